@@ -1,0 +1,87 @@
+# syntax=docker/dockerfile:1.7
+# One image recipe for every TripCost process; the SERVICE build argument picks
+# the workspace the image runs:
+#   docker build --build-arg SERVICE=auth -t tripcost-auth .
+# SERVICE is one of gateway, auth, trips, wishlists, integrations. The gateway
+# image also carries the built web app (web/dist), which the gateway serves.
+# The final stage runs `node dist/main.js` in the workspace as uid 1000, with
+# no HEALTHCHECK: Kubernetes probes /healthz and /readyz.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- deps: every workspace's package.json, then one `npm ci`. Nothing here
+# depends on SERVICE, so the five image builds share this layer.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY services/shared/package.json services/shared/
+COPY services/auth/package.json services/auth/
+COPY services/trips/package.json services/trips/
+COPY services/wishlists/package.json services/wishlists/
+COPY services/integrations/package.json services/integrations/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+RUN --mount=type=cache,target=/root/.npm npm ci
+
+# --- build: compile the chosen workspace (`tsc -b` follows its project
+# references, so services/shared is built too) and, for the gateway, the web app.
+FROM deps AS build
+COPY tsconfig.base.json tsconfig.build.json ./
+COPY services services
+COPY gateway gateway
+COPY web web
+ARG SERVICE
+RUN set -eu; \
+    case "${SERVICE:-}" in \
+      gateway) dir=gateway ;; \
+      auth|trips|wishlists|integrations) dir="services/${SERVICE}" ;; \
+      *) echo "SERVICE must be gateway, auth, trips, wishlists or integrations (got '${SERVICE:-}')" >&2; exit 1 ;; \
+    esac; \
+    npx tsc -b "$dir"; \
+    if [ "$SERVICE" = gateway ]; then npm run build -w web; fi; \
+    # /app/service points at the workspace, so later stages need no mapping.
+    ln -s "$dir" /app/service
+
+# --- dev: the build stage plus watchers, for `skaffold dev`. Skaffold syncs
+# changed sources into /app; tsc and Vite rebuild, `node --watch` restarts.
+FROM build AS dev
+ARG SERVICE
+ENV SERVICE=${SERVICE} NODE_ENV=development
+# Vite bundles its config into node_modules/.vite-temp; everything else it and
+# tsc write is inside the workspaces.
+RUN mkdir -p node_modules/.vite-temp \
+    && chown -R 1000:1000 services gateway web node_modules/.vite-temp
+USER 1000:1000
+WORKDIR /app/service
+CMD ["sh", "-c", "npx tsc -b -w --preserveWatchOutput . & if [ \"$SERVICE\" = gateway ]; then (cd /app/web && exec npx vite build --watch) & fi; exec node --watch dist/main.js"]
+
+# --- prune: drop devDependencies (typescript, vite, jest, ...) and gather what
+# the runtime needs in /out: production node_modules, the shared kit, the
+# chosen workspace (compiled dist/ plus any data files) and, for the gateway,
+# web/dist.
+FROM build AS prune
+RUN set -eu; \
+    npm prune --omit=dev; \
+    dir="$(readlink service)"; \
+    mkdir -p /out; \
+    cp package.json /out/; \
+    mv node_modules /out/; \
+    for ws in services/shared "$dir"; do \
+      mkdir -p "/out/$ws"; \
+      tar -C "$ws" --exclude=./test --exclude=./node_modules/.cache -cf - . | tar -C "/out/$ws" -xf -; \
+    done; \
+    if [ "$dir" = gateway ]; then mkdir -p /out/web && cp -a web/dist /out/web/dist; fi; \
+    find /out -name '*.tsbuildinfo' -delete; \
+    ln -s "$dir" /out/service
+
+# --- runtime (default target): root-owned files, so the process (uid 1000)
+# cannot change its own code; Kubernetes mounts /tmp and the JWT keys.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=prune /out/ /app/
+USER 1000:1000
+# /app/service links to the workspace (gateway or services/<name>).
+WORKDIR /app/service
+CMD ["node", "dist/main.js"]
