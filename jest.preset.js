@@ -8,9 +8,11 @@ module.exports = {
   transform: {
     '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
+  // Workspaces resolve to their source, so a test can boot another service
+  // in-process (e.g. wishlists' cross-service tests start trips).
   moduleNameMapper: {
-    '^@tripcost/shared$': path.join(__dirname, 'services/shared/src/index.ts'),
-    '^@tripcost/shared/(.*)$': path.join(__dirname, 'services/shared/src/$1'),
+    '^@tripcost/(shared|auth|trips|wishlists|integrations)$': path.join(__dirname, 'services/$1/src/index.ts'),
+    '^@tripcost/(shared|auth|trips|wishlists|integrations)/(.*)$': path.join(__dirname, 'services/$1/src/$2'),
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 20000,

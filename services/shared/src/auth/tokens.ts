@@ -1,0 +1,59 @@
+// Access tokens: RS256 JWTs signed by the auth service only. Everyone else holds the
+// public key and verifies with the algorithm pinned, so `alg: none` or an HS256 token
+// "signed" with the public key can never pass.
+import jwt from 'jsonwebtoken';
+
+export const TOKEN_ISSUER = 'tripcost-auth';
+export const TOKEN_AUDIENCE = 'tripcost';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: number;
+}
+
+export interface TokenVerifier {
+  verify(token: string): AuthUser;
+}
+
+export class InvalidTokenError extends Error {}
+
+export function createTokenVerifier(publicKey: string): TokenVerifier {
+  return {
+    verify(token) {
+      let claims: jwt.JwtPayload | string;
+      try {
+        claims = jwt.verify(token, publicKey, {
+          algorithms: ['RS256'],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+        });
+      } catch (error) {
+        throw new InvalidTokenError((error as Error).message);
+      }
+      if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.email !== 'string') {
+        throw new InvalidTokenError('token is missing its subject or email');
+      }
+      return { id: claims.sub, email: claims.email, role: typeof claims.role === 'number' ? claims.role : 0 };
+    },
+  };
+}
+
+export function signAccessToken(privateKey: string, user: AuthUser, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+  return jwt.sign({ email: user.email, role: user.role }, privateKey, {
+    algorithm: 'RS256',
+    subject: user.id,
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+/** Clients send the token raw or as `Bearer <token>` (spec §6); both are accepted. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  const token = /^bearer\s+/i.test(trimmed) ? trimmed.replace(/^bearer\s+/i, '') : trimmed;
+  return token.length > 0 && token.length < 8192 ? token : undefined;
+}

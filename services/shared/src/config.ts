@@ -1,0 +1,88 @@
+// Configuration is environment variables only, parsed once at start-up with a zod
+// schema. A bad value stops the process with a message that names the variable.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    return `${variable}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+export const portSetting = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+export const urlSetting = (fallback?: string) => {
+  const url = z.string().url({ message: 'must be a URL' });
+  return fallback === undefined ? url.optional() : url.default(fallback);
+};
+
+const booleanWords: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+export const booleanSetting = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const parsed = booleanWords[value.toLowerCase()];
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** The settings every process shares (DESIGN.md §7). */
+export const commonSettings = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().url({ message: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix; tests set a unique one so parallel runs never share queues. */
+  QUEUE_PREFIX: z.string().regex(/^[\w-]{1,40}$/, { message: 'letters, digits, - and _ only' }).default('tripcost'),
+};
+
+/** Where embedded stores keep their files; `<DATA_DIR>/<service>`. */
+export const dataDirSetting = z.string().min(1).default('.data');
+/** Unset → embedded store; set → MongoDB. */
+export const mongoUrlSetting = z
+  .string()
+  .regex(/^mongodb(\+srv)?:\/\//, { message: 'must be a mongodb:// URL' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/**
+ * A PEM key given either inline or as a path to a file. Inline text is recognised
+ * by its BEGIN line, so a path can never be mistaken for a key.
+ */
+export function readPem(value: string, variable: string): string {
+  const text = value.includes('-----BEGIN') ? value : readKeyFile(value, variable);
+  if (!text.includes('-----BEGIN')) throw new ConfigError(`Invalid configuration: ${variable}: is not a PEM key`);
+  return text.replace(/\\n/g, '\n');
+}
+
+function readKeyFile(path: string, variable: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${variable}: cannot read key file ${path}`);
+  }
+}
+
+export const pemSetting = (variable: string) =>
+  z
+    .string({ message: 'is required (PEM text or a file path)' })
+    .min(1, { message: 'is required (PEM text or a file path)' })
+    .transform((value) => readPem(value, variable));

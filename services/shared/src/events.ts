@@ -1,0 +1,135 @@
+// Events between services over BullMQ (DESIGN.md §5). A producer enqueues each
+// event on the inbox queue of every consumer; the event id is the BullMQ jobId so a
+// re-published event is dropped, and failed jobs are retried with exponential
+// backoff and then kept for inspection.
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Logger } from './logger';
+import { bullConnectionOptions } from './redis';
+
+export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations';
+
+export interface TripSnapshot {
+  _id: string;
+  user_id: string;
+  user_email: string;
+  location_address: string;
+  trip_location: string;
+  image_url: string;
+  trip_start: string | null;
+  trip_end: string | null;
+  total_cost: number;
+  isFavorite: boolean;
+}
+
+export interface EventPayloads {
+  'trip.created': { trip: TripSnapshot };
+  'trip.updated': { trip: TripSnapshot };
+  'trip.deleted': { tripId: string; userId: string };
+  'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };
+  'wishlist.trip-removed': { tripId: string; userId: string; wishlistId: string };
+  'wishlist.deleted': { wishlistId: string; userId: string; tripIds: string[] };
+}
+
+export type EventType = keyof EventPayloads;
+
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  payload: EventPayloads[T];
+}
+
+/** Who consumes what: the routing table of DESIGN.md §5. */
+export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
+  'trip.created': ['integrations'],
+  'trip.updated': ['wishlists'],
+  'trip.deleted': ['wishlists'],
+  'wishlist.trip-added': ['trips'],
+  'wishlist.trip-removed': ['trips'],
+  'wishlist.deleted': ['trips'],
+};
+
+export const inboxQueueName = (service: ServiceName) => `tripcost-inbox-${service}`;
+
+export const EVENT_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  // Failed jobs stay in the queue's failed set, where they can be inspected and retried.
+  removeOnFail: false,
+} as const;
+
+export interface EventPublisher {
+  publish<T extends EventType>(type: T, payload: EventPayloads[T], eventId?: string): Promise<EventEnvelope<T>>;
+  close(): Promise<void>;
+}
+
+export function createEventPublisher(redisUrl: string, logger: Logger, prefix?: string): EventPublisher {
+  const queues = new Map<ServiceName, Queue>();
+  const queueFor = (service: ServiceName) => {
+    let queue = queues.get(service);
+    if (!queue) {
+      queue = new Queue(inboxQueueName(service), { connection: bullConnectionOptions(redisUrl), prefix });
+      queue.on('error', (error) => logger.warn({ err: error, queue: queue?.name }, 'event queue error'));
+      queues.set(service, queue);
+    }
+    return queue;
+  };
+  return {
+    async publish(type, payload, eventId = randomUUID()) {
+      const envelope = { id: eventId, type, occurredAt: new Date().toISOString(), payload };
+      await Promise.all(
+        EVENT_CONSUMERS[type].map((service) =>
+          queueFor(service).add(type, envelope, { ...EVENT_JOB_OPTIONS, jobId: eventId }),
+        ),
+      );
+      logger.debug({ event: type, eventId }, 'event published');
+      return envelope;
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+    },
+  };
+}
+
+export type EventHandlers = {
+  [T in EventType]?: (event: EventEnvelope<T>) => Promise<void>;
+};
+
+export interface InboxWorker {
+  worker: Worker;
+  close(): Promise<void>;
+}
+
+/** Consume a service's inbox. Handlers must be idempotent: delivery is at least once. */
+export function startInbox(
+  service: ServiceName,
+  handlers: EventHandlers,
+  options: { redisUrl: string; logger: Logger; prefix?: string; concurrency?: number },
+): InboxWorker {
+  const worker = new Worker(
+    inboxQueueName(service),
+    async (job: Job<EventEnvelope>) => {
+      const handler = handlers[job.data.type] as ((event: EventEnvelope) => Promise<void>) | undefined;
+      if (!handler) {
+        options.logger.warn({ event: job.data.type, jobId: job.id }, 'no handler for event; ignored');
+        return;
+      }
+      await handler(job.data);
+    },
+    {
+      connection: bullConnectionOptions(options.redisUrl),
+      prefix: options.prefix,
+      concurrency: options.concurrency ?? 5,
+    },
+  );
+  worker.on('failed', (job, error) => {
+    options.logger.warn(
+      { err: error, event: job?.data?.type, jobId: job?.id, attempt: job?.attemptsMade },
+      'event handling failed',
+    );
+  });
+  worker.on('error', (error) => options.logger.warn({ err: error }, 'event worker error'));
+  return { worker, close: () => worker.close() };
+}

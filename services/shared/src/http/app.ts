@@ -1,0 +1,105 @@
+// The app factory every service uses: security headers, request ids and access
+// logs, a 100 kB JSON limit, metrics, health, OpenAPI, the service's routes, and the
+// one error middleware, in that order.
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { optionalAuth, requireAuth } from '../auth/middleware';
+import type { TokenVerifier } from '../auth/tokens';
+import type { Lifecycle } from '../lifecycle';
+import type { Logger } from '../logger';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { createHttpMetrics } from './metrics';
+import { requestLogging } from './request-logging';
+import { createApiDoc, type RouteContext } from './route';
+
+export type ReadinessCheck = () => Promise<unknown>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  verifier: TokenVerifier;
+  /** Named checks behind /readyz, e.g. redis and the store. */
+  readiness: Record<string, ReadinessCheck>;
+  /** Adds the service's routes through `defineRoute(ctx, …)`. */
+  routes: (ctx: RouteContext) => void;
+  /** Extra middleware before the JSON parser (e.g. cookie parsing). */
+  beforeBody?: RequestHandler[];
+  jsonLimit?: string;
+}
+
+const READINESS_TIMEOUT_MS = 1500;
+
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  const metrics = createHttpMetrics(options.name);
+  const doc = createApiDoc(`TripCost ${options.name} API`);
+
+  app.use(...requestLogging(options.logger));
+  app.use(helmet());
+  app.use(metrics.middleware);
+  app.use((_req, res, next) => {
+    if (!options.lifecycle.shuttingDown) return next();
+    res.setHeader('connection', 'close');
+    res.status(503).json({ msg: 'The service is shutting down. Please retry.', code: 'shutting_down' });
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const results = await Promise.all(
+      Object.entries(options.readiness).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), READINESS_TIMEOUT_MS);
+          return [name, 'ok'] as const;
+        } catch (error) {
+          return [name, (error as Error).message || 'failed'] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(results);
+    const ready = results.every(([, state]) => state === 'ok') && !options.lifecycle.shuttingDown;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(doc.document());
+  });
+
+  for (const middleware of options.beforeBody ?? []) app.use(middleware);
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+
+  const router: Router = express.Router();
+  options.routes({
+    router,
+    doc,
+    requireAuth: requireAuth(options.verifier),
+    optionalAuth: optionalAuth(options.verifier),
+  });
+  app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,53 @@
+// The one error middleware: user mistakes become `{msg}` with their status, anything
+// unexpected becomes `500 {msg: "Something went wrong"}` with the stack only in the log.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import { zodToAppError } from '../validation';
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return zodToAppError(error);
+  const parserError = error as BodyParserError;
+  switch (parserError?.type) {
+    case 'entity.parse.failed':
+      return new AppError(400, 'The request body is not valid JSON.', 'malformed_json');
+    case 'entity.too.large':
+      return new AppError(413, 'The request body is too large.', 'body_too_large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'Unsupported request body encoding.', 'unsupported_encoding');
+    case 'request.aborted':
+      return new AppError(400, 'The request was aborted.', 'request_aborted');
+  }
+  return undefined;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = toAppError(error);
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (known) {
+      const body: Record<string, unknown> = { msg: known.message };
+      if (known.code) body.code = known.code;
+      if (known.details) body.details = known.details;
+      res.status(known.status).json(body);
+      return;
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    res.status(500).json({ msg: 'Something went wrong' });
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json({ msg: `No route for ${req.method} ${req.path}`, code: 'route_not_found' });
+};

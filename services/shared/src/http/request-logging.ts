@@ -1,0 +1,40 @@
+// Request ids and access logs: honour a sane incoming x-request-id, mint one
+// otherwise, echo it back, and run the rest of the request inside its context.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { requestContext } from '../context';
+import type { Logger } from '../logger';
+
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function requestIdFor(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export function requestLogging(logger: Logger): RequestHandler[] {
+  const http = pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const id = requestIdFor(req);
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    customLogLevel: (_req, res, error) => {
+      if (error || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)$/.test(req.url ?? '') },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  const withContext: RequestHandler = (req, _res, next) => {
+    requestContext.run({ requestId: String(req.id) }, next);
+  };
+  return [http as unknown as RequestHandler, withContext];
+}

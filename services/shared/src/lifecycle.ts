@@ -1,0 +1,96 @@
+// Graceful shutdown (STYLE.md §7): on SIGTERM readiness fails, new requests get 503,
+// in-flight requests finish, then workers and connections close in order, and a
+// forced exit after 10 s guards against anything that hangs.
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export class Lifecycle {
+  private stopping = false;
+  get shuttingDown(): boolean {
+    return this.stopping;
+  }
+  beginShutdown(): void {
+    this.stopping = true;
+  }
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export type CloseHook = () => Promise<unknown> | unknown;
+
+export async function listen(
+  app: Express,
+  options: { port: number; host?: string; lifecycle: Lifecycle; logger: Logger; onClose?: CloseHook[] },
+): Promise<RunningServer> {
+  const server = app.listen(options.port, options.host ?? '0.0.0.0');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  // Keep-alive longer than the gateway's agent so the gateway never reuses a socket
+  // we are about to close.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      options.lifecycle.beginShutdown();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets become idle as their in-flight requests finish; close them
+      // as they do so that close() can complete.
+      server.closeIdleConnections();
+      const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+      await closed;
+      clearInterval(sweeper);
+      for (const hook of options.onClose ?? []) {
+        try {
+          await hook();
+        } catch (error) {
+          options.logger.warn({ err: error }, 'error while closing a resource');
+        }
+      }
+    })();
+    return stopped;
+  };
+  return { server, port, url: `http://127.0.0.1:${port}`, stop };
+}
+
+/** Wire SIGTERM/SIGINT to `stop`, with a forced exit if shutdown hangs. */
+export function exitOnSignals(stop: () => Promise<void>, logger: Logger, forceAfterMs = 10_000): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long; forcing exit');
+      process.exit(1);
+    }, forceAfterMs).unref();
+    stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+/** Top-level start-up failure: log it and exit non-zero (used by every main.ts). */
+export function failStartup(logger: Logger, error: unknown): never {
+  logger.fatal({ err: error }, error instanceof Error ? error.message : 'start-up failed');
+  process.exit(1);
+}

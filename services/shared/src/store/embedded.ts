@@ -1,0 +1,68 @@
+// The embedded, file-backed document store used when MONGO_URL is not set: one
+// NeDB datafile per collection under <DATA_DIR>/<service>. NeDB appends every write
+// to its file and replays it on start; we compact on open and every 10 minutes.
+//
+// Atomicity: a service's embedded store is owned by exactly one process, and each
+// collection runs its read-modify-write changes through `exclusive`, an in-process
+// queue, so a multi-field change is applied as one step just like a single-document
+// update on MongoDB.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Datastore from '@seald-io/nedb';
+
+export interface EmbeddedIndex {
+  fieldName: string | string[];
+  unique?: boolean;
+  sparse?: boolean;
+}
+
+export interface EmbeddedCollection<T extends { _id: string }> {
+  db: Datastore<T>;
+  /** Runs `work` with no other `exclusive` work of this collection interleaved. */
+  exclusive<R>(work: () => Promise<R>): Promise<R>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
+
+export function embeddedDir(dataDir: string, service: string): string {
+  const dir = join(dataDir, service);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function openEmbeddedCollection<T extends { _id: string }>(
+  dir: string,
+  name: string,
+  indexes: EmbeddedIndex[] = [],
+): Promise<EmbeddedCollection<T>> {
+  const db = new Datastore<T>({ filename: join(dir, `${name}.db`), timestampData: false });
+  await db.loadDatabaseAsync();
+  for (const index of indexes) await db.ensureIndexAsync(index);
+  await db.compactDatafileAsync();
+  db.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
+
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    db,
+    exclusive<R>(work: () => Promise<R>): Promise<R> {
+      const run = tail.then(work, work);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    async ping() {
+      await db.countAsync({});
+    },
+    async close() {
+      db.stopAutocompaction();
+      await tail;
+      await db.compactDatafileAsync();
+    },
+  };
+}
+
+/** NeDB answers include internal fields on some paths; hand back plain copies. */
+export function plain<T>(doc: T): T {
+  return structuredClone(doc);
+}

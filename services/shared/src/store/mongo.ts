@@ -1,0 +1,38 @@
+// MongoDB through mongoose, used when MONGO_URL is set. Each service gets its own
+// connection (and, by URL, its own database).
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from '../logger';
+
+export async function connectMongo(url: string, logger: Logger): Promise<Connection> {
+  const connection = mongoose.createConnection(url, {
+    serverSelectionTimeoutMS: 5000,
+    maxPoolSize: 20,
+    autoIndex: true,
+  });
+  connection.on('disconnected', () => logger.warn('mongodb disconnected'));
+  connection.on('reconnected', () => logger.info('mongodb reconnected'));
+  await connection.asPromise();
+  logger.info({ db: connection.name }, 'connected to mongodb');
+  return connection;
+}
+
+export async function pingMongo(connection: Connection): Promise<void> {
+  if (!connection.db) throw new Error('mongodb not connected');
+  await connection.db.admin().ping();
+}
+
+/**
+ * mongoose → plain object with string ids (STYLE.md §3): no mongoose document or
+ * ObjectId ever leaves a store.
+ */
+export function fromMongo<T>(doc: unknown): T {
+  // ObjectId and Date serialise to hex and ISO strings through their toJSON.
+  return JSON.parse(JSON.stringify(doc), (key, value) => (key === '__v' ? undefined : value)) as T;
+}
+
+/** Duplicate-key errors look the same from both adapters once mapped through this. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  const code = (error as { code?: unknown; errorType?: unknown })?.code;
+  const errorType = (error as { errorType?: unknown })?.errorType;
+  return code === 11000 || errorType === 'uniqueViolated';
+}

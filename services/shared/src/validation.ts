@@ -1,0 +1,70 @@
+// Zod building blocks shared by the services' request schemas (DESIGN.md §3), and
+// the one place a zod failure becomes a 400 with a readable first message.
+import { z } from 'zod';
+import { AppError } from './errors';
+
+export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
+
+export const objectIdSchema = (label = 'id') =>
+  z.string({ message: `The ${label} must be a string.` }).regex(OBJECT_ID_PATTERN, { message: `The ${label} is not a valid id.` });
+
+/** Money: a finite number 0..1e9 rounded to cents; missing, null or '' mean 0. */
+export const MAX_MONEY = 1_000_000_000;
+export const moneySchema = (label: string) =>
+  z
+    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 0;
+      const amount = typeof value === 'number' ? value : Number(value.trim());
+      if (!Number.isFinite(amount) || amount < 0 || amount > MAX_MONEY) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to 1,000,000,000.` });
+        return z.NEVER;
+      }
+      return Math.round(amount * 100) / 100;
+    });
+
+/**
+ * A calendar date given as YYYY-MM-DD or an ISO timestamp, normalised to UTC
+ * midnight and returned as an ISO string; null and '' mean "not set".
+ */
+export const calendarDateSchema = (label: string) =>
+  z.union([z.string(), z.null(), z.undefined()]).transform((value, ctx) => {
+    if (value === undefined || value === null || value.trim() === '') return null;
+    const date = parseCalendarDate(value.trim());
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date like 2025-01-05.` });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export function parseCalendarDate(text: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text);
+  if (!match) return null;
+  if (text.length > 10 && Number.isNaN(Date.parse(text))) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString();
+}
+
+/** Parse or throw a 400 whose msg is the first problem found. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what = 'request'): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw zodToAppError(result.error, what);
+}
+
+export function zodToAppError(error: z.ZodError, what = 'request'): AppError {
+  const first = error.issues[0];
+  const details = error.issues.slice(0, 10).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const message = first ? humanMessage(first, what) : `Invalid ${what}.`;
+  return new AppError(400, message, 'validation_failed', details);
+}
+
+function humanMessage(issue: z.core.$ZodIssue, what: string): string {
+  // Messages we wrote ourselves are sentences; zod's defaults get the field named.
+  if (/[.!]$/.test(issue.message)) return issue.message;
+  const field = issue.path.length ? issue.path.join('.') : what;
+  return `Invalid ${field}: ${issue.message}.`;
+}

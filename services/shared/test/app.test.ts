@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  AppError,
+  createServiceApp,
+  createTokenVerifier,
+  defineRoute,
+  Lifecycle,
+  listen,
+  moneySchema,
+  calendarDateSchema,
+  objectIdSchema,
+  type RunningServer,
+} from '../src';
+import { craftToken, silentLogger, testKeys, testUser, tokenFor } from '../src/testing';
+
+describe('service app factory', () => {
+  let running: RunningServer;
+  let lifecycle: Lifecycle;
+  let release: () => void = () => undefined;
+  let redisUp = true;
+
+  beforeAll(async () => {
+    lifecycle = new Lifecycle();
+    const app = createServiceApp({
+      name: 'sample',
+      logger: silentLogger(),
+      lifecycle,
+      verifier: createTokenVerifier(testKeys().publicKey),
+      readiness: { redis: async () => { if (!redisUp) throw new Error('redis down'); } },
+      routes: (ctx) => {
+        defineRoute(ctx, {
+          method: 'post',
+          path: '/things/:thingId',
+          summary: 'Make a thing',
+          auth: 'required',
+          params: z.object({ thingId: objectIdSchema('thing id') }),
+          body: z.object({ name: z.string().min(1, 'Name is required.'), price: moneySchema('Price'), day: calendarDateSchema('Day') }),
+          responses: { 201: 'Created' },
+          handler: ({ params, body, user }) => ({ status: 201, body: { ...body, id: params.thingId, owner: user.email } }),
+        });
+        defineRoute(ctx, {
+          method: 'get',
+          path: '/boom',
+          summary: 'Fails',
+          auth: 'none',
+          responses: { 500: 'Always' },
+          handler: () => {
+            throw new Error('secret internals at /srv/app.ts:12');
+          },
+        });
+        defineRoute(ctx, {
+          method: 'get',
+          path: '/teapot',
+          summary: 'Known error',
+          auth: 'none',
+          responses: { 418: 'Always' },
+          handler: () => {
+            throw new AppError(418, 'I am a teapot.', 'teapot');
+          },
+        });
+        defineRoute(ctx, {
+          method: 'get',
+          path: '/slow',
+          summary: 'Slow',
+          auth: 'none',
+          responses: { 200: 'Eventually' },
+          handler: () => new Promise((resolve) => { release = () => resolve({ body: { finished: true } }); }),
+        });
+      },
+    });
+    running = await listen(app, { port: 0, host: '127.0.0.1', lifecycle, logger: silentLogger() });
+  });
+
+  afterAll(() => running.stop());
+
+  const thingId = 'a'.repeat(24);
+  const post = (body: string, token?: string) =>
+    fetch(`${running.url}/things/${thingId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body,
+    });
+
+  it('when the body is valid and the token raw or Bearer, then the handler answers with parsed values', async () => {
+    const user = testUser();
+    for (const auth of [tokenFor(user), `Bearer ${tokenFor(user)}`]) {
+      const res = await post(JSON.stringify({ name: 'x', price: '12.345', day: '2025-01-05', extra: 'dropped' }), auth);
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual({ name: 'x', price: 12.35, day: '2025-01-05T00:00:00.000Z', id: thingId, owner: user.email });
+    }
+  });
+
+  it('when the token is missing, tampered, expired, for another audience or alg none, then 401 {msg}', async () => {
+    const user = testUser();
+    const good = tokenFor(user);
+    const tampered = good.slice(0, -3) + (good.endsWith('AAA') ? 'BBB' : 'AAA');
+    const expired = craftToken({ email: user.email }, { subject: user.id, expiresIn: -10 });
+    const wrongAudience = craftToken({ email: user.email }, { subject: user.id, audience: 'someone-else', expiresIn: 60 });
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: user.id, email: user.email, iss: 'tripcost-auth', aud: 'tripcost', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url');
+    const algNone = `${header}.${payload}.`;
+    for (const token of [undefined, tampered, expired, wrongAudience, algNone]) {
+      const res = await post(JSON.stringify({ name: 'x' }), token);
+      expect(res.status).toBe(401);
+      expect(typeof (await res.json()).msg).toBe('string');
+    }
+  });
+
+  it('when the body is malformed, invalid or the id bad, then 400 with a readable msg', async () => {
+    const token = tokenFor(testUser());
+    const malformed = await post('{"name":', token);
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).msg).toBe('The request body is not valid JSON.');
+    const invalid = await post(JSON.stringify({ name: '' }), token);
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).msg).toBe('Name is required.');
+    const money = await post(JSON.stringify({ name: 'x', price: -1 }), token);
+    expect((await money.json()).msg).toBe('Price must be a number from 0 to 1,000,000,000.');
+    const badId = await fetch(`${running.url}/things/nope`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
+    expect(badId.status).toBe(400);
+    expect((await badId.json()).msg).toBe('The thing id is not a valid id.');
+  });
+
+  it('when the body is over 100 kB, then 413 {msg}', async () => {
+    const res = await post(JSON.stringify({ name: 'x'.repeat(150_000) }), tokenFor(testUser()));
+    expect(res.status).toBe(413);
+    expect((await res.json()).msg).toBe('The request body is too large.');
+  });
+
+  it('when a handler throws unexpectedly, then 500 "Something went wrong" and no stack leaks', async () => {
+    const res = await fetch(`${running.url}/boom`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ msg: 'Something went wrong' });
+    expect(text).not.toContain('secret internals');
+    const known = await fetch(`${running.url}/teapot`);
+    expect(known.status).toBe(418);
+    expect(await known.json()).toEqual({ msg: 'I am a teapot.', code: 'teapot' });
+  });
+
+  it('when a request id is sent it is echoed, otherwise one is minted; unknown routes are 404 JSON', async () => {
+    const res = await fetch(`${running.url}/nowhere`, { headers: { 'x-request-id': 'trace-123' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-request-id')).toBe('trace-123');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const minted = await fetch(`${running.url}/healthz`);
+    expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when a dependency is down, then /readyz is 503 naming it; /metrics and /openapi.json describe the routes', async () => {
+    redisUp = false;
+    const down = await fetch(`${running.url}/readyz`);
+    expect(down.status).toBe(503);
+    expect((await down.json()).checks.redis).toBe('redis down');
+    redisUp = true;
+    expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
+    const metrics = await (await fetch(`${running.url}/metrics`)).text();
+    expect(metrics).toContain('http_requests_total');
+    expect(metrics).toContain('process_cpu_user_seconds_total');
+    const doc = await (await fetch(`${running.url}/openapi.json`)).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/things/{thingId}', '/boom']));
+    expect(doc.paths['/things/{thingId}'].post.requestBody).toBeDefined();
+  });
+
+  it('when shutdown starts, then in-flight requests finish and new ones are refused', async () => {
+    const inFlight = fetch(`${running.url}/slow`).then(async (res) => ({ status: res.status, body: await res.json() }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = running.stop();
+    const refused = await fetch(`${running.url}/healthz`).then((res) => res.status, () => 'connection refused');
+    expect([503, 'connection refused']).toContain(refused);
+    release();
+    expect(await inFlight).toEqual({ status: 200, body: { finished: true } });
+    await stopping;
+  });
+});
