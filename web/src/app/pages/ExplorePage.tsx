@@ -1,0 +1,143 @@
+// Explore (spec §2): the Planning cards sorted by start date, the Wishlists, a floating Create button.
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { SkeletonCards } from '../../components/Skeleton';
+import { useDeleteTripMutation, useGetTripsQuery } from '../../features/trips/api';
+import { TripCard } from '../../features/trips/components/TripCard';
+import { sortByStart } from '../../features/trips/model';
+import { useDeleteWishlistMutation, useGetWishlistsQuery } from '../../features/wishlists/api';
+import { WishlistCard } from '../../features/wishlists/components/WishlistCard';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { selectUser } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import type { Trip, Wishlist } from '../../lib/types';
+import { useFavoriteToggle } from './useFavoriteToggle';
+
+export default function ExplorePage() {
+  const dispatch = useAppDispatch();
+  const email = useAppSelector(selectUser)?.email ?? '';
+  const refreshFlag = useAppSelector((s) => s.session.tripsRefreshFlag);
+  const trips = useGetTripsQuery();
+  const wishlists = useGetWishlistsQuery(email, { skip: !email });
+  const [deleteTrip] = useDeleteTripMutation();
+  const [deleteWishlist] = useDeleteWishlistMutation();
+  const [confirm, confirmDialog] = useConfirm();
+  const favorites = useFavoriteToggle();
+  const [deletingIds, setDeletingIds] = useState<Set<string>>(new Set());
+  const inFlight = useRef(new Set<string>());
+  const { refetch } = trips;
+
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    void refetch();
+  }, [refreshFlag, refetch]);
+
+  async function guarded(id: string, action: () => Promise<void>) {
+    if (inFlight.current.has(id)) return;
+    inFlight.current.add(id);
+    setDeletingIds(new Set(inFlight.current));
+    try {
+      await action();
+    } finally {
+      inFlight.current.delete(id);
+      setDeletingIds(new Set(inFlight.current));
+    }
+  }
+
+  async function onDeleteTrip(trip: Trip) {
+    if (!(await confirm('Do you want to delete this trip?'))) return;
+    await guarded(trip._id, async () => {
+      try {
+        await deleteTrip(trip._id).unwrap();
+        dispatch(showToast({ type: 'success', message: 'Trip deleted successfully' }));
+      } catch {
+        dispatch(showToast({ type: 'error', message: 'Failed to delete trip. Please try again.' }));
+      }
+    });
+  }
+
+  async function onDeleteWishlist(wishlist: Wishlist) {
+    if (!(await confirm('Delete this wishlist? All trips in this wishlist will be unfavorited.'))) return;
+    await guarded(wishlist._id, async () => {
+      try {
+        await deleteWishlist({ wishlist }).unwrap();
+      } catch {
+        dispatch(showToast({ type: 'error', message: 'Failed to delete wishlist. Please try again.' }));
+      }
+    });
+  }
+
+  const planning = sortByStart(trips.data ?? []);
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Explore</h1>
+        <p className="muted">Compare your trips and keep favourites in wishlists.</p>
+      </header>
+
+      <section aria-labelledby="planning-heading" className="section">
+        <div className="section-header">
+          <h2 id="planning-heading">Planning</h2>
+          <Link to="/view-all" className="link">
+            View all
+          </Link>
+        </div>
+        {trips.isLoading && <SkeletonCards count={6} label="Loading trips" />}
+        {trips.isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
+        {trips.isSuccess && planning.length === 0 && (
+          <EmptyState title="No trips yet">
+            <Link to="/search" className="btn btn--primary">
+              Create your first trip
+            </Link>
+          </EmptyState>
+        )}
+        {planning.length > 0 && (
+          <div className="card-grid">
+            {planning.map((trip) => (
+              <TripCard
+                key={trip._id}
+                trip={trip}
+                busy={deletingIds.has(trip._id) || favorites.busyIds.has(trip._id)}
+                onDelete={onDeleteTrip}
+                onToggleFavorite={favorites.toggle}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="wishlists-heading" className="section">
+        <div className="section-header">
+          <h2 id="wishlists-heading">Wishlists</h2>
+        </div>
+        {wishlists.isLoading && <SkeletonCards count={3} label="Loading wishlists" />}
+        {wishlists.isError && <EmptyState title="Couldn't load wishlists">Failed to load wishlists.</EmptyState>}
+        {wishlists.isSuccess && wishlists.data.length === 0 && (
+          <EmptyState title="No wishlists yet">
+            <p className="muted">Tap the heart on a trip to start one.</p>
+          </EmptyState>
+        )}
+        {wishlists.data && wishlists.data.length > 0 && (
+          <div className="card-grid">
+            {wishlists.data.map((w) => (
+              <WishlistCard key={w._id} wishlist={w} busy={deletingIds.has(w._id)} onDelete={onDeleteWishlist} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <Link to="/search" className="fab" aria-label="Create a trip">
+        <span aria-hidden="true">+</span> Create
+      </Link>
+      {favorites.modal}
+      {confirmDialog}
+    </main>
+  );
+}

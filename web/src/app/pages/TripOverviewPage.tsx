@@ -1,0 +1,46 @@
+// Trip overview (spec §2): hero, weather, suggestions and the trip's instances.
+import { Link, useParams } from 'react-router-dom';
+import { SmartImage } from '../../components/SmartImage';
+import { InstanceGrid } from '../../features/instances/components/InstanceGrid';
+import { useGetTripQuery } from '../../features/trips/api';
+import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
+import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
+import { formatMoney, totalCost } from '../../lib/format';
+
+export default function TripOverviewPage() {
+  const { tripId = '' } = useParams();
+  const { data: trip, isLoading, isError } = useGetTripQuery(tripId);
+
+  if (isLoading) return <p className="page-message">Loading trip details...</p>;
+  if (isError || !trip) {
+    return (
+      <main className="page page-message">
+        <p className="page-message__title">Trip not found</p>
+        <Link to="/explore" className="btn btn--primary">
+          Return to Explore
+        </Link>
+      </main>
+    );
+  }
+
+  const location = trip.trip_location || trip.location_address;
+  return (
+    <main className="page">
+      <Link to="/explore" className="back-link">
+        ← Back to Explore
+      </Link>
+      <section className="hero">
+        <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
+        <div className="hero__overlay">
+          <h1>{trip.location_address}</h1>
+          {trip.committedInstanceId && <p>Committed plan: {formatMoney(totalCost(trip))}</p>}
+        </div>
+      </section>
+      <div className="panel-grid">
+        <WeatherPanel location={location} />
+        <SuggestionsPanel location={location} />
+      </div>
+      <InstanceGrid trip={trip} />
+    </main>
+  );
+}

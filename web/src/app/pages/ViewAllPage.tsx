@@ -1,0 +1,55 @@
+// Every trip of the user in one list.
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { SkeletonCards } from '../../components/Skeleton';
+import { useDeleteTripMutation, useGetTripsQuery } from '../../features/trips/api';
+import { TripCard } from '../../features/trips/components/TripCard';
+import { sortByStart } from '../../features/trips/model';
+import { useAppDispatch } from '../../lib/hooks';
+import { showToast } from '../../lib/toast';
+import type { Trip } from '../../lib/types';
+
+export default function ViewAllPage() {
+  const dispatch = useAppDispatch();
+  const { data, isLoading, isError } = useGetTripsQuery();
+  const [deleteTrip] = useDeleteTripMutation();
+  const [confirm, confirmDialog] = useConfirm();
+  const inFlight = useRef(new Set<string>());
+
+  async function onDelete(trip: Trip) {
+    if (inFlight.current.has(trip._id)) return;
+    if (!(await confirm('Delete this trip?'))) return;
+    inFlight.current.add(trip._id);
+    try {
+      await deleteTrip(trip._id).unwrap();
+      dispatch(showToast({ type: 'success', message: 'Trip deleted successfully' }));
+    } catch {
+      dispatch(showToast({ type: 'error', message: 'Failed to delete. Please try again.' }));
+    } finally {
+      inFlight.current.delete(trip._id);
+    }
+  }
+
+  const trips = sortByStart(data ?? []);
+  return (
+    <main className="page">
+      <Link to="/explore" className="back-link">
+        ← Back to Explore
+      </Link>
+      <header className="page-header">
+        <h1>All trips</h1>
+      </header>
+      {isLoading && <SkeletonCards count={6} label="Loading trips" />}
+      {isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
+      {!isLoading && !isError && trips.length === 0 && <EmptyState title="No trips yet" />}
+      <div className="card-grid">
+        {trips.map((trip) => (
+          <TripCard key={trip._id} trip={trip} onDelete={onDelete} />
+        ))}
+      </div>
+      {confirmDialog}
+    </main>
+  );
+}

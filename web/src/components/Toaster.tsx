@@ -1,0 +1,31 @@
+// Toasts top right, announced to screen readers; each leaves after its duration.
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { dismissToast, type Toast } from '../lib/toast';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = setTimeout(() => dispatch(dismissToast(toast.id)), toast.duration);
+    return () => clearTimeout(timer);
+  }, [dispatch, toast.id, toast.duration]);
+  return (
+    <div className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
+      <span className="toast__message">{toast.message}</span>
+      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dispatch(dismissToast(toast.id))}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function Toaster() {
+  const toasts = useAppSelector((s) => s.toasts);
+  return (
+    <div className="toaster" aria-live="polite" aria-relevant="additions">
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </div>
+  );
+}

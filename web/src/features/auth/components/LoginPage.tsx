@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectIsLoggedIn } from '../../../lib/session';
+import { useLoginMutation } from '../api';
+import { useCompleteLogin } from '../hooks/useSession';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const [login, { isLoading }] = useLoginMutation();
+  const completeLogin = useCompleteLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  if (isLoggedIn && !submitting) return <Navigate to="/mytrips" replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading || submitting) return;
+    setError('');
+    setSubmitting(true);
+    try {
+      const { accesstoken } = await login({ email: email.trim(), password }).unwrap();
+      await completeLogin(accesstoken);
+      navigate('/mytrips');
+    } catch (err) {
+      setError(errorMessage(err, 'Login failed. Please try again.'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <Link to="/" className="brand brand--dark">
+          TripCost
+        </Link>
+        <h1>Welcome back</h1>
+        <p className="muted">Log in to plan your next getaway.</p>
+        {params.get('created') === '1' && (
+          <p className="notice notice--success" role="status">
+            Account created. Please log in.
+          </p>
+        )}
+        <form onSubmit={onSubmit} className="form">
+          <label className="field">
+            <span>Email</span>
+            <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading || submitting}>
+            {isLoading || submitting ? 'Logging in…' : 'Log in'}
+          </button>
+        </form>
+        <p className="muted auth-card__switch">
+          New to TripCost? <Link to="/register">Create an account</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api';
+import { US_STATES, isValidZip, sanitizeZip } from '../../../lib/usStates';
+import { useRegisterMutation, type RegisterBody } from '../api';
+
+const EMPTY: RegisterBody = { fname: '', lname: '', email: '', password: '', birthday: '', city: '', state: '', zip: '' };
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [form, setForm] = useState<RegisterBody>(EMPTY);
+  const [error, setError] = useState('');
+
+  const set = (key: keyof RegisterBody) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (!isValidZip(form.zip)) {
+      setError('Zip code must be exactly 5 digits.');
+      return;
+    }
+    setError('');
+    try {
+      await register({ ...form, fname: form.fname.trim(), lname: form.lname.trim(), email: form.email.trim(), city: form.city.trim() }).unwrap();
+      navigate('/login?created=1');
+    } catch (err) {
+      setError(errorMessage(err, 'Registration failed. Please try again.'));
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card auth-card--wide">
+        <Link to="/" className="brand brand--dark">
+          TripCost
+        </Link>
+        <h1>Create your account</h1>
+        <p className="muted">Start comparing the real cost of your getaways.</p>
+        <form onSubmit={onSubmit} className="form form--grid">
+          <label className="field">
+            <span>First Name</span>
+            <input name="fname" autoComplete="given-name" required value={form.fname} onChange={(e) => set('fname')(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>Last Name</span>
+            <input name="lname" autoComplete="family-name" required value={form.lname} onChange={(e) => set('lname')(e.target.value)} />
+          </label>
+          <label className="field field--full">
+            <span>Email</span>
+            <input type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => set('email')(e.target.value)} />
+          </label>
+          <label className="field field--full">
+            <span>Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              value={form.password}
+              onChange={(e) => set('password')(e.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span>Date of Birth</span>
+            <input type="date" name="birthday" required value={form.birthday} onChange={(e) => set('birthday')(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>City</span>
+            <input name="city" autoComplete="address-level2" required value={form.city} onChange={(e) => set('city')(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>State</span>
+            <select name="state" required value={form.state} onChange={(e) => set('state')(e.target.value)}>
+              <option value="">Select State</option>
+              {US_STATES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Zip Code</span>
+            <input
+              name="zip"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              required
+              maxLength={5}
+              value={form.zip}
+              onChange={(e) => set('zip')(sanitizeZip(e.target.value))}
+            />
+          </label>
+          {error && (
+            <p className="form-error field--full" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn--primary btn--block field--full" disabled={isLoading}>
+            {isLoading ? 'Creating account…' : 'Create account'}
+          </button>
+        </form>
+        <p className="muted auth-card__switch">
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

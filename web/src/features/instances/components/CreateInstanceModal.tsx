@@ -1,0 +1,70 @@
+// 'Create New Trip Instance' (spec §2): dates and four amounts; empty amounts become 0.
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/Modal';
+import { fromDateInput, toAmount } from '../../../lib/format';
+import { useCreateInstanceMutation } from '../api';
+
+const EMPTY = { start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
+type FormState = typeof EMPTY;
+
+export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClose: () => void }) {
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [createInstance, { isLoading }] = useCreateInstanceMutation();
+  const set = (key: keyof FormState) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    try {
+      await createInstance({
+        tripId,
+        body: {
+          trip_start: fromDateInput(form.start),
+          trip_end: fromDateInput(form.end),
+          stay_expense: Math.abs(toAmount(form.stay)),
+          travel_expense: Math.abs(toAmount(form.travel)),
+          car_expense: Math.abs(toAmount(form.car)),
+          other_expense: Math.abs(toAmount(form.other)),
+        },
+      }).unwrap();
+      setForm(EMPTY);
+      onClose();
+    } catch (error) {
+      console.error('Creating the trip instance failed', error);
+    }
+  }
+
+  const amount = (key: keyof FormState, label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input type="number" min="0" step="0.01" inputMode="decimal" value={form[key]} onChange={(e) => set(key)(e.target.value)} />
+    </label>
+  );
+
+  return (
+    <Modal title="Create New Trip Instance" onClose={onClose}>
+      <form className="form form--grid" onSubmit={onSubmit}>
+        <label className="field">
+          <span>Start Date</span>
+          <input type="date" value={form.start} onChange={(e) => set('start')(e.target.value)} data-autofocus />
+        </label>
+        <label className="field">
+          <span>End Date</span>
+          <input type="date" value={form.end} onChange={(e) => set('end')(e.target.value)} />
+        </label>
+        {amount('stay', 'Stay')}
+        {amount('travel', 'Travel')}
+        {amount('car', 'Car')}
+        {amount('other', 'Other')}
+        <div className="form-actions field--full">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {isLoading ? 'Creating…' : 'Create'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+// 'Trip Instances' (spec §2): the instance cards of a trip with delete, commit and create.
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { errorMessage } from '../../../lib/api';
+import { formatDateRange, formatMoney, totalCost } from '../../../lib/format';
+import { useAppDispatch } from '../../../lib/hooks';
+import { showToast } from '../../../lib/toast';
+import type { Instance, Trip } from '../../../lib/types';
+import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
+import { CreateInstanceModal } from './CreateInstanceModal';
+
+export function InstanceGrid({ trip }: { trip: Trip }) {
+  const dispatch = useAppDispatch();
+  const [confirm, confirmDialog] = useConfirm();
+  const [creating, setCreating] = useState(false);
+  const [committingId, setCommittingId] = useState<string | null>(null);
+  const commitLock = useRef(false);
+  const deleting = useRef(new Set<string>());
+  const [commitInstance] = useCommitInstanceMutation();
+  const [deleteInstance] = useDeleteInstanceMutation();
+  const instances = trip.instances ?? [];
+
+  async function onDelete(instance: Instance) {
+    if (deleting.current.has(instance._id)) return;
+    const ok = await confirm(
+      instance.isCommitted ? 'Do you want to delete this committed instance?' : 'Delete this instance? This cannot be undone.',
+    );
+    if (!ok) return;
+    deleting.current.add(instance._id);
+    try {
+      await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
+      dispatch(showToast({ type: 'success', message: 'Instance deleted successfully' }));
+    } catch {
+      dispatch(showToast({ type: 'error', message: 'Failed to delete instance. Try again.' }));
+    } finally {
+      deleting.current.delete(instance._id);
+    }
+  }
+
+  async function onCommit(instance: Instance) {
+    // Only one commit at a time (spec §4).
+    if (commitLock.current) return;
+    commitLock.current = true;
+    setCommittingId(instance._id);
+    try {
+      await commitInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
+    } catch (error) {
+      dispatch(showToast({ type: 'error', message: errorMessage(error, 'Failed to commit instance. Try again.') }));
+    } finally {
+      commitLock.current = false;
+      setCommittingId(null);
+    }
+  }
+
+  return (
+    <section className="instances" aria-labelledby="instances-heading">
+      <div className="section-header">
+        <h2 id="instances-heading">Trip Instances</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+          Create New Instance
+        </button>
+      </div>
+      {instances.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__title">No instances yet</p>
+          <p className="muted">Add dates and costs to compare options for this trip.</p>
+        </div>
+      ) : (
+        <ul className="card-grid instance-grid" aria-label="Trip instances">
+          {instances.map((instance) => {
+            const range = formatDateRange(instance.trip_start, instance.trip_end);
+            return (
+              <li key={instance._id} className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''}`}>
+                <button
+                  type="button"
+                  className="instance-card__delete"
+                  aria-label={`Delete instance ${range}`}
+                  onClick={() => onDelete(instance)}
+                >
+                  ×
+                </button>
+                <p className="instance-card__dates">{range}</p>
+                <p className="instance-card__total">{formatMoney(totalCost(instance))}</p>
+                {instance.isCommitted && <span className="badge badge--success">Committed</span>}
+                <div className="card__actions">
+                  <Link
+                    className="btn btn--secondary btn--sm"
+                    to={`/trips/${trip._id}/instances/${instance._id}`}
+                    state={{ trip, instance }}
+                  >
+                    View Details
+                  </Link>
+                  {instance.isCommitted ? (
+                    <button type="button" className="btn btn--success btn--sm" disabled>
+                      Committed ✓
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn--primary btn--sm"
+                      disabled={committingId !== null}
+                      onClick={() => onCommit(instance)}
+                    >
+                      {committingId === instance._id ? 'Committing...' : 'Commit'}
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {creating && <CreateInstanceModal tripId={trip._id} onClose={() => setCreating(false)} />}
+      {confirmDialog}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// Instance details (spec §2): view and edit the dates and expenses, with a live total.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SmartImage } from '../../../components/SmartImage';
+import { formatDateRange, formatMoney, formatSlashDate, fromDateInput, toAmount, toDateInput } from '../../../lib/format';
+import type { Instance } from '../../../lib/types';
+import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
+
+interface FormState {
+  start: string;
+  end: string;
+  stay: string;
+  travel: string;
+  car: string;
+  other: string;
+}
+
+const EXPENSES: { key: keyof FormState; label: string }[] = [
+  { key: 'stay', label: 'Stay (Lodging)' },
+  { key: 'travel', label: 'Travel Costs' },
+  { key: 'car', label: 'Car Rental' },
+  { key: 'other', label: 'Other Expenses' },
+];
+
+function toForm(instance: Instance): FormState {
+  const amount = (v: unknown) => String(toAmount(v));
+  return {
+    start: toDateInput(instance.trip_start),
+    end: toDateInput(instance.trip_end),
+    stay: amount(instance.stay_expense),
+    travel: amount(instance.travel_expense),
+    car: amount(instance.car_expense),
+    other: amount(instance.other_expense),
+  };
+}
+
+/** Numeric or empty, nothing else (spec §5). */
+const NUMERIC_OR_EMPTY = /^\d*(\.\d*)?$/;
+
+export default function InstancePage() {
+  const { tripId = '', instanceId = '' } = useParams();
+  const { data, isLoading, isError } = useGetInstanceQuery({ tripId, instanceId });
+  const [saveInstance, { isLoading: saving }] = useSaveInstanceMutation();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<FormState | null>(null);
+
+  useEffect(() => {
+    if (data?.instance && !editing) setForm(toForm(data.instance));
+  }, [data, editing]);
+
+  if (isLoading) return <p className="page-message">Loading trip details...</p>;
+  if (isError || !data?.instance || !data.trip || !form) {
+    return (
+      <main className="page page-message">
+        <p>Trip instance not found</p>
+        <Link to="/explore" className="btn btn--primary">
+          Return to Explore
+        </Link>
+      </main>
+    );
+  }
+
+  const { trip, instance } = data;
+  const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(toAmount(form[key])), 0);
+
+  function setField(key: keyof FormState, value: string) {
+    if (key !== 'start' && key !== 'end' && !NUMERIC_OR_EMPTY.test(value)) return;
+    setForm((f) => (f ? { ...f, [key]: value } : f));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!editing || saving || !form) return;
+    const updated: Instance = {
+      ...instance,
+      trip_start: fromDateInput(form.start),
+      trip_end: fromDateInput(form.end),
+      stay_expense: Math.abs(toAmount(form.stay)),
+      travel_expense: Math.abs(toAmount(form.travel)),
+      car_expense: Math.abs(toAmount(form.car)),
+      other_expense: Math.abs(toAmount(form.other)),
+    };
+    try {
+      await saveInstance({ trip, instance: updated }).unwrap();
+      setEditing(false);
+    } catch (error) {
+      console.error('Saving the trip instance failed', error);
+    }
+  }
+
+  return (
+    <main className="page page--narrow">
+      <Link to={`/trips/${trip._id}`} className="back-link">
+        ← Back to Trip Overview
+      </Link>
+      <section className="hero hero--compact">
+        <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
+        <div className="hero__overlay">
+          <h1>{trip.location_address}</h1>
+          <p>{formatDateRange(instance.trip_start, instance.trip_end, formatSlashDate)}</p>
+        </div>
+      </section>
+      <form className="panel form" onSubmit={onSubmit} aria-labelledby="instance-form-heading">
+        <div className="section-header">
+          <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>
+          {!editing && (
+            <button type="button" className="btn btn--secondary" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+        </div>
+        <fieldset className="fieldset" disabled={!editing}>
+          <legend>Trip Dates</legend>
+          <div className="form--grid">
+            <label className="field">
+              <span>Start Date</span>
+              <input type="date" value={form.start} onChange={(e) => setField('start', e.target.value)} />
+            </label>
+            <label className="field">
+              <span>End Date</span>
+              <input type="date" value={form.end} onChange={(e) => setField('end', e.target.value)} />
+            </label>
+          </div>
+        </fieldset>
+        <fieldset className="fieldset" disabled={!editing}>
+          <legend>Expense Breakdown</legend>
+          <div className="form--grid">
+            {EXPENSES.map(({ key, label }) => (
+              <label className="field" key={key}>
+                <span>{label}</span>
+                {editing ? (
+                  <input type="number" min="0" step="0.01" inputMode="decimal" value={form[key]} onChange={(e) => setField(key, e.target.value)} />
+                ) : (
+                  <output className="field__value">{formatMoney(Math.abs(toAmount(form[key])))}</output>
+                )}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p className="total-line" aria-live="polite">
+          Total Cost: <strong>{formatMoney(total)}</strong>
+        </p>
+        {editing && (
+          <div className="form-actions">
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                setEditing(false);
+                setForm(toForm(instance));
+              }}
+            >
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save Changes'}
+            </button>
+          </div>
+        )}
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,200 @@
+// Profile (spec §2, §4, §5): anyone's details; the owner can edit them.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api';
+import { todayDateInput, toDateInput } from '../../../lib/format';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectUser } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import type { Profile } from '../../../lib/types';
+import { US_STATES, sanitizeZip } from '../../../lib/usStates';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
+import { validateProfile } from '../validation';
+
+type FormState = Omit<Profile, '_id'>;
+
+function toForm(p: Profile): FormState {
+  return {
+    fname: p.fname ?? '',
+    lname: p.lname ?? '',
+    birthday: toDateInput(p.birthday) || todayDateInput(),
+    city: p.city ?? '',
+    state: p.state ?? '',
+    zip: p.zip ?? '',
+  };
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="panel" role="status" aria-label="Loading profile" aria-busy="true">
+      <div className="skeleton skeleton--title" />
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="skeleton skeleton--field" />
+      ))}
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const { userId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const isOwner = Boolean(me?._id) && me?._id === userId;
+  const { data: profile, isLoading, isError } = useGetProfileQuery(userId);
+  const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  useEffect(() => {
+    if (profile && !editing) setForm(toForm(profile));
+  }, [profile, editing]);
+
+  if (isLoading || (profile && !form)) {
+    return (
+      <main className="page page--narrow">
+        <ProfileSkeleton />
+      </main>
+    );
+  }
+  if (isError || !profile || !form) {
+    return (
+      <main className="page page--narrow page-message">
+        {isError && <p className="muted">Failed to load profile.</p>}
+        <p className="page-message__title">User not found</p>
+        <Link to="/mytrips" className="btn btn--primary">
+          Back to My Trips
+        </Link>
+      </main>
+    );
+  }
+
+  const canEdit = isOwner && editing;
+  const set = (key: keyof FormState) => (value: string) => {
+    setError('');
+    setSuccess('');
+    setForm((f) => (f ? { ...f, [key]: value } : f));
+  };
+
+  function cancel() {
+    setEditing(false);
+    setError('');
+    if (profile) setForm(toForm(profile));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canEdit || saving || !form) return;
+    const problem = validateProfile(form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    try {
+      await updateProfile({
+        id: userId,
+        body: { ...form, fname: form.fname.trim(), lname: form.lname.trim(), city: form.city.trim() },
+      }).unwrap();
+      setEditing(false);
+      setSuccess('Profile updated successfully.');
+      dispatch(showToast({ type: 'success', message: 'Profile updated successfully.' }));
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to update profile.'));
+    }
+  }
+
+  return (
+    <main className="page page--narrow">
+      <Link to="/mytrips" className="back-link">
+        ← Back to My Trips
+      </Link>
+      <div className="panel">
+        <div className="section-header">
+          <div>
+            <h1 className="profile__name">
+              {profile.fname} {profile.lname}
+            </h1>
+            <p className="muted">Manage your profile details.</p>
+          </div>
+          {isOwner && (
+            <button type="button" className="btn btn--secondary" onClick={() => (editing ? cancel() : setEditing(true))}>
+              {editing ? 'Cancel' : 'Edit'}
+            </button>
+          )}
+        </div>
+        {!isOwner && (
+          <p className="notice notice--amber" role="note">
+            You’re viewing another user’s profile. Editing is disabled.
+          </p>
+        )}
+        {success && (
+          <p className="notice notice--success" role="status">
+            {success}
+          </p>
+        )}
+        <form className="form form--grid" onSubmit={onSubmit}>
+          <fieldset className="fieldset fieldset--plain field--full" disabled={!canEdit}>
+            <div className="form--grid">
+              <label className="field">
+                <span>First Name</span>
+                <input value={form.fname} onChange={(e) => set('fname')(e.target.value)} autoComplete="given-name" />
+              </label>
+              <label className="field">
+                <span>Last Name</span>
+                <input value={form.lname} onChange={(e) => set('lname')(e.target.value)} autoComplete="family-name" />
+              </label>
+              <label className="field">
+                <span>Date of Birth</span>
+                <input type="date" required value={form.birthday} onChange={(e) => set('birthday')(e.target.value)} />
+              </label>
+              <label className="field">
+                <span>City</span>
+                <input value={form.city} onChange={(e) => set('city')(e.target.value)} />
+              </label>
+              <label className="field">
+                <span>State</span>
+                <select value={form.state} onChange={(e) => set('state')(e.target.value)}>
+                  <option value="">Select State</option>
+                  {US_STATES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span>Zip Code</span>
+                <input
+                  inputMode="numeric"
+                  maxLength={5}
+                  value={form.zip}
+                  aria-describedby="zip-hint"
+                  onChange={(e) => set('zip')(sanitizeZip(e.target.value))}
+                />
+                <small id="zip-hint" className="hint">
+                  Must be exactly 5 digits.
+                </small>
+              </label>
+            </div>
+          </fieldset>
+          {error && (
+            <p className="form-error field--full" role="alert">
+              {error}
+            </p>
+          )}
+          {canEdit && (
+            <div className="form-actions field--full">
+              <button type="button" className="btn btn--ghost" onClick={cancel}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn--primary" disabled={saving}>
+                {saving ? 'Saving…' : 'Save'}
+              </button>
+            </div>
+          )}
+        </form>
+      </div>
+    </main>
+  );
+}

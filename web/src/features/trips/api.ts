@@ -1,0 +1,54 @@
+// Trips, and the weather and suggestions shown on a trip (spec §7 "Trips", "Places, weather, suggestions").
+import { api } from '../../lib/api';
+import type { LocationParts } from '../../lib/location';
+import type { Trip } from '../../lib/types';
+
+export interface WeatherReport {
+  weather: { description: string }[];
+  main: { temp: number };
+}
+
+export const tripsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTrips: build.query<Trip[], void>({
+      query: () => '/trips/getaway-trip',
+      providesTags: (trips) => [
+        ...(trips ?? []).map((t) => ({ type: 'Trip' as const, id: t._id })),
+        { type: 'Trip' as const, id: 'LIST' },
+      ],
+    }),
+    getTrip: build.query<Trip, string>({
+      query: (tripId) => `/trips/getaway/${encodeURIComponent(tripId)}`,
+      providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: tripId }],
+    }),
+    deleteTrip: build.mutation<{ msg?: string }, string>({
+      query: (tripId) => ({ url: `/trips/getaway/${encodeURIComponent(tripId)}`, method: 'DELETE' }),
+      // Refetch the list after success and after failure alike (spec §8).
+      invalidatesTags: [
+        { type: 'Trip', id: 'LIST' },
+        { type: 'Wishlist', id: 'LIST' },
+      ],
+    }),
+    getWeather: build.query<WeatherReport, LocationParts>({
+      query: ({ city, state, country }) => {
+        const params = new URLSearchParams();
+        if (city) params.set('city', city);
+        if (state) params.set('state', state);
+        if (country) params.set('country', country);
+        params.set('units', 'metric');
+        return `/weather?${params.toString()}`;
+      },
+    }),
+    getFunPlaces: build.query<{ funPlaces: string }, string>({
+      query: (location) => ({ url: '/chatgpt/fun-places', method: 'POST', body: { location } }),
+    }),
+  }),
+});
+
+export const {
+  useGetTripsQuery,
+  useGetTripQuery,
+  useDeleteTripMutation,
+  useGetWeatherQuery,
+  useGetFunPlacesQuery,
+} = tripsApi;

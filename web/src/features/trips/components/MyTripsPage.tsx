@@ -1,0 +1,68 @@
+// My Trips (spec §2, §4): upcoming committed trips, the earliest featured with its status.
+import { Link } from 'react-router-dom';
+import { CostBadge } from '../../../components/CostBadge';
+import { EmptyState } from '../../../components/EmptyState';
+import { SkeletonCards } from '../../../components/Skeleton';
+import { SmartImage } from '../../../components/SmartImage';
+import { formatDateRange, totalCost } from '../../../lib/format';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectIsLoggedIn } from '../../../lib/session';
+import { useGetTripsQuery } from '../api';
+import { groupByEndYear, tripStatus, upcomingTrips } from '../model';
+import { TripCard } from './TripCard';
+
+export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { data: trips, isLoading, isError } = useGetTripsQuery(undefined, { skip: !isLoggedIn });
+
+  if (!isLoggedIn) return <p className="page-message">Please log in to view your trips.</p>;
+
+  const upcoming = upcomingTrips(trips ?? [], now);
+  const [featured, ...rest] = upcoming;
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>My Trips</h1>
+        <p className="muted">Your upcoming committed getaways.</p>
+      </header>
+      {isLoading && <SkeletonCards count={6} label="Loading trips" />}
+      {isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
+      {!isLoading && !isError && !featured && (
+        <EmptyState title="Start planning your trips!">
+          <Link to="/explore" className="btn btn--primary">
+            Go to Explore
+          </Link>
+        </EmptyState>
+      )}
+      {featured && (
+        <section className="featured" aria-labelledby="next-trip-heading">
+          <SmartImage className="featured__image" src={featured.image_url} alt={`Photo of ${featured.location_address}`} />
+          <div className="featured__body">
+            <span className="badge badge--status">{tripStatus(featured, now)}</span>
+            <h2 id="next-trip-heading">{featured.location_address}</h2>
+            <p className="muted">{formatDateRange(featured.trip_start, featured.trip_end)}</p>
+            <p className="featured__estimate">
+              Estimated cost <CostBadge amount={totalCost(featured)} decimals={0} />
+            </p>
+            <Link className="btn btn--primary" to={`/trips/${featured._id}`}>
+              View trip
+            </Link>
+          </div>
+        </section>
+      )}
+      {groupByEndYear(rest).map((group) => (
+        <section key={group.year} className="year-group" aria-labelledby={`year-${group.year}`}>
+          <h2 id={`year-${group.year}`} className="year-group__title">
+            {group.year}
+          </h2>
+          <div className="card-grid">
+            {group.trips.map((trip) => (
+              <TripCard key={trip._id} trip={trip} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </main>
+  );
+}

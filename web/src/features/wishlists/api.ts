@@ -1,0 +1,139 @@
+// Wishlists (spec §7) and the favourite flag they drive. The server flips a trip's
+// isFavorite asynchronously (events); the cache is patched at once, the flag is also set
+// explicitly so a refetch never shows a stale heart, and everything is undone on failure.
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '../../lib/api';
+import { patchTrip, undoAll } from '../../lib/tripCache';
+import type { Trip, Wishlist, WishlistTrip } from '../../lib/types';
+
+const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+
+const LISTS = [
+  { type: 'Wishlist' as const, id: 'LIST' },
+  { type: 'Trip' as const, id: 'LIST' },
+];
+
+export const wishlistsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getWishlists: build.query<Wishlist[], string>({
+      query: (email) => `/wishlist/getlists?email=${encodeURIComponent(email)}`,
+      providesTags: (lists) => [
+        ...(lists ?? []).map((l) => ({ type: 'Wishlist' as const, id: l._id })),
+        { type: 'Wishlist' as const, id: 'LIST' },
+      ],
+    }),
+    getWishlistTrips: build.query<{ trips: WishlistTrip[] }, string>({
+      query: (id) => `/wishlist/spec-wishlist/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
+    }),
+    createWishlist: build.mutation<Wishlist, { list_name: string; trip: Trip; email: string }>({
+      async queryFn({ list_name, trip, email }, _api, _extra, baseQuery) {
+        const created = await baseQuery({
+          url: '/wishlist/createlist',
+          method: 'POST',
+          body: { list_name, trips: [trip], email },
+        });
+        if (created.error) return { error: created.error as FetchBaseQueryError };
+        await baseQuery({ url: tripPath(trip._id), method: 'PUT', body: { isFavorite: true } });
+        return { data: created.data as Wishlist };
+      },
+      async onQueryStarted({ trip }, { dispatch, queryFulfilled }) {
+        const patches = patchTrip(dispatch, trip._id, (t) => {
+          t.isFavorite = true;
+        });
+        try {
+          await queryFulfilled;
+        } catch {
+          undoAll(patches);
+        }
+      },
+      invalidatesTags: LISTS,
+    }),
+    addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: Trip }>({
+      async queryFn({ wishlistId, trip }, _api, _extra, baseQuery) {
+        const added = await baseQuery({
+          url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`,
+          method: 'POST',
+          body: trip,
+        });
+        if (added.error) return { error: added.error as FetchBaseQueryError };
+        await baseQuery({ url: tripPath(trip._id), method: 'PUT', body: { isFavorite: true } });
+        return { data: added.data as Wishlist };
+      },
+      async onQueryStarted({ trip }, { dispatch, queryFulfilled }) {
+        const patches = patchTrip(dispatch, trip._id, (t) => {
+          t.isFavorite = true;
+        });
+        try {
+          await queryFulfilled;
+        } catch {
+          undoAll(patches);
+        }
+      },
+      invalidatesTags: (_r, _e, { wishlistId }) => [...LISTS, { type: 'WishlistTrips', id: wishlistId }],
+    }),
+    /** Unfavourite: out of its wishlist when it is in one, and the flag off. */
+    unfavoriteTrip: build.mutation<null, { wishlistId: string | null; tripId: string }>({
+      async queryFn({ wishlistId, tripId }, _api, _extra, baseQuery) {
+        if (wishlistId) {
+          const removed = await baseQuery({
+            url: `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`,
+            method: 'DELETE',
+          });
+          if (removed.error) return { error: removed.error as FetchBaseQueryError };
+          await baseQuery({ url: tripPath(tripId), method: 'PUT', body: { isFavorite: false } });
+        } else {
+          const flag = await baseQuery({ url: tripPath(tripId), method: 'PUT', body: { isFavorite: false } });
+          if (flag.error) return { error: flag.error as FetchBaseQueryError };
+        }
+        return { data: null };
+      },
+      async onQueryStarted({ tripId }, { dispatch, queryFulfilled }) {
+        const patches = patchTrip(dispatch, tripId, (t) => {
+          t.isFavorite = false;
+        });
+        try {
+          await queryFulfilled;
+        } catch {
+          undoAll(patches);
+        }
+      },
+      invalidatesTags: (_r, _e, { wishlistId }) => [...LISTS, ...(wishlistId ? [{ type: 'WishlistTrips' as const, id: wishlistId }] : [])],
+    }),
+    deleteWishlist: build.mutation<null, { wishlist: Wishlist }>({
+      async queryFn({ wishlist }, _api, _extra, baseQuery) {
+        const removed = await baseQuery({
+          url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`,
+          method: 'DELETE',
+        });
+        if (removed.error) return { error: removed.error as FetchBaseQueryError };
+        await Promise.all(
+          wishlist.trips.map((t) => baseQuery({ url: tripPath(t._id), method: 'PUT', body: { isFavorite: false } })),
+        );
+        return { data: null };
+      },
+      async onQueryStarted({ wishlist }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          for (const t of wishlist.trips) {
+            patchTrip(dispatch, t._id, (trip) => {
+              trip.isFavorite = false;
+            });
+          }
+        } catch {
+          // The caller reports the failure.
+        }
+      },
+      invalidatesTags: LISTS,
+    }),
+  }),
+});
+
+export const {
+  useGetWishlistsQuery,
+  useGetWishlistTripsQuery,
+  useCreateWishlistMutation,
+  useAddTripToWishlistMutation,
+  useUnfavoriteTripMutation,
+  useDeleteWishlistMutation,
+} = wishlistsApi;

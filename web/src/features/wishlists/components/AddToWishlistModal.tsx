@@ -1,0 +1,121 @@
+// Add-to-wishlist modal (spec §2, §4): existing lists as chips or a new list name.
+// Choosing a chip clears and disables the name field; typing a name clears the choice;
+// Save needs a chosen list or a non-blank name.
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/Modal';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { selectUser } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import type { Trip } from '../../../lib/types';
+import { useAddTripToWishlistMutation, useCreateWishlistMutation, useGetWishlistsQuery } from '../api';
+
+const SAVE_FAILED = 'Could not save to wishlist. Please try again.';
+
+export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const email = useAppSelector(selectUser)?.email ?? '';
+  const { data: lists, isLoading, isError } = useGetWishlistsQuery(email, { skip: !email });
+  const [createWishlist, createState] = useCreateWishlistMutation();
+  const [addTrip, addState] = useAddTripToWishlistMutation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
+  const [error, setError] = useState('');
+  const saving = createState.isLoading || addState.isLoading;
+  const canSave = !saving && (selectedId !== null || newName.trim() !== '');
+
+  function choose(id: string) {
+    setError('');
+    setNewName('');
+    setSelectedId((current) => (current === id ? null : id));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) return;
+    setError('');
+    try {
+      let listName: string;
+      if (selectedId) {
+        listName = lists?.find((l) => l._id === selectedId)?.list_name ?? '';
+        await addTrip({ wishlistId: selectedId, trip }).unwrap();
+      } else {
+        listName = newName.trim();
+        await createWishlist({ list_name: listName, trip, email }).unwrap();
+      }
+      dispatch(showToast({ type: 'success', message: `Trip has been added to ${listName}` }));
+      onClose();
+    } catch {
+      setError(SAVE_FAILED);
+      dispatch(showToast({ type: 'error', message: SAVE_FAILED }));
+    }
+  }
+
+  return (
+    <Modal title="Add to wishlist" onClose={onClose}>
+      <form className="form" onSubmit={onSubmit}>
+        <p className="muted">
+          Save <strong>{trip.location_address}</strong> to a wishlist.
+        </p>
+        <fieldset className="fieldset">
+          <legend>Your wishlists</legend>
+          {isLoading && <p className="muted">Loading wishlists…</p>}
+          {isError && <p className="form-error">Failed to load your wishlists.</p>}
+          {lists && lists.length === 0 && <p className="muted">No wishlists yet</p>}
+          {lists && lists.length > 0 && (
+            <div className="chips">
+              {lists.map((list) => (
+                <button
+                  key={list._id}
+                  type="button"
+                  className={`chip ${selectedId === list._id ? 'chip--selected' : ''}`}
+                  aria-pressed={selectedId === list._id}
+                  onClick={() => choose(list._id)}
+                >
+                  {list.list_name}
+                </button>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <label className="field">
+          <span>New list name</span>
+          <input
+            value={newName}
+            maxLength={100}
+            disabled={selectedId !== null}
+            placeholder="e.g. Summer 2026"
+            onChange={(e) => {
+              setError('');
+              setSelectedId(null);
+              setNewName(e.target.value);
+            }}
+          />
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-actions">
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              setSelectedId(null);
+              setNewName('');
+              setError('');
+            }}
+          >
+            Clear
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!canSave}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

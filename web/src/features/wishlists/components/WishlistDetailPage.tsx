@@ -1,0 +1,55 @@
+// Wishlist detail: the trips in one list.
+import { Link, useParams } from 'react-router-dom';
+import { CostBadge } from '../../../components/CostBadge';
+import { EmptyState } from '../../../components/EmptyState';
+import { SkeletonCards } from '../../../components/Skeleton';
+import { SmartImage } from '../../../components/SmartImage';
+import { formatDateRange, toAmount } from '../../../lib/format';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectUser } from '../../../lib/session';
+import { useGetWishlistsQuery, useGetWishlistTripsQuery } from '../api';
+
+export default function WishlistDetailPage() {
+  const { id = '' } = useParams();
+  const email = useAppSelector(selectUser)?.email ?? '';
+  const { data, isLoading, isError } = useGetWishlistTripsQuery(id);
+  const { listName } = useGetWishlistsQuery(email, {
+    skip: !email,
+    selectFromResult: ({ data: lists }) => ({ listName: lists?.find((l) => l._id === id)?.list_name }),
+  });
+  const trips = data?.trips ?? [];
+
+  return (
+    <main className="page">
+      <Link to="/explore" className="back-link">
+        ← Back to Explore
+      </Link>
+      <header className="page-header">
+        <span className="eyebrow">Wishlist</span>
+        <h1>{listName ?? 'Wishlist'}</h1>
+      </header>
+      {isLoading && <SkeletonCards count={6} label="Loading trips" />}
+      {isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
+      {!isLoading && !isError && trips.length === 0 && <EmptyState title="No trips yet" />}
+      <div className="card-grid">
+        {trips.map((trip) => (
+          <article key={trip._id} className="card trip-card" aria-label={trip.location_address}>
+            <div className="trip-card__media">
+              <SmartImage src={trip.image_url} alt={`Photo of ${trip.location_address ?? 'trip'}`} loading="lazy" />
+            </div>
+            <div className="card__body">
+              <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
+              <h3 className="trip-card__title">{trip.location_address}</h3>
+              <CostBadge amount={toAmount(trip.total_cost)} />
+              <div className="card__actions">
+                <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`}>
+                  View
+                </Link>
+              </div>
+            </div>
+          </article>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,103 @@
+// The one RTK Query API of the app; features add endpoints with injectEndpoints.
+// Every call sends `Authorization: Bearer <token>` and cookies; a 401 triggers one token
+// refresh shared by all concurrent callers (the mutex), then the call is retried once.
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { loggedOut, selectToken, tokenReceived, tokenRefreshFailed, type SessionState } from './session';
+
+export const TAG_TYPES = ['Trip', 'Instance', 'Wishlist', 'WishlistTrips', 'Profile', 'User'] as const;
+
+/** Absolute so that Request() also works outside a browser (jsdom tests). */
+export function apiBase(): string {
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  return `${origin}/api`;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiBase(),
+  credentials: 'include',
+  prepareHeaders(headers, { getState }) {
+    const token = (getState() as { session: SessionState }).session.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * Asks for a new access token with the refresh cookie. Concurrent callers share one
+ * request: while it is in flight every caller gets the same promise.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  if (!refreshInFlight) {
+    refreshInFlight = (async () => {
+      try {
+        const res = await fetch(`${apiBase()}/user/refresh_token`, { credentials: 'include' });
+        if (!res.ok) return null;
+        const body = (await res.json()) as { accesstoken?: unknown };
+        return typeof body.accesstoken === 'string' ? body.accesstoken : null;
+      } catch {
+        return null;
+      }
+    })().finally(() => {
+      refreshInFlight = null;
+    });
+  }
+  return refreshInFlight;
+}
+
+const SESSION_PATHS = ['/user/login', '/user/register', '/user/refresh_token', '/user/logout'];
+
+function urlOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const tokenUsed = selectToken(api.getState() as { session: SessionState });
+  let result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status !== 401 || SESSION_PATHS.some((p) => urlOf(args).startsWith(p))) {
+    return result;
+  }
+  // Another caller may already have refreshed while this request was on the wire.
+  const current = selectToken(api.getState() as { session: SessionState });
+  if (!current || current === tokenUsed) {
+    const fresh = await refreshAccessToken();
+    if (!fresh) {
+      api.dispatch(tokenRefreshFailed('Session expired'));
+      api.dispatch(loggedOut());
+      return result;
+    }
+    if (selectToken(api.getState() as { session: SessionState }) !== fresh) api.dispatch(tokenReceived(fresh));
+  }
+  result = await rawBaseQuery(args, api, extraOptions);
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithReauth,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** The server's `{msg}` when there is one, else the fallback text of spec §8. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const data = (error as { data?: unknown }).data;
+    if (data && typeof data === 'object' && 'msg' in data && typeof (data as { msg: unknown }).msg === 'string') {
+      const msg = (data as { msg: string }).msg.trim();
+      if (msg) return msg;
+    }
+  }
+  return fallback;
+}
