@@ -118,7 +118,9 @@ app.kubernetes.io/component: {{ .component }}
 
 {{/*
 MONGO_URL for one service: its own mongoUrl, else the in-cluster MongoDB with
-one database per service, else mongodb.url. Call with (dict "root" $ "component" "auth").
+one database per service, else mongodb.url with "{db}" replaced by the service
+name (the services take their database from the URL path).
+Call with (dict "root" $ "component" "auth").
 */}}
 {{- define "tripcost.mongoUrl" -}}
 {{- $c := index .root.Values .component }}
@@ -127,7 +129,8 @@ one database per service, else mongodb.url. Call with (dict "root" $ "component"
 {{- else if .root.Values.mongodb.enabled }}
 {{- printf "mongodb://%s:%v/%s" (include "tripcost.mongodbHost" .root) .root.Values.mongodb.port .component }}
 {{- else }}
-{{- required (printf "mongodb.url (or %s.mongoUrl) is required when mongodb.enabled=false" .component) .root.Values.mongodb.url }}
+{{- $url := required (printf "mongodb.url (or %s.mongoUrl) is required when mongodb.enabled=false" .component) .root.Values.mongodb.url }}
+{{- $url | replace "{db}" .component }}
 {{- end }}
 {{- end }}
 
