@@ -20,6 +20,6 @@ module.exports = {
     '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/test/fileStub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-  testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
   testTimeout: 10000,
 };

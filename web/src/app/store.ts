@@ -18,7 +18,8 @@ export function makeStore(preloaded?: { session?: Partial<SessionState> }) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: session ? { session } : undefined,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ immutableCheck: { warnAfter: 200 }, serializableCheck: { warnAfter: 200 } }).concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

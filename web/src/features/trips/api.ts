@@ -13,7 +13,7 @@ export const tripsApi = api.injectEndpoints({
     getTrips: build.query<Trip[], void>({
       query: () => '/trips/getaway-trip',
       providesTags: (trips) => [
-        ...(trips ?? []).map((t) => ({ type: 'Trip' as const, id: t._id })),
+        ...(Array.isArray(trips) ? trips : []).map((t) => ({ type: 'Trip' as const, id: t._id })),
         { type: 'Trip' as const, id: 'LIST' },
       ],
     }),

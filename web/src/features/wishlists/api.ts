@@ -18,7 +18,7 @@ export const wishlistsApi = api.injectEndpoints({
     getWishlists: build.query<Wishlist[], string>({
       query: (email) => `/wishlist/getlists?email=${encodeURIComponent(email)}`,
       providesTags: (lists) => [
-        ...(lists ?? []).map((l) => ({ type: 'Wishlist' as const, id: l._id })),
+        ...(Array.isArray(lists) ? lists : []).map((l) => ({ type: 'Wishlist' as const, id: l._id })),
         { type: 'Wishlist' as const, id: 'LIST' },
       ],
     }),

@@ -163,9 +163,12 @@ export default function ProfilePage() {
                   ))}
                 </select>
               </label>
-              <label className="field">
-                <span>Zip Code</span>
+              <div className="field">
+                <label className="field" htmlFor="profile-zip">
+                  <span>Zip Code</span>
+                </label>
                 <input
+                  id="profile-zip"
                   inputMode="numeric"
                   maxLength={5}
                   value={form.zip}
@@ -175,7 +178,7 @@ export default function ProfilePage() {
                 <small id="zip-hint" className="hint">
                   Must be exactly 5 digits.
                 </small>
-              </label>
+              </div>
             </div>
           </fieldset>
           {error && (

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { DAY, HOUR, committedTrip, trip } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { tripStatus } from './model';
+
+describe('next trip status text', () => {
+  const now = new Date('2025-03-10T12:00:00.000Z');
+  const at = (iso: string) => iso;
+
+  it.each([
+    ['Happening now', { trip_start: at('2025-03-09T00:00:00.000Z'), trip_end: at('2025-03-10T00:00:00.000Z') }],
+    ['In 1 hour', { trip_start: at('2025-03-10T13:30:00.000Z'), trip_end: at('2025-03-12T00:00:00.000Z') }],
+    ['In 12 hours', { trip_start: at('2025-03-11T00:00:00.000Z'), trip_end: at('2025-03-12T00:00:00.000Z') }],
+    ['Today', { trip_start: at('2025-03-10T06:00:00.000Z'), trip_end: null }],
+    ['Tomorrow', { trip_start: at('2025-03-11T18:00:00.000Z'), trip_end: at('2025-03-13T00:00:00.000Z') }],
+    ['5 days until your next trip', { trip_start: at('2025-03-15T13:00:00.000Z'), trip_end: at('2025-03-20T00:00:00.000Z') }],
+    ['Starts soon', { trip_start: null, trip_end: null }],
+  ])('when the trip is placed so, then the status reads %s', (text, dates) => {
+    expect(tripStatus(dates, now)).toBe(text);
+  });
+});
+
+describe('My Trips page', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  it('when trips load, then only upcoming committed trips show, the earliest featured with its status and the rest by year descending', async () => {
+    const nextYearStart = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 5, 1)).getTime() - Date.now();
+    const trips = [
+      committedTrip('Porto, Portugal', 3 * DAY + HOUR, 6 * DAY, 1234.5),
+      committedTrip('Rome, Italy', nextYearStart, nextYearStart + 3 * DAY),
+      committedTrip('Paris, France', 20 * DAY, 25 * DAY),
+      committedTrip('Oslo, Norway', -10 * DAY, -3 * DAY),
+      trip({ location_address: 'Madrid, Spain', trip_start: new Date(Date.now() + 5 * DAY).toISOString() }),
+    ];
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: trips }) });
+    renderApp('/mytrips');
+
+    const featured = await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' });
+    const card = featured.closest('section')!;
+    expect(within(card).getByText('3 days until your next trip')).toBeInTheDocument();
+    expect(within(card).getByText('$1,235')).toBeInTheDocument();
+
+    expect(screen.queryByText('Oslo, Norway')).not.toBeInTheDocument();
+    expect(screen.queryByText('Madrid, Spain')).not.toBeInTheDocument();
+    const years = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => /^\d{4}$/.test(t ?? ''));
+    expect(years).toEqual([...years].sort().reverse());
+    expect(years).toHaveLength(2);
+    expect(screen.getByRole('article', { name: 'Rome, Italy' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Paris, France' })).toBeInTheDocument();
+  });
+
+  it('when a trip is under way, then it is featured as happening now', async () => {
+    api = installFakeApi({
+      'GET /api/trips/getaway-trip': () => ({ body: [committedTrip('Lisbon, Portugal', -DAY, 2 * DAY)] }),
+    });
+    renderApp('/mytrips');
+    expect(await screen.findByText('Happening now')).toBeInTheDocument();
+  });
+
+  it('when no committed trip is ahead, then the empty state invites planning', async () => {
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [trip()] }) });
+    renderApp('/mytrips');
+    expect(await screen.findByText('Start planning your trips!')).toBeInTheDocument();
+  });
+
+  it('when the trips cannot load, then the error state shows', async () => {
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ status: 500, body: { msg: 'boom' } }) });
+    renderApp('/mytrips');
+    expect(await screen.findByText("Couldn't load trips")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { makeStore } from '../app/store';
+import { profileApi } from '../features/profile/api';
+import { tripsApi } from '../features/trips/api';
+import { wishlistsApi } from '../features/wishlists/api';
+import { installFakeApi, type FakeApi, type FakeRequest } from '../../test/fakeApi';
+
+const OK = { body: { ok: true } };
+
+function protectedRoute(valid: () => string) {
+  return (req: FakeRequest) =>
+    req.authorization === `Bearer ${valid()}` ? OK : { status: 401, body: { msg: 'Token expired' } };
+}
+
+function loggedInStore() {
+  return makeStore({
+    session: { status: 'ready', token: 'stale', isLogged: true, user: { _id: 'u1', fname: 'A', email: 'a@example.com' } },
+  });
+}
+
+function fireThree(store: ReturnType<typeof makeStore>) {
+  return Promise.all([
+    store.dispatch(tripsApi.endpoints.getTrips.initiate()),
+    store.dispatch(profileApi.endpoints.getProfile.initiate('u1')),
+    store.dispatch(wishlistsApi.endpoints.getWishlists.initiate('a@example.com')),
+  ]);
+}
+
+describe('re-authentication on 401', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  it('when three calls fail with 401 at once, then the token is refreshed once and every call is retried with it', async () => {
+    let current = 'fresh-1';
+    api = installFakeApi({
+      'GET /api/user/refresh_token': () => ({ body: { accesstoken: current }, delayMs: 30 }),
+      'GET /api/trips/getaway-trip': protectedRoute(() => current),
+      'GET /api/user/profile/:id': protectedRoute(() => current),
+      'GET /api/wishlist/getlists': protectedRoute(() => current),
+    });
+    const store = loggedInStore();
+    const results = await fireThree(store);
+
+    expect(api.callsTo('GET', '/api/user/refresh_token')).toHaveLength(1);
+    expect(results.map((r) => r.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(store.getState().session.token).toBe('fresh-1');
+    expect(store.getState().session.isLogged).toBe(true);
+    current = 'unused';
+  });
+
+  it('when a 401 arrives after another call already refreshed, then it retries with the new token without refreshing again', async () => {
+    api = installFakeApi({
+      'GET /api/user/refresh_token': () => ({ body: { accesstoken: 'fresh-2' } }),
+      'GET /api/trips/getaway-trip': protectedRoute(() => 'fresh-2'),
+      // This one answers late, after the first call has already refreshed.
+      'GET /api/user/profile/:id': (req) => ({
+        ...(req.authorization === 'Bearer fresh-2' ? OK : { status: 401, body: { msg: 'expired' } }),
+        delayMs: 80,
+      }),
+    });
+    const store = loggedInStore();
+    const [trips, profile] = await Promise.all([
+      store.dispatch(tripsApi.endpoints.getTrips.initiate()),
+      store.dispatch(profileApi.endpoints.getProfile.initiate('u1')),
+    ]);
+    expect(trips.data).toEqual({ ok: true });
+    expect(profile.data).toEqual({ ok: true });
+    expect(api.callsTo('GET', '/api/user/refresh_token')).toHaveLength(1);
+  });
+
+  it('when the refresh fails, then the user is logged out once and the calls report the 401', async () => {
+    api = installFakeApi({
+      'GET /api/user/refresh_token': () => ({ status: 401, body: { msg: 'No session' }, delayMs: 20 }),
+      'GET /api/trips/getaway-trip': protectedRoute(() => 'never'),
+      'GET /api/user/profile/:id': protectedRoute(() => 'never'),
+      'GET /api/wishlist/getlists': protectedRoute(() => 'never'),
+    });
+    const store = loggedInStore();
+    const results = await fireThree(store);
+
+    expect(api.callsTo('GET', '/api/user/refresh_token')).toHaveLength(1);
+    expect(results.every((r) => r.isError)).toBe(true);
+    const { session } = store.getState();
+    expect(session.token).toBeNull();
+    expect(session.isLogged).toBe(false);
+    expect(session.user).toBeNull();
+  });
+
+  it('when a call succeeds, then it carried the bearer token and no refresh happened', async () => {
+    api = installFakeApi({
+      'GET /api/user/refresh_token': () => ({ body: { accesstoken: 'x' } }),
+      'GET /api/trips/getaway-trip': protectedRoute(() => 'stale'),
+    });
+    const store = loggedInStore();
+    await store.dispatch(tripsApi.endpoints.getTrips.initiate());
+    expect(api.callsTo('GET', '/api/trips/getaway-trip')[0].authorization).toBe('Bearer stale');
+    expect(api.callsTo('GET', '/api/user/refresh_token')).toHaveLength(0);
+  });
+});
