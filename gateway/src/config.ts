@@ -1,0 +1,36 @@
+// Gateway configuration (DESIGN.md §7): where each upstream lives, who may call us
+// cross-origin, and the limits that protect the services behind it.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { commonSettings, loadConfig, pemSetting, portSetting } from '@tripcost/shared';
+
+const upstreamUrl = (port: number) => z.string().url({ message: 'must be a URL' }).default(`http://127.0.0.1:${port}`);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const gatewayConfigSchema = z.object({
+  ...commonSettings,
+  PORT: portSetting(8080),
+  JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+  AUTH_URL: upstreamUrl(4001),
+  TRIPS_URL: upstreamUrl(4002),
+  WISHLISTS_URL: upstreamUrl(4003),
+  INTEGRATIONS_URL: upstreamUrl(4004),
+  CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:8080,http://localhost:5173')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** Which proxy hops are trusted for the client IP (Express `trust proxy`). */
+  TRUST_PROXY: z.string().default('loopback'),
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  /** Integrations waits on third parties (5 s + one retry), so it gets longer. */
+  INTEGRATIONS_TIMEOUT_MS: positiveInt(15_000),
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  PHOTO_RATE_LIMIT_PER_MINUTE: positiveInt(240),
+  LOGIN_FAILURES_PER_15_MIN: positiveInt(10),
+  WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
+  loadConfig(gatewayConfigSchema, env);

@@ -1,0 +1,77 @@
+// /api/docs: one page over every service's OpenAPI document, and the merged
+// document at /api/docs/openapi.json. Rendered on the server (the CSP allows no
+// inline script), fetched fresh from each service with a short timeout.
+import type { RequestHandler } from 'express';
+import type { Upstream } from './routing';
+
+interface OpenApiDoc {
+  paths?: Record<string, Record<string, { summary?: string; security?: unknown[] }>>;
+}
+
+const FETCH_TIMEOUT_MS = 1500;
+
+async function fetchDocs(upstreams: Upstream[]) {
+  return Promise.all(
+    upstreams.map(async (upstream) => {
+      try {
+        const res = await fetch(`${upstream.target}/openapi.json`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return { upstream, doc: (await res.json()) as OpenApiDoc };
+      } catch (error) {
+        return { upstream, error: (error as Error).message };
+      }
+    }),
+  );
+}
+
+export function mergedOpenApi(upstreams: Upstream[]): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      const docs = await fetchDocs(upstreams);
+      const paths: Record<string, unknown> = {};
+      for (const entry of docs) Object.assign(paths, entry.doc?.paths ?? {});
+      res.json({
+        openapi: '3.0.3',
+        info: { title: 'TripCost API', version: '1.0.0' },
+        paths,
+        components: {
+          securitySchemes: { accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+        'x-unavailable-services': docs.filter((entry) => entry.error).map((entry) => entry.upstream.name),
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export function docsPage(upstreams: Upstream[]): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      const sections = (await fetchDocs(upstreams)).map(({ upstream, doc, error }) => {
+        if (!doc) return `<h2>${upstream.name}</h2><p class="down">Unavailable: ${escape(error ?? 'unknown')}</p>`;
+        const rows = Object.entries(doc.paths ?? {}).flatMap(([path, operations]) =>
+          Object.entries(operations).map(
+            ([method, operation]) =>
+              `<tr><td class="m">${method.toUpperCase()}</td><td><code>${escape(path)}</code></td><td>${escape(
+                operation.summary ?? '',
+              )}</td><td>${operation.security?.length ? 'token' : 'public'}</td></tr>`,
+          ),
+        );
+        return `<h2>${upstream.name}</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>Auth</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+      });
+      res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TripCost API</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#1f2937}
+table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left}
+.m{font-weight:600;color:#0f766e}.down{color:#b91c1c}</style></head><body>
+<h1>TripCost API</h1><p>Every route behind the gateway, from each service's own OpenAPI document
+(<a href="/api/docs/openapi.json">merged OpenAPI JSON</a>). Send the access token as <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+${sections.join('\n')}</body></html>`);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,52 @@
+// The routing table of DESIGN.md §1 and the few routes that need no token (§2).
+import type { GatewayConfig } from './config';
+
+export type UpstreamName = 'auth' | 'trips' | 'wishlists' | 'integrations';
+
+export interface Upstream {
+  name: UpstreamName;
+  target: string;
+  timeoutMs: number;
+  /** Path prefixes (matched at a `/` or `?` boundary) served by this upstream. */
+  prefixes: string[];
+}
+
+export function upstreamsFrom(config: GatewayConfig): Upstream[] {
+  return [
+    { name: 'auth', target: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/user'] },
+    { name: 'trips', target: config.TRIPS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/trips'] },
+    { name: 'wishlists', target: config.WISHLISTS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/wishlist'] },
+    {
+      name: 'integrations',
+      target: config.INTEGRATIONS_URL,
+      timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
+      prefixes: ['/api/weather', '/api/places-details', '/api/places-pics', '/api/places', '/api/chatgpt'],
+    },
+  ];
+}
+
+export function matchesPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function upstreamFor(upstreams: Upstream[], path: string): Upstream | undefined {
+  return upstreams.find((upstream) => upstream.prefixes.some((prefix) => matchesPrefix(path, prefix)));
+}
+
+/**
+ * Routes that need no access token. `GET /api/places-pics` is public because <img>
+ * tags cannot send a header; the integrations service validates its input strictly
+ * and the gateway rate-limits it per IP instead.
+ */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/user/register',
+  'POST /api/user/login',
+  'GET /api/user/refresh_token',
+  'GET /api/user/logout',
+  'GET /api/places-pics',
+  'HEAD /api/places-pics',
+]);
+
+export function isPublicRoute(method: string, path: string): boolean {
+  return PUBLIC_ROUTES.has(`${method} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`);
+}

@@ -1,0 +1,31 @@
+// Serves the built React app (web/dist) with an SPA fallback: any non-API GET that
+// is not a file gets index.html, so deep links like /trips/123 work on reload.
+// Until the web app has been built, a plain placeholder page says how to build it.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+
+const PLACEHOLDER = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>TripCost</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>TripCost</h1>
+<p>The gateway is running. The web app has not been built yet: run <code>npm run build</code>, or start everything with <code>npm start</code>.</p>
+</main></body></html>`;
+
+export function webApp(distDir: string): Router {
+  const router = express.Router();
+  const indexFile = join(distDir, 'index.html');
+  router.use(
+    '/assets',
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
+  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  const fallback: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.setHeader('cache-control', 'no-cache');
+    if (existsSync(indexFile)) return res.sendFile(indexFile);
+    res.type('html').send(PLACEHOLDER);
+  };
+  router.use(fallback);
+  return router;
+}

@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import type { RunningServer } from '@tripcost/shared';
+import { craftToken, testUser, tokenFor } from '@tripcost/shared/testing';
+import { closedPortUrl, fakeUpstream, startTestGateway, uniqueSuffix, type FakeUpstream } from './helpers';
+
+describe('gateway', () => {
+  let auth: FakeUpstream, trips: FakeUpstream, wishlists: FakeUpstream, integrations: FakeUpstream;
+  let gateway: RunningServer;
+  const bearer = () => ({ authorization: `Bearer ${tokenFor(testUser())}` });
+
+  beforeAll(async () => {
+    [auth, trips, wishlists, integrations] = await Promise.all(
+      ['auth', 'trips', 'wishlists', 'integrations'].map((name) => fakeUpstream(name)),
+    );
+    gateway = await startTestGateway({
+      AUTH_URL: auth.url,
+      TRIPS_URL: trips.url,
+      WISHLISTS_URL: wishlists.url,
+      INTEGRATIONS_URL: integrations.url,
+      UPSTREAM_TIMEOUT_MS: '400',
+      INTEGRATIONS_TIMEOUT_MS: '400',
+      CORS_ORIGINS: 'http://localhost:5173',
+      WEB_DIST: '/nonexistent-web-dist',
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await Promise.all([auth, trips, wishlists, integrations].map((fake) => fake.close()));
+  });
+
+  it('when a path belongs to a service, then it reaches that service with its path and query intact', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/user/infor', 'auth'],
+      ['/api/trips/getaway-trip?email=a%40b.c', 'trips'],
+      ['/api/wishlist/getlists', 'wishlists'],
+      ['/api/weather?city=Lisbon&units=metric', 'integrations'],
+      ['/api/places/autocomplete?input=lis', 'integrations'],
+      ['/api/places-details?placeid=x', 'integrations'],
+      ['/api/chatgpt/fun-places', 'integrations'],
+    ];
+    for (const [path, upstream] of cases) {
+      const res = await fetch(`${gateway.url}${path}`, { headers: bearer() });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ upstream, url: path });
+    }
+  });
+
+  it('when a token is missing, tampered, expired, for another audience or alg none, then 401 {msg} and nothing is forwarded', async () => {
+    const user = testUser();
+    const good = tokenFor(user);
+    const header = Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: user.id, email: user.email, iss: 'tripcost-auth', aud: 'tripcost', exp: 9999999999 })).toString('base64url');
+    const bad = [
+      undefined,
+      `${good.slice(0, -4)}abcd`,
+      craftToken({ email: user.email }, { subject: user.id, expiresIn: -5 }),
+      craftToken({ email: user.email }, { subject: user.id, audience: 'other', expiresIn: 60 }),
+      `${header}.${payload}.`,
+    ];
+    const before = trips.received.length;
+    for (const token of bad) {
+      const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: token ? { authorization: token } : {} });
+      expect(res.status).toBe(401);
+      expect(typeof (await res.json()).msg).toBe('string');
+    }
+    expect(trips.received.length).toBe(before);
+  });
+
+  it('when a route is public, then it passes without a token; the Authorization header is forwarded unchanged otherwise', async () => {
+    for (const [method, path] of [['POST', '/api/user/register'], ['GET', '/api/user/refresh_token'], ['GET', '/api/user/logout'], ['GET', '/api/places-pics?photoreference=places/a/photos/b']]) {
+      const res = await fetch(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status).toBe(200);
+    }
+    const raw = tokenFor(testUser());
+    await fetch(`${gateway.url}/api/wishlist/getlists`, { headers: { authorization: raw } });
+    expect(wishlists.received.at(-1)!.headers.authorization).toBe(raw);
+  });
+
+  it('when bodies of 0 B and 90 kB are posted, then they stream through byte for byte; 2 MB is refused with 413', async () => {
+    const empty = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'POST', headers: bearer() });
+    expect((await empty.json()).bodyLength).toBe(0);
+    const big = JSON.stringify({ blob: randomBytes(45_000).toString('hex') });
+    const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: big });
+    expect((await res.json()).bodyLength).toBe(Buffer.byteLength(big));
+    expect(trips.received.at(-1)!.body.toString()).toBe(big);
+
+    // The service enforces the 100 kB JSON limit; the gateway must stream the
+    // service's 413 back rather than buffer or break.
+    trips.respond = (_req, response, body) => {
+      response.writeHead(body.length > 100_000 ? 413 : 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ msg: 'The request body is too large.' }));
+    };
+    const huge = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ msg: 'The request body is too large.' });
+  });
+
+  it('when an upstream is slow, then 504 {msg} at the timeout', async () => {
+    integrations.respond = (_req, res) => { setTimeout(() => { if (!res.destroyed) res.end('{}'); }, 2000); };
+    const started = Date.now();
+    const res = await fetch(`${gateway.url}/api/weather?city=Slow`, { headers: bearer() });
+    expect(res.status).toBe(504);
+    expect((await res.json()).msg).toMatch(/took too long/);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('when a request id is sent, then the service receives it and the client gets it back; otherwise one is minted', async () => {
+    const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: { ...bearer(), 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(trips.received.at(-1)!.headers['x-request-id']).toBe('abc-123');
+    const minted = await fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: bearer() });
+    const id = minted.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(trips.received.at(-1)!.headers['x-request-id']).toBe(id);
+  });
+
+  it('when a preflight comes from a listed origin, then it is allowed with credentials; other origins get no CORS headers', async () => {
+    const allowed = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    const refused = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('when any page is served, then security headers are present and the placeholder page shows before the web build', async () => {
+    const res = await fetch(`${gateway.url}/some/deep/link`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('TripCost');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // local mode
+  });
+
+  it('when an /api path matches no service, then 404 {msg}', async () => {
+    const res = await fetch(`${gateway.url}/api/nothing-here`, { headers: bearer() });
+    expect(res.status).toBe(404);
+    expect((await res.json()).msg).toContain('/api/nothing-here');
+  });
+
+  it('when the same email fails to log in 10 times, then the 11th attempt is 429 {msg}; successes are not charged', async () => {
+    const email = `victim-${uniqueSuffix()}@example.test`;
+    auth.respond = (_req, res, body) => {
+      const { password } = JSON.parse(body.toString());
+      res.writeHead(password === 'right' ? 200 : 400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(password === 'right' ? { accesstoken: 't' } : { msg: 'Invalid email or password.' }));
+    };
+    const login = (password: string) => fetch(`${gateway.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    for (let i = 0; i < 3; i++) expect((await login('right')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login('wrong')).status).toBe(400);
+    const limited = await login('wrong');
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).msg).toMatch(/Too many failed login attempts/);
+    // The auth service received the body unchanged for the allowed attempts.
+    expect(JSON.parse(auth.received.at(-1)!.body.toString())).toEqual({ email, password: 'wrong' });
+    // Another email from the same IP is unaffected.
+    const other = await fetch(`${gateway.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `other-${uniqueSuffix()}@example.test`, password: 'wrong' }) });
+    expect(other.status).toBe(400);
+  });
+});
+
+describe('gateway with unreachable or missing upstreams', () => {
+  it('when a service is down, then 503 {msg} in well under a second', async () => {
+    const down = await closedPortUrl();
+    const gateway = await startTestGateway({ TRIPS_URL: down, WEB_DIST: '/nonexistent' });
+    try {
+      const started = Date.now();
+      const res = await fetch(`${gateway.url}/api/trips/anything`, { headers: { authorization: tokenFor(testUser()) } });
+      expect(res.status).toBe(503);
+      expect((await res.json()).msg).toBe('The trips service is unavailable. Please try again shortly.');
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('when the global per-IP limit is exceeded, then 429 {msg} with rate-limit headers', async () => {
+    const upstream = await fakeUpstream('trips');
+    const gateway = await startTestGateway({ TRIPS_URL: upstream.url, RATE_LIMIT_PER_MINUTE: '5', WEB_DIST: '/nonexistent' });
+    try {
+      // The limit is shared through Redis by IP; earlier tests may have used some, so
+      // make sure we cross it rather than counting exactly.
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await fetch(`${gateway.url}/api/trips/x`, { headers: { authorization: tokenFor(testUser()) } });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect((await res.json()).msg).toMatch(/Too many requests/);
+          expect(res.headers.get('ratelimit-policy')).toBeTruthy();
+        }
+      }
+      expect(statuses).toContain(429);
+    } finally {
+      await gateway.stop();
+      await upstream.close();
+    }
+  });
+});
