@@ -1,0 +1,24 @@
+// Builds the wishlists Express app from its dependencies (no listen; see server.ts).
+import { createServiceApp, type Lifecycle, type Logger, type ReadinessCheck, type TokenVerifier } from '@tripcost/shared';
+import type { Express } from 'express';
+import type { Wishlists } from './domain/wishlists';
+import { wishlistRoutes } from './http/routes';
+
+export interface AppDeps {
+  wishlists: Wishlists;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  verifier: TokenVerifier;
+  readiness: Record<string, ReadinessCheck>;
+}
+
+export function buildApp(deps: AppDeps): Express {
+  return createServiceApp({
+    name: 'wishlists',
+    logger: deps.logger,
+    lifecycle: deps.lifecycle,
+    verifier: deps.verifier,
+    readiness: deps.readiness,
+    routes: wishlistRoutes(deps.wishlists),
+  });
+}

@@ -1,0 +1,183 @@
+// Wishlist use cases: named lists of the caller's own trips. A trip is in at most
+// one list; the trips service learns about favourites through events (DESIGN.md §5).
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type AuthUser,
+  type EventPublisher,
+  type Logger,
+  type TripSnapshot,
+} from '@tripcost/shared';
+import {
+  DuplicateListNameError,
+  type TripPreview,
+  type Wishlist,
+  type WishlistStore,
+  type WishlistTripEntry,
+} from '../store/wishlist-store';
+import type { TripDirectory } from './trip-directory';
+
+/** Documented caps (DESIGN.md §3: every list is bounded). */
+export const WISHLIST_LIMITS = {
+  listNameMax: 60,
+  listsPerUser: 100,
+  tripsPerList: 500,
+  /** Trips accepted in one createlist call; each one is checked with the trips service. */
+  tripsPerCreate: 20,
+} as const;
+
+export const WISHLIST_MESSAGES = {
+  nameRequired: 'Please enter a list name.',
+  nameTooLong: `The list name must be at most ${WISHLIST_LIMITS.listNameMax} characters.`,
+  duplicateName: 'You already have a list with this name.',
+  tooManyLists: `You can have at most ${WISHLIST_LIMITS.listsPerUser} lists.`,
+  listFull: `A list can hold at most ${WISHLIST_LIMITS.tripsPerList} trips.`,
+  listNotFound: 'Wishlist not found.',
+  notYourList: 'You do not have access to this wishlist.',
+  otherEmail: 'You can only see your own wishlists.',
+} as const;
+
+export interface WishlistsDeps {
+  store: WishlistStore;
+  trips: TripDirectory;
+  events: Pick<EventPublisher, 'publish'>;
+  logger: Logger;
+}
+
+/** The trimmed name and its per-user uniqueness key, or a 400. */
+export function normaliseListName(raw: string): { list_name: string; name_key: string } {
+  const list_name = raw.trim();
+  if (list_name.length === 0) throw badRequest(WISHLIST_MESSAGES.nameRequired, 'list_name_required');
+  if (list_name.length > WISHLIST_LIMITS.listNameMax) throw badRequest(WISHLIST_MESSAGES.nameTooLong, 'list_name_too_long');
+  return { list_name, name_key: list_name.toLowerCase() };
+}
+
+export function createWishlists({ store, trips, events, logger }: WishlistsDeps) {
+  async function ownedList(user: AuthUser, wishlistId: string): Promise<Wishlist> {
+    const list = await store.findById(wishlistId);
+    if (!list) throw notFound(WISHLIST_MESSAGES.listNotFound);
+    if (list.user_id !== user.id) throw forbidden(WISHLIST_MESSAGES.notYourList);
+    return list;
+  }
+
+  const entryFor = (preview: TripPreview): WishlistTripEntry => {
+    const now = new Date().toISOString();
+    return { ...preview, added_at: now, snapshot_at: now };
+  };
+
+  /** Puts a verified trip in the list and tells trips it is a favourite. */
+  async function place(user: AuthUser, wishlistId: string, preview: TripPreview): Promise<Wishlist> {
+    const placed = await store.placeTrip(user.id, wishlistId, entryFor(preview), WISHLIST_LIMITS.tripsPerList);
+    switch (placed.outcome) {
+      case 'list-missing':
+        throw notFound(WISHLIST_MESSAGES.listNotFound);
+      case 'list-full':
+        throw conflict(WISHLIST_MESSAGES.listFull, 'list_full');
+      case 'added':
+      case 'already-there':
+        // Also re-sent when the trip is already there: trips applies it idempotently,
+        // and a client retrying after a lost event heals the favourite flag this way.
+        // A move publishes only this event: the trip stays a favourite.
+        await events.publish('wishlist.trip-added', { tripId: preview._id, userId: user.id, wishlistId });
+        if (placed.outcome === 'added' && placed.movedFrom.length > 0) {
+          logger.info({ tripId: preview._id, wishlistId, movedFrom: placed.movedFrom }, 'trip moved between wishlists');
+        }
+        return placed.wishlist;
+    }
+  }
+
+  return {
+    async listsOf(user: AuthUser, email: string | undefined): Promise<Wishlist[]> {
+      if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw forbidden(WISHLIST_MESSAGES.otherEmail);
+      }
+      return store.listByUser(user.id);
+    },
+
+    async createList(user: AuthUser, authorization: string, input: { list_name: string; tripIds: string[] }) {
+      const name = normaliseListName(input.list_name);
+      if ((await store.countByUser(user.id)) >= WISHLIST_LIMITS.listsPerUser) {
+        throw conflict(WISHLIST_MESSAGES.tooManyLists, 'too_many_lists');
+      }
+      // Verify every trip before creating anything, so a refused trip leaves no empty list behind.
+      const tripIds = [...new Set(input.tripIds)];
+      const previews = await Promise.all(tripIds.map((tripId) => trips.ownedTrip(tripId, authorization)));
+      let list: Wishlist;
+      try {
+        list = await store.create({ user_id: user.id, email: user.email, ...name });
+      } catch (error) {
+        if (error instanceof DuplicateListNameError) throw conflict(WISHLIST_MESSAGES.duplicateName, 'duplicate_list_name');
+        throw error;
+      }
+      for (const preview of previews) list = await place(user, list._id, preview);
+      return list;
+    },
+
+    async addTrip(user: AuthUser, authorization: string, wishlistId: string, tripId: string): Promise<Wishlist> {
+      await ownedList(user, wishlistId);
+      const preview = await trips.ownedTrip(tripId, authorization);
+      return place(user, wishlistId, preview);
+    },
+
+    async removeTrip(user: AuthUser, wishlistId: string, tripId: string): Promise<Wishlist> {
+      await ownedList(user, wishlistId);
+      const result = await store.removeTrip(user.id, wishlistId, tripId);
+      if (!result) throw notFound(WISHLIST_MESSAGES.listNotFound);
+      // Nothing is published when the trip was not in this list: it may have moved to
+      // another list meanwhile, and unfavouriting it would be wrong.
+      if (result.removed) await events.publish('wishlist.trip-removed', { tripId, userId: user.id, wishlistId });
+      return result.wishlist;
+    },
+
+    async tripsOf(user: AuthUser, wishlistId: string): Promise<WishlistTripEntry[]> {
+      return (await ownedList(user, wishlistId)).trips;
+    },
+
+    async deleteList(user: AuthUser, wishlistId: string): Promise<void> {
+      await ownedList(user, wishlistId);
+      const deleted = await store.delete(user.id, wishlistId);
+      if (!deleted) throw notFound(WISHLIST_MESSAGES.listNotFound);
+      await events.publish('wishlist.deleted', {
+        wishlistId,
+        userId: user.id,
+        tripIds: deleted.trips.map((trip) => trip._id),
+      });
+    },
+
+    /** trip.updated: refresh the preview wherever the trip is held. Idempotent. */
+    async refreshTrip(trip: TripSnapshot, occurredAt: string): Promise<number> {
+      return store.refreshTrip(previewOf(trip), occurredAt);
+    },
+
+    /** trip.deleted: the trip leaves every list. Idempotent. */
+    async forgetTrip(tripId: string): Promise<number> {
+      return store.removeTripEverywhere(tripId);
+    },
+  };
+}
+
+export type Wishlists = ReturnType<typeof createWishlists>;
+
+/** The preview fields of a trip, bounded so a huge upstream value cannot bloat a list. */
+export function previewOf(trip: {
+  _id: string;
+  image_url?: unknown;
+  location_address?: unknown;
+  trip_start?: unknown;
+  trip_end?: unknown;
+  total_cost?: unknown;
+}): TripPreview {
+  const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+  const date = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null);
+  const cost = typeof trip.total_cost === 'number' && Number.isFinite(trip.total_cost) ? trip.total_cost : 0;
+  return {
+    _id: trip._id,
+    image_url: text(trip.image_url, 2048),
+    location_address: text(trip.location_address, 300),
+    trip_start: date(trip.trip_start),
+    trip_end: date(trip.trip_end),
+    total_cost: cost,
+  };
+}

@@ -1,0 +1,34 @@
+// Reply shapes of spec §7: internal fields (user_id, name_key, timestamps) stay inside.
+import type { Wishlist, WishlistTripEntry } from '../store/wishlist-store';
+
+export interface WishlistTripReply {
+  _id: string;
+  image_url: string;
+  location_address: string;
+  trip_start: string | null;
+  trip_end: string | null;
+  total_cost: number;
+}
+
+export interface WishlistReply {
+  _id: string;
+  list_name: string;
+  email: string;
+  trips: WishlistTripReply[];
+}
+
+export const tripReply = (trip: WishlistTripEntry): WishlistTripReply => ({
+  _id: trip._id,
+  image_url: trip.image_url,
+  location_address: trip.location_address,
+  trip_start: trip.trip_start,
+  trip_end: trip.trip_end,
+  total_cost: trip.total_cost,
+});
+
+export const wishlistReply = (list: Wishlist): WishlistReply => ({
+  _id: list._id,
+  list_name: list.list_name,
+  email: list.email,
+  trips: list.trips.map(tripReply),
+});

@@ -1,0 +1,121 @@
+// The wishlist routes of spec §7, paths and shapes unchanged: parse, one domain call, reply.
+import { z } from 'zod';
+import { defineRoute, objectIdSchema, type RouteContext } from '@tripcost/shared';
+import { WISHLIST_LIMITS, WISHLIST_MESSAGES, type Wishlists } from '../domain/wishlists';
+import { tripReply, wishlistReply } from './presenters';
+
+const wishlistParams = z.object({ wishlistId: objectIdSchema('wishlist id') });
+const wishlistTripParams = z.object({ wishlistId: objectIdSchema('wishlist id'), tripId: objectIdSchema('trip id') });
+/** The spec sends whole trips; only their ids are read, the rest comes from the trips service. */
+const tripReference = z.object({ _id: objectIdSchema('trip id') });
+
+const createListBody = z.object({
+  list_name: z.string({ message: WISHLIST_MESSAGES.nameRequired }).max(1000, { message: WISHLIST_MESSAGES.nameTooLong }),
+  trips: z
+    .array(tripReference, { message: 'trips must be a list of trips.' })
+    .max(WISHLIST_LIMITS.tripsPerCreate, { message: `A new list can start with at most ${WISHLIST_LIMITS.tripsPerCreate} trips.` })
+    .nullish()
+    .transform((trips) => trips ?? []),
+  // `email` is accepted for compatibility with the spec's client but never used: the owner is the token's user.
+});
+
+const getListsQuery = z.object({ email: z.string({ message: 'email must be a single value.' }).max(254).optional() });
+
+export function wishlistRoutes(wishlists: Wishlists) {
+  return (ctx: RouteContext) => {
+    const tags = ['wishlists'];
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/wishlist/getlists',
+      summary: "The caller's wishlists, each with its trips (oldest list first)",
+      tags,
+      auth: 'required',
+      query: getListsQuery,
+      responses: { 200: 'The lists', 403: 'email is not the caller’s' },
+      handler: async ({ user, query }) => ({ body: (await wishlists.listsOf(user, query.email)).map(wishlistReply) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/wishlist/createlist',
+      summary: 'Create a list, optionally with trips (moved here from any other list)',
+      tags,
+      auth: 'required',
+      body: createListBody,
+      responses: {
+        201: 'The new list',
+        404: 'A trip is not the caller’s',
+        409: 'Name taken or too many lists',
+        503: 'The trips service cannot answer',
+      },
+      handler: async ({ user, body, req }) => {
+        const list = await wishlists.createList(user, req.headers.authorization ?? '', {
+          list_name: body.list_name,
+          tripIds: body.trips.map((trip) => trip._id),
+        });
+        return { status: 201, body: wishlistReply(list) };
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/wishlist/addtrip/:wishlistId',
+      summary: 'Add a trip (the whole trip as body; only _id is read); moves it from any other list',
+      tags,
+      auth: 'required',
+      params: wishlistParams,
+      body: tripReference,
+      responses: {
+        200: 'The list',
+        403: 'Not the caller’s list',
+        404: 'List or trip not found',
+        409: 'List full',
+        503: 'The trips service cannot answer',
+      },
+      handler: async ({ user, params, body, req }) => ({
+        body: wishlistReply(await wishlists.addTrip(user, req.headers.authorization ?? '', params.wishlistId, body._id)),
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'delete',
+      path: '/api/wishlist/:wishlistId/remove-trip/:tripId',
+      summary: 'Take a trip out of a list (unfavourites it)',
+      tags,
+      auth: 'required',
+      params: wishlistTripParams,
+      responses: { 200: 'The list', 403: 'Not the caller’s list', 404: 'List not found' },
+      handler: async ({ user, params }) => ({
+        body: wishlistReply(await wishlists.removeTrip(user, params.wishlistId, params.tripId)),
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/wishlist/spec-wishlist/:wishlistId',
+      summary: "A list's trips",
+      tags,
+      auth: 'required',
+      params: wishlistParams,
+      responses: { 200: '{ trips }', 403: 'Not the caller’s list', 404: 'List not found' },
+      handler: async ({ user, params }) => ({
+        body: { trips: (await wishlists.tripsOf(user, params.wishlistId)).map(tripReply) },
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'delete',
+      path: '/api/wishlist/removewishlist/:wishlistId',
+      summary: 'Delete a list; all its trips are unfavourited',
+      tags,
+      auth: 'required',
+      params: wishlistParams,
+      responses: { 200: '{ msg }', 403: 'Not the caller’s list', 404: 'List not found' },
+      handler: async ({ user, params }) => {
+        await wishlists.deleteList(user, params.wishlistId);
+        return { body: { msg: 'Wishlist deleted.' } };
+      },
+    });
+  };
+}

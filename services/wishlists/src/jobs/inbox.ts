@@ -1,0 +1,30 @@
+// The wishlists inbox (DESIGN.md §5): trip.updated refreshes the trip's preview,
+// trip.deleted takes the trip out of every list. Both are idempotent, so BullMQ's
+// at-least-once delivery and retries are harmless.
+import { startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
+import type { Wishlists } from '../domain/wishlists';
+
+export function startWishlistsInbox(
+  wishlists: Wishlists,
+  options: { redisUrl: string; logger: Logger; prefix?: string },
+): InboxWorker {
+  return startInbox(
+    'wishlists',
+    {
+      'trip.updated': async (event) => {
+        const trip = event.payload?.trip;
+        // A malformed event is a producer bug: fail it so it stays in the failed set for inspection.
+        if (!trip || typeof trip._id !== 'string') throw new Error(`trip.updated ${event.id} carries no trip`);
+        const changed = await wishlists.refreshTrip(trip, event.occurredAt);
+        options.logger.debug({ eventId: event.id, tripId: trip._id, changed }, 'trip preview refreshed');
+      },
+      'trip.deleted': async (event) => {
+        const tripId = event.payload?.tripId;
+        if (typeof tripId !== 'string') throw new Error(`trip.deleted ${event.id} carries no tripId`);
+        const changed = await wishlists.forgetTrip(tripId);
+        options.logger.debug({ eventId: event.id, tripId, changed }, 'deleted trip taken out of wishlists');
+      },
+    },
+    options,
+  );
+}
