@@ -77,6 +77,7 @@ describe('application components with default values', () => {
       const env = envOf(deployment.spec.template.spec.containers[0]);
       expect(env.JWT_PRIVATE_KEY).toBe(component === 'auth' ? '/etc/tripcost/jwt/private.pem' : undefined);
     }
+    expect(envOf(containerOf(objects, 'gateway')).TRUST_PROXY).toBe('loopback, uniquelocal');
     expect(find(objects, 'ConfigMap', 'tripcost-config').data.JWT_PUBLIC_KEY).toBe('/etc/tripcost/jwt/public.pem');
     expect(find(objects, 'Secret', 'tripcost-jwt')).toBeUndefined();
   });
