@@ -1,0 +1,205 @@
+// One contract for WishlistStore, run against every adapter available (DESIGN.md §4).
+import { existsSync } from 'node:fs';
+import { connectMongo, newId } from '@tripcost/shared';
+import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix, type TestMongo } from '@tripcost/shared/testing';
+import { openEmbeddedWishlistStore } from '../../src/store/embedded';
+import { openMongoWishlistStore } from '../../src/store/mongo';
+import { DuplicateListNameError, type WishlistStore, type WishlistTripEntry } from '../../src/store/wishlist-store';
+
+/** Opens a store over the same storage each time it is called (to prove persistence). */
+type OpenStore = () => Promise<WishlistStore>;
+
+function entry(overrides: Partial<WishlistTripEntry> = {}): WishlistTripEntry {
+  const at = new Date().toISOString();
+  return {
+    _id: newId(),
+    image_url: 'https://img.example/paris.jpg',
+    location_address: 'Paris, France',
+    trip_start: '2025-05-01T00:00:00.000Z',
+    trip_end: '2025-05-08T00:00:00.000Z',
+    total_cost: 1234.5,
+    added_at: at,
+    snapshot_at: at,
+    ...overrides,
+  };
+}
+
+function wishlistStoreContract(openStore: () => OpenStore) {
+  let open: OpenStore;
+  let store: WishlistStore;
+  const userId = () => newId();
+  const newList = (user_id: string, name = `List ${uniqueSuffix()}`) =>
+    store.create({ user_id, email: `${user_id}@example.test`, list_name: name, name_key: name.toLowerCase() });
+
+  beforeAll(async () => {
+    open = openStore();
+    store = await open();
+  });
+  afterAll(() => store.close());
+
+  it('when a list is created, then it reads back as a plain object with a 24-hex string id', async () => {
+    const owner = userId();
+    const created = await newList(owner, 'Summer');
+    expect(created).toEqual({
+      _id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      user_id: owner,
+      email: `${owner}@example.test`,
+      list_name: 'Summer',
+      name_key: 'summer',
+      trips: [],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(await store.findById(created._id)).toEqual(created);
+    expect(await store.findById(newId())).toBeNull();
+  });
+
+  it('when a user has lists, then they are listed oldest first and counted; other users’ lists are not', async () => {
+    const owner = userId();
+    const first = await newList(owner);
+    const second = await newList(owner);
+    const third = await newList(owner);
+    await newList(userId());
+    const lists = await store.listByUser(owner);
+    expect(lists.map((list) => list._id)).toEqual([first._id, second._id, third._id]);
+    expect(await store.countByUser(owner)).toBe(3);
+  });
+
+  it('when the same name key is used twice by one user, then DuplicateListNameError; another user may use it', async () => {
+    const owner = userId();
+    await newList(owner, 'Beach');
+    await expect(newList(owner, 'BEACH')).rejects.toBeInstanceOf(DuplicateListNameError);
+    await expect(newList(userId(), 'Beach')).resolves.toMatchObject({ list_name: 'Beach' });
+  });
+
+  it('when a trip is placed, then it is added once; placing it again changes nothing', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    const added = await store.placeTrip(owner, list._id, trip, 10);
+    expect(added).toEqual({ outcome: 'added', wishlist: expect.objectContaining({ trips: [trip] }), movedFrom: [] });
+    const again = await store.placeTrip(owner, list._id, trip, 10);
+    expect(again).toEqual({ outcome: 'already-there', wishlist: expect.objectContaining({ trips: [trip] }) });
+    expect((await store.findById(list._id))?.trips).toEqual([trip]);
+  });
+
+  it('when a trip is placed in another list, then it moves: it is in exactly one list', async () => {
+    const owner = userId();
+    const from = await newList(owner);
+    const to = await newList(owner);
+    const trip = entry();
+    const stays = entry();
+    await store.placeTrip(owner, from._id, trip, 10);
+    await store.placeTrip(owner, from._id, stays, 10);
+    const moved = await store.placeTrip(owner, to._id, trip, 10);
+    expect(moved).toMatchObject({ outcome: 'added', movedFrom: [from._id] });
+    expect((await store.findById(from._id))?.trips.map((t) => t._id)).toEqual([stays._id]);
+    expect((await store.findById(to._id))?.trips.map((t) => t._id)).toEqual([trip._id]);
+  });
+
+  it('when the list is full, missing or someone else’s, then the trip is not placed anywhere', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const other = await newList(owner);
+    await store.placeTrip(owner, list._id, entry(), 2);
+    await store.placeTrip(owner, list._id, entry(), 2);
+    const held = entry();
+    await store.placeTrip(owner, other._id, held, 2);
+    expect(await store.placeTrip(owner, list._id, held, 2)).toMatchObject({ outcome: 'list-full' });
+    expect((await store.findById(other._id))?.trips.map((t) => t._id)).toEqual([held._id]);
+    expect(await store.placeTrip(owner, newId(), entry(), 2)).toEqual({ outcome: 'list-missing' });
+    expect(await store.placeTrip(userId(), other._id, entry(), 2)).toEqual({ outcome: 'list-missing' });
+  });
+
+  it('when a trip is removed, then removed is true once and false after; a missing or foreign list is null', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    await store.placeTrip(owner, list._id, trip, 10);
+    expect(await store.removeTrip(userId(), list._id, trip._id)).toBeNull();
+    expect(await store.removeTrip(owner, list._id, trip._id)).toEqual({
+      wishlist: expect.objectContaining({ trips: [] }),
+      removed: true,
+    });
+    expect(await store.removeTrip(owner, list._id, trip._id)).toMatchObject({ removed: false });
+    expect(await store.removeTrip(owner, newId(), trip._id)).toBeNull();
+  });
+
+  it('when a list is deleted, then it is returned as it was and is gone; a foreign or missing one is null', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    await store.placeTrip(owner, list._id, trip, 10);
+    expect(await store.delete(userId(), list._id)).toBeNull();
+    expect(await store.delete(owner, list._id)).toMatchObject({ _id: list._id, trips: [trip] });
+    expect(await store.findById(list._id)).toBeNull();
+    expect(await store.delete(owner, list._id)).toBeNull();
+  });
+
+  it('when a trip is refreshed, then its preview changes unless the held snapshot is newer; repeats change nothing', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry({ snapshot_at: '2030-01-01T00:00:00.000Z' });
+    await store.placeTrip(owner, list._id, trip, 10);
+    const preview = { _id: trip._id, image_url: 'new.jpg', location_address: 'Lyon, France', trip_start: null, trip_end: null, total_cost: 9 };
+    expect(await store.refreshTrip(preview, '2029-12-31T00:00:00.000Z')).toBe(0);
+    expect((await store.findById(list._id))?.trips).toEqual([trip]);
+    expect(await store.refreshTrip(preview, '2030-01-02T00:00:00.000Z')).toBe(1);
+    const refreshed = { ...trip, ...preview, snapshot_at: '2030-01-02T00:00:00.000Z' };
+    expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
+    await store.refreshTrip(preview, '2030-01-02T00:00:00.000Z');
+    expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
+    expect(await store.refreshTrip({ ...preview, _id: newId() }, '2031-01-01T00:00:00.000Z')).toBe(0);
+  });
+
+  it('when a trip is removed everywhere, then it leaves its list and a repeat changes nothing', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    const kept = entry();
+    await store.placeTrip(owner, list._id, trip, 10);
+    await store.placeTrip(owner, list._id, kept, 10);
+    expect(await store.removeTripEverywhere(trip._id)).toBe(1);
+    expect(await store.removeTripEverywhere(trip._id)).toBe(0);
+    expect((await store.findById(list._id))?.trips).toEqual([kept]);
+  });
+
+  it('when the store is reopened, then the lists and their trips are still there', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    await store.placeTrip(owner, list._id, trip, 10);
+    await store.close();
+    store = await open();
+    expect((await store.findById(list._id))?.trips).toEqual([trip]);
+  });
+}
+
+describe('WishlistStore contract: embedded', () => {
+  wishlistStoreContract(() => {
+    const dir = tempDataDir();
+    return () => openEmbeddedWishlistStore(dir);
+  });
+});
+
+// MongoDB runs only where mongoForTests() can provide one (MONGO_URL, or Docker for
+// testcontainers); this machine has neither, so the block is skipped here. The suite
+// is exactly the embedded one.
+const mongoReachable = Boolean(process.env.MONGO_URL || process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
+(mongoReachable ? describe : describe.skip)('WishlistStore contract: mongo', () => {
+  let mongo: TestMongo | undefined;
+  beforeAll(async () => {
+    mongo = await mongoForTests();
+    if (!mongo) throw new Error('MongoDB was expected (MONGO_URL or Docker) but could not be reached');
+  }, 120_000);
+  afterAll(() => mongo?.stop());
+
+  wishlistStoreContract(() => {
+    const database = `wishlists-contract-${uniqueSuffix()}`;
+    return async () => {
+      const url = new URL(mongo!.url);
+      url.pathname = `/${database}`;
+      return openMongoWishlistStore(await connectMongo(url.toString(), silentLogger()), silentLogger());
+    };
+  });
+});
