@@ -1,0 +1,146 @@
+// The auth use cases: register, log in, refresh, log out, user info and profiles.
+// Plain objects in and out; user mistakes are AppErrors (STYLE.md §4).
+import { AppError, badRequest, conflict, forbidden, notFound, type AuthUser, type Logger } from '@tripcost/shared';
+import type { IssuedRefreshToken, RefreshSessions } from '../store/refresh-sessions';
+import { EmailTakenError, type User, type UserStore } from '../store/user-store';
+import type { PasswordHasher } from './passwords';
+import {
+  normaliseEmail,
+  validateProfileChange,
+  validateRegistration,
+  type ProfileInput,
+  type RegistrationInput,
+} from './user-rules';
+
+export const ACCOUNT_MESSAGES = {
+  registered: 'Registration successful. Please log in.',
+  emailTaken: 'An account with this email already exists.',
+  credentialsRequired: 'Email and password are required.',
+  invalidCredentials: 'Invalid email or password.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  loggedOut: 'Logged out.',
+  userNotFound: 'User not found.',
+  notYourProfile: 'You can only edit your own profile.',
+} as const;
+
+export interface AccountDeps {
+  users: UserStore;
+  sessions: RefreshSessions;
+  passwords: PasswordHasher;
+  signAccessToken(user: AuthUser): string;
+  logger: Logger;
+}
+
+export interface UserInfo {
+  _id: string;
+  fname: string;
+  lname: string;
+  email: string;
+  role: number;
+}
+
+export interface PublicProfile {
+  _id: string;
+  fname: string;
+  lname: string;
+  birthday: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface SessionGrant {
+  accessToken: string;
+  /** A new refresh token to set as the cookie; absent when the current one stays. */
+  refresh?: IssuedRefreshToken;
+}
+
+const sessionEnded = () => new AppError(401, ACCOUNT_MESSAGES.sessionEnded, 'session_ended');
+
+export function createAccounts(deps: AccountDeps) {
+  const { users, sessions, passwords, logger } = deps;
+  const accessTokenFor = (user: User) => deps.signAccessToken({ id: user._id, email: user.email, role: user.role });
+
+  return {
+    async register(input: RegistrationInput): Promise<{ msg: string }> {
+      const { email, password, profile } = validateRegistration(input);
+      const passwordHash = await passwords.hash(password);
+      try {
+        const user = await users.create({ ...profile, email, passwordHash, role: 0 });
+        logger.info({ userId: user._id }, 'user registered');
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw conflict(ACCOUNT_MESSAGES.emailTaken, 'email_taken');
+        throw error;
+      }
+      return { msg: ACCOUNT_MESSAGES.registered };
+    },
+
+    /** Wrong email and wrong password answer alike, after the same hashing work. */
+    async login(input: { email?: string | null; password?: string | null }): Promise<Required<SessionGrant>> {
+      if (!input.email?.trim() || !input.password) throw badRequest(ACCOUNT_MESSAGES.credentialsRequired);
+      const account = await users.findByEmailWithCredentials(normaliseEmail(input.email));
+      if (!account) {
+        await passwords.verifyAgainstDummy(input.password);
+        throw badRequest(ACCOUNT_MESSAGES.invalidCredentials, 'invalid_credentials');
+      }
+      if (!(await passwords.verify(input.password, account.passwordHash))) {
+        throw badRequest(ACCOUNT_MESSAGES.invalidCredentials, 'invalid_credentials');
+      }
+      if (passwords.needsRehash(account.passwordHash)) {
+        await users.updatePasswordHash(account._id, await passwords.hash(input.password));
+      }
+      const refresh = await sessions.start(account._id);
+      return { accessToken: accessTokenFor(account), refresh };
+    },
+
+    async refresh(token: string | undefined): Promise<SessionGrant> {
+      if (!token) throw sessionEnded();
+      const outcome = await sessions.rotate(token);
+      if (outcome.kind === 'invalid') throw sessionEnded();
+      if (outcome.kind === 'reused') {
+        logger.warn({ userId: outcome.userId }, 'rotated refresh token presented again; session family revoked');
+        throw sessionEnded();
+      }
+      const user = await users.findById(outcome.userId);
+      if (!user) {
+        if (outcome.kind === 'rotated') await sessions.revoke(outcome.successor.token);
+        throw sessionEnded();
+      }
+      return { accessToken: accessTokenFor(user), refresh: outcome.kind === 'rotated' ? outcome.successor : undefined };
+    },
+
+    async logout(token: string | undefined): Promise<{ msg: string }> {
+      if (token) await sessions.revoke(token);
+      return { msg: ACCOUNT_MESSAGES.loggedOut };
+    },
+
+    async userInfo(caller: AuthUser): Promise<UserInfo> {
+      const user = await users.findById(caller.id);
+      if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return { _id: user._id, fname: user.fname, lname: user.lname, email: user.email, role: user.role };
+    },
+
+    async profile(userId: string): Promise<PublicProfile> {
+      const user = await users.findById(userId);
+      if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return publicProfile(user);
+    },
+
+    /** Owner only: someone else's existing profile is 403, a missing one 404. */
+    async updateProfile(caller: AuthUser, userId: string, input: ProfileInput): Promise<PublicProfile> {
+      const user = await users.findById(userId);
+      if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      if (user._id !== caller.id) throw forbidden(ACCOUNT_MESSAGES.notYourProfile);
+      const updated = await users.updateProfile(userId, validateProfileChange(input, user.birthday));
+      if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return publicProfile(updated);
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+function publicProfile(user: User): PublicProfile {
+  const { _id, fname, lname, birthday, city, state, zip } = user;
+  return { _id, fname, lname, birthday, city, state, zip };
+}

@@ -1,0 +1,94 @@
+// Starts the auth service: Redis for sessions, the user store (MongoDB or
+// embedded), the app, and the listener. Used by main.ts and by tests in-process.
+import {
+  connectMongo,
+  createLogger,
+  createRequestRedis,
+  Lifecycle,
+  listen,
+  signAccessToken,
+  waitForRedis,
+  type Logger,
+} from '@tripcost/shared';
+import { buildApp } from './app';
+import type { AuthConfig } from './config';
+import { createAccounts } from './domain/accounts';
+import { createPasswordHasher } from './domain/passwords';
+import { openEmbeddedUserStore } from './store/embedded';
+import { openMongoUserStore } from './store/mongo';
+import { createRefreshSessions } from './store/refresh-sessions';
+import type { UserStore } from './store/user-store';
+
+export interface RunningAuth {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  host?: string;
+  /** How long start-up waits for Redis before serving anyway (sessions answer 503 until it is up). */
+  redisWaitMs?: number;
+}
+
+/** Redis commands may take this long before a session call gives up with 503. */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+export async function startAuth(
+  config: AuthConfig,
+  logger: Logger = createLogger('auth', config.LOG_LEVEL),
+  options: StartOptions = {},
+): Promise<RunningAuth> {
+  const redis = createRequestRedis(config.REDIS_URL, logger, REDIS_COMMAND_TIMEOUT_MS);
+  try {
+    await waitForRedis(redis, options.redisWaitMs ?? 5000);
+  } catch (error) {
+    // Registration and profiles work without Redis; only sessions need it.
+    logger.warn({ err: error }, 'redis not reachable at start-up; sessions unavailable until it is');
+  }
+  let users: UserStore;
+  try {
+    users = await openUserStore(config, logger);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
+  const sessions = createRefreshSessions(redis, logger, {
+    sessionDays: config.REFRESH_SESSION_DAYS,
+    reuseGraceMs: config.REFRESH_REUSE_GRACE_MS,
+  });
+  const accounts = createAccounts({
+    users,
+    sessions,
+    passwords: createPasswordHasher({
+      log2Cost: config.PASSWORD_SCRYPT_LOG2_COST,
+      concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    }),
+    signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),
+    logger,
+  });
+  const lifecycle = new Lifecycle();
+  const app = buildApp({
+    logger,
+    lifecycle,
+    publicKey: config.JWT_PUBLIC_KEY,
+    accounts,
+    users,
+    sessions,
+    cookies: { secure: config.NODE_ENV === 'production' },
+  });
+  const running = await listen(app, {
+    port: config.PORT,
+    host: options.host,
+    lifecycle,
+    logger,
+    onClose: [() => users.close(), () => redis.quit()],
+  });
+  logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'auth listening');
+  return { url: running.url, port: running.port, stop: running.stop };
+}
+
+async function openUserStore(config: AuthConfig, logger: Logger): Promise<UserStore> {
+  if (config.MONGO_URL) return openMongoUserStore(await connectMongo(config.MONGO_URL, logger));
+  return openEmbeddedUserStore(config.DATA_DIR);
+}

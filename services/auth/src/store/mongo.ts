@@ -1,0 +1,72 @@
+// UserStore on MongoDB through mongoose (MONGO_URL set). Every change is one
+// single-document update; the unique index on email is built before we serve.
+import type { Connection } from 'mongoose';
+import { Schema } from 'mongoose';
+import { fromMongo, isDuplicateKeyError, newId, pingMongo } from '@tripcost/shared';
+import {
+  EmailTakenError,
+  type NewUser,
+  type User,
+  type UserProfileFields,
+  type UserStore,
+  type UserWithCredentials,
+} from './user-store';
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, required: true },
+    role: { type: Number, required: true, default: 0 },
+    fname: { type: String, required: true },
+    lname: { type: String, required: true },
+    birthday: { type: String, required: true },
+    city: { type: String, required: true },
+    state: { type: String, required: true },
+    zip: { type: String, required: true },
+    createdAt: { type: String, required: true },
+  },
+  { versionKey: false, strict: 'throw' },
+);
+
+export async function openMongoUserStore(connection: Connection): Promise<UserStore> {
+  const Users = connection.model('User', userSchema, 'users');
+  // Registration relies on the unique index; make sure it exists before serving.
+  await Users.init();
+
+  return {
+    async create(user: NewUser) {
+      const record = { ...user, _id: newId(), createdAt: new Date().toISOString() };
+      try {
+        await Users.create(record);
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw new EmailTakenError();
+        throw error;
+      }
+      const { passwordHash: _hash, ...created } = record;
+      return created;
+    },
+    async findById(id: string) {
+      const found = await Users.findById(id, { passwordHash: 0 }).lean();
+      return found ? fromMongo<User>(found) : null;
+    },
+    async findByEmailWithCredentials(email: string) {
+      // `email` is a validated string; `$eq` keeps it a value even if that ever changed.
+      const found = await Users.findOne({ email: { $eq: email } }).lean();
+      return found ? fromMongo<UserWithCredentials>(found) : null;
+    },
+    async updateProfile(id: string, profile: UserProfileFields) {
+      const { fname, lname, birthday, city, state, zip } = profile;
+      const updated = await Users.findByIdAndUpdate(
+        id,
+        { $set: { fname, lname, birthday, city, state, zip } },
+        { returnDocument: 'after', projection: { passwordHash: 0 } },
+      ).lean();
+      return updated ? fromMongo<User>(updated) : null;
+    },
+    async updatePasswordHash(id: string, passwordHash: string) {
+      await Users.updateOne({ _id: id }, { $set: { passwordHash } });
+    },
+    ping: () => pingMongo(connection),
+    close: () => connection.close(),
+  };
+}
