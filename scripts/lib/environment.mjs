@@ -1,0 +1,132 @@
+// What `npm start` and `npm test` need before anything runs: dependencies
+// installed, a signing key pair, and a Redis that answers. Plain Node, no
+// dependencies, because it runs before `npm ci` has.
+import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function say(message) {
+  process.stdout.write(`[tripcost] ${message}\n`);
+}
+
+export function fail(message) {
+  process.stderr.write(`[tripcost] ${message}\n`);
+  process.exit(1);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) fail(`'${command} ${args.join(' ')}' failed (exit ${result.status ?? result.signal}).`);
+}
+
+export function ensureDependencies() {
+  if (existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) return;
+  say('Installing dependencies (first run)…');
+  run('npm', existsSync(join(ROOT, 'package-lock.json')) ? ['ci', '--no-audit', '--no-fund'] : ['install']);
+}
+
+export function build({ web = true } = {}) {
+  say('Building services…');
+  run('npx', ['tsc', '-b', 'tsconfig.build.json']);
+  if (web) {
+    say('Building the web app…');
+    run('npm', ['run', 'build', '-w', '@tripcost/web', '--silent']);
+  }
+}
+
+/** An RS256 key pair under <dataDir>/keys, made once and kept (sessions survive restarts). */
+export function ensureKeyPair(dataDir) {
+  const dir = join(dataDir, 'keys');
+  const privatePath = join(dir, 'jwt-private.pem');
+  const publicPath = join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    writeFileSync(privatePath, privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, publicKey, { mode: 0o644 });
+    say(`Created a signing key pair in ${dir}`);
+  }
+  return { privatePath, publicPath };
+}
+
+/** Sends PING over a raw socket; true when Redis answers +PONG. */
+export function redisAnswers(url, timeoutMs = 1000) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolvePing) => {
+    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
+    const done = (answer) => {
+      socket.destroy();
+      resolvePing(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    // An auth-protected Redis answers -NOAUTH: it is there; the services will log in.
+    socket.on('data', (data) => done(/^\+PONG|^-NOAUTH/.test(data.toString())));
+  });
+}
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function onPath(binary) {
+  return spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).status === 0;
+}
+
+/**
+ * Makes sure Redis answers at REDIS_URL. If nothing answers and redis-server is
+ * installed, starts one on a free port with its data under <dataDir>/redis.
+ * Returns the URL to use and a stop function for a server we started.
+ */
+export async function ensureRedis(dataDir) {
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await redisAnswers(url)) return { url, stop: async () => undefined };
+  if (!onPath('redis-server')) {
+    fail(
+      `Redis does not answer at ${url}. Install Redis (Debian/Ubuntu: sudo apt-get install redis-server; ` +
+        'macOS: brew install redis) or set REDIS_URL to a running Redis, then try again.',
+    );
+  }
+  const port = await freePort();
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  say(`Redis does not answer at ${url}; starting redis-server on port ${port} (data in ${dir})`);
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '60 1'],
+    { stdio: 'ignore' },
+  );
+  const localUrl = `redis://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (await redisAnswers(localUrl, 200)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!(await redisAnswers(localUrl))) fail('redis-server was started but does not answer.');
+  return {
+    url: localUrl,
+    stop: () =>
+      new Promise((resolveStop) => {
+        if (child.exitCode !== null) return resolveStop();
+        child.once('exit', () => resolveStop());
+        child.kill('SIGTERM');
+      }),
+  };
+}

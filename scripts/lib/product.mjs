@@ -1,0 +1,123 @@
+// Starts the whole product as child processes: the four services and the gateway,
+// each built to dist/, with prefixed, readable logs; stops them all together.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT, say } from './environment.mjs';
+
+export const COMPONENTS = [
+  { name: 'auth', dir: 'services/auth', port: 4001, urlVar: 'AUTH_URL' },
+  { name: 'trips', dir: 'services/trips', port: 4002, urlVar: 'TRIPS_URL' },
+  { name: 'wishlists', dir: 'services/wishlists', port: 4003, urlVar: 'WISHLISTS_URL' },
+  { name: 'integrations', dir: 'services/integrations', port: 4004, urlVar: 'INTEGRATIONS_URL' },
+];
+
+const COLORS = { auth: 35, trips: 36, wishlists: 33, integrations: 34, gateway: 32 };
+const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** Pino JSON → one short human line; anything else is passed through. */
+function formatLine(name, line, color) {
+  const tag = color ? `\x1b[${COLORS[name]}m[${name}]\x1b[0m` : `[${name}]`;
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return `${tag} ${line}`;
+  }
+  const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
+  const level = LEVELS[entry.level] ?? entry.level;
+  const request = entry.req ? ` ${entry.req.method} ${entry.req.url}` : '';
+  const status = entry.res ? ` → ${entry.res.statusCode}` : '';
+  const took = entry.responseTime !== undefined ? ` ${entry.responseTime}ms` : '';
+  const error = entry.err?.message ? ` (${entry.err.message})` : '';
+  return `${tag} ${time} ${level} ${entry.msg ?? ''}${request}${status}${took}${error}`;
+}
+
+async function waitHealthy(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return false;
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return false;
+}
+
+/**
+ * Starts every component whose build exists. `ports` overrides the defaults (tests
+ * use free ports so they never collide with a running `npm start`).
+ */
+export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet = false, onUnexpectedExit }) {
+  const color = process.stdout.isTTY && !quiet;
+  const children = [];
+  let stopping = false;
+  const componentEnv = { ...process.env, ...env };
+  const launch = async (name, dir, port, extraEnv) => {
+    const entry = join(ROOT, dir, 'dist', 'main.js');
+    if (!existsSync(entry)) {
+      say(`${name}: not built (${dir}/dist/main.js missing); skipped — the gateway answers 503 for its routes`);
+      return undefined;
+    }
+    const child = spawn(process.execPath, [entry], {
+      cwd: ROOT,
+      env: { ...componentEnv, ...extraEnv, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        if (!quiet) process.stdout.write(`${formatLine(name, line, color)}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        say(`${name} exited unexpectedly (${signal ?? `code ${code}`})`);
+        onUnexpectedExit?.(name);
+      }
+    });
+    children.push({ name, child });
+    if (!(await waitHealthy(`http://127.0.0.1:${port}`, child))) {
+      throw new Error(`${name} did not become healthy on port ${port}; see its log above`);
+    }
+    return `http://127.0.0.1:${port}`;
+  };
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise((resolveExit) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolveExit();
+            const force = setTimeout(() => child.kill('SIGKILL'), 12_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              resolveExit();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    const upstreamUrls = {};
+    await Promise.all(
+      COMPONENTS.map(async (component) => {
+        const port = ports[component.name] ?? component.port;
+        await launch(component.name, component.dir, port, {});
+        upstreamUrls[component.urlVar] = `http://127.0.0.1:${port}`;
+      }),
+    );
+    await launch('gateway', 'gateway', gatewayPort, upstreamUrls);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://localhost:${gatewayPort}`, stop };
+}
