@@ -1,0 +1,23 @@
+// Builds the trips Express app from its dependencies (no listen).
+import { createServiceApp, createTokenVerifier, Lifecycle, type Logger, type ReadinessCheck } from '@tripcost/shared';
+import type { TripsService } from './domain/trips-service';
+import { tripRoutes } from './http/routes';
+
+export interface TripsAppDeps {
+  logger: Logger;
+  lifecycle: Lifecycle;
+  jwtPublicKey: string;
+  trips: TripsService;
+  readiness: Record<string, ReadinessCheck>;
+}
+
+export function buildApp(deps: TripsAppDeps) {
+  return createServiceApp({
+    name: 'trips',
+    logger: deps.logger,
+    lifecycle: deps.lifecycle,
+    verifier: createTokenVerifier(deps.jwtPublicKey),
+    readiness: deps.readiness,
+    routes: tripRoutes(deps.trips),
+  });
+}

@@ -1,0 +1,18 @@
+// The trips service's settings (DESIGN.md §7), parsed once at start-up.
+import { z } from 'zod';
+import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
+
+export const tripsConfigSchema = z.object({
+  ...commonSettings,
+  PORT: portSetting(4002),
+  DATA_DIR: dataDirSetting,
+  MONGO_URL: mongoUrlSetting,
+  JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+});
+
+export type TripsConfig = z.infer<typeof tripsConfigSchema>;
+
+/** Parse the environment (or test overrides such as PORT=0 and a temp DATA_DIR). */
+export function configFrom(env: Record<string, string | undefined> = process.env): TripsConfig {
+  return loadConfig(tripsConfigSchema, env);
+}

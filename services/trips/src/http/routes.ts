@@ -1,0 +1,164 @@
+// The trips API of spec §7 "Trips". Each route validates with its schema, calls
+// one use case and shapes the reply; errors go to the shared error middleware.
+import { defineRoute, forbidden, type RouteContext } from '@tripcost/shared';
+import type { TripUpdate } from '../domain/trip-changes';
+import type { TripsService } from '../domain/trips-service';
+import {
+  createInstanceBody,
+  createTripBody,
+  instanceParams,
+  listQuery,
+  tripParams,
+  updateTripBody,
+  type UpdateTripBody,
+} from './schemas';
+
+const tags = ['trips'];
+
+export function tripRoutes(trips: TripsService) {
+  return (ctx: RouteContext) => {
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway-trip',
+      summary: "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset)",
+      tags,
+      auth: 'required',
+      query: listQuery,
+      responses: { 200: 'Trips with instances and total_cost', 403: 'email is not the caller' },
+      handler: async ({ query, user }) => {
+        if (query.email !== undefined && query.email.toLowerCase() !== user.email.toLowerCase()) {
+          throw forbidden('You can only list your own trips.');
+        }
+        return { body: await trips.listTrips(user, { limit: query.limit, offset: query.offset }) };
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway-trip',
+      summary: 'Create a trip for the caller (user fields come from the token)',
+      tags,
+      auth: 'required',
+      body: createTripBody,
+      responses: { 201: 'The new trip' },
+      handler: async ({ body, user }) => ({ status: 201, body: await trips.createTrip(user, body) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/favorites',
+      summary: "The caller's favourite trips, same order and paging as the list",
+      tags,
+      auth: 'required',
+      query: listQuery.omit({ email: true }),
+      responses: { 200: 'Favourite trips' },
+      handler: async ({ query, user }) => ({ body: await trips.listTrips(user, { ...query, favoritesOnly: true }) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway/:tripId',
+      summary: 'One trip with its instances',
+      tags,
+      auth: 'required',
+      params: tripParams,
+      responses: { 200: 'The trip', 403: 'Not your trip', 404: 'No such trip' },
+      handler: async ({ params, user }) => ({ body: await trips.getTrip(user, params.tripId) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'put',
+      path: '/api/trips/getaway/:tripId',
+      summary:
+        'Change isFavorite, listed instances (others untouched), or the trip dates and expenses while it has no instances',
+      tags,
+      auth: 'required',
+      params: tripParams,
+      body: updateTripBody,
+      responses: { 200: 'The updated trip', 400: 'Invalid or unknown instance', 403: 'Not your trip', 404: 'No such trip' },
+      handler: async ({ params, body, user }) => ({
+        body: await trips.updateTrip(user, params.tripId, toTripUpdate(body)),
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'delete',
+      path: '/api/trips/getaway/:tripId',
+      summary: 'Delete a trip and its instances',
+      tags,
+      auth: 'required',
+      params: tripParams,
+      responses: { 200: 'Deleted', 403: 'Not your trip', 404: 'No such trip' },
+      handler: async ({ params, user }) => {
+        await trips.deleteTrip(user, params.tripId);
+        return { body: { msg: 'Trip deleted successfully' } };
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway/:tripId/instances',
+      summary: 'Add a dated instance (listed first); at most 100 per trip',
+      tags,
+      auth: 'required',
+      params: tripParams,
+      body: createInstanceBody,
+      responses: { 201: 'The new instance', 403: 'Not your trip', 404: 'No such trip', 409: 'Trip full' },
+      handler: async ({ params, body, user }) => ({
+        status: 201,
+        body: await trips.addInstance(user, params.tripId, body),
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId',
+      summary: 'One instance with its trip',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      responses: { 200: '{ trip, instance }', 403: 'Not your trip', 404: 'No such trip or instance' },
+      handler: async ({ params, user }) => ({
+        body: await trips.getInstance(user, params.tripId, params.instanceId),
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'delete',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId',
+      summary: 'Delete an instance; deleting the committed one clears the trip dates and expenses',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      responses: { 200: '{ msg, trip }', 403: 'Not your trip', 404: 'No such trip or instance' },
+      handler: async ({ params, user }) => ({
+        body: {
+          msg: 'Instance deleted successfully',
+          trip: await trips.removeInstance(user, params.tripId, params.instanceId),
+        },
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'patch',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/commit',
+      summary: 'Commit an instance: the only committed one, its dates and expenses copied to the trip',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      responses: { 200: 'The whole updated trip', 403: 'Not your trip', 404: 'No such trip or instance' },
+      handler: async ({ params, user }) => ({
+        body: await trips.commitInstance(user, params.tripId, params.instanceId),
+      }),
+    });
+  };
+}
+
+function toTripUpdate(body: UpdateTripBody): TripUpdate {
+  const { isFavorite, instances, ...tripFields } = body;
+  return {
+    isFavorite,
+    tripFields,
+    instanceEdits: instances?.map(({ _id, ...fields }) => ({ _id, fields })),
+  };
+}

@@ -1,0 +1,135 @@
+// Request schemas of the trips API: they validate, normalise (dates to UTC midnight,
+// money to cents) and drop unknown fields, and they document the routes.
+import { calendarDateSchema, moneySchema, objectIdSchema } from '@tripcost/shared';
+import { z } from 'zod';
+import {
+  MAX_ACTIVITIES,
+  MAX_ACTIVITY_LENGTH,
+  MAX_ADDRESS_LENGTH,
+  MAX_INSTANCES_PER_TRIP,
+  MAX_TRIPS_PER_PAGE,
+} from '../domain/trip';
+
+export const END_BEFORE_START = 'The end date cannot be before the start date.';
+const MAX_URL_LENGTH = 2048;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export const tripParams = z.object({ tripId: objectIdSchema('trip id') });
+export const instanceParams = tripParams.extend({ instanceId: objectIdSchema('instance id') });
+
+export const listQuery = z.object({
+  email: z.string({ message: 'The email must be a single value.' }).max(254).optional(),
+  limit: z.coerce
+    .number({ message: 'The limit must be a number.' })
+    .int({ message: 'The limit must be a whole number.' })
+    .min(1, { message: `The limit must be from 1 to ${MAX_TRIPS_PER_PAGE}.` })
+    .max(MAX_TRIPS_PER_PAGE, { message: `The limit must be from 1 to ${MAX_TRIPS_PER_PAGE}.` })
+    .default(MAX_TRIPS_PER_PAGE),
+  offset: z.coerce
+    .number({ message: 'The offset must be a number.' })
+    .int({ message: 'The offset must be a whole number.' })
+    .min(0, { message: 'The offset cannot be negative.' })
+    .max(1_000_000, { message: 'The offset is too large.' })
+    .default(0),
+});
+
+/**
+ * Images are shown in <img> tags, so only our own kinds of link are kept: relative
+ * paths such as `/api/places-pics?photoreference=…` or `/placeholder-trip.svg`,
+ * https URLs, and http on loopback hosts (the web client stores absolute links,
+ * which in local mode are http://localhost:8080/…). No protocol-relative `//host`,
+ * backslashes, whitespace, `javascript:` or `data:`.
+ */
+export function isAllowedImageUrl(value: string): boolean {
+  if (value === '') return true;
+  if (/[\s\\]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+const imageUrl = z
+  .string({ message: 'The image URL must be a string.' })
+  .trim()
+  .max(MAX_URL_LENGTH, { message: `The image URL must be at most ${MAX_URL_LENGTH} characters.` })
+  .refine(isAllowedImageUrl, { message: 'The image URL must be a relative path or an https URL.' });
+
+export const createTripBody = z.object({
+  location_address: z
+    .string({ message: 'The location address is required.' })
+    .trim()
+    .min(1, { message: 'The location address is required.' })
+    .max(MAX_ADDRESS_LENGTH, { message: `The location address must be at most ${MAX_ADDRESS_LENGTH} characters.` }),
+  trip_location: z
+    .string({ message: 'The trip location must be a string.' })
+    .trim()
+    .max(MAX_ADDRESS_LENGTH, { message: `The trip location must be at most ${MAX_ADDRESS_LENGTH} characters.` })
+    .optional(),
+  place_id: z
+    .string({ message: 'The place id must be a string.' })
+    .trim()
+    .max(300, { message: 'The place id must be at most 300 characters.' })
+    .regex(/^[\w-]*$/, { message: 'The place id may contain only letters, digits, - and _.' })
+    .optional(),
+  image_url: imageUrl.optional(),
+});
+
+const activities = z
+  .array(
+    z
+      .string({ message: 'Each activity must be a string.' })
+      .trim()
+      .max(MAX_ACTIVITY_LENGTH, { message: `Each activity must be at most ${MAX_ACTIVITY_LENGTH} characters.` }),
+    { message: 'Activities must be a list of strings.' },
+  )
+  .max(MAX_ACTIVITIES, { message: `A trip instance can have at most ${MAX_ACTIVITIES} activities.` });
+
+const dateFields = {
+  trip_start: calendarDateSchema('The start date'),
+  trip_end: calendarDateSchema('The end date'),
+};
+const expenseFields = {
+  stay_expense: moneySchema('The stay expense'),
+  travel_expense: moneySchema('The travel expense'),
+  car_expense: moneySchema('The car expense'),
+  other_expense: moneySchema('The other expense'),
+};
+
+function endNotBeforeStart(value: { trip_start?: string | null; trip_end?: string | null }, ctx: z.RefinementCtx) {
+  if (value.trip_start && value.trip_end && value.trip_end < value.trip_start) {
+    ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['trip_end'] });
+  }
+}
+
+export const createInstanceBody = z
+  .object({ ...dateFields, ...expenseFields, activities: activities.optional() })
+  .superRefine(endNotBeforeStart);
+
+/** Every field optional: an edit changes only what it names (null clears a date). */
+const optionalDatedExpenses = Object.fromEntries(
+  Object.entries({ ...dateFields, ...expenseFields }).map(([name, schema]) => [name, schema.optional()]),
+) as { [K in keyof typeof dateFields | keyof typeof expenseFields]: z.ZodOptional<(typeof dateFields & typeof expenseFields)[K]> };
+
+const instanceEdit = z
+  .object({ _id: objectIdSchema('instance id'), ...optionalDatedExpenses, activities: activities.optional() })
+  .superRefine(endNotBeforeStart);
+
+export const updateTripBody = z
+  .object({
+    isFavorite: z.boolean({ message: 'isFavorite must be true or false.' }).optional(),
+    instances: z
+      .array(instanceEdit, { message: 'Instances must be a list.' })
+      .max(MAX_INSTANCES_PER_TRIP, { message: `A trip can hold at most ${MAX_INSTANCES_PER_TRIP} instances.` })
+      .refine((list) => new Set(list.map((instance) => instance._id)).size === list.length, {
+        message: 'Each instance may be listed once.',
+      })
+      .optional(),
+    ...optionalDatedExpenses,
+  })
+  .superRefine(endNotBeforeStart);
+
+export type UpdateTripBody = z.infer<typeof updateTripBody>;

@@ -1,0 +1,4 @@
+// @tripcost/trips: what other workspaces may use (the cross-service tests boot it).
+export { startTrips, type RunningTrips } from './server';
+export { tripsConfigSchema, configFrom, type TripsConfig } from './config';
+export type { TripView, InstanceView, TripRecord, InstanceRecord } from './domain/trip';

@@ -1,0 +1,29 @@
+// The trips inbox (DESIGN.md §5): wishlist events set a trip's favourite flag.
+// Setting a boolean is idempotent, and a trip that no longer exists (or is not the
+// event user's) is simply not matched, so redelivery and stale events are harmless.
+import { isObjectId, startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
+import type { TripsService } from '../domain/trips-service';
+
+export function startWishlistInbox(
+  trips: TripsService,
+  options: { redisUrl: string; logger: Logger; prefix?: string },
+): InboxWorker {
+  // Events come from our own services, but ids still never reach a query unchecked.
+  const setFavorite = async (userId: unknown, tripIds: unknown, isFavorite: boolean) => {
+    const ids = Array.isArray(tripIds) ? tripIds.filter(isObjectId) : [];
+    if (!isObjectId(userId) || ids.length === 0) {
+      options.logger.warn({ userId, tripIds }, 'wishlist event without valid ids; ignored');
+      return;
+    }
+    await trips.setFavorite(userId, ids, isFavorite);
+  };
+  return startInbox(
+    'trips',
+    {
+      'wishlist.trip-added': ({ payload }) => setFavorite(payload.userId, [payload.tripId], true),
+      'wishlist.trip-removed': ({ payload }) => setFavorite(payload.userId, [payload.tripId], false),
+      'wishlist.deleted': ({ payload }) => setFavorite(payload.userId, payload.tripIds, false),
+    },
+    options,
+  );
+}

@@ -1,0 +1,57 @@
+// Starts the trips service: store, event publisher, inbox worker, HTTP. Used by
+// main.ts and by tests (this service's and other workspaces') that boot it in-process.
+import {
+  connectMongo,
+  createEventPublisher,
+  createLogger,
+  createRequestRedis,
+  Lifecycle,
+  listen,
+  pingRedis,
+  type Logger,
+} from '@tripcost/shared';
+import { buildApp } from './app';
+import type { TripsConfig } from './config';
+import { createTripsService } from './domain/trips-service';
+import { tripEvents } from './jobs/trip-events';
+import { startWishlistInbox } from './jobs/wishlist-inbox';
+import { openEmbeddedTripStore } from './store/embedded';
+import { mongoTripStore } from './store/mongo';
+import type { TripStore } from './store/trip-store';
+
+export interface RunningTrips {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function openStore(config: TripsConfig, logger: Logger): Promise<TripStore> {
+  if (config.MONGO_URL) return mongoTripStore(await connectMongo(config.MONGO_URL, logger));
+  return openEmbeddedTripStore(config.DATA_DIR);
+}
+
+export async function startTrips(config: TripsConfig, logger: Logger = createLogger('trips', config.LOG_LEVEL)): Promise<RunningTrips> {
+  const store = await openStore(config, logger);
+  const redis = createRequestRedis(config.REDIS_URL, logger);
+  const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
+  const events = tripEvents(publisher, logger);
+  const trips = createTripsService({ store, events });
+  const inbox = startWishlistInbox(trips, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
+  const lifecycle = new Lifecycle();
+  const app = buildApp({
+    logger,
+    lifecycle,
+    jwtPublicKey: config.JWT_PUBLIC_KEY,
+    trips,
+    readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
+  });
+  const running = await listen(app, {
+    port: config.PORT,
+    lifecycle,
+    logger,
+    // In order: stop taking events, let published ones leave, then close connections.
+    onClose: [() => inbox.close(), () => events.drain(), () => publisher.close(), () => redis.quit(), () => store.close()],
+  });
+  logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'trips service listening');
+  return { url: running.url, port: running.port, stop: running.stop };
+}
