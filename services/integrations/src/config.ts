@@ -1,0 +1,53 @@
+// The integrations service's settings (DESIGN.md §6–7). Every provider is optional:
+// an unset key selects the keyless fallback (Open-Meteo, the offline city index) or a
+// clean 503, and every base URL can point at a local fake so tests never leave the box.
+import { z } from 'zod';
+import { booleanSetting, commonSettings, loadConfig, pemSetting, portSetting } from '@tripcost/shared';
+
+/** An API key: blank means "not configured", so `KEY=` in a .env file behaves like no key. */
+const apiKeySetting = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+/**
+ * The kit's urlSetting(fallback) is typed `string | undefined` even with a fallback
+ * (its return type is a union of the optional and default schemas), so base URLs use
+ * this narrower equivalent.
+ */
+const baseUrlSetting = (fallback: string) => z.string().url({ message: 'must be a URL' }).default(fallback);
+
+const millisecondsSetting = (fallback: number) => z.coerce.number().int().min(50).max(120_000).default(fallback);
+
+export const integrationsConfigSchema = z
+  .object({
+    ...commonSettings,
+    PORT: portSetting(4004),
+    JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+    /** Deadline of one upstream call, retry included. */
+    UPSTREAM_TIMEOUT_MS: millisecondsSetting(5000),
+    /** Chat completions are slower than lookups; unset means UPSTREAM_TIMEOUT_MS. */
+    OPENAI_TIMEOUT_MS: millisecondsSetting(5000).optional(),
+
+    OPENWEATHER_API_KEY: apiKeySetting,
+    OPENWEATHER_BASE_URL: baseUrlSetting('https://api.openweathermap.org'),
+    OPEN_METEO_GEOCODING_BASE_URL: baseUrlSetting('https://geocoding-api.open-meteo.com'),
+    OPEN_METEO_BASE_URL: baseUrlSetting('https://api.open-meteo.com'),
+    GOOGLE_MAPS_API_KEY: apiKeySetting,
+    GOOGLE_PLACES_BASE_URL: baseUrlSetting('https://places.googleapis.com'),
+    OPENAI_API_KEY: apiKeySetting,
+    OPENAI_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
+    OPENAI_BASE_URL: baseUrlSetting('https://api.openai.com'),
+
+    /** Suggestion calls cost money: at most this many provider calls per user per hour. */
+    SUGGESTIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Consume `trip.created` and pre-fill the caches for the new trip's location. */
+    WARM_UP_ENABLED: booleanSetting(true),
+  })
+  .transform((config) => ({ ...config, OPENAI_TIMEOUT_MS: config.OPENAI_TIMEOUT_MS ?? config.UPSTREAM_TIMEOUT_MS }));
+
+export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;
+
+export function configFrom(env: Record<string, string | undefined> = process.env): IntegrationsConfig {
+  return loadConfig(integrationsConfigSchema, env);
+}

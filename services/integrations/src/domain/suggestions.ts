@@ -1,0 +1,39 @@
+// Fun-place suggestions for a location. Each provider call costs money, so answers are
+// cached a week per normalised location and every call that would reach the provider
+// counts against the caller's hourly allowance; cached answers are free.
+import { badRequest, serviceUnavailable, tooManyRequests } from '@tripcost/shared';
+import type { SuggestionsProvider } from '../providers/openai';
+import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
+import type { RateLimiter } from '../store/rate-limit';
+import { normaliseText } from './text';
+
+export const SUGGESTIONS_UNAVAILABLE = 'Suggestions are not available right now.';
+const codec = jsonCodec<string>();
+
+export function createSuggestionsService(deps: {
+  provider?: SuggestionsProvider;
+  model: string;
+  cache: Cache;
+  limiter: RateLimiter;
+}) {
+  const { provider, model, cache, limiter } = deps;
+  return {
+    configured: provider !== undefined,
+    /** `who` is the user id the call is charged to. */
+    async funPlaces(location: string, who: string): Promise<{ funPlaces: string }> {
+      if (!provider) throw serviceUnavailable(SUGGESTIONS_UNAVAILABLE, 'not_configured');
+      const normalised = normaliseText(location);
+      if (!normalised) throw badRequest('Please give a location.');
+      const key = [model, normalised];
+      const cached = await cache.peek(CACHE_KINDS.suggestions, key, codec);
+      if (cached !== undefined) return { funPlaces: cached };
+      if (!(await limiter.consume(who))) {
+        throw tooManyRequests('You have asked for many suggestions in the last hour. Please try again later.');
+      }
+      const funPlaces = await cache.getOrLoad(CACHE_KINDS.suggestions, key, codec, () => provider.funPlaces(location));
+      return { funPlaces };
+    },
+  };
+}
+
+export type SuggestionsService = ReturnType<typeof createSuggestionsService>;

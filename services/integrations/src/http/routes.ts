@@ -1,0 +1,130 @@
+// The integrations API (spec §7 "Places, weather, suggestions"): validate, call one
+// domain function, shape the reply.
+import { defineRoute, type RouteContext } from '@tripcost/shared';
+import { z } from 'zod';
+import {
+  GOOGLE_PLACE_ID_PATTERN,
+  OFFLINE_PLACE_ID_PATTERN,
+  PHOTO_REFERENCE_PATTERN,
+  type PlacesService,
+} from '../domain/places';
+import type { SuggestionsService } from '../domain/suggestions';
+import type { WeatherService } from '../domain/weather';
+
+export interface IntegrationsServices {
+  weather: WeatherService;
+  places: PlacesService;
+  suggestions: SuggestionsService;
+}
+
+/** Photos never change for a given reference, so browsers and proxies may keep them a week. */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=604800, immutable';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `The ${label} must be text.` })
+    .trim()
+    .max(max, { message: `The ${label} must be at most ${max} characters.` });
+const optionalText = (label: string, max: number) =>
+  text(label, max)
+    .optional()
+    .transform((value) => value || undefined);
+
+const weatherQuery = z.object({
+  city: text('city', 100).min(1, { message: 'Please give a city.' }),
+  state: optionalText('state', 100),
+  country: optionalText('country', 100),
+  units: z.literal('metric', { message: 'Only metric units are supported.' }).optional(),
+});
+
+const autocompleteQuery = z.object({
+  input: text('search text', 100),
+  limit: z.coerce
+    .number({ message: 'The limit must be a number from 1 to 10.' })
+    .int({ message: 'The limit must be a number from 1 to 10.' })
+    .min(1, { message: 'The limit must be a number from 1 to 10.' })
+    .max(10, { message: 'The limit must be a number from 1 to 10.' })
+    .default(5),
+});
+
+const detailsQuery = z.object({
+  placeid: z
+    .string({ message: 'The place id must be text.' })
+    .refine((id) => OFFLINE_PLACE_ID_PATTERN.test(id) || GOOGLE_PLACE_ID_PATTERN.test(id), {
+      message: 'The place id is not valid.',
+    }),
+});
+
+const photoQuery = z.object({
+  photoreference: z
+    .string({ message: 'The photo reference must be text.' })
+    .regex(PHOTO_REFERENCE_PATTERN, { message: 'The photo reference is not valid.' }),
+});
+
+const funPlacesBody = z.object({
+  location: text('location', 200).min(1, { message: 'Please give a location.' }),
+});
+
+export function integrationsRoutes(services: IntegrationsServices) {
+  return (ctx: RouteContext) => {
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/weather',
+      summary: 'Current weather for a city (°C)',
+      tags: ['weather'],
+      auth: 'required',
+      query: weatherQuery,
+      responses: { 200: '{weather: [{description}], main: {temp}, name, source, fetched_at}', 404: 'Unknown city', 502: 'Provider answered badly', 503: 'Provider unavailable', 504: 'Provider timed out' },
+      handler: async ({ query }) => ({ body: await services.weather.current(query) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/places/autocomplete',
+      summary: 'City suggestions for a search text (cities only)',
+      tags: ['places'],
+      auth: 'required',
+      query: autocompleteQuery,
+      responses: { 200: '[{place_id, description, main_text, secondary_text}]' },
+      handler: async ({ query }) => ({ body: await services.places.autocomplete(query.input, query.limit) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/places-details',
+      summary: 'Photos, address and trip location of a place',
+      tags: ['places'],
+      auth: 'required',
+      query: detailsQuery,
+      responses: { 200: '{photos: [{name}], formatted_address, trip_location}', 404: 'Unknown place', 503: 'Provider not configured or unavailable' },
+      handler: async ({ query }) => ({ body: await services.places.details(query.placeid) }),
+    });
+
+    // Public: <img> tags cannot send a token. The strict reference pattern, the cache
+    // and the gateway's per-IP limit protect it.
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/places-pics',
+      summary: 'A place photo (image bytes)',
+      tags: ['places'],
+      auth: 'none',
+      query: photoQuery,
+      responses: { 200: 'The image', 400: 'Invalid photo reference', 404: 'Unknown photo', 503: 'Photos not configured' },
+      handler: async ({ query, res }) => {
+        const photo = await services.places.photo(query.photoreference);
+        res.status(200).set({ 'content-type': photo.contentType, 'cache-control': PHOTO_CACHE_CONTROL }).send(photo.body);
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/chatgpt/fun-places',
+      summary: 'Up to five fun places to visit in a location (plain text, one per line)',
+      tags: ['suggestions'],
+      auth: 'required',
+      body: funPlacesBody,
+      responses: { 200: '{funPlaces}', 429: 'Too many suggestion requests this hour', 503: 'Suggestions not configured or unavailable' },
+      handler: async ({ body, user }) => ({ body: await services.suggestions.funPlaces(body.location, user.id) }),
+    });
+  };
+}

@@ -1,0 +1,105 @@
+// Starts the integrations service: Redis (fail-fast client for the cache), the offline
+// city index, the providers chosen by configuration, the warm-up consumer, and the HTTP
+// server. Used by main.ts and by tests that boot the real service in-process.
+import {
+  createLogger,
+  createRequestRedis,
+  createTokenVerifier,
+  Lifecycle,
+  listen,
+  startInbox,
+  type Logger,
+} from '@tripcost/shared';
+import { buildApp } from './app';
+import type { IntegrationsConfig } from './config';
+import { createPlacesService } from './domain/places';
+import { createSuggestionsService } from './domain/suggestions';
+import { createWeatherService } from './domain/weather';
+import { warmUpHandlers } from './jobs/warm-up';
+import { googlePlaces } from './providers/google-places';
+import { openAi } from './providers/openai';
+import { createUpstream } from './providers/upstream';
+import { openMeteo, openWeatherMap } from './providers/weather-providers';
+import { createCache } from './store/cache';
+import { offlineCityIndex } from './store/offline-cities';
+import { createRateLimiter } from './store/rate-limit';
+
+export interface RunningIntegrations {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startIntegrations(
+  config: IntegrationsConfig,
+  logger: Logger = createLogger('integrations', config.LOG_LEVEL),
+): Promise<RunningIntegrations> {
+  const lifecycle = new Lifecycle();
+  const redis = createRequestRedis(config.REDIS_URL, logger);
+  const cities = offlineCityIndex(logger);
+  const upstream = createUpstream(logger);
+  const cache = createCache({ redis, logger });
+  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+
+  const weatherProvider = config.OPENWEATHER_API_KEY
+    ? openWeatherMap(upstream, { baseUrl: config.OPENWEATHER_BASE_URL, apiKey: config.OPENWEATHER_API_KEY, timeoutMs })
+    : openMeteo(upstream, {
+        geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
+        forecastBaseUrl: config.OPEN_METEO_BASE_URL,
+        timeoutMs,
+      });
+  const google = config.GOOGLE_MAPS_API_KEY
+    ? googlePlaces(upstream, { baseUrl: config.GOOGLE_PLACES_BASE_URL, apiKey: config.GOOGLE_MAPS_API_KEY, timeoutMs })
+    : undefined;
+  const suggestionsProvider = config.OPENAI_API_KEY
+    ? openAi(upstream, {
+        baseUrl: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY,
+        model: config.OPENAI_MODEL,
+        timeoutMs: config.OPENAI_TIMEOUT_MS,
+      })
+    : undefined;
+
+  const services = {
+    weather: createWeatherService({ provider: weatherProvider, cache }),
+    places: createPlacesService({ cities, google, cache, logger }),
+    suggestions: createSuggestionsService({
+      provider: suggestionsProvider,
+      model: config.OPENAI_MODEL,
+      cache,
+      limiter: createRateLimiter({
+        redis,
+        logger,
+        name: 'fun-places',
+        limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
+        windowSeconds: 3600,
+      }),
+    }),
+  };
+  logger.info(
+    { weather: weatherProvider.source, places: google ? 'google' : 'offline', suggestions: suggestionsProvider ? 'openai' : 'off' },
+    'providers selected',
+  );
+
+  const inbox = config.WARM_UP_ENABLED
+    ? startInbox('integrations', warmUpHandlers(services, logger), {
+        redisUrl: config.REDIS_URL,
+        logger,
+        prefix: config.QUEUE_PREFIX,
+      })
+    : undefined;
+
+  const app = buildApp({ logger, lifecycle, verifier: createTokenVerifier(config.JWT_PUBLIC_KEY), services, cities });
+  const running = await listen(app, {
+    port: config.PORT,
+    lifecycle,
+    logger,
+    onClose: [
+      () => inbox?.close(),
+      // quit() is refused at once while Redis is unreachable; then just drop the socket.
+      () => redis.quit().catch(() => redis.disconnect()),
+    ],
+  });
+  logger.info({ port: running.port }, 'integrations listening');
+  return { url: running.url, port: running.port, stop: running.stop };
+}
