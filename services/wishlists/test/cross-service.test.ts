@@ -1,0 +1,270 @@
+// Trips and wishlists both running in-process (real Redis, real BullMQ, embedded
+// stores, one unique queue prefix): the events of DESIGN.md §5 keep them consistent,
+// including while one of them is down, and redelivery changes nothing.
+import { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import {
+  bullConnectionOptions,
+  EVENT_JOB_OPTIONS,
+  inboxQueueName,
+  type EventEnvelope,
+  type EventPayloads,
+  type EventType,
+  type ServiceName,
+} from '@tripcost/shared';
+import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, testUser, tokenFor, type AuthUser } from '@tripcost/shared/testing';
+import { configFrom as tripsConfigFrom, startTrips, type RunningTrips } from '@tripcost/trips';
+import { startWishlists, type RunningWishlists } from '../src';
+import { testConfig } from './support/service';
+
+const CONSISTENT_WITHIN_MS = 2000;
+const prefix = testQueuePrefix();
+const tripsDataDir = tempDataDir();
+let tripsPort = 0;
+let trips: RunningTrips | undefined;
+let wishlists: RunningWishlists;
+const queues = new Map<ServiceName, Queue>();
+
+const inbox = (service: ServiceName) => {
+  let queue = queues.get(service);
+  if (!queue) {
+    queue = new Queue(inboxQueueName(service), { connection: bullConnectionOptions(testRedisUrl()), prefix });
+    queues.set(service, queue);
+  }
+  return queue;
+};
+
+async function bootTrips() {
+  trips = await startTrips(
+    tripsConfigFrom({
+      NODE_ENV: 'test',
+      PORT: String(tripsPort),
+      LOG_LEVEL: 'silent',
+      JWT_PUBLIC_KEY: testKeys().publicKey,
+      DATA_DIR: tripsDataDir,
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: prefix,
+    }),
+    silentLogger(),
+  );
+  // Restarts reuse the port, so the wishlists service's TRIPS_URL stays valid.
+  tripsPort = trips.port;
+}
+
+beforeAll(async () => {
+  await bootTrips();
+  wishlists = await startWishlists(testConfig({ QUEUE_PREFIX: prefix, TRIPS_URL: trips!.url }), silentLogger());
+});
+afterAll(async () => {
+  await wishlists.stop();
+  await trips?.stop();
+  for (const queue of queues.values()) {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+});
+
+async function call(base: string, method: string, path: string, user: AuthUser, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: tokenFor(user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+const tripsCall = (method: string, path: string, user: AuthUser, body?: unknown) => call(trips!.url, method, path, user, body);
+const wishlistsCall = (method: string, path: string, user: AuthUser, body?: unknown) => call(wishlists.url, method, path, user, body);
+
+async function createTrip(user: AuthUser, location = 'Porto, Portugal') {
+  const created = await tripsCall('POST', '/api/trips/getaway-trip', user, {
+    user_email: user.email,
+    location_address: location,
+    image_url: 'https://img.example/porto.jpg',
+    isFavorite: false,
+  });
+  expect(created.status).toBe(201);
+  return created.body as { _id: string; isFavorite: boolean; updated_at: string };
+}
+
+const readTrip = async (user: AuthUser, tripId: string) => (await tripsCall('GET', `/api/trips/getaway/${tripId}`, user)).body;
+
+async function createList(user: AuthUser, list_name: string, tripIds: string[]) {
+  const created = await wishlistsCall('POST', '/api/wishlist/createlist', user, {
+    list_name,
+    trips: tripIds.map((_id) => ({ _id })),
+    email: user.email,
+  });
+  expect(created.status).toBe(201);
+  return created.body as { _id: string; trips: { _id: string; total_cost: number; location_address: string }[] };
+}
+
+/** Polls until `check` passes or the deadline is reached; returns how long it took. */
+async function eventually(check: () => Promise<void>, withinMs = CONSISTENT_WITHIN_MS): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return Date.now() - started;
+    } catch (error) {
+      if (Date.now() - started > withinMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** Delivers an envelope to a consumer's inbox as a fresh job, as a redelivery would. */
+async function deliver<T extends EventType>(service: ServiceName, envelope: EventEnvelope<T>, jobOptions: object = EVENT_JOB_OPTIONS) {
+  const job = await inbox(service).add(envelope.type, envelope, { ...jobOptions, jobId: randomUUID() });
+  await eventually(async () => expect(await job.getState()).toBe('completed'));
+}
+
+const envelope = <T extends EventType>(type: T, payload: EventPayloads[T], occurredAt = new Date().toISOString()): EventEnvelope<T> => ({
+  id: randomUUID(),
+  type,
+  occurredAt,
+  payload,
+});
+
+it('when a trip is added to a list, then trips reads isFavorite: true within 2 s', async () => {
+  const user = testUser();
+  const trip = await createTrip(user);
+  expect(trip.isFavorite).toBe(false);
+  await createList(user, 'Favourites', [trip._id]);
+  await eventually(async () => expect((await readTrip(user, trip._id)).isFavorite).toBe(true));
+});
+
+it('when a list is deleted, then its trips read isFavorite: false within 2 s and others stay favourites', async () => {
+  const user = testUser();
+  const [first, second, elsewhere] = [await createTrip(user), await createTrip(user), await createTrip(user)];
+  const doomed = await createList(user, 'Doomed', [first._id, second._id]);
+  await createList(user, 'Kept', [elsewhere._id]);
+  await eventually(async () => {
+    for (const trip of [first, second, elsewhere]) expect((await readTrip(user, trip._id)).isFavorite).toBe(true);
+  });
+  expect((await wishlistsCall('DELETE', `/api/wishlist/removewishlist/${doomed._id}`, user)).status).toBe(200);
+  await eventually(async () => {
+    expect((await readTrip(user, first._id)).isFavorite).toBe(false);
+    expect((await readTrip(user, second._id)).isFavorite).toBe(false);
+  });
+  expect((await readTrip(user, elsewhere._id)).isFavorite).toBe(true);
+});
+
+it('when a trip is removed from its list, then it reads isFavorite: false; moved to another list, it stays true', async () => {
+  const user = testUser();
+  const [moved, removed] = [await createTrip(user), await createTrip(user)];
+  const from = await createList(user, 'From', [moved._id, removed._id]);
+  const to = await createList(user, 'To', []);
+  await wishlistsCall('POST', `/api/wishlist/addtrip/${to._id}`, user, { _id: moved._id });
+  await wishlistsCall('DELETE', `/api/wishlist/${from._id}/remove-trip/${removed._id}`, user);
+  await eventually(async () => expect((await readTrip(user, removed._id)).isFavorite).toBe(false));
+  expect((await readTrip(user, moved._id)).isFavorite).toBe(true);
+});
+
+it('when a trip is deleted, then it is gone from its list within 2 s', async () => {
+  const user = testUser();
+  const [doomed, kept] = [await createTrip(user), await createTrip(user)];
+  const list = await createList(user, 'Mixed', [doomed._id, kept._id]);
+  expect((await tripsCall('DELETE', `/api/trips/getaway/${doomed._id}`, user)).status).toBe(200);
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, user);
+    expect(body.trips.map((trip: { _id: string }) => trip._id)).toEqual([kept._id]);
+  });
+});
+
+it('when a trip changes, then its preview in the list refreshes within 2 s', async () => {
+  const user = testUser();
+  const trip = await createTrip(user);
+  const list = await createList(user, 'Previewed', [trip._id]);
+  expect(list.trips[0].total_cost).toBe(0);
+  const updated = await tripsCall('PUT', `/api/trips/getaway/${trip._id}`, user, { stay_expense: 300, travel_expense: 120.5 });
+  expect(updated.status).toBe(200);
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, user);
+    expect(body.trips[0].total_cost).toBe(420.5);
+  });
+});
+
+it('when trips is down while a list is deleted, then after trips restarts on the same data the trips end unfavourited', async () => {
+  const user = testUser();
+  const [first, second] = [await createTrip(user), await createTrip(user)];
+  const list = await createList(user, 'Offline', [first._id, second._id]);
+  await eventually(async () => expect((await readTrip(user, second._id)).isFavorite).toBe(true));
+
+  await trips!.stop();
+  trips = undefined;
+  expect((await wishlistsCall('DELETE', `/api/wishlist/removewishlist/${list._id}`, user)).status).toBe(200);
+  // Nothing consumes the trips inbox now: the event waits there.
+  expect(await inbox('trips').getWaitingCount()).toBeGreaterThan(0);
+
+  await bootTrips();
+  await eventually(async () => {
+    expect((await readTrip(user, first._id)).isFavorite).toBe(false);
+    expect((await readTrip(user, second._id)).isFavorite).toBe(false);
+  });
+});
+
+it('when the same wishlist event is delivered twice, then the second delivery changes nothing in trips', async () => {
+  const user = testUser();
+  const trip = await createTrip(user);
+  const event = envelope('wishlist.trip-added', { tripId: trip._id, userId: user.id, wishlistId: '0'.repeat(24) });
+  await deliver('trips', event);
+  const afterFirst = await readTrip(user, trip._id);
+  expect(afterFirst.isFavorite).toBe(true);
+  await deliver('trips', event);
+  expect(await readTrip(user, trip._id)).toEqual(afterFirst);
+});
+
+it('when trip events are delivered twice or late, then the second delivery changes nothing in wishlists', async () => {
+  const user = testUser();
+  const trip = await createTrip(user, 'Faro, Portugal');
+  const list = await createList(user, 'Redelivered', [trip._id]);
+  const readList = async () => (await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, user)).body;
+
+  // An update older than the list's snapshot, delivered (again) after it, never rolls the preview back.
+  const stale = envelope(
+    'trip.updated',
+    { trip: { ...list.trips[0], user_id: user.id, user_email: user.email, trip_location: '', isFavorite: true, location_address: 'Stale', image_url: '', trip_start: null, trip_end: null, total_cost: 5 } },
+    new Date(Date.now() - 60_000).toISOString(),
+  );
+  const before = await readList();
+  await deliver('wishlists', stale);
+  expect(await readList()).toEqual(before);
+
+  const removal = envelope('trip.deleted', { tripId: trip._id, userId: user.id });
+  await deliver('wishlists', removal);
+  const afterFirst = await readList();
+  expect(afterFirst).toEqual({ trips: [] });
+  await deliver('wishlists', removal);
+  expect(await readList()).toEqual(afterFirst);
+});
+
+it('when the same event id is published twice, then BullMQ keeps one job', async () => {
+  const event = envelope('trip.deleted', { tripId: '0'.repeat(24), userId: testUser().id });
+  const queue = inbox('wishlists');
+  const first = await queue.add(event.type, event, { ...EVENT_JOB_OPTIONS, jobId: event.id });
+  const second = await queue.add(event.type, event, { ...EVENT_JOB_OPTIONS, jobId: event.id });
+  expect(second.id).toBe(first.id);
+  await eventually(async () => expect(await first.getState()).toBe('completed'));
+  const jobs = await queue.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
+  expect(jobs.filter((job) => job.id === event.id)).toHaveLength(1);
+});
+
+it('when a handler keeps failing, then the job ends in the failed set with its reason and data, inspectable', async () => {
+  // A producer bug: trip.updated without a trip. Few, fast attempts keep the test short;
+  // production jobs use EVENT_JOB_OPTIONS (10 attempts, exponential backoff).
+  const broken = { ...envelope('trip.deleted', { tripId: '', userId: '' }), type: 'trip.updated', payload: {} } as unknown as EventEnvelope;
+  const job = await inbox('wishlists').add(broken.type, broken, {
+    ...EVENT_JOB_OPTIONS,
+    jobId: broken.id,
+    attempts: 2,
+    backoff: { type: 'fixed', delay: 10 },
+  });
+  await eventually(async () => expect(await job.getState()).toBe('failed'));
+  const failed = await inbox('wishlists').getFailed();
+  const kept = failed.find((candidate) => candidate.id === job.id);
+  expect(kept).toBeDefined();
+  expect(kept!.attemptsMade).toBe(2);
+  expect(kept!.failedReason).toContain('carries no trip');
+  expect(kept!.data).toEqual(broken);
+});
