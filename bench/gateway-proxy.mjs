@@ -1,0 +1,92 @@
+// Gateway overhead: the same authenticated GET answered by an upstream with a
+// ~25 kB JSON body, measured direct and through the gateway (autocannon, 50
+// connections, no pipelining). Reports both throughputs, the ratio and p99s.
+// Run: npm run build && node bench/gateway-proxy.mjs   (needs Redis at REDIS_URL)
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import jwt from 'jsonwebtoken';
+import { freePort, ROOT } from '../scripts/lib/environment.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+// The upstream runs in its own process, as a service would.
+const upstreamSource = `
+const http = require('node:http');
+const trips = Array.from({ length: 40 }, (_, i) => ({
+  _id: i.toString(16).padStart(24, '0'), location_address: 'Lisbon, Portugal', trip_location: 'Lisbon, , Portugal',
+  image_url: '/api/places-pics?photoreference=places/abc/photos/def', trip_start: '2025-01-05T00:00:00.000Z',
+  trip_end: '2025-01-09T00:00:00.000Z', stay_expense: 420.5, travel_expense: 180, car_expense: 0, other_expense: 35.25,
+  total_cost: 635.75, isFavorite: i % 3 === 0, user_email: 'bench@example.test', committedInstanceId: null,
+  instances: [{ _id: 'a'.repeat(24), trip_start: null, trip_end: null, stay_expense: 1, travel_expense: 2, car_expense: 3, other_expense: 4, isCommitted: false, activities: [] }],
+}));
+http.createServer((req, res) => {
+  const body = JSON.stringify(trips);
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => process.send && process.send('ready'));
+`;
+
+function spawnReady(args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return child;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function run(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: DURATION, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+const token = jwt.sign({ email: 'bench@example.test', role: 0 }, privateKey, {
+  algorithm: 'RS256', subject: 'b'.repeat(24), issuer: 'tripcost-auth', audience: 'tripcost', expiresIn: 600,
+});
+const upstreamPort = await freePort();
+const gatewayPort = await freePort();
+const upstream = spawnReady(['-e', upstreamSource], { PORT: String(upstreamPort) });
+const gateway = spawnReady([join(ROOT, 'gateway/dist/main.js')], {
+  PORT: String(gatewayPort),
+  TRIPS_URL: `http://127.0.0.1:${upstreamPort}`,
+  JWT_PUBLIC_KEY: publicKey,
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+try {
+  await waitFor(`http://127.0.0.1:${upstreamPort}/`);
+  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);
+  const headers = { authorization: `Bearer ${token}` };
+  const path = '/api/trips/getaway-trip';
+  // Warm both paths (JIT, keep-alive pools) before measuring.
+  await run(`http://127.0.0.1:${upstreamPort}${path}`, headers).catch(() => undefined);
+  const direct = await run(`http://127.0.0.1:${upstreamPort}${path}`, headers);
+  const viaGateway = await run(`http://127.0.0.1:${gatewayPort}${path}`, headers);
+  const row = (name, r) =>
+    `${name.padEnd(16)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  console.log(`gateway overhead — ${CONNECTIONS} connections, ${DURATION}s each, ~${Math.round(25)} kB JSON body`);
+  console.log(row('direct', direct));
+  console.log(row('through gateway', viaGateway));
+  console.log(`throughput ratio (gateway / direct): ${(viaGateway.requests.average / direct.requests.average).toFixed(2)}×`);
+} finally {
+  upstream.kill();
+  gateway.kill();
+}
