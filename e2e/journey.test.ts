@@ -37,11 +37,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** One step of the journey; once a step fails the later ones stop at once instead of timing out. */
+let brokenAt: string | null = null;
+function step(name: string, fn: () => Promise<void>) {
+  it(name, async () => {
+    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
+    try {
+      await fn();
+    } catch (error) {
+      brokenAt = name;
+      await shot(page, `FAILED-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
 const go = (path: string) => page.goto(`${BASE_URL}${path}`);
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
 
 describe('a new traveller', () => {
-  it('sees the landing and about pages', async () => {
+  step('sees the landing and about pages', async () => {
     await go('/');
     await visible('Plan Smarter, Travel Further.');
     await shot(page, 'landing');
@@ -53,7 +68,7 @@ describe('a new traveller', () => {
     await shot(page, 'about');
   });
 
-  it('is refused with a 4-digit zip, then registers', async () => {
+  step('is refused with a 4-digit zip, then registers', async () => {
     await go('/register');
     await page.getByLabel('First Name').fill(USER.fname);
     await page.getByLabel('Last Name').fill(USER.lname);
@@ -74,7 +89,7 @@ describe('a new traveller', () => {
     await shot(page, 'login-after-register');
   });
 
-  it('logs in and lands on an empty My Trips', async () => {
+  step('logs in and lands on an empty My Trips', async () => {
     await page.getByLabel('Email').fill(USER.email);
     await page.getByLabel('Password').fill(USER.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -83,8 +98,8 @@ describe('a new traveller', () => {
     await shot(page, 'mytrips-empty');
   });
 
-  it('creates a trip from the city search with the keyboard', async () => {
-    await page.getByRole('link', { name: 'Explore' }).click();
+  step('creates a trip from the city search with the keyboard', async () => {
+    await page.getByRole('link', { name: 'Explore', exact: true }).click();
     await visible('No trips yet');
     await shot(page, 'explore-empty');
     await page.getByRole('link', { name: 'Create a trip' }).click();
@@ -110,7 +125,7 @@ describe('a new traveller', () => {
     await shot(page, 'explore-with-trip');
   });
 
-  it('adds two instances, sees their totals and commits one', async () => {
+  step('adds two instances, sees their totals and commits one', async () => {
     await page.getByRole('link', { name: /^View Lisbon/ }).first().click();
     await page.waitForURL(/\/trips\/[^/]+$/);
     tripUrl = new URL(page.url()).pathname;
@@ -152,7 +167,7 @@ describe('a new traveller', () => {
     await shot(page, 'trip-overview-committed');
   });
 
-  it('opens an instance, edits it and sees the live total', async () => {
+  step('opens an instance, edits it and sees the live total', async () => {
     await page.locator('.instance-card', { hasText: '$400.00' }).getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/instances\//);
     await visible('Trip Details & Expenses');
@@ -167,15 +182,15 @@ describe('a new traveller', () => {
     await page.waitForURL(new RegExp(`${tripUrl}$`));
   });
 
-  it('sees the committed trip on My Trips with its status', async () => {
+  step('sees the committed trip on My Trips with its status', async () => {
     await go('/mytrips');
     await page.getByRole('heading', { level: 2, name: /Lisbon/ }).waitFor();
     await visible(/days until your next trip|Tomorrow|In \d+ hours?|Happening now/);
     await shot(page, 'mytrips-committed');
   });
 
-  it('favourites the trip into a new wishlist and sees the toast', async () => {
-    await page.getByRole('link', { name: 'Explore' }).click();
+  step('favourites the trip into a new wishlist and sees the toast', async () => {
+    await page.getByRole('link', { name: 'Explore', exact: true }).click();
     await page.getByRole('button', { name: /Add .*Lisbon.* to a wishlist/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add to wishlist' });
     await dialog.waitFor();
@@ -191,7 +206,7 @@ describe('a new traveller', () => {
     await shot(page, 'wishlist-detail');
   });
 
-  it('edits the profile', async () => {
+  step('edits the profile', async () => {
     await go('/mytrips');
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(/\/profile\//);
@@ -204,13 +219,13 @@ describe('a new traveller', () => {
     await shot(page, 'profile-saved');
   });
 
-  it('hits an unknown path and sees the 404 page', async () => {
+  step('hits an unknown path and sees the 404 page', async () => {
     await go('/this-path-does-not-exist');
     await visible('Oops! The page you’re looking for doesn’t exist.');
     await shot(page, 'not-found');
   });
 
-  it('logs out and is refused a guarded page', async () => {
+  step('logs out and is refused a guarded page', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await go('/explore');
     await page.getByRole('article', { name: /Lisbon/ }).first().waitFor();
