@@ -105,8 +105,19 @@ function endNotBeforeStart(value: { trip_start?: string | null; trip_end?: strin
   }
 }
 
+// The shared date and money schemas map undefined to null/0, but zod 4 still treats
+// an object key whose schema ends in a transform as required, so an absent key is
+// given its default explicitly here.
 export const createInstanceBody = z
-  .object({ ...dateFields, ...expenseFields, activities: activities.optional() })
+  .object({
+    trip_start: dateFields.trip_start.default(null),
+    trip_end: dateFields.trip_end.default(null),
+    stay_expense: expenseFields.stay_expense.default(0),
+    travel_expense: expenseFields.travel_expense.default(0),
+    car_expense: expenseFields.car_expense.default(0),
+    other_expense: expenseFields.other_expense.default(0),
+    activities: activities.optional(),
+  })
   .superRefine(endNotBeforeStart);
 
 /** Every field optional: an edit changes only what it names (null clears a date). */
