@@ -38,7 +38,9 @@ export async function startIntegrations(
   const redis = createRequestRedis(config.REDIS_URL, logger);
   const cities = offlineCityIndex(logger);
   const upstream = createUpstream(logger);
-  const cache = createCache({ redis, logger });
+  // Keys share the deployment's prefix, so parallel test runs never read each other's entries.
+  const keyPrefix = `${config.QUEUE_PREFIX}:integrations`;
+  const cache = createCache({ redis, logger, keyPrefix: `${keyPrefix}:cache` });
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
 
   const weatherProvider = config.OPENWEATHER_API_KEY
@@ -70,7 +72,7 @@ export async function startIntegrations(
       limiter: createRateLimiter({
         redis,
         logger,
-        name: 'fun-places',
+        name: `${keyPrefix}:limit:fun-places`,
         limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
         windowSeconds: 3600,
       }),

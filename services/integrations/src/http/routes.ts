@@ -20,9 +20,9 @@ export interface IntegrationsServices {
 /** Photos never change for a given reference, so browsers and proxies may keep them a week. */
 export const PHOTO_CACHE_CONTROL = 'public, max-age=604800, immutable';
 
-const text = (label: string, max: number) =>
+const text = (label: string, max: number, missing = `The ${label} must be text.`) =>
   z
-    .string({ message: `The ${label} must be text.` })
+    .string({ error: (issue) => (issue.input === undefined ? missing : `The ${label} must be text.`) })
     .trim()
     .max(max, { message: `The ${label} must be at most ${max} characters.` });
 const optionalText = (label: string, max: number) =>
@@ -31,14 +31,14 @@ const optionalText = (label: string, max: number) =>
     .transform((value) => value || undefined);
 
 const weatherQuery = z.object({
-  city: text('city', 100).min(1, { message: 'Please give a city.' }),
+  city: text('city', 100, 'Please give a city.').min(1, { message: 'Please give a city.' }),
   state: optionalText('state', 100),
   country: optionalText('country', 100),
   units: z.literal('metric', { message: 'Only metric units are supported.' }).optional(),
 });
 
 const autocompleteQuery = z.object({
-  input: text('search text', 100),
+  input: text('search text', 100, 'Please give a search text.'),
   limit: z.coerce
     .number({ message: 'The limit must be a number from 1 to 10.' })
     .int({ message: 'The limit must be a number from 1 to 10.' })
@@ -62,7 +62,7 @@ const photoQuery = z.object({
 });
 
 const funPlacesBody = z.object({
-  location: text('location', 200).min(1, { message: 'Please give a location.' }),
+  location: text('location', 200, 'Please give a location.').min(1, { message: 'Please give a location.' }),
 });
 
 export function integrationsRoutes(services: IntegrationsServices) {

@@ -11,6 +11,7 @@ export interface RateLimiter {
 export function createRateLimiter(options: {
   redis: Redis;
   logger: Logger;
+  /** Key prefix of the counters, e.g. 'tripcost:integrations:limit:fun-places'. */
   name: string;
   limit: number;
   windowSeconds: number;
@@ -32,7 +33,7 @@ export function createRateLimiter(options: {
   return {
     async consume(subject) {
       const window = Math.floor(Date.now() / 1000 / windowSeconds);
-      const key = `integrations:limit:${name}:${subject}:${window}`;
+      const key = `${name}:${subject}:${window}`;
       let count: number;
       try {
         const results = await redis.multi().incr(key).expire(key, windowSeconds).exec();
