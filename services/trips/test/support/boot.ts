@@ -55,7 +55,7 @@ export function clientFor(baseUrl: string, user: AuthUser | null = testUser()) {
     put: (path: string, body?: unknown) => call('PUT', path, body),
     patch: (path: string, body?: unknown) => call('PATCH', path, body),
     delete: (path: string) => call('DELETE', path),
-    raw: (method: string, path: string, rawBody: string) => call(method, path, undefined, rawBody),
+    raw: (method: string, path: string, rawBody?: string) => call(method, path, undefined, rawBody),
     createTrip: async (fields: Record<string, unknown> = {}) => {
       const reply = await call('POST', '/api/trips/getaway-trip', {
         location_address: 'Austin, TX, USA',
