@@ -6,8 +6,3 @@ export function placePhotoUrl(photoName: string): string {
   return `/api/places-pics?photoreference=${encodeURIComponent(photoName)}`;
 }
 
-/** Image URLs are stored absolute so they survive any server-side URL validation. */
-export function absoluteUrl(path: string): string {
-  if (/^https?:\/\//.test(path)) return path;
-  return `${window.location.origin}${path}`;
-}

@@ -9,7 +9,7 @@ export interface NewTrip {
   image_url: string;
   isFavorite: false;
   trip_location: string;
-  place_id: string;
+  place_id?: string;
 }
 
 export const searchApi = api.injectEndpoints({

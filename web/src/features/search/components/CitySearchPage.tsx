@@ -5,11 +5,15 @@ import { BackButton } from '../../../components/BackButton';
 import { SmartImage } from '../../../components/SmartImage';
 import { errorMessage } from '../../../lib/api';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { PLACEHOLDER_IMAGE, absoluteUrl, placePhotoUrl } from '../../../lib/images';
+import { PLACEHOLDER_IMAGE, placePhotoUrl } from '../../../lib/images';
 import { selectUser, tripsRefreshToggled } from '../../../lib/session';
 import type { PlaceDetails, PlaceSuggestion } from '../../../lib/types';
 import { useCreateTripMutation, useLazyGetPlaceDetailsQuery } from '../api';
 import { CityCombobox } from './CityCombobox';
+
+// The trips service stores only simple place ids; others (e.g. offline 'offline:123') are
+// left out rather than refused, the address and location carry the trip.
+const PLACE_ID_ACCEPTED = /^[\w-]{1,300}$/;
 
 export default function CitySearchPage() {
   const navigate = useNavigate();
@@ -71,10 +75,10 @@ export default function CitySearchPage() {
       await createTrip({
         user_email: email,
         location_address: details?.formatted_address || place.description,
-        image_url: absoluteUrl(photo ?? PLACEHOLDER_IMAGE),
+        image_url: photo ?? PLACEHOLDER_IMAGE,
         isFavorite: false,
         trip_location: details?.trip_location || place.description,
-        place_id: place.place_id,
+        ...(PLACE_ID_ACCEPTED.test(place.place_id) ? { place_id: place.place_id } : {}),
       }).unwrap();
       dispatch(tripsRefreshToggled());
       navigate('/explore', { replace: true });
