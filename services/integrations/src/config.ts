@@ -17,7 +17,7 @@ const apiKeySetting = z
  */
 const baseUrlSetting = (fallback: string) => z.string().url({ message: 'must be a URL' }).default(fallback);
 
-const millisecondsSetting = (fallback: number) => z.coerce.number().int().min(50).max(120_000).default(fallback);
+const milliseconds = z.coerce.number().int().min(50).max(120_000);
 
 export const integrationsConfigSchema = z
   .object({
@@ -25,9 +25,9 @@ export const integrationsConfigSchema = z
     PORT: portSetting(4004),
     JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
     /** Deadline of one upstream call, retry included. */
-    UPSTREAM_TIMEOUT_MS: millisecondsSetting(5000),
+    UPSTREAM_TIMEOUT_MS: milliseconds.default(5000),
     /** Chat completions are slower than lookups; unset means UPSTREAM_TIMEOUT_MS. */
-    OPENAI_TIMEOUT_MS: millisecondsSetting(5000).optional(),
+    OPENAI_TIMEOUT_MS: milliseconds.optional(),
 
     OPENWEATHER_API_KEY: apiKeySetting,
     OPENWEATHER_BASE_URL: baseUrlSetting('https://api.openweathermap.org'),

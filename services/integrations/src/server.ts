@@ -9,6 +9,7 @@ import {
   listen,
   startInbox,
   type Logger,
+  type Redis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -36,6 +37,7 @@ export async function startIntegrations(
 ): Promise<RunningIntegrations> {
   const lifecycle = new Lifecycle();
   const redis = createRequestRedis(config.REDIS_URL, logger);
+  await redisSettled(redis);
   const cities = offlineCityIndex(logger);
   const upstream = createUpstream(logger);
   // Keys share the deployment's prefix, so parallel test runs never read each other's entries.
@@ -104,4 +106,24 @@ export async function startIntegrations(
   });
   logger.info({ port: running.port }, 'integrations listening');
   return { url: running.url, port: running.port, stop: running.stop };
+}
+
+/**
+ * The request client refuses commands until it is connected, so without this the first
+ * requests after start would skip the cache and the shared rate limit. Waits for the
+ * first connection outcome only: an unreachable Redis does not delay the start.
+ */
+function redisSettled(redis: Redis, timeoutMs = 2000): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
 }

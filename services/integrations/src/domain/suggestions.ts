@@ -1,6 +1,6 @@
 // Fun-place suggestions for a location. Each provider call costs money, so answers are
-// cached a week per normalised location and every call that would reach the provider
-// counts against the caller's hourly allowance; cached answers are free.
+// cached a week per normalised location and every call that reaches the provider
+// counts against the hourly allowance of the caller who triggered it; cached answers are free.
 import { badRequest, serviceUnavailable, tooManyRequests } from '@tripcost/shared';
 import type { SuggestionsProvider } from '../providers/openai';
 import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
@@ -24,13 +24,14 @@ export function createSuggestionsService(deps: {
       if (!provider) throw serviceUnavailable(SUGGESTIONS_UNAVAILABLE, 'not_configured');
       const normalised = normaliseText(location);
       if (!normalised) throw badRequest('Please give a location.');
-      const key = [model, normalised];
-      const cached = await cache.peek(CACHE_KINDS.suggestions, key, codec);
-      if (cached !== undefined) return { funPlaces: cached };
-      if (!(await limiter.consume(who))) {
-        throw tooManyRequests('You have asked for many suggestions in the last hour. Please try again later.');
-      }
-      const funPlaces = await cache.getOrLoad(CACHE_KINDS.suggestions, key, codec, () => provider.funPlaces(location));
+      // The allowance is charged inside the shared load: only a call that really goes to
+      // the provider costs one, however many identical requests were waiting on it.
+      const funPlaces = await cache.getOrLoad(CACHE_KINDS.suggestions, [model, normalised], codec, async () => {
+        if (!(await limiter.consume(who))) {
+          throw tooManyRequests('You have asked for many suggestions in the last hour. Please try again later.');
+        }
+        return provider.funPlaces(location);
+      });
       return { funPlaces };
     },
   };
