@@ -37,13 +37,14 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       return plain(trip);
     },
     async findById(tripId) {
-      const trip = await db.findOneAsync({ _id: tripId });
-      return trip ? plain(trip) : null;
+      // findOne() already hands back a deep copy.
+      return (await db.findOneAsync({ _id: tripId })) ?? null;
     },
     async listByUser(userId, { favoritesOnly, limit, offset }) {
       const query = favoritesOnly ? { user_id: userId, isFavorite: true } : { user_id: userId };
       const trips = (await db.findAsync(query)) as TripRecord[];
-      return trips.sort(compareTrips).slice(offset, offset + limit).map(plain);
+      // find() already hands back deep copies, so no second copy is needed here.
+      return trips.sort(compareTrips).slice(offset, offset + limit);
     },
     update(tripId, userId, update, now) {
       return change(tripId, userId, (trip) => {
