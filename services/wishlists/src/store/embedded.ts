@@ -37,16 +37,16 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
   const withoutTrip = (trips: WishlistTripEntry[], tripId: string) => trips.filter((trip) => trip._id !== tripId);
 
   return {
+    // NeDB's find and findOne already answer with deep copies, so reads skip `plain`
+    // (a structuredClone per list cost more than the query itself on the getlists path).
     async listByUser(userId) {
-      const lists = await db.findAsync({ user_id: userId }).sort({ created_at: 1, _id: 1 });
-      return lists.map((list) => plain(list as Wishlist));
+      return (await db.findAsync({ user_id: userId }).sort({ created_at: 1, _id: 1 })) as Wishlist[];
     },
 
     countByUser: (userId) => db.countAsync({ user_id: userId }),
 
     async findById(wishlistId) {
-      const found = await db.findOneAsync({ _id: wishlistId });
-      return found ? plain(found as Wishlist) : null;
+      return ((await db.findOneAsync({ _id: wishlistId })) as Wishlist | null) ?? null;
     },
 
     async create(input: NewWishlist) {
