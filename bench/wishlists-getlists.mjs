@@ -74,7 +74,9 @@ async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(url)).status === 200) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);

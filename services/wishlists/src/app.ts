@@ -1,5 +1,11 @@
 // Builds the wishlists Express app from its dependencies (no listen; see server.ts).
-import { createServiceApp, type Lifecycle, type Logger, type ReadinessCheck, type TokenVerifier } from '@tripcost/shared';
+import {
+  createServiceApp,
+  type Lifecycle,
+  type Logger,
+  type ReadinessCheck,
+  type TokenVerifier,
+} from '@tripcost/shared';
 import type { Express } from 'express';
 import type { Wishlists } from './domain/wishlists';
 import { wishlistRoutes } from './http/routes';

@@ -1,14 +1,7 @@
 // The wishlists process's configuration: one zod schema over the environment
 // (DESIGN.md §7), parsed once at start-up.
 import { z } from 'zod';
-import {
-  commonSettings,
-  dataDirSetting,
-  loadConfig,
-  mongoUrlSetting,
-  pemSetting,
-  portSetting,
-} from '@tripcost/shared';
+import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
 
 export const wishlistsConfigSchema = z.object({
   ...commonSettings,

@@ -12,7 +12,16 @@ import {
   type EventType,
   type ServiceName,
 } from '@tripcost/shared';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, testUser, tokenFor, type AuthUser } from '@tripcost/shared/testing';
+import {
+  silentLogger,
+  tempDataDir,
+  testKeys,
+  testQueuePrefix,
+  testRedisUrl,
+  testUser,
+  tokenFor,
+} from '@tripcost/shared/testing';
+import type { AuthUser } from '@tripcost/shared';
 import { configFrom as tripsConfigFrom, startTrips, type RunningTrips } from '@tripcost/trips';
 import { startWishlists, type RunningWishlists } from '../src';
 import { testConfig } from './support/service';
@@ -73,8 +82,10 @@ async function call(base: string, method: string, path: string, user: AuthUser, 
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
-const tripsCall = (method: string, path: string, user: AuthUser, body?: unknown) => call(trips!.url, method, path, user, body);
-const wishlistsCall = (method: string, path: string, user: AuthUser, body?: unknown) => call(wishlists.url, method, path, user, body);
+const tripsCall = (method: string, path: string, user: AuthUser, body?: unknown) =>
+  call(trips!.url, method, path, user, body);
+const wishlistsCall = (method: string, path: string, user: AuthUser, body?: unknown) =>
+  call(wishlists.url, method, path, user, body);
 
 async function createTrip(user: AuthUser, location = 'Porto, Portugal') {
   const created = await tripsCall('POST', '/api/trips/getaway-trip', user, {
@@ -87,7 +98,8 @@ async function createTrip(user: AuthUser, location = 'Porto, Portugal') {
   return created.body as { _id: string; isFavorite: boolean; updated_at: string };
 }
 
-const readTrip = async (user: AuthUser, tripId: string) => (await tripsCall('GET', `/api/trips/getaway/${tripId}`, user)).body;
+const readTrip = async (user: AuthUser, tripId: string) =>
+  (await tripsCall('GET', `/api/trips/getaway/${tripId}`, user)).body;
 
 async function createList(user: AuthUser, list_name: string, tripIds: string[]) {
   const created = await wishlistsCall('POST', '/api/wishlist/createlist', user, {
@@ -114,12 +126,20 @@ async function eventually(check: () => Promise<void>, withinMs = CONSISTENT_WITH
 }
 
 /** Delivers an envelope to a consumer's inbox as a fresh job, as a redelivery would. */
-async function deliver<T extends EventType>(service: ServiceName, envelope: EventEnvelope<T>, jobOptions: object = EVENT_JOB_OPTIONS) {
+async function deliver<T extends EventType>(
+  service: ServiceName,
+  envelope: EventEnvelope<T>,
+  jobOptions: object = EVENT_JOB_OPTIONS,
+) {
   const job = await inbox(service).add(envelope.type, envelope, { ...jobOptions, jobId: randomUUID() });
   await eventually(async () => expect(await job.getState()).toBe('completed'));
 }
 
-const envelope = <T extends EventType>(type: T, payload: EventPayloads[T], occurredAt = new Date().toISOString()): EventEnvelope<T> => ({
+const envelope = <T extends EventType>(
+  type: T,
+  payload: EventPayloads[T],
+  occurredAt = new Date().toISOString(),
+): EventEnvelope<T> => ({
   id: randomUUID(),
   type,
   occurredAt,
@@ -177,7 +197,10 @@ it('when a trip changes, then its preview in the list refreshes within 2 s', asy
   const trip = await createTrip(user);
   const list = await createList(user, 'Previewed', [trip._id]);
   expect(list.trips[0].total_cost).toBe(0);
-  const updated = await tripsCall('PUT', `/api/trips/getaway/${trip._id}`, user, { stay_expense: 300, travel_expense: 120.5 });
+  const updated = await tripsCall('PUT', `/api/trips/getaway/${trip._id}`, user, {
+    stay_expense: 300,
+    travel_expense: 120.5,
+  });
   expect(updated.status).toBe(200);
   await eventually(async () => {
     const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, user);
@@ -224,7 +247,20 @@ it('when trip events are delivered twice or late, then the second delivery chang
   // An update older than the list's snapshot, delivered (again) after it, never rolls the preview back.
   const stale = envelope(
     'trip.updated',
-    { trip: { ...list.trips[0], user_id: user.id, user_email: user.email, trip_location: '', isFavorite: true, location_address: 'Stale', image_url: '', trip_start: null, trip_end: null, total_cost: 5 } },
+    {
+      trip: {
+        ...list.trips[0],
+        user_id: user.id,
+        user_email: user.email,
+        trip_location: '',
+        isFavorite: true,
+        location_address: 'Stale',
+        image_url: '',
+        trip_start: null,
+        trip_end: null,
+        total_cost: 5,
+      },
+    },
     new Date(Date.now() - 60_000).toISOString(),
   );
   const before = await readList();
@@ -253,7 +289,11 @@ it('when the same event id is published twice, then BullMQ keeps one job', async
 it('when a handler keeps failing, then the job ends in the failed set with its reason and data, inspectable', async () => {
   // A producer bug: trip.updated without a trip. Few, fast attempts keep the test short;
   // production jobs use EVENT_JOB_OPTIONS (10 attempts, exponential backoff).
-  const broken = { ...envelope('trip.deleted', { tripId: '', userId: '' }), type: 'trip.updated', payload: {} } as unknown as EventEnvelope;
+  const broken = {
+    ...envelope('trip.deleted', { tripId: '', userId: '' }),
+    type: 'trip.updated',
+    payload: {},
+  } as unknown as EventEnvelope;
   const job = await inbox('wishlists').add(broken.type, broken, {
     ...EVENT_JOB_OPTIONS,
     jobId: broken.id,

@@ -50,7 +50,8 @@ export interface WishlistsDeps {
 export function normaliseListName(raw: string): { list_name: string; name_key: string } {
   const list_name = raw.trim();
   if (list_name.length === 0) throw badRequest(WISHLIST_MESSAGES.nameRequired, 'list_name_required');
-  if (list_name.length > WISHLIST_LIMITS.listNameMax) throw badRequest(WISHLIST_MESSAGES.nameTooLong, 'list_name_too_long');
+  if (list_name.length > WISHLIST_LIMITS.listNameMax)
+    throw badRequest(WISHLIST_MESSAGES.nameTooLong, 'list_name_too_long');
   return { list_name, name_key: list_name.toLowerCase() };
 }
 
@@ -108,7 +109,8 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
       try {
         list = await store.create({ user_id: user.id, email: user.email, ...name });
       } catch (error) {
-        if (error instanceof DuplicateListNameError) throw conflict(WISHLIST_MESSAGES.duplicateName, 'duplicate_list_name');
+        if (error instanceof DuplicateListNameError)
+          throw conflict(WISHLIST_MESSAGES.duplicateName, 'duplicate_list_name');
         throw error;
       }
       for (const preview of previews) list = await place(user, list._id, preview);

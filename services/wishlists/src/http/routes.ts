@@ -10,10 +10,14 @@ const wishlistTripParams = z.object({ wishlistId: objectIdSchema('wishlist id'),
 const tripReference = z.object({ _id: objectIdSchema('trip id') });
 
 const createListBody = z.object({
-  list_name: z.string({ message: WISHLIST_MESSAGES.nameRequired }).max(1000, { message: WISHLIST_MESSAGES.nameTooLong }),
+  list_name: z
+    .string({ message: WISHLIST_MESSAGES.nameRequired })
+    .max(1000, { message: WISHLIST_MESSAGES.nameTooLong }),
   trips: z
     .array(tripReference, { message: 'trips must be a list of trips.' })
-    .max(WISHLIST_LIMITS.tripsPerCreate, { message: `A new list can start with at most ${WISHLIST_LIMITS.tripsPerCreate} trips.` })
+    .max(WISHLIST_LIMITS.tripsPerCreate, {
+      message: `A new list can start with at most ${WISHLIST_LIMITS.tripsPerCreate} trips.`,
+    })
     .nullish()
     .transform((trips) => trips ?? []),
   // `email` is accepted for compatibility with the spec's client but never used: the owner is the token's user.
@@ -74,7 +78,9 @@ export function wishlistRoutes(wishlists: Wishlists) {
         503: 'The trips service cannot answer',
       },
       handler: async ({ user, params, body, req }) => ({
-        body: wishlistReply(await wishlists.addTrip(user, req.headers.authorization ?? '', params.wishlistId, body._id)),
+        body: wishlistReply(
+          await wishlists.addTrip(user, req.headers.authorization ?? '', params.wishlistId, body._id),
+        ),
       }),
     });
 

@@ -84,7 +84,11 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
         const list = await findOwned(userId, wishlistId);
         if (!list) return null;
         if (!list.trips.some((trip) => trip._id === tripId)) return { wishlist: plain(list), removed: false };
-        const wishlist = await save({ ...list, trips: withoutTrip(list.trips, tripId), updated_at: new Date().toISOString() });
+        const wishlist = await save({
+          ...list,
+          trips: withoutTrip(list.trips, tripId),
+          updated_at: new Date().toISOString(),
+        });
         return { wishlist, removed: true };
       });
     },

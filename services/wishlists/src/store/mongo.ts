@@ -10,12 +10,7 @@
 // and is retried (pull again, push again), so the last move wins.
 import { fromMongo, isDuplicateKeyError, pingMongo, type Logger } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
-import {
-  DuplicateListNameError,
-  type PlaceTripOutcome,
-  type Wishlist,
-  type WishlistStore,
-} from './wishlist-store';
+import { DuplicateListNameError, type PlaceTripOutcome, type Wishlist, type WishlistStore } from './wishlist-store';
 
 const tripEntrySchema = new Schema(
   {
@@ -87,7 +82,8 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
         const target = await model.findOne({ _id: wishlistId, user_id: userId }).lean();
         if (!target) return { outcome: 'list-missing' };
         const current = plainList(target);
-        if (current.trips.some((trip) => trip._id === entry._id)) return { outcome: 'already-there', wishlist: current };
+        if (current.trips.some((trip) => trip._id === entry._id))
+          return { outcome: 'already-there', wishlist: current };
         if (current.trips.length >= maxTrips) return { outcome: 'list-full', wishlist: current };
 
         const now = new Date().toISOString();
@@ -103,7 +99,12 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
         try {
           const updated = await model
             .findOneAndUpdate(
-              { _id: wishlistId, user_id: userId, 'trips._id': { $ne: entry._id }, [`trips.${maxTrips - 1}`]: { $exists: false } },
+              {
+                _id: wishlistId,
+                user_id: userId,
+                'trips._id': { $ne: entry._id },
+                [`trips.${maxTrips - 1}`]: { $exists: false },
+              },
               { $push: { trips: entry }, $set: { updated_at: now } },
               { new: true },
             )
@@ -111,10 +112,15 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
           // Nothing matched: the list vanished, filled up or got the trip meanwhile;
           // the next round reads it again and answers accordingly.
           if (!updated) {
-            if (attempt >= MOVE_ATTEMPTS) throw new Error(`could not place trip ${entry._id} after ${attempt} attempts`);
+            if (attempt >= MOVE_ATTEMPTS)
+              throw new Error(`could not place trip ${entry._id} after ${attempt} attempts`);
             continue;
           }
-          return { outcome: 'added', wishlist: plainList(updated), movedFrom: holders.map((holder) => String(holder._id)) };
+          return {
+            outcome: 'added',
+            wishlist: plainList(updated),
+            movedFrom: holders.map((holder) => String(holder._id)),
+          };
         } catch (error) {
           if (!isDuplicateKeyError(error) || attempt >= MOVE_ATTEMPTS) throw error;
           logger.info({ tripId: entry._id, wishlistId }, 'trip moved concurrently; retrying the move');

@@ -66,7 +66,11 @@ export interface WishlistStore {
    */
   placeTrip(userId: string, wishlistId: string, entry: WishlistTripEntry, maxTrips: number): Promise<PlaceTripOutcome>;
   /** Takes the trip out of the user's list; null when the list is missing. */
-  removeTrip(userId: string, wishlistId: string, tripId: string): Promise<{ wishlist: Wishlist; removed: boolean } | null>;
+  removeTrip(
+    userId: string,
+    wishlistId: string,
+    tripId: string,
+  ): Promise<{ wishlist: Wishlist; removed: boolean } | null>;
   /** Deletes the user's list and returns it as it was; null when missing. */
   delete(userId: string, wishlistId: string): Promise<Wishlist | null>;
   /**

@@ -1,7 +1,8 @@
 // The wishlist routes of spec §7 through the real app, real Redis/BullMQ and the
 // embedded store, with a local fake trips service as the third party.
 import { newId, type EventEnvelope } from '@tripcost/shared';
-import { testUser, tokenFor, type AuthUser } from '@tripcost/shared/testing';
+import { testUser, tokenFor } from '@tripcost/shared/testing';
+import type { AuthUser } from '@tripcost/shared';
 import { WISHLIST_LIMITS } from '../../src/domain/wishlists';
 import { startFakeTrips, type FakeTrip, type FakeTrips } from '../support/fake-trips';
 import { bootWishlists, eventSummary } from '../support/service';
@@ -20,10 +21,17 @@ afterAll(async () => {
 
 interface Reply {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON replies are asserted field by field
   body: any;
 }
 
-async function call(method: string, path: string, user?: AuthUser | null, body?: unknown, bearer = false): Promise<Reply> {
+async function call(
+  method: string,
+  path: string,
+  user?: AuthUser | null,
+  body?: unknown,
+  bearer = false,
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (user) headers.authorization = bearer ? `Bearer ${tokenFor(user)}` : tokenFor(user);
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -46,7 +54,13 @@ const preview = (trip: FakeTrip) => ({
 });
 
 /** The whole trip as the spec's client sends it, with fields a forger might change. */
-const wholeTrip = (trip: FakeTrip) => ({ ...trip, total_cost: 1, location_address: 'Forged', isFavorite: true, instances: [] });
+const wholeTrip = (trip: FakeTrip) => ({
+  ...trip,
+  total_cost: 1,
+  location_address: 'Forged',
+  isFavorite: true,
+  instances: [],
+});
 
 async function createList(user: AuthUser, list_name: string, trips: FakeTrip[] = []) {
   const created = await call('POST', '/api/wishlist/createlist', user, {
@@ -58,12 +72,13 @@ async function createList(user: AuthUser, list_name: string, trips: FakeTrip[] =
   return created.body as { _id: string; list_name: string; email: string; trips: unknown[] };
 }
 
-const listPaths = (wishlistId: string, tripId = newId()) => [
-  ['POST', `/api/wishlist/addtrip/${wishlistId}`],
-  ['DELETE', `/api/wishlist/${wishlistId}/remove-trip/${tripId}`],
-  ['GET', `/api/wishlist/spec-wishlist/${wishlistId}`],
-  ['DELETE', `/api/wishlist/removewishlist/${wishlistId}`],
-] as const;
+const listPaths = (wishlistId: string, tripId = newId()) =>
+  [
+    ['POST', `/api/wishlist/addtrip/${wishlistId}`],
+    ['DELETE', `/api/wishlist/${wishlistId}/remove-trip/${tripId}`],
+    ['GET', `/api/wishlist/spec-wishlist/${wishlistId}`],
+    ['DELETE', `/api/wishlist/removewishlist/${wishlistId}`],
+  ] as const;
 
 async function waitForEvents(user: AuthUser, count: number): Promise<EventEnvelope[]> {
   const deadline = Date.now() + 2000;
@@ -121,14 +136,19 @@ describe('createlist', () => {
     const tooLong = await call('POST', '/api/wishlist/createlist', user, { list_name: 'x'.repeat(61) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.msg).toBe('The list name must be at most 60 characters.');
-    expect((await call('POST', '/api/wishlist/createlist', user, { list_name: `  ${'x'.repeat(60)}  ` })).status).toBe(201);
+    expect((await call('POST', '/api/wishlist/createlist', user, { list_name: `  ${'x'.repeat(60)}  ` })).status).toBe(
+      201,
+    );
   });
 
   it('when the user already has a list with that name in any case, then 409; another user may use it', async () => {
     const user = testUser();
     await createList(user, 'Beach');
     const duplicate = await call('POST', '/api/wishlist/createlist', user, { list_name: ' BEACH ' });
-    expect(duplicate).toEqual({ status: 409, body: expect.objectContaining({ msg: 'You already have a list with this name.' }) });
+    expect(duplicate).toEqual({
+      status: 409,
+      body: expect.objectContaining({ msg: 'You already have a list with this name.' }),
+    });
     await createList(testUser(), 'Beach');
   });
 
@@ -186,7 +206,10 @@ describe('getlists', () => {
     const other = testUser();
     await createList(other, 'Private');
     const res = await call('GET', `/api/wishlist/getlists?email=${encodeURIComponent(other.email)}`, user);
-    expect(res).toEqual({ status: 403, body: expect.objectContaining({ msg: 'You can only see your own wishlists.' }) });
+    expect(res).toEqual({
+      status: 403,
+      body: expect.objectContaining({ msg: 'You can only see your own wishlists.' }),
+    });
     expect((await call('GET', `/api/wishlist/getlists?email=a&email=b`, user)).status).toBe(400);
   });
 });
@@ -206,7 +229,11 @@ describe('addtrip', () => {
   it('when the trips service sends no total_cost, then the four expenses are summed', async () => {
     const user = testUser();
     const list = await createList(user, 'Sums');
-    const trip = fakeTrips.addTrip(user.id, { total_cost: undefined as unknown as number, stay_expense: 10.1, travel_expense: 0.2 });
+    const trip = fakeTrips.addTrip(user.id, {
+      total_cost: undefined as unknown as number,
+      stay_expense: 10.1,
+      travel_expense: 0.2,
+    });
     const res = await call('POST', `/api/wishlist/addtrip/${list._id}`, user, { _id: trip._id });
     expect(res.body.trips[0].total_cost).toBe(160.55);
   });
@@ -261,7 +288,10 @@ describe('addtrip', () => {
       fakeTrips.failFor(trip._id, failure);
       const started = Date.now();
       const res = await call('POST', `/api/wishlist/addtrip/${list._id}`, user, { _id: trip._id });
-      expect(res).toEqual({ status: 503, body: expect.objectContaining({ msg: 'Trips are unavailable right now. Please try again.' }) });
+      expect(res).toEqual({
+        status: 503,
+        body: expect.objectContaining({ msg: 'Trips are unavailable right now. Please try again.' }),
+      });
       expect(Date.now() - started).toBeLessThan(1500);
     }
     expect((await call('GET', `/api/wishlist/spec-wishlist/${list._id}`, user)).body).toEqual({ trips: [] });
@@ -287,25 +317,36 @@ describe('remove-trip, spec-wishlist, removewishlist', () => {
     const again = await call('DELETE', `/api/wishlist/${list._id}/remove-trip/${trip._id}`, user);
     expect(again.status).toBe(200);
     const events = eventSummary(await waitForEvents(user, 3)).filter((e) => e.type === 'wishlist.trip-removed');
-    expect(events).toEqual([{ type: 'wishlist.trip-removed', payload: { tripId: trip._id, userId: user.id, wishlistId: list._id } }]);
+    expect(events).toEqual([
+      { type: 'wishlist.trip-removed', payload: { tripId: trip._id, userId: user.id, wishlistId: list._id } },
+    ]);
   });
 
   it('when the trips of a list are asked for, then {trips} with the preview fields', async () => {
     const user = testUser();
     const trip = fakeTrips.addTrip(user.id);
     const list = await createList(user, 'Peek', [trip]);
-    expect(await call('GET', `/api/wishlist/spec-wishlist/${list._id}`, user)).toEqual({ status: 200, body: { trips: [preview(trip)] } });
+    expect(await call('GET', `/api/wishlist/spec-wishlist/${list._id}`, user)).toEqual({
+      status: 200,
+      body: { trips: [preview(trip)] },
+    });
   });
 
   it('when a list is deleted, then it is gone, wishlist.deleted names its trips, and a repeat is 404', async () => {
     const user = testUser();
     const trips = [fakeTrips.addTrip(user.id), fakeTrips.addTrip(user.id)];
     const list = await createList(user, 'Doomed', trips);
-    expect(await call('DELETE', `/api/wishlist/removewishlist/${list._id}`, user)).toEqual({ status: 200, body: { msg: 'Wishlist deleted.' } });
+    expect(await call('DELETE', `/api/wishlist/removewishlist/${list._id}`, user)).toEqual({
+      status: 200,
+      body: { msg: 'Wishlist deleted.' },
+    });
     expect((await call('GET', '/api/wishlist/getlists', user)).body).toEqual([]);
     const deleted = (await waitForEvents(user, 3)).filter((e) => e.type === 'wishlist.deleted');
     expect(eventSummary(deleted)).toEqual([
-      { type: 'wishlist.deleted', payload: { wishlistId: list._id, userId: user.id, tripIds: trips.map((t) => t._id) } },
+      {
+        type: 'wishlist.deleted',
+        payload: { wishlistId: list._id, userId: user.id, tripIds: trips.map((t) => t._id) },
+      },
     ]);
     expect((await call('DELETE', `/api/wishlist/removewishlist/${list._id}`, user)).status).toBe(404);
   });
@@ -319,7 +360,10 @@ describe('every route', () => {
       const res = await call(method, path, null, method === 'POST' ? { list_name: 'x' } : undefined);
       expect(res.status).toBe(401);
       expect(typeof res.body.msg).toBe('string');
-      const forged = await fetch(`${booted.service.url}${path}`, { method, headers: { authorization: 'Bearer not.a.jwt' } });
+      const forged = await fetch(`${booted.service.url}${path}`, {
+        method,
+        headers: { authorization: 'Bearer not.a.jwt' },
+      });
       expect(forged.status).toBe(401);
     }
   });
@@ -332,7 +376,10 @@ describe('every route', () => {
     const intrudersTrip = fakeTrips.addTrip(intruder.id);
     for (const [method, path] of listPaths(list._id, trip._id)) {
       const res = await call(method, path, intruder, method === 'POST' ? { _id: intrudersTrip._id } : undefined);
-      expect(res).toEqual({ status: 403, body: expect.objectContaining({ msg: 'You do not have access to this wishlist.' }) });
+      expect(res).toEqual({
+        status: 403,
+        body: expect.objectContaining({ msg: 'You do not have access to this wishlist.' }),
+      });
     }
     expect((await call('GET', '/api/wishlist/getlists', owner)).body).toEqual([{ ...list, trips: [preview(trip)] }]);
     expect(await booted.eventsFor(intruder)).toEqual([]);
@@ -360,7 +407,7 @@ describe('every route', () => {
   });
 
   it('the OpenAPI document lists every spec §7 wishlist route', async () => {
-    const doc = await (await fetch(`${booted.service.url}/openapi.json`)).json();
+    const doc = (await (await fetch(`${booted.service.url}/openapi.json`)).json()) as { paths: object };
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/wishlist/addtrip/{wishlistId}',
       '/api/wishlist/createlist',

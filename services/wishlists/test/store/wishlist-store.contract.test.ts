@@ -1,7 +1,7 @@
 // One contract for WishlistStore, run against every adapter available (DESIGN.md §4).
 import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
-import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix, type TestMongo } from '@tripcost/shared/testing';
+import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix } from '@tripcost/shared/testing';
 import { openEmbeddedWishlistStore } from '../../src/store/embedded';
 import { openMongoWishlistStore } from '../../src/store/mongo';
 import { DuplicateListNameError, type WishlistStore, type WishlistTripEntry } from '../../src/store/wishlist-store';
@@ -141,7 +141,14 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     const list = await newList(owner);
     const trip = entry({ snapshot_at: '2030-01-01T00:00:00.000Z' });
     await store.placeTrip(owner, list._id, trip, 10);
-    const preview = { _id: trip._id, image_url: 'new.jpg', location_address: 'Lyon, France', trip_start: null, trip_end: null, total_cost: 9 };
+    const preview = {
+      _id: trip._id,
+      image_url: 'new.jpg',
+      location_address: 'Lyon, France',
+      trip_start: null,
+      trip_end: null,
+      total_cost: 9,
+    };
     expect(await store.refreshTrip(preview, '2029-12-31T00:00:00.000Z')).toBe(0);
     expect((await store.findById(list._id))?.trips).toEqual([trip]);
     expect(await store.refreshTrip(preview, '2030-01-02T00:00:00.000Z')).toBe(1);
@@ -187,7 +194,7 @@ describe('WishlistStore contract: embedded', () => {
 // is exactly the embedded one.
 const mongoReachable = Boolean(process.env.MONGO_URL || process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 (mongoReachable ? describe : describe.skip)('WishlistStore contract: mongo', () => {
-  let mongo: TestMongo | undefined;
+  let mongo: Awaited<ReturnType<typeof mongoForTests>>;
   beforeAll(async () => {
     mongo = await mongoForTests();
     if (!mongo) throw new Error('MongoDB was expected (MONGO_URL or Docker) but could not be reached');

@@ -2,7 +2,8 @@
 // the events it publishes from the trips inbox (nothing consumes it in these tests).
 import { Queue } from 'bullmq';
 import { bullConnectionOptions, inboxQueueName, type EventEnvelope, type EventType } from '@tripcost/shared';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, type AuthUser } from '@tripcost/shared/testing';
+import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl } from '@tripcost/shared/testing';
+import type { AuthUser } from '@tripcost/shared';
 import { configFrom, startWishlists, type RunningWishlists, type WishlistsConfig } from '../../src';
 
 export function testConfig(overrides: Record<string, string> = {}): WishlistsConfig {
