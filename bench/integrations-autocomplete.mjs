@@ -17,7 +17,23 @@ const totalBuildMs = performance.now() - started;
 
 // Short prefixes walk the largest buckets; misses ('qqq') walk nothing; 'saint e' and
 // 'san ' walk long buckets with few matches (the worst case).
-const inputs = ['l', 'li', 'lis', 'lisbon', 'sao p', 'zur', 'new y', 'san ', 'saint e', 'springf', 'paris, france', 'tok', 'qqq', 'münch', 'a'];
+const inputs = [
+  'l',
+  'li',
+  'lis',
+  'lisbon',
+  'sao p',
+  'zur',
+  'new y',
+  'san ',
+  'saint e',
+  'springf',
+  'paris, france',
+  'tok',
+  'qqq',
+  'münch',
+  'a',
+];
 for (let i = 0; i < 2000; i++) index.search(inputs[i % inputs.length], 5); // JIT warm-up
 
 const latencies = new Float64Array(QUERIES);

@@ -35,7 +35,11 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', {
 });
 const userId = randomBytes(12).toString('hex');
 const token = jwt.sign({ email: `bench-${userId}@example.test`, role: 0 }, privateKey, {
-  algorithm: 'RS256', subject: userId, issuer: 'tripcost-auth', audience: 'tripcost', expiresIn: 3600,
+  algorithm: 'RS256',
+  subject: userId,
+  issuer: 'tripcost-auth',
+  audience: 'tripcost',
+  expiresIn: 3600,
 });
 
 const port = await freePort();
@@ -65,7 +69,10 @@ const path = '/api/weather?city=Lisbon&country=Portugal&units=metric';
 
 try {
   for (let i = 0; ; i++) {
-    const ready = await fetch(`${url}/readyz`).then((res) => res.status === 200, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (i > 150) throw new Error('integrations did not come up');
     await new Promise((resolve) => setTimeout(resolve, 100));

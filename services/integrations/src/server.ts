@@ -81,7 +81,11 @@ export async function startIntegrations(
     }),
   };
   logger.info(
-    { weather: weatherProvider.source, places: google ? 'google' : 'offline', suggestions: suggestionsProvider ? 'openai' : 'off' },
+    {
+      weather: weatherProvider.source,
+      places: google ? 'google' : 'offline',
+      suggestions: suggestionsProvider ? 'openai' : 'off',
+    },
     'providers selected',
   );
 

@@ -46,7 +46,13 @@ export async function startFakeUpstream(initial: FakeHandler = () => ({ status: 
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const call = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const call = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       calls.push(call);
       const answer = await handler(call);
       const send = () => {
@@ -113,7 +119,8 @@ export function capturingLogger(level = 'warn'): { logger: Logger; lines: () => 
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });

@@ -36,8 +36,11 @@ export function createPlacesService(deps: { cities: CityIndex; google?: GooglePl
       if (!normaliseText(input)) return [];
       if (!google) return offlineSuggestions(input, limit);
       try {
-        return await cache.getOrLoad(CACHE_KINDS.autocomplete, [normaliseText(input), String(limit)], suggestionsCodec, () =>
-          google.autocomplete(input, limit),
+        return await cache.getOrLoad(
+          CACHE_KINDS.autocomplete,
+          [normaliseText(input), String(limit)],
+          suggestionsCodec,
+          () => google.autocomplete(input, limit),
         );
       } catch (error) {
         // Searching must keep working when Google does not: the offline ids work everywhere.

@@ -74,7 +74,13 @@ export function integrationsRoutes(services: IntegrationsServices) {
       tags: ['weather'],
       auth: 'required',
       query: weatherQuery,
-      responses: { 200: '{weather: [{description}], main: {temp}, name, source, fetched_at}', 404: 'Unknown city', 502: 'Provider answered badly', 503: 'Provider unavailable', 504: 'Provider timed out' },
+      responses: {
+        200: '{weather: [{description}], main: {temp}, name, source, fetched_at}',
+        404: 'Unknown city',
+        502: 'Provider answered badly',
+        503: 'Provider unavailable',
+        504: 'Provider timed out',
+      },
       handler: async ({ query }) => ({ body: await services.weather.current(query) }),
     });
 
@@ -96,7 +102,11 @@ export function integrationsRoutes(services: IntegrationsServices) {
       tags: ['places'],
       auth: 'required',
       query: detailsQuery,
-      responses: { 200: '{photos: [{name}], formatted_address, trip_location}', 404: 'Unknown place', 503: 'Provider not configured or unavailable' },
+      responses: {
+        200: '{photos: [{name}], formatted_address, trip_location}',
+        404: 'Unknown place',
+        503: 'Provider not configured or unavailable',
+      },
       handler: async ({ query }) => ({ body: await services.places.details(query.placeid) }),
     });
 
@@ -109,10 +119,18 @@ export function integrationsRoutes(services: IntegrationsServices) {
       tags: ['places'],
       auth: 'none',
       query: photoQuery,
-      responses: { 200: 'The image', 400: 'Invalid photo reference', 404: 'Unknown photo', 503: 'Photos not configured' },
+      responses: {
+        200: 'The image',
+        400: 'Invalid photo reference',
+        404: 'Unknown photo',
+        503: 'Photos not configured',
+      },
       handler: async ({ query, res }) => {
         const photo = await services.places.photo(query.photoreference);
-        res.status(200).set({ 'content-type': photo.contentType, 'cache-control': PHOTO_CACHE_CONTROL }).send(photo.body);
+        res
+          .status(200)
+          .set({ 'content-type': photo.contentType, 'cache-control': PHOTO_CACHE_CONTROL })
+          .send(photo.body);
       },
     });
 
@@ -123,7 +141,11 @@ export function integrationsRoutes(services: IntegrationsServices) {
       tags: ['suggestions'],
       auth: 'required',
       body: funPlacesBody,
-      responses: { 200: '{funPlaces}', 429: 'Too many suggestion requests this hour', 503: 'Suggestions not configured or unavailable' },
+      responses: {
+        200: '{funPlaces}',
+        429: 'Too many suggestion requests this hour',
+        503: 'Suggestions not configured or unavailable',
+      },
       handler: async ({ body, user }) => ({ body: await services.suggestions.funPlaces(body.location, user.id) }),
     });
   };

@@ -16,14 +16,19 @@ export function warmUpHandlers(services: IntegrationsServices, logger: Logger): 
       const photoReference = photoReferenceOf(trip);
       const tasks: [string, Promise<unknown>][] = [];
       if (parts) tasks.push(['weather', services.weather.current(parts)]);
-      if (photoReference && services.places.photosConfigured) tasks.push(['photo', services.places.photo(photoReference)]);
-      if (parts && services.suggestions.configured) tasks.push(['suggestions', services.suggestions.funPlaces(location, trip.user_id)]);
+      if (photoReference && services.places.photosConfigured)
+        tasks.push(['photo', services.places.photo(photoReference)]);
+      if (parts && services.suggestions.configured)
+        tasks.push(['suggestions', services.suggestions.funPlaces(location, trip.user_id)]);
       const outcomes = await Promise.allSettled(tasks.map(([, task]) => task));
       outcomes.forEach((outcome, index) => {
         if (outcome.status === 'fulfilled') return;
         const error = outcome.reason as unknown;
         const detail = error instanceof AppError ? { status: error.status, reason: error.message } : { err: error };
-        logger.warn({ ...detail, eventId: event.id, tripId: trip._id, cache: tasks[index]![0] }, 'cache warm-up skipped');
+        logger.warn(
+          { ...detail, eventId: event.id, tripId: trip._id, cache: tasks[index]![0] },
+          'cache warm-up skipped',
+        );
       });
       logger.debug({ eventId: event.id, tripId: trip._id, warmed: tasks.length }, 'caches warmed for new trip');
     },

@@ -67,7 +67,10 @@ export function createUpstream(logger: Logger): Upstream {
           throw badAnswer(request.service);
         }
         if (response.status === 401 || response.status === 403) {
-          logger.error({ ...target, status: response.status }, 'upstream refused our key; check the provider configuration');
+          logger.error(
+            { ...target, status: response.status },
+            'upstream refused our key; check the provider configuration',
+          );
           throw unavailable(request.service);
         }
         if (response.status === 429) {
@@ -102,7 +105,10 @@ export function createUpstream(logger: Logger): Upstream {
       try {
         return { status: response.status, body: JSON.parse(response.body.toString('utf8')) as unknown };
       } catch {
-        logger.warn({ service: request.service, host: request.url.host, path: request.url.pathname }, 'upstream sent invalid JSON');
+        logger.warn(
+          { service: request.service, host: request.url.host, path: request.url.pathname },
+          'upstream sent invalid JSON',
+        );
         throw badAnswer(request.service);
       }
     },

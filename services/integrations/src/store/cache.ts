@@ -135,7 +135,11 @@ export function createCache(options: CacheOptions): Cache {
         } catch (error) {
           if (error instanceof AppError && REMEMBERED_FAILURES.has(error.status)) {
             const failure = { status: error.status, msg: error.message, code: error.code };
-            write(key, Buffer.concat([Buffer.of(FAILURE_MARK), Buffer.from(JSON.stringify(failure))]), failureTtlSeconds);
+            write(
+              key,
+              Buffer.concat([Buffer.of(FAILURE_MARK), Buffer.from(JSON.stringify(failure))]),
+              failureTtlSeconds,
+            );
           }
           throw error;
         }

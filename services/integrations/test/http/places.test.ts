@@ -26,7 +26,12 @@ describe('places without a Google key (offline city index)', () => {
   const autocomplete = async (input: string, limit = 5) => {
     const res = await get(service, `/api/places/autocomplete?input=${encodeURIComponent(input)}&limit=${limit}`);
     expect(res.status).toBe(200);
-    return (await res.json()) as Array<{ place_id: string; description: string; main_text: string; secondary_text: string }>;
+    return (await res.json()) as Array<{
+      place_id: string;
+      description: string;
+      main_text: string;
+      secondary_text: string;
+    }>;
   };
 
   it('when searching "Lisbon", then Lisbon, Portugal comes first with an offline id', async () => {
@@ -76,7 +81,11 @@ describe('places without a Google key (offline city index)', () => {
     const [lisbon] = await autocomplete('Lisbon');
     const res = await get(service, `/api/places-details?placeid=${encodeURIComponent(lisbon!.place_id)}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ photos: [], formatted_address: 'Lisbon, Portugal', trip_location: 'Lisbon, Portugal' });
+    expect(await res.json()).toEqual({
+      photos: [],
+      formatted_address: 'Lisbon, Portugal',
+      trip_location: 'Lisbon, Portugal',
+    });
     const [springfield] = await autocomplete('Springfield', 1);
     const us = await (await get(service, `/api/places-details?placeid=${springfield!.place_id}`)).json();
     expect(us.trip_location).toMatch(/^Springfield, [A-Z]{2}, United States$/);
@@ -180,7 +189,12 @@ describe('places with a Google key (fake Places API)', () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual([
-      { place_id: 'ChIJO_PkYRozGQ0R0DaQ5L3rAAQ', description: 'Lisbon, Portugal', main_text: 'Lisbon', secondary_text: 'Portugal' },
+      {
+        place_id: 'ChIJO_PkYRozGQ0R0DaQ5L3rAAQ',
+        description: 'Lisbon, Portugal',
+        main_text: 'Lisbon',
+        secondary_text: 'Portugal',
+      },
     ]);
     expect(text).not.toContain('gmaps-secret');
     const [call] = fake.calls;
@@ -265,7 +279,9 @@ describe('places with a Google key (fake Places API)', () => {
   });
 
   it('when the reference is repeated or missing, then 400', async () => {
-    expect((await fetch(`${service.url}/api/places-pics?photoreference=${reference}&photoreference=${reference}`)).status).toBe(400);
+    expect(
+      (await fetch(`${service.url}/api/places-pics?photoreference=${reference}&photoreference=${reference}`)).status,
+    ).toBe(400);
     expect((await fetch(`${service.url}/api/places-pics`)).status).toBe(400);
     expect(fake.calls).toHaveLength(0);
   });

@@ -20,7 +20,11 @@ guardAgainstInternet();
 
 function weatherAnswers(call: RecordedCall) {
   if (call.path === '/v1/search') {
-    return { json: { results: [{ name: 'Porto', latitude: 41.15, longitude: -8.61, country_code: 'PT', country: 'Portugal' }] } };
+    return {
+      json: {
+        results: [{ name: 'Porto', latitude: 41.15, longitude: -8.61, country_code: 'PT', country: 'Portugal' }],
+      },
+    };
   }
   return { json: { current: { temperature_2m: 12, weather_code: 61 } } };
 }

@@ -1,10 +1,19 @@
 import { testUser, tokenFor } from '@tripcost/shared/testing';
 import type { RunningIntegrations } from '../../src';
-import { authHeader, bootIntegrations, elapsed, guardAgainstInternet, startFakeUpstream, type FakeUpstream } from '../support';
+import {
+  authHeader,
+  bootIntegrations,
+  elapsed,
+  guardAgainstInternet,
+  startFakeUpstream,
+  type FakeUpstream,
+} from '../support';
 
 guardAgainstInternet();
 
-const completion = (content: string) => ({ json: { id: 'chatcmpl-1', choices: [{ index: 0, message: { role: 'assistant', content } }] } });
+const completion = (content: string) => ({
+  json: { id: 'chatcmpl-1', choices: [{ index: 0, message: { role: 'assistant', content } }] },
+});
 
 describe('POST /api/chatgpt/fun-places', () => {
   let service: RunningIntegrations;
@@ -18,7 +27,9 @@ describe('POST /api/chatgpt/fun-places', () => {
 
   beforeEach(async () => {
     fake = await startFakeUpstream(() =>
-      completion('Here are ideas:\n1. **Belém Tower** - riverside fortress\n2. Alfama - old quarter\n- LX Factory\n\n* Time Out Market\n5) Oceanário\n6. Sintra\n7. Cascais'),
+      completion(
+        'Here are ideas:\n1. **Belém Tower** - riverside fortress\n2. Alfama - old quarter\n- LX Factory\n\n* Time Out Market\n5) Oceanário\n6. Sintra\n7. Cascais',
+      ),
     );
   });
   afterEach(async () => {
@@ -71,7 +82,9 @@ describe('POST /api/chatgpt/fun-places', () => {
     for (const city of ['Porto', 'Faro', 'Braga']) expect((await ask({ location: city }, greedy)).status).toBe(200);
     const refused = await ask({ location: 'Lagos' }, greedy);
     expect(refused.status).toBe(429);
-    expect((await refused.json()).msg).toBe('You have asked for many suggestions in the last hour. Please try again later.');
+    expect((await refused.json()).msg).toBe(
+      'You have asked for many suggestions in the last hour. Please try again later.',
+    );
     expect(fake.calls).toHaveLength(3);
     expect((await ask({ location: 'Porto' }, greedy)).status).toBe(200); // cached answers cost nothing
     expect((await ask({ location: 'Lagos' })).status).toBe(200); // someone else

@@ -12,10 +12,31 @@ import {
 
 guardAgainstInternet();
 
-const LISBON = { name: 'Lisbon', latitude: 38.72, longitude: -9.13, country_code: 'PT', country: 'Portugal', admin1: 'Lisbon' };
+const LISBON = {
+  name: 'Lisbon',
+  latitude: 38.72,
+  longitude: -9.13,
+  country_code: 'PT',
+  country: 'Portugal',
+  admin1: 'Lisbon',
+};
 const SPRINGFIELDS = [
-  { name: 'Springfield', latitude: 39.8, longitude: -89.64, country_code: 'US', country: 'United States', admin1: 'Illinois' },
-  { name: 'Springfield', latitude: 37.21, longitude: -93.29, country_code: 'US', country: 'United States', admin1: 'Missouri' },
+  {
+    name: 'Springfield',
+    latitude: 39.8,
+    longitude: -89.64,
+    country_code: 'US',
+    country: 'United States',
+    admin1: 'Illinois',
+  },
+  {
+    name: 'Springfield',
+    latitude: 37.21,
+    longitude: -93.29,
+    country_code: 'US',
+    country: 'United States',
+    admin1: 'Missouri',
+  },
 ];
 
 /** Open-Meteo geocoding and forecast on one fake: known places by name, weather by latitude. */
@@ -156,7 +177,9 @@ describe('GET /api/weather', () => {
     it('when the forecast has an unknown weather code, then 502 rather than an invented description', async () => {
       await bootOpenMeteo();
       fake.handle((call) =>
-        call.path === '/v1/forecast' ? { json: { current: { temperature_2m: 10, weather_code: 42 } } } : openMeteoAnswers(call),
+        call.path === '/v1/forecast'
+          ? { json: { current: { temperature_2m: 10, weather_code: 42 } } }
+          : openMeteoAnswers(call),
       );
       expect((await weather('city=Lisbon')).status).toBe(502);
     });
@@ -187,7 +210,11 @@ describe('GET /api/weather', () => {
     it('when the city is known, then the spec shape, metric units, and the key never in the answer', async () => {
       await bootOpenWeather();
       fake.handle(() => ({
-        json: { name: 'Springfield', weather: [{ id: 800, main: 'Clear', description: 'clear sky' }], main: { temp: 21.55, humidity: 40 } },
+        json: {
+          name: 'Springfield',
+          weather: [{ id: 800, main: 'Clear', description: 'clear sky' }],
+          main: { temp: 21.55, humidity: 40 },
+        },
       }));
       const res = await weather('city=Springfield&state=IL&country=United%20States&units=metric');
       const text = await res.text();

@@ -9,7 +9,14 @@ import {
 } from '@tripcost/shared';
 import { silentLogger, testQueuePrefix, testRedisUrl, testUser, tokenFor } from '@tripcost/shared/testing';
 import type { RunningIntegrations } from '../../src';
-import { authHeader, bootIntegrations, guardAgainstInternet, startFakeUpstream, type FakeUpstream, type RecordedCall } from '../support';
+import {
+  authHeader,
+  bootIntegrations,
+  guardAgainstInternet,
+  startFakeUpstream,
+  type FakeUpstream,
+  type RecordedCall,
+} from '../support';
 
 guardAgainstInternet();
 
@@ -96,7 +103,9 @@ describe('warm-up on trip.created', () => {
     const warmed = fake.calls.length;
 
     const token = tokenFor(user);
-    const weather = await fetch(`${service.url}/api/weather?city=Lisbon&country=Portugal&units=metric`, { headers: authHeader(token) });
+    const weather = await fetch(`${service.url}/api/weather?city=Lisbon&country=Portugal&units=metric`, {
+      headers: authHeader(token),
+    });
     expect((await weather.json()).weather[0].description).toBe('clear sky');
     expect((await fetch(`${service.url}/api/places-pics?photoreference=${PHOTO_REFERENCE}`)).status).toBe(200);
     const suggestions = await fetch(`${service.url}/api/chatgpt/fun-places`, {
@@ -111,7 +120,10 @@ describe('warm-up on trip.created', () => {
   it('when providers answer 4xx or the trip has no usable photo, then the job still completes', async () => {
     const before = fake.calls.length;
     const event = await publisher.publish('trip.created', {
-      trip: trip('Atlantis, Ocean', 'http://localhost:8080/api/places-pics?photoreference=places%2Fnope%2Fphotos%2Fgone'),
+      trip: trip(
+        'Atlantis, Ocean',
+        'http://localhost:8080/api/places-pics?photoreference=places%2Fnope%2Fphotos%2Fgone',
+      ),
     });
     await eventually(async () => (await jobState(event.id)) === 'completed');
     expect(fake.calls.length).toBeGreaterThan(before); // it did try

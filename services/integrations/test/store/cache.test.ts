@@ -35,9 +35,14 @@ describe('cache', () => {
     expect(ttl).toBeGreaterThan(20);
     expect(ttl).toBeLessThanOrEqual(30);
     let loads = 0;
-    await expect(cache.getOrLoad(kind, ['b'], jsonCodec<number>(), async () => ++loads)).rejects.toMatchObject({ status: 504, message: 'slow' });
+    await expect(cache.getOrLoad(kind, ['b'], jsonCodec<number>(), async () => ++loads)).rejects.toMatchObject({
+      status: 504,
+      message: 'slow',
+    });
     expect(loads).toBe(0);
-    await expect(cache.getOrLoad(kind, ['c'], jsonCodec<number>(), () => Promise.reject(new AppError(400, 'bad')))).rejects.toThrow('bad');
+    await expect(
+      cache.getOrLoad(kind, ['c'], jsonCodec<number>(), () => Promise.reject(new AppError(400, 'bad'))),
+    ).rejects.toThrow('bad');
     await settle();
     expect(await redis.exists(`${keyPrefix}:thing:c`)).toBe(0);
   });
