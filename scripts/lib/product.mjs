@@ -106,13 +106,16 @@ export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet 
   };
 
   try {
+    // Every service learns where the others are (wishlists calls trips), and the
+    // gateway learns where all of them are.
     const upstreamUrls = {};
+    for (const component of COMPONENTS) {
+      upstreamUrls[component.urlVar] = `http://127.0.0.1:${ports[component.name] ?? component.port}`;
+    }
     await Promise.all(
-      COMPONENTS.map(async (component) => {
-        const port = ports[component.name] ?? component.port;
-        await launch(component.name, component.dir, port, {});
-        upstreamUrls[component.urlVar] = `http://127.0.0.1:${port}`;
-      }),
+      COMPONENTS.map((component) =>
+        launch(component.name, component.dir, ports[component.name] ?? component.port, upstreamUrls),
+      ),
     );
     await launch('gateway', 'gateway', gatewayPort, upstreamUrls);
   } catch (error) {

@@ -114,6 +114,9 @@ describe('service app factory', () => {
     const invalid = await post(JSON.stringify({ name: '' }), token);
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).msg).toBe('Name is required.');
+    const minimal = await post(JSON.stringify({ name: 'only a name' }), token);
+    expect(minimal.status).toBe(201);
+    expect(await minimal.json()).toMatchObject({ name: 'only a name', price: 0, day: null });
     const money = await post(JSON.stringify({ name: 'x', price: -1 }), token);
     expect((await money.json()).msg).toBe('Price must be a number from 0 to 1,000,000,000.');
     const badId = await fetch(`${running.url}/things/nope`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });

@@ -55,4 +55,4 @@ export const testQueuePrefix = () => `test-${uniqueSuffix()}`;
 
 export const silentLogger = () => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
-export { mongoForTests } from './mongo';
+export { mongoForTests, mongoLikelyAvailable } from './mongo';

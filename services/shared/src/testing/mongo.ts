@@ -20,6 +20,14 @@ export async function mongoForTests(): Promise<TestMongo | undefined> {
   }
 }
 
+/**
+ * Synchronous first guess for declaring suites (jest declares them synchronously):
+ * true when MONGO_URL is set or a Docker engine may be reachable.
+ */
+export function mongoLikelyAvailable(): boolean {
+  return Boolean(process.env.MONGO_URL) || dockerLikelyAvailable();
+}
+
 function dockerLikelyAvailable(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }

@@ -73,7 +73,7 @@ export const createTripBody = z.object({
     .string({ message: 'The place id must be a string.' })
     .trim()
     .max(300, { message: 'The place id must be at most 300 characters.' })
-    .regex(/^[\w-]*$/, { message: 'The place id may contain only letters, digits, - and _.' })
+    .regex(/^[\w:-]*$/, { message: 'The place id may contain only letters, digits, :, - and _.' })
     .optional(),
   image_url: imageUrl.optional(),
 });

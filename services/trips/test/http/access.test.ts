@@ -90,7 +90,7 @@ describe('trips API access and input', () => {
       [{ location_address: 42 }, 'The location address is required.'],
       [{ location_address: 'A', trip_location: longText }, 'The trip location must be at most 200 characters.'],
       [{ location_address: 'A', trip_location: ['x'] }, 'The trip location must be a string.'],
-      [{ location_address: 'A', place_id: 'a b' }, 'The place id may contain only letters, digits, - and _.'],
+      [{ location_address: 'A', place_id: 'a b' }, 'The place id may contain only letters, digits, :, - and _.'],
       [{ location_address: 'A', place_id: { $ne: null } }, 'The place id must be a string.'],
       ...['javascript:alert(1)', 'http://evil.example/a.jpg', '//evil.example/a.jpg', 'data:image/png;base64,AA', '/\\evil.example', 'ftp://x/y', 'not a url'].map(
         (url): [unknown, string] => [{ location_address: 'A', image_url: url }, 'The image URL must be a relative path or an https URL.'],
