@@ -9,6 +9,7 @@ import {
   signAccessToken,
   waitForRedis,
   type Logger,
+  type Redis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
@@ -82,10 +83,16 @@ export async function startAuth(
     host: options.host,
     lifecycle,
     logger,
-    onClose: [() => users.close(), () => redis.quit()],
+    onClose: [() => users.close(), () => closeRedis(redis)],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'auth listening');
   return { url: running.url, port: running.port, stop: running.stop };
+}
+
+/** QUIT needs a live connection; a client still trying to reconnect is just dropped. */
+async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+  else redis.disconnect();
 }
 
 async function openUserStore(config: AuthConfig, logger: Logger): Promise<UserStore> {

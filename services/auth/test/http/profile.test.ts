@@ -1,0 +1,93 @@
+import type { RunningAuth } from '../../src/server';
+import { bootAuth, client } from '../helpers';
+
+const validProfile = { fname: 'Grace', lname: 'Hopper', birthday: '1985-03-04', city: 'Arlington', state: 'VA', zip: '22201' };
+
+describe('profiles', () => {
+  let auth: RunningAuth;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    auth = await bootAuth();
+    api = client(auth.url);
+  });
+  afterAll(() => auth.stop());
+
+  it('when any logged-in user reads a profile, then only the public fields come back, birthday as YYYY-MM-DD', async () => {
+    const owner = await api.signUp({ birthday: '1990-12-10T00:00:00.000Z' });
+    const reader = await api.signUp();
+    const res = await api.getProfile(owner.id, reader.accessToken);
+    expect(res.status).toBe(200);
+    const { fname, lname, city, state, zip } = owner.registration;
+    expect(res.body).toEqual({ _id: owner.id, fname, lname, birthday: '1990-12-10', city, state, zip });
+  });
+
+  it('when reading a profile without a token, with a malformed id, or of nobody, then 401, 400, 404 with {msg}', async () => {
+    const { id, accessToken } = await api.signUp();
+    expect((await api.getProfile(id)).status).toBe(401);
+    const malformed = await api.getProfile('not-an-id', accessToken);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.msg).toBe('The user id is not a valid id.');
+    const nobody = await api.getProfile('0123456789abcdef01234567', accessToken);
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.msg).toBe('User not found.');
+  });
+
+  it('when the owner saves a valid profile, then it is stored and returned; email, role and password cannot change', async () => {
+    const owner = await api.signUp();
+    const res = await api.putProfile(
+      owner.id,
+      { ...validProfile, state: 'va', email: 'hijack@example.test', role: 1, password: 'new password!' },
+      owner.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ _id: owner.id, ...validProfile });
+    expect((await api.getProfile(owner.id, owner.accessToken)).body).toEqual({ _id: owner.id, ...validProfile });
+    const info = await api.infor(owner.accessToken);
+    expect(info.body).toMatchObject({ email: owner.registration.email, role: 0, fname: 'Grace' });
+    expect((await api.login(owner.registration.email, owner.registration.password)).status).toBe(200);
+    expect((await api.login('hijack@example.test', 'new password!')).status).toBe(400);
+  });
+
+  it('when the birthday is left out, then the stored one is kept', async () => {
+    const owner = await api.signUp({ birthday: '1970-01-02' });
+    const { birthday: _omitted, ...withoutBirthday } = validProfile;
+    const res = await api.putProfile(owner.id, withoutBirthday, owner.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.birthday).toBe('1970-01-02');
+  });
+
+  it('when another user saves someone’s profile, then 403 and nothing changes; a missing profile is 404', async () => {
+    const owner = await api.signUp();
+    const intruder = await api.signUp();
+    const res = await api.putProfile(owner.id, validProfile, intruder.accessToken);
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('You can only edit your own profile.');
+    expect((await api.getProfile(owner.id, intruder.accessToken)).body.fname).toBe(owner.registration.fname);
+    expect((await api.putProfile('0123456789abcdef01234567', validProfile, intruder.accessToken)).status).toBe(404);
+    expect((await api.putProfile(owner.id, validProfile)).status).toBe(401);
+    expect((await api.putProfile('nope', validProfile, intruder.accessToken)).status).toBe(400);
+  });
+
+  it('when a profile breaks the rules, then 400 with the first failing message in the spec’s order', async () => {
+    const owner = await api.signUp();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ city: '   ' }, 'All fields are required.'],
+      [{ zip: '', fname: 'B4d' }, 'All fields are required.'],
+      [{ fname: 'B4d', lname: 'N4me', zip: '1' }, 'First name must contain only letters.'],
+      [{ lname: 'O’Brien', zip: '1' }, 'Last name must contain only letters.'],
+      [{ zip: '1234a', state: 'XX' }, 'Zip code must be exactly 5 digits.'],
+      [{ state: 'XX' }, 'Please choose a valid US state.'],
+      [{ state: 'DC' }, 'Please choose a valid US state.'],
+      [{ birthday: 'yesterday' }, 'Please enter a valid date of birth.'],
+      [{ birthday: '2999-12-31' }, 'Date of birth cannot be in the future.'],
+      [{ city: 'x'.repeat(101) }, 'City must be at most 100 characters.'],
+      [{ fname: { $ne: null } }, 'First name must be text.'],
+    ];
+    for (const [change, msg] of cases) {
+      const res = await api.putProfile(owner.id, { ...validProfile, ...change }, owner.accessToken);
+      expect({ change, status: res.status, msg: res.body.msg }).toEqual({ change, status: 400, msg });
+    }
+    expect((await api.getProfile(owner.id, owner.accessToken)).body.fname).toBe(owner.registration.fname);
+  });
+});
