@@ -2,7 +2,7 @@
 // an unset key selects the keyless fallback (Open-Meteo, the offline city index) or a
 // clean 503, and every base URL can point at a local fake so tests never leave the box.
 import { z } from 'zod';
-import { booleanSetting, commonSettings, loadConfig, pemSetting, portSetting } from '@tripcost/shared';
+import { booleanSetting, commonSettings, loadConfig, pemSetting, portSetting, urlSetting } from '@tripcost/shared';
 
 /** An API key: blank means "not configured", so `KEY=` in a .env file behaves like no key. */
 const apiKeySetting = z
@@ -10,12 +10,7 @@ const apiKeySetting = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
-/**
- * The kit's urlSetting(fallback) is typed `string | undefined` even with a fallback
- * (its return type is a union of the optional and default schemas), so base URLs use
- * this narrower equivalent.
- */
-const baseUrlSetting = (fallback: string) => z.string().url({ message: 'must be a URL' }).default(fallback);
+const baseUrlSetting = urlSetting;
 
 const milliseconds = z.coerce.number().int().min(50).max(120_000);
 

@@ -25,10 +25,9 @@ export function loadConfig<S extends z.ZodType>(
 
 export const portSetting = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
-export const urlSetting = (fallback?: string) => {
-  const url = z.string().url({ message: 'must be a URL' });
-  return fallback === undefined ? url.optional() : url.default(fallback);
-};
+/** A URL setting with a default (always set) — see optionalUrlSetting for the other kind. */
+export const urlSetting = (fallback: string) => z.string().url({ message: 'must be a URL' }).default(fallback);
+export const optionalUrlSetting = () => z.string().url({ message: 'must be a URL' }).optional();
 
 const booleanWords: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
 export const booleanSetting = (fallback: boolean) =>

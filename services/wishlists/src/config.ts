@@ -1,7 +1,15 @@
 // The wishlists process's configuration: one zod schema over the environment
 // (DESIGN.md §7), parsed once at start-up.
 import { z } from 'zod';
-import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
+import {
+  commonSettings,
+  dataDirSetting,
+  loadConfig,
+  mongoUrlSetting,
+  pemSetting,
+  portSetting,
+  urlSetting,
+} from '@tripcost/shared';
 
 export const wishlistsConfigSchema = z.object({
   ...commonSettings,
@@ -10,9 +18,7 @@ export const wishlistsConfigSchema = z.object({
   MONGO_URL: mongoUrlSetting,
   JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
   /** The trips service, asked whether the caller owns a trip before it is added. */
-  // Not the kit's urlSetting: its return type is a union, so the default is lost to
-  // the type checker and the value reads as possibly undefined.
-  TRIPS_URL: z.string().url({ message: 'must be a URL' }).default('http://127.0.0.1:4002'),
+  TRIPS_URL: urlSetting('http://127.0.0.1:4002'),
   TRIPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
 

@@ -56,3 +56,4 @@ export const testQueuePrefix = () => `test-${uniqueSuffix()}`;
 export const silentLogger = () => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 export { mongoForTests, mongoLikelyAvailable } from './mongo';
+export type { AuthUser } from '../auth/tokens';

@@ -24,6 +24,8 @@ export function startWishlistInbox(
       'wishlist.trip-removed': ({ payload }) => setFavorite(payload.userId, [payload.tripId], false),
       'wishlist.deleted': ({ payload }) => setFavorite(payload.userId, payload.tripIds, false),
     },
-    options,
+    // One event at a time: a trip-removed and a trip-added for the same trip, published
+    // close together, must be applied in the order they were published.
+    { ...options, concurrency: 1 },
   );
 }
