@@ -121,3 +121,21 @@ describe('register and login', () => {
     expect(id).toMatch(/^[0-9a-f]{24}$/);
   });
 });
+
+describe('register and login in production mode', () => {
+  it('when NODE_ENV is production, then the refresh cookie is Secure and the scrypt cost cannot be lowered', async () => {
+    const { testConfig } = await import('../helpers');
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow('PASSWORD_SCRYPT_LOG2_COST: must be at least 15 in production');
+    const auth = await bootAuth({ NODE_ENV: 'production', PASSWORD_SCRYPT_LOG2_COST: '15' });
+    try {
+      const api = client(auth.url);
+      const registration = newRegistration();
+      await api.register(registration);
+      const login = await api.login(registration.email, registration.password);
+      expect(login.status).toBe(200);
+      expect(login.setCookie!.split(';').map((part) => part.trim())).toContain('Secure');
+    } finally {
+      await auth.stop();
+    }
+  });
+});
