@@ -75,7 +75,16 @@ try {
   const registered = await fetch(`${url}/api/user/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fname: 'Bench', lname: 'User', email, password, birthday: '1990-01-01', city: 'Boston', state: 'MA', zip: '02118' }),
+    body: JSON.stringify({
+      fname: 'Bench',
+      lname: 'User',
+      email,
+      password,
+      birthday: '1990-01-01',
+      city: 'Boston',
+      state: 'MA',
+      zip: '02118',
+    }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 

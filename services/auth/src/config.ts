@@ -1,14 +1,7 @@
 // The auth service's settings (DESIGN.md §7). Auth is the only process that holds
 // the token-signing private key; it also verifies tokens with the public key.
 import { z } from 'zod';
-import {
-  commonSettings,
-  dataDirSetting,
-  loadConfig,
-  mongoUrlSetting,
-  pemSetting,
-  portSetting,
-} from '@tripcost/shared';
+import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
 
 /** OWASP's scrypt floor (N=2^15, r=8, p=1) is the default and the production minimum. */
 export const DEFAULT_SCRYPT_LOG2_COST = 15;

@@ -35,7 +35,8 @@ export function createPasswordHasher(options: { log2Cost: number; concurrency: n
     try {
       return await slots.run(() => scryptAsync(password, salt, params));
     } catch (error) {
-      if (error instanceof QueueFullError) throw serviceUnavailable('Too many sign-ins at once. Please try again.', 'busy');
+      if (error instanceof QueueFullError)
+        throw serviceUnavailable('Too many sign-ins at once. Please try again.', 'busy');
       throw error;
     }
   };
@@ -79,12 +80,21 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Prom
     maxmem: 256 * params.cost * params.blockSize,
   };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
 function format(params: ScryptParams, salt: Buffer, key: Buffer): string {
-  return ['scrypt', params.cost, params.blockSize, params.parallelization, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    params.cost,
+    params.blockSize,
+    params.parallelization,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 const MAX_STORED_COST = 2 ** 20;

@@ -1,4 +1,5 @@
 // The 50 US state codes (spec §9: AL through WY, no DC or territories).
+// prettier-ignore
 export const US_STATE_CODES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
   'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',

@@ -72,14 +72,22 @@ export function validateRegistration(input: RegistrationInput, now = new Date())
   if (password.length < MIN_PASSWORD) throw fail(RULE_MESSAGES.passwordTooShort, 'password');
   if (password.length > MAX_PASSWORD) throw fail(RULE_MESSAGES.passwordTooLong, 'password');
   const birthday = checkBirthday(input.birthday as string, now);
-  return { email, password, profile: { ...checkPlace(input), fname: clean(input.fname), lname: clean(input.lname), birthday } };
+  return {
+    email,
+    password,
+    profile: { ...checkPlace(input), fname: clean(input.fname), lname: clean(input.lname), birthday },
+  };
 }
 
 /**
  * A profile change: first name, last name, city, state and zip are required; the
  * birthday is required by the form only, so a missing one keeps the stored date.
  */
-export function validateProfileChange(input: ProfileInput, currentBirthday: string, now = new Date()): UserProfileFields {
+export function validateProfileChange(
+  input: ProfileInput,
+  currentBirthday: string,
+  now = new Date(),
+): UserProfileFields {
   const required = ['fname', 'lname', 'city', 'state', 'zip'] as const;
   if (!required.every((field) => present(input[field]))) throw fail(RULE_MESSAGES.allRequired, 'body');
   checkNames(input);

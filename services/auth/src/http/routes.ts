@@ -6,7 +6,11 @@ import { clearRefreshCookie, readRefreshToken, setRefreshCookie, type CookiePoli
 
 // Shapes only: values must be text (never operator objects like {"$gt": ""});
 // the rules and their messages live in domain/user-rules.ts.
-const text = (label: string) => z.string({ message: `${label} must be text.` }).max(1000, `${label} is too long.`).nullish();
+const text = (label: string) =>
+  z
+    .string({ message: `${label} must be text.` })
+    .max(1000, `${label} is too long.`)
+    .nullish();
 
 const profileFields = {
   fname: text('First name'),
@@ -54,7 +58,11 @@ export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: Cooki
     summary: 'Rotate the refresh-token cookie and return a new {accesstoken}',
     tags: ['user'],
     auth: 'none',
-    responses: { 200: '{accesstoken}', 401: 'No, expired, revoked or reused refresh token', 503: 'Sessions unavailable' },
+    responses: {
+      200: '{accesstoken}',
+      401: 'No, expired, revoked or reused refresh token',
+      503: 'Sessions unavailable',
+    },
     handler: async ({ req, res }) => {
       try {
         const grant = await accounts.refresh(readRefreshToken(req));
@@ -111,7 +119,12 @@ export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: Cooki
     auth: 'required',
     params: profileParams,
     body: profileBody,
-    responses: { 200: 'The updated profile', 400: 'A rule failed: {msg}', 403: 'Not your profile', 404: 'No such user' },
+    responses: {
+      200: 'The updated profile',
+      400: 'A rule failed: {msg}',
+      403: 'Not your profile',
+      404: 'No such user',
+    },
     handler: async ({ user, params, body }) => ({ body: await accounts.updateProfile(user, params.id, body) }),
   });
 }

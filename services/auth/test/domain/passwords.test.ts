@@ -16,7 +16,13 @@ describe('password hashing', () => {
     const second = await hasher.hash('correct horse battery');
     expect(first).not.toBe(second);
     expect(await hasher.verify('correct horse batterY', first)).toBe(false);
-    for (const malformed of ['', 'plain', 'scrypt$3$8$1$c2FsdA$aGFzaA', 'bcrypt$1024$8$1$a$b', `scrypt$${2 ** 30}$8$1$${'A'.repeat(22)}$${'A'.repeat(43)}`]) {
+    for (const malformed of [
+      '',
+      'plain',
+      'scrypt$3$8$1$c2FsdA$aGFzaA',
+      'bcrypt$1024$8$1$a$b',
+      `scrypt$${2 ** 30}$8$1$${'A'.repeat(22)}$${'A'.repeat(43)}`,
+    ]) {
       expect(await hasher.verify('anything', malformed)).toBe(false);
     }
   });

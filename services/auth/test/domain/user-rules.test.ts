@@ -24,8 +24,12 @@ describe('user rules', () => {
   it('when the birthday is tomorrow in UTC (a user east of UTC), then it is accepted; two days ahead is not', () => {
     const now = new Date('2025-06-01T22:00:00Z');
     expect(validateRegistration({ ...registration, birthday: '2025-06-02' }, now).profile.birthday).toBe('2025-06-02');
-    expect(() => validateRegistration({ ...registration, birthday: '2025-06-03' }, now)).toThrow(RULE_MESSAGES.birthdayInFuture);
-    expect(() => validateRegistration({ ...registration, birthday: '1899-12-31' }, now)).toThrow(RULE_MESSAGES.birthdayInvalid);
+    expect(() => validateRegistration({ ...registration, birthday: '2025-06-03' }, now)).toThrow(
+      RULE_MESSAGES.birthdayInFuture,
+    );
+    expect(() => validateRegistration({ ...registration, birthday: '1899-12-31' }, now)).toThrow(
+      RULE_MESSAGES.birthdayInvalid,
+    );
   });
 
   it('when several profile rules fail, then the first in spec order is reported', () => {
@@ -34,7 +38,9 @@ describe('user rules', () => {
     expect(() => validateProfileChange(bad, '2000-01-01')).toThrow(RULE_MESSAGES.firstNameLetters);
     expect(() => validateProfileChange({ ...bad, fname: 'A' }, '2000-01-01')).toThrow(RULE_MESSAGES.lastNameLetters);
     expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B' }, '2000-01-01')).toThrow(RULE_MESSAGES.zip);
-    expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B', zip: '12345' }, '2000-01-01')).toThrow(RULE_MESSAGES.state);
+    expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B', zip: '12345' }, '2000-01-01')).toThrow(
+      RULE_MESSAGES.state,
+    );
   });
 
   it('then the state list is exactly the 50 states, AL to WY', () => {

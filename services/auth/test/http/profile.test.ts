@@ -1,7 +1,14 @@
 import type { RunningAuth } from '../../src/server';
 import { bootAuth, client } from '../helpers';
 
-const validProfile = { fname: 'Grace', lname: 'Hopper', birthday: '1985-03-04', city: 'Arlington', state: 'VA', zip: '22201' };
+const validProfile = {
+  fname: 'Grace',
+  lname: 'Hopper',
+  birthday: '1985-03-04',
+  city: 'Arlington',
+  state: 'VA',
+  zip: '22201',
+};
 
 describe('profiles', () => {
   let auth: RunningAuth;

@@ -27,7 +27,13 @@ describe('register and login', () => {
     const { registration, id, accessToken } = await api.signUp();
     const decoded = jwt.decode(accessToken, { complete: true }) as jwt.Jwt & { payload: jwt.JwtPayload };
     expect(decoded.header.alg).toBe('RS256');
-    expect(decoded.payload).toMatchObject({ sub: id, email: registration.email, role: 0, iss: 'tripcost-auth', aud: 'tripcost' });
+    expect(decoded.payload).toMatchObject({
+      sub: id,
+      email: registration.email,
+      role: 0,
+      iss: 'tripcost-auth',
+      aud: 'tripcost',
+    });
     expect(decoded.payload.exp! - decoded.payload.iat!).toBe(15 * 60);
   });
 
@@ -103,10 +109,14 @@ describe('register and login', () => {
     const missing = await api.call('POST', '/api/user/login', { body: { email: registration.email } });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe('Email and password are required.');
-    const operator = await api.call('POST', '/api/user/login', { body: { email: registration.email, password: { $gt: '' } } });
+    const operator = await api.call('POST', '/api/user/login', {
+      body: { email: registration.email, password: { $gt: '' } },
+    });
     expect(operator.status).toBe(400);
     expect(operator.body.msg).toBe('Password must be text.');
-    const operatorEmail = await api.call('POST', '/api/user/login', { body: { email: { $gt: '' }, password: 'whatever1' } });
+    const operatorEmail = await api.call('POST', '/api/user/login', {
+      body: { email: { $gt: '' }, password: 'whatever1' },
+    });
     expect(operatorEmail.status).toBe(400);
     const malformed = await api.call('POST', '/api/user/login', { rawBody: '{"email":' });
     expect(malformed.status).toBe(400);
@@ -117,15 +127,36 @@ describe('register and login', () => {
     const { registration, id, accessToken } = await api.signUp();
     const info = await api.infor(`Bearer ${accessToken}`);
     expect(info.status).toBe(200);
-    expect(info.body).toEqual({ _id: id, fname: registration.fname, lname: registration.lname, email: registration.email, role: 0 });
+    expect(info.body).toEqual({
+      _id: id,
+      fname: registration.fname,
+      lname: registration.lname,
+      email: registration.email,
+      role: 0,
+    });
     expect(id).toMatch(/^[0-9a-f]{24}$/);
+  });
+  it('when /openapi.json is fetched, then every spec §7 User call is documented', async () => {
+    const doc = await api.call('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths).sort()).toEqual([
+      '/api/user/infor',
+      '/api/user/login',
+      '/api/user/logout',
+      '/api/user/profile/{id}',
+      '/api/user/refresh_token',
+      '/api/user/register',
+    ]);
+    expect(Object.keys(doc.body.paths['/api/user/profile/{id}'])).toEqual(['get', 'put']);
   });
 });
 
 describe('register and login in production mode', () => {
   it('when NODE_ENV is production, then the refresh cookie is Secure and the scrypt cost cannot be lowered', async () => {
     const { testConfig } = await import('../helpers');
-    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow('PASSWORD_SCRYPT_LOG2_COST: must be at least 15 in production');
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(
+      'PASSWORD_SCRYPT_LOG2_COST: must be at least 15 in production',
+    );
     const auth = await bootAuth({ NODE_ENV: 'production', PASSWORD_SCRYPT_LOG2_COST: '15' });
     try {
       const api = client(auth.url);

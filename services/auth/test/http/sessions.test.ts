@@ -76,11 +76,23 @@ describe('refresh sessions with the default 10 s grace window', () => {
     const expired = craftToken({ email: registration.email, role: 0 }, { subject: id, expiresIn: -10 });
     const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const payload = Buffer.from(
-      JSON.stringify({ sub: id, email: registration.email, role: 1, iss: 'tripcost-auth', aud: 'tripcost', exp: Math.floor(Date.now() / 1000) + 60 }),
+      JSON.stringify({
+        sub: id,
+        email: registration.email,
+        role: 1,
+        iss: 'tripcost-auth',
+        aud: 'tripcost',
+        exp: Math.floor(Date.now() / 1000) + 60,
+      }),
     ).toString('base64url');
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     const foreign = craftToken({ email: registration.email }, { subject: id, expiresIn: 60, key: otherKey });
-    const hsWithPublicKey = craftToken({ email: registration.email }, { subject: id, expiresIn: 60, algorithm: 'HS256', key: testKeys().publicKey });
+    const hsWithPublicKey = craftToken(
+      { email: registration.email },
+      { subject: id, expiresIn: 60, algorithm: 'HS256', key: testKeys().publicKey },
+    );
     for (const token of [undefined, tampered, expired, `${noneHeader}.${payload}.`, foreign, hsWithPublicKey]) {
       const res = await api.infor(token);
       expect(res.status).toBe(401);

@@ -57,12 +57,21 @@ function userStoreContract(open: () => Promise<UserStore>) {
     const user = newUser();
     const results = await Promise.allSettled([store.create(user), store.create({ ...user, fname: 'Twin' })]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: expect.any(EmailTakenError) });
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+      reason: expect.any(EmailTakenError),
+    });
   });
 
   it('when a profile is updated, then only the profile fields change and the result is returned', async () => {
     const created = await store.create(newUser());
-    const profile = { fname: 'Grace', lname: 'Hopper', birthday: '1985-03-04', city: 'Arlington', state: 'VA', zip: '22201' };
+    const profile = {
+      fname: 'Grace',
+      lname: 'Hopper',
+      birthday: '1985-03-04',
+      city: 'Arlington',
+      state: 'VA',
+      zip: '22201',
+    };
     const updated = await store.updateProfile(created._id, profile);
     expect(updated).toEqual({ ...created, ...profile });
     expect(await store.findById(created._id)).toEqual(updated);
