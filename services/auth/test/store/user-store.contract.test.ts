@@ -1,8 +1,14 @@
 // One contract for every UserStore adapter: the embedded one always, MongoDB when
 // mongoForTests() finds one (MONGO_URL, or Docker for testcontainers).
-import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
-import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix, type TestMongo } from '@tripcost/shared/testing';
+import {
+  mongoForTests,
+  mongoLikelyAvailable,
+  silentLogger,
+  tempDataDir,
+  uniqueSuffix,
+  type TestMongo,
+} from '@tripcost/shared/testing';
 import { openEmbeddedUserStore } from '../../src/store/embedded';
 import { openMongoUserStore } from '../../src/store/mongo';
 import { EmailTakenError, type NewUser, type UserStore } from '../../src/store/user-store';
@@ -98,8 +104,7 @@ describe('UserStore contract: embedded', () => {
 // No MongoDB runs on this machine and there is no Docker engine for testcontainers,
 // so this block is skipped here; with MONGO_URL (or Docker) it runs the same suite.
 let mongo: TestMongo | undefined;
-const mongoAvailable = Boolean(process.env.MONGO_URL || process.env.DOCKER_HOST || existsSync('/var/run/docker.sock'));
-(mongoAvailable ? describe : describe.skip)('UserStore contract: mongo', () => {
+(mongoLikelyAvailable() ? describe : describe.skip)('UserStore contract: mongo', () => {
   beforeAll(async () => {
     mongo = await mongoForTests();
     if (!mongo) throw new Error('MongoDB was expected (MONGO_URL or DOCKER_HOST set) but could not be reached');
