@@ -21,10 +21,10 @@ export const moneySchema = (label: string) =>
         return z.NEVER;
       }
       return Math.round(amount * 100) / 100;
-    })
-    // Zod 4 treats a key whose schema ends in a transform as required; the default
-    // makes a missing key legal and gives it the documented meaning (0).
-    .default(0);
+    });
+// Zod 4 treats an object key whose schema ends in a transform as required: use
+// `moneySchema(…).default(0)` where a missing key means 0 (creates), and
+// `.optional()` where it means "unchanged" (edits).
 
 /**
  * A calendar date given as YYYY-MM-DD or an ISO timestamp, normalised to UTC
@@ -39,8 +39,8 @@ export const calendarDateSchema = (label: string) =>
       return z.NEVER;
     }
     return date;
-  })
-  .default(null);
+  });
+// As with money: `.default(null)` for creates, `.optional()` for edits.
 
 export function parseCalendarDate(text: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text);

@@ -34,7 +34,7 @@ describe('service app factory', () => {
           summary: 'Make a thing',
           auth: 'required',
           params: z.object({ thingId: objectIdSchema('thing id') }),
-          body: z.object({ name: z.string().min(1, 'Name is required.'), price: moneySchema('Price'), day: calendarDateSchema('Day') }),
+          body: z.object({ name: z.string().min(1, 'Name is required.'), price: moneySchema('Price').default(0), day: calendarDateSchema('Day').default(null) }),
           responses: { 201: 'Created' },
           handler: ({ params, body, user }) => ({ status: 201, body: { ...body, id: params.thingId, owner: user.email } }),
         });
