@@ -1,5 +1,5 @@
-// Gateway overhead: the same authenticated GET answered by an upstream with a
-// ~25 kB JSON body, measured direct and through the gateway (autocannon, 50
+// Gateway overhead: the same authenticated GET answered by a kit-built service with
+// a ~25 kB JSON body, measured direct and through the gateway (autocannon, 50
 // connections, no pipelining). Reports both throughputs, the ratio and p99s.
 // Run: npm run build && node bench/gateway-proxy.mjs   (needs Redis at REDIS_URL)
 import { spawn } from 'node:child_process';
@@ -13,9 +13,12 @@ import { freePort, ROOT } from '../scripts/lib/environment.mjs';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-// The upstream runs in its own process, as a service would.
+// The upstream is a real service built on our kit (helmet, request ids, access log,
+// metrics, token check, zod-validated route), answering a ~25 kB JSON list: the
+// same work a TripCost service does. It runs in its own process, as a service would.
 const upstreamSource = `
-const http = require('node:http');
+const shared = require('@tripcost/shared');
+const logger = shared.createLogger('bench-upstream', 'info');
 const trips = Array.from({ length: 40 }, (_, i) => ({
   _id: i.toString(16).padStart(24, '0'), location_address: 'Lisbon, Portugal', trip_location: 'Lisbon, , Portugal',
   image_url: '/api/places-pics?photoreference=places/abc/photos/def', trip_start: '2025-01-05T00:00:00.000Z',
@@ -23,11 +26,16 @@ const trips = Array.from({ length: 40 }, (_, i) => ({
   total_cost: 635.75, isFavorite: i % 3 === 0, user_email: 'bench@example.test', committedInstanceId: null,
   instances: [{ _id: 'a'.repeat(24), trip_start: null, trip_end: null, stay_expense: 1, travel_expense: 2, car_expense: 3, other_expense: 4, isCommitted: false, activities: [] }],
 }));
-http.createServer((req, res) => {
-  const body = JSON.stringify(trips);
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}).listen(Number(process.env.PORT), '127.0.0.1', () => process.send && process.send('ready'));
+const lifecycle = new shared.Lifecycle();
+const app = shared.createServiceApp({
+  name: 'bench-upstream', logger, lifecycle, readiness: {},
+  verifier: shared.createTokenVerifier(process.env.JWT_PUBLIC_KEY),
+  routes: (ctx) => shared.defineRoute(ctx, {
+    method: 'get', path: '/api/trips/getaway-trip', summary: 'List', auth: 'required', responses: { 200: 'Trips' },
+    handler: ({ user }) => ({ body: trips.map((trip) => ({ ...trip, user_email: user.email })) }),
+  }),
+});
+shared.listen(app, { port: Number(process.env.PORT), host: '127.0.0.1', lifecycle, logger });
 `;
 
 function spawnReady(args, env) {
@@ -63,7 +71,7 @@ const token = jwt.sign({ email: 'bench@example.test', role: 0 }, privateKey, {
 });
 const upstreamPort = await freePort();
 const gatewayPort = await freePort();
-const upstream = spawnReady(['-e', upstreamSource], { PORT: String(upstreamPort) });
+const upstream = spawnReady(['-e', upstreamSource], { PORT: String(upstreamPort), JWT_PUBLIC_KEY: publicKey, NODE_PATH: join(ROOT, 'node_modules') });
 const gateway = spawnReady([join(ROOT, 'gateway/dist/main.js')], {
   PORT: String(gatewayPort),
   TRIPS_URL: `http://127.0.0.1:${upstreamPort}`,
@@ -72,7 +80,7 @@ const gateway = spawnReady([join(ROOT, 'gateway/dist/main.js')], {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });
 try {
-  await waitFor(`http://127.0.0.1:${upstreamPort}/`);
+  await waitFor(`http://127.0.0.1:${upstreamPort}/healthz`);
   await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);
   const headers = { authorization: `Bearer ${token}` };
   const path = '/api/trips/getaway-trip';

@@ -1,12 +1,10 @@
-// The gateway app. The order matters for speed as much as for safety: everything
-// in front of the proxies is cheap (no body parsing, a cached token check, one
-// Redis round trip for the rate limit), because on this hardware each extra step
-// before http-proxy-middleware costs throughput on every API call.
-import cors from 'cors';
-import express, { type Express } from 'express';
+// The gateway: API calls take the lean path (api.ts) straight to the proxies;
+// everything else (health, metrics, API docs, the web app) is served by Express,
+// where a little more per-request work buys helmet's full page CSP and static files.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express from 'express';
 import helmet from 'helmet';
 import {
-  AppError,
   createHttpMetrics,
   createTokenVerifier,
   errorHandler,
@@ -16,11 +14,9 @@ import {
   type Logger,
   type Redis,
 } from '@tripcost/shared';
+import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
 import { docsPage, mergedOpenApi } from './docs';
-import { edgeAuth } from './edge-auth';
-import { globalLimit, loginLimit, photoLimit } from './limits';
-import { proxyTo } from './proxy';
 import { upstreamsFrom } from './routing';
 import { webApp } from './web';
 
@@ -31,21 +27,45 @@ export interface GatewayDeps {
   redis: Redis;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): Express {
-  const app = express();
-  const production = config.NODE_ENV === 'production';
+export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): RequestListener {
   const upstreams = upstreamsFrom(config);
   const metrics = createHttpMetrics('gateway');
+  const api = createApiHandler({
+    config,
+    logger,
+    lifecycle,
+    redis,
+    upstreams,
+    metrics,
+    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+  });
+  const pages = buildPages({ config, logger, lifecycle, redis }, metrics.registry, metrics.middleware, upstreams);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (isProxiedApi(req.url ?? '/')) api(req, res);
+    else pages(req, res);
+  };
+}
+
+/** /api and /api/… except the docs page, which the gateway serves itself. */
+export function isProxiedApi(url: string): boolean {
+  if (!url.startsWith('/api')) return false;
+  const next = url.charAt(4);
+  if (next !== '' && next !== '/' && next !== '?') return false;
+  return !(url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?'));
+}
+
+function buildPages(
+  { config, logger, lifecycle, redis }: GatewayDeps,
+  registry: ReturnType<typeof createHttpMetrics>['registry'],
+  metricsMiddleware: express.RequestHandler,
+  upstreams: ReturnType<typeof upstreamsFrom>,
+) {
+  const production = config.NODE_ENV === 'production';
+  const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-
   app.use(...requestLogging(logger));
-  app.use((req, _res, next) => {
-    // Forward the id we answered with, so the service logs the same one.
-    req.headers['x-request-id'] = String((req as { id?: unknown }).id);
-    next();
-  });
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -60,15 +80,7 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(
-    cors({
-      origin: (origin, callback) => callback(null, !origin || config.CORS_ORIGINS.includes(origin)),
-      credentials: true,
-      maxAge: 600,
-      exposedHeaders: ['x-request-id'],
-    }),
-  );
-  app.use(metrics.middleware);
+  app.use(metricsMiddleware);
   app.use((_req, res, next) => {
     if (!lifecycle.shuttingDown) return next();
     res.setHeader('connection', 'close');
@@ -89,20 +101,10 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { redis: redisState } });
   });
   app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    res.type(registry.contentType).send(await registry.metrics());
   });
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));
-
-  const api = express.Router();
-  api.use(globalLimit(redis, config));
-  api.get('/places-pics', photoLimit(redis, config));
-  api.post('/user/login', ...loginLimit(redis, config));
-  app.use('/api', api);
-  app.use('/api', edgeAuth(createTokenVerifier(config.JWT_PUBLIC_KEY)));
-  for (const upstream of upstreams) app.use(proxyTo(upstream, logger));
-  app.use('/api', (req, _res, next) => next(new AppError(404, `No API route for ${req.method} ${req.originalUrl.split('?')[0]}`, 'route_not_found')));
-
   app.use(webApp(config.WEB_DIST));
   app.use(errorHandler(logger));
   return app;

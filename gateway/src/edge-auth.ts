@@ -1,33 +1,33 @@
 // Token check at the edge. RS256 verification is the most expensive per-request
 // step in front of the proxy, so verified tokens are remembered until they expire
 // (a bounded map keyed by the token itself). Services verify again regardless.
-import type { RequestHandler } from 'express';
 import { AppError, InvalidTokenError, tokenFromHeader, type TokenVerifier } from '@tripcost/shared';
 import { isPublicRoute } from './routing';
 
 const MAX_REMEMBERED = 10_000;
 
-export function edgeAuth(verifier: TokenVerifier): RequestHandler {
+export type EdgeAuth = (method: string, path: string, authorization: string | undefined) => AppError | undefined;
+
+export function createEdgeAuth(verifier: TokenVerifier): EdgeAuth {
   const remembered = new Map<string, number>(); // token → expiry (ms)
-  return (req, _res, next) => {
-    if (isPublicRoute(req.method, `${req.baseUrl}${req.path}`)) return next();
-    const token = tokenFromHeader(req.headers.authorization);
-    if (!token) return next(new AppError(401, 'Please log in to continue.', 'token_missing'));
-    const now = Date.now();
+  return (method, path, authorization) => {
+    if (isPublicRoute(method, path)) return undefined;
+    const token = tokenFromHeader(authorization);
+    if (!token) return new AppError(401, 'Please log in to continue.', 'token_missing');
     const expiry = remembered.get(token);
-    if (expiry !== undefined && expiry > now) return next();
+    if (expiry !== undefined && expiry > Date.now()) return undefined;
     try {
       verifier.verify(token);
-      const exp = decodeExpiry(token);
-      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-      if (exp) remembered.set(token, exp * 1000);
-      next();
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        return next(new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid'));
+        return new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
       }
-      next(error);
+      throw error;
     }
+    const exp = decodeExpiry(token);
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    if (exp) remembered.set(token, exp * 1000);
+    return undefined;
   };
 }
 

@@ -2,12 +2,11 @@
 // and JSON errors when an upstream is down (503) or misbehaves (502). Bodies are
 // never parsed here; they stream straight through.
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from '@tripcost/shared';
-import { matchesPrefix, type Upstream } from './routing';
+import type { Upstream } from './routing';
 
-interface ProxiedRequest extends IncomingMessage {
+export interface ProxiedRequest extends IncomingMessage {
   /** Set by the login limiter, which had to read the (small) body to key on email. */
   rawBody?: Buffer;
   upstreamTimedOut?: boolean;
@@ -15,11 +14,12 @@ interface ProxiedRequest extends IncomingMessage {
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
 
-export function proxyTo(upstream: Upstream, logger: Logger): RequestHandler {
+export type Proxy = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export function proxyTo(upstream: Upstream, logger: Logger): Proxy {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: 60_000 });
   const proxy = createProxyMiddleware<ProxiedRequest, ServerResponse>({
     target: upstream.target,
-    pathFilter: (path) => upstream.prefixes.some((prefix) => matchesPrefix(path, prefix)),
     agent,
     xfwd: true,
     logger: undefined,
@@ -44,7 +44,7 @@ export function proxyTo(upstream: Upstream, logger: Logger): RequestHandler {
       },
     },
   });
-  return proxy as unknown as RequestHandler;
+  return (req, res, next) => void proxy(req as ProxiedRequest, res, next);
 }
 
 function describeFailure(upstream: Upstream, error: Error & { code?: string }, req: ProxiedRequest) {

@@ -16,7 +16,7 @@ export async function startGateway(
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
 ): Promise<RunningServer> {
   const lifecycle = new Lifecycle();
-  const redis = createRequestRedis(config.REDIS_URL, logger);
+  const redis = createRequestRedis(config.REDIS_URL, logger, 250, { autoPipelining: true });
   // The limiter fails open while Redis is down, so a slow Redis must not block
   // start-up; but give it a moment so the limits are in force from the first request.
   await waitForRedis(redis, 3000).catch((error) => logger.warn({ err: error }, 'starting without redis'));

@@ -1,8 +1,7 @@
 // Graceful shutdown (STYLE.md §7): on SIGTERM readiness fails, new requests get 503,
 // in-flight requests finish, then workers and connections close in order, and a
 // forced exit after 10 s guards against anything that hangs.
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from './logger';
 
 export class Lifecycle {
@@ -25,10 +24,11 @@ export interface RunningServer {
 export type CloseHook = () => Promise<unknown> | unknown;
 
 export async function listen(
-  app: Express,
+  app: RequestListener,
   options: { port: number; host?: string; lifecycle: Lifecycle; logger: Logger; onClose?: CloseHook[] },
 ): Promise<RunningServer> {
-  const server = app.listen(options.port, options.host ?? '0.0.0.0');
+  const server = createServer(app);
+  server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

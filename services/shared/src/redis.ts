@@ -21,9 +21,17 @@ export function redisOptionsFromUrl(url: string): RedisOptions {
 }
 
 /** A client for request paths: commands fail fast while Redis is unreachable. */
-export function createRequestRedis(url: string, logger: Logger, commandTimeoutMs = 250): Redis {
+export function createRequestRedis(
+  url: string,
+  logger: Logger,
+  commandTimeoutMs = 250,
+  options: { autoPipelining?: boolean } = {},
+): Redis {
   const client = new Redis({
     ...redisOptionsFromUrl(url),
+    // Batches commands issued in the same tick into one write: under load, many
+    // concurrent requests' rate-limit checks cost one round trip.
+    enableAutoPipelining: options.autoPipelining ?? false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: commandTimeoutMs,

@@ -5,6 +5,8 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 
 export interface HttpMetrics {
   registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  duration: Histogram<'method' | 'route' | 'status'>;
   middleware: RequestHandler;
 }
 
@@ -36,5 +38,5 @@ export function createHttpMetrics(service: string): HttpMetrics {
     });
     next();
   };
-  return { registry, middleware };
+  return { registry, requests, duration, middleware };
 }

@@ -1,0 +1,167 @@
+// The lean API path: every /api/* request that goes to a service. It runs on Node's
+// own request/response objects, not through Express, because on this hardware each
+// Express layer in front of http-proxy-middleware costs a visible share of
+// throughput (docs/adr/0003). In order: request id, security and CORS headers,
+// access log and metrics, shutdown guard, routing, rate limits, token check, proxy.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import proxyAddr from 'proxy-addr';
+import type { Counter, Histogram } from 'prom-client';
+import { AppError, requestContext, type Lifecycle, type Logger } from '@tripcost/shared';
+import type { GatewayConfig } from './config';
+import { createCors } from './cors';
+import { createEdgeAuth } from './edge-auth';
+import { pathOf, sendJson } from './http-helpers';
+import { proxyTo, type ProxiedRequest } from './proxy';
+import { createRateLimiter, rateLimitHeaders } from './rate-limiter';
+import { upstreamFor, type Upstream } from './routing';
+import { apiSecurityHeaders, setHeaders } from './security-headers';
+import type { Redis, TokenVerifier } from '@tripcost/shared';
+
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const MINUTE = 60_000;
+const LOGIN_WINDOW_MS = 15 * MINUTE;
+const LOGIN_BODY_LIMIT = 10 * 1024;
+
+export interface ApiMetrics {
+  requests: Counter<'method' | 'route' | 'status'>;
+  duration: Histogram<'method' | 'route' | 'status'>;
+}
+
+export interface ApiDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  redis: Redis;
+  verifier: TokenVerifier;
+  upstreams: Upstream[];
+  metrics: ApiMetrics;
+}
+
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createApiHandler(deps: ApiDeps): ApiHandler {
+  const { config, logger, lifecycle, upstreams, metrics } = deps;
+  const securityHeaders = apiSecurityHeaders(config.NODE_ENV === 'production');
+  const cors = createCors(config.CORS_ORIGINS);
+  const limiter = createRateLimiter(deps.redis, logger);
+  const edgeAuth = createEdgeAuth(deps.verifier);
+  const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
+  const proxies = new Map(upstreams.map((upstream) => [upstream.name, proxyTo(upstream, logger)]));
+
+  const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
+    sendJson(res, error.status, { msg: error.message, ...(error.code ? { code: error.code } : {}) }, headers);
+
+  return (req, res) => {
+    const started = performance.now();
+    const incomingId = req.headers['x-request-id'];
+    const requestId = typeof incomingId === 'string' && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    setHeaders(res, securityHeaders);
+    const path = pathOf(req);
+    const upstream = upstreamFor(upstreams, path);
+
+    res.once('finish', () => {
+      const ms = performance.now() - started;
+      const labels = { method: req.method ?? 'GET', route: upstream?.name ?? 'unmatched', status: String(res.statusCode) };
+      metrics.requests.inc(labels);
+      metrics.duration.observe(labels, ms / 1000);
+      const entry = { reqId: requestId, req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime: Math.round(ms) };
+      if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      else if (res.statusCode >= 400) logger.warn(entry, 'request refused');
+      else logger.info(entry, 'request completed');
+    });
+
+    if (cors.handle(req, res)) return;
+    if (lifecycle.shuttingDown) {
+      res.setHeader('connection', 'close');
+      return fail(res, new AppError(503, 'The gateway is shutting down. Please retry.', 'shutting_down'));
+    }
+    if (!upstream) {
+      return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));
+    }
+
+    requestContext.run({ requestId }, () => {
+      handle(req as ProxiedRequest, res, path, upstream).catch((error) => {
+        logger.error({ err: error, reqId: requestId }, 'gateway error');
+        fail(res, new AppError(500, 'Something went wrong'));
+      });
+    });
+  };
+
+  async function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream) {
+    const ip = proxyAddr(req, trust);
+    const perIp = await limiter.hit(`ip:${ip}`, MINUTE);
+    if (perIp && perIp.count > config.RATE_LIMIT_PER_MINUTE) {
+      const headers = rateLimitHeaders('per-ip', config.RATE_LIMIT_PER_MINUTE, MINUTE, perIp);
+      return fail(res, new AppError(429, 'Too many requests. Please slow down and try again in a minute.', 'rate_limited'), headers);
+    }
+    if (path === '/api/places-pics' && req.method === 'GET') {
+      const photos = await limiter.hit(`photo:${ip}`, MINUTE);
+      if (photos && photos.count > config.PHOTO_RATE_LIMIT_PER_MINUTE) {
+        const headers = rateLimitHeaders('photos', config.PHOTO_RATE_LIMIT_PER_MINUTE, MINUTE, photos);
+        return fail(res, new AppError(429, 'Too many photo requests. Please try again in a minute.', 'rate_limited'), headers);
+      }
+    }
+    if (path === '/api/user/login' && req.method === 'POST') {
+      const refused = await checkLogin(req, res, ip);
+      if (refused) return;
+    }
+    const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    if (denied) return fail(res, denied);
+    proxies.get(upstream.name)!(req, res, () => fail(res, new AppError(404, `No API route for ${req.method} ${path}`)));
+  }
+
+  /**
+   * Failed logins per IP + email: after LOGIN_FAILURES_PER_15_MIN failures the next
+   * attempt is 429 until the window ends; successful logins are not counted. The
+   * gateway never parses bodies, but it must know the email here, so this one small
+   * body is read (≤ 10 kB), keyed on, and replayed to the auth service unchanged.
+   */
+  async function checkLogin(req: ProxiedRequest, res: ServerResponse, ip: string): Promise<boolean> {
+    const body = await readSmallBody(req);
+    if (!body) {
+      fail(res, new AppError(413, 'The request body is too large.', 'body_too_large'));
+      return true;
+    }
+    req.rawBody = body;
+    const key = `login:${ip}|${emailOf(body)}`;
+    const limit = config.LOGIN_FAILURES_PER_15_MIN;
+    const failures = await limiter.peek(key);
+    if (failures && failures.count >= limit) {
+      const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
+      fail(res, new AppError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.', 'rate_limited'), headers);
+      return true;
+    }
+    res.once('finish', () => {
+      if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500) void limiter.hit(key, LOGIN_WINDOW_MS);
+    });
+    return false;
+  }
+}
+
+function readSmallBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > LOGIN_BODY_LIMIT) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function emailOf(body: Buffer): string {
+  try {
+    const parsed = JSON.parse(body.toString('utf8'));
+    return typeof parsed?.email === 'string' ? parsed.email.trim().toLowerCase().slice(0, 320) : '';
+  } catch {
+    return '';
+  }
+}
