@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startBenchGateway } from './lib/gateway.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -88,35 +89,45 @@ try {
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
 
-  const latencies = [];
-  const instance = autocannon({
-    url: `${url}/api/user/login`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-    connections,
-    duration: seconds,
-  });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const report = {
-    target: 'auth service directly (no gateway)',
-    route: 'POST /api/user/login',
-    connections,
-    seconds,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    requestsPerSecond: result.requests.average,
-    latencyMs: {
-      p50: Number(percentile(latencies, 50).toFixed(1)),
-      p95: Number(percentile(latencies, 95).toFixed(1)),
-      p99: Number(percentile(latencies, 99).toFixed(1)),
-      max: Number(latencies.at(-1).toFixed(1)),
-    },
-  };
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const gateway = await startBenchGateway({ AUTH_URL: url, JWT_PUBLIC_KEY: publicKey });
+  try {
+    for (const [target, base] of [
+      ['auth service directly', url],
+      ['through the gateway', gateway.url],
+    ]) {
+      const latencies = [];
+      const instance = autocannon({
+        url: `${base}/api/user/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+        connections,
+        duration: seconds,
+      });
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+      const result = await instance;
+      latencies.sort((a, b) => a - b);
+      const report = {
+        target,
+        route: 'POST /api/user/login',
+        connections,
+        seconds,
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        requestsPerSecond: result.requests.average,
+        latencyMs: {
+          p50: Number(percentile(latencies, 50).toFixed(1)),
+          p95: Number(percentile(latencies, 95).toFixed(1)),
+          p99: Number(percentile(latencies, 99).toFixed(1)),
+          max: Number(latencies.at(-1).toFixed(1)),
+        },
+      };
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+    }
+  } finally {
+    await gateway.stop();
+  }
 } finally {
   service.kill('SIGTERM');
   await new Promise((resolve) => service.once('exit', resolve));

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
+import { startBenchGateway } from './lib/gateway.mjs';
 import { freePort, ROOT } from '../scripts/lib/environment.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -81,25 +82,32 @@ try {
   if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}: ${await warm.text()}`);
   await new Promise((resolve) => setTimeout(resolve, 100)); // the cache write follows the answer
 
-  const result = await autocannon({
-    url: `${url}${path}`,
-    headers: { authorization: `Bearer ${token}` },
-    connections: CONNECTIONS,
-    overallRate: RATE,
-    duration: DURATION,
-  });
-  const summary = {
-    bench: 'integrations cached GET /api/weather (direct to service)',
-    rate: RATE,
-    seconds: DURATION,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-    upstreamCalls,
-  };
-  process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  const gateway = await startBenchGateway({ INTEGRATIONS_URL: url, JWT_PUBLIC_KEY: publicKey });
+  try {
+    for (const [target, base] of [['direct to service', url], ['through the gateway', gateway.url]]) {
+      const result = await autocannon({
+        url: `${base}${path}`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        duration: DURATION,
+      });
+      const summary = {
+        bench: `integrations cached GET /api/weather (${target})`,
+        rate: RATE,
+        seconds: DURATION,
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+        upstreamCalls,
+      };
+      process.stdout.write(`${JSON.stringify(summary)}\n`);
+    }
+  } finally {
+    await gateway.stop();
+  }
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

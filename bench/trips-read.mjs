@@ -1,6 +1,6 @@
 // Trips read path: GET /api/trips/getaway-trip for a user with 200 trips of 5
 // instances each (the whole list in one answer, ~400 kB JSON), direct to the
-// service (no gateway; the lead adds the through-the-gateway number), embedded store.
+// service and through the gateway, embedded store.
 // Run: npx tsc -b services/trips && node bench/trips-read.mjs   (needs Redis at REDIS_URL)
 import { bench, inParallel, report, startTripsService } from './trips-support.mjs';
 
@@ -33,10 +33,12 @@ try {
   });
   const sample = await service.call('GET', '/api/trips/getaway-trip');
   process.stdout.write(`seeded ${sample.length} trips, ${JSON.stringify(sample).length} bytes per list\n`);
-  report('trips list (200 trips x 5 instances), direct', await bench({
-    url: `${service.url}/api/trips/getaway-trip`,
-    headers: { authorization: service.token },
-  }));
+  for (const [target, base] of [['direct', service.url], ['through the gateway', service.gatewayUrl]]) {
+    report(`trips list (200 trips x 5 instances), ${target}`, await bench({
+      url: `${base}/api/trips/getaway-trip`,
+      headers: { authorization: service.token },
+    }));
+  }
 } finally {
   await service.stop();
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
 import { freePort, ROOT } from '../scripts/lib/environment.mjs';
+import { startBenchGateway } from './lib/gateway.mjs';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -52,12 +53,14 @@ export async function startTripsService() {
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
+  const gateway = await startBenchGateway({ TRIPS_URL: url, JWT_PUBLIC_KEY: publicKey });
   const stop = async () => {
+    await gateway.stop();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, token, call, stop };
+  return { url, gatewayUrl: gateway.url, token, call, stop };
 }
 
 async function waitFor(url) {

@@ -20,8 +20,9 @@ try {
     car_expense: 120,
     other_expense: 80,
   });
-  report('instance creation (round-robin over 500 trips), direct', await bench({
-    url: service.url,
+  for (const [target, base] of [['direct', service.url], ['through the gateway', service.gatewayUrl]]) {
+  report(`instance creation (round-robin over 500 trips), ${target}`, await bench({
+    url: base,
     headers: { authorization: service.token, 'content-type': 'application/json' },
     requests: [
       {
@@ -31,6 +32,7 @@ try {
       },
     ],
   }));
+  }
 } finally {
   await service.stop();
 }

@@ -12,7 +12,9 @@ export const objectIdSchema = (label = 'id') =>
 export const MAX_MONEY = 1_000_000_000;
 export const moneySchema = (label: string) =>
   z
-    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .union([z.number(), z.string(), z.null(), z.undefined()], {
+      message: `${label} must be a number from 0 to 1,000,000,000.`,
+    })
     .transform((value, ctx) => {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 0;
       const amount = typeof value === 'number' ? value : Number(value.trim());
@@ -31,7 +33,7 @@ export const moneySchema = (label: string) =>
  * midnight and returned as an ISO string; null and '' mean "not set".
  */
 export const calendarDateSchema = (label: string) =>
-  z.union([z.string(), z.null(), z.undefined()]).transform((value, ctx) => {
+  z.union([z.string(), z.null(), z.undefined()], { message: `${label} must be a date like 2025-01-05.` }).transform((value, ctx) => {
     if (value === undefined || value === null || value.trim() === '') return null;
     const date = parseCalendarDate(value.trim());
     if (!date) {

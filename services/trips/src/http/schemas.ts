@@ -12,7 +12,6 @@ import {
 
 export const END_BEFORE_START = 'The end date cannot be before the start date.';
 const MAX_URL_LENGTH = 2048;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export const tripParams = z.object({ tripId: objectIdSchema('trip id') });
 export const instanceParams = tripParams.extend({ instanceId: objectIdSchema('instance id') });
@@ -35,10 +34,9 @@ export const listQuery = z.object({
 
 /**
  * Images are shown in <img> tags, so only our own kinds of link are kept: relative
- * paths such as `/api/places-pics?photoreference=…` or `/placeholder-trip.svg`,
- * https URLs, and http on loopback hosts (the web client stores absolute links,
- * which in local mode are http://localhost:8080/…). No protocol-relative `//host`,
- * backslashes, whitespace, `javascript:` or `data:`.
+ * paths such as `/api/places-pics?photoreference=…` or `/placeholder-trip.svg`, and
+ * https URLs. No plain http (mixed content, and a way to point <img> at anything),
+ * protocol-relative `//host`, backslashes, whitespace, `javascript:` or `data:`.
  */
 export function isAllowedImageUrl(value: string): boolean {
   if (value === '') return true;
@@ -46,7 +44,7 @@ export function isAllowedImageUrl(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//');
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    return url.protocol === 'https:';
   } catch {
     return false;
   }

@@ -104,7 +104,7 @@ describe('trips API access and input', () => {
       expect([reply.status, reply.body.msg]).toEqual([400, msg]);
     });
 
-    it.each(['/api/places-pics?photoreference=places%2Fx%2Fphotos%2Fy', '/placeholder-trip.svg', 'https://images.example/a.jpg', 'http://localhost:8080/api/places-pics?photoreference=a'])(
+    it.each(['/api/places-pics?photoreference=places%2Fx%2Fphotos%2Fy', '/placeholder-trip.svg', 'https://images.example/a.jpg'])(
       'when the image URL is %s, then it is accepted',
       async (url) => {
         expect((await alice.createTrip({ image_url: url })).image_url).toBe(url);
@@ -114,12 +114,12 @@ describe('trips API access and input', () => {
     const instanceCases: [unknown, string][] = [
       [{ trip_start: '2030-02-30' }, 'The start date must be a date like 2025-01-05.'],
       [{ trip_start: 'tomorrow' }, 'The start date must be a date like 2025-01-05.'],
-      [{ trip_end: 20300101 }, 'Invalid trip_end: Invalid input.'],
+      [{ trip_end: 20300101 }, 'The end date must be a date like 2025-01-05.'],
       [{ trip_start: '2030-05-05', trip_end: '2030-05-04' }, 'The end date cannot be before the start date.'],
       [{ stay_expense: -1 }, 'The stay expense must be a number from 0 to 1,000,000,000.'],
       [{ travel_expense: 1_000_000_001 }, 'The travel expense must be a number from 0 to 1,000,000,000.'],
       [{ car_expense: 'ten' }, 'The car expense must be a number from 0 to 1,000,000,000.'],
-      [{ other_expense: { $gt: 0 } }, 'Invalid other_expense: Invalid input.'],
+      [{ other_expense: { $gt: 0 } }, 'The other expense must be a number from 0 to 1,000,000,000.'],
       [{ other_expense: 'Infinity' }, 'The other expense must be a number from 0 to 1,000,000,000.'],
       [{ activities: 'hike' }, 'Activities must be a list of strings.'],
       [{ activities: [1] }, 'Each activity must be a string.'],

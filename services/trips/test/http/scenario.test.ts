@@ -14,7 +14,7 @@ describe('trips scenario as the web client plays it', () => {
     const created = await user.post('/api/trips/getaway-trip', {
       user_email: user.user!.email,
       location_address: 'Lisbon, Portugal',
-      image_url: 'http://localhost:8080/api/places-pics?photoreference=places%2Flisbon',
+      image_url: '/api/places-pics?photoreference=places%2Flisbon',
       isFavorite: false,
       trip_location: 'Lisbon, Portugal',
       place_id: 'ChIJO_PkYRozGQ0R0DaQ5L3rAAQ',

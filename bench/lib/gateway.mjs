@@ -1,0 +1,40 @@
+// Starts the built gateway in its own process in front of services a benchmark
+// already runs, so every bench can report the same call direct and through the
+// gateway. Rate limits are lifted: the benchmark is the only client.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort, ROOT } from '../../scripts/lib/environment.mjs';
+
+export async function startBenchGateway(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      PHOTO_RATE_LIMIT_PER_MINUTE: '1000000000',
+      LOGIN_FAILURES_PER_15_MIN: '1000000000',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
