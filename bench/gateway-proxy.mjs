@@ -4,7 +4,6 @@
 // Run: npm run build && node bench/gateway-proxy.mjs   (needs Redis at REDIS_URL)
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import jwt from 'jsonwebtoken';
@@ -39,7 +38,10 @@ shared.listen(app, { port: Number(process.env.PORT), host: '127.0.0.1', lifecycl
 `;
 
 function spawnReady(args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return child;
 }
 
@@ -47,7 +49,9 @@ async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -67,11 +71,19 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
 const token = jwt.sign({ email: 'bench@example.test', role: 0 }, privateKey, {
-  algorithm: 'RS256', subject: 'b'.repeat(24), issuer: 'tripcost-auth', audience: 'tripcost', expiresIn: 600,
+  algorithm: 'RS256',
+  subject: 'b'.repeat(24),
+  issuer: 'tripcost-auth',
+  audience: 'tripcost',
+  expiresIn: 600,
 });
 const upstreamPort = await freePort();
 const gatewayPort = await freePort();
-const upstream = spawnReady(['-e', upstreamSource], { PORT: String(upstreamPort), JWT_PUBLIC_KEY: publicKey, NODE_PATH: join(ROOT, 'node_modules') });
+const upstream = spawnReady(['-e', upstreamSource], {
+  PORT: String(upstreamPort),
+  JWT_PUBLIC_KEY: publicKey,
+  NODE_PATH: join(ROOT, 'node_modules'),
+});
 const gateway = spawnReady([join(ROOT, 'gateway/dist/main.js')], {
   PORT: String(gatewayPort),
   TRIPS_URL: `http://127.0.0.1:${upstreamPort}`,
@@ -93,7 +105,9 @@ try {
   console.log(`gateway overhead — ${CONNECTIONS} connections, ${DURATION}s each, ~${Math.round(25)} kB JSON body`);
   console.log(row('direct', direct));
   console.log(row('through gateway', viaGateway));
-  console.log(`throughput ratio (gateway / direct): ${(viaGateway.requests.average / direct.requests.average).toFixed(2)}×`);
+  console.log(
+    `throughput ratio (gateway / direct): ${(viaGateway.requests.average / direct.requests.average).toFixed(2)}×`,
+  );
 } finally {
   upstream.kill();
   gateway.kill();

@@ -84,7 +84,10 @@ try {
 
   const gateway = await startBenchGateway({ INTEGRATIONS_URL: url, JWT_PUBLIC_KEY: publicKey });
   try {
-    for (const [target, base] of [['direct to service', url], ['through the gateway', gateway.url]]) {
+    for (const [target, base] of [
+      ['direct to service', url],
+      ['through the gateway', gateway.url],
+    ]) {
       const result = await autocannon({
         url: `${base}${path}`,
         headers: { authorization: `Bearer ${token}` },
@@ -100,7 +103,12 @@ try {
         non2xx: result.non2xx,
         errors: result.errors,
         timeouts: result.timeouts,
-        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+        latencyMs: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+        },
         upstreamCalls,
       };
       process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -33,11 +33,17 @@ try {
   });
   const sample = await service.call('GET', '/api/trips/getaway-trip');
   process.stdout.write(`seeded ${sample.length} trips, ${JSON.stringify(sample).length} bytes per list\n`);
-  for (const [target, base] of [['direct', service.url], ['through the gateway', service.gatewayUrl]]) {
-    report(`trips list (200 trips x 5 instances), ${target}`, await bench({
-      url: `${base}/api/trips/getaway-trip`,
-      headers: { authorization: service.token },
-    }));
+  for (const [target, base] of [
+    ['direct', service.url],
+    ['through the gateway', service.gatewayUrl],
+  ]) {
+    report(
+      `trips list (200 trips x 5 instances), ${target}`,
+      await bench({
+        url: `${base}/api/trips/getaway-trip`,
+        headers: { authorization: service.token },
+      }),
+    );
   }
 } finally {
   await service.stop();

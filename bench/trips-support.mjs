@@ -67,7 +67,9 @@ async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(url)).status === 200) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -91,14 +93,17 @@ export async function inParallel(items, limit, work) {
 export function bench(options) {
   return new Promise((resolve, reject) => {
     let reported = false;
-    const instance = autocannon({ connections: CONNECTIONS, pipelining: 1, duration: DURATION, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon(
+      { connections: CONNECTIONS, pipelining: 1, duration: DURATION, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
     // Say once why requests fail, so a broken bench is never read as a slow service.
     instance.on('response', (client, statusCode, _bytes, _time) => {
       if (statusCode >= 300 && !reported) {
         reported = true;
-        client.once('body', (body) => process.stderr.write(`first non-2xx: ${statusCode} ${String(body).slice(0, 300)}\n`));
+        client.once('body', (body) =>
+          process.stderr.write(`first non-2xx: ${statusCode} ${String(body).slice(0, 300)}\n`),
+        );
       }
     });
   });

@@ -20,18 +20,27 @@ try {
     car_expense: 120,
     other_expense: 80,
   });
-  for (const [target, base] of [['direct', service.url], ['through the gateway', service.gatewayUrl]]) {
-  report(`instance creation (round-robin over 500 trips), ${target}`, await bench({
-    url: base,
-    headers: { authorization: service.token, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: 'POST',
-        body,
-        setupRequest: (request) => ({ ...request, path: `/api/trips/getaway/${trips[next++ % TRIPS]._id}/instances` }),
-      },
-    ],
-  }));
+  for (const [target, base] of [
+    ['direct', service.url],
+    ['through the gateway', service.gatewayUrl],
+  ]) {
+    report(
+      `instance creation (round-robin over 500 trips), ${target}`,
+      await bench({
+        url: base,
+        headers: { authorization: service.token, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            body,
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/trips/getaway/${trips[next++ % TRIPS]._id}/instances`,
+            }),
+          },
+        ],
+      }),
+    );
   }
 } finally {
   await service.stop();

@@ -67,7 +67,10 @@ const LOGGED_IN_ROUTES = [
 const rows = [
   ['landing route (/)', measure(closure([entryKey, routeKey('app/pages/LandingPage.tsx')]))],
   ['login (/login)', measure(closure([entryKey, routeKey('features/auth/components/LoginPage.tsx')]))],
-  ['logged-in first screen (/mytrips)', measure(closure([entryKey, routeKey('features/trips/components/MyTripsPage.tsx')]))],
+  [
+    'logged-in first screen (/mytrips)',
+    measure(closure([entryKey, routeKey('features/trips/components/MyTripsPage.tsx')])),
+  ],
   ['logged-in app (all guarded routes)', measure(closure([entryKey, ...LOGGED_IN_ROUTES.map(routeKey)]))],
   ['everything built', measure(closure(Object.keys(manifest)))],
 ];

@@ -109,7 +109,10 @@ describe('a new traveller', () => {
 
     const combobox = page.getByRole('combobox', { name: 'City' });
     await combobox.pressSequentially('Lisb', { delay: 40 });
-    await page.getByRole('option', { name: /Lisbon/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Lisbon/ })
+      .first()
+      .waitFor();
     await shot(page, 'search-suggestions');
     await combobox.press('ArrowDown');
     await combobox.press('Enter');
@@ -120,20 +123,33 @@ describe('a new traveller', () => {
 
     await page.getByRole('button', { name: 'Create Trip' }).click();
     await page.waitForURL(/\/explore$/);
-    await page.getByRole('article', { name: /Lisbon/ }).first().waitFor();
+    await page
+      .getByRole('article', { name: /Lisbon/ })
+      .first()
+      .waitFor();
     await visible('Needs attention');
     await shot(page, 'explore-with-trip');
   });
 
   step('adds two instances, sees their totals and commits one', async () => {
-    await page.getByRole('link', { name: /^View Lisbon/ }).first().click();
+    await page
+      .getByRole('link', { name: /^View Lisbon/ })
+      .first()
+      .click();
     await page.waitForURL(/\/trips\/[^/]+$/);
     tripUrl = new URL(page.url()).pathname;
     await visible('Trip Instances');
     await page.waitForLoadState('networkidle');
     await shot(page, 'trip-overview-empty');
 
-    const addInstance = async (start: number, end: number, stay: string, travel: string, car: string, other: string) => {
+    const addInstance = async (
+      start: number,
+      end: number,
+      stay: string,
+      travel: string,
+      car: string,
+      other: string,
+    ) => {
       await page.getByRole('button', { name: 'Create New Instance' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create New Trip Instance' });
       await dialog.waitFor();
@@ -191,7 +207,10 @@ describe('a new traveller', () => {
 
   step('favourites the trip into a new wishlist and sees the toast', async () => {
     await page.getByRole('link', { name: 'Explore', exact: true }).click();
-    await page.getByRole('button', { name: /Add .*Lisbon.* to a wishlist/ }).first().click();
+    await page
+      .getByRole('button', { name: /Add .*Lisbon.* to a wishlist/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Add to wishlist' });
     await dialog.waitFor();
     await dialog.getByLabel('New list name').fill('Summer picks');
@@ -202,7 +221,10 @@ describe('a new traveller', () => {
     await shot(page, 'explore-wishlist-toast');
     await page.getByRole('link', { name: 'Open wishlist Summer picks' }).click();
     await page.waitForURL(/\/wishlist-detail\//);
-    await page.getByRole('article', { name: /Lisbon/ }).first().waitFor();
+    await page
+      .getByRole('article', { name: /Lisbon/ })
+      .first()
+      .waitFor();
     await shot(page, 'wishlist-detail');
   });
 
@@ -228,7 +250,10 @@ describe('a new traveller', () => {
   step('logs out and is refused a guarded page', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await go('/explore');
-    await page.getByRole('article', { name: /Lisbon/ }).first().waitFor();
+    await page
+      .getByRole('article', { name: /Lisbon/ })
+      .first()
+      .waitFor();
     await shot(page, 'explore-mobile');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await shot(page, 'mobile-menu');

@@ -65,10 +65,19 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
 
     res.once('finish', () => {
       const ms = performance.now() - started;
-      const labels = { method: req.method ?? 'GET', route: upstream?.name ?? 'unmatched', status: String(res.statusCode) };
+      const labels = {
+        method: req.method ?? 'GET',
+        route: upstream?.name ?? 'unmatched',
+        status: String(res.statusCode),
+      };
       metrics.requests.inc(labels);
       metrics.duration.observe(labels, ms / 1000);
-      const entry = { reqId: requestId, req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime: Math.round(ms) };
+      const entry = {
+        reqId: requestId,
+        req: { method: req.method, url: req.url },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(ms),
+      };
       if (res.statusCode >= 500) logger.error(entry, 'request failed');
       else if (res.statusCode >= 400) logger.warn(entry, 'request refused');
       else logger.info(entry, 'request completed');
@@ -96,13 +105,21 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     const perIp = await limiter.hit(`ip:${ip}`, MINUTE);
     if (perIp && perIp.count > config.RATE_LIMIT_PER_MINUTE) {
       const headers = rateLimitHeaders('per-ip', config.RATE_LIMIT_PER_MINUTE, MINUTE, perIp);
-      return fail(res, new AppError(429, 'Too many requests. Please slow down and try again in a minute.', 'rate_limited'), headers);
+      return fail(
+        res,
+        new AppError(429, 'Too many requests. Please slow down and try again in a minute.', 'rate_limited'),
+        headers,
+      );
     }
     if (path === '/api/places-pics' && req.method === 'GET') {
       const photos = await limiter.hit(`photo:${ip}`, MINUTE);
       if (photos && photos.count > config.PHOTO_RATE_LIMIT_PER_MINUTE) {
         const headers = rateLimitHeaders('photos', config.PHOTO_RATE_LIMIT_PER_MINUTE, MINUTE, photos);
-        return fail(res, new AppError(429, 'Too many photo requests. Please try again in a minute.', 'rate_limited'), headers);
+        return fail(
+          res,
+          new AppError(429, 'Too many photo requests. Please try again in a minute.', 'rate_limited'),
+          headers,
+        );
       }
     }
     if (path === '/api/user/login' && req.method === 'POST') {
@@ -132,11 +149,16 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     const failures = await limiter.peek(key);
     if (failures && failures.count >= limit) {
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
-      fail(res, new AppError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.', 'rate_limited'), headers);
+      fail(
+        res,
+        new AppError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.', 'rate_limited'),
+        headers,
+      );
       return true;
     }
     res.once('finish', () => {
-      if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500) void limiter.hit(key, LOGIN_WINDOW_MS);
+      if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500)
+        void limiter.hit(key, LOGIN_WINDOW_MS);
     });
     return false;
   }

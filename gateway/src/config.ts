@@ -18,7 +18,12 @@ export const gatewayConfigSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('http://localhost:8080,http://localhost:5173')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   /** Which proxy hops are trusted for the client IP (Express `trust proxy`). */
   TRUST_PROXY: z.string().default('loopback'),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),

@@ -34,7 +34,11 @@ export function proxyTo(upstream: Upstream, logger: Logger): Proxy {
           proxyReq.write(req.rawBody);
         }
       },
-      error: (error: Error & { code?: string }, req: ProxiedRequest, res: ServerResponse | import('node:net').Socket) => {
+      error: (
+        error: Error & { code?: string },
+        req: ProxiedRequest,
+        res: ServerResponse | import('node:net').Socket,
+      ) => {
         const { status, msg } = describeFailure(upstream, error, req);
         logger.warn({ err: error, upstream: upstream.name, status, url: req.url }, 'upstream request failed');
         if (!('writeHead' in res)) return void res.destroy();

@@ -60,7 +60,12 @@ export function createRateLimiter(redis: Redis, logger: Logger, prefix = 'tripco
 }
 
 /** IETF draft-8 RateLimit headers, so clients can see how close they are to a limit. */
-export function rateLimitHeaders(name: string, limit: number, windowMs: number, window: Window): Record<string, string> {
+export function rateLimitHeaders(
+  name: string,
+  limit: number,
+  windowMs: number,
+  window: Window,
+): Record<string, string> {
   const resetSeconds = Math.ceil(window.resetMs / 1000);
   return {
     'ratelimit-policy': `"${name}";q=${limit};w=${Math.round(windowMs / 1000)}`,

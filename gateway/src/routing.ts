@@ -15,7 +15,12 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
   return [
     { name: 'auth', target: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/user'] },
     { name: 'trips', target: config.TRIPS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/trips'] },
-    { name: 'wishlists', target: config.WISHLISTS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/wishlist'] },
+    {
+      name: 'wishlists',
+      target: config.WISHLISTS_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      prefixes: ['/api/wishlist'],
+    },
     {
       name: 'integrations',
       target: config.INTEGRATIONS_URL,

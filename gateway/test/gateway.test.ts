@@ -50,7 +50,9 @@ describe('gateway', () => {
     const user = testUser();
     const good = tokenFor(user);
     const header = Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: user.id, email: user.email, iss: 'tripcost-auth', aud: 'tripcost', exp: 9999999999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: user.id, email: user.email, iss: 'tripcost-auth', aud: 'tripcost', exp: 9999999999 }),
+    ).toString('base64url');
     const bad = [
       undefined,
       `${good.slice(0, -4)}abcd`,
@@ -60,7 +62,9 @@ describe('gateway', () => {
     ];
     const before = trips.received.length;
     for (const token of bad) {
-      const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: token ? { authorization: token } : {} });
+      const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+        headers: token ? { authorization: token } : {},
+      });
       expect(res.status).toBe(401);
       expect(typeof (await res.json()).msg).toBe('string');
     }
@@ -68,8 +72,17 @@ describe('gateway', () => {
   });
 
   it('when a route is public, then it passes without a token; the Authorization header is forwarded unchanged otherwise', async () => {
-    for (const [method, path] of [['POST', '/api/user/register'], ['GET', '/api/user/refresh_token'], ['GET', '/api/user/logout'], ['GET', '/api/places-pics?photoreference=places/a/photos/b']]) {
-      const res = await fetch(`${gateway.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    for (const [method, path] of [
+      ['POST', '/api/user/register'],
+      ['GET', '/api/user/refresh_token'],
+      ['GET', '/api/user/logout'],
+      ['GET', '/api/places-pics?photoreference=places/a/photos/b'],
+    ]) {
+      const res = await fetch(`${gateway.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.status).toBe(200);
     }
     const raw = tokenFor(testUser());
@@ -81,7 +94,11 @@ describe('gateway', () => {
     const empty = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'POST', headers: bearer() });
     expect((await empty.json()).bodyLength).toBe(0);
     const big = JSON.stringify({ blob: randomBytes(45_000).toString('hex') });
-    const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: big });
+    const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      method: 'POST',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: big,
+    });
     expect((await res.json()).bodyLength).toBe(Buffer.byteLength(big));
     expect(trips.received.at(-1)!.body.toString()).toBe(big);
 
@@ -91,13 +108,21 @@ describe('gateway', () => {
       response.writeHead(body.length > 100_000 ? 413 : 200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ msg: 'The request body is too large.' }));
     };
-    const huge = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) });
+    const huge = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      method: 'POST',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ msg: 'The request body is too large.' });
   });
 
   it('when an upstream is slow, then 504 {msg} at the timeout', async () => {
-    integrations.respond = (_req, res) => { setTimeout(() => { if (!res.destroyed) res.end('{}'); }, 2000); };
+    integrations.respond = (_req, res) => {
+      setTimeout(() => {
+        if (!res.destroyed) res.end('{}');
+      }, 2000);
+    };
     const started = Date.now();
     const res = await fetch(`${gateway.url}/api/weather?city=Slow`, { headers: bearer() });
     expect(res.status).toBe(504);
@@ -106,7 +131,9 @@ describe('gateway', () => {
   });
 
   it('when a request id is sent, then the service receives it and the client gets it back; otherwise one is minted', async () => {
-    const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: { ...bearer(), 'x-request-id': 'abc-123' } });
+    const res = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      headers: { ...bearer(), 'x-request-id': 'abc-123' },
+    });
     expect(res.headers.get('x-request-id')).toBe('abc-123');
     expect(trips.received.at(-1)!.headers['x-request-id']).toBe('abc-123');
     const minted = await fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: bearer() });
@@ -116,11 +143,21 @@ describe('gateway', () => {
   });
 
   it('when a preflight comes from a listed origin, then it is allowed with credentials; other origins get no CORS headers', async () => {
-    const allowed = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    const allowed = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
-    const refused = await fetch(`${gateway.url}/api/trips/getaway-trip`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const refused = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -148,7 +185,12 @@ describe('gateway', () => {
       res.writeHead(password === 'right' ? 200 : 400, { 'content-type': 'application/json' });
       res.end(JSON.stringify(password === 'right' ? { accesstoken: 't' } : { msg: 'Invalid email or password.' }));
     };
-    const login = (password: string) => fetch(`${gateway.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const login = (password: string) =>
+      fetch(`${gateway.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
     for (let i = 0; i < 3; i++) expect((await login('right')).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await login('wrong')).status).toBe(400);
     const limited = await login('wrong');
@@ -157,7 +199,11 @@ describe('gateway', () => {
     // The auth service received the body unchanged for the allowed attempts.
     expect(JSON.parse(auth.received.at(-1)!.body.toString())).toEqual({ email, password: 'wrong' });
     // Another email from the same IP is unaffected.
-    const other = await fetch(`${gateway.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `other-${uniqueSuffix()}@example.test`, password: 'wrong' }) });
+    const other = await fetch(`${gateway.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `other-${uniqueSuffix()}@example.test`, password: 'wrong' }),
+    });
     expect(other.status).toBe(400);
   });
 });
@@ -168,7 +214,9 @@ describe('gateway with unreachable or missing upstreams', () => {
     const gateway = await startTestGateway({ TRIPS_URL: down, WEB_DIST: '/nonexistent' });
     try {
       const started = Date.now();
-      const res = await fetch(`${gateway.url}/api/trips/anything`, { headers: { authorization: tokenFor(testUser()) } });
+      const res = await fetch(`${gateway.url}/api/trips/anything`, {
+        headers: { authorization: tokenFor(testUser()) },
+      });
       expect(res.status).toBe(503);
       expect((await res.json()).msg).toBe('The trips service is unavailable. Please try again shortly.');
       expect(Date.now() - started).toBeLessThan(1000);
@@ -179,7 +227,11 @@ describe('gateway with unreachable or missing upstreams', () => {
 
   it('when the global per-IP limit is exceeded, then 429 {msg} with rate-limit headers', async () => {
     const upstream = await fakeUpstream('trips');
-    const gateway = await startTestGateway({ TRIPS_URL: upstream.url, RATE_LIMIT_PER_MINUTE: '5', WEB_DIST: '/nonexistent' });
+    const gateway = await startTestGateway({
+      TRIPS_URL: upstream.url,
+      RATE_LIMIT_PER_MINUTE: '5',
+      WEB_DIST: '/nonexistent',
+    });
     try {
       // The limit is shared through Redis by IP; earlier tests may have used some, so
       // make sure we cross it rather than counting exactly.

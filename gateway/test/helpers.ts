@@ -29,7 +29,11 @@ export async function fakeUpstream(name: string): Promise<FakeUpstream> {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ upstream: name, method: req.method, url: req.url, bodyLength: body.length }));
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -2,7 +2,14 @@
 // services (each on its own port, real HTTP between them), real Redis and BullMQ,
 // embedded stores in a temp dir. Third parties are a closed port: no internet.
 import type { RunningServer } from '@tripcost/shared';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
+import {
+  silentLogger,
+  tempDataDir,
+  testKeys,
+  testQueuePrefix,
+  testRedisUrl,
+  uniqueSuffix,
+} from '@tripcost/shared/testing';
 import { configFrom as authConfig, startAuth } from '@tripcost/auth';
 import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
 import { configFrom as wishlistsConfig, startWishlists } from '@tripcost/wishlists';
@@ -13,6 +20,7 @@ jest.setTimeout(60_000);
 
 interface Reply {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, asserted field by field
   body: any;
   headers: Headers;
 }
@@ -33,7 +41,10 @@ describe('the product behind the gateway', () => {
       LOG_LEVEL: 'silent',
     };
     const logger = silentLogger();
-    const auth = await startAuth(authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }), logger);
+    const auth = await startAuth(
+      authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+      logger,
+    );
     const trips = await startTrips(tripsConfig(common), logger);
     const wishlists = await startWishlists(wishlistsConfig({ ...common, TRIPS_URL: trips.url }), logger);
     const integrations = await startIntegrations(
@@ -63,7 +74,11 @@ describe('the product behind the gateway', () => {
     await Promise.all(stops.map((stop) => stop()));
   });
 
-  async function call(method: string, path: string, options: { token?: string; body?: unknown; cookie?: string } = {}): Promise<Reply> {
+  async function call(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; cookie?: string } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
@@ -80,7 +95,16 @@ describe('the product behind the gateway', () => {
   async function registerAndLogin(): Promise<{ token: string; email: string; cookie: string; id: string }> {
     const email = `Traveller-${uniqueSuffix()}@Example.test`;
     const registered = await call('POST', '/api/user/register', {
-      body: { fname: 'Ana', lname: 'Silva', email, password: 'correct horse', birthday: '1990-04-01', city: 'Austin', state: 'TX', zip: '78701' },
+      body: {
+        fname: 'Ana',
+        lname: 'Silva',
+        email,
+        password: 'correct horse',
+        birthday: '1990-04-01',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      },
     });
     expect(registered.status).toBe(201);
     const login = await call('POST', '/api/user/login', { body: { email, password: 'correct horse' } });
@@ -126,32 +150,66 @@ describe('the product behind the gateway', () => {
     const bob = await registerAndLogin();
     const created = await call('POST', '/api/trips/getaway-trip', {
       token: alice.token,
-      body: { user_email: alice.email, location_address: 'Lisbon, Portugal', image_url: '/api/places-pics?photoreference=places/abc/photos/def', isFavorite: false },
+      body: {
+        user_email: alice.email,
+        location_address: 'Lisbon, Portugal',
+        image_url: '/api/places-pics?photoreference=places/abc/photos/def',
+        isFavorite: false,
+      },
     });
     expect(created.status).toBe(201);
     const tripId = created.body._id;
     const first = await call('POST', `/api/trips/getaway/${tripId}/instances`, {
       token: alice.token,
-      body: { trip_start: '2025-01-05', trip_end: '2025-01-09', stay_expense: 400, travel_expense: 250.5, car_expense: 60, other_expense: 0 },
+      body: {
+        trip_start: '2025-01-05',
+        trip_end: '2025-01-09',
+        stay_expense: 400,
+        travel_expense: 250.5,
+        car_expense: 60,
+        other_expense: 0,
+      },
     });
     const second = await call('POST', `/api/trips/getaway/${tripId}/instances`, {
       token: alice.token,
-      body: { trip_start: '2025-02-01T00:00:00.000Z', trip_end: '2025-02-04T00:00:00.000Z', stay_expense: 300, travel_expense: '', car_expense: 0, other_expense: 12.345 },
+      body: {
+        trip_start: '2025-02-01T00:00:00.000Z',
+        trip_end: '2025-02-04T00:00:00.000Z',
+        stay_expense: 300,
+        travel_expense: '',
+        car_expense: 0,
+        other_expense: 12.345,
+      },
     });
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.total_cost).toBe(312.35);
 
-    const committedFirst = await call('PATCH', `/api/trips/getaway/${tripId}/instances/${first.body._id}/commit`, { token: alice.token, body: {} });
-    expect(committedFirst.body).toMatchObject({ committedInstanceId: first.body._id, trip_start: '2025-01-05T00:00:00.000Z', stay_expense: 400 });
-    const committedSecond = await call('PATCH', `/api/trips/getaway/${tripId}/instances/${second.body._id}/commit`, { token: alice.token, body: {} });
-    expect(committedSecond.body.instances.filter((instance: { isCommitted: boolean }) => instance.isCommitted)).toHaveLength(1);
+    const committedFirst = await call('PATCH', `/api/trips/getaway/${tripId}/instances/${first.body._id}/commit`, {
+      token: alice.token,
+      body: {},
+    });
+    expect(committedFirst.body).toMatchObject({
+      committedInstanceId: first.body._id,
+      trip_start: '2025-01-05T00:00:00.000Z',
+      stay_expense: 400,
+    });
+    const committedSecond = await call('PATCH', `/api/trips/getaway/${tripId}/instances/${second.body._id}/commit`, {
+      token: alice.token,
+      body: {},
+    });
+    expect(
+      committedSecond.body.instances.filter((instance: { isCommitted: boolean }) => instance.isCommitted),
+    ).toHaveLength(1);
     expect(committedSecond.body).toMatchObject({ committedInstanceId: second.body._id, total_cost: 312.35 });
 
     const read = await call('GET', `/api/trips/getaway/${tripId}/instances/${second.body._id}`, { token: alice.token });
     expect(read.body.instance).toMatchObject({ _id: second.body._id, isCommitted: true });
     expect(read.body.trip._id).toBe(tripId);
 
-    const favourite = await call('PUT', `/api/trips/getaway/${tripId}`, { token: alice.token, body: { isFavorite: true } });
+    const favourite = await call('PUT', `/api/trips/getaway/${tripId}`, {
+      token: alice.token,
+      body: { isFavorite: true },
+    });
     expect(favourite.status).toBe(200);
 
     for (const [method, path] of [
@@ -162,23 +220,47 @@ describe('the product behind the gateway', () => {
       const refused = await call(method, path, { token: bob.token, body: method === 'PATCH' ? {} : undefined });
       expect([403, 404]).toContain(refused.status);
     }
-    expect((await call('GET', `/api/trips/getaway-trip?email=${encodeURIComponent(alice.email)}`, { token: bob.token })).status).toBe(403);
+    expect(
+      (await call('GET', `/api/trips/getaway-trip?email=${encodeURIComponent(alice.email)}`, { token: bob.token }))
+        .status,
+    ).toBe(403);
 
-    expect((await call('DELETE', `/api/trips/getaway/${tripId}/instances/${first.body._id}`, { token: alice.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/api/trips/getaway/${tripId}/instances/${first.body._id}`, { token: alice.token })).status,
+    ).toBe(200);
     expect((await call('DELETE', `/api/trips/getaway/${tripId}`, { token: alice.token })).status).toBe(200);
     expect((await call('GET', `/api/trips/getaway/${tripId}`, { token: alice.token })).status).toBe(404);
   });
 
   it('when a trip is saved into a new wishlist, then it turns favourite; deleting the list unfavourites it', async () => {
     const alice = await registerAndLogin();
-    const trip = (await call('POST', '/api/trips/getaway-trip', { token: alice.token, body: { location_address: 'Porto, Portugal', isFavorite: false } })).body;
-    const list = await call('POST', '/api/wishlist/createlist', { token: alice.token, body: { list_name: '  Summer picks ', trips: [trip], email: alice.email } });
+    const trip = (
+      await call('POST', '/api/trips/getaway-trip', {
+        token: alice.token,
+        body: { location_address: 'Porto, Portugal', isFavorite: false },
+      })
+    ).body;
+    const list = await call('POST', '/api/wishlist/createlist', {
+      token: alice.token,
+      body: { list_name: '  Summer picks ', trips: [trip], email: alice.email },
+    });
     expect(list.status).toBe(201);
-    expect(list.body).toMatchObject({ list_name: 'Summer picks', trips: [{ _id: trip._id, location_address: 'Porto, Portugal' }] });
-    const favourite = await eventually(() => call('GET', `/api/trips/getaway/${trip._id}`, { token: alice.token }), (r) => r.body.isFavorite === true);
+    expect(list.body).toMatchObject({
+      list_name: 'Summer picks',
+      trips: [{ _id: trip._id, location_address: 'Porto, Portugal' }],
+    });
+    const favourite = await eventually(
+      () => call('GET', `/api/trips/getaway/${trip._id}`, { token: alice.token }),
+      (r) => r.body.isFavorite === true,
+    );
     expect(favourite.body.isFavorite).toBe(true);
-    expect((await call('DELETE', `/api/wishlist/removewishlist/${list.body._id}`, { token: alice.token })).status).toBe(200);
-    const unfavourite = await eventually(() => call('GET', `/api/trips/getaway/${trip._id}`, { token: alice.token }), (r) => r.body.isFavorite === false);
+    expect((await call('DELETE', `/api/wishlist/removewishlist/${list.body._id}`, { token: alice.token })).status).toBe(
+      200,
+    );
+    const unfavourite = await eventually(
+      () => call('GET', `/api/trips/getaway/${trip._id}`, { token: alice.token }),
+      (r) => r.body.isFavorite === false,
+    );
     expect(unfavourite.body.isFavorite).toBe(false);
   });
 
@@ -187,7 +269,9 @@ describe('the product behind the gateway', () => {
     const cities = await call('GET', '/api/places/autocomplete?input=lisb&limit=5', { token });
     expect(cities.status).toBe(200);
     expect(cities.body[0]).toMatchObject({ description: 'Lisbon, Portugal', main_text: 'Lisbon' });
-    const details = await call('GET', `/api/places-details?placeid=${encodeURIComponent(cities.body[0].place_id)}`, { token });
+    const details = await call('GET', `/api/places-details?placeid=${encodeURIComponent(cities.body[0].place_id)}`, {
+      token,
+    });
     expect(details.status).toBe(200);
     expect(details.body).toMatchObject({ photos: [], formatted_address: 'Lisbon, Portugal' });
     expect(details.body.trip_location).toContain('Lisbon');
@@ -195,7 +279,10 @@ describe('the product behind the gateway', () => {
     const weather = await call('GET', '/api/weather?city=Lisbon&country=Portugal&units=metric', { token });
     expect([502, 503, 504]).toContain(weather.status);
     expect(typeof weather.body.msg).toBe('string');
-    const suggestions = await call('POST', '/api/chatgpt/fun-places', { token, body: { location: 'Lisbon, , Portugal' } });
+    const suggestions = await call('POST', '/api/chatgpt/fun-places', {
+      token,
+      body: { location: 'Lisbon, , Portugal' },
+    });
     expect(suggestions.status).toBe(503);
     expect(typeof suggestions.body.msg).toBe('string');
     const photo = await call('GET', '/api/places-pics?photoreference=places%2Fabc%2Fphotos%2Fdef');

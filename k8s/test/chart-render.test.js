@@ -7,7 +7,8 @@ const { COMPONENTS, PORTS, installTools, render, run, helmBin, chartDir, find, o
 // render would make the suite slow. One test covers the generated Secret.
 const JWT = { 'jwt.existingSecret': 'tripcost-jwt' };
 
-const containerOf = (objects, component) => find(objects, 'Deployment', `tripcost-${component}`).spec.template.spec.containers[0];
+const containerOf = (objects, component) =>
+  find(objects, 'Deployment', `tripcost-${component}`).spec.template.spec.containers[0];
 
 beforeAll(() => installTools());
 
@@ -31,12 +32,15 @@ describe('application components with default values', () => {
     expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
   });
 
-  test.each(COMPONENTS)('when rendered, then %s is probed on /healthz (liveness) and /readyz (readiness)', (component) => {
-    const container = containerOf(objects, component);
-    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
-    expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
-    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
-  });
+  test.each(COMPONENTS)(
+    'when rendered, then %s is probed on /healthz (liveness) and /readyz (readiness)',
+    (component) => {
+      const container = containerOf(objects, component);
+      expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    },
+  );
 
   test.each(COMPONENTS)('when rendered, then %s has resource requests and limits', (component) => {
     const { resources } = containerOf(objects, component);
@@ -169,7 +173,9 @@ describe('external MongoDB and Redis', () => {
     expect(find(objects, 'NetworkPolicy', 'tripcost-mongodb')).toBeUndefined();
     const connections = find(objects, 'Secret', 'tripcost-connections').stringData;
     expect(connections.MONGO_URL_AUTH).toBe('mongodb+srv://tripcost:secret@cluster0.example.net/auth?retryWrites=true');
-    expect(connections.MONGO_URL_TRIPS).toBe('mongodb+srv://tripcost:secret@cluster0.example.net/trips?retryWrites=true');
+    expect(connections.MONGO_URL_TRIPS).toBe(
+      'mongodb+srv://tripcost:secret@cluster0.example.net/trips?retryWrites=true',
+    );
     expect(connections.MONGO_URL_WISHLISTS).toBe(
       'mongodb+srv://tripcost:secret@cluster0.example.net/wishlists?retryWrites=true',
     );
@@ -189,7 +195,15 @@ describe('external MongoDB and Redis', () => {
   });
 
   test('when mongodb.enabled=false without a url, then rendering fails naming mongodb.url', () => {
-    const result = run(helmBin, ['template', 'tripcost', chartDir, '--set', 'jwt.existingSecret=x', '--set', 'mongodb.enabled=false']);
+    const result = run(helmBin, [
+      'template',
+      'tripcost',
+      chartDir,
+      '--set',
+      'jwt.existingSecret=x',
+      '--set',
+      'mongodb.enabled=false',
+    ]);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('mongodb.url');
   });
@@ -198,11 +212,21 @@ describe('external MongoDB and Redis', () => {
     const objects = render({ ...JWT, 'redis.enabled': 'false', 'redis.url': 'rediss://:pw@redis.example.net:6380' });
     expect(find(objects, 'StatefulSet', 'tripcost-redis')).toBeUndefined();
     expect(find(objects, 'NetworkPolicy', 'tripcost-redis')).toBeUndefined();
-    expect(find(objects, 'Secret', 'tripcost-connections').stringData.REDIS_URL).toBe('rediss://:pw@redis.example.net:6380');
+    expect(find(objects, 'Secret', 'tripcost-connections').stringData.REDIS_URL).toBe(
+      'rediss://:pw@redis.example.net:6380',
+    );
   });
 
   test('when redis.enabled=false without a url, then rendering fails naming redis.url', () => {
-    const result = run(helmBin, ['template', 'tripcost', chartDir, '--set', 'jwt.existingSecret=x', '--set', 'redis.enabled=false']);
+    const result = run(helmBin, [
+      'template',
+      'tripcost',
+      chartDir,
+      '--set',
+      'jwt.existingSecret=x',
+      '--set',
+      'redis.enabled=false',
+    ]);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('redis.url');
   });
@@ -244,8 +268,9 @@ describe('toggles', () => {
     expect(componentsAllowed('tripcost-mongodb')).toEqual(['auth', 'trips', 'wishlists']);
     expect(componentsAllowed('tripcost-redis')).toEqual(COMPONENTS);
     const withCalls = render(JWT);
-    expect(find(withCalls, 'NetworkPolicy', 'tripcost-trips').spec.ingress[0].from[0].podSelector.matchExpressions[0].values)
-      .toEqual(['gateway', 'auth', 'wishlists', 'integrations']);
+    expect(
+      find(withCalls, 'NetworkPolicy', 'tripcost-trips').spec.ingress[0].from[0].podSelector.matchExpressions[0].values,
+    ).toEqual(['gateway', 'auth', 'wishlists', 'integrations']);
   });
 
   test('when NetworkPolicy and PDBs are off, then none are rendered', () => {
@@ -269,13 +294,21 @@ describe('toggles', () => {
   });
 
   test('when providers.existingSecret is set, then integrations loads it and the chart creates none', () => {
-    const objects = render({ ...JWT, 'providers.existingSecret': 'my-provider-keys', 'providers.openaiApiKey': 'ignored' });
+    const objects = render({
+      ...JWT,
+      'providers.existingSecret': 'my-provider-keys',
+      'providers.openaiApiKey': 'ignored',
+    });
     expect(find(objects, 'Secret', 'tripcost-providers')).toBeUndefined();
     expect(containerOf(objects, 'integrations').envFrom[1].secretRef.name).toBe('my-provider-keys');
   });
 
   test('when image repository and tag are set per component, then that image is used', () => {
-    const objects = render({ ...JWT, 'auth.image.repository': 'registry.example.com/tripcost/auth', 'auth.image.tag': 'abc123@sha256:0123' });
+    const objects = render({
+      ...JWT,
+      'auth.image.repository': 'registry.example.com/tripcost/auth',
+      'auth.image.tag': 'abc123@sha256:0123',
+    });
     expect(containerOf(objects, 'auth').image).toBe('registry.example.com/tripcost/auth:abc123@sha256:0123');
   });
 });

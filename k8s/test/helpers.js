@@ -47,7 +47,9 @@ function run(bin, args, options = {}) {
 function runOk(bin, args, options) {
   const result = run(bin, args, options);
   if (result.status !== 0) {
-    throw new Error(`${path.basename(bin)} ${args.join(' ')} exited ${result.status}:\n${result.stderr}${result.stdout}`);
+    throw new Error(
+      `${path.basename(bin)} ${args.join(' ')} exited ${result.status}:\n${result.stderr}${result.stdout}`,
+    );
   }
   return result.stdout;
 }

@@ -3,9 +3,24 @@
 // with `kubectl kustomize` (what `kubectl apply -k k8s/manifests` runs).
 const fs = require('node:fs');
 const path = require('node:path');
-const { COMPONENTS, installTools, kubectlBin, manifestsDir, parseYaml, repoRoot, run, runOk, tempDir, find } = require('./helpers');
+const {
+  COMPONENTS,
+  installTools,
+  kubectlBin,
+  manifestsDir,
+  parseYaml,
+  repoRoot,
+  run,
+  runOk,
+  tempDir,
+  find,
+} = require('./helpers');
 
-const yamlFiles = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const yamlFiles = (dir) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
 
 beforeAll(() => installTools());
 

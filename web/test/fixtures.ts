@@ -50,7 +50,12 @@ export function trip(over: Partial<Trip> = {}): Trip {
 
 /** A committed trip from `startMs` to `endMs` from now. */
 export function committedTrip(address: string, startMs: number, endMs: number, cost = 100): Trip {
-  const inst = instance({ trip_start: isoFromNow(startMs), trip_end: isoFromNow(endMs), stay_expense: cost, isCommitted: true });
+  const inst = instance({
+    trip_start: isoFromNow(startMs),
+    trip_end: isoFromNow(endMs),
+    stay_expense: cost,
+    isCommitted: true,
+  });
   return trip({
     location_address: address,
     trip_start: inst.trip_start,

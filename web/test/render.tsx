@@ -9,7 +9,13 @@ import { makeStore } from '../src/app/store';
 import type { SessionState } from '../src/lib/session';
 import type { User } from '../src/lib/types';
 
-export const ME: User = { _id: '64b000000000000000000001', fname: 'Ann', lname: 'Lee', email: 'ann@example.com', role: 0 };
+export const ME: User = {
+  _id: '64b000000000000000000001',
+  fname: 'Ann',
+  lname: 'Lee',
+  email: 'ann@example.com',
+  role: 0,
+};
 
 export const LOGGED_IN: Partial<SessionState> = { status: 'ready', token: 'token-1', isLogged: true, user: ME };
 

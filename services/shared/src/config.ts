@@ -50,7 +50,10 @@ export const commonSettings = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url({ message: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
   /** BullMQ key prefix; tests set a unique one so parallel runs never share queues. */
-  QUEUE_PREFIX: z.string().regex(/^[\w-]{1,40}$/, { message: 'letters, digits, - and _ only' }).default('tripcost'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, { message: 'letters, digits, - and _ only' })
+    .default('tripcost'),
 };
 
 /** Where embedded stores keep their files; `<DATA_DIR>/<service>`. */

@@ -6,7 +6,9 @@ import { AppError } from './errors';
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
 
 export const objectIdSchema = (label = 'id') =>
-  z.string({ message: `The ${label} must be a string.` }).regex(OBJECT_ID_PATTERN, { message: `The ${label} is not a valid id.` });
+  z
+    .string({ message: `The ${label} must be a string.` })
+    .regex(OBJECT_ID_PATTERN, { message: `The ${label} is not a valid id.` });
 
 /** Money: a finite number 0..1e9 rounded to cents; missing, null or '' mean 0. */
 export const MAX_MONEY = 1_000_000_000;
@@ -33,15 +35,17 @@ export const moneySchema = (label: string) =>
  * midnight and returned as an ISO string; null and '' mean "not set".
  */
 export const calendarDateSchema = (label: string) =>
-  z.union([z.string(), z.null(), z.undefined()], { message: `${label} must be a date like 2025-01-05.` }).transform((value, ctx) => {
-    if (value === undefined || value === null || value.trim() === '') return null;
-    const date = parseCalendarDate(value.trim());
-    if (!date) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date like 2025-01-05.` });
-      return z.NEVER;
-    }
-    return date;
-  });
+  z
+    .union([z.string(), z.null(), z.undefined()], { message: `${label} must be a date like 2025-01-05.` })
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value.trim() === '') return null;
+      const date = parseCalendarDate(value.trim());
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date like 2025-01-05.` });
+        return z.NEVER;
+      }
+      return date;
+    });
 // As with money: `.default(null)` for creates, `.optional()` for edits.
 
 export function parseCalendarDate(text: string): string | null {

@@ -26,7 +26,11 @@ describe('service app factory', () => {
       logger: silentLogger(),
       lifecycle,
       verifier: createTokenVerifier(testKeys().publicKey),
-      readiness: { redis: async () => { if (!redisUp) throw new Error('redis down'); } },
+      readiness: {
+        redis: async () => {
+          if (!redisUp) throw new Error('redis down');
+        },
+      },
       routes: (ctx) => {
         defineRoute(ctx, {
           method: 'post',
@@ -34,9 +38,16 @@ describe('service app factory', () => {
           summary: 'Make a thing',
           auth: 'required',
           params: z.object({ thingId: objectIdSchema('thing id') }),
-          body: z.object({ name: z.string().min(1, 'Name is required.'), price: moneySchema('Price').default(0), day: calendarDateSchema('Day').default(null) }),
+          body: z.object({
+            name: z.string().min(1, 'Name is required.'),
+            price: moneySchema('Price').default(0),
+            day: calendarDateSchema('Day').default(null),
+          }),
           responses: { 201: 'Created' },
-          handler: ({ params, body, user }) => ({ status: 201, body: { ...body, id: params.thingId, owner: user.email } }),
+          handler: ({ params, body, user }) => ({
+            status: 201,
+            body: { ...body, id: params.thingId, owner: user.email },
+          }),
         });
         defineRoute(ctx, {
           method: 'get',
@@ -64,7 +75,10 @@ describe('service app factory', () => {
           summary: 'Slow',
           auth: 'none',
           responses: { 200: 'Eventually' },
-          handler: () => new Promise((resolve) => { release = () => resolve({ body: { finished: true } }); }),
+          handler: () =>
+            new Promise((resolve) => {
+              release = () => resolve({ body: { finished: true } });
+            }),
         });
       },
     });
@@ -86,7 +100,13 @@ describe('service app factory', () => {
     for (const auth of [tokenFor(user), `Bearer ${tokenFor(user)}`]) {
       const res = await post(JSON.stringify({ name: 'x', price: '12.345', day: '2025-01-05', extra: 'dropped' }), auth);
       expect(res.status).toBe(201);
-      expect(await res.json()).toEqual({ name: 'x', price: 12.35, day: '2025-01-05T00:00:00.000Z', id: thingId, owner: user.email });
+      expect(await res.json()).toEqual({
+        name: 'x',
+        price: 12.35,
+        day: '2025-01-05T00:00:00.000Z',
+        id: thingId,
+        owner: user.email,
+      });
     }
   });
 
@@ -95,9 +115,20 @@ describe('service app factory', () => {
     const good = tokenFor(user);
     const tampered = good.slice(0, -3) + (good.endsWith('AAA') ? 'BBB' : 'AAA');
     const expired = craftToken({ email: user.email }, { subject: user.id, expiresIn: -10 });
-    const wrongAudience = craftToken({ email: user.email }, { subject: user.id, audience: 'someone-else', expiresIn: 60 });
+    const wrongAudience = craftToken(
+      { email: user.email },
+      { subject: user.id, audience: 'someone-else', expiresIn: 60 },
+    );
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: user.id, email: user.email, iss: 'tripcost-auth', aud: 'tripcost', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({
+        sub: user.id,
+        email: user.email,
+        iss: 'tripcost-auth',
+        aud: 'tripcost',
+        exp: Math.floor(Date.now() / 1000) + 60,
+      }),
+    ).toString('base64url');
     const algNone = `${header}.${payload}.`;
     for (const token of [undefined, tampered, expired, wrongAudience, algNone]) {
       const res = await post(JSON.stringify({ name: 'x' }), token);
@@ -119,7 +150,11 @@ describe('service app factory', () => {
     expect(await minimal.json()).toMatchObject({ name: 'only a name', price: 0, day: null });
     const money = await post(JSON.stringify({ name: 'x', price: -1 }), token);
     expect((await money.json()).msg).toBe('Price must be a number from 0 to 1,000,000,000.');
-    const badId = await fetch(`${running.url}/things/nope`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
+    const badId = await fetch(`${running.url}/things/nope`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(badId.status).toBe(400);
     expect((await badId.json()).msg).toBe('The thing id is not a valid id.');
   });
@@ -170,7 +205,10 @@ describe('service app factory', () => {
     const inFlight = fetch(`${running.url}/slow`).then(async (res) => ({ status: res.status, body: await res.json() }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopping = running.stop();
-    const refused = await fetch(`${running.url}/healthz`).then((res) => res.status, () => 'connection refused');
+    const refused = await fetch(`${running.url}/healthz`).then(
+      (res) => res.status,
+      () => 'connection refused',
+    );
     expect([503, 'connection refused']).toContain(refused);
     release();
     expect(await inFlight).toEqual({ status: 200, body: { finished: true } });

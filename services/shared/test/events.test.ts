@@ -42,7 +42,10 @@ describe('events over BullMQ', () => {
       },
       { redisUrl: testRedisUrl(), logger, prefix: failingPrefix },
     );
-    const queue = new Queue(inboxQueueName('wishlists'), { connection: bullConnectionOptions(testRedisUrl()), prefix: failingPrefix });
+    const queue = new Queue(inboxQueueName('wishlists'), {
+      connection: bullConnectionOptions(testRedisUrl()),
+      prefix: failingPrefix,
+    });
     try {
       await failingPublisher.publish('trip.deleted', { tripId: 'a'.repeat(24), userId: 'b'.repeat(24) }, 'event-fail');
       await waitUntil(() => attempts >= 2, 5000);

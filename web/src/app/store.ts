@@ -12,9 +12,7 @@ const rootReducer = combineReducers({
 });
 
 export function makeStore(preloaded?: { session?: Partial<SessionState> }) {
-  const session = preloaded?.session
-    ? { ...sessionSlice.getInitialState(), ...preloaded.session }
-    : undefined;
+  const session = preloaded?.session ? { ...sessionSlice.getInitialState(), ...preloaded.session } : undefined;
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: session ? { session } : undefined,

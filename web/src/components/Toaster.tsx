@@ -12,7 +12,12 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <div className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
       <span className="toast__message">{toast.message}</span>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dispatch(dismissToast(toast.id))}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Dismiss notification"
+        onClick={() => dispatch(dismissToast(toast.id))}
+      >
         ×
       </button>
     </div>

@@ -5,4 +5,3 @@ export const PLACEHOLDER_IMAGE = '/placeholder-trip.svg';
 export function placePhotoUrl(photoName: string): string {
   return `/api/places-pics?photoreference=${encodeURIComponent(photoName)}`;
 }
-

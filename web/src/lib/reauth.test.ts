@@ -13,7 +13,12 @@ function protectedRoute(valid: () => string) {
 
 function loggedInStore() {
   return makeStore({
-    session: { status: 'ready', token: 'stale', isLogged: true, user: { _id: 'u1', fname: 'A', email: 'a@example.com' } },
+    session: {
+      status: 'ready',
+      token: 'stale',
+      isLogged: true,
+      user: { _id: 'u1', fname: 'A', email: 'a@example.com' },
+    },
   });
 }
 

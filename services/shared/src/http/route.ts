@@ -91,7 +91,9 @@ export interface RouteSpec<PS extends z.ZodType, QS extends z.ZodType, BS extend
   responses: Record<number, string>;
   /** Extra middleware in front of the handler (auth is added from `auth`). */
   before?: RequestHandler[];
-  handler: (input: RouteInput<z.infer<PS>, z.infer<QS>, z.infer<BS>>) => Promise<RouteResult | void> | RouteResult | void;
+  handler: (
+    input: RouteInput<z.infer<PS>, z.infer<QS>, z.infer<BS>>,
+  ) => Promise<RouteResult | void> | RouteResult | void;
 }
 
 export interface RouteContext {

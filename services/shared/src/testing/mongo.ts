@@ -14,7 +14,10 @@ export async function mongoForTests(): Promise<TestMongo | undefined> {
   try {
     const { MongoDBContainer } = await import('@testcontainers/mongodb');
     const container = await new MongoDBContainer('mongo:7').start();
-    return { url: `${container.getConnectionString()}?directConnection=true`, stop: () => container.stop().then(() => undefined) };
+    return {
+      url: `${container.getConnectionString()}?directConnection=true`,
+      stop: () => container.stop().then(() => undefined),
+    };
   } catch {
     return undefined;
   }

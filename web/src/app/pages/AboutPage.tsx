@@ -19,8 +19,8 @@ export default function AboutPage() {
         <span className="eyebrow">About TripCost</span>
         <h1>Know what a getaway really costs before you go.</h1>
         <p className="muted">
-          TripCost helps travellers compare the total cost of trips — stays, cars, travel and the rest — and find cheaper
-          dates.
+          TripCost helps travellers compare the total cost of trips — stays, cars, travel and the rest — and find
+          cheaper dates.
         </p>
       </section>
       <ul className="feature-grid">

@@ -75,9 +75,7 @@ export default function LandingPage() {
         </ol>
       </section>
       <section className="testimonial" aria-label="Testimonial">
-        <blockquote>
-          “I compared three weekends for the same city and saved enough for an extra night away.”
-        </blockquote>
+        <blockquote>“I compared three weekends for the same city and saved enough for an extra night away.”</blockquote>
         <p className="muted">— A TripCost traveller</p>
       </section>
     </main>

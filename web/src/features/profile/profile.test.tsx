@@ -2,7 +2,15 @@ import { screen } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { ME, renderApp } from '../../../test/render';
 
-const PROFILE = { _id: ME._id, fname: 'Ann', lname: 'Lee', birthday: '1990-04-02', city: 'Austin', state: 'TX', zip: '73301' };
+const PROFILE = {
+  _id: ME._id,
+  fname: 'Ann',
+  lname: 'Lee',
+  birthday: '1990-04-02',
+  city: 'Austin',
+  state: 'TX',
+  zip: '73301',
+};
 
 describe('profile page', () => {
   let api: FakeApi;
@@ -71,7 +79,14 @@ describe('profile page', () => {
     expect(await screen.findAllByText('Profile updated successfully.')).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     const [put] = api.callsTo('PUT', `/api/user/profile/${ME._id}`);
-    expect(put.body).toMatchObject({ fname: 'Ann', lname: 'Lee', city: 'Dallas', state: 'TX', zip: '73301', birthday: '1990-04-02' });
+    expect(put.body).toMatchObject({
+      fname: 'Ann',
+      lname: 'Lee',
+      city: 'Dallas',
+      state: 'TX',
+      zip: '73301',
+      birthday: '1990-04-02',
+    });
   });
 
   it('when the server refuses the change, then its message is shown', async () => {

@@ -15,8 +15,7 @@ export interface NewTrip {
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     autocompleteCities: build.query<PlaceSuggestion[], { input: string; limit: number }>({
-      query: ({ input, limit }) =>
-        `/places/autocomplete?input=${encodeURIComponent(input)}&limit=${limit}`,
+      query: ({ input, limit }) => `/places/autocomplete?input=${encodeURIComponent(input)}&limit=${limit}`,
       keepUnusedDataFor: 300,
     }),
     getPlaceDetails: build.query<PlaceDetails, string>({

@@ -45,10 +45,5 @@ export const tripsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetTripsQuery,
-  useGetTripQuery,
-  useDeleteTripMutation,
-  useGetWeatherQuery,
-  useGetFunPlacesQuery,
-} = tripsApi;
+export const { useGetTripsQuery, useGetTripQuery, useDeleteTripMutation, useGetWeatherQuery, useGetFunPlacesQuery } =
+  tripsApi;

@@ -14,7 +14,10 @@ describe('next trip status text', () => {
     ['In 12 hours', { trip_start: at('2025-03-11T00:00:00.000Z'), trip_end: at('2025-03-12T00:00:00.000Z') }],
     ['Today', { trip_start: at('2025-03-10T06:00:00.000Z'), trip_end: null }],
     ['Tomorrow', { trip_start: at('2025-03-11T18:00:00.000Z'), trip_end: at('2025-03-13T00:00:00.000Z') }],
-    ['5 days until your next trip', { trip_start: at('2025-03-15T13:00:00.000Z'), trip_end: at('2025-03-20T00:00:00.000Z') }],
+    [
+      '5 days until your next trip',
+      { trip_start: at('2025-03-15T13:00:00.000Z'), trip_end: at('2025-03-20T00:00:00.000Z') },
+    ],
     ['Starts soon', { trip_start: null, trip_end: null }],
   ])('when the trip is placed so, then the status reads %s', (text, dates) => {
     expect(tripStatus(dates, now)).toBe(text);
@@ -44,7 +47,10 @@ describe('My Trips page', () => {
 
     expect(screen.queryByText('Oslo, Norway')).not.toBeInTheDocument();
     expect(screen.queryByText('Madrid, Spain')).not.toBeInTheDocument();
-    const years = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent).filter((t) => /^\d{4}$/.test(t ?? ''));
+    const years = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent)
+      .filter((t) => /^\d{4}$/.test(t ?? ''));
     expect(years).toEqual([...years].sort().reverse());
     expect(years).toHaveLength(2);
     expect(screen.getByRole('article', { name: 'Rome, Italy' })).toBeInTheDocument();

@@ -12,12 +12,14 @@ const LISTS = [
 
 function renderModal(onClose = jest.fn()) {
   const target = trip({ location_address: 'Lisbon, Portugal' });
-  const view = renderApp('/explore', undefined, (
+  const view = renderApp(
+    '/explore',
+    undefined,
     <>
       <AddToWishlistModal trip={target} onClose={onClose} />
       <Toaster />
-    </>
-  ));
+    </>,
+  );
   return { ...view, target, onClose };
 }
 

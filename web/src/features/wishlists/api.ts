@@ -98,7 +98,10 @@ export const wishlistsApi = api.injectEndpoints({
           undoAll(patches);
         }
       },
-      invalidatesTags: (_r, _e, { wishlistId }) => [...LISTS, ...(wishlistId ? [{ type: 'WishlistTrips' as const, id: wishlistId }] : [])],
+      invalidatesTags: (_r, _e, { wishlistId }) => [
+        ...LISTS,
+        ...(wishlistId ? [{ type: 'WishlistTrips' as const, id: wishlistId }] : []),
+      ],
     }),
     deleteWishlist: build.mutation<null, { wishlist: Wishlist }>({
       async queryFn({ wishlist }, _api, _extra, baseQuery) {

@@ -50,7 +50,14 @@ export default function LoginPage() {
         <form onSubmit={onSubmit} className="form">
           <label className="field">
             <span>Email</span>
-            <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </label>
           <label className="field">
             <span>Password</span>

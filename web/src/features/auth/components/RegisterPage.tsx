@@ -4,7 +4,16 @@ import { errorMessage } from '../../../lib/api';
 import { US_STATES, isValidZip, sanitizeZip } from '../../../lib/usStates';
 import { useRegisterMutation, type RegisterBody } from '../api';
 
-const EMPTY: RegisterBody = { fname: '', lname: '', email: '', password: '', birthday: '', city: '', state: '', zip: '' };
+const EMPTY: RegisterBody = {
+  fname: '',
+  lname: '',
+  email: '',
+  password: '',
+  birthday: '',
+  city: '',
+  state: '',
+  zip: '',
+};
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -23,7 +32,13 @@ export default function RegisterPage() {
     }
     setError('');
     try {
-      await register({ ...form, fname: form.fname.trim(), lname: form.lname.trim(), email: form.email.trim(), city: form.city.trim() }).unwrap();
+      await register({
+        ...form,
+        fname: form.fname.trim(),
+        lname: form.lname.trim(),
+        email: form.email.trim(),
+        city: form.city.trim(),
+      }).unwrap();
       navigate('/login?created=1');
     } catch (err) {
       setError(errorMessage(err, 'Registration failed. Please try again.'));
@@ -41,15 +56,34 @@ export default function RegisterPage() {
         <form onSubmit={onSubmit} className="form form--grid">
           <label className="field">
             <span>First Name</span>
-            <input name="fname" autoComplete="given-name" required value={form.fname} onChange={(e) => set('fname')(e.target.value)} />
+            <input
+              name="fname"
+              autoComplete="given-name"
+              required
+              value={form.fname}
+              onChange={(e) => set('fname')(e.target.value)}
+            />
           </label>
           <label className="field">
             <span>Last Name</span>
-            <input name="lname" autoComplete="family-name" required value={form.lname} onChange={(e) => set('lname')(e.target.value)} />
+            <input
+              name="lname"
+              autoComplete="family-name"
+              required
+              value={form.lname}
+              onChange={(e) => set('lname')(e.target.value)}
+            />
           </label>
           <label className="field field--full">
             <span>Email</span>
-            <input type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => set('email')(e.target.value)} />
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={(e) => set('email')(e.target.value)}
+            />
           </label>
           <label className="field field--full">
             <span>Password</span>
@@ -64,11 +98,23 @@ export default function RegisterPage() {
           </label>
           <label className="field">
             <span>Date of Birth</span>
-            <input type="date" name="birthday" required value={form.birthday} onChange={(e) => set('birthday')(e.target.value)} />
+            <input
+              type="date"
+              name="birthday"
+              required
+              value={form.birthday}
+              onChange={(e) => set('birthday')(e.target.value)}
+            />
           </label>
           <label className="field">
             <span>City</span>
-            <input name="city" autoComplete="address-level2" required value={form.city} onChange={(e) => set('city')(e.target.value)} />
+            <input
+              name="city"
+              autoComplete="address-level2"
+              required
+              value={form.city}
+              onChange={(e) => set('city')(e.target.value)}
+            />
           </label>
           <label className="field">
             <span>State</span>

@@ -37,7 +37,14 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
   const amount = (key: keyof FormState, label: string) => (
     <label className="field">
       <span>{label}</span>
-      <input type="number" min="0" step="0.01" inputMode="decimal" value={form[key]} onChange={(e) => set(key)(e.target.value)} />
+      <input
+        type="number"
+        min="0"
+        step="0.01"
+        inputMode="decimal"
+        value={form[key]}
+        onChange={(e) => set(key)(e.target.value)}
+      />
     </label>
   );
 

@@ -24,7 +24,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   async function onDelete(instance: Instance) {
     if (deleting.current.has(instance._id)) return;
     const ok = await confirm(
-      instance.isCommitted ? 'Do you want to delete this committed instance?' : 'Delete this instance? This cannot be undone.',
+      instance.isCommitted
+        ? 'Do you want to delete this committed instance?'
+        : 'Delete this instance? This cannot be undone.',
     );
     if (!ok) return;
     deleting.current.add(instance._id);
@@ -71,7 +73,10 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
           {instances.map((instance) => {
             const range = formatDateRange(instance.trip_start, instance.trip_end);
             return (
-              <li key={instance._id} className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''}`}>
+              <li
+                key={instance._id}
+                className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''}`}
+              >
                 <button
                   type="button"
                   className="instance-card__delete"

@@ -2,7 +2,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, formatMoney, formatSlashDate, fromDateInput, toAmount, toDateInput } from '../../../lib/format';
+import {
+  formatDateRange,
+  formatMoney,
+  formatSlashDate,
+  fromDateInput,
+  toAmount,
+  toDateInput,
+} from '../../../lib/format';
 import type { Instance } from '../../../lib/types';
 import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
 
@@ -129,7 +136,14 @@ export default function InstancePage() {
               <label className="field" key={key}>
                 <span>{label}</span>
                 {editing ? (
-                  <input type="number" min="0" step="0.01" inputMode="decimal" value={form[key]} onChange={(e) => setField(key, e.target.value)} />
+                  <input
+                    type="number"
+                    min="0"
+                    step="0.01"
+                    inputMode="decimal"
+                    value={form[key]}
+                    onChange={(e) => setField(key, e.target.value)}
+                  />
                 ) : (
                   <output className="field__value">{formatMoney(Math.abs(toAmount(form[key])))}</output>
                 )}

@@ -118,7 +118,11 @@ export default function ProfilePage() {
             <p className="muted">Manage your profile details.</p>
           </div>
           {isOwner && (
-            <button type="button" className="btn btn--secondary" onClick={() => (editing ? cancel() : setEditing(true))}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => (editing ? cancel() : setEditing(true))}
+            >
               {editing ? 'Cancel' : 'Edit'}
             </button>
           )}

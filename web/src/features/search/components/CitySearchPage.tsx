@@ -124,7 +124,9 @@ export default function CitySearchPage() {
         <button type="button" className="btn btn--primary btn--block" disabled={!place || creating} onClick={onCreate}>
           {creating ? 'Creating…' : 'Create Trip'}
         </button>
-        <p className="muted tip">Tip: can’t find a small town? Try a nearby larger city — prices and weather are usually close.</p>
+        <p className="muted tip">
+          Tip: can’t find a small town? Try a nearby larger city — prices and weather are usually close.
+        </p>
       </div>
     </main>
   );

@@ -37,7 +37,11 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
       )}
       {featured && (
         <section className="featured" aria-labelledby="next-trip-heading">
-          <SmartImage className="featured__image" src={featured.image_url} alt={`Photo of ${featured.location_address}`} />
+          <SmartImage
+            className="featured__image"
+            src={featured.image_url}
+            alt={`Photo of ${featured.location_address}`}
+          />
           <div className="featured__body">
             <span className="badge badge--status">{tripStatus(featured, now)}</span>
             <h2 id="next-trip-heading">{featured.location_address}</h2>

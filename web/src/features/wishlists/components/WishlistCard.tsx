@@ -5,7 +5,15 @@ import type { Wishlist } from '../../../lib/types';
 
 const PREVIEW_COUNT = 3;
 
-export function WishlistCard({ wishlist, onDelete, busy }: { wishlist: Wishlist; onDelete?: (w: Wishlist) => void; busy?: boolean }) {
+export function WishlistCard({
+  wishlist,
+  onDelete,
+  busy,
+}: {
+  wishlist: Wishlist;
+  onDelete?: (w: Wishlist) => void;
+  busy?: boolean;
+}) {
   const previews = wishlist.trips.slice(0, PREVIEW_COUNT);
   const count = wishlist.trips.length;
   return (
@@ -14,7 +22,9 @@ export function WishlistCard({ wishlist, onDelete, busy }: { wishlist: Wishlist;
         {previews.length === 0 ? (
           <SmartImage src="" alt="" />
         ) : (
-          previews.map((t) => <SmartImage key={t._id} src={t.image_url} alt={t.location_address ?? ''} loading="lazy" />)
+          previews.map((t) => (
+            <SmartImage key={t._id} src={t.image_url} alt={t.location_address ?? ''} loading="lazy" />
+          ))
         )}
       </div>
       <div className="card__body">
@@ -23,7 +33,11 @@ export function WishlistCard({ wishlist, onDelete, busy }: { wishlist: Wishlist;
           {count} {count === 1 ? 'trip' : 'trips'}
         </p>
         <div className="card__actions">
-          <Link className="btn btn--secondary btn--sm" to={`/wishlist-detail/${wishlist._id}`} aria-label={`Open wishlist ${wishlist.list_name}`}>
+          <Link
+            className="btn btn--secondary btn--sm"
+            to={`/wishlist-detail/${wishlist._id}`}
+            aria-label={`Open wishlist ${wishlist.list_name}`}
+          >
             Open
           </Link>
           {onDelete && (
