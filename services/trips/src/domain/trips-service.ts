@@ -7,6 +7,7 @@ import type { TripStore } from '../store/trip-store';
 import {
   deriveTripLocation,
   instanceView,
+  intoTripViews,
   MAX_INSTANCES_PER_TRIP,
   NO_DATES_OR_EXPENSES,
   tripView,
@@ -96,8 +97,8 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
     },
 
     async listTrips(user, page) {
-      const trips = await store.listByUser(user.id, page);
-      return trips.map(tripView);
+      // The store hands back fresh copies, so the views are made in place (no second copy).
+      return intoTripViews(await store.listByUser(user.id, page));
     },
 
     async getTrip(user, tripId) {

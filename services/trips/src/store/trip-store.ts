@@ -14,7 +14,11 @@ export interface TripListOptions {
 export interface TripStore {
   insert(trip: TripRecord): Promise<TripRecord>;
   findById(tripId: string): Promise<TripRecord | null>;
-  /** The user's trips by trip_start ascending, trips without dates last, then by creation. */
+  /**
+   * The user's trips by trip_start ascending, trips without dates last, then by
+   * creation. Fresh copies the caller owns and may change (the list views are made in
+   * place), never objects the store keeps.
+   */
   listByUser(userId: string, options: TripListOptions): Promise<TripRecord[]>;
   /** null when the trip is not the user's or an edited instance id does not exist. */
   update(tripId: string, userId: string, update: TripUpdate, now: string): Promise<TripRecord | null>;

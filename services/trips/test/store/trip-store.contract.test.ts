@@ -87,6 +87,18 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       ]);
     });
 
+    it('when the caller changes a listed trip, then the store is unaffected (lists are fresh copies)', async () => {
+      const userId = newId();
+      const trip = await tripWith(userId, [anInstance({ activities: ['Museum'] })]);
+      const [listed] = await store.listByUser(userId, { limit: 10, offset: 0 });
+      const before = structuredClone(listed);
+      Object.assign(listed, { trip_location: 'changed', total_cost: 1 });
+      Object.assign(listed.instances[0], { stay_expense: 999, total_cost: 1 });
+      listed.instances[0].activities.push('changed');
+      expect(await store.listByUser(userId, { limit: 10, offset: 0 })).toEqual([before]);
+      expect(await store.findById(trip._id)).toEqual(before);
+    });
+
     it('when instances are added, then the newest is first and the cap holds', async () => {
       const userId = newId();
       const trip = await store.insert(aTrip(userId));
