@@ -7,6 +7,7 @@ export * from './validation';
 export * from './lifecycle';
 export * from './redis';
 export * from './events';
+export * from './background-events';
 export * from './auth/tokens';
 export * from './auth/middleware';
 export * from './http/app';

@@ -3,6 +3,7 @@
 import {
   connectMongo,
   createEventPublisher,
+  publishInBackground,
   createLogger,
   createRequestRedis,
   createTokenVerifier,
@@ -38,7 +39,8 @@ export async function startWishlists(
 ): Promise<RunningWishlists> {
   const store = await openStore(config, logger);
   const redis = createRequestRedis(config.REDIS_URL, logger);
-  const events = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
+  const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
+  const events = publishInBackground(publisher, logger);
   const trips: TripDirectory = createTripsClient({
     baseUrl: config.TRIPS_URL,
     timeoutMs: config.TRIPS_TIMEOUT_MS,
@@ -60,7 +62,13 @@ export async function startWishlists(
     lifecycle,
     logger,
     // In-flight jobs finish before the publisher, Redis and the store close.
-    onClose: [() => inbox.close(), () => events.close(), () => redis.quit(), () => store.close()],
+    onClose: [
+      () => inbox.close(),
+      () => events.drain(),
+      () => publisher.close(),
+      () => redis.quit(),
+      () => store.close(),
+    ],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'wishlists listening');
   return { url: running.url, port: running.port, stop: running.stop };

@@ -6,7 +6,7 @@ import {
   forbidden,
   notFound,
   type AuthUser,
-  type EventPublisher,
+  type BackgroundEvents,
   type Logger,
   type TripSnapshot,
 } from '@tripcost/shared';
@@ -42,7 +42,8 @@ export const WISHLIST_MESSAGES = {
 export interface WishlistsDeps {
   store: WishlistStore;
   trips: TripDirectory;
-  events: Pick<EventPublisher, 'publish'>;
+  /** Publishes after the write, in the background: the saved change is the truth. */
+  events: Pick<BackgroundEvents, 'publish'>;
   logger: Logger;
 }
 
@@ -81,7 +82,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
         // Also re-sent when the trip is already there: trips applies it idempotently,
         // and a client retrying after a lost event heals the favourite flag this way.
         // A move publishes only this event: the trip stays a favourite.
-        await events.publish('wishlist.trip-added', { tripId: preview._id, userId: user.id, wishlistId });
+        events.publish('wishlist.trip-added', { tripId: preview._id, userId: user.id, wishlistId });
         if (placed.outcome === 'added' && placed.movedFrom.length > 0) {
           logger.info({ tripId: preview._id, wishlistId, movedFrom: placed.movedFrom }, 'trip moved between wishlists');
         }
@@ -129,7 +130,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
       if (!result) throw notFound(WISHLIST_MESSAGES.listNotFound);
       // Nothing is published when the trip was not in this list: it may have moved to
       // another list meanwhile, and unfavouriting it would be wrong.
-      if (result.removed) await events.publish('wishlist.trip-removed', { tripId, userId: user.id, wishlistId });
+      if (result.removed) events.publish('wishlist.trip-removed', { tripId, userId: user.id, wishlistId });
       return result.wishlist;
     },
 
@@ -141,7 +142,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
       await ownedList(user, wishlistId);
       const deleted = await store.delete(user.id, wishlistId);
       if (!deleted) throw notFound(WISHLIST_MESSAGES.listNotFound);
-      await events.publish('wishlist.deleted', {
+      events.publish('wishlist.deleted', {
         wishlistId,
         userId: user.id,
         tripIds: deleted.trips.map((trip) => trip._id),
