@@ -4,7 +4,7 @@
 // dominated on purpose by scrypt (N=2^15, r=8, p=1) behind a 2-slot semaphore.
 //   node bench/auth-login.mjs            (BENCH_SECONDS=10 by default)
 import { execFileSync, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startBenchGateway } from './lib/gateway.mjs';
+import { benchKeys } from './lib/identity.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,11 +47,7 @@ function percentile(sorted, p) {
 
 execFileSync('npx', ['tsc', '-b', 'services/auth'], { cwd: root, stdio: 'inherit' });
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
+const { privateKey, publicKey } = benchKeys();
 const dataDir = mkdtempSync(join(tmpdir(), 'tripcost-bench-auth-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;

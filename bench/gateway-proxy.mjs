@@ -3,10 +3,9 @@
 // connections, no pipelining). Reports both throughputs, the ratio and p99s.
 // Run: npm run build && node bench/gateway-proxy.mjs   (needs Redis at REDIS_URL)
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import jwt from 'jsonwebtoken';
+import { benchIdentity, waitUntilUp } from './lib/identity.mjs';
 import { freePort, ROOT } from '../scripts/lib/environment.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,18 +44,6 @@ function spawnReady(args, env) {
   return child;
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 function run(url, headers) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: DURATION, headers }, (error, result) =>
@@ -65,18 +52,7 @@ function run(url, headers) {
   });
 }
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
-const token = jwt.sign({ email: 'bench@example.test', role: 0 }, privateKey, {
-  algorithm: 'RS256',
-  subject: 'b'.repeat(24),
-  issuer: 'tripcost-auth',
-  audience: 'tripcost',
-  expiresIn: 600,
-});
+const { publicKey, token } = benchIdentity();
 const upstreamPort = await freePort();
 const gatewayPort = await freePort();
 const upstream = spawnReady(['-e', upstreamSource], {
@@ -92,8 +68,8 @@ const gateway = spawnReady([join(ROOT, 'gateway/dist/main.js')], {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 });
 try {
-  await waitFor(`http://127.0.0.1:${upstreamPort}/healthz`);
-  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`);
+  await waitUntilUp(`http://127.0.0.1:${upstreamPort}/healthz`);
+  await waitUntilUp(`http://127.0.0.1:${gatewayPort}/healthz`);
   const headers = { authorization: `Bearer ${token}` };
   const path = '/api/trips/getaway-trip';
   // Warm both paths (JIT, keep-alive pools) before measuring.

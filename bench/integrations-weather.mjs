@@ -4,11 +4,11 @@
 // reports p50/p99 and how many calls reached the fake (the cache should keep it at 2).
 // BENCH_RATE (req/s, default 500), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import jwt from 'jsonwebtoken';
+import { benchIdentity } from './lib/identity.mjs';
 import { startBenchGateway } from './lib/gateway.mjs';
 import { freePort, ROOT } from '../scripts/lib/environment.mjs';
 
@@ -29,19 +29,7 @@ const fakeOpenMeteo = createServer((req, res) => {
 await new Promise((resolve) => fakeOpenMeteo.listen(0, '127.0.0.1', resolve));
 const fakeUrl = `http://127.0.0.1:${fakeOpenMeteo.address().port}`;
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
-const userId = randomBytes(12).toString('hex');
-const token = jwt.sign({ email: `bench-${userId}@example.test`, role: 0 }, privateKey, {
-  algorithm: 'RS256',
-  subject: userId,
-  issuer: 'tripcost-auth',
-  audience: 'tripcost',
-  expiresIn: 3600,
-});
+const { publicKey, token } = benchIdentity();
 
 const port = await freePort();
 const unreachable = 'http://127.0.0.1:9';

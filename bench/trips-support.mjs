@@ -2,12 +2,12 @@
 // (embedded store in a temp dir, real Redis, unique queue prefix), mint a token for a
 // fresh user, seed through the API, and run autocannon with a p50/p99 report.
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import jwt from 'jsonwebtoken';
+import { benchIdentity, waitUntilUp } from './lib/identity.mjs';
 import { freePort, ROOT } from '../scripts/lib/environment.mjs';
 import { startBenchGateway } from './lib/gateway.mjs';
 
@@ -15,19 +15,7 @@ export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 export async function startTripsService() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  const userId = randomBytes(12).toString('hex');
-  const token = jwt.sign({ email: `bench-${userId}@example.test`, role: 0 }, privateKey, {
-    algorithm: 'RS256',
-    subject: userId,
-    issuer: 'tripcost-auth',
-    audience: 'tripcost',
-    expiresIn: 3600,
-  });
+  const { publicKey, token } = benchIdentity();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tripcost-bench-trips-'));
   const child = spawn(process.execPath, [join(ROOT, 'services/trips/dist/main.js')], {
@@ -43,7 +31,7 @@ export async function startTripsService() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`);
+  await waitUntilUp(`${url}/readyz`);
   const call = async (method, path, body) => {
     const res = await fetch(`${url}${path}`, {
       method,
@@ -61,18 +49,6 @@ export async function startTripsService() {
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, gatewayUrl: gateway.url, token, call, stop };
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** Run `work` over `items` with at most `limit` in flight. */

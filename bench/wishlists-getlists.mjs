@@ -4,14 +4,14 @@
 // a tiny fake trips service in this process answers the ownership checks while seeding.
 // Run: npx tsc -b services/wishlists && node bench/wishlists-getlists.mjs   (needs Redis at REDIS_URL)
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
-import jwt from 'jsonwebtoken';
+import { benchIdentity, waitUntilUp } from './lib/identity.mjs';
 import { freePort, ROOT } from '../scripts/lib/environment.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,20 +21,7 @@ const TRIPS_PER_LIST = 10;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const QUEUE_PREFIX = `bench-${randomBytes(4).toString('hex')}`;
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
-const userId = randomBytes(12).toString('hex');
-const email = `bench-${userId}@example.test`;
-const token = jwt.sign({ email, role: 0 }, privateKey, {
-  algorithm: 'RS256',
-  subject: userId,
-  issuer: 'tripcost-auth',
-  audience: 'tripcost',
-  expiresIn: 3600,
-});
+const { publicKey, email, token } = benchIdentity();
 
 // Any 24-hex id is the bench user's trip.
 const fakeTrips = createServer((req, res) => {
@@ -70,18 +57,6 @@ const service = spawn(process.execPath, [join(ROOT, 'services/wishlists/dist/mai
 });
 const base = `http://127.0.0.1:${port}`;
 
-async function waitFor(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function post(path, body) {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
@@ -93,7 +68,7 @@ async function post(path, body) {
 }
 
 try {
-  await waitFor(`${base}/readyz`);
+  await waitUntilUp(`${base}/readyz`);
   for (let l = 0; l < LISTS; l++) {
     const list = await post('/api/wishlist/createlist', { list_name: `Bench list ${l}`, trips: [], email });
     for (let t = 0; t < TRIPS_PER_LIST; t++) {

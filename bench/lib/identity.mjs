@@ -1,0 +1,39 @@
+// A throwaway RS256 key pair and a signed access token for a fresh bench user,
+// made the way the auth service makes them, so services verify them as real.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+
+export function benchKeys() {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
+
+export function benchIdentity() {
+  const { privateKey, publicKey } = benchKeys();
+  const userId = randomBytes(12).toString('hex');
+  const email = `bench-${userId}@example.test`;
+  const token = jwt.sign({ email, role: 0 }, privateKey, {
+    algorithm: 'RS256',
+    subject: userId,
+    issuer: 'tripcost-auth',
+    audience: 'tripcost',
+    expiresIn: 3600,
+  });
+  return { privateKey, publicKey, userId, email, token };
+}
+
+/** Polls until the URL answers 200 (the process under test has started). */
+export async function waitUntilUp(url, attempts = 150) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
