@@ -30,7 +30,10 @@ async function openStore(config: TripsConfig, logger: Logger): Promise<TripStore
   return openEmbeddedTripStore(config.DATA_DIR);
 }
 
-export async function startTrips(config: TripsConfig, logger: Logger = createLogger('trips', config.LOG_LEVEL)): Promise<RunningTrips> {
+export async function startTrips(
+  config: TripsConfig,
+  logger: Logger = createLogger('trips', config.LOG_LEVEL),
+): Promise<RunningTrips> {
   const store = await openStore(config, logger);
   const redis = createRequestRedis(config.REDIS_URL, logger);
   const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
@@ -50,7 +53,13 @@ export async function startTrips(config: TripsConfig, logger: Logger = createLog
     lifecycle,
     logger,
     // In order: stop taking events, let published ones leave, then close connections.
-    onClose: [() => inbox.close(), () => events.drain(), () => publisher.close(), () => redis.quit(), () => store.close()],
+    onClose: [
+      () => inbox.close(),
+      () => events.drain(),
+      () => publisher.close(),
+      () => redis.quit(),
+      () => store.close(),
+    ],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'trips service listening');
   return { url: running.url, port: running.port, stop: running.stop };

@@ -1,5 +1,5 @@
 // UserStore on the embedded NeDB collection `<DATA_DIR>/auth/users.db` (local mode).
-import { embeddedDir, isDuplicateKeyError, newId, openEmbeddedCollection, plain } from '@tripcost/shared';
+import { embeddedDir, isDuplicateKeyError, newId, openEmbeddedCollection } from '@tripcost/shared';
 import {
   EmailTakenError,
   type NewUser,
@@ -28,11 +28,11 @@ export async function openEmbeddedUserStore(dataDir: string): Promise<UserStore>
     },
     async findById(id: string) {
       const found = await db.findOneAsync({ _id: id }, { passwordHash: 0 });
-      return found ? plain(found as User) : null;
+      return found ? (found as User) : null;
     },
     async findByEmailWithCredentials(email: string) {
       const found = await db.findOneAsync({ email });
-      return found ? plain(found) : null;
+      return found ? found : null;
     },
     async updateProfile(id: string, profile: UserProfileFields) {
       const { fname, lname, birthday, city, state, zip } = profile;
@@ -42,7 +42,7 @@ export async function openEmbeddedUserStore(dataDir: string): Promise<UserStore>
         { returnUpdatedDocs: true },
       );
       const updated = affectedDocuments as UserWithCredentials | null;
-      return updated ? withoutCredentials(plain(updated)) : null;
+      return updated ? withoutCredentials(updated) : null;
     },
     async updatePasswordHash(id: string, passwordHash: string) {
       await db.updateAsync({ _id: id }, { $set: { passwordHash } });

@@ -2,6 +2,9 @@
 // NeDB datafile per collection under <DATA_DIR>/<service>. NeDB appends every write
 // to its file and replays it on start; we compact on open and every 10 minutes.
 //
+// Copies: NeDB hands out deep copies from find/findOne and copies documents on
+// insert and update, so stores return its answers as they are (no second copy).
+//
 // Atomicity: a service's embedded store is owned by exactly one process, and each
 // collection runs its read-modify-write changes through `exclusive`, an in-process
 // queue, so a multi-field change is applied as one step just like a single-document
@@ -60,9 +63,4 @@ export async function openEmbeddedCollection<T extends { _id: string }>(
       await db.compactDatafileAsync();
     },
   };
-}
-
-/** NeDB answers include internal fields on some paths; hand back plain copies. */
-export function plain<T>(doc: T): T {
-  return structuredClone(doc);
 }

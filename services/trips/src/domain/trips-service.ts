@@ -33,7 +33,11 @@ export interface TripsService {
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate): Promise<TripView>;
   deleteTrip(user: AuthUser, tripId: string): Promise<void>;
   addInstance(user: AuthUser, tripId: string, input: NewInstance): Promise<ReturnType<typeof instanceView>>;
-  getInstance(user: AuthUser, tripId: string, instanceId: string): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
+  getInstance(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+  ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
   commitInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
@@ -109,7 +113,12 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
       const trip = await store.update(tripId, user.id, update, now());
       if (!trip) {
         const ids = (update.instanceEdits ?? []).map((edit) => edit._id);
-        return explainMiss(user, tripId, ids, (id) => new AppError(400, `The trip has no instance ${id}.`, 'unknown_instance'));
+        return explainMiss(
+          user,
+          tripId,
+          ids,
+          (id) => new AppError(400, `The trip has no instance ${id}.`, 'unknown_instance'),
+        );
       }
       events.updated(trip);
       return tripView(trip);

@@ -75,7 +75,12 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: tripParams,
       body: updateTripBody,
-      responses: { 200: 'The updated trip', 400: 'Invalid or unknown instance', 403: 'Not your trip', 404: 'No such trip' },
+      responses: {
+        200: 'The updated trip',
+        400: 'Invalid or unknown instance',
+        403: 'Not your trip',
+        404: 'No such trip',
+      },
       handler: async ({ params, body, user }) => ({
         body: await trips.updateTrip(user, params.tripId, toTripUpdate(body)),
       }),

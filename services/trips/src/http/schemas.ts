@@ -121,7 +121,11 @@ export const createInstanceBody = z
 /** Every field optional: an edit changes only what it names (null clears a date). */
 const optionalDatedExpenses = Object.fromEntries(
   Object.entries({ ...dateFields, ...expenseFields }).map(([name, schema]) => [name, schema.optional()]),
-) as { [K in keyof typeof dateFields | keyof typeof expenseFields]: z.ZodOptional<(typeof dateFields & typeof expenseFields)[K]> };
+) as {
+  [K in keyof typeof dateFields | keyof typeof expenseFields]: z.ZodOptional<
+    (typeof dateFields & typeof expenseFields)[K]
+  >;
+};
 
 const instanceEdit = z
   .object({ _id: objectIdSchema('instance id'), ...optionalDatedExpenses, activities: activities.optional() })

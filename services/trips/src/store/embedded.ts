@@ -1,7 +1,7 @@
 // TripStore on the embedded NeDB collection (local mode). Every change is a
 // read-modify-write inside `exclusive`, applying the same pure change functions
 // the domain defines, so it is one indivisible step like a MongoDB update.
-import { embeddedDir, openEmbeddedCollection, plain, type EmbeddedCollection } from '@tripcost/shared';
+import { embeddedDir, openEmbeddedCollection, type EmbeddedCollection } from '@tripcost/shared';
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import { applyAddInstance, applyCommit, applyRemoveInstance, applyUpdate } from '../domain/trip-changes';
@@ -17,7 +17,7 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
 
   const findOwned = async (tripId: string, userId: string) => {
     const trip = await db.findOneAsync({ _id: tripId });
-    return trip && trip.user_id === userId ? plain(trip) : null;
+    return trip && trip.user_id === userId ? trip : null;
   };
 
   /** Read, change and write back one trip with no other change interleaved. */
@@ -28,13 +28,13 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       const changed = next(trip);
       if (!changed) return null;
       await db.updateAsync({ _id: tripId }, changed, {});
-      return plain(changed);
+      return changed;
     });
 
   return {
     async insert(trip) {
       await collection.exclusive(() => db.insertAsync(trip));
-      return plain(trip);
+      return trip;
     },
     async findById(tripId) {
       // findOne() already hands back a deep copy.

@@ -142,7 +142,9 @@ export function mongoTripStore(connection: Connection): TripStore {
       const doc = await Trips.findOneAndUpdate(
         { _id: tripId, user_id: userId, 'instances._id': instanceId },
         [
-          { $set: { _committing: { $first: { $filter: { input: '$instances', cond: { $eq: ['$$this._id', id] } } } } } },
+          {
+            $set: { _committing: { $first: { $filter: { input: '$instances', cond: { $eq: ['$$this._id', id] } } } } },
+          },
           {
             $set: {
               ...copied,
@@ -169,7 +171,13 @@ export function mongoTripStore(connection: Connection): TripStore {
       const cleared = Object.fromEntries(
         [...DATED_EXPENSE_FIELDS, 'committedInstanceId' as const].map((field) => [
           field,
-          { $cond: [wasCommitted, literal(field === 'committedInstanceId' ? null : NO_DATES_OR_EXPENSES[field]), `$${field}`] },
+          {
+            $cond: [
+              wasCommitted,
+              literal(field === 'committedInstanceId' ? null : NO_DATES_OR_EXPENSES[field]),
+              `$${field}`,
+            ],
+          },
         ]),
       );
       const doc = await Trips.findOneAndUpdate(
@@ -207,4 +215,3 @@ export function mongoTripStore(connection: Connection): TripStore {
     close: () => connection.close(),
   };
 }
-

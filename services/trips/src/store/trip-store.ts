@@ -23,7 +23,13 @@ export interface TripStore {
   /** null when the trip is not the user's or an edited instance id does not exist. */
   update(tripId: string, userId: string, update: TripUpdate, now: string): Promise<TripRecord | null>;
   /** Prepends the instance unless the trip already holds `maxInstances`. */
-  addInstance(tripId: string, userId: string, instance: InstanceRecord, maxInstances: number, now: string): Promise<TripRecord | null>;
+  addInstance(
+    tripId: string,
+    userId: string,
+    instance: InstanceRecord,
+    maxInstances: number,
+    now: string,
+  ): Promise<TripRecord | null>;
   commitInstance(tripId: string, userId: string, instanceId: string, now: string): Promise<TripRecord | null>;
   removeInstance(tripId: string, userId: string, instanceId: string, now: string): Promise<TripRecord | null>;
   /** true when the user's trip existed and is gone. */

@@ -30,14 +30,32 @@ describe('trip rules', () => {
   });
   it('when list views are made in place, then they serialise exactly like tripView (same keys, same order)', () => {
     const instance = {
-      _id: newId(), trip_start: '2030-03-01T00:00:00.000Z', trip_end: null, stay_expense: 10.1, travel_expense: 0.2,
-      car_expense: 0, other_expense: 3, isCommitted: true, activities: ['Museum'], created_at: '2030-01-01T00:00:00.000Z',
+      _id: newId(),
+      trip_start: '2030-03-01T00:00:00.000Z',
+      trip_end: null,
+      stay_expense: 10.1,
+      travel_expense: 0.2,
+      car_expense: 0,
+      other_expense: 3,
+      isCommitted: true,
+      activities: ['Museum'],
+      created_at: '2030-01-01T00:00:00.000Z',
     };
     const trip: TripRecord = {
-      _id: newId(), user_id: newId(), user_email: 'a@example.test', location_address: 'X', trip_location: 'X',
-      place_id: 'ChIJ_abc', image_url: '', ...NO_DATES_OR_EXPENSES, stay_expense: 10.1, isFavorite: true,
-      instances: [instance, { ...instance, _id: newId(), isCommitted: false }], committedInstanceId: instance._id,
-      created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-02T00:00:00.000Z',
+      _id: newId(),
+      user_id: newId(),
+      user_email: 'a@example.test',
+      location_address: 'X',
+      trip_location: 'X',
+      place_id: 'ChIJ_abc',
+      image_url: '',
+      ...NO_DATES_OR_EXPENSES,
+      stay_expense: 10.1,
+      isFavorite: true,
+      instances: [instance, { ...instance, _id: newId(), isCommitted: false }],
+      committedInstanceId: instance._id,
+      created_at: '2030-01-01T00:00:00.000Z',
+      updated_at: '2030-01-02T00:00:00.000Z',
     };
     const undated: TripRecord = { ...trip, _id: newId(), instances: [], committedInstanceId: null };
     const expected = JSON.stringify([trip, undated].map(tripView));
@@ -59,13 +77,24 @@ describe('trip events', () => {
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
     const events = tripEvents(failing, logger);
     const trip: TripRecord = {
-      _id: newId(), user_id: newId(), user_email: 'a@example.test', location_address: 'X', trip_location: 'X',
-      image_url: '', ...NO_DATES_OR_EXPENSES, isFavorite: false, instances: [], committedInstanceId: null,
-      created_at: '', updated_at: '',
+      _id: newId(),
+      user_id: newId(),
+      user_email: 'a@example.test',
+      location_address: 'X',
+      trip_location: 'X',
+      image_url: '',
+      ...NO_DATES_OR_EXPENSES,
+      isFavorite: false,
+      instances: [],
+      committedInstanceId: null,
+      created_at: '',
+      updated_at: '',
     };
     events.updated(trip);
     await events.drain();
     expect(attempts).toBe(3);
-    expect(lines).toEqual([expect.objectContaining({ msg: 'event not published; the stored trip is unaffected', event: 'trip.updated' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'event not published; the stored change stands', event: 'trip.updated' }),
+    ]);
   });
 });

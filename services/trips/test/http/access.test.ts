@@ -92,10 +92,22 @@ describe('trips API access and input', () => {
       [{ location_address: 'A', trip_location: ['x'] }, 'The trip location must be a string.'],
       [{ location_address: 'A', place_id: 'a b' }, 'The place id may contain only letters, digits, :, - and _.'],
       [{ location_address: 'A', place_id: { $ne: null } }, 'The place id must be a string.'],
-      ...['javascript:alert(1)', 'http://evil.example/a.jpg', '//evil.example/a.jpg', 'data:image/png;base64,AA', '/\\evil.example', 'ftp://x/y', 'not a url'].map(
-        (url): [unknown, string] => [{ location_address: 'A', image_url: url }, 'The image URL must be a relative path or an https URL.'],
-      ),
-      [{ location_address: 'A', image_url: `https://x.example/${'a'.repeat(2048)}` }, 'The image URL must be at most 2048 characters.'],
+      ...[
+        'javascript:alert(1)',
+        'http://evil.example/a.jpg',
+        '//evil.example/a.jpg',
+        'data:image/png;base64,AA',
+        '/\\evil.example',
+        'ftp://x/y',
+        'not a url',
+      ].map((url): [unknown, string] => [
+        { location_address: 'A', image_url: url },
+        'The image URL must be a relative path or an https URL.',
+      ]),
+      [
+        { location_address: 'A', image_url: `https://x.example/${'a'.repeat(2048)}` },
+        'The image URL must be at most 2048 characters.',
+      ],
       [{ location_address: 'A', image_url: 7 }, 'The image URL must be a string.'],
     ];
 
@@ -104,12 +116,13 @@ describe('trips API access and input', () => {
       expect([reply.status, reply.body.msg]).toEqual([400, msg]);
     });
 
-    it.each(['/api/places-pics?photoreference=places%2Fx%2Fphotos%2Fy', '/placeholder-trip.svg', 'https://images.example/a.jpg'])(
-      'when the image URL is %s, then it is accepted',
-      async (url) => {
-        expect((await alice.createTrip({ image_url: url })).image_url).toBe(url);
-      },
-    );
+    it.each([
+      '/api/places-pics?photoreference=places%2Fx%2Fphotos%2Fy',
+      '/placeholder-trip.svg',
+      'https://images.example/a.jpg',
+    ])('when the image URL is %s, then it is accepted', async (url) => {
+      expect((await alice.createTrip({ image_url: url })).image_url).toBe(url);
+    });
 
     const instanceCases: [unknown, string][] = [
       [{ trip_start: '2030-02-30' }, 'The start date must be a date like 2025-01-05.'],
@@ -134,9 +147,15 @@ describe('trips API access and input', () => {
 
     it('when an instance edit or the trip fields are invalid, then 400 with the same messages', async () => {
       for (const [body, msg] of instanceCases) {
-        const edit = await alice.put(`/api/trips/getaway/${tripId}`, { instances: [{ _id: instanceId, ...(body as object) }] });
+        const edit = await alice.put(`/api/trips/getaway/${tripId}`, {
+          instances: [{ _id: instanceId, ...(body as object) }],
+        });
         // An edit's zod-default messages name the path inside the list.
-        expect([body, edit.status, edit.body.msg]).toEqual([body, 400, msg.replace('Invalid ', 'Invalid instances.0.')]);
+        expect([body, edit.status, edit.body.msg]).toEqual([
+          body,
+          400,
+          msg.replace('Invalid ', 'Invalid instances.0.'),
+        ]);
         if ('activities' in (body as object)) continue;
         const own = await alice.put(`/api/trips/getaway/${tripId}`, body);
         expect([body, own.status, own.body.msg]).toEqual([body, 400, msg]);

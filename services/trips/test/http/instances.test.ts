@@ -53,7 +53,11 @@ describe('trip instances API', () => {
     const reply = await alice.get(`/api/trips/getaway/${trip._id}/instances/${instance._id}`);
     expect(reply.status).toBe(200);
     expect(reply.body.instance).toEqual(instance);
-    expect(reply.body.trip).toMatchObject({ _id: trip._id, location_address: trip.location_address, instances: [instance] });
+    expect(reply.body.trip).toMatchObject({
+      _id: trip._id,
+      location_address: trip.location_address,
+      instances: [instance],
+    });
     const missing = await alice.get(`/api/trips/getaway/${trip._id}/instances/${newId()}`);
     expect(missing).toEqual({ status: 404, body: { msg: 'Trip instance not found.', code: 'not_found' } });
   });
@@ -61,11 +65,24 @@ describe('trip instances API', () => {
   it('when one instance is committed and then another, then only the last is committed and copied', async () => {
     const alice = clientFor(trips.url);
     const trip = await alice.createTrip();
-    const first = await alice.addInstance(trip._id, { trip_start: '2030-01-01', trip_end: '2030-01-02', stay_expense: 1 });
-    const second = await alice.addInstance(trip._id, { trip_start: null, trip_end: null, stay_expense: 2, other_expense: 0 });
+    const first = await alice.addInstance(trip._id, {
+      trip_start: '2030-01-01',
+      trip_end: '2030-01-02',
+      stay_expense: 1,
+    });
+    const second = await alice.addInstance(trip._id, {
+      trip_start: null,
+      trip_end: null,
+      stay_expense: 2,
+      other_expense: 0,
+    });
     const once = await commit(alice, trip._id, first._id);
     expect(once.status).toBe(200);
-    expect(once.body).toMatchObject({ committedInstanceId: first._id, trip_start: '2030-01-01T00:00:00.000Z', total_cost: 86 });
+    expect(once.body).toMatchObject({
+      committedInstanceId: first._id,
+      trip_start: '2030-01-01T00:00:00.000Z',
+      total_cost: 86,
+    });
     const twice = await commit(alice, trip._id, second._id);
     expect(twice.body).toMatchObject({
       committedInstanceId: second._id,
@@ -77,7 +94,10 @@ describe('trip instances API', () => {
       other_expense: 0,
       total_cost: 77,
     });
-    expect(twice.body.instances.map((instance: { isCommitted: boolean }) => instance.isCommitted)).toEqual([true, false]);
+    expect(twice.body.instances.map((instance: { isCommitted: boolean }) => instance.isCommitted)).toEqual([
+      true,
+      false,
+    ]);
     const again = await commit(alice, trip._id, second._id);
     expect(again.status).toBe(200);
     expect({ ...again.body, updated_at: 0 }).toEqual({ ...twice.body, updated_at: 0 });
@@ -101,7 +121,9 @@ describe('trip instances API', () => {
     const alice = clientFor(trips.url);
     const trip = await alice.createTrip();
     const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => alice.post(`/api/trips/getaway/${trip._id}/instances`, { other_expense: i })),
+      Array.from({ length: 50 }, (_, i) =>
+        alice.post(`/api/trips/getaway/${trip._id}/instances`, { other_expense: i }),
+      ),
     );
     expect(replies.every((reply) => reply.status === 201)).toBe(true);
     const after = (await alice.get(`/api/trips/getaway/${trip._id}`)).body;
@@ -116,7 +138,10 @@ describe('trip instances API', () => {
       await Promise.all(Array.from({ length: 25 }, () => alice.post(`/api/trips/getaway/${trip._id}/instances`, {})));
     }
     const full = await alice.post(`/api/trips/getaway/${trip._id}/instances`, {});
-    expect(full).toEqual({ status: 409, body: { msg: 'A trip can hold at most 100 instances.', code: 'too_many_instances' } });
+    expect(full).toEqual({
+      status: 409,
+      body: { msg: 'A trip can hold at most 100 instances.', code: 'too_many_instances' },
+    });
   });
 
   it('when an uncommitted instance is deleted, then the trip keeps its commitment', async () => {

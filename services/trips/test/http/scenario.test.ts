@@ -30,16 +30,31 @@ describe('trips scenario as the web client plays it', () => {
       car_expense: 0,
       other_expense: 45.5,
     });
-    const june = (await user.post(`/api/trips/getaway/${tripId}/instances`, instanceBody('2030-06-01', '2030-06-07', 700))).body;
-    const sept = (await user.post(`/api/trips/getaway/${tripId}/instances`, instanceBody('2030-09-10', '2030-09-15', 500))).body;
+    const june = (
+      await user.post(`/api/trips/getaway/${tripId}/instances`, instanceBody('2030-06-01', '2030-06-07', 700))
+    ).body;
+    const sept = (
+      await user.post(`/api/trips/getaway/${tripId}/instances`, instanceBody('2030-09-10', '2030-09-15', 500))
+    ).body;
     const overview = (await user.get(`/api/trips/getaway/${tripId}`)).body;
     expect(overview.instances.map((instance: { _id: string }) => instance._id)).toEqual([sept._id, june._id]);
 
     const first = await user.patch(`/api/trips/getaway/${tripId}/instances/${june._id}/commit`, {});
-    expect(first.body).toMatchObject({ committedInstanceId: june._id, total_cost: 1045.5, trip_start: '2030-06-01T00:00:00.000Z' });
+    expect(first.body).toMatchObject({
+      committedInstanceId: june._id,
+      total_cost: 1045.5,
+      trip_start: '2030-06-01T00:00:00.000Z',
+    });
     const second = await user.patch(`/api/trips/getaway/${tripId}/instances/${sept._id}/commit`, {});
-    expect(second.body).toMatchObject({ committedInstanceId: sept._id, total_cost: 845.5, trip_end: '2030-09-15T00:00:00.000Z' });
-    expect(second.body.instances.map((instance: { isCommitted: boolean }) => instance.isCommitted)).toEqual([true, false]);
+    expect(second.body).toMatchObject({
+      committedInstanceId: sept._id,
+      total_cost: 845.5,
+      trip_end: '2030-09-15T00:00:00.000Z',
+    });
+    expect(second.body.instances.map((instance: { isCommitted: boolean }) => instance.isCommitted)).toEqual([
+      true,
+      false,
+    ]);
 
     const read = await user.get(`/api/trips/getaway/${tripId}/instances/${sept._id}`);
     expect(read.status).toBe(200);
@@ -48,7 +63,9 @@ describe('trips scenario as the web client plays it', () => {
 
     const edited = { ...read.body.instance, stay_expense: 550, activities: ['Tram 28'] };
     const saved = await user.put(`/api/trips/getaway/${tripId}`, {
-      instances: read.body.trip.instances.map((instance: { _id: string }) => (instance._id === sept._id ? edited : instance)),
+      instances: read.body.trip.instances.map((instance: { _id: string }) =>
+        instance._id === sept._id ? edited : instance,
+      ),
     });
     expect(saved.body).toMatchObject({ stay_expense: 550, total_cost: 895.5 });
 

@@ -77,7 +77,10 @@ describe('trips API', () => {
       const list = await alice.get('/api/trips/getaway-trip');
       expect(list.status).toBe(200);
       expect(list.body.map((trip: { _id: string }) => trip._id)).toEqual([early._id, late._id, undated._id]);
-      expect(list.body[0]).toMatchObject({ total_cost: 185, instances: [expect.objectContaining({ total_cost: 185, isCommitted: true })] });
+      expect(list.body[0]).toMatchObject({
+        total_cost: 185,
+        instances: [expect.objectContaining({ total_cost: 185, isCommitted: true })],
+      });
     });
 
     it('when ?limit and ?offset are given, then that page; with none, then all (cap 500)', async () => {
@@ -97,7 +100,9 @@ describe('trips API', () => {
     it('when ?email is the caller’s in any case, then listed; another user’s email, then 403', async () => {
       const alice = clientFor(trips.url, testUser());
       await alice.createTrip();
-      const own = await alice.get(`/api/trips/getaway-trip?email=${encodeURIComponent(alice.user!.email.toUpperCase())}`);
+      const own = await alice.get(
+        `/api/trips/getaway-trip?email=${encodeURIComponent(alice.user!.email.toUpperCase())}`,
+      );
       expect(own.status).toBe(200);
       expect(own.body).toHaveLength(1);
       const other = await alice.get('/api/trips/getaway-trip?email=bob@example.test');
@@ -130,7 +135,12 @@ describe('trips API', () => {
     it('when the trip has no instances, then its own dates and expenses change; with instances they are ignored', async () => {
       const alice = clientFor(trips.url);
       const bare = await alice.createTrip();
-      const form = { trip_start: '2030-02-01', trip_end: '2030-02-03T15:00:00Z', stay_expense: '10.005', car_expense: '' };
+      const form = {
+        trip_start: '2030-02-01',
+        trip_end: '2030-02-03T15:00:00Z',
+        stay_expense: '10.005',
+        car_expense: '',
+      };
       const reply = await alice.put(`/api/trips/getaway/${bare._id}`, form);
       expect(reply.body).toMatchObject({
         trip_start: '2030-02-01T00:00:00.000Z',
@@ -154,7 +164,13 @@ describe('trips API', () => {
       const committed = (await alice.patch(`/api/trips/getaway/${trip._id}/instances/${edited._id}/commit`, {})).body;
       const instances = committed.instances.map((instance: Record<string, unknown>) =>
         instance._id === edited._id
-          ? { ...instance, trip_end: '2030-03-09', stay_expense: 300, activities: ['Museum', 'Hike'], isCommitted: false }
+          ? {
+              ...instance,
+              trip_end: '2030-03-09',
+              stay_expense: 300,
+              activities: ['Museum', 'Hike'],
+              isCommitted: false,
+            }
           : instance,
       );
       const reply = await alice.put(`/api/trips/getaway/${trip._id}`, {
@@ -174,7 +190,12 @@ describe('trips API', () => {
         stay_expense: 300,
         total_cost: 385,
       });
-      expect(reply.body.instances[0]).toMatchObject({ _id: edited._id, isCommitted: true, activities: ['Museum', 'Hike'], total_cost: 385 });
+      expect(reply.body.instances[0]).toMatchObject({
+        _id: edited._id,
+        isCommitted: true,
+        activities: ['Museum', 'Hike'],
+        total_cost: 385,
+      });
       expect(reply.body.instances[1]).toEqual({ ...untouched, isCommitted: false });
     });
 
@@ -183,7 +204,9 @@ describe('trips API', () => {
       const trip = await alice.createTrip();
       const first = await alice.addInstance(trip._id);
       const second = await alice.addInstance(trip._id);
-      const reply = await alice.put(`/api/trips/getaway/${trip._id}`, { instances: [{ _id: first._id, other_expense: 1 }] });
+      const reply = await alice.put(`/api/trips/getaway/${trip._id}`, {
+        instances: [{ _id: first._id, other_expense: 1 }],
+      });
       expect(reply.body.instances.map((instance: { _id: string }) => instance._id)).toEqual([second._id, first._id]);
       expect(reply.body.instances[1]).toMatchObject({ other_expense: 1, stay_expense: 100 });
     });
@@ -197,7 +220,10 @@ describe('trips API', () => {
         [{ instances: [{ _id: unknown }] }, `The trip has no instance ${unknown}.`],
         [{ instances: [{ stay_expense: 1 }] }, 'The instance id must be a string.'],
         [{ instances: [{ _id: instance._id }, { _id: instance._id }] }, 'Each instance may be listed once.'],
-        [{ instances: [{ _id: instance._id, trip_start: '2030-05-05', trip_end: '2030-05-01' }] }, 'The end date cannot be before the start date.'],
+        [
+          { instances: [{ _id: instance._id, trip_start: '2030-05-05', trip_end: '2030-05-01' }] },
+          'The end date cannot be before the start date.',
+        ],
         [{ isFavorite: 'yes' }, 'isFavorite must be true or false.'],
         [{ instances: 'all' }, 'Instances must be a list.'],
       ];

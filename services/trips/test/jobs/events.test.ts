@@ -51,11 +51,17 @@ describe('trips events', () => {
     seen.filter(
       (event) =>
         (!type || event.type === type) &&
-        ('trip' in event.payload ? event.payload.trip._id === tripId : 'tripId' in event.payload && event.payload.tripId === tripId),
+        ('trip' in event.payload
+          ? event.payload.trip._id === tripId
+          : 'tripId' in event.payload && event.payload.tripId === tripId),
     );
   const waitForEvents = (tripId: string, type: string, count: number) =>
-    eventually(async () => eventsFor(tripId, type), (events) => events.length >= count);
-  const favoriteOf = (client: Client, tripId: string) => client.get(`/api/trips/getaway/${tripId}`).then((reply) => reply.body.isFavorite);
+    eventually(
+      async () => eventsFor(tripId, type),
+      (events) => events.length >= count,
+    );
+  const favoriteOf = (client: Client, tripId: string) =>
+    client.get(`/api/trips/getaway/${tripId}`).then((reply) => reply.body.isFavorite);
 
   it('when a trip is created, committed, edited and deleted, then created, updated and deleted events carry its snapshot', async () => {
     const alice = clientFor(trips.url);
@@ -82,7 +88,10 @@ describe('trips events', () => {
     const [committed] = await waitForEvents(trip._id, 'trip.updated', 1);
     expect(committed.payload).toMatchObject({ trip: { trip_start: '2030-03-01T00:00:00.000Z', total_cost: 185 } });
 
-    await alice.put(`/api/trips/getaway/${trip._id}`, { isFavorite: true, instances: [{ _id: instance._id, other_expense: 0 }] });
+    await alice.put(`/api/trips/getaway/${trip._id}`, {
+      isFavorite: true,
+      instances: [{ _id: instance._id, other_expense: 0 }],
+    });
     const updates = await waitForEvents(trip._id, 'trip.updated', 2);
     expect(updates[1].payload).toMatchObject({ trip: { total_cost: 175, isFavorite: true } });
 
@@ -104,7 +113,12 @@ describe('trips events', () => {
     const [updated] = await waitForEvents(trip._id, 'trip.updated', 1);
     expect(updated.payload).toMatchObject({ trip: { isFavorite: true } });
     await wishlists.publish('wishlist.trip-removed', event);
-    expect(await eventually(() => favoriteOf(alice, trip._id), (value) => value === false)).toBe(false);
+    expect(
+      await eventually(
+        () => favoriteOf(alice, trip._id),
+        (value) => value === false,
+      ),
+    ).toBe(false);
   });
 
   it('when wishlist.deleted is delivered twice, then the trips are unfavourited and stay so', async () => {
@@ -130,11 +144,19 @@ describe('trips events', () => {
     const alice = clientFor(trips.url);
     const trip = await alice.createTrip();
     await wishlists.publish('wishlist.trip-added', { tripId: trip._id, userId: newId(), wishlistId: newId() });
-    await wishlists.publish('wishlist.deleted', { tripIds: 'all' as unknown as string[], userId: alice.user!.id, wishlistId: newId() });
+    await wishlists.publish('wishlist.deleted', {
+      tripIds: 'all' as unknown as string[],
+      userId: alice.user!.id,
+      wishlistId: newId(),
+    });
     await wishlists.publish('wishlist.trip-added', { tripId: trip._id, userId: alice.user!.id, wishlistId: newId() });
     expect(await eventually(() => favoriteOf(alice, trip._id), Boolean)).toBe(true);
     const otherTrip = await clientFor(trips.url).createTrip();
-    await wishlists.publish('wishlist.trip-added', { tripId: otherTrip._id, userId: alice.user!.id, wishlistId: newId() });
+    await wishlists.publish('wishlist.trip-added', {
+      tripId: otherTrip._id,
+      userId: alice.user!.id,
+      wishlistId: newId(),
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await alice.get('/api/trips/favorites')).body.map((t: { _id: string }) => t._id)).toEqual([trip._id]);
   });

@@ -71,7 +71,9 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       const undated = await store.insert(aTrip(userId, { created_at: '2030-01-01T00:00:00.000Z' }));
       const later = await store.insert(aTrip(userId, { trip_start: '2031-05-01T00:00:00.000Z', isFavorite: true }));
       const sooner = await store.insert(aTrip(userId, { trip_start: '2030-05-01T00:00:00.000Z' }));
-      const undatedNewer = await store.insert(aTrip(userId, { created_at: '2030-02-01T00:00:00.000Z', isFavorite: true }));
+      const undatedNewer = await store.insert(
+        aTrip(userId, { created_at: '2030-02-01T00:00:00.000Z', isFavorite: true }),
+      );
       await store.insert(aTrip(newId()));
       const ids = (trips: TripRecord[]) => trips.map((trip) => trip._id);
       expect(ids(await store.listByUser(userId, { limit: 10, offset: 0 }))).toEqual([
@@ -149,7 +151,10 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       const a = anInstance({ stay_expense: 1 });
       const b = anInstance({ stay_expense: 2 });
       const trip = await tripWith(userId, [a, b]);
-      await Promise.all([store.commitInstance(trip._id, userId, a._id, NOW), store.commitInstance(trip._id, userId, b._id, NOW)]);
+      await Promise.all([
+        store.commitInstance(trip._id, userId, a._id, NOW),
+        store.commitInstance(trip._id, userId, b._id, NOW),
+      ]);
       const after = (await store.findById(trip._id))!;
       const marked = after.instances.filter((instance) => instance.isCommitted);
       expect(marked).toHaveLength(1);
@@ -166,7 +171,12 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       const otherRemoved = await store.removeInstance(trip._id, userId, b._id, NOW);
       expect(otherRemoved).toMatchObject({ committedInstanceId: a._id, stay_expense: a.stay_expense });
       const removed = await store.removeInstance(trip._id, userId, a._id, LATER);
-      expect(removed).toMatchObject({ ...NO_DATES_OR_EXPENSES, committedInstanceId: null, instances: [], updated_at: LATER });
+      expect(removed).toMatchObject({
+        ...NO_DATES_OR_EXPENSES,
+        committedInstanceId: null,
+        instances: [],
+        updated_at: LATER,
+      });
       expect(await store.removeInstance(trip._id, userId, a._id, NOW)).toBeNull();
     });
 
@@ -182,14 +192,28 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         {
           isFavorite: true,
           instanceEdits: [
-            { _id: b._id, fields: { trip_end: '2030-03-09T00:00:00.000Z', car_expense: 7, activities: ['$where', 'hike'] } },
+            {
+              _id: b._id,
+              fields: { trip_end: '2030-03-09T00:00:00.000Z', car_expense: 7, activities: ['$where', 'hike'] },
+            },
           ],
         },
         LATER,
       );
-      expect(updated).toMatchObject({ isFavorite: true, trip_end: '2030-03-09T00:00:00.000Z', car_expense: 7, trip_start: b.trip_start });
+      expect(updated).toMatchObject({
+        isFavorite: true,
+        trip_end: '2030-03-09T00:00:00.000Z',
+        car_expense: 7,
+        trip_start: b.trip_start,
+      });
       expect(updated?.instances[0]).toEqual(a);
-      expect(updated?.instances[1]).toEqual({ ...b, isCommitted: true, trip_end: '2030-03-09T00:00:00.000Z', car_expense: 7, activities: ['$where', 'hike'] });
+      expect(updated?.instances[1]).toEqual({
+        ...b,
+        isCommitted: true,
+        trip_end: '2030-03-09T00:00:00.000Z',
+        car_expense: 7,
+        activities: ['$where', 'hike'],
+      });
       expect(await store.update(trip._id, userId, { instanceEdits: [{ _id: newId(), fields: {} }] }, NOW)).toBeNull();
     });
 
@@ -199,7 +223,9 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       const fields = { trip_start: '2030-06-01T00:00:00.000Z', stay_expense: 5 };
       expect(await store.update(bare._id, userId, { tripFields: fields }, NOW)).toMatchObject(fields);
       const withInstance = await tripWith(userId, [anInstance()]);
-      expect(await store.update(withInstance._id, userId, { tripFields: fields }, NOW)).toMatchObject(NO_DATES_OR_EXPENSES);
+      expect(await store.update(withInstance._id, userId, { tripFields: fields }, NOW)).toMatchObject(
+        NO_DATES_OR_EXPENSES,
+      );
       expect(await store.update(bare._id, newId(), { isFavorite: true }, NOW)).toBeNull();
     });
 

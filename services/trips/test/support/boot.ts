@@ -1,7 +1,15 @@
 // Boots the real trips service in-process (port 0, temp embedded store, real Redis,
 // a unique queue prefix) and gives tests a small client that speaks its API.
 import { configFrom, startTrips, type RunningTrips } from '../../src';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, testUser, tokenFor } from '@tripcost/shared/testing';
+import {
+  silentLogger,
+  tempDataDir,
+  testKeys,
+  testQueuePrefix,
+  testRedisUrl,
+  testUser,
+  tokenFor,
+} from '@tripcost/shared/testing';
 import type { AuthUser } from '@tripcost/shared';
 
 export interface BootedTrips extends RunningTrips {

@@ -7,7 +7,6 @@ import {
   isDuplicateKeyError,
   newId,
   openEmbeddedCollection,
-  plain,
   type EmbeddedCollection,
 } from '@tripcost/shared';
 import {
@@ -32,12 +31,12 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
     (await db.findOneAsync({ _id: wishlistId, user_id: userId })) as Wishlist | null;
   const save = async (wishlist: Wishlist) => {
     await db.updateAsync({ _id: wishlist._id }, wishlist, {});
-    return plain(wishlist);
+    return wishlist;
   };
   const withoutTrip = (trips: WishlistTripEntry[], tripId: string) => trips.filter((trip) => trip._id !== tripId);
 
   return {
-    // NeDB's find and findOne already answer with deep copies, so reads skip `plain`
+    // NeDB's find and findOne already answer with deep copies
     // (a structuredClone per list cost more than the query itself on the getlists path).
     async listByUser(userId) {
       return (await db.findAsync({ user_id: userId }).sort({ created_at: 1, _id: 1 })) as Wishlist[];
@@ -58,7 +57,7 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
         if (isDuplicateKeyError(error)) throw new DuplicateListNameError();
         throw error;
       }
-      return plain(wishlist);
+      return wishlist;
     },
 
     placeTrip(userId, wishlistId, entry, maxTrips): Promise<PlaceTripOutcome> {
@@ -66,9 +65,9 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
         const target = await findOwned(userId, wishlistId);
         if (!target) return { outcome: 'list-missing' };
         if (target.trips.some((trip) => trip._id === entry._id)) {
-          return { outcome: 'already-there', wishlist: plain(target) };
+          return { outcome: 'already-there', wishlist: target };
         }
-        if (target.trips.length >= maxTrips) return { outcome: 'list-full', wishlist: plain(target) };
+        if (target.trips.length >= maxTrips) return { outcome: 'list-full', wishlist: target };
         const now = new Date().toISOString();
         const others = (await db.findAsync({ user_id: userId, 'trips._id': entry._id })) as Wishlist[];
         for (const other of others) {
@@ -83,7 +82,7 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
       return exclusive(async () => {
         const list = await findOwned(userId, wishlistId);
         if (!list) return null;
-        if (!list.trips.some((trip) => trip._id === tripId)) return { wishlist: plain(list), removed: false };
+        if (!list.trips.some((trip) => trip._id === tripId)) return { wishlist: list, removed: false };
         const wishlist = await save({
           ...list,
           trips: withoutTrip(list.trips, tripId),
@@ -98,7 +97,7 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
         const list = await findOwned(userId, wishlistId);
         if (!list) return null;
         await db.removeAsync({ _id: wishlistId }, {});
-        return plain(list);
+        return list;
       });
     },
 
