@@ -10,6 +10,7 @@ import {
   waitForRedis,
   type Logger,
   type Redis,
+  type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
@@ -20,11 +21,7 @@ import { openMongoUserStore } from './store/mongo';
 import { createRefreshSessions } from './store/refresh-sessions';
 import type { UserStore } from './store/user-store';
 
-export interface RunningAuth {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningAuth = RunningService;
 
 export interface StartOptions {
   host?: string;

@@ -10,6 +10,7 @@ import {
   startInbox,
   type Logger,
   type Redis,
+  type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -25,11 +26,7 @@ import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
 import { createRateLimiter } from './store/rate-limit';
 
-export interface RunningIntegrations {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningIntegrations = RunningService;
 
 export async function startIntegrations(
   config: IntegrationsConfig,

@@ -21,6 +21,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** What a service's start function hands back: where it listens and how to stop it. */
+export type RunningService = Pick<RunningServer, 'url' | 'port' | 'stop'>;
+
 export type CloseHook = () => Promise<unknown> | unknown;
 
 export async function listen(

@@ -9,6 +9,7 @@ import {
   listen,
   pingRedis,
   type Logger,
+  type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { TripsConfig } from './config';
@@ -19,11 +20,7 @@ import { openEmbeddedTripStore } from './store/embedded';
 import { mongoTripStore } from './store/mongo';
 import type { TripStore } from './store/trip-store';
 
-export interface RunningTrips {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningTrips = RunningService;
 
 async function openStore(config: TripsConfig, logger: Logger): Promise<TripStore> {
   if (config.MONGO_URL) return mongoTripStore(await connectMongo(config.MONGO_URL, logger));

@@ -11,6 +11,7 @@ import {
   listen,
   pingRedis,
   type Logger,
+  type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { WishlistsConfig } from './config';
@@ -22,11 +23,7 @@ import { openEmbeddedWishlistStore } from './store/embedded';
 import { openMongoWishlistStore } from './store/mongo';
 import type { WishlistStore } from './store/wishlist-store';
 
-export interface RunningWishlists {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningWishlists = RunningService;
 
 async function openStore(config: WishlistsConfig, logger: Logger): Promise<WishlistStore> {
   if (!config.MONGO_URL) return openEmbeddedWishlistStore(config.DATA_DIR);
