@@ -7,6 +7,7 @@ import {
   waitForRedis,
   type Logger,
   type RunningServer,
+  closeRedis,
 } from '@tripcost/shared';
 import { buildGateway } from './app';
 import type { GatewayConfig } from './config';
@@ -25,7 +26,7 @@ export async function startGateway(
     port: config.PORT,
     lifecycle,
     logger,
-    onClose: [() => redis.quit().catch(() => redis.disconnect())],
+    onClose: [() => closeRedis(redis)],
   });
   logger.info({ port: running.port }, 'gateway listening');
   return running;

@@ -119,9 +119,10 @@ describe('gateway', () => {
 
   it('when an upstream is slow, then 504 {msg} at the timeout', async () => {
     integrations.respond = (_req, res) => {
+      // unref: the late answer must not keep the test process alive after the suite.
       setTimeout(() => {
         if (!res.destroyed) res.end('{}');
-      }, 2000);
+      }, 2000).unref();
     };
     const started = Date.now();
     const res = await fetch(`${gateway.url}/api/weather?city=Slow`, { headers: bearer() });

@@ -9,8 +9,8 @@ import {
   signAccessToken,
   waitForRedis,
   type Logger,
-  type Redis,
   type RunningService,
+  closeRedis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
@@ -87,11 +87,6 @@ export async function startAuth(
 }
 
 /** QUIT needs a live connection; a client still trying to reconnect is just dropped. */
-async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-  else redis.disconnect();
-}
-
 async function openUserStore(config: AuthConfig, logger: Logger): Promise<UserStore> {
   if (config.MONGO_URL) return openMongoUserStore(await connectMongo(config.MONGO_URL, logger));
   return openEmbeddedUserStore(config.DATA_DIR);

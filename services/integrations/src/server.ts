@@ -11,6 +11,7 @@ import {
   type Logger,
   type Redis,
   type RunningService,
+  closeRedis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -102,7 +103,7 @@ export async function startIntegrations(
     onClose: [
       () => inbox?.close(),
       // quit() is refused at once while Redis is unreachable; then just drop the socket.
-      () => redis.quit().catch(() => redis.disconnect()),
+      () => closeRedis(redis),
     ],
   });
   logger.info({ port: running.port }, 'integrations listening');

@@ -85,3 +85,13 @@ export async function pingRedis(client: Redis): Promise<void> {
   const answer = await client.ping();
   if (answer !== 'PONG') throw new Error(`unexpected PING answer ${answer}`);
 }
+
+/**
+ * Closes a client whatever its state: QUIT when connected (pending replies arrive
+ * first), otherwise just disconnect — a fail-fast client that never connected would
+ * refuse QUIT and keep reconnecting.
+ */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
+}

@@ -10,6 +10,7 @@ import {
   pingRedis,
   type Logger,
   type RunningService,
+  closeRedis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { TripsConfig } from './config';
@@ -54,7 +55,7 @@ export async function startTrips(
       () => inbox.close(),
       () => events.drain(),
       () => publisher.close(),
-      () => redis.quit(),
+      () => closeRedis(redis),
       () => store.close(),
     ],
   });

@@ -12,6 +12,7 @@ import {
   pingRedis,
   type Logger,
   type RunningService,
+  closeRedis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { WishlistsConfig } from './config';
@@ -63,7 +64,7 @@ export async function startWishlists(
       () => inbox.close(),
       () => events.drain(),
       () => publisher.close(),
-      () => redis.quit(),
+      () => closeRedis(redis),
       () => store.close(),
     ],
   });
