@@ -61,11 +61,11 @@ export function docsPage(upstreams: Upstream[]): RequestHandler {
               )}</td><td>${operation.security?.length ? 'token' : 'public'}</td></tr>`,
           ),
         );
-        return `<h2>${upstream.name}</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>Auth</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+        return `<h2>${upstream.name}</h2><div class="scroll"><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>Auth</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
       });
       res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TripCost API</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#1f2937}
-table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left}
+table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}.scroll{overflow-x:auto}td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left}
 .m{font-weight:600;color:#0f766e}.down{color:#b91c1c}</style></head><body>
 <h1>TripCost API</h1><p>Every route behind the gateway, from each service's own OpenAPI document
 (<a href="/api/docs/openapi.json">merged OpenAPI JSON</a>). Send the access token as <code>Authorization: Bearer &lt;token&gt;</code>.</p>
