@@ -87,6 +87,12 @@ export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet 
     return `http://127.0.0.1:${port}`;
   };
 
+  // Safety net: if this launcher exits without a clean stop (an uncaught error,
+  // process.exit elsewhere), its children must not outlive it.
+  process.once('exit', () => {
+    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
+
   const stop = async () => {
     stopping = true;
     await Promise.all(
