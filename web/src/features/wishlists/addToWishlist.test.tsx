@@ -85,7 +85,7 @@ describe('add-to-wishlist modal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('when saving fails, then the spec message shows inline and as a toast', async () => {
+  it('when adding to an existing list fails, then the save message shows inline and the add message as a toast', async () => {
     api.restore();
     api = installFakeApi({
       'GET /api/wishlist/getlists': () => ({ body: LISTS }),
@@ -93,6 +93,20 @@ describe('add-to-wishlist modal', () => {
     });
     const { user, onClose } = renderModal();
     await user.click(await screen.findByRole('button', { name: 'Summer' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to add trip to wishlist. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Could not save to wishlist. Please try again.')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('when creating a new list fails, then the save message shows inline and as a toast', async () => {
+    api.restore();
+    api = installFakeApi({
+      'GET /api/wishlist/getlists': () => ({ body: LISTS }),
+      'POST /api/wishlist/createlist': () => ({ status: 500, body: { msg: 'down' } }),
+    });
+    const { user, onClose } = renderModal();
+    await user.type(await screen.findByLabelText(/new list/i), 'Autumn');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByText('Could not save to wishlist. Please try again.')).toHaveLength(2));
     expect(onClose).not.toHaveBeenCalled();

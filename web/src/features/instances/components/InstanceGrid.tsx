@@ -15,6 +15,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
   const [committingId, setCommittingId] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState('');
   const commitLock = useRef(false);
   const deleting = useRef(new Set<string>());
   const [commitInstance] = useCommitInstanceMutation();
@@ -30,10 +31,14 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
     );
     if (!ok) return;
     deleting.current.add(instance._id);
+    setDeleteError('');
     try {
       await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
       dispatch(showToast({ type: 'success', message: 'Instance deleted successfully' }));
     } catch {
+      // The card is back (the optimistic removal was undone); spec §8 has an alert for
+      // the trip overview and a message that stays beside the list.
+      setDeleteError('Failed to delete instance. Please try again.');
       dispatch(showToast({ type: 'error', message: 'Failed to delete instance. Try again.' }));
     } finally {
       deleting.current.delete(instance._id);
@@ -63,6 +68,11 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
           Create New Instance
         </button>
       </div>
+      {deleteError && (
+        <p className="form-error" role="alert">
+          {deleteError}
+        </p>
+      )}
       {instances.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">No instances yet</p>

@@ -10,6 +10,8 @@ import type { Trip } from '../../../lib/types';
 import { useAddTripToWishlistMutation, useCreateWishlistMutation, useGetWishlistsQuery } from '../api';
 
 const SAVE_FAILED = 'Could not save to wishlist. Please try again.';
+// Spec §8 has a second wording for the one case of adding to an existing list.
+const ADD_FAILED = 'Failed to add trip to wishlist. Please try again.';
 
 export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -46,7 +48,7 @@ export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () 
       onClose();
     } catch {
       setError(SAVE_FAILED);
-      dispatch(showToast({ type: 'error', message: SAVE_FAILED }));
+      dispatch(showToast({ type: 'error', message: selectedId ? ADD_FAILED : SAVE_FAILED }));
     }
   }
 
