@@ -299,3 +299,70 @@ describe('the product behind the gateway', () => {
     expect(doc['x-unavailable-services']).toEqual([]);
   });
 });
+
+describe('the product restarted on the same data', () => {
+  it('when every service stops and starts again, then the account, its session key and its trips are all still there', async () => {
+    const { privateKey, publicKey } = testKeys();
+    const common = {
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: testQueuePrefix(),
+      DATA_DIR: tempDataDir(),
+      JWT_PUBLIC_KEY: publicKey,
+      LOG_LEVEL: 'silent',
+    };
+    const logger = silentLogger();
+    const boot = (ports: { auth: string; trips: string }) =>
+      Promise.all([
+        startAuth(
+          authConfig({ ...common, PORT: ports.auth, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+          logger,
+        ),
+        startTrips(tripsConfig({ ...common, PORT: ports.trips }), logger),
+      ]);
+    let [auth, trips] = await boot({ auth: '0', trips: '0' });
+    const gateway = await startTestGateway({ AUTH_URL: auth.url, TRIPS_URL: trips.url, WEB_DIST: '/nonexistent' });
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${gateway.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    try {
+      const email = `restart-${uniqueSuffix()}@example.test`;
+      const account = {
+        fname: 'Ana',
+        lname: 'Silva',
+        email,
+        password: 'correct horse',
+        birthday: '1990-04-01',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      };
+      expect((await post('/api/user/register', account)).status).toBe(201);
+      const before = await (await post('/api/user/login', { email, password: 'correct horse' })).json();
+      const trip = await (
+        await post('/api/trips/getaway-trip', { location_address: 'Porto, Portugal' }, before.accesstoken)
+      ).json();
+
+      await Promise.all([auth.stop(), trips.stop()]);
+      [auth, trips] = await boot({ auth: String(auth.port), trips: String(trips.port) });
+
+      const after = await post('/api/user/login', { email, password: 'correct horse' });
+      expect(after.status).toBe(200);
+      const { accesstoken } = await after.json();
+      const list = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+        headers: { authorization: `Bearer ${accesstoken}` },
+      });
+      expect((await list.json()).map((t: { _id: string }) => t._id)).toEqual([trip._id]);
+      // A token issued before the restart is still honoured: the key pair did not change.
+      const me = await fetch(`${gateway.url}/api/user/infor`, {
+        headers: { authorization: `Bearer ${before.accesstoken}` },
+      });
+      expect((await me.json()).email).toBe(email);
+    } finally {
+      await gateway.stop();
+      await Promise.all([auth.stop(), trips.stop()]);
+    }
+  });
+});
