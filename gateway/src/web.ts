@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { precompressed } from './precompressed';
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TripCost</title>
@@ -17,6 +18,7 @@ export function webApp(distDir: string): Router {
   const indexFile = join(distDir, 'index.html');
   router.use(
     '/assets',
+    precompressed(join(distDir, 'assets')),
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));

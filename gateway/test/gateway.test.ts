@@ -252,3 +252,56 @@ describe('gateway with unreachable or missing upstreams', () => {
     }
   });
 });
+
+describe('gateway serving the built web app', () => {
+  it('when the browser accepts br or gzip, then hashed assets come precompressed; otherwise as they are; deep links get index.html', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } = await import('node:zlib');
+    const { tempDataDir } = await import('@tripcost/shared/testing');
+    const dist = tempDataDir('tripcost-web-');
+    mkdirSync(join(dist, 'assets'));
+    const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TripCost app</title>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    const gateway = await startTestGateway({ WEB_DIST: dist });
+    try {
+      const get = (path: string, encoding?: string) =>
+        new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+          (resolve, reject) => {
+            // node:http, not fetch: fetch would decompress and hide what was sent.
+            import('node:http').then(({ get: httpGet }) =>
+              httpGet(`${gateway.url}${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+                const chunks: Buffer[] = [];
+                res.on('data', (chunk) => chunks.push(chunk));
+                res.on('end', () =>
+                  resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+                );
+              }).on('error', reject),
+            );
+          },
+        );
+      const brotli = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/javascript/);
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(brotliDecompressSync(brotli.body).toString()).toBe(script);
+      const gzip = await get('/assets/app-abc123.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toBe(script);
+      const plain = await get('/assets/app-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(script);
+      expect([403, 404]).toContain((await get('/assets/..%2f..%2fetc%2fpasswd', 'br')).status);
+      expect((await get('/assets/missing.js', 'br')).status).toBe(404);
+      const deepLink = await get('/trips/64c000000000000000000001');
+      expect(deepLink.status).toBe(200);
+      expect(deepLink.body.toString()).toContain('TripCost app');
+    } finally {
+      await gateway.stop();
+    }
+  });
+});

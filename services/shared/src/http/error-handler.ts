@@ -26,6 +26,12 @@ export function toAppError(error: unknown): AppError | undefined {
     case 'request.aborted':
       return new AppError(400, 'The request was aborted.', 'request_aborted');
   }
+  // Client errors raised by Express itself or its static file server (http-errors
+  // with `expose`), e.g. a missing asset: keep their status, say it plainly.
+  const status = parserError?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500 && (error as { expose?: boolean }).expose) {
+    return new AppError(status, status === 404 ? 'Not found.' : 'The request could not be served.', 'client_error');
+  }
   return undefined;
 }
 
