@@ -18,6 +18,18 @@ import { closedPortUrl, startTestGateway } from './helpers';
 
 jest.setTimeout(60_000);
 
+/** A valid registration body (spec §7); every test's password is 'correct horse'. */
+const registration = (email: string) => ({
+  fname: 'Ana',
+  lname: 'Silva',
+  email,
+  password: 'correct horse',
+  birthday: '1990-04-01',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+});
+
 interface Reply {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, asserted field by field
@@ -94,18 +106,7 @@ describe('the product behind the gateway', () => {
 
   async function registerAndLogin(): Promise<{ token: string; email: string; cookie: string; id: string }> {
     const email = `Traveller-${uniqueSuffix()}@Example.test`;
-    const registered = await call('POST', '/api/user/register', {
-      body: {
-        fname: 'Ana',
-        lname: 'Silva',
-        email,
-        password: 'correct horse',
-        birthday: '1990-04-01',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-      },
-    });
+    const registered = await call('POST', '/api/user/register', { body: registration(email) });
     expect(registered.status).toBe(201);
     const login = await call('POST', '/api/user/login', { body: { email, password: 'correct horse' } });
     expect(login.status).toBe(200);
@@ -329,17 +330,7 @@ describe('the product restarted on the same data', () => {
       });
     try {
       const email = `restart-${uniqueSuffix()}@example.test`;
-      const account = {
-        fname: 'Ana',
-        lname: 'Silva',
-        email,
-        password: 'correct horse',
-        birthday: '1990-04-01',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-      };
-      expect((await post('/api/user/register', account)).status).toBe(201);
+      expect((await post('/api/user/register', registration(email))).status).toBe(201);
       const before = await (await post('/api/user/login', { email, password: 'correct horse' })).json();
       const trip = await (
         await post('/api/trips/getaway-trip', { location_address: 'Porto, Portugal' }, before.accesstoken)

@@ -1,7 +1,9 @@
 // Wishlists (spec §7) and the favourite flag they drive. The server flips a trip's
 // isFavorite asynchronously (events); the cache is patched at once, the flag is also set
 // explicitly so a refetch never shows a stale heart, and everything is undone on failure.
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+type MaybePromise<T> = T | PromiseLike<T>;
 import { api } from '../../lib/api';
 import { patchTrip, undoAll } from '../../lib/tripCache';
 import type { Trip, Wishlist, WishlistTrip } from '../../lib/types';
@@ -12,6 +14,32 @@ const LISTS = [
   { type: 'Wishlist' as const, id: 'LIST' },
   { type: 'Trip' as const, id: 'LIST' },
 ];
+
+type BaseQuery = (args: FetchArgs) => MaybePromise<{ data?: unknown; error?: unknown }>;
+
+/** Runs the wishlist request, then sets the trip's flag explicitly (see above). */
+async function saveThenFavourite(baseQuery: BaseQuery, request: { url: string; body: unknown }, tripId: string) {
+  const saved = await baseQuery({ ...request, method: 'POST' });
+  if (saved.error) return { error: saved.error as FetchBaseQueryError };
+  await baseQuery({ url: tripPath(tripId), method: 'PUT', body: { isFavorite: true } });
+  return { data: saved.data as Wishlist };
+}
+
+/** The heart fills at once; undone if the save fails. */
+async function favouriteOptimistically(
+  dispatch: Parameters<typeof patchTrip>[0],
+  tripId: string,
+  queryFulfilled: Promise<unknown>,
+) {
+  const patches = patchTrip(dispatch, tripId, (t) => {
+    t.isFavorite = true;
+  });
+  try {
+    await queryFulfilled;
+  } catch {
+    undoAll(patches);
+  }
+}
 
 export const wishlistsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,49 +55,25 @@ export const wishlistsApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
     }),
     createWishlist: build.mutation<Wishlist, { list_name: string; trip: Trip; email: string }>({
-      async queryFn({ list_name, trip, email }, _api, _extra, baseQuery) {
-        const created = await baseQuery({
-          url: '/wishlist/createlist',
-          method: 'POST',
-          body: { list_name, trips: [trip], email },
-        });
-        if (created.error) return { error: created.error as FetchBaseQueryError };
-        await baseQuery({ url: tripPath(trip._id), method: 'PUT', body: { isFavorite: true } });
-        return { data: created.data as Wishlist };
-      },
-      async onQueryStarted({ trip }, { dispatch, queryFulfilled }) {
-        const patches = patchTrip(dispatch, trip._id, (t) => {
-          t.isFavorite = true;
-        });
-        try {
-          await queryFulfilled;
-        } catch {
-          undoAll(patches);
-        }
-      },
+      queryFn: ({ list_name, trip, email }, _api, _extra, baseQuery) =>
+        saveThenFavourite(
+          baseQuery,
+          { url: '/wishlist/createlist', body: { list_name, trips: [trip], email } },
+          trip._id,
+        ),
+      onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
+        favouriteOptimistically(dispatch, trip._id, queryFulfilled),
       invalidatesTags: LISTS,
     }),
     addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: Trip }>({
-      async queryFn({ wishlistId, trip }, _api, _extra, baseQuery) {
-        const added = await baseQuery({
-          url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`,
-          method: 'POST',
-          body: trip,
-        });
-        if (added.error) return { error: added.error as FetchBaseQueryError };
-        await baseQuery({ url: tripPath(trip._id), method: 'PUT', body: { isFavorite: true } });
-        return { data: added.data as Wishlist };
-      },
-      async onQueryStarted({ trip }, { dispatch, queryFulfilled }) {
-        const patches = patchTrip(dispatch, trip._id, (t) => {
-          t.isFavorite = true;
-        });
-        try {
-          await queryFulfilled;
-        } catch {
-          undoAll(patches);
-        }
-      },
+      queryFn: ({ wishlistId, trip }, _api, _extra, baseQuery) =>
+        saveThenFavourite(
+          baseQuery,
+          { url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`, body: trip },
+          trip._id,
+        ),
+      onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
+        favouriteOptimistically(dispatch, trip._id, queryFulfilled),
       invalidatesTags: (_r, _e, { wishlistId }) => [...LISTS, { type: 'WishlistTrips', id: wishlistId }],
     }),
     /** Unfavourite: out of its wishlist when it is in one, and the flag off. */

@@ -8,8 +8,8 @@ import { formatDateRange, totalCost } from '../../../lib/format';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
 import { useGetTripsQuery } from '../api';
-import { groupByEndYear, tripStatus, upcomingTrips } from '../model';
-import { TripCard } from './TripCard';
+import { tripStatus, upcomingTrips } from '../model';
+import { YearGroups } from './YearGroups';
 
 export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
@@ -55,18 +55,7 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
           </div>
         </section>
       )}
-      {groupByEndYear(rest).map((group) => (
-        <section key={group.year} className="year-group" aria-labelledby={`year-${group.year}`}>
-          <h2 id={`year-${group.year}`} className="year-group__title">
-            {group.year}
-          </h2>
-          <div className="card-grid">
-            {group.trips.map((trip) => (
-              <TripCard key={trip._id} trip={trip} />
-            ))}
-          </div>
-        </section>
-      ))}
+      <YearGroups trips={rest} idPrefix="year" />
     </main>
   );
 }
