@@ -2,6 +2,20 @@
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
 import { versionOf, type TripSnapshot } from '@tripcost/shared';
+import {
+  compareWindows,
+  EXPENSE_FIELDS,
+  fromCents,
+  shareOf,
+  statusOf,
+  totalCents,
+  windowFigures,
+  type Comparison,
+  type InstanceStatus,
+  type WindowFigures,
+} from './comparison';
+
+export { EXPENSE_FIELDS };
 
 /** Limits: every list the API keeps or answers is bounded. */
 export const MAX_INSTANCES_PER_TRIP = 100;
@@ -9,6 +23,9 @@ export const MAX_TRIPS_PER_PAGE = 500;
 export const MAX_ACTIVITIES = 50;
 export const MAX_ACTIVITY_LENGTH = 200;
 export const MAX_ADDRESS_LENGTH = 200;
+export const MAX_LABEL_LENGTH = 60;
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_TRAVELERS = 50;
 
 export interface Expenses {
   stay_expense: number;
@@ -28,6 +45,10 @@ export interface InstanceRecord extends DatedExpenses {
   isCommitted: boolean;
   activities: string[];
   created_at: string;
+  /** Absent on windows stored before labels, statuses and notes existed (read as '', see statusOf, ''). */
+  label?: string;
+  status?: InstanceStatus;
+  notes?: string;
 }
 
 export interface TripRecord extends DatedExpenses {
@@ -42,13 +63,16 @@ export interface TripRecord extends DatedExpenses {
   /** Newest first. */
   instances: InstanceRecord[];
   committedInstanceId: string | null;
+  /** 1–50; absent on trips stored before it existed (read as 1). */
+  travelers?: number;
+  /** Money, or null for no budget; absent on older trips (read as null). */
+  budget?: number | null;
   created_at: string;
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
   version?: number;
 }
 
-export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
 
 export const NO_DATES_OR_EXPENSES: DatedExpenses = {
@@ -62,12 +86,7 @@ export const NO_DATES_OR_EXPENSES: DatedExpenses = {
 
 /** Sum of the four expenses, each 0 when absent or not numeric (spec §3), in cents. */
 export function totalCost(expenses: Partial<Record<(typeof EXPENSE_FIELDS)[number], unknown>>): number {
-  let cents = 0;
-  for (const field of EXPENSE_FIELDS) {
-    const value = expenses[field];
-    if (typeof value === 'number' && Number.isFinite(value)) cents += Math.round(value * 100);
-  }
-  return cents / 100;
+  return fromCents(totalCents(expenses));
 }
 
 export function datedExpensesOf(source: DatedExpenses): DatedExpenses {
@@ -95,41 +114,85 @@ export function deriveTripLocation(address: string): string {
   return [city, withoutPostalCode, country].filter(Boolean).join(', ');
 }
 
-export type InstanceView = InstanceRecord & { total_cost: number };
-export type TripView = Omit<TripRecord, 'instances' | 'version'> & {
+export type InstanceView = InstanceRecord & WindowFigures & { label: string; status: InstanceStatus; notes: string };
+export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 'budget'> & {
+  travelers: number;
+  budget: number | null;
   total_cost: number;
+  /** The trip's total shared by its travellers, rounded to cents. */
+  per_person: number;
+  comparison: Comparison;
   instances: InstanceView[];
   version: number;
 };
 
-export function instanceView(instance: InstanceRecord): InstanceView {
-  return { ...instance, total_cost: totalCost(instance) };
+const travelersOf = (trip: TripRecord): number => trip.travelers ?? 1;
+
+/** The trip's view and one of its windows as the API answers it (figures within the trip), if it has it. */
+export function viewWithInstance(
+  trip: TripRecord,
+  instanceId: string,
+): { trip: TripView; instance: InstanceView | undefined } {
+  const view = tripView(trip);
+  return { trip: view, instance: view.instances.find((candidate) => candidate._id === instanceId) };
 }
 
 export function tripView(trip: TripRecord): TripView {
+  const travelers = travelersOf(trip);
+  const { comparison, totals, cheapestCents } = compareWindows(trip.instances, trip.budget);
+  const cents = totalCents(trip);
   return {
     ...trip,
-    total_cost: totalCost(trip),
-    instances: trip.instances.map(instanceView),
+    travelers,
+    budget: trip.budget ?? null,
+    total_cost: fromCents(cents),
+    per_person: shareOf(cents, travelers),
+    comparison,
+    instances: trip.instances.map((instance, index) => ({
+      ...instance,
+      label: instance.label ?? '',
+      status: statusOf(instance),
+      notes: instance.notes ?? '',
+      ...windowFigures(instance, totals[index], cheapestCents, travelers),
+    })),
     version: versionOf(trip),
   };
 }
 
 /**
  * `tripView` for records the caller owns (fresh copies from `TripStore.listByUser`):
- * adds the totals to the records themselves instead of copying them. The result is
- * the same JSON, keys in the same order (an assigned new key goes last, as in the
- * spread; `instances` keeps its place), at a fraction of the cost on long lists:
- * spreading NeDB's copies takes V8's slow generic path, ~3.5 ms for 200 trips × 5
- * instances against ~0.1 ms here.
+ * adds the derived values to the records themselves instead of copying them. The
+ * result is the same JSON, keys in the same order (an assigned new key goes last, as
+ * in the spread; existing keys keep their place), at a fraction of the cost on long
+ * lists: spreading NeDB's copies takes V8's slow generic path, ~3.5 ms for 200 trips
+ * × 5 instances against ~0.1 ms here.
  */
 export function intoTripViews(trips: TripRecord[]): TripView[] {
   for (const trip of trips) {
-    (trip as TripView).total_cost = totalCost(trip);
-    trip.version = versionOf(trip);
-    for (const instance of trip.instances) (instance as InstanceView).total_cost = totalCost(instance);
+    const view = trip as unknown as TripView;
+    const travelers = travelersOf(trip);
+    const { comparison, totals, cheapestCents } = compareWindows(trip.instances, trip.budget);
+    const cents = totalCents(trip);
+    view.travelers = travelers;
+    view.budget = trip.budget ?? null;
+    view.total_cost = fromCents(cents);
+    view.per_person = shareOf(cents, travelers);
+    view.comparison = comparison;
+    view.version = versionOf(trip);
+    for (let index = 0; index < trip.instances.length; index += 1) {
+      const instance = trip.instances[index] as InstanceView;
+      instance.label ??= '';
+      instance.status = statusOf(instance);
+      instance.notes ??= '';
+      const figures = windowFigures(instance, totals[index], cheapestCents, travelers);
+      instance.total_cost = figures.total_cost;
+      instance.nights = figures.nights;
+      instance.per_night = figures.per_night;
+      instance.per_person = figures.per_person;
+      instance.delta_vs_cheapest = figures.delta_vs_cheapest;
+    }
   }
-  return trips as TripView[];
+  return trips as unknown as TripView[];
 }
 
 export function tripSnapshot(trip: TripRecord): TripSnapshot {
