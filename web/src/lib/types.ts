@@ -24,12 +24,33 @@ export interface Expenses {
   other_expense?: number | null;
 }
 
+export type InstanceStatus = 'considering' | 'top_choice' | 'eliminated' | 'booked';
+
 export interface Instance extends Expenses {
   _id: string;
   trip_start: string | null;
   trip_end: string | null;
   isCommitted: boolean;
   activities?: unknown[];
+  label?: string;
+  status?: InstanceStatus;
+  notes?: string;
+  /** Figures the server computes within the trip (comparison board). */
+  total_cost?: number;
+  nights?: number | null;
+  per_night?: number | null;
+  per_person?: number;
+  delta_vs_cheapest?: number | null;
+}
+
+/** The server's comparison of a trip's windows that are not eliminated. */
+export interface Comparison {
+  cheapestInstanceId: string | null;
+  lowest: number | null;
+  highest: number | null;
+  spread: number | null;
+  /** Cheapest total − budget: negative when under; null without a budget. */
+  overBudgetBy: number | null;
 }
 
 export interface Trip extends Expenses {
@@ -44,6 +65,10 @@ export interface Trip extends Expenses {
   user_email?: string;
   instances: Instance[];
   committedInstanceId?: string | null;
+  travelers?: number;
+  budget?: number | null;
+  per_person?: number;
+  comparison?: Comparison;
 }
 
 export interface WishlistTrip {

@@ -1,7 +1,7 @@
 // Trip instances (spec §7): create, read, save, delete (optimistic) and commit.
 import { api } from '../../lib/api';
 import { patchTrip, replaceTrip, undoAll } from '../../lib/tripCache';
-import type { Instance, Trip } from '../../lib/types';
+import type { Instance, InstanceStatus, Trip } from '../../lib/types';
 
 export interface InstanceInput {
   trip_start: string | null;
@@ -13,6 +13,26 @@ export interface InstanceInput {
 }
 
 type InstanceRef = { tripId: string; instanceId: string };
+
+/** What the comparison board edits on a window in place. */
+export interface WindowFields {
+  status?: InstanceStatus;
+  label?: string;
+  notes?: string;
+}
+
+/**
+ * Every window's figures (Δ vs cheapest, the comparison) are computed by the server
+ * over the whole trip, so a change to one window refetches the trip.
+ */
+const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
+  error
+    ? []
+    : [
+        { type: 'Trip' as const, id: tripId },
+        { type: 'Trip' as const, id: 'LIST' },
+        { type: 'Instance' as const, id: instanceId },
+      ];
 const path = ({ tripId, instanceId }: InstanceRef) =>
   `/trips/getaway/${encodeURIComponent(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
@@ -39,7 +59,10 @@ export const instancesApi = api.injectEndpoints({
           // The caller reports the failure.
         }
       },
-      invalidatesTags: [{ type: 'Trip', id: 'LIST' }],
+      invalidatesTags: (_r, error, { tripId }) => [
+        { type: 'Trip', id: 'LIST' },
+        ...(error ? [] : [{ type: 'Trip' as const, id: tripId }]),
+      ],
     }),
     deleteInstance: build.mutation<unknown, InstanceRef>({
       query: (ref) => ({ url: path(ref), method: 'DELETE' }),
@@ -53,7 +76,7 @@ export const instancesApi = api.injectEndpoints({
           undoAll(patches);
         }
       },
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
+      invalidatesTags: tripChanged,
     }),
     commitInstance: build.mutation<Trip, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'PATCH', body: {} }),
@@ -66,6 +89,23 @@ export const instancesApi = api.injectEndpoints({
         }
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
+    }),
+    setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
+      query: ({ tripId, instanceId, fields }) => ({
+        url: `/trips/getaway/${encodeURIComponent(tripId)}`,
+        method: 'PUT',
+        body: { instances: [{ _id: instanceId, ...fields }] },
+      }),
+      invalidatesTags: tripChanged,
+    }),
+    /** Clears the plan: the committed window is no longer committed. */
+    clearPlan: build.mutation<Trip, InstanceRef>({
+      query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
+      invalidatesTags: tripChanged,
+    }),
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
+      query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
+      invalidatesTags: tripChanged,
     }),
     saveInstance: build.mutation<unknown, { trip: Trip; instance: Instance }>({
       query: ({ trip, instance }) => ({
@@ -88,4 +128,7 @@ export const {
   useDeleteInstanceMutation,
   useCommitInstanceMutation,
   useSaveInstanceMutation,
+  useSetWindowFieldsMutation,
+  useClearPlanMutation,
+  useDuplicateInstanceMutation,
 } = instancesApi;
