@@ -2,7 +2,7 @@
 // embedded; every change is the domain's new document written with one replaceOne
 // filtered by id and version, so it is atomic without transactions and a concurrent
 // change makes it match nothing (the domain then reads again and retries).
-import { fromMongo, pingMongo } from '@tripcost/shared';
+import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from './trip-store';
@@ -24,9 +24,6 @@ const tripSchema = new Schema(
   { versionKey: false, strict: false, minimize: false },
 );
 tripSchema.index({ user_id: 1, trip_start: 1 });
-
-/** Matches a stored version; documents written before versions existed have none and count as 0. */
-const atVersion = (expected: number) => (expected === 0 ? { version: { $in: [0, null] } } : { version: expected });
 
 export function mongoTripStore(connection: Connection): TripStore {
   const Trips = connection.models.Trip ?? connection.model('Trip', tripSchema, 'trips');
