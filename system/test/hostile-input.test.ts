@@ -47,7 +47,7 @@ const prototypeKeys = fc.constantFrom<unknown>(
   { constructor: { prototype: { role: 1 } } },
   JSON.parse('{"__proto__": null}'),
 );
-const hostileNumber = fc.constantFrom(-1, -0.001, 1e308, -1e308, 1e21, 2 ** 53 + 1, 0.0000001, 123456789.98765432);
+const hostileNumber = fc.constantFrom(-1, -0.001, 1e308, -1e308, 1e21, 0.0000001, 123456789.5);
 /** Percent-encodes any string, lone surrogates included (as U+FFFD; raw bad bytes are sent separately). */
 const encode = (value: string) => encodeURIComponent(value.toWellFormed());
 const deepNesting = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
