@@ -1,7 +1,7 @@
 // The trip and its dated instances as stored, and the pure rules over them: totals,
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
-import { versionOf, type TripSnapshot } from '@tripcost/shared';
+import { versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
 import {
   compareWindows,
   EXPENSE_FIELDS,
@@ -71,6 +71,10 @@ export interface TripRecord extends DatedExpenses {
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
   version?: number;
+  /** Events announcing changes of this trip, not yet published (the transactional outbox). */
+  outbox?: OutboxEvent[];
+  /** Set when the trip is deleted: it is gone for every reader, kept only until its outbox is published. */
+  deleted_at?: string;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
@@ -115,7 +119,7 @@ export function deriveTripLocation(address: string): string {
 }
 
 export type InstanceView = InstanceRecord & WindowFigures & { label: string; status: InstanceStatus; notes: string };
-export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 'budget'> & {
+export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 'budget' | 'outbox' | 'deleted_at'> & {
   travelers: number;
   budget: number | null;
   total_cost: number;
@@ -126,7 +130,7 @@ export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 
   version: number;
 };
 
-const travelersOf = (trip: TripRecord): number => trip.travelers ?? 1;
+const travelersOf = (trip: Pick<TripRecord, 'travelers'>): number => trip.travelers ?? 1;
 
 /** The trip's view and one of its windows as the API answers it (figures within the trip), if it has it. */
 export function viewWithInstance(
@@ -137,7 +141,8 @@ export function viewWithInstance(
   return { trip: view, instance: view.instances.find((candidate) => candidate._id === instanceId) };
 }
 
-export function tripView(trip: TripRecord): TripView {
+export function tripView(record: TripRecord): TripView {
+  const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
   const travelers = travelersOf(trip);
   const { comparison, totals, cheapestCents } = compareWindows(trip.instances, trip.budget);
   const cents = totalCents(trip);
@@ -179,6 +184,7 @@ export function intoTripViews(trips: TripRecord[]): TripView[] {
     view.per_person = shareOf(cents, travelers);
     view.comparison = comparison;
     view.version = versionOf(trip);
+    delete trip.outbox;
     for (let index = 0; index < trip.instances.length; index += 1) {
       const instance = trip.instances[index] as InstanceView;
       instance.label ??= '';
