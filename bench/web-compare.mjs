@@ -217,8 +217,25 @@ async function screenshots() {
       await shot.page.locator('.compare').screenshot({ path: join(SCREENSHOTS, `compare-${name}.png`) });
       await shot.page.locator('.compare-chart').screenshot({ path: join(SCREENSHOTS, `chart-${name}.png`) });
       await shot.page.screenshot({ path: join(SCREENSHOTS, `trip-page-${name}.png`), fullPage: true });
-      const wider = await shot.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (wider > 0) console.log(`warning: at ${name} the page is ${wider}px wider than the screen`);
+      const wider = await shot.page.evaluate(() => {
+        const overflow = document.documentElement.scrollWidth - window.innerWidth;
+        // The outermost elements that stick out, to say what makes the page too wide.
+        const culprits = [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .filter(
+            (element) =>
+              !element.parentElement?.closest('*') ||
+              element.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
+          )
+          .slice(0, 5)
+          .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+        return { overflow, culprits };
+      });
+      if (wider.overflow > 0) {
+        console.log(
+          `warning: at ${name} the page is ${wider.overflow}px wider than the screen: ${wider.culprits.join(', ')}`,
+        );
+      }
       await shot.context.close();
     }
     console.log(`screenshots in ${SCREENSHOTS}`);

@@ -130,7 +130,8 @@ describe('a traveller comparing date windows', () => {
     await dialog.waitFor({ state: 'detached' });
     const copy = row(/Aug 8, 2031 – Aug 11, 2031/);
     await copy.waitFor();
-    jestExpect(await cellTexts(copy)).toEqual(jestExpect.arrayContaining(['$1,000.00', 'Considering']));
+    jestExpect(await cellTexts(copy)).toContain('$1,000.00');
+    jestExpect(await copy.getByRole('combobox', { name: /Status of/ }).inputValue()).toBe('considering');
   });
 
   step('sets two travellers and sees the cost per person halve', async () => {
@@ -165,6 +166,8 @@ describe('a traveller comparing date windows', () => {
   step('sees the board and the chart at 360 px, and the chart as a table', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await table().waitFor();
+    // The table scrolls sideways inside its box; the page itself fits the screen.
+    jestExpect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(page, 'compare-360');
     await page.getByRole('button', { name: 'Show as table' }).click();
     await page.getByRole('table', { name: 'Costs by category for each window' }).waitFor();

@@ -179,7 +179,7 @@ function CompareRow({
       <td className="compare__total">{formatMoney(window.total_cost ?? 0)}</td>
       <td>{formatOptionalMoney(window.per_night)}</td>
       <td>{formatOptionalMoney(window.per_person)}</td>
-      <td>
+      <td className="compare__delta">
         {cheapest ? (
           <span className="badge badge--cheapest">Cheapest</span>
         ) : eliminated ? (
