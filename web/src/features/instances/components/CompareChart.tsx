@@ -117,7 +117,12 @@ export default function CompareChart({ windows, cheapestId }: { windows: Instanc
               ))}
             </defs>
           </svg>
-          <ResponsiveContainer width="100%" height={40 + rows.length * ROW_HEIGHT}>
+          {/* Drawn at once at a typical width, then fitted when the container is measured. */}
+          <ResponsiveContainer
+            width="100%"
+            height={40 + rows.length * ROW_HEIGHT}
+            initialDimension={{ width: 600, height: 40 + rows.length * ROW_HEIGHT }}
+          >
             <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 12, bottom: 4, left: 4 }}>
               <CartesianGrid horizontal={false} strokeDasharray="3 3" />
               <XAxis type="number" tickFormatter={(value: number) => formatMoney(value, 0)} fontSize={12} />
