@@ -10,6 +10,7 @@ export * from './events';
 export * from './background-events';
 export * from './auth/tokens';
 export * from './auth/middleware';
+export * from './auth/revoked-users';
 export * from './http/app';
 export * from './http/route';
 export * from './http/error-handler';

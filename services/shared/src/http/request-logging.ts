@@ -9,6 +9,9 @@ import type { Logger } from '../logger';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** The error code of a 503 for a feature this deployment has not configured. */
+export const NOT_CONFIGURED = 'not_configured';
+
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -23,6 +26,10 @@ export function requestLogging(logger: Logger): RequestHandler[] {
       return id;
     },
     customLogLevel: (_req, res, error) => {
+      const known = (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
+      // "Not configured" is the configured state of this deployment, said once at start-up.
+      if (known === NOT_CONFIGURED) return 'info';
+      if (known) return 'warn';
       if (error || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';

@@ -42,6 +42,8 @@ export interface TripsService {
   removeInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
+  /** From user.deleted: every trip of the user goes; no trip events (wishlists forget the user too). */
+  forgetUser(userId: string): Promise<number>;
 }
 
 const TRIP_NOT_FOUND = 'Trip not found.';
@@ -169,6 +171,10 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
     async setFavorite(userId, tripIds, isFavorite) {
       const changed = await store.setFavorite(tripIds, userId, isFavorite, now());
       for (const trip of changed) events.updated(trip);
+    },
+
+    forgetUser(userId) {
+      return store.removeAllOfUser(userId);
     },
   };
 }

@@ -84,6 +84,9 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       }
       return changed;
     },
+    removeAllOfUser(userId) {
+      return collection.exclusive(() => db.removeAsync({ user_id: userId }, { multi: true }));
+    },
     ping: () => collection.ping(),
     close: () => collection.close(),
   };

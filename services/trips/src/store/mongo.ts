@@ -211,6 +211,10 @@ export function mongoTripStore(connection: Connection): TripStore {
       );
       return changed.flatMap((doc) => (doc ? [fromMongo<TripRecord>(doc)] : []));
     },
+    async removeAllOfUser(userId) {
+      const result = await Trips.deleteMany({ user_id: { $eq: userId } });
+      return result.deletedCount;
+    },
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };

@@ -36,6 +36,8 @@ export interface TripStore {
   remove(tripId: string, userId: string): Promise<boolean>;
   /** Sets the flag on those of `tripIds` the user owns; returns the trips changed. */
   setFavorite(tripIds: string[], userId: string, isFavorite: boolean, now: string): Promise<TripRecord[]>;
+  /** Deletes every trip of the user (account deletion); how many were removed. Safe to repeat. */
+  removeAllOfUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

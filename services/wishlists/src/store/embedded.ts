@@ -129,6 +129,10 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
       });
     },
 
+    removeAllOfUser(userId) {
+      return exclusive(() => db.removeAsync({ user_id: userId }, { multi: true }));
+    },
+
     ping: () => collection.ping(),
     close: () => collection.close(),
   };

@@ -166,6 +166,11 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
       return result.modifiedCount;
     },
 
+    async removeAllOfUser(userId) {
+      const result = await model.deleteMany({ user_id: { $eq: userId } });
+      return result.deletedCount;
+    },
+
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };

@@ -81,6 +81,8 @@ export interface WishlistStore {
   refreshTrip(preview: TripPreview, snapshotAt: string): Promise<number>;
   /** Takes the trip out of every list; returns how many lists changed. */
   removeTripEverywhere(tripId: string): Promise<number>;
+  /** Deletes every list of the user (account deletion); how many went. Safe to repeat. */
+  removeAllOfUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
