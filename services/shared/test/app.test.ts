@@ -15,6 +15,7 @@ import {
   type Redis,
   type RevokedUsers,
   type RunningServer,
+  waitForRedis,
 } from '../src';
 import { craftToken, silentLogger, testKeys, testRedisUrl, testUser, tokenFor, uniqueSuffix } from '../src/testing';
 
@@ -29,6 +30,7 @@ describe('service app factory', () => {
   beforeAll(async () => {
     lifecycle = new Lifecycle();
     redis = createRequestRedis(testRedisUrl(), silentLogger());
+    await waitForRedis(redis);
     revokedUsers = createRevokedUsers(redis, silentLogger(), `test:revoked:${uniqueSuffix()}:`);
     const app = createServiceApp({
       name: 'sample',

@@ -1,4 +1,11 @@
-import { closeRedis, createRequestRedis, createRevokedUsers, REVOCATION_TTL_SECONDS, type Redis } from '../src';
+import {
+  closeRedis,
+  createRequestRedis,
+  createRevokedUsers,
+  REVOCATION_TTL_SECONDS,
+  waitForRedis,
+  type Redis,
+} from '../src';
 import { newId } from '../src/store/ids';
 import { silentLogger, testRedisUrl, uniqueSuffix } from '../src/testing';
 
@@ -6,8 +13,9 @@ describe('revoked users (the deny-list of deleted accounts)', () => {
   let redis: Redis;
   const prefix = `test:revoked:${uniqueSuffix()}:`;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     redis = createRequestRedis(testRedisUrl(), silentLogger());
+    await waitForRedis(redis);
   });
   afterAll(() => closeRedis(redis));
 
@@ -26,6 +34,7 @@ describe('revoked users (the deny-list of deleted accounts)', () => {
 
   it('when Redis stops answering, then revocations this process has seen still hold and unknown users pass (fail open)', async () => {
     const own = createRequestRedis(testRedisUrl(), silentLogger());
+    await waitForRedis(own);
     const revoked = createRevokedUsers(own, silentLogger(), prefix);
     const seen = newId();
     await createRevokedUsers(redis, silentLogger(), prefix).revoke(seen);

@@ -85,7 +85,12 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       return changed;
     },
     removeAllOfUser(userId) {
-      return collection.exclusive(() => db.removeAsync({ user_id: userId }, { multi: true }));
+      return collection.exclusive(async () => {
+        const removed = await db.removeAsync({ user_id: userId }, { multi: true });
+        // NeDB only appends deletion markers; compacting rewrites the file without the trips.
+        await db.compactDatafileAsync();
+        return removed;
+      });
     },
     ping: () => collection.ping(),
     close: () => collection.close(),

@@ -130,7 +130,12 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
     },
 
     removeAllOfUser(userId) {
-      return exclusive(() => db.removeAsync({ user_id: userId }, { multi: true }));
+      return exclusive(async () => {
+        const removed = await db.removeAsync({ user_id: userId }, { multi: true });
+        // NeDB only appends deletion markers; compacting rewrites the file without the lists.
+        await db.compactDatafileAsync();
+        return removed;
+      });
     },
 
     ping: () => collection.ping(),
