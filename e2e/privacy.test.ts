@@ -37,8 +37,13 @@ async function api(method: string, path: string, body?: unknown, token?: string)
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers asserted field by field
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body: text.startsWith('{') || text.startsWith('[') ? (JSON.parse(text) as any) : text };
+  const json = text.startsWith('{') || text.startsWith('[');
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers asserted field by field
+    body: (json ? JSON.parse(text) : text) as any,
+  };
 }
 
 /** Registers through the API and returns an access token and the user id. */
@@ -148,24 +153,27 @@ describe('a traveller’s data', () => {
     jestExpect(data.wishlists).toEqual([jestExpect.objectContaining({ list_name: 'Someday' })]);
   });
 
-  step('the owner deletes the account: a wrong password is refused, the right one logs out to the landing page', async () => {
-    await page.getByRole('button', { name: 'Delete account' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
-    await dialog.getByText('every trip, with all its date windows and costs').waitFor();
-    await dialog.getByLabel('Your password').fill('not my password');
-    await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await dialog.getByText('The password is not correct.').waitFor();
-    await shot(page, 'privacy-delete-confirm');
-    await dialog.getByLabel('Your password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await visible('Your account and all its data have been deleted.');
-    await visible('Plan Smarter, Travel Further.');
-    jestExpect(new URL(page.url()).pathname).toBe('/');
-    await shot(page, 'privacy-deleted');
-    // Gone for good: the login fails, and a reload does not bring the session back.
-    await page.reload();
-    await visible('Plan Smarter, Travel Further.');
-    const login = await api('POST', '/api/user/login', { email: OWNER.email, password: PASSWORD });
-    jestExpect(login.status).toBe(400);
-  });
+  step(
+    'the owner deletes the account: a wrong password is refused, the right one logs out to the landing page',
+    async () => {
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+      await dialog.getByText('every trip, with all its date windows and costs').waitFor();
+      await dialog.getByLabel('Your password').fill('not my password');
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await dialog.getByText('The password is not correct.').waitFor();
+      await shot(page, 'privacy-delete-confirm');
+      await dialog.getByLabel('Your password').fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await visible('Your account and all its data have been deleted.');
+      await visible('Plan Smarter, Travel Further.');
+      jestExpect(new URL(page.url()).pathname).toBe('/');
+      await shot(page, 'privacy-deleted');
+      // Gone for good: the login fails, and a reload does not bring the session back.
+      await page.reload();
+      await visible('Plan Smarter, Travel Further.');
+      const login = await api('POST', '/api/user/login', { email: OWNER.email, password: PASSWORD });
+      jestExpect(login.status).toBe(400);
+    },
+  );
 });

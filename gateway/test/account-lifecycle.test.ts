@@ -4,7 +4,14 @@
 // removes it from every store, refuses the old token everywhere, and frees the email.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
+import {
+  silentLogger,
+  tempDataDir,
+  testKeys,
+  testQueuePrefix,
+  testRedisUrl,
+  uniqueSuffix,
+} from '@tripcost/shared/testing';
 import { configFrom as authConfig, startAuth } from '@tripcost/auth';
 import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
 import { configFrom as wishlistsConfig, startWishlists } from '@tripcost/wishlists';
@@ -172,7 +179,11 @@ describe('a traveller’s data: export and account deletion through the gateway'
       ]);
     }
     expect(res.body.wishlists).toEqual([
-      expect.objectContaining({ _id: list.body._id, list_name: 'Summer', trips: [expect.objectContaining({ _id: porto.tripId })] }),
+      expect.objectContaining({
+        _id: list.body._id,
+        list_name: 'Summer',
+        trips: [expect.objectContaining({ _id: porto.tripId })],
+      }),
     ]);
     expect(JSON.stringify(res.body)).not.toContain('Madrid');
   });

@@ -63,7 +63,12 @@ describe('account deletion and data export', () => {
   beforeAll(async () => {
     trips = await fakeSource();
     wishlists = await fakeSource();
-    auth = await bootAuth({ DATA_DIR: dataDir, QUEUE_PREFIX: prefix, TRIPS_URL: trips.url, WISHLISTS_URL: wishlists.url });
+    auth = await bootAuth({
+      DATA_DIR: dataDir,
+      QUEUE_PREFIX: prefix,
+      TRIPS_URL: trips.url,
+      WISHLISTS_URL: wishlists.url,
+    });
     api = client(auth.url);
     for (const service of ['trips', 'wishlists'] as const) {
       consumers.push(
@@ -158,7 +163,9 @@ describe('account deletion and data export', () => {
     trips.seen.length = 0;
     const res = await fetch(`${auth.url}/api/user/me/export`, { headers: { authorization: user.accessToken } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tripcost-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="tripcost-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = await res.json();
     const { fname, lname, birthday, city, state, zip, email } = user.registration;
     expect(data).toEqual({

@@ -35,17 +35,20 @@ describe('profiles', () => {
     ['passwordHash', false, false],
   ];
 
-  it.each(FIELD_MATRIX)('profile field %s: owner sees it %s, another user %s, anonymous never', async (field, forOwner, forOther) => {
-    const owner = await api.signUp({ birthday: '1990-12-10T00:00:00.000Z' });
-    const other = await api.signUp();
-    const own = await api.getProfile(owner.id, owner.accessToken);
-    const theirs = await api.getProfile(owner.id, other.accessToken);
-    const anonymous = await api.getProfile(owner.id);
-    expect([own.status, theirs.status, anonymous.status]).toEqual([200, 200, 401]);
-    expect(field in own.body).toBe(forOwner);
-    expect(field in theirs.body).toBe(forOther);
-    expect(field in anonymous.body).toBe(false);
-  });
+  it.each(FIELD_MATRIX)(
+    'profile field %s: owner sees it %s, another user %s, anonymous never',
+    async (field, forOwner, forOther) => {
+      const owner = await api.signUp({ birthday: '1990-12-10T00:00:00.000Z' });
+      const other = await api.signUp();
+      const own = await api.getProfile(owner.id, owner.accessToken);
+      const theirs = await api.getProfile(owner.id, other.accessToken);
+      const anonymous = await api.getProfile(owner.id);
+      expect([own.status, theirs.status, anonymous.status]).toEqual([200, 200, 401]);
+      expect(field in own.body).toBe(forOwner);
+      expect(field in theirs.body).toBe(forOther);
+      expect(field in anonymous.body).toBe(false);
+    },
+  );
 
   it('when the owner reads their profile, then every field comes back, birthday as YYYY-MM-DD; another user gets the public part', async () => {
     const owner = await api.signUp({ birthday: '1990-12-10T00:00:00.000Z' });

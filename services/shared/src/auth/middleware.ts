@@ -14,7 +14,8 @@ const invalidToken = () =>
   new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
 
 /** The answer for a valid token of a user whose tokens are revoked (e.g. a deleted account). */
-export const revokedToken = () => new AppError(401, 'This account no longer exists. Please log in again.', 'token_revoked');
+export const revokedToken = () =>
+  new AppError(401, 'This account no longer exists. Please log in again.', 'token_revoked');
 
 export function requireAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {

@@ -61,7 +61,8 @@ export function createRevokedUsers(redis: Redis, logger: Logger, prefix = REVOKE
         }
         return false;
       } catch (error) {
-        if (!warned) logger.warn({ err: error }, 'revocation list unavailable; only revocations seen before are refused');
+        if (!warned)
+          logger.warn({ err: error }, 'revocation list unavailable; only revocations seen before are refused');
         warned = true;
         return false;
       }

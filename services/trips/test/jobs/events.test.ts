@@ -172,7 +172,12 @@ describe('trips events', () => {
     await wishlists.publish('user.deleted', { userId: leaving.user!.id }, eventId);
     await wishlists.publish('user.deleted', { userId: leaving.user!.id });
     const listOf = (client: Client) => client.get('/api/trips/getaway-trip').then((reply) => reply.body);
-    expect(await eventually(() => listOf(leaving), (list) => list.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => listOf(leaving),
+        (list) => list.length === 0,
+      ),
+    ).toEqual([]);
     expect((await leaving.get(`/api/trips/getaway/${first._id}`)).status).toBe(404);
     expect((await listOf(staying)).map((trip: { _id: string }) => trip._id)).toEqual([kept._id]);
   });

@@ -167,7 +167,9 @@ describe('profile page', () => {
     };
     URL.revokeObjectURL = () => undefined;
     const clicked: string[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push(this.download);
     });
     const { user } = renderApp(`/profile/${ME._id}`);
