@@ -72,7 +72,9 @@ describe('access log levels', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(errored('/unconfigured')).toBeUndefined();
-    expect(lines.filter((line) => line.req?.url === '/unconfigured').map((line) => line.level)).toEqual([30]);
+    const logged = lines.filter((line) => line.req?.url === '/unconfigured');
+    expect(logged.map((line) => [line.level, line.msg])).toEqual([[30, 'request answered']]);
+    expect(logged[0]).not.toHaveProperty('err');
   });
 
   it('when a route fails unexpectedly, then it is still an error', async () => {

@@ -17,6 +17,11 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** Set by the error middleware for a deliberate 5xx (see error-handler.ts). */
+function knownCondition(res: ServerResponse): string | undefined {
+  return (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
+}
+
 export function requestLogging(logger: Logger): RequestHandler[] {
   const http = pinoHttp({
     logger,
@@ -25,8 +30,15 @@ export function requestLogging(logger: Logger): RequestHandler[] {
       res.setHeader('x-request-id', id);
       return id;
     },
+    // A known condition's 5xx is an answer the service chose, not a failure: say so, without a made-up error.
+    customErrorMessage: (_req, res) => (knownCondition(res) ? 'request answered' : 'request errored'),
+    customErrorObject: (_req, res, _error, value) => {
+      if (!knownCondition(res)) return value;
+      const { err: _err, ...rest } = value as Record<string, unknown>;
+      return { ...rest, condition: knownCondition(res) };
+    },
     customLogLevel: (_req, res, error) => {
-      const known = (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
+      const known = knownCondition(res);
       // "Not configured" is the configured state of this deployment, said once at start-up.
       if (known === NOT_CONFIGURED) return 'info';
       if (known) return 'warn';
