@@ -1,7 +1,7 @@
 // `helm lint --strict` for the default, prod and dev values and a matrix of the
 // toggles, and values.schema.json refusing what a platform engineer might
 // mistype, with a message that says where.
-const { VALUES_FILES, chartDir, helmBin, installTools, run, tryRender } = require('./helpers');
+const { TOGGLE_MATRIX: MATRIX, VALUES_FILES, chartDir, helmBin, installTools, run, tryRender } = require('./helpers');
 
 function lint(files, values = {}) {
   const args = ['lint', '--strict', chartDir, ...files.flatMap((f) => ['-f', f])];
@@ -9,43 +9,6 @@ function lint(files, values = {}) {
   const result = run(helmBin, args);
   return { ...result, output: result.stdout + result.stderr };
 }
-
-// In-cluster vs external MongoDB/Redis, Ingress on/off, NetworkPolicies on/off.
-const storage = {
-  'in-cluster MongoDB and Redis': {},
-  'external MongoDB and Redis by URL': {
-    'mongodb.enabled': 'false',
-    'mongodb.url': 'mongodb://mongo.example.internal:27017/{db}',
-    'redis.enabled': 'false',
-    'redis.url': 'redis://redis.example.internal:6379',
-  },
-  'external MongoDB and Redis from existing Secrets': {
-    'mongodb.enabled': 'false',
-    'mongodb.existingSecret': 'mongo-urls',
-    'redis.enabled': 'false',
-    'redis.existingSecret': 'redis-url',
-  },
-};
-const ingress = {
-  'no Ingress': {},
-  'TLS Ingress': {
-    'ingress.enabled': 'true',
-    'ingress.className': 'nginx',
-    'ingress.tls[0].secretName': 'tripcost-tls',
-    'ingress.tls[0].hosts[0]': 'tripcost.local',
-  },
-};
-const policies = {
-  'NetworkPolicies on': {},
-  'NetworkPolicies off': { 'networkPolicy.enabled': 'false' },
-};
-// The matrix names an existing JWT Secret: generating an RSA key in every
-// render would only make it slow (the default-values lint covers generation).
-const JWT = { 'jwt.existingSecret': 'tripcost-jwt' };
-const MATRIX = [];
-for (const [s, sv] of Object.entries(storage))
-  for (const [i, iv] of Object.entries(ingress))
-    for (const [p, pv] of Object.entries(policies)) MATRIX.push([`${s}, ${i}, ${p}`, { ...JWT, ...sv, ...iv, ...pv }]);
 
 beforeAll(() => installTools());
 
@@ -91,9 +54,13 @@ describe('values.schema.json', () => {
 
   test('when a value is outside its enum or range, then it is refused', () => {
     const badEnv = tryRender({ 'common.nodeEnv': 'prod' });
-    expect(badEnv.stderr).toMatch(/common\.nodeEnv: common\.nodeEnv must be one of the following: "production", "development"/);
+    expect(badEnv.stderr).toMatch(
+      /common\.nodeEnv: common\.nodeEnv must be one of the following: "production", "development"/,
+    );
     const badPercent = tryRender({ 'gateway.autoscaling.targetCPUUtilizationPercentage': '150' });
-    expect(badPercent.stderr).toContain('gateway.autoscaling.targetCPUUtilizationPercentage: Must be less than or equal to 100');
+    expect(badPercent.stderr).toContain(
+      'gateway.autoscaling.targetCPUUtilizationPercentage: Must be less than or equal to 100',
+    );
   });
 
   test('when an external URL has the wrong scheme, then it is refused before anything is rendered', () => {

