@@ -3,7 +3,7 @@
 // tests need no YAML library and no cluster. Renders are cached on disk, keyed
 // by the chart's files and the arguments, so each values set is rendered once
 // per change of the chart however many test files ask for it.
-const { execFileSync, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');

@@ -2,10 +2,17 @@
 // combination, checked against the Kubernetes OpenAPI schemas that the
 // kubernetes-models package compiles (types, required fields, enums), and
 // against the API versions a Kubernetes 1.31 cluster serves.
-const { TOGGLE_MATRIX, VALUES_FILES, installTools, render, renderValuesSet, parseYaml } = require('./helpers');
-const fs = require('node:fs');
-const path = require('node:path');
-const { manifestsDir, kubectlBin, run } = require('./helpers');
+const {
+  TOGGLE_MATRIX,
+  VALUES_FILES,
+  installTools,
+  kubectlBin,
+  manifestsDir,
+  parseYaml,
+  render,
+  renderValuesSet,
+  run,
+} = require('./helpers');
 
 const MODELS = {
   'v1/ConfigMap': require('kubernetes-models/v1/ConfigMap').ConfigMap,
