@@ -77,8 +77,7 @@ RUN --mount=type=cache,target=/root/.npm set -eu; \
       auth|trips|wishlists|integrations) dir="services/${SERVICE}" ;; \
       *) echo "SERVICE must be gateway, auth, trips, wishlists or integrations (got '${SERVICE:-}')" >&2; exit 1 ;; \
     esac; \
-    npm ci --omit=dev --workspace="$dir"; \
-    ln -s "$dir" /app/service
+    npm ci --omit=dev --workspace="$dir"
 
 # --- assemble: what the runtime needs in /out: the production node_modules,
 # package.json files, compiled dist/ (and any data files outside test/) of the
