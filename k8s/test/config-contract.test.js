@@ -39,6 +39,16 @@ function prodSecrets() {
   };
 }
 
+const VALUES_SETS = [
+  ['default', {}],
+  ['prod', prodSecrets()],
+  ['dev', {}],
+];
+// One values set at a time: a dozen Node processes starting at once on a small
+// machine would only miss their readiness deadline. Each describe block below
+// awaits its own run.
+const runs = {};
+
 beforeAll(() => {
   installTools();
   for (const component of COMPONENTS) {
@@ -46,20 +56,22 @@ beforeAll(() => {
     if (!fs.existsSync(main))
       throw new Error(`${path.relative(process.cwd(), main)} is missing: run \`npm run build\``);
   }
+  let previous = Promise.resolve();
+  for (const [valuesSet, existingSecrets] of VALUES_SETS) {
+    runs[valuesSet] = previous
+      .then(() =>
+        runContract(renderValuesSet(valuesSet, QUEUE), { redisUrl: REDIS_URL, mongoUrl: MONGO_URL, existingSecrets }),
+      )
+      .catch((error) => ({ error }));
+    previous = runs[valuesSet];
+  }
 });
 
-describe.each([
-  ['default', {}],
-  ['prod', prodSecrets()],
-  ['dev', {}],
-])(`%s values, each component started as its pod would be (${mongoNote})`, (valuesSet, existingSecrets) => {
+describe.each(VALUES_SETS)(`%s values, each component started as its pod would be (${mongoNote})`, (valuesSet) => {
   let results;
   beforeAll(async () => {
-    results = await runContract(renderValuesSet(valuesSet, QUEUE), {
-      redisUrl: REDIS_URL,
-      mongoUrl: MONGO_URL,
-      existingSecrets,
-    });
+    results = await runs[valuesSet];
+    if (results.error) throw results.error;
   }, 240_000);
 
   test.each(COMPONENTS)('when %s starts with what the chart gives it, then it becomes ready', (component) => {

@@ -24,7 +24,8 @@ const { createInterface } = require('node:readline');
 const { repoRoot } = require('../helpers');
 
 const RECORDER = path.join(__dirname, 'record-env-reads.cjs');
-const READY_DEADLINE_MS = 45_000;
+// Generous: under `npm test` every other suite competes for the CPU.
+const READY_DEADLINE_MS = 90_000;
 
 const workspaceOf = (component) => path.join(repoRoot, component === 'gateway' ? 'gateway' : `services/${component}`);
 
@@ -227,8 +228,8 @@ async function startProcess(component, env, port) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150)); // poll interval, not synchronisation
   }
-  await running.stop();
   const why = exitedWith !== undefined ? `exited (${exitedWith})` : `was not ready within the deadline (last: ${last})`;
+  await running.stop();
   const error = new Error(`${component} ${why}:\n${output.slice(-15).join('\n')}`);
   error.output = output.join('\n');
   throw error;
