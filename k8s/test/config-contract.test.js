@@ -10,6 +10,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { COMPONENTS, installTools, renderValuesSet } = require('./helpers');
+const { spawn } = require('node:child_process');
 const { runContract, workspaceOf } = require('./contract/contract');
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -39,6 +40,25 @@ function prodSecrets() {
   };
 }
 
+/**
+ * `helm test`: runs the chart's test pod's command (node -e <script>) against
+ * the running processes, with its env's Service URLs mapped to them.
+ */
+function runHelmTestPod(objects, mapUrl) {
+  const pod = objects.find((o) => o.kind === 'Pod' && o.metadata.annotations?.['helm.sh/hook'] === 'test');
+  const container = pod.spec.containers[0];
+  const env = Object.fromEntries(container.env.map((e) => [e.name, mapUrl(e.value)]));
+  // Asynchronous, so this process keeps draining the services' output meanwhile.
+  const child = spawn(container.command[0], [...container.command.slice(1), ...container.args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
 const VALUES_SETS = [
   ['default', {}],
   ['prod', prodSecrets()],
@@ -58,9 +78,15 @@ beforeAll(() => {
   }
   let previous = Promise.resolve();
   for (const [valuesSet, existingSecrets] of VALUES_SETS) {
+    const objects = renderValuesSet(valuesSet, QUEUE);
     runs[valuesSet] = previous
       .then(() =>
-        runContract(renderValuesSet(valuesSet, QUEUE), { redisUrl: REDIS_URL, mongoUrl: MONGO_URL, existingSecrets }),
+        runContract(objects, {
+          redisUrl: REDIS_URL,
+          mongoUrl: MONGO_URL,
+          existingSecrets,
+          whileRunning: ({ mapUrl }) => runHelmTestPod(objects, mapUrl),
+        }),
       )
       .catch((error) => ({ error }));
     previous = runs[valuesSet];
@@ -85,6 +111,10 @@ describe.each(VALUES_SETS)(`%s values, each component started as its pod would b
     const result = results[component];
     expect(result.ready).toBe(true);
     expect(result.unknown).toEqual([]);
+  });
+  test('when `helm test` runs its pod against them, then it finds the gateway ready and all four services described', () => {
+    expect(results.whileRunning.output).toMatch(/GET \/readyz -> 200[\s\S]*OK: the gateway is ready/);
+    expect(results.whileRunning.status).toBe(0);
   });
 });
 

@@ -138,6 +138,13 @@ function configAccepts(component, env) {
   return result.success ? null : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 }
 
+/** `scheme://[user@]<Service>:<port>...` → the same URL at the local address standing in for that Service. */
+const mapServiceUrl = (url, services) =>
+  url.replace(/^([a-z+]+:\/\/(?:[^@/]*@)?)([^/:@]+):(\d+)/, (whole, scheme, host, port) => {
+    const local = services[`${host}:${port}`];
+    return local ? `${scheme}${local}` : whole;
+  });
+
 const prefixed = (source, prefix) => Object.fromEntries(Object.entries(source).map(([k, v]) => [prefix + k, v]));
 
 /**
@@ -161,10 +168,7 @@ function localRun(inputs, { portMap, services, mongoUrl, workDir }) {
     for (const { mountPath, dir } of mountDirs) {
       if (value === mountPath || value.startsWith(`${mountPath}/`)) value = dir + value.slice(mountPath.length);
     }
-    value = value.replace(/^([a-z+]+:\/\/(?:[^@/]*@)?)([^/:@]+):(\d+)/, (whole, scheme, host, port) => {
-      const local = services[`${host}:${port}`];
-      return local ? `${scheme}${local}` : whole;
-    });
+    value = mapServiceUrl(value, services);
     if (name === 'MONGO_URL' && value) {
       if (mongoUrl) {
         value = mongoUrl;
@@ -239,9 +243,11 @@ async function startProcess(component, env, port) {
  * Runs every Deployment of a render as local processes, services before the
  * gateway. Returns, per component, the variables the chart sets and those the
  * process looked up, and stops everything. `existingSecrets` stand in for
- * Secrets the operator creates; `edit(namespace)` lets a test break the render.
+ * Secrets the operator creates; `edit(namespace)` lets a test break the render;
+ * `whileRunning({mapUrl})` runs once everything is ready (its result is
+ * returned as `whileRunning`).
  */
-async function runContract(objects, { redisUrl, mongoUrl, existingSecrets = {}, edit } = {}) {
+async function runContract(objects, { redisUrl, mongoUrl, existingSecrets = {}, edit, whileRunning } = {}) {
   const namespace = namespaceFrom(objects, existingSecrets);
   if (edit) edit(namespace);
   const deployments = objects.filter((o) => o.kind === 'Deployment');
@@ -306,6 +312,7 @@ async function runContract(objects, { redisUrl, mongoUrl, existingSecrets = {}, 
     // The services start together, then the gateway in front of them.
     await Promise.all(prepared.filter((p) => p.component !== 'gateway').map(start));
     await Promise.all(prepared.filter((p) => p.component === 'gateway').map(start));
+    if (whileRunning) results.whileRunning = await whileRunning({ mapUrl: (url) => mapServiceUrl(url, services) });
   } finally {
     await Promise.all(running.map((r) => r.stop()));
     fs.rmSync(workRoot, { recursive: true, force: true });
