@@ -8,6 +8,6 @@ module.exports = {
   displayName: 'k8s',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.js'],
-  testTimeout: 120000,
+  setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.js'],
   globalSetup: '<rootDir>/test/global-setup.js',
 };
