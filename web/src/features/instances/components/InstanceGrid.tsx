@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
 import { CreateInstanceModal } from './CreateInstanceModal';
+import { WindowWeather } from './WindowWeather';
 
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const dispatch = useAppDispatch();
@@ -97,6 +98,12 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 </button>
                 <p className="instance-card__dates">{range}</p>
                 <p className="instance-card__total">{formatMoney(totalCost(instance))}</p>
+                <WindowWeather
+                  location={trip.trip_location || trip.location_address}
+                  start={instance.trip_start}
+                  end={instance.trip_end}
+                  compact
+                />
                 {instance.isCommitted && <span className="badge badge--success">Committed</span>}
                 <div className="card__actions">
                   <Link
