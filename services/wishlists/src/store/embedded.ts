@@ -60,6 +60,20 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
       return wishlist;
     },
 
+    rename(userId, wishlistId, name) {
+      return exclusive(async () => {
+        const list = await findOwned(userId, wishlistId);
+        if (!list) return null;
+        try {
+          // The unique (user_id, name_key) index refuses a name another of the user's lists has.
+          return await save({ ...list, ...name, updated_at: new Date().toISOString() });
+        } catch (error) {
+          if (isDuplicateKeyError(error)) throw new DuplicateListNameError();
+          throw error;
+        }
+      });
+    },
+
     placeTrip(userId, wishlistId, entry, maxTrips): Promise<PlaceTripOutcome> {
       return exclusive(async () => {
         const target = await findOwned(userId, wishlistId);

@@ -77,6 +77,23 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
       }
     },
 
+    async rename(userId, wishlistId, name) {
+      try {
+        // One atomic update; the unique (user_id, name_key) index refuses a taken name.
+        const renamed = await model
+          .findOneAndUpdate(
+            { _id: wishlistId, user_id: userId },
+            { $set: { ...name, updated_at: new Date().toISOString() } },
+            { new: true },
+          )
+          .lean();
+        return renamed ? plainList(renamed) : null;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw new DuplicateListNameError();
+        throw error;
+      }
+    },
+
     async placeTrip(userId, wishlistId, entry, maxTrips): Promise<PlaceTripOutcome> {
       for (let attempt = 1; ; attempt += 1) {
         const target = await model.findOne({ _id: wishlistId, user_id: userId }).lean();

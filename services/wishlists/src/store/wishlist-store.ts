@@ -59,6 +59,12 @@ export interface WishlistStore {
   findById(wishlistId: string): Promise<Wishlist | null>;
   /** Creates an empty list; throws DuplicateListNameError for a taken name. */
   create(input: NewWishlist): Promise<Wishlist>;
+  /** Renames the user's list; null when missing; throws DuplicateListNameError for a taken name. */
+  rename(
+    userId: string,
+    wishlistId: string,
+    name: Pick<NewWishlist, 'list_name' | 'name_key'>,
+  ): Promise<Wishlist | null>;
   /**
    * Puts the trip into the user's list `wishlistId` and takes it out of every other
    * list of the user (a trip is in at most one list). Adding a trip the list already

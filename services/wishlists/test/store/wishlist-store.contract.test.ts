@@ -72,6 +72,22 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     await expect(newList(userId(), 'Beach')).resolves.toMatchObject({ list_name: 'Beach' });
   });
 
+  it('when a list is renamed, then the new name reads back; a taken name is refused; a foreign or missing list is null', async () => {
+    const owner = userId();
+    const taken = await newList(owner, 'Taken');
+    const list = await newList(owner, 'Old name');
+    const renamed = await store.rename(owner, list._id, { list_name: 'New name', name_key: 'new name' });
+    expect(renamed).toEqual({ ...list, list_name: 'New name', name_key: 'new name', updated_at: expect.any(String) });
+    expect(await store.findById(list._id)).toEqual(renamed);
+    await expect(store.rename(owner, list._id, { list_name: 'TAKEN', name_key: 'taken' })).rejects.toBeInstanceOf(
+      DuplicateListNameError,
+    );
+    expect((await store.findById(list._id))?.list_name).toBe('New name');
+    expect((await store.findById(taken._id))?.list_name).toBe('Taken');
+    expect(await store.rename(userId(), list._id, { list_name: 'Mine', name_key: 'mine' })).toBeNull();
+    expect(await store.rename(owner, newId(), { list_name: 'Gone', name_key: 'gone' })).toBeNull();
+  });
+
   it('when a trip is placed, then it is added once; placing it again changes nothing', async () => {
     const owner = userId();
     const list = await newList(owner);
