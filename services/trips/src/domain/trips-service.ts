@@ -9,12 +9,14 @@ import {
   instanceView,
   intoTripViews,
   MAX_INSTANCES_PER_TRIP,
+  MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
   tripView,
   type InstanceRecord,
   type TripRecord,
   type TripView,
 } from './trip';
+import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import type { InstanceFields, TripUpdate } from './trip-changes';
 
 export interface NewTrip {
@@ -40,6 +42,10 @@ export interface TripsService {
   ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
   commitInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
+  /** The user's committed trips as an iCalendar file. */
+  calendar(user: AuthUser): Promise<string>;
+  /** One trip's windows as a CSV table, with a download file name. */
+  comparison(user: AuthUser, tripId: string): Promise<{ csv: string; fileName: string }>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
 }
@@ -164,6 +170,21 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
       if (!trip) return explainMiss(user, tripId, [instanceId]);
       events.updated(trip);
       return tripView(trip);
+    },
+
+    async calendar(user) {
+      const trips: TripRecord[] = [];
+      for (let offset = 0; ; offset += MAX_TRIPS_PER_PAGE) {
+        const page = await store.listByUser(user.id, { limit: MAX_TRIPS_PER_PAGE, offset });
+        trips.push(...page);
+        if (page.length < MAX_TRIPS_PER_PAGE) break;
+      }
+      return tripsCalendar(trips);
+    },
+
+    async comparison(user, tripId) {
+      const trip = await ownedTrip(user, tripId);
+      return { csv: comparisonCsv(trip), fileName: csvFileName(trip) };
     },
 
     async setFavorite(userId, tripIds, isFavorite) {
