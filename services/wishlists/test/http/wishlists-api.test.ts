@@ -406,6 +406,14 @@ describe('editlist', () => {
     expect((await call('GET', '/api/wishlist/getlists', user)).body[0].list_name).toBe('Keep me');
   });
 
+  it('when a list was deleted, then another list can take its name at once', async () => {
+    const user = testUser();
+    const gone = await createList(user, 'Winter');
+    const list = await createList(user, 'Autumn');
+    expect((await call('DELETE', `/api/wishlist/removewishlist/${gone._id}`, user)).status).toBe(200);
+    expect((await rename(user, list._id, { name: 'winter' })).body.list_name).toBe('winter');
+  });
+
   it('when 60 characters are given, then they are all kept', async () => {
     const user = testUser();
     const list = await createList(user, 'Short');
