@@ -12,6 +12,7 @@ export * from './versioned';
 export * from './outbox';
 export * from './auth/tokens';
 export * from './auth/middleware';
+export * from './auth/revoked-users';
 export * from './http/app';
 export * from './http/route';
 export * from './http/error-handler';

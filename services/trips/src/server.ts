@@ -5,6 +5,7 @@ import {
   createEventPublisher,
   createLogger,
   createRequestRedis,
+  createRevokedUsers,
   Lifecycle,
   listen,
   pingRedis,
@@ -43,6 +44,7 @@ export async function startTrips(
     logger,
     lifecycle,
     jwtPublicKey: config.JWT_PUBLIC_KEY,
+    revokedUsers: createRevokedUsers(redis, logger),
     trips,
     readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
   });

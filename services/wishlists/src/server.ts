@@ -6,6 +6,7 @@ import {
   startOutboxRelay,
   createLogger,
   createRequestRedis,
+  createRevokedUsers,
   createTokenVerifier,
   Lifecycle,
   listen,
@@ -53,6 +54,7 @@ export async function startWishlists(
     logger,
     lifecycle,
     verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    revokedUsers: createRevokedUsers(redis, logger),
     readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
   });
   const running = await listen(app, {

@@ -77,6 +77,8 @@ export interface TripsService {
   comparison(user: AuthUser, tripId: string): Promise<{ csv: string; fileName: string }>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
+  /** From user.deleted: every trip of the user goes; no trip events (wishlists forget the user too). */
+  forgetUser(userId: string): Promise<number>;
 }
 
 const TRIP_NOT_FOUND = 'Trip not found.';
@@ -241,6 +243,10 @@ export function createTripsService(deps: {
           throw error;
         });
       }
+    },
+
+    forgetUser(userId) {
+      return store.removeAllOfUser(userId);
     },
   };
 }
