@@ -75,6 +75,7 @@ export interface Trip extends Expenses {
   budget?: number | null;
   per_person?: number;
   comparison?: Comparison;
+  created_at?: string;
 }
 
 export interface WishlistTrip {

@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney, totalCost } from '../../../lib/format';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -16,6 +17,7 @@ export { preloadCompareChart } from './CompareBoard';
 import { CreateInstanceModal } from './CreateInstanceModal';
 import { WindowActions } from './WindowActions';
 import './compare.css';
+import { WindowWeather } from './WindowWeather';
 
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const dispatch = useAppDispatch();
@@ -75,6 +77,14 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
       <div className="section-header">
         <h2 id="instances-heading">Trip Instances</h2>
         <div className="instances__tools">
+          {instances.length > 0 && (
+            <DownloadButton
+              path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
+              fallbackName="comparison.csv"
+              label="Download CSV"
+              failure="Failed to make the CSV file. Please try again."
+            />
+          )}
           <div className="segmented" role="group" aria-label="Show windows as">
             {(['cards', 'compare'] as const).map((option) => (
               <button
@@ -130,6 +140,12 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 </button>
                 <p className="instance-card__dates">{name}</p>
                 <p className="instance-card__total">{formatMoney(instance.total_cost ?? totalCost(instance))}</p>
+                <WindowWeather
+                  location={trip.trip_location || trip.location_address}
+                  start={instance.trip_start}
+                  end={instance.trip_end}
+                  compact
+                />
                 <div className="instance-card__badges">
                   {instance.isCommitted && <span className="badge badge--success">Committed</span>}
                   {cheapest && <span className="badge badge--cheapest">Cheapest</span>}
