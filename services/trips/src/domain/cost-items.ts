@@ -147,3 +147,24 @@ export function deriveWindowCosts<W extends ItemisedWindow>(
   derived.to_pay = totals.to_pay;
   return derived;
 }
+
+export type PaymentTotals = Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'>;
+
+/** Paid, booked and still to pay of a window; without items all of its total is still to pay. */
+export function paymentTotals(window: ItemisedWindow, travellers: number): PaymentTotals {
+  const { paid_total, booked_total, to_pay } = deriveWindowCosts(window, travellers);
+  return { paid_total, booked_total, to_pay };
+}
+
+/**
+ * The most one category of a window may add up to: the same ceiling as a plain
+ * expense, so every derived figure stays a whole number of cents well inside the
+ * range a double holds exactly (4 × 1e9 dollars is 4e11 cents, far below 2^53).
+ */
+export const MAX_CATEGORY_TOTAL = 1_000_000_000;
+
+/** The category that would exceed MAX_CATEGORY_TOTAL with these items, if any. */
+export function categoryOverCap(window: ItemisedWindow, travellers: number): CostCategory | null {
+  const totals = itemTotals(window.items ?? [], { nights: nightsOf(window), travellers });
+  return COST_CATEGORIES.find((category) => totals[EXPENSE_OF[category]] > MAX_CATEGORY_TOTAL) ?? null;
+}

@@ -6,6 +6,13 @@
 import { AppError, notFound } from '@tripcost/shared';
 import { shiftDate, statusOf, type InstanceStatus } from './comparison';
 import {
+  categoryOverCap,
+  deriveWindowCosts,
+  MAX_CATEGORY_TOTAL,
+  MAX_ITEMS_PER_WINDOW,
+  type CostItem,
+} from './cost-items';
+import {
   datedExpensesOf,
   MAX_INSTANCES_PER_TRIP,
   NO_DATES_OR_EXPENSES,
@@ -167,6 +174,7 @@ export function applyDuplicate(
     trip_start: shiftDate(source.trip_start, shiftDays),
     trip_end: shiftDate(source.trip_end, shiftDays),
     activities: [...source.activities],
+    ...(source.items ? { items: source.items.map((item) => ({ ...item })) } : {}),
     label: source.label ?? '',
     notes: source.notes ?? '',
     isCommitted: false,
@@ -190,4 +198,110 @@ export function applyRemoveInstance(trip: TripRecord, instanceId: string, now: s
 
 export function applyFavorite(trip: TripRecord, isFavorite: boolean, now: string): TripRecord {
   return { ...trip, isFavorite, updated_at: now };
+}
+
+export const ITEM_NOT_FOUND = 'Cost item not found.';
+
+export type ItemFields = Omit<CostItem, '_id'>;
+
+function withItems(
+  trip: TripRecord,
+  instanceId: string,
+  change: (items: CostItem[]) => CostItem[],
+  now: string,
+): TripRecord {
+  requireInstance(trip, instanceId);
+  return {
+    ...trip,
+    instances: trip.instances.map((instance) => {
+      if (instance._id !== instanceId) return instance;
+      const items = change(instance.items ?? []);
+      // The last item gone: the expenses are the sums of no items, not what they were.
+      return items.length === 0 ? { ...instance, ...NO_EXPENSES, items } : { ...instance, items };
+    }),
+    updated_at: now,
+  };
+}
+
+const NO_EXPENSES = { stay_expense: 0, travel_expense: 0, car_expense: 0, other_expense: 0 };
+
+/** Adds an item at the end of the window's list; at most MAX_ITEMS_PER_WINDOW (409). */
+export function applyAddItem(trip: TripRecord, instanceId: string, item: CostItem, now: string): TripRecord {
+  return withItems(
+    trip,
+    instanceId,
+    (items) => {
+      if (items.length >= MAX_ITEMS_PER_WINDOW) {
+        throw new AppError(409, `A window can hold at most ${MAX_ITEMS_PER_WINDOW} cost items.`, 'too_many_items');
+      }
+      return [...items, item];
+    },
+    now,
+  );
+}
+
+export function applyEditItem(
+  trip: TripRecord,
+  instanceId: string,
+  itemId: string,
+  fields: Partial<ItemFields>,
+  now: string,
+): TripRecord {
+  return withItems(
+    trip,
+    instanceId,
+    (items) => {
+      if (!items.some((item) => item._id === itemId)) throw notFound(ITEM_NOT_FOUND);
+      return items.map((item) => (item._id === itemId ? { ...item, ...pickDefined(fields) } : item));
+    },
+    now,
+  );
+}
+
+export function applyRemoveItem(trip: TripRecord, instanceId: string, itemId: string, now: string): TripRecord {
+  return withItems(
+    trip,
+    instanceId,
+    (items) => {
+      if (!items.some((item) => item._id === itemId)) throw notFound(ITEM_NOT_FOUND);
+      return items.filter((item) => item._id !== itemId);
+    },
+    now,
+  );
+}
+
+/**
+ * The one rule tying items to expenses, applied after every change: each window with
+ * items has its four expenses equal to its items' sums for its current nights and the
+ * trip's travellers, and the trip carries the committed window's expenses. A change
+ * that would push a category above MAX_CATEGORY_TOTAL is refused (400), so totals
+ * stay exact to the cent. Windows without items keep their own numbers.
+ */
+export function withDerivedCosts(trip: TripRecord): TripRecord {
+  const travellers = trip.travelers ?? 1;
+  const instances = trip.instances.map((instance) => {
+    if (!instance.items?.length) return instance;
+    const over = categoryOverCap(instance, travellers);
+    if (over) {
+      throw new AppError(
+        400,
+        `The ${over} items of a window can add up to at most ${MAX_CATEGORY_TOTAL.toLocaleString('en-US')}.`,
+        'items_over_cap',
+      );
+    }
+    const {
+      paid_total: _paid,
+      booked_total: _booked,
+      to_pay: _toPay,
+      ...derived
+    } = deriveWindowCosts(instance, travellers);
+    return derived;
+  });
+  const committed = instances.find((instance) => instance._id === trip.committedInstanceId);
+  return { ...trip, ...(committed ? expensesOf(committed) : {}), instances };
+}
+
+function expensesOf(source: DatedExpenses) {
+  const { stay_expense, travel_expense, car_expense, other_expense } = source;
+  return { stay_expense, travel_expense, car_expense, other_expense };
 }

@@ -14,6 +14,7 @@ import {
   type InstanceStatus,
   type WindowFigures,
 } from './comparison';
+import { paymentTotals, type CostItem, type PaymentTotals } from './cost-items';
 
 export { EXPENSE_FIELDS };
 
@@ -49,6 +50,8 @@ export interface InstanceRecord extends DatedExpenses {
   label?: string;
   status?: InstanceStatus;
   notes?: string;
+  /** Itemised costs; absent or empty means the four expenses are plain numbers. */
+  items?: CostItem[];
 }
 
 export interface TripRecord extends DatedExpenses {
@@ -118,7 +121,9 @@ export function deriveTripLocation(address: string): string {
   return [city, withoutPostalCode, country].filter(Boolean).join(', ');
 }
 
-export type InstanceView = InstanceRecord & WindowFigures & { label: string; status: InstanceStatus; notes: string };
+export type InstanceView = InstanceRecord &
+  WindowFigures &
+  PaymentTotals & { label: string; status: InstanceStatus; notes: string; items: CostItem[] };
 export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 'budget' | 'outbox' | 'deleted_at'> & {
   travelers: number;
   budget: number | null;
@@ -158,7 +163,9 @@ export function tripView(record: TripRecord): TripView {
       label: instance.label ?? '',
       status: statusOf(instance),
       notes: instance.notes ?? '',
+      items: instance.items ?? [],
       ...windowFigures(instance, totals[index], cheapestCents, travelers),
+      ...paymentTotals(instance, travelers),
     })),
     version: versionOf(trip),
   };
@@ -190,12 +197,17 @@ export function intoTripViews(trips: TripRecord[]): TripView[] {
       instance.label ??= '';
       instance.status = statusOf(instance);
       instance.notes ??= '';
+      instance.items ??= [];
       const figures = windowFigures(instance, totals[index], cheapestCents, travelers);
       instance.total_cost = figures.total_cost;
       instance.nights = figures.nights;
       instance.per_night = figures.per_night;
       instance.per_person = figures.per_person;
       instance.delta_vs_cheapest = figures.delta_vs_cheapest;
+      const payment = paymentTotals(instance, travelers);
+      instance.paid_total = payment.paid_total;
+      instance.booked_total = payment.booked_total;
+      instance.to_pay = payment.to_pay;
     }
   }
   return trips as unknown as TripView[];

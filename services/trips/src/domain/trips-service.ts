@@ -28,17 +28,23 @@ import {
   type TripRecord,
   type TripView,
 } from './trip';
+import type { CostItem } from './cost-items';
 import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   applyAddInstance,
+  applyAddItem,
   applyClearPlan,
   applyCommit,
   applyDuplicate,
+  applyEditItem,
   applyFavorite,
   applyRemoveInstance,
+  applyRemoveItem,
   applyUpdate,
   INSTANCE_NOT_FOUND,
+  withDerivedCosts,
   type InstanceFields,
+  type ItemFields,
   type TripUpdate,
 } from './trip-changes';
 
@@ -58,6 +64,8 @@ interface TripAndInstance {
   trip: TripView;
   instance: InstanceView;
 }
+
+export type ItemChange = TripAndInstance & { item?: CostItem };
 
 /** The client's precondition on a change: the trip version it last saw (an If-Match header). */
 export interface Precondition {
@@ -84,6 +92,29 @@ export interface TripsService {
     precondition?: Precondition,
   ): Promise<TripAndInstance>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
+  addItem(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+    item: ItemFields,
+    precondition?: Precondition,
+  ): Promise<ItemChange>;
+  editItem(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+    itemId: string,
+    fields: Partial<ItemFields>,
+    precondition?: Precondition,
+  ): Promise<ItemChange>;
+  removeItem(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+    itemId: string,
+    precondition?: Precondition,
+  ): Promise<ItemChange>;
   /** The user's committed trips as an iCalendar file. */
   calendar(user: AuthUser): Promise<string>;
   /** One trip's windows as a CSV table, with a download file name. */
@@ -141,8 +172,11 @@ export function createTripsService(deps: {
         read: () => ownedTrip(userId, tripId),
         apply: (trip) => {
           const at = now();
-          const next = apply(trip, at);
-          return next === trip || !announce ? next : withEvent(next, announce(next, at));
+          const applied = apply(trip, at);
+          if (applied === trip) return trip;
+          // Items, dates and travellers all feed the itemised expenses: re-derive after any change.
+          const next = withDerivedCosts(applied);
+          return announce ? withEvent(next, announce(next, at)) : next;
         },
         write: (next, expected) => store.replace(next, expected),
         ifMatch: precondition.ifMatch,
@@ -259,6 +293,38 @@ export function createTripsService(deps: {
       return tripView(
         await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
       );
+    },
+
+    async addItem(user, tripId, instanceId, fields, precondition) {
+      const item: CostItem = { _id: newId(), ...fields };
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyAddItem(current, instanceId, item, at),
+        precondition,
+      );
+      return { ...withInstance(trip, instanceId), item };
+    },
+
+    async editItem(user, tripId, instanceId, itemId, fields, precondition) {
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyEditItem(current, instanceId, itemId, fields, at),
+        precondition,
+      );
+      const answer = withInstance(trip, instanceId);
+      return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
+    },
+
+    async removeItem(user, tripId, instanceId, itemId, precondition) {
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyRemoveItem(current, instanceId, itemId, at),
+        precondition,
+      );
+      return withInstance(trip, instanceId);
     },
 
     async calendar(user) {

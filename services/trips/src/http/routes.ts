@@ -9,9 +9,12 @@ import type { TripUpdate } from '../domain/trip-changes';
 import type { Precondition, TripsService } from '../domain/trips-service';
 import {
   createInstanceBody,
+  createItemBody,
   createTripBody,
   duplicateBody,
+  editItemBody,
   instanceParams,
+  itemParams,
   listQuery,
   tripParams,
   updateTripBody,
@@ -265,6 +268,83 @@ export function tripRoutes(trips: TripsService) {
         );
         tagged(res, trip);
         return { status: 201, body: instance };
+      },
+    });
+
+    const itemErrors = {
+      403: 'Not your trip',
+      404: 'No such trip, instance or item',
+      409: 'Collided with simultaneous changes; retry',
+      412: 'If-Match names an older version of the trip',
+    };
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/items',
+      summary:
+        "Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1)",
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      body: createItemBody,
+      responses: {
+        201: '{ item, instance, trip }: the new item, the window with paid_total, booked_total and to_pay, the whole trip',
+        400: 'Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9',
+        ...itemErrors,
+        409: 'The window already holds 100 items, or a simultaneous change collided',
+      },
+      handler: async ({ params, body, user, req, res }) => {
+        const answer = await trips.addItem(user, params.tripId, params.instanceId, body, preconditionOf(req));
+        tagged(res, answer.trip);
+        return { status: 201, body: answer };
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'put',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/items/:itemId',
+      summary: 'Change the named fields of a cost item; the window and a committed trip follow',
+      tags,
+      auth: 'required',
+      params: itemParams,
+      body: editItemBody,
+      responses: {
+        200: '{ item, instance, trip }',
+        400: 'Invalid fields, or a category would add up to more than 1e9',
+        ...itemErrors,
+      },
+      handler: async ({ params, body, user, req, res }) => {
+        const answer = await trips.editItem(
+          user,
+          params.tripId,
+          params.instanceId,
+          params.itemId,
+          body,
+          preconditionOf(req),
+        );
+        tagged(res, answer.trip);
+        return { body: answer };
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'delete',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/items/:itemId',
+      summary: 'Delete a cost item; a window left without items has its four expenses at 0',
+      tags,
+      auth: 'required',
+      params: itemParams,
+      responses: { 200: '{ instance, trip }', ...itemErrors },
+      handler: async ({ params, user, req, res }) => {
+        const answer = await trips.removeItem(
+          user,
+          params.tripId,
+          params.instanceId,
+          params.itemId,
+          preconditionOf(req),
+        );
+        tagged(res, answer.trip);
+        return { body: answer };
       },
     });
   };

@@ -3,6 +3,7 @@
 import { calendarDateSchema, MAX_MONEY, moneySchema, objectIdSchema } from '@tripcost/shared';
 import { z } from 'zod';
 import { INSTANCE_STATUSES } from '../domain/comparison';
+import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../domain/cost-items';
 import {
   MAX_ACTIVITIES,
   MAX_ACTIVITY_LENGTH,
@@ -204,3 +205,62 @@ export const duplicateBody = z.object({
     .min(-MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE })
     .max(MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE }),
 });
+
+export const itemParams = instanceParams.extend({ itemId: objectIdSchema('item id') });
+
+/** A booking link opens in a new tab: https only, nothing that runs script or hides a host. */
+export function isAllowedItemLink(value: string): boolean {
+  if (value === '') return true;
+  if (/[\s\\]/.test(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const itemFields = {
+  category: z.enum(COST_CATEGORIES, { message: `The category must be one of ${COST_CATEGORIES.join(', ')}.` }),
+  name: z
+    .string({ message: 'The item name is required.' })
+    .trim()
+    .min(1, { message: 'The item name is required.' })
+    .max(MAX_ITEM_NAME, { message: `The item name must be at most ${MAX_ITEM_NAME} characters.` }),
+  amount: z
+    .number({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
+    .finite({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
+    .min(0, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
+    .max(MAX_MONEY, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
+    .transform((amount) => Math.round(amount * 100) / 100),
+  basis: z.enum(COST_BASES, { message: `The basis must be one of ${COST_BASES.join(', ')}.` }),
+  booked: z.boolean({ message: 'booked must be true or false.' }),
+  paid: z.boolean({ message: 'paid must be true or false.' }),
+  link: z
+    .string({ message: 'The link must be text.' })
+    .trim()
+    .max(MAX_ITEM_LINK, { message: `The link must be at most ${MAX_ITEM_LINK} characters.` })
+    .refine(isAllowedItemLink, { message: 'The link must be an https URL.' }),
+  confirmation: z
+    .string({ message: 'The confirmation must be text.' })
+    .trim()
+    .max(MAX_CONFIRMATION, { message: `The confirmation must be at most ${MAX_CONFIRMATION} characters.` }),
+};
+
+export const createItemBody = z.object({
+  ...itemFields,
+  basis: itemFields.basis.default('total'),
+  booked: itemFields.booked.default(false),
+  paid: itemFields.paid.default(false),
+  link: itemFields.link.default(''),
+  confirmation: itemFields.confirmation.default(''),
+});
+
+export const editItemBody = z
+  .object(
+    Object.fromEntries(Object.entries(itemFields).map(([name, schema]) => [name, schema.optional()])) as {
+      [K in keyof typeof itemFields]: z.ZodOptional<(typeof itemFields)[K]>;
+    },
+  )
+  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+    message: 'Name at least one field of the item to change.',
+  });

@@ -47,6 +47,10 @@ describe('trip instances API', () => {
       per_night: null,
       per_person: 12.45,
       delta_vs_cheapest: 0, // cheaper than the window added before it
+      items: [],
+      paid_total: 0,
+      booked_total: 0,
+      to_pay: 12.45,
     });
     const read = await alice.get(`/api/trips/getaway/${trip._id}`);
     expect(read.body.instances.map((instance: { _id: string }) => instance._id)).toEqual([reply.body._id, older._id]);

@@ -265,6 +265,8 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/instances/{instanceId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/commit',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/duplicate',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/items',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}',
     ]);
   });
 });
