@@ -14,6 +14,8 @@ interface Resources {
   otherInstanceId: string;
   /** A third window, committed: the trip's plan. */
   committedInstanceId: string;
+  /** A cost item of the first window. */
+  itemId: string;
   wishlistId: string;
 }
 
@@ -166,6 +168,26 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: { anonymous: [401], other: [403], owner: [201] },
   },
+  'POST /api/trips/getaway/{tripId}/instances/{instanceId}/items': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/items`,
+      body: { category: 'car', name: 'Rental', amount: 40, basis: 'per_day' },
+    }),
+    expect: { anonymous: [401], other: [403], owner: [201] },
+  },
+  'PUT /api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}': {
+    request: ({ tripId, instanceId, itemId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/items/${itemId}`,
+      body: { paid: true },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}': {
+    request: ({ tripId, instanceId, itemId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/items/${itemId}`,
+    }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/wishlist/getlists': { request: () => ({ path: '/api/wishlist/getlists' }), expect: ANY_USER },
   'POST /api/wishlist/createlist': {
     request: ({ tripId }) => ({
@@ -235,13 +257,19 @@ describe('authorization matrix over every documented route', () => {
       path: `/api/trips/getaway/${trip.body._id}/instances/${planned.body._id}/commit`,
       body: {},
     });
+    const item = await product.call({
+      ...as,
+      method: 'POST',
+      path: `/api/trips/getaway/${trip.body._id}/instances/${instance.body._id}/items`,
+      body: { category: 'stay', name: 'Hotel', amount: 100, basis: 'per_night' },
+    });
     const list = await product.call({
       ...as,
       method: 'POST',
       path: '/api/wishlist/createlist',
       body: { list_name: `Fixture ${Math.random().toString(36).slice(2)}`, trips: [{ _id: trip.body._id }] },
     });
-    const made = [trip, instance, otherInstance, planned, list];
+    const made = [trip, instance, otherInstance, planned, item, list];
     if (made.some((reply) => reply.status !== 201) || committed.status !== 200) {
       const statuses = [...made, committed].map((reply) => `${reply.status} ${reply.text.slice(0, 80)}`);
       throw new Error(`could not make the owner’s resources: ${statuses.join(' | ')}`);
@@ -252,6 +280,7 @@ describe('authorization matrix over every documented route', () => {
       instanceId: instance.body._id,
       otherInstanceId: otherInstance.body._id,
       committedInstanceId: planned.body._id,
+      itemId: item.body.item._id,
       wishlistId: list.body._id,
     };
   }

@@ -47,6 +47,26 @@ export interface Instance extends Expenses {
   per_night?: number | null;
   per_person?: number;
   delta_vs_cheapest?: number | null;
+  /** Itemised costs; when present the four expenses are their sums (server-derived). */
+  items?: CostItem[];
+  paid_total?: number;
+  booked_total?: number;
+  to_pay?: number;
+}
+
+export type CostCategory = 'stay' | 'travel' | 'car' | 'other';
+export type CostBasis = 'total' | 'per_night' | 'per_person' | 'per_person_per_night' | 'per_day';
+
+export interface CostItem {
+  _id: string;
+  category: CostCategory;
+  name: string;
+  amount: number;
+  basis: CostBasis;
+  booked: boolean;
+  paid: boolean;
+  link: string;
+  confirmation: string;
 }
 
 /** The server's comparison of a trip's windows that are not eliminated. */

@@ -2,7 +2,7 @@
 import { api } from '../../lib/api';
 import { patchTrip, replaceTrip, undoAll } from '../../lib/tripCache';
 import type { LocationParts } from '../../lib/location';
-import type { Instance, InstanceStatus, Trip } from '../../lib/types';
+import type { CostItem, Instance, InstanceStatus, Trip } from '../../lib/types';
 
 /** Weather for a window's dates: the daily forecast, or typical weather for those days. */
 export interface WindowWeather {
@@ -23,6 +23,14 @@ export interface InstanceInput {
 }
 
 type InstanceRef = { tripId: string; instanceId: string };
+
+export type ItemInput = Omit<CostItem, '_id'>;
+/** The server's answer to an item change: the window and trip with every total derived again. */
+export interface ItemAnswer {
+  item?: CostItem;
+  instance: Instance;
+  trip: Trip;
+}
 
 /** What the comparison board edits on a window in place. */
 export interface WindowFields {
@@ -125,6 +133,22 @@ export const instancesApi = api.injectEndpoints({
       query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
       invalidatesTags: tripChanged,
     }),
+    addItem: build.mutation<ItemAnswer, InstanceRef & { item: ItemInput }>({
+      query: ({ item, ...ref }) => ({ url: `${path(ref)}/items`, method: 'POST', body: item }),
+      invalidatesTags: tripChanged,
+    }),
+    editItem: build.mutation<ItemAnswer, InstanceRef & { itemId: string; fields: Partial<ItemInput> }>({
+      query: ({ itemId, fields, ...ref }) => ({
+        url: `${path(ref)}/items/${encodeURIComponent(itemId)}`,
+        method: 'PUT',
+        body: fields,
+      }),
+      invalidatesTags: tripChanged,
+    }),
+    removeItem: build.mutation<ItemAnswer, InstanceRef & { itemId: string }>({
+      query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
+      invalidatesTags: tripChanged,
+    }),
     saveInstance: build.mutation<unknown, { trip: Trip; instance: Instance }>({
       query: ({ trip, instance }) => ({
         url: `/trips/getaway/${encodeURIComponent(trip._id)}`,
@@ -150,4 +174,7 @@ export const {
   useSetWindowFieldsMutation,
   useClearPlanMutation,
   useDuplicateInstanceMutation,
+  useAddItemMutation,
+  useEditItemMutation,
+  useRemoveItemMutation,
 } = instancesApi;

@@ -12,6 +12,7 @@ import {
 } from '../../../lib/format';
 import type { Instance } from '../../../lib/types';
 import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
+import { CostItems } from './CostItems';
 import { WindowWeather } from './WindowWeather';
 
 interface FormState {
@@ -173,6 +174,7 @@ export default function InstancePage() {
           </div>
         )}
       </form>
+      <CostItems tripId={trip._id} instance={instance} travellers={trip.travelers ?? 1} />
       <WindowWeather
         location={trip.trip_location || trip.location_address}
         start={instance.trip_start}
