@@ -5,7 +5,8 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonCards } from '../../../components/Skeleton';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, totalCost } from '../../../lib/format';
+import { formatDateRange, formatMoney, totalCost } from '../../../lib/format';
+import type { Trip } from '../../../lib/types';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
 import { useGetTripsQuery } from '../api';
@@ -60,6 +61,7 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
               Estimated cost <CostBadge amount={totalCost(featured)} decimals={0} />
             </p>
             <PerPerson trip={featured} />
+            <StillToPay trip={featured} />
             <Link className="btn btn--primary" to={`/trips/${featured._id}`}>
               View trip
             </Link>
@@ -69,4 +71,11 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
       <YearGroups trips={rest} idPrefix="year" />
     </main>
   );
+}
+
+/** What is still to pay for the committed window's itemised costs (nothing shown without items). */
+function StillToPay({ trip }: { trip: Trip }) {
+  const plan = trip.instances?.find((instance) => instance._id === trip.committedInstanceId);
+  if (!plan?.items?.length || plan.to_pay === undefined) return null;
+  return <p className="featured__to-pay">Still to pay {formatMoney(plan.to_pay)}</p>;
 }
