@@ -8,13 +8,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from 'proxy-addr';
 import type { Counter, Histogram } from 'prom-client';
-import { AppError, requestContext, type Lifecycle, type Logger } from '@tripcost/shared';
+import {
+  AppError,
+  createRateLimiter,
+  rateLimitHeaders,
+  requestContext,
+  type Lifecycle,
+  type Logger,
+  type RateLimiter,
+} from '@tripcost/shared';
 import type { GatewayConfig } from './config';
 import { createCors } from './cors';
 import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
-import { createRateLimiter, rateLimitHeaders } from './rate-limiter';
 import { upstreamFor, type Upstream } from './routing';
 import { apiSecurityHeaders, setHeaders } from './security-headers';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
@@ -39,13 +46,41 @@ export interface ApiDeps {
   metrics: ApiMetrics;
 }
 
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
+export interface ApiHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Pushes the last rate-limit counts to Redis and stops syncing. */
+  close(): Promise<void>;
+}
 
 export function createApiHandler(deps: ApiDeps): ApiHandler {
   const { config, logger, lifecycle, upstreams, metrics } = deps;
   const securityHeaders = apiSecurityHeaders(config.NODE_ENV === 'production');
   const cors = createCors(config.CORS_ORIGINS);
-  const limiter = createRateLimiter(deps.redis, logger);
+  // Per-IP limits are checked on every request, so they count in this process and
+  // sync with Redis in batches; failed logins are rare and counted in Redis directly.
+  const limiters = {
+    perIp: createRateLimiter({
+      redis: deps.redis,
+      logger,
+      name: 'tripcost:rl:ip',
+      limit: config.RATE_LIMIT_PER_MINUTE,
+      windowMs: MINUTE,
+    }),
+    photos: createRateLimiter({
+      redis: deps.redis,
+      logger,
+      name: 'tripcost:rl:photo',
+      limit: config.PHOTO_RATE_LIMIT_PER_MINUTE,
+      windowMs: MINUTE,
+    }),
+    loginFailures: createRateLimiter({
+      redis: deps.redis,
+      logger,
+      name: 'tripcost:rl:login',
+      limit: config.LOGIN_FAILURES_PER_15_MIN,
+      windowMs: LOGIN_WINDOW_MS,
+    }),
+  };
   const edgeAuth = createEdgeAuth(deps.verifier);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(upstreams.map((upstream) => [upstream.name, proxyTo(upstream, logger)]));
@@ -53,7 +88,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, { msg: error.message, ...(error.code ? { code: error.code } : {}) }, headers);
 
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
@@ -93,43 +128,57 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }
 
     requestContext.run({ requestId }, () => {
-      handle(req as ProxiedRequest, res, path, upstream).catch((error) => {
-        logger.error({ err: error, reqId: requestId }, 'gateway error');
-        fail(res, new AppError(500, 'Something went wrong'));
-      });
+      try {
+        handle(req as ProxiedRequest, res, path, upstream);
+      } catch (error) {
+        failed(res, requestId, error);
+      }
     });
   };
 
-  async function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream) {
+  function failed(res: ServerResponse, requestId: string, error: unknown) {
+    logger.error({ err: error, reqId: requestId }, 'gateway error');
+    fail(res, new AppError(500, 'Something went wrong'));
+  }
+
+  function refusedByLimit(res: ServerResponse, limiter: RateLimiter, policy: string, key: string, msg: string) {
+    const headers = rateLimitHeaders(policy, limiter.limit, limiter.windowMs, limiter.windowNow(key));
+    fail(res, new AppError(429, msg, 'rate_limited'), headers);
+  }
+
+  /** Synchronous unless the request is a login, which reads its body first. */
+  function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream): void {
     const ip = proxyAddr(req, trust);
-    const perIp = await limiter.hit(`ip:${ip}`, MINUTE);
-    if (perIp && perIp.count > config.RATE_LIMIT_PER_MINUTE) {
-      const headers = rateLimitHeaders('per-ip', config.RATE_LIMIT_PER_MINUTE, MINUTE, perIp);
-      return fail(
-        res,
-        new AppError(429, 'Too many requests. Please slow down and try again in a minute.', 'rate_limited'),
-        headers,
-      );
+    if (limiters.perIp.hitNow(ip) > limiters.perIp.limit) {
+      const msg = 'Too many requests. Please slow down and try again in a minute.';
+      return refusedByLimit(res, limiters.perIp, 'per-ip', ip, msg);
     }
-    if (path === '/api/places-pics' && req.method === 'GET') {
-      const photos = await limiter.hit(`photo:${ip}`, MINUTE);
-      if (photos && photos.count > config.PHOTO_RATE_LIMIT_PER_MINUTE) {
-        const headers = rateLimitHeaders('photos', config.PHOTO_RATE_LIMIT_PER_MINUTE, MINUTE, photos);
-        return fail(
-          res,
-          new AppError(429, 'Too many photo requests. Please try again in a minute.', 'rate_limited'),
-          headers,
-        );
-      }
+    if (path === '/api/places-pics' && req.method === 'GET' && limiters.photos.hitNow(ip) > limiters.photos.limit) {
+      return refusedByLimit(res, limiters.photos, 'photos', ip, 'Too many photo requests. Please try again in a minute.');
     }
     if (path === '/api/user/login' && req.method === 'POST') {
-      const refused = await checkLogin(req, res, ip);
-      if (refused) return;
+      checkLogin(req, res, ip).then(
+        (refused) => {
+          if (!refused) forward(req, res, path, upstream);
+        },
+        (error: unknown) => failed(res, String(req.headers['x-request-id']), error),
+      );
+      return;
     }
+    forward(req, res, path, upstream);
+  }
+
+  function forward(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream): void {
     const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
     proxies.get(upstream.name)!(req, res, () => fail(res, new AppError(404, `No API route for ${req.method} ${path}`)));
   }
+
+  return Object.assign(handler, {
+    close: async () => {
+      await Promise.all(Object.values(limiters).map((limiter) => limiter.close()));
+    },
+  });
 
   /**
    * Failed logins per IP + email: after LOGIN_FAILURES_PER_15_MIN failures the next
@@ -144,10 +193,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       return true;
     }
     req.rawBody = body;
-    const key = `login:${ip}|${emailOf(body)}`;
+    const key = `${ip}|${emailOf(body)}`;
     const limit = config.LOGIN_FAILURES_PER_15_MIN;
-    const failures = await limiter.peek(key);
-    if (failures && failures.count >= limit) {
+    const failures = await limiters.loginFailures.peek(key);
+    if (failures.count >= limit) {
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
       fail(
         res,
@@ -158,7 +207,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }
     res.once('finish', () => {
       if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500)
-        void limiter.hit(key, LOGIN_WINDOW_MS);
+        void limiters.loginFailures.consume(key);
     });
     return false;
   }

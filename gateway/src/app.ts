@@ -27,7 +27,13 @@ export interface GatewayDeps {
   redis: Redis;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): RequestListener {
+export interface Gateway {
+  listener: RequestListener;
+  /** Flushes what the gateway still holds for Redis (rate-limit counts). */
+  close(): Promise<void>;
+}
+
+export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): Gateway {
   const upstreams = upstreamsFrom(config);
   const metrics = createHttpMetrics('gateway');
   const api = createApiHandler({
@@ -40,10 +46,11 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
   });
   const pages = buildPages({ config, logger, lifecycle, redis }, metrics.registry, metrics.middleware, upstreams);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
   };
+  return { listener, close: api.close };
 }
 
 /** /api and /api/… except the docs page, which the gateway serves itself. */

@@ -21,12 +21,12 @@ export async function startGateway(
   // The limiter fails open while Redis is down, so a slow Redis must not block
   // start-up; but give it a moment so the limits are in force from the first request.
   await waitForRedis(redis, 3000).catch((error) => logger.warn({ err: error }, 'starting without redis'));
-  const app = buildGateway({ config, logger, lifecycle, redis });
-  const running = await listen(app, {
+  const gateway = buildGateway({ config, logger, lifecycle, redis });
+  const running = await listen(gateway.listener, {
     port: config.PORT,
     lifecycle,
     logger,
-    onClose: [() => closeRedis(redis)],
+    onClose: [() => gateway.close(), () => closeRedis(redis)],
   });
   logger.info({ port: running.port }, 'gateway listening');
   return running;

@@ -3,6 +3,7 @@
 // server. Used by main.ts and by tests that boot the real service in-process.
 import {
   createLogger,
+  createRateLimiter,
   createRequestRedis,
   createTokenVerifier,
   Lifecycle,
@@ -25,7 +26,6 @@ import { createUpstream } from './providers/upstream';
 import { openMeteo, openWeatherMap } from './providers/weather-providers';
 import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
-import { createRateLimiter } from './store/rate-limit';
 
 export type RunningIntegrations = RunningService;
 
@@ -74,7 +74,7 @@ export async function startIntegrations(
         logger,
         name: `${keyPrefix}:limit:fun-places`,
         limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
-        windowSeconds: 3600,
+        windowMs: 3_600_000,
       }),
     }),
   };

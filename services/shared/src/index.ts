@@ -6,6 +6,7 @@ export * from './errors';
 export * from './validation';
 export * from './lifecycle';
 export * from './redis';
+export * from './rate-limit';
 export * from './events';
 export * from './background-events';
 export * from './auth/tokens';
