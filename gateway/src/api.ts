@@ -1,8 +1,9 @@
 // The lean API path: every /api/* request that goes to a service. It runs on Node's
 // own request/response objects, not through Express, because on this hardware each
-// Express layer in front of http-proxy-middleware costs a visible share of
-// throughput (docs/adr/0003). In order: request id, security and CORS headers,
+// Express layer in front of the proxy costs a visible share of throughput
+// (docs/adr/0003, docs/adr/0015). In order: request id, security and CORS headers,
 // access log and metrics, shutdown guard, routing, rate limits, token check, proxy.
+// Nothing on this path waits for Redis except a login's failure count.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +13,6 @@ import {
   AppError,
   createRateLimiter,
   rateLimitHeaders,
-  requestContext,
   type Lifecycle,
   type Logger,
   type RateLimiter,
@@ -30,6 +30,12 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = 15 * MINUTE;
 const LOGIN_BODY_LIMIT = 10 * 1024;
+
+const TRACK = Symbol('gateway request record');
+
+type TrackedResponse = ServerResponse & {
+  [TRACK]?: { started: number; requestId: string; route: string; req: IncomingMessage };
+};
 
 export interface ApiMetrics {
   requests: Counter<'method' | 'route' | 'status'>;
@@ -88,6 +94,24 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, { msg: error.message, ...(error.code ? { code: error.code } : {}) }, headers);
 
+  /** One access-log line and the metrics of an answered request (`this` is the response). */
+  function finished(this: TrackedResponse) {
+    const { started, requestId, route, req } = this[TRACK]!;
+    const ms = performance.now() - started;
+    const labels = { method: req.method ?? 'GET', route, status: String(this.statusCode) };
+    metrics.requests.inc(labels);
+    metrics.duration.observe(labels, ms / 1000);
+    const entry = {
+      reqId: requestId,
+      req: { method: req.method, url: req.url },
+      res: { statusCode: this.statusCode },
+      responseTime: Math.round(ms),
+    };
+    if (this.statusCode >= 500) logger.error(entry, 'request failed');
+    else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
+    else logger.info(entry, 'request completed');
+  }
+
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
@@ -97,26 +121,8 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     setHeaders(res, securityHeaders);
     const path = pathOf(req);
     const upstream = upstreamFor(upstreams, path);
-
-    res.once('finish', () => {
-      const ms = performance.now() - started;
-      const labels = {
-        method: req.method ?? 'GET',
-        route: upstream?.name ?? 'unmatched',
-        status: String(res.statusCode),
-      };
-      metrics.requests.inc(labels);
-      metrics.duration.observe(labels, ms / 1000);
-      const entry = {
-        reqId: requestId,
-        req: { method: req.method, url: req.url },
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round(ms),
-      };
-      if (res.statusCode >= 500) logger.error(entry, 'request failed');
-      else if (res.statusCode >= 400) logger.warn(entry, 'request refused');
-      else logger.info(entry, 'request completed');
-    });
+    (res as TrackedResponse)[TRACK] = { started, requestId, route: upstream?.name ?? 'unmatched', req };
+    res.once('finish', finished);
 
     if (cors.handle(req, res)) return;
     if (lifecycle.shuttingDown) {
@@ -126,14 +132,13 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     if (!upstream) {
       return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));
     }
-
-    requestContext.run({ requestId }, () => {
-      try {
-        handle(req as ProxiedRequest, res, path, upstream);
-      } catch (error) {
-        failed(res, requestId, error);
-      }
-    });
+    // No AsyncLocalStorage context here: every log line of this path names its
+    // request id itself, and entering a context per request had a measurable cost.
+    try {
+      handle(req as ProxiedRequest, res, path, upstream);
+    } catch (error) {
+      failed(res, requestId, error);
+    }
   };
 
   function failed(res: ServerResponse, requestId: string, error: unknown) {
@@ -171,7 +176,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   function forward(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream): void {
     const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
-    proxies.get(upstream.name)!(req, res, () => fail(res, new AppError(404, `No API route for ${req.method} ${path}`)));
+    proxies.get(upstream.name)!(req, res);
   }
 
   return Object.assign(handler, {
