@@ -28,6 +28,7 @@ const app = shared.createServiceApp({
   }),
 });
 shared.listen(app, { port: Number(process.env.PORT), host: '127.0.0.1', lifecycle, logger });
+process.once('SIGTERM', () => process.exit(0));
 `;
 
 export const bareService = `

@@ -10,9 +10,11 @@ import { performance } from 'node:perf_hooks';
 import proxyAddr from 'proxy-addr';
 import type { Counter, Histogram } from 'prom-client';
 import {
+  apiSecurityHeaders,
   AppError,
   createRateLimiter,
   rateLimitHeaders,
+  setHeaders,
   type Lifecycle,
   type Logger,
   type RateLimiter,
@@ -23,7 +25,6 @@ import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
 import { upstreamFor, type Upstream } from './routing';
-import { apiSecurityHeaders, setHeaders } from './security-headers';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -60,7 +61,7 @@ export interface ApiHandler {
 
 export function createApiHandler(deps: ApiDeps): ApiHandler {
   const { config, logger, lifecycle, upstreams, metrics } = deps;
-  const securityHeaders = apiSecurityHeaders(config.NODE_ENV === 'production');
+  const securityHeaders = apiSecurityHeaders({ hsts: config.NODE_ENV === 'production' });
   const cors = createCors(config.CORS_ORIGINS);
   // Per-IP limits are checked on every request, so they count in this process and
   // sync with Redis in batches; failed logins are rare and counted in Redis directly.

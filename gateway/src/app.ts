@@ -9,7 +9,7 @@ import {
   createTokenVerifier,
   errorHandler,
   pingRedis,
-  requestLogging,
+  requestTracking,
   type Lifecycle,
   type Logger,
   type Redis,
@@ -45,7 +45,7 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     metrics,
     verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
   });
-  const pages = buildPages({ config, logger, lifecycle, redis }, metrics.registry, metrics.middleware, upstreams);
+  const pages = buildPages({ config, logger, lifecycle, redis }, metrics, upstreams);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
@@ -63,8 +63,7 @@ export function isProxiedApi(url: string): boolean {
 
 function buildPages(
   { config, logger, lifecycle, redis }: GatewayDeps,
-  registry: ReturnType<typeof createHttpMetrics>['registry'],
-  metricsMiddleware: express.RequestHandler,
+  metrics: ReturnType<typeof createHttpMetrics>,
   upstreams: ReturnType<typeof upstreamsFrom>,
 ) {
   const production = config.NODE_ENV === 'production';
@@ -72,7 +71,7 @@ function buildPages(
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(...requestLogging(logger));
+  app.use(requestTracking({ logger, metrics }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -87,7 +86,6 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(metricsMiddleware);
   app.use((_req, res, next) => {
     if (!lifecycle.shuttingDown) return next();
     res.setHeader('connection', 'close');
@@ -108,7 +106,7 @@ function buildPages(
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { redis: redisState } });
   });
   app.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));

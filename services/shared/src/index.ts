@@ -16,6 +16,7 @@ export * from './http/route';
 export * from './http/error-handler';
 export * from './http/request-logging';
 export * from './http/metrics';
+export * from './http/security-headers';
 export * from './store/ids';
 export * from './store/embedded';
 export * from './store/mongo';
