@@ -43,6 +43,7 @@ export function cpuMsOf(pid) {
 export function load({ url, headers, connections = 50, seconds, rate, method = 'GET', body }) {
   return new Promise((resolve, reject) => {
     let reported = false;
+    const latencies = [];
     const instance = autocannon(
       {
         url,
@@ -54,8 +55,10 @@ export function load({ url, headers, connections = 50, seconds, rate, method = '
         duration: seconds,
         ...(rate ? { overallRate: rate } : {}),
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) => (error ? reject(error) : resolve({ ...result, percentile: percentileOf(latencies) })),
     );
+    // Every response time, for percentiles autocannon does not report (p95).
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     // Say once why requests fail, so a broken bench is never read as a slow service.
     instance.on('response', (client, statusCode) => {
       if (statusCode >= 400 && !reported) {
@@ -67,6 +70,11 @@ export function load({ url, headers, connections = 50, seconds, rate, method = '
     });
   });
 }
+
+const percentileOf = (latencies) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+};
 
 /** `load`, also reporting the CPU the given processes spent per answered request. */
 export async function loadWithCpu(options, pids) {
