@@ -20,6 +20,7 @@ const PROJECTS = [
   'web',
   'k8s',
   'system',
+  'bench',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();

@@ -5,10 +5,10 @@
 import { changeVersioned, createKeyedQueue, forbidden, newId, notFound, type AuthUser } from '@tripcost/shared';
 import type { TripEvents } from '../jobs/trip-events';
 import type { TripStore } from '../store/trip-store';
+import { createTripListViews, type SerializedTripList } from './trip-list';
 import {
   deriveTripLocation,
   instanceView,
-  intoTripViews,
   NO_DATES_OR_EXPENSES,
   tripView,
   type InstanceRecord,
@@ -42,7 +42,12 @@ export interface Precondition {
 
 export interface TripsService {
   createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
-  listTrips(user: AuthUser, page: { limit: number; offset: number; favoritesOnly?: boolean }): Promise<TripView[]>;
+  /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
+  listTripsSerialized(
+    user: AuthUser,
+    page: { limit: number; offset: number; favoritesOnly?: boolean },
+    ifNoneMatch?: string,
+  ): Promise<SerializedTripList>;
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
@@ -77,6 +82,7 @@ export function createTripsService(deps: {
   // Changes to one trip are queued in this process, so they only collide with
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
+  const listViews = createTripListViews(store);
 
   async function ownedTrip(userId: string, tripId: string): Promise<TripRecord> {
     const trip = await store.findById(tripId);
@@ -127,9 +133,8 @@ export function createTripsService(deps: {
       return tripView(trip);
     },
 
-    async listTrips(user, page) {
-      // The store hands back fresh copies, so the views are made in place (no second copy).
-      return intoTripViews(await store.listByUser(user.id, page));
+    listTripsSerialized(user, page, ifNoneMatch) {
+      return listViews.list(user.id, page, ifNoneMatch);
     },
 
     async getTrip(user, tripId) {

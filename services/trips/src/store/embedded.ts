@@ -38,6 +38,18 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       // find() already hands back deep copies, so no second copy is needed here.
       return trips.sort(compareTrips).slice(offset, offset + limit);
     },
+    async listVersions(userId, { favoritesOnly, limit, offset }) {
+      const query = favoritesOnly ? { user_id: userId, isFavorite: true } : { user_id: userId };
+      // Only what the order needs, so NeDB copies a few fields per trip, not whole trips.
+      const keys = (await db.findAsync(query, { _id: 1, version: 1, trip_start: 1, created_at: 1 })) as TripRecord[];
+      return keys
+        .sort(compareTrips)
+        .slice(offset, offset + limit)
+        .map((trip) => ({ _id: trip._id, version: versionOf(trip) }));
+    },
+    async findByIds(tripIds) {
+      return (await db.findAsync({ _id: { $in: tripIds } })) as TripRecord[];
+    },
     async idsByUser(userId) {
       const trips = (await db.findAsync({ user_id: userId }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
       return trips.map((trip) => trip._id);

@@ -11,6 +11,12 @@ export interface TripListOptions {
   offset: number;
 }
 
+export interface TripVersion {
+  _id: string;
+  /** 0 for a trip stored before versions existed. */
+  version: number;
+}
+
 export interface TripStore {
   insert(trip: TripRecord): Promise<TripRecord>;
   findById(tripId: string): Promise<TripRecord | null>;
@@ -20,6 +26,13 @@ export interface TripStore {
    * place), never objects the store keeps.
    */
   listByUser(userId: string, options: TripListOptions): Promise<TripRecord[]>;
+  /**
+   * The same page as `listByUser`, only each trip's id and version: what the list
+   * answer is assembled from (cached views per trip and version), and its ETag.
+   */
+  listVersions(userId: string, options: TripListOptions): Promise<TripVersion[]>;
+  /** The trips with these ids that still exist, in any order. */
+  findByIds(tripIds: string[]): Promise<TripRecord[]>;
   /** Ids of all the user's trips (for changes that touch every trip of a user). */
   idsByUser(userId: string): Promise<string[]>;
   /**
