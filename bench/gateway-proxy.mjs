@@ -41,8 +41,13 @@ export async function run({ smoke, log }) {
 
     const closed = { direct: [], 'bare proxy': [], gateway: [] };
     for (let round = 1; round <= rounds; round++) {
-      for (const name of Object.keys(targets)) closed[name].push(await measure(name, { seconds, connections: CONNECTIONS }));
-      log(`gateway round ${round}: ${Object.entries(closed).map(([n, r]) => `${n} ${summary(r.at(-1))}`).join(' | ')}`);
+      for (const name of Object.keys(targets))
+        closed[name].push(await measure(name, { seconds, connections: CONNECTIONS }));
+      log(
+        `gateway round ${round}: ${Object.entries(closed)
+          .map(([n, r]) => `${n} ${summary(r.at(-1))}`)
+          .join(' | ')}`,
+      );
     }
     const throughputRatio = (name) =>
       median(closed[name].map((result, i) => result.requests.average / closed.direct[i].requests.average));
@@ -54,9 +59,15 @@ export async function run({ smoke, log }) {
     const fixed = { direct: [], 'bare proxy': [], gateway: [] };
     for (let round = 1; round <= Math.max(1, Math.ceil(rounds / 2)); round++) {
       for (const name of Object.keys(targets)) {
-        fixed[name].push(await measure(name, { seconds: smoke ? seconds : seconds * 2, connections: CONNECTIONS, rate }));
+        fixed[name].push(
+          await measure(name, { seconds: smoke ? seconds : seconds * 2, connections: CONNECTIONS, rate }),
+        );
       }
-      log(`gateway fixed ${rate}/s round ${round}: ${Object.entries(fixed).map(([n, r]) => `${n} ${summary(r.at(-1))}`).join(' | ')}`);
+      log(
+        `gateway fixed ${rate}/s round ${round}: ${Object.entries(fixed)
+          .map(([n, r]) => `${n} ${summary(r.at(-1))}`)
+          .join(' | ')}`,
+      );
     }
     const p99 = (name) => median(fixed[name].map((r) => r.percentile(99)));
     const added = p99('gateway') - p99('direct');

@@ -14,7 +14,10 @@ export async function run({ smoke, log }) {
   const { publicKey, token } = benchIdentity();
   // Both log at info, as a service does in production (the bare one has no log).
   const env = { JWT_PUBLIC_KEY: publicKey, LOG_LEVEL: 'info' };
-  const targets = { kit: await startNode({ source: kitService, env }), bare: await startNode({ source: bareService, env }) };
+  const targets = {
+    kit: await startNode({ source: kitService, env }),
+    bare: await startNode({ source: bareService, env }),
+  };
   const headers = { authorization: `Bearer ${token}` };
   const results = { kit: [], bare: [] };
   try {

@@ -40,7 +40,13 @@ for (const [name, file] of BENCHES) {
   } catch (error) {
     broken++;
     log(error.stack ?? String(error));
-    rows.push({ measure: `${name} bench`, comparison: `failed: ${error.message}`, result: '—', target: '', pass: false });
+    rows.push({
+      measure: `${name} bench`,
+      comparison: `failed: ${error.message}`,
+      result: '—',
+      target: '',
+      pass: false,
+    });
   }
   log(`  (${((Date.now() - began) / 1000).toFixed(0)} s)`);
 }

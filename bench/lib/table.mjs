@@ -32,7 +32,10 @@ export function formatTable(rows) {
   const widths = table[0].map((_, i) => Math.max(...table.map((line) => line[i].length)));
   return table
     .flatMap((line, i) => {
-      const text = line.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+      const text = line
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join('  ')
+        .trimEnd();
       return i === 0 ? [text, widths.map((w) => '-'.repeat(w)).join('  ')] : [text];
     })
     .join('\n');

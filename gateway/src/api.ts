@@ -160,7 +160,13 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       return refusedByLimit(res, limiters.perIp, 'per-ip', ip, msg);
     }
     if (path === '/api/places-pics' && req.method === 'GET' && limiters.photos.hitNow(ip) > limiters.photos.limit) {
-      return refusedByLimit(res, limiters.photos, 'photos', ip, 'Too many photo requests. Please try again in a minute.');
+      return refusedByLimit(
+        res,
+        limiters.photos,
+        'photos',
+        ip,
+        'Too many photo requests. Please try again in a minute.',
+      );
     }
     if (path === '/api/user/login' && req.method === 'POST') {
       checkLogin(req, res, ip).then(
