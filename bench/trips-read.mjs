@@ -59,7 +59,7 @@ export async function run({ smoke, log }) {
     for (let round = 1; round <= rounds; round++) {
       const closed = await loadWithCpu({ ...direct, seconds, connections: 4 }, [service.pid]);
       cpu.push(closed.cpuPerRequest[0]);
-      const atRate = await loadWithCpu({ ...viaGateway, seconds, connections: 10, rate: 100 }, [service.pid]);
+      const atRate = await loadWithCpu({ ...viaGateway, seconds, connections: 50, rate: 100 }, [service.pid]);
       fixed.push(atRate);
       const again = await loadWithCpu(
         { ...direct, headers: { ...headers, 'if-none-match': etag ?? '"none"' }, seconds, connections: 4 },

@@ -39,13 +39,15 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       return trips.sort(compareTrips).slice(offset, offset + limit);
     },
     async listVersions(userId, { favoritesOnly, limit, offset }) {
-      const query = favoritesOnly ? { user_id: userId, isFavorite: true } : { user_id: userId };
-      // Only what the order needs, so NeDB copies a few fields per trip, not whole trips.
-      const keys = (await db.findAsync(query, { _id: 1, version: 1, trip_start: 1, created_at: 1 })) as TripRecord[];
-      return keys
-        .sort(compareTrips)
-        .slice(offset, offset + limit)
-        .map((trip) => ({ _id: trip._id, version: versionOf(trip) }));
+      // Read in place through the user_id index: copying every trip of the user (what
+      // find() does) was most of the cost of a list whose views are already cached.
+      return collection.peekIndexed('user_id', userId, (stored) =>
+        stored
+          .filter((trip) => !favoritesOnly || trip.isFavorite === true)
+          .sort(compareTrips)
+          .slice(offset, offset + limit)
+          .map((trip) => ({ _id: trip._id, version: versionOf(trip) })),
+      );
     },
     async findByIds(tripIds) {
       return (await db.findAsync({ _id: { $in: tripIds } })) as TripRecord[];
