@@ -2,8 +2,8 @@
 // own request/response objects, not through Express, because on this hardware each
 // Express layer in front of the proxy costs a visible share of throughput
 // (docs/adr/0003, docs/adr/0015). In order: request id, security and CORS headers,
-// access log and metrics, shutdown guard, routing, rate limits, token check, proxy.
-// Nothing on this path waits for Redis except a login's failure count.
+// access log and metrics, shutdown guard, routing, rate limits (counted in
+// process), token check (signature, then the revoked-users list), proxy.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -15,15 +15,19 @@ import {
   createRateLimiter,
   rateLimitHeaders,
   setHeaders,
+  tokenFromHeader,
   type Lifecycle,
   type Logger,
   type RateLimiter,
+  type RevokedUsers,
 } from '@tripcost/shared';
+import { isServiceInternal } from './api-paths';
 import type { GatewayConfig } from './config';
 import { createCors } from './cors';
 import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
+import { createRevocationCheck, subjectOf } from './revocation-check';
 import { upstreamFor, type Upstream } from './routing';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
 
@@ -31,6 +35,8 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = 15 * MINUTE;
 const LOGIN_BODY_LIMIT = 10 * 1024;
+const LOGIN_REFUSAL = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+const DELETE_ACCOUNT_REFUSAL = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 
 const TRACK = Symbol('gateway request record');
 
@@ -49,6 +55,7 @@ export interface ApiDeps {
   lifecycle: Lifecycle;
   redis: Redis;
   verifier: TokenVerifier;
+  revokedUsers: RevokedUsers;
   upstreams: Upstream[];
   metrics: ApiMetrics;
 }
@@ -64,31 +71,22 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const securityHeaders = apiSecurityHeaders({ hsts: config.NODE_ENV === 'production' });
   const cors = createCors(config.CORS_ORIGINS);
   // Per-IP limits are checked on every request, so they count in this process and
-  // sync with Redis in batches; failed logins are rare and counted in Redis directly.
+  // sync with Redis in batches; password failures are rare and counted in Redis directly.
+  const perMinute = (name: string, limit: number) =>
+    createRateLimiter({ redis: deps.redis, logger, name, limit, windowMs: MINUTE });
   const limiters = {
-    perIp: createRateLimiter({
+    perIp: perMinute('tripcost:rl:ip', config.RATE_LIMIT_PER_MINUTE),
+    photos: perMinute('tripcost:rl:photo', config.PHOTO_RATE_LIMIT_PER_MINUTE),
+    passwordFailures: createRateLimiter({
       redis: deps.redis,
       logger,
-      name: 'tripcost:rl:ip',
-      limit: config.RATE_LIMIT_PER_MINUTE,
-      windowMs: MINUTE,
-    }),
-    photos: createRateLimiter({
-      redis: deps.redis,
-      logger,
-      name: 'tripcost:rl:photo',
-      limit: config.PHOTO_RATE_LIMIT_PER_MINUTE,
-      windowMs: MINUTE,
-    }),
-    loginFailures: createRateLimiter({
-      redis: deps.redis,
-      logger,
-      name: 'tripcost:rl:login',
+      name: 'tripcost:rl',
       limit: config.LOGIN_FAILURES_PER_15_MIN,
       windowMs: LOGIN_WINDOW_MS,
     }),
   };
   const edgeAuth = createEdgeAuth(deps.verifier);
+  const revocationCheck = createRevocationCheck(deps.revokedUsers);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(upstreams.map((upstream) => [upstream.name, proxyTo(upstream, logger)]));
 
@@ -108,7 +106,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       res: { statusCode: this.statusCode },
       responseTime: Math.round(ms),
     };
-    if (this.statusCode >= 500) logger.error(entry, 'request failed');
+    // 503 is a known state (a service down or shutting down, a feature not configured),
+    // reported where it is detected; ERROR is kept for what nobody expected.
+    if (this.statusCode >= 500 && this.statusCode !== 503) logger.error(entry, 'request failed');
     else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
     else logger.info(entry, 'request completed');
   }
@@ -133,27 +133,32 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     if (!upstream) {
       return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));
     }
+    // A service's own endpoints are not part of the public API; its document is at /api/docs/<service>.json.
+    if (isServiceInternal(path)) {
+      return fail(
+        res,
+        new AppError(
+          404,
+          `No API route for ${req.method} ${path}. API documents are at /api/docs/${upstream.name}.json.`,
+          'route_not_found',
+        ),
+      );
+    }
+
     // No AsyncLocalStorage context here: every log line of this path names its
     // request id itself, and entering a context per request had a measurable cost.
-    try {
-      handle(req as ProxiedRequest, res, path, upstream);
-    } catch (error) {
-      failed(res, requestId, error);
-    }
+    handle(req as ProxiedRequest, res, path, upstream).catch((error) => {
+      logger.error({ err: error, reqId: requestId }, 'gateway error');
+      fail(res, new AppError(500, 'Something went wrong'));
+    });
   };
-
-  function failed(res: ServerResponse, requestId: string, error: unknown) {
-    logger.error({ err: error, reqId: requestId }, 'gateway error');
-    fail(res, new AppError(500, 'Something went wrong'));
-  }
 
   function refusedByLimit(res: ServerResponse, limiter: RateLimiter, policy: string, key: string, msg: string) {
     const headers = rateLimitHeaders(policy, limiter.limit, limiter.windowMs, limiter.windowNow(key));
     fail(res, new AppError(429, msg, 'rate_limited'), headers);
   }
 
-  /** Synchronous unless the request is a login, which reads its body first. */
-  function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream): void {
+  async function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream) {
     const ip = proxyAddr(req, trust);
     if (limiters.perIp.hitNow(ip) > limiters.perIp.limit) {
       const msg = 'Too many requests. Please slow down and try again in a minute.';
@@ -169,28 +174,20 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       );
     }
     if (path === '/api/user/login' && req.method === 'POST') {
-      checkLogin(req, res, ip).then(
-        (refused) => {
-          if (!refused) forward(req, res, path, upstream);
-        },
-        (error: unknown) => failed(res, String(req.headers['x-request-id']), error),
-      );
-      return;
+      const refused = await checkLogin(req, res, ip);
+      if (refused) return;
     }
-    forward(req, res, path, upstream);
-  }
-
-  function forward(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream): void {
     const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
+    const revoked = await revocationCheck(req.method ?? 'GET', path, req.headers.authorization);
+    if (revoked) return fail(res, revoked);
+    if (path === '/api/user/me' && req.method === 'DELETE') {
+      const userId = subjectOf(tokenFromHeader(req.headers.authorization)) ?? '';
+      const refused = await guardFailures(res, `delete-account:${ip}|${userId}`, DELETE_ACCOUNT_REFUSAL);
+      if (refused) return;
+    }
     proxies.get(upstream.name)!(req, res);
   }
-
-  return Object.assign(handler, {
-    close: async () => {
-      await Promise.all(Object.values(limiters).map((limiter) => limiter.close()));
-    },
-  });
 
   /**
    * Failed logins per IP + email: after LOGIN_FAILURES_PER_15_MIN failures the next
@@ -205,24 +202,34 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       return true;
     }
     req.rawBody = body;
-    const key = `${ip}|${emailOf(body)}`;
+    return guardFailures(res, `login:${ip}|${emailOf(body)}`, LOGIN_REFUSAL);
+  }
+
+  /**
+   * Password guessing, wherever a password is checked (login, account deletion):
+   * after LOGIN_FAILURES_PER_15_MIN refused attempts on `key` the next one is 429
+   * until the window ends; successful attempts are not counted.
+   */
+  async function guardFailures(res: ServerResponse, key: string, refusal: string): Promise<boolean> {
     const limit = config.LOGIN_FAILURES_PER_15_MIN;
-    const failures = await limiters.loginFailures.peek(key);
+    const failures = await limiters.passwordFailures.peek(key);
     if (failures.count >= limit) {
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
-      fail(
-        res,
-        new AppError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.', 'rate_limited'),
-        headers,
-      );
+      fail(res, new AppError(429, refusal, 'rate_limited'), headers);
       return true;
     }
     res.once('finish', () => {
       if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500)
-        void limiters.loginFailures.consume(key);
+        void limiters.passwordFailures.consume(key);
     });
     return false;
   }
+
+  return Object.assign(handler, {
+    close: async () => {
+      await Promise.all(Object.values(limiters).map((limiter) => limiter.close()));
+    },
+  });
 }
 
 function readSmallBody(req: IncomingMessage): Promise<Buffer | undefined> {

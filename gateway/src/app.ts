@@ -1,14 +1,16 @@
 // The gateway: API calls take the lean path (api.ts) straight to the proxies;
-// everything else (health, metrics, API docs, the web app) is served by Express,
+// everything else (health, API docs, the web app) is served by Express,
 // where a little more per-request work buys helmet's full page CSP and static files.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
 import {
-  createHttpMetrics,
+  createRevokedUsers,
   createTokenVerifier,
   errorHandler,
+  notFoundHandler,
   pingRedis,
+  type HttpMetrics,
   requestTracking,
   type Lifecycle,
   type Logger,
@@ -16,7 +18,7 @@ import {
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
-import { docsPage, mergedOpenApi } from './docs';
+import { docsPage, mergedOpenApi, serviceOpenApi } from './docs';
 import { upstreamsFrom } from './routing';
 import { webApp } from './web';
 
@@ -25,6 +27,8 @@ export interface GatewayDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   redis: Redis;
+  /** Recorded here, served on the separate metrics listener (metrics-listener.ts). */
+  metrics: HttpMetrics;
 }
 
 export interface Gateway {
@@ -33,9 +37,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): Gateway {
+export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): Gateway {
   const upstreams = upstreamsFrom(config);
-  const metrics = createHttpMetrics('gateway');
   const api = createApiHandler({
     config,
     logger,
@@ -44,8 +47,9 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     upstreams,
     metrics,
     verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    revokedUsers: createRevokedUsers(redis, logger),
   });
-  const pages = buildPages({ config, logger, lifecycle, redis }, metrics, upstreams);
+  const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
@@ -62,8 +66,7 @@ export function isProxiedApi(url: string): boolean {
 }
 
 function buildPages(
-  { config, logger, lifecycle, redis }: GatewayDeps,
-  metrics: ReturnType<typeof createHttpMetrics>,
+  { config, logger, lifecycle, redis, metrics }: GatewayDeps,
   upstreams: ReturnType<typeof upstreamsFrom>,
 ) {
   const production = config.NODE_ENV === 'production';
@@ -105,12 +108,12 @@ function buildPages(
     const ready = redisState === 'ok' && !lifecycle.shuttingDown;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { redis: redisState } });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));
+  app.get('/api/docs/:file', serviceOpenApi(upstreams));
   app.use(webApp(config.WEB_DIST));
+  // What the web app did not serve (API-looking paths, other methods) is a JSON 404.
+  app.use(notFoundHandler);
   app.use(errorHandler(logger));
   return app;
 }

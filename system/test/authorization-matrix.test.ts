@@ -61,6 +61,17 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ owner }) => ({ path: `/api/user/profile/${owner.id}` }),
     expect: ANY_USER,
   },
+  'DELETE /api/user/me': {
+    // Always the caller's own account; a wrong password keeps the fixture users alive
+    // (deletion itself is covered end to end in gateway/test/account-lifecycle.test.ts).
+    request: () => ({ path: '/api/user/me', body: { password: 'not the password' } }),
+    expect: { anonymous: [401], other: [403], owner: [403] },
+  },
+  'GET /api/user/me/export': {
+    // Always the caller's own data.
+    request: () => ({ path: '/api/user/me/export' }),
+    expect: ANY_USER,
+  },
   'PUT /api/user/profile/{id}': {
     request: ({ owner }) => ({
       path: `/api/user/profile/${owner.id}`,
@@ -156,6 +167,9 @@ const MATRIX: Record<string, MatrixEntry> = {
     expect: ONLY_OWNER,
   },
 };
+
+// testTimeout is global in a multi-project run, so the long system cases set theirs here.
+jest.setTimeout(300_000);
 
 describe('authorization matrix over every documented route', () => {
   let product: Product;

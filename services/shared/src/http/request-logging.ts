@@ -17,9 +17,17 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 const TRACK = Symbol('request record');
 
+/** The error code of a 503 for a feature this deployment has not configured. */
+export const NOT_CONFIGURED = 'not_configured';
+
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Set by the error middleware for a deliberate 5xx (see error-handler.ts). */
+function knownCondition(res: ServerResponse): string | undefined {
+  return (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
 }
 
 interface RequestRecord {
@@ -47,7 +55,12 @@ function finished(this: TrackedResponse): void {
     res: { statusCode: this.statusCode },
     responseTime: Math.round(seconds * 1000),
   };
-  if (this.statusCode >= 500) logger.error(entry, 'request failed');
+  const known = knownCondition(this);
+  // A known condition's 5xx is an answer the service chose, not a failure; "not
+  // configured" is this deployment's configured state, said once at start-up.
+  if (known === NOT_CONFIGURED) logger.info({ ...entry, condition: known }, 'request answered');
+  else if (known) logger.warn({ ...entry, condition: known }, 'request answered');
+  else if (this.statusCode >= 500) logger.error(entry, 'request failed');
   else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
   else logger.info(entry, 'request completed');
 }
