@@ -2,6 +2,31 @@
 import { newId } from '@tripcost/shared';
 import { deriveTripLocation, totalCost, tripView, NO_DATES_OR_EXPENSES, type TripRecord } from '../../src/domain/trip';
 
+describe('trip views', () => {
+  it('when a stored trip is shown, then totals and its version are added and the pending outbox is not', () => {
+    const trip = {
+      _id: newId(),
+      user_id: newId(),
+      user_email: 'a@example.test',
+      location_address: 'X',
+      trip_location: 'X',
+      image_url: '',
+      ...NO_DATES_OR_EXPENSES,
+      stay_expense: 10.1,
+      isFavorite: false,
+      instances: [],
+      committedInstanceId: null,
+      created_at: '2030-01-01T00:00:00.000Z',
+      updated_at: '2030-01-02T00:00:00.000Z',
+      version: 3,
+      outbox: [],
+    } as unknown as TripRecord;
+    const view = tripView(trip);
+    expect(view).toMatchObject({ total_cost: 10.1, version: 3 });
+    expect(view).not.toHaveProperty('outbox');
+  });
+});
+
 describe('trip rules', () => {
   it.each([
     ['1600 Amphitheatre Pkwy, Mountain View, CA 94043, USA', 'Mountain View, CA, USA'],
