@@ -44,6 +44,8 @@ export interface Trip extends Expenses {
   user_email?: string;
   instances: Instance[];
   committedInstanceId?: string | null;
+  /** Bumped by every change; sent back as If-Match so an edit never overwrites a newer one. */
+  version?: number;
 }
 
 export interface WishlistTrip {

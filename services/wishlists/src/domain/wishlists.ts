@@ -1,7 +1,10 @@
 // Wishlist use cases: named lists of the caller's own trips. A trip is in at most
-// one list; the trips service learns about favourites through events (DESIGN.md §5).
+// one list; the trips service learns about favourites through events.
 import {
   badRequest,
+  checkListName,
+  WISHLIST_NAME_MAX,
+  WISHLIST_NAME_MESSAGES,
   conflict,
   forbidden,
   notFound,
@@ -19,9 +22,9 @@ import {
 } from '../store/wishlist-store';
 import type { TripDirectory } from './trip-directory';
 
-/** Documented caps (DESIGN.md §3: every list is bounded). */
+/** Documented caps: every list is bounded. */
 export const WISHLIST_LIMITS = {
-  listNameMax: 60,
+  listNameMax: WISHLIST_NAME_MAX,
   listsPerUser: 100,
   tripsPerList: 500,
   /** Trips accepted in one createlist call; each one is checked with the trips service. */
@@ -29,8 +32,7 @@ export const WISHLIST_LIMITS = {
 } as const;
 
 export const WISHLIST_MESSAGES = {
-  nameRequired: 'Please enter a list name.',
-  nameTooLong: `The list name must be at most ${WISHLIST_LIMITS.listNameMax} characters.`,
+  ...WISHLIST_NAME_MESSAGES,
   duplicateName: 'You already have a list with this name.',
   tooManyLists: `You can have at most ${WISHLIST_LIMITS.listsPerUser} lists.`,
   listFull: `A list can hold at most ${WISHLIST_LIMITS.tripsPerList} trips.`,
@@ -49,11 +51,9 @@ export interface WishlistsDeps {
 
 /** The trimmed name and its per-user uniqueness key, or a 400. */
 export function normaliseListName(raw: string): { list_name: string; name_key: string } {
-  const list_name = raw.trim();
-  if (list_name.length === 0) throw badRequest(WISHLIST_MESSAGES.nameRequired, 'list_name_required');
-  if (list_name.length > WISHLIST_LIMITS.listNameMax)
-    throw badRequest(WISHLIST_MESSAGES.nameTooLong, 'list_name_too_long');
-  return { list_name, name_key: list_name.toLowerCase() };
+  const name = checkListName(raw);
+  if (!name.ok) throw badRequest(name.msg, name.code);
+  return { list_name: name.list_name, name_key: name.name_key };
 }
 
 export function createWishlists({ store, trips, events, logger }: WishlistsDeps) {

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/hooks/useSession';
+import { useCurrentUser } from '../../features/auth';
 import { useAppSelector } from '../../lib/hooks';
-import { selectIsLoggedIn, selectUser } from '../../lib/session';
+import { selectIsLoggedIn } from '../../lib/session';
 
 const HIDDEN_ON = ['/search', '/trips', '/profile', '/about', '/wishlist-detail', '/view-all'];
 
@@ -16,7 +17,7 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const user = useAppSelector(selectUser);
+  const user = useCurrentUser();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
 

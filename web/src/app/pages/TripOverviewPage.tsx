@@ -5,7 +5,8 @@ import { InstanceGrid } from '../../features/instances/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
-import { formatMoney, totalCost } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();

@@ -1,7 +1,7 @@
-// Trip instances (spec §7): create, read, save, delete (optimistic) and commit.
+// Trip instances: create, read, save, delete (optimistic) and commit.
 import { api } from '../../lib/api';
-import { patchTrip, replaceTrip, undoAll } from '../../lib/tripCache';
 import type { Instance, Trip } from '../../lib/types';
+import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
 
 export interface InstanceInput {
   trip_start: string | null;
@@ -13,30 +13,40 @@ export interface InstanceInput {
 }
 
 type InstanceRef = { tripId: string; instanceId: string };
-const path = ({ tripId, instanceId }: InstanceRef) =>
-  `/trips/getaway/${encodeURIComponent(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+
+export interface InstanceSave extends InstanceRef {
+  /** The trip version the edit started from; sent as If-Match so a change made meanwhile is not overwritten. */
+  version?: number;
+  /** Only the fields the user changed. */
+  changes: Partial<InstanceInput>;
+}
+
+const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+
+/** An entity tag for a trip version, as the trips service sends it in ETag. */
+export const versionTag = (version: number) => `"${version}"`;
 
 export const instancesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getInstance: build.query<{ trip: Trip; instance: Instance }, InstanceRef>({
       query: (ref) => path(ref),
-      providesTags: (_r, _e, ref) => [{ type: 'Instance', id: ref.instanceId }],
+      providesTags: (_r, _e, ref) => [
+        { type: 'Instance', id: ref.instanceId },
+        { type: 'Trip', id: ref.tripId },
+      ],
     }),
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput }>({
-      query: ({ tripId, body }) => ({
-        url: `/trips/getaway/${encodeURIComponent(tripId)}/instances`,
-        method: 'POST',
-        body,
-      }),
-      // The new instance goes first in the trip's list (spec §4).
+      query: ({ tripId, body }) => ({ url: `${tripPath(tripId)}/instances`, method: 'POST', body }),
+      // The new instance goes first in the trip's list.
       async onQueryStarted({ tripId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          patchTrip(dispatch, tripId, (trip) => {
+          patchCachedTrip(dispatch, tripId, (trip) => {
             trip.instances = [data, ...(trip.instances ?? []).filter((i) => i._id !== data._id)];
           });
         } catch {
-          // The caller reports the failure.
+          // The caller shows the failure.
         }
       },
       invalidatesTags: [{ type: 'Trip', id: 'LIST' }],
@@ -44,13 +54,13 @@ export const instancesApi = api.injectEndpoints({
     deleteInstance: build.mutation<unknown, InstanceRef>({
       query: (ref) => ({ url: path(ref), method: 'DELETE' }),
       async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
-        const patches = patchTrip(dispatch, tripId, (trip) => {
+        const patches = patchCachedTrip(dispatch, tripId, (trip) => {
           trip.instances = (trip.instances ?? []).filter((i) => i._id !== instanceId);
         });
         try {
           await queryFulfilled;
         } catch {
-          undoAll(patches);
+          undoPatches(patches);
         }
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
@@ -60,24 +70,29 @@ export const instancesApi = api.injectEndpoints({
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          if (data && data._id) replaceTrip(dispatch, data);
+          if (data && data._id) replaceCachedTrip(dispatch, data);
         } catch {
-          // The caller reports the failure.
+          // The caller shows the failure.
         }
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
     }),
-    saveInstance: build.mutation<unknown, { trip: Trip; instance: Instance }>({
-      query: ({ trip, instance }) => ({
-        url: `/trips/getaway/${encodeURIComponent(trip._id)}`,
+    /** One instance, only its changed fields; a 412 (changed elsewhere) refetches the trip too. */
+    saveInstance: build.mutation<Trip, InstanceSave>({
+      query: ({ tripId, instanceId, version, changes }) => ({
+        url: tripPath(tripId),
         method: 'PUT',
-        body: { instances: (trip.instances ?? []).map((i) => (i._id === instance._id ? instance : i)) },
+        headers: version === undefined ? undefined : { 'If-Match': versionTag(version) },
+        body: { instances: [{ _id: instanceId, ...changes }] },
       }),
-      invalidatesTags: (_r, _e, { trip, instance }) => [
-        { type: 'Instance', id: instance._id },
-        { type: 'Trip', id: trip._id },
-        { type: 'Trip', id: 'LIST' },
-      ],
+      invalidatesTags: (_r, error, { tripId, instanceId }) =>
+        error && error.status !== 412
+          ? []
+          : [
+              { type: 'Instance', id: instanceId },
+              { type: 'Trip', id: tripId },
+              { type: 'Trip', id: 'LIST' },
+            ],
     }),
   }),
 });

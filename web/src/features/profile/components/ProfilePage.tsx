@@ -1,13 +1,13 @@
-// Profile (spec §2, §4, §5): anyone's details; the owner can edit them.
+// Profile: anyone's details; the owner can edit them (rules: @tripcost/shared/domain).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { todayDateInput, toDateInput } from '../../../lib/format';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { selectUser } from '../../../lib/session';
+import { useAppDispatch } from '../../../lib/hooks';
+import { useCurrentUser } from '../../auth';
 import { showToast } from '../../../lib/toast';
 import type { Profile } from '../../../lib/types';
-import { US_STATES, sanitizeZip } from '../../../lib/usStates';
+import { US_STATE_CODES, sanitizeZip } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 
@@ -38,7 +38,7 @@ function ProfileSkeleton() {
 export default function ProfilePage() {
   const { userId = '' } = useParams();
   const dispatch = useAppDispatch();
-  const me = useAppSelector(selectUser);
+  const me = useCurrentUser();
   const isOwner = Boolean(me?._id) && me?._id === userId;
   const { data: profile, isLoading, isError } = useGetProfileQuery(userId);
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
@@ -160,7 +160,7 @@ export default function ProfilePage() {
                 <span>State</span>
                 <select value={form.state} onChange={(e) => set('state')(e.target.value)}>
                   <option value="">Select State</option>
-                  {US_STATES.map((code) => (
+                  {US_STATE_CODES.map((code) => (
                     <option key={code} value={code}>
                       {code}
                     </option>

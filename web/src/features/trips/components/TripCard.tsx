@@ -2,7 +2,8 @@
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, totalCost } from '../../../lib/format';
+import { formatDateRange } from '../../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 import type { Trip } from '../../../lib/types';
 
 interface TripCardProps {
