@@ -1,4 +1,6 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { amountOf } from '@tripcost/shared/domain';
 import { api } from '../../lib/api';
 import type { Instance, Trip } from '../../lib/types';
 import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
@@ -17,8 +19,53 @@ type InstanceRef = { tripId: string; instanceId: string };
 export interface InstanceSave extends InstanceRef {
   /** The trip version the edit started from; sent as If-Match so a change made meanwhile is not overwritten. */
   version?: number;
+  /** The instance as it was when the edit started. */
+  base: Instance;
   /** Only the fields the user changed. */
   changes: Partial<InstanceInput>;
+}
+
+const EDITABLE = ['trip_start', 'trip_end', 'stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
+
+/** Whether two copies of an instance hold the same dates and amounts. */
+function sameInstance(a: Instance, b: Instance): boolean {
+  return EDITABLE.every((key) =>
+    key === 'trip_start' || key === 'trip_end'
+      ? (a[key] ?? null) === (b[key] ?? null)
+      : amountOf(a[key]) === amountOf(b[key]),
+  );
+}
+
+type BaseQuery = (
+  args: FetchArgs,
+) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
+
+/**
+ * PUT of one instance's changed fields with If-Match. The version is the whole trip's,
+ * so a 412 may come from an edit of *another* instance: then the edit is re-sent on
+ * the new version (both edits are kept). When this very instance changed meanwhile,
+ * the 412 stands and the caller tells the user.
+ */
+async function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
+  const { tripId, instanceId, base, changes } = save;
+  let version = save.version;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const put = await baseQuery({
+      url: tripPath(tripId),
+      method: 'PUT',
+      headers: version === undefined ? undefined : { 'If-Match': versionTag(version) },
+      body: { instances: [{ _id: instanceId, ...changes }] },
+    });
+    if (!put.error) return { data: put.data as Trip };
+    if (put.error.status !== 412) return { error: put.error };
+    const fresh = await baseQuery({ url: tripPath(tripId), method: 'GET' });
+    if (fresh.error) return { error: put.error };
+    const trip = fresh.data as Trip;
+    const now = trip.instances?.find((i) => i._id === instanceId);
+    if (!now || !sameInstance(now, base) || trip.version === undefined) return { error: put.error };
+    version = trip.version;
+  }
+  return { error: { status: 412, data: { msg: 'The trip keeps changing; please try again.' } } as FetchBaseQueryError };
 }
 
 const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
@@ -77,14 +124,9 @@ export const instancesApi = api.injectEndpoints({
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
     }),
-    /** One instance, only its changed fields; a 412 (changed elsewhere) refetches the trip too. */
+    /** One instance, only its changed fields; a 412 (this instance changed elsewhere) refetches the trip too. */
     saveInstance: build.mutation<Trip, InstanceSave>({
-      query: ({ tripId, instanceId, version, changes }) => ({
-        url: tripPath(tripId),
-        method: 'PUT',
-        headers: version === undefined ? undefined : { 'If-Match': versionTag(version) },
-        body: { instances: [{ _id: instanceId, ...changes }] },
-      }),
+      queryFn: (save, _api, _extra, baseQuery) => putInstanceChanges(baseQuery, save),
       invalidatesTags: (_r, error, { tripId, instanceId }) =>
         error && error.status !== 412
           ? []

@@ -105,7 +105,13 @@ export default function InstancePage() {
       return;
     }
     try {
-      await saveInstance({ tripId: trip._id, instanceId: instance._id, version: trip.version, changes }).unwrap();
+      await saveInstance({
+        tripId: trip._id,
+        instanceId: instance._id,
+        version: trip.version,
+        base: instance,
+        changes,
+      }).unwrap();
       setEditing(false);
     } catch (failure) {
       if (isConflict(failure)) {
