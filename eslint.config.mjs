@@ -16,6 +16,7 @@ export default tseslint.config(
       'test-results/**',
       'web/dist/**',
       '**/coverage/**',
+      'web/src/lib/api-types.ts',
     ],
   },
   js.configs.recommended,

@@ -36,7 +36,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'simple');
   const metrics = createHttpMetrics(options.name);
-  const doc = createApiDoc(`TripCost ${options.name} API`);
+  const doc = createApiDoc(`TripCost ${options.name} API`); // as describeRoutes
 
   app.use(...requestLogging(options.logger));
   app.use(helmet());

@@ -3,10 +3,18 @@
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).
 import type { Request, Response } from 'express';
-import { defineRoute, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { Precondition, TripsService } from '../domain/trips-service';
+import {
+  instanceAnswer,
+  instanceDeletedAnswer,
+  instanceWithTripAnswer,
+  messageAnswer,
+  tripAnswer,
+  tripListAnswer,
+} from './answers';
 import {
   createInstanceBody,
   createTripBody,
@@ -28,7 +36,10 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       query: listQuery,
-      responses: { 200: 'Trips with instances and total_cost', 403: 'email is not the caller' },
+      responses: {
+        200: { description: 'Trips with instances and total_cost', schema: tripListAnswer },
+        403: 'email is not the caller',
+      },
       handler: async ({ query, user }) => {
         if (query.email !== undefined && query.email.toLowerCase() !== user.email.toLowerCase()) {
           throw forbidden('You can only list your own trips.');
@@ -44,7 +55,7 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       body: createTripBody,
-      responses: { 201: 'The new trip' },
+      responses: { 201: { description: 'The new trip', schema: tripAnswer } },
       handler: async ({ body, user }) => ({ status: 201, body: await trips.createTrip(user, body) }),
     });
 
@@ -55,7 +66,7 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       query: listQuery.omit({ email: true }),
-      responses: { 200: 'Favourite trips' },
+      responses: { 200: { description: 'Favourite trips', schema: tripListAnswer } },
       handler: async ({ query, user }) => ({ body: await trips.listTrips(user, { ...query, favoritesOnly: true }) }),
     });
 
@@ -66,7 +77,11 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'The trip', 403: 'Not your trip', 404: 'No such trip' },
+      responses: {
+        200: { description: 'The trip', schema: tripAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+      },
       handler: async ({ params, user, res }) => ({ body: tagged(res, await trips.getTrip(user, params.tripId)) }),
     });
 
@@ -80,7 +95,7 @@ export function tripRoutes(trips: TripsService) {
       params: tripParams,
       body: updateTripBody,
       responses: {
-        200: 'The updated trip',
+        200: { description: 'The updated trip', schema: tripAnswer },
         400: 'Invalid or unknown instance',
         403: 'Not your trip',
         404: 'No such trip',
@@ -99,7 +114,12 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'Deleted', 403: 'Not your trip', 404: 'No such trip', 412: 'If-Match names an older version' },
+      responses: {
+        200: { description: 'Deleted', schema: messageAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+        412: 'If-Match names an older version',
+      },
       handler: async ({ params, user, req }) => {
         await trips.deleteTrip(user, params.tripId, preconditionOf(req));
         return { body: { msg: 'Trip deleted successfully' } };
@@ -114,7 +134,12 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: tripParams,
       body: createInstanceBody,
-      responses: { 201: 'The new instance', 403: 'Not your trip', 404: 'No such trip', 409: 'Trip full' },
+      responses: {
+        201: { description: 'The new instance', schema: instanceAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+        409: 'Trip full',
+      },
       handler: async ({ params, body, user, res }) => {
         const { trip, instance } = await trips.addInstance(user, params.tripId, body);
         tagged(res, trip);
@@ -129,7 +154,11 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: instanceParams,
-      responses: { 200: '{ trip, instance }', 403: 'Not your trip', 404: 'No such trip or instance' },
+      responses: {
+        200: { description: 'The instance and its trip', schema: instanceWithTripAnswer },
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+      },
       handler: async ({ params, user, res }) => {
         const answer = await trips.getInstance(user, params.tripId, params.instanceId);
         tagged(res, answer.trip);
@@ -145,7 +174,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: '{ msg, trip }',
+        200: { description: 'Deleted; the trip as it is now', schema: instanceDeletedAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -166,7 +195,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: 'The whole updated trip',
+        200: { description: 'The whole updated trip', schema: tripAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -197,3 +226,6 @@ function preconditionOf(req: Request): Precondition {
   const ifMatch = req.headers['if-match'];
   return ifMatch === undefined ? {} : { ifMatch };
 }
+
+/** This service's OpenAPI document from the route declarations alone (no store, no server). */
+export const apiDocument = (): object => describeRoutes('trips', tripRoutes({} as TripsService));

@@ -1,12 +1,7 @@
 // Trips, and the weather and suggestions shown on a trip (spec §7 "Trips", "Places, weather, suggestions").
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
-import type { Trip } from '../../lib/types';
-
-export interface WeatherReport {
-  weather: { description: string }[];
-  main: { temp: number };
-}
+import type { Trip, WeatherReport } from '../../lib/types';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
