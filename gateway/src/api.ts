@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from 'proxy-addr';
 import type { Counter, Histogram } from 'prom-client';
-import { AppError, requestContext, type Lifecycle, type Logger } from '@tripcost/shared';
+import { AppError, requestContext, shuttingDown, type Lifecycle, type Logger } from '@tripcost/shared';
 import type { GatewayConfig } from './config';
 import { createCors } from './cors';
 import { createEdgeAuth } from './edge-auth';
@@ -86,7 +86,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     if (cors.handle(req, res)) return;
     if (lifecycle.shuttingDown) {
       res.setHeader('connection', 'close');
-      return fail(res, new AppError(503, 'The gateway is shutting down. Please retry.', 'shutting_down'));
+      return fail(res, shuttingDown('gateway'));
     }
     if (!upstream) {
       return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));

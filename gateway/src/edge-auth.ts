@@ -1,7 +1,7 @@
 // Token check at the edge. RS256 verification is the most expensive per-request
 // step in front of the proxy, so verified tokens are remembered until they expire
 // (a bounded map keyed by the token itself). Services verify again regardless.
-import { AppError, InvalidTokenError, tokenFromHeader, type TokenVerifier } from '@tripcost/shared';
+import { InvalidTokenError, tokenFromHeader, unauthorized, type AppError, type TokenVerifier } from '@tripcost/shared';
 import { isPublicRoute } from './routing';
 
 const MAX_REMEMBERED = 10_000;
@@ -13,14 +13,14 @@ export function createEdgeAuth(verifier: TokenVerifier): EdgeAuth {
   return (method, path, authorization) => {
     if (isPublicRoute(method, path)) return undefined;
     const token = tokenFromHeader(authorization);
-    if (!token) return new AppError(401, 'Please log in to continue.', 'token_missing');
+    if (!token) return unauthorized('token_missing');
     const expiry = remembered.get(token);
     if (expiry !== undefined && expiry > Date.now()) return undefined;
     try {
       verifier.verify(token);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        return new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
+        return unauthorized('token_invalid');
       }
       throw error;
     }

@@ -1,6 +1,15 @@
 // The auth use cases: register, log in, refresh, log out, user info and profiles.
 // Plain objects in and out; user mistakes are AppErrors (STYLE.md §4).
-import { AppError, badRequest, conflict, forbidden, notFound, type AuthUser, type Logger } from '@tripcost/shared';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  UNAUTHORIZED_MESSAGES,
+  type AuthUser,
+  type Logger,
+} from '@tripcost/shared';
 import type { IssuedRefreshToken, RefreshSessions } from '../store/refresh-sessions';
 import { EmailTakenError, type User, type UserStore } from '../store/user-store';
 import type { PasswordHasher } from './passwords';
@@ -17,7 +26,7 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   credentialsRequired: 'Email and password are required.',
   invalidCredentials: 'Invalid email or password.',
-  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionEnded: UNAUTHORIZED_MESSAGES.session_ended,
   loggedOut: 'Logged out.',
   userNotFound: 'User not found.',
   notYourProfile: 'You can only edit your own profile.',
@@ -55,7 +64,7 @@ export interface SessionGrant {
   refresh?: IssuedRefreshToken;
 }
 
-const sessionEnded = () => new AppError(401, ACCOUNT_MESSAGES.sessionEnded, 'session_ended');
+const sessionEnded = () => unauthorized('session_ended');
 
 export function createAccounts(deps: AccountDeps) {
   const { users, sessions, passwords, logger } = deps;

@@ -1,6 +1,6 @@
 // Express middleware that turns the Authorization header into `req.user` or a 401.
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '../errors';
+import { unauthorized } from '../errors';
 import { InvalidTokenError, tokenFromHeader, type AuthUser, type TokenVerifier } from './tokens';
 
 declare module 'express-serve-static-core' {
@@ -12,13 +12,13 @@ declare module 'express-serve-static-core' {
 export function requireAuth(verifier: TokenVerifier) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
-    if (!token) return next(new AppError(401, 'Please log in to continue.', 'token_missing'));
+    if (!token) return next(unauthorized('token_missing'));
     try {
       req.user = verifier.verify(token);
       next();
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        return next(new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid'));
+        return next(unauthorized('token_invalid'));
       }
       next(error);
     }
@@ -42,6 +42,6 @@ export function optionalAuth(verifier: TokenVerifier) {
 
 /** The authenticated user of a route behind requireAuth. */
 export function userOf(req: Request): AuthUser {
-  if (!req.user) throw new AppError(401, 'Please log in to continue.', 'token_missing');
+  if (!req.user) throw unauthorized('token_missing');
   return req.user;
 }

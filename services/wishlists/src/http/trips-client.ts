@@ -1,7 +1,7 @@
 // The TripDirectory over the trips service's public API, called with the caller's
 // own token so the trips service applies its owner check: 200 means the trip is the
 // caller's, and the preview is taken from that answer, never from our request body.
-import { AppError, notFound, serviceUnavailable, totalCost, type Logger } from '@tripcost/shared';
+import { notFound, serviceUnavailable, totalCost, unauthorized, type Logger } from '@tripcost/shared';
 import { previewOf } from '../domain/wishlists';
 import type { TripDirectory } from '../domain/trip-directory';
 
@@ -29,7 +29,7 @@ export function createTripsClient(options: { baseUrl: string; timeoutMs: number;
       }
       if (response.status === 401) {
         await response.body?.cancel();
-        throw new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
+        throw unauthorized('token_invalid');
       }
       if (response.status !== 200) {
         await response.body?.cancel();
