@@ -86,7 +86,7 @@ describe('application components with default values', () => {
     expect(find(objects, 'Secret', 'tripcost-jwt')).toBeUndefined();
   });
 
-  test('when rendered, then the shared ConfigMap carries the DESIGN.md environment and the gateway upstreams', () => {
+  test('when rendered, then the shared ConfigMap carries the documented environment and the gateway upstreams', () => {
     const config = find(objects, 'ConfigMap', 'tripcost-config').data;
     expect(config).toMatchObject({
       NODE_ENV: 'production',

@@ -8,7 +8,7 @@ strings every component is given.
 gateway auth trips wishlists integrations
 {{- end }}
 
-{{/* Components that own a MongoDB database (DESIGN.md §4). */}}
+{{/* Components that own a MongoDB database (docs/architecture.md §4). */}}
 {{- define "tripcost.mongoComponents" -}}
 auth trips wishlists
 {{- end }}

@@ -1,5 +1,5 @@
 // The auth use cases: register, log in, refresh, log out, user info and profiles.
-// Plain objects in and out; user mistakes are AppErrors (STYLE.md §4).
+// Plain objects in and out; user mistakes are AppErrors (docs/service-kit.md).
 import {
   badRequest,
   conflict,

@@ -1,4 +1,4 @@
-// The spec §7 "User" calls. Handlers parse, call one use case, and shape the reply.
+// The docs/product.md §7 "User" calls. Handlers parse, call one use case, and shape the reply.
 import { messageAnswer, profileAnswer, tokenAnswer, userAnswer } from './answers';
 import { z } from 'zod';
 import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';

@@ -1,4 +1,4 @@
-// The integrations API (spec §7 "Places, weather, suggestions"): validate, call one
+// The integrations API (docs/product.md §7 "Places, weather, suggestions"): validate, call one
 // domain function, shape the reply.
 import { funPlacesAnswer, placeDetailsAnswer, placeSuggestionsAnswer, weatherAnswer } from './answers';
 import { defineRoute, describeRoutes, type RouteContext } from '@tripcost/shared';

@@ -1,4 +1,4 @@
-// Outgoing trip events (DESIGN.md §5), published after the write in the background
+// Outgoing trip events (docs/architecture.md §5), published after the write in the background
 // by the shared publishInBackground: the stored trip is the source of truth, and a
 // publish that fails after its retries is logged, never a failed request.
 import { publishInBackground, type EventPublisher, type Logger } from '@tripcost/shared';

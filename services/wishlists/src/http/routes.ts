@@ -1,4 +1,4 @@
-// The wishlist routes of spec §7, paths and shapes unchanged: parse, one domain call, reply.
+// The wishlist routes of docs/product.md §7, paths and shapes unchanged: parse, one domain call, reply.
 import { messageAnswer, wishlistAnswer, wishlistListAnswer, wishlistTripsAnswer } from './answers';
 import { z } from 'zod';
 import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';

@@ -1,4 +1,4 @@
-// The wishlist routes of spec §7 through the real app, real Redis/BullMQ and the
+// The wishlist routes of docs/product.md §7 through the real app, real Redis/BullMQ and the
 // embedded store, with a local fake trips service as the third party.
 import { newId, type EventEnvelope } from '@tripcost/shared';
 import { testUser, tokenFor } from '@tripcost/shared/testing';
@@ -406,7 +406,7 @@ describe('every route', () => {
     }
   });
 
-  it('the OpenAPI document lists every spec §7 wishlist route', async () => {
+  it('the OpenAPI document lists every docs/product.md §7 wishlist route', async () => {
     const doc = (await (await fetch(`${booted.service.url}/openapi.json`)).json()) as { paths: object };
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/wishlist/addtrip/{wishlistId}',

@@ -1,4 +1,4 @@
-// One contract for WishlistStore, run against every adapter available (DESIGN.md §4).
+// One contract for WishlistStore, run against every adapter available (docs/architecture.md §4).
 import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix } from '@tripcost/shared/testing';

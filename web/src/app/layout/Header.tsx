@@ -1,4 +1,4 @@
-// Header (spec §2): brand, About, Profile, Logout, a mobile menu toggle and the three tabs.
+// Header (docs/product.md §2): brand, About, Profile, Logout, a mobile menu toggle and the three tabs.
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/hooks/useSession';

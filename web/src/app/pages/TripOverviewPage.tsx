@@ -1,4 +1,4 @@
-// Trip overview (spec §2): hero, weather, suggestions and the trip's instances.
+// Trip overview (docs/product.md §2): hero, weather, suggestions and the trip's instances.
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../components/SmartImage';
 import { InstanceGrid } from '../../features/instances/components/InstanceGrid';

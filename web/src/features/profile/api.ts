@@ -1,4 +1,4 @@
-// Profiles (spec §7): anyone logged in may read one; only the owner may change it.
+// Profiles (docs/product.md §7): anyone logged in may read one; only the owner may change it.
 import { api } from '../../lib/api';
 import type { Profile } from '../../lib/types';
 

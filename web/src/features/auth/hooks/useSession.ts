@@ -1,4 +1,4 @@
-// Session lifecycle (spec §4): restore on start, log in, log out.
+// Session lifecycle (docs/product.md §4): restore on start, log in, log out.
 import { useCallback, useEffect } from 'react';
 import { api, errorMessage, refreshAccessToken } from '../../../lib/api';
 import { useAppDispatch, type AppDispatch } from '../../../lib/hooks';

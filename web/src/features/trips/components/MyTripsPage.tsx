@@ -1,4 +1,4 @@
-// My Trips (spec §2, §4): upcoming committed trips, the earliest featured with its status.
+// My Trips (docs/product.md §2, §4): upcoming committed trips, the earliest featured with its status.
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { EmptyState } from '../../../components/EmptyState';

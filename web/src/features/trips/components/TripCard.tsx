@@ -1,4 +1,4 @@
-// Trip card (spec §2): image, date range, location, cost badge, View and Delete, favourite heart.
+// Trip card (docs/product.md §2): image, date range, location, cost badge, View and Delete, favourite heart.
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';

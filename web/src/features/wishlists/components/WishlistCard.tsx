@@ -1,4 +1,4 @@
-// Wishlist card: name, trip count and at most 3 preview images (spec §9).
+// Wishlist card: name, trip count and at most 3 preview images (docs/product.md §9).
 import { Link } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
 import type { Wishlist } from '../../../lib/types';
