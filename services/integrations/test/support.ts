@@ -153,9 +153,3 @@ export async function bootIntegrations(options: BootOptions = {}): Promise<Runni
 }
 
 export const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });
-
-export const elapsed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-};
