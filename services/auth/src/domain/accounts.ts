@@ -11,7 +11,7 @@ import {
   type Logger,
 } from '@tripcost/shared';
 import type { IssuedRefreshToken, RefreshSessions } from '../store/refresh-sessions';
-import { EmailTakenError, type User, type UserStore } from '../store/user-store';
+import { EmailTakenError, type User, type UserProfileFields, type UserStore } from '../store/user-store';
 import type { PasswordHasher } from './passwords';
 import {
   normaliseEmail,
@@ -48,15 +48,8 @@ export interface UserInfo {
   role: number;
 }
 
-export interface PublicProfile {
-  _id: string;
-  fname: string;
-  lname: string;
-  birthday: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+/** What anyone logged in may read of a user: the id and the profile fields. */
+export type PublicProfile = { _id: string } & UserProfileFields;
 
 export interface SessionGrant {
   accessToken: string;

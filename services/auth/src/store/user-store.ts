@@ -1,16 +1,10 @@
 // Users as the auth service stores them. Both adapters (embedded.ts, mongo.ts) keep
 // a unique index on the normalised email and return plain objects with string ids.
 
-export interface UserProfileFields {
-  fname: string;
-  lname: string;
-  /** Calendar date, YYYY-MM-DD. */
-  birthday: string;
-  city: string;
-  /** One of the 50 US state codes. */
-  state: string;
-  zip: string;
-}
+import type { ProfileFields } from '@tripcost/shared';
+
+/** The profile as the shared rules validate it (birthday YYYY-MM-DD, a US state code, five-digit zip). */
+export type UserProfileFields = ProfileFields;
 
 export interface User extends UserProfileFields {
   _id: string;

@@ -1,18 +1,21 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { amountOf } from '@tripcost/shared/domain';
 import { api } from '../../lib/api';
 import type { Instance, Trip } from '../../lib/types';
 import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
+import { changedFields } from './form';
 
-export interface InstanceInput {
-  trip_start: string | null;
-  trip_end: string | null;
-  stay_expense: number;
-  travel_expense: number;
-  car_expense: number;
-  other_expense: number;
-}
+export const EDITABLE = [
+  'trip_start',
+  'trip_end',
+  'stay_expense',
+  'travel_expense',
+  'car_expense',
+  'other_expense',
+] as const;
+
+/** The dates and amounts of an instance, as a create sends them. */
+export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
 
@@ -23,17 +26,6 @@ export interface InstanceSave extends InstanceRef {
   base: Instance;
   /** Only the fields the user changed. */
   changes: Partial<InstanceInput>;
-}
-
-const EDITABLE = ['trip_start', 'trip_end', 'stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
-
-/** Whether two copies of an instance hold the same dates and amounts. */
-function sameInstance(a: Instance, b: Instance): boolean {
-  return EDITABLE.every((key) =>
-    key === 'trip_start' || key === 'trip_end'
-      ? (a[key] ?? null) === (b[key] ?? null)
-      : amountOf(a[key]) === amountOf(b[key]),
-  );
 }
 
 type BaseQuery = (
@@ -62,7 +54,8 @@ async function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
     if (fresh.error) return { error: put.error };
     const trip = fresh.data as Trip;
     const now = trip.instances?.find((i) => i._id === instanceId);
-    if (!now || !sameInstance(now, base) || trip.version === undefined) return { error: put.error };
+    if (!now || Object.keys(changedFields(base, now)).length > 0 || trip.version === undefined)
+      return { error: put.error };
     version = trip.version;
   }
   return { error: { status: 412, data: { msg: 'The trip keeps changing; please try again.' } } as FetchBaseQueryError };

@@ -1,10 +1,9 @@
 // 'Create New Trip Instance': dates and four amounts; empty amounts become 0.
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { fromDateInput } from '../../../lib/format';
-import { amountOf } from '@tripcost/shared/domain';
 import { errorMessage } from '../../../lib/api';
 import { useCreateInstanceMutation } from '../api';
+import { instanceInputFrom } from '../form';
 import { CREATE_FAILED } from '../messages';
 
 const EMPTY = { start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
@@ -26,14 +25,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
     try {
       await createInstance({
         tripId,
-        body: {
-          trip_start: fromDateInput(form.start),
-          trip_end: fromDateInput(form.end),
-          stay_expense: Math.abs(amountOf(form.stay)),
-          travel_expense: Math.abs(amountOf(form.travel)),
-          car_expense: Math.abs(amountOf(form.car)),
-          other_expense: Math.abs(amountOf(form.other)),
-        },
+        body: instanceInputFrom(form),
       }).unwrap();
       setForm(EMPTY);
       onClose();

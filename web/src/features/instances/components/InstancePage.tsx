@@ -3,21 +3,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, formatMoney, formatSlashDate, fromDateInput, toDateInput } from '../../../lib/format';
+import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
-import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceInput } from '../api';
+import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
+import { changedFields, instanceInputFrom, type InstanceForm } from '../form';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 
-interface FormState {
-  start: string;
-  end: string;
-  stay: string;
-  travel: string;
-  car: string;
-  other: string;
-}
+type FormState = InstanceForm;
 
 const EXPENSES: { key: keyof FormState; label: string }[] = [
   { key: 'stay', label: 'Stay (Lodging)' },
@@ -40,27 +34,6 @@ function toForm(instance: Instance): FormState {
 
 /** Numeric or empty, nothing else. */
 const NUMERIC_OR_EMPTY = /^\d*(\.\d*)?$/;
-
-function fromForm(form: FormState): InstanceInput {
-  return {
-    trip_start: fromDateInput(form.start),
-    trip_end: fromDateInput(form.end),
-    stay_expense: Math.abs(amountOf(form.stay)),
-    travel_expense: Math.abs(amountOf(form.travel)),
-    car_expense: Math.abs(amountOf(form.car)),
-    other_expense: Math.abs(amountOf(form.other)),
-  };
-}
-
-/** The fields whose value differs from the instance as loaded. */
-export function changedFields(before: Instance, after: InstanceInput): Partial<InstanceInput> {
-  const changes: Partial<InstanceInput> = {};
-  for (const key of Object.keys(after) as (keyof InstanceInput)[]) {
-    const was = key === 'trip_start' || key === 'trip_end' ? (before[key] ?? null) : amountOf(before[key]);
-    if (was !== after[key]) Object.assign(changes, { [key]: after[key] });
-  }
-  return changes;
-}
 
 export default function InstancePage() {
   const { tripId = '', instanceId = '' } = useParams();
@@ -99,7 +72,7 @@ export default function InstancePage() {
     event.preventDefault();
     if (!editing || saving || !form) return;
     setError('');
-    const changes = changedFields(instance, fromForm(form));
+    const changes = changedFields(instance, instanceInputFrom(form));
     if (Object.keys(changes).length === 0) {
       setEditing(false);
       return;
