@@ -1,25 +1,27 @@
 // The gateway: API calls take the lean path (api.ts) straight to the proxies;
-// everything else (health, metrics, API docs, the web app) is served by Express,
+// everything else (health, API docs, the web app) is served by Express,
 // where a little more per-request work buys helmet's full page CSP and static files.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
 import {
-  createHttpMetrics,
+  createRevokedUsers,
   createTokenVerifier,
   errorHandler,
   healthHandler,
+  notFoundHandler,
   pingRedis,
   readinessHandler,
-  requestLogging,
   shutdownGuard,
+  type HttpMetrics,
+  requestLogging,
   type Lifecycle,
   type Logger,
   type Redis,
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
-import { docsPage, mergedOpenApi } from './docs';
+import { docsPage, mergedOpenApi, serviceOpenApi } from './docs';
 import { upstreamsFrom } from './routing';
 import { webApp } from './web';
 
@@ -28,11 +30,12 @@ export interface GatewayDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   redis: Redis;
+  /** Recorded here, served on the separate metrics listener (metrics-listener.ts). */
+  metrics: HttpMetrics;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): RequestListener {
+export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): RequestListener {
   const upstreams = upstreamsFrom(config);
-  const metrics = createHttpMetrics('gateway');
   const api = createApiHandler({
     config,
     logger,
@@ -41,8 +44,9 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     upstreams,
     metrics,
     verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    revokedUsers: createRevokedUsers(redis, logger),
   });
-  const pages = buildPages({ config, logger, lifecycle, redis }, metrics.registry, metrics.middleware, upstreams);
+  const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
   return (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
@@ -58,9 +62,7 @@ export function isProxiedApi(url: string): boolean {
 }
 
 function buildPages(
-  { config, logger, lifecycle, redis }: GatewayDeps,
-  registry: ReturnType<typeof createHttpMetrics>['registry'],
-  metricsMiddleware: express.RequestHandler,
+  { config, logger, lifecycle, redis, metrics }: GatewayDeps,
   upstreams: ReturnType<typeof upstreamsFrom>,
 ) {
   const production = config.NODE_ENV === 'production';
@@ -83,16 +85,16 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(metricsMiddleware);
+  app.use(metrics.middleware);
   app.use(shutdownGuard(lifecycle, 'gateway'));
   app.get('/healthz', healthHandler);
   app.get('/readyz', readinessHandler({ redis: () => pingRedis(redis) }, lifecycle));
-  app.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
-  });
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));
+  app.get('/api/docs/:file', serviceOpenApi(upstreams));
   app.use(webApp(config.WEB_DIST));
+  // What the web app did not serve (API-looking paths, other methods) is a JSON 404.
+  app.use(notFoundHandler);
   app.use(errorHandler(logger));
   return app;
 }

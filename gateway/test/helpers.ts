@@ -1,9 +1,9 @@
 // Real upstream HTTP servers for gateway tests: each records what it received and
 // answers as the test tells it to.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createLogger, type RunningServer } from '@tripcost/shared';
+import { createLogger } from '@tripcost/shared';
 import { closedPortUrl, startFakeUpstream, testKeys, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
-import { gatewayConfigSchema, startGateway } from '../src';
+import { gatewayConfigSchema, startGateway, type RunningGateway } from '../src';
 
 export interface Received {
   method: string;
@@ -48,9 +48,10 @@ export async function fakeUpstream(name: string): Promise<FakeUpstream> {
 
 export { closedPortUrl };
 
-export async function startTestGateway(env: Record<string, string>): Promise<RunningServer> {
+export async function startTestGateway(env: Record<string, string>): Promise<RunningGateway> {
   const config = gatewayConfigSchema.parse({
     PORT: '0',
+    METRICS_PORT: '0',
     REDIS_URL: testRedisUrl(),
     JWT_PUBLIC_KEY: testKeys().publicKey,
     // A fresh client "IP space" per gateway is not possible, so limits are keyed per

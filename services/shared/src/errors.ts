@@ -20,6 +20,8 @@ export const UNAUTHORIZED_MESSAGES = {
   token_invalid: 'Your session has expired or is invalid. Please log in again.',
   /** The refresh session is gone (logged out, expired, revoked or reused). */
   session_ended: 'Your session has ended. Please log in again.',
+  /** A valid token of a user whose tokens are revoked (e.g. a deleted account). */
+  token_revoked: 'This account no longer exists. Please log in again.',
 } as const;
 export type UnauthorizedReason = keyof typeof UNAUTHORIZED_MESSAGES;
 

@@ -331,7 +331,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Any user's public profile */
+        /** A profile, shaped by who asks: the owner gets every field; any other logged-in user only the public ones (_id, fname, lname, city, state), never birthday or zip */
         get: {
             parameters: {
                 query?: never;
@@ -343,7 +343,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The profile */
+                /** @description The owner gets every field; anyone else {_id, fname, lname, city, state} */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -353,13 +353,13 @@ export interface paths {
                             _id: string;
                             fname: string;
                             lname: string;
-                            /** @description YYYY-MM-DD */
-                            birthday: string;
+                            /** @description YYYY-MM-DD; the owner only */
+                            birthday?: string;
                             city: string;
                             /** @description One of the 50 US state codes */
                             state: string;
-                            /** @description Five digits */
-                            zip: string;
+                            /** @description Five digits; the owner only */
+                            zip?: string;
                         };
                     };
                 };
@@ -429,13 +429,13 @@ export interface paths {
                             _id: string;
                             fname: string;
                             lname: string;
-                            /** @description YYYY-MM-DD */
-                            birthday: string;
+                            /** @description YYYY-MM-DD; the owner only */
+                            birthday?: string;
                             city: string;
                             /** @description One of the 50 US state codes */
                             state: string;
-                            /** @description Five digits */
-                            zip: string;
+                            /** @description Five digits; the owner only */
+                            zip?: string;
                         };
                     };
                 };
@@ -484,6 +484,166 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete your account with your current password: all sessions end, your tokens are refused at once, and your trips and wishlists are deleted */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description {msg}; the refresh-token cookie is cleared */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No password */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Wrong password */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description The account no longer exists */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description Sessions unavailable; nothing was deleted */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download your data: one JSON document with your account, full profile, every trip with its instances and costs, and every wishlist (Content-Disposition: attachment) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The export */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The account no longer exists */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description A part could not be gathered */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

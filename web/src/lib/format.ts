@@ -1,4 +1,4 @@
-// How money and dates are shown (docs/product.md, "Formats"). Trip dates are calendar
+// How money and dates are shown (docs/product.md §9). Trip dates are calendar
 // dates stored at UTC midnight, so every rendering uses the UTC calendar. What an
 // amount, a total or a date *is* lives in @tripcost/shared/domain.
 import { parseCalendarDate } from '@tripcost/shared/domain';

@@ -13,7 +13,12 @@ export type Answer<P extends keyof paths, M extends Method, S extends number = 2
   : never;
 
 export type User = Answer<'/api/user/infor', 'get'>;
-export type Profile = Answer<'/api/user/profile/{id}', 'get'>;
+/** GET /user/profile/:id answers the full profile to its owner, the public part to anyone else. */
+export type ProfileAnswer = Answer<'/api/user/profile/{id}', 'get'>;
+/** The owner's full profile. */
+export type Profile = Required<ProfileAnswer>;
+/** What another user sees of a profile: never the birthday or zip code. */
+export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state'>;
 export type Trip = Answer<'/api/trips/getaway/{tripId}', 'get'>;
 export type Instance = Trip['instances'][number];
 export type Expenses = Pick<Instance, 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense'>;

@@ -17,8 +17,8 @@ export const profileAnswer = z.object({
   _id: z.string(),
   fname: z.string(),
   lname: z.string(),
-  birthday: z.string().describe('YYYY-MM-DD'),
+  birthday: z.string().optional().describe('YYYY-MM-DD; the owner only'),
   city: z.string(),
   state: z.string().describe('One of the 50 US state codes'),
-  zip: z.string().describe('Five digits'),
+  zip: z.string().optional().describe('Five digits; the owner only'),
 });

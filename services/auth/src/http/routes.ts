@@ -3,6 +3,7 @@ import { messageAnswer, profileAnswer, tokenAnswer, userAnswer } from './answers
 import { z } from 'zod';
 import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';
 import type { Accounts } from '../domain/accounts';
+import { exportFileName, gatherExport, type UserDataSources } from '../domain/data-export';
 import { clearRefreshCookie, readRefreshToken, setRefreshCookie, type CookiePolicy } from './refresh-cookie';
 
 // Shapes only: values must be text (never operator objects like {"$gt": ""});
@@ -25,8 +26,14 @@ const registerBody = z.object({ ...profileFields, email: text('Email'), password
 const loginBody = z.object({ email: text('Email'), password: text('Password') });
 const profileBody = z.object(profileFields);
 const profileParams = z.object({ id: objectIdSchema('user id') });
+const deleteAccountBody = z.object({ password: text('Password') });
 
-export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: CookiePolicy): void {
+export function userRoutes(
+  ctx: RouteContext,
+  accounts: Accounts,
+  cookies: CookiePolicy,
+  exportSources: UserDataSources,
+): void {
   defineRoute(ctx, {
     method: 'post',
     path: '/api/user/register',
@@ -115,12 +122,64 @@ export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: Cooki
   defineRoute(ctx, {
     method: 'get',
     path: '/api/user/profile/:id',
-    summary: "Any user's public profile",
+    summary:
+      'A profile, shaped by who asks: the owner gets every field; any other logged-in user only the public ones ' +
+      '(_id, fname, lname, city, state), never birthday or zip',
     tags: ['user'],
     auth: 'required',
     params: profileParams,
-    responses: { 200: { description: 'The profile', schema: profileAnswer }, 400: 'Malformed id', 404: 'No such user' },
-    handler: async ({ params }) => ({ body: await accounts.profile(params.id) }),
+    responses: {
+      200: {
+        description: 'The owner gets every field; anyone else {_id, fname, lname, city, state}',
+        schema: profileAnswer,
+      },
+      400: 'Malformed id',
+      404: 'No such user',
+    },
+    handler: async ({ user, params }) => ({ body: await accounts.profile(user, params.id) }),
+  });
+
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/user/me',
+    summary:
+      'Delete your account with your current password: all sessions end, your tokens are refused at once, ' +
+      'and your trips and wishlists are deleted',
+    tags: ['user'],
+    auth: 'required',
+    body: deleteAccountBody,
+    responses: {
+      200: '{msg}; the refresh-token cookie is cleared',
+      400: 'No password',
+      403: 'Wrong password',
+      404: 'The account no longer exists',
+      503: 'Sessions unavailable; nothing was deleted',
+    },
+    handler: async ({ user, body, res }) => {
+      const reply = await accounts.deleteAccount(user, body.password);
+      clearRefreshCookie(res, cookies);
+      return { body: reply };
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/user/me/export',
+    summary:
+      'Download your data: one JSON document with your account, full profile, every trip with its instances ' +
+      'and costs, and every wishlist (Content-Disposition: attachment)',
+    tags: ['user'],
+    auth: 'required',
+    responses: { 200: 'The export', 404: 'The account no longer exists', 503: 'A part could not be gathered' },
+    handler: async ({ user, req, res }) => {
+      const data = await gatherExport(user, req.headers.authorization ?? '', {
+        account: accounts.exportPart,
+        sources: exportSources,
+      });
+      res.setHeader('content-disposition', `attachment; filename="${exportFileName(data.exportedAt)}"`);
+      res.setHeader('cache-control', 'no-store');
+      return { body: data };
+    },
   });
 
   defineRoute(ctx, {
@@ -143,4 +202,4 @@ export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: Cooki
 
 /** This service's OpenAPI document from the route declarations alone (no store, no server). */
 export const apiDocument = (): object =>
-  describeRoutes('auth', (ctx) => userRoutes(ctx, {} as Accounts, {} as CookiePolicy));
+  describeRoutes('auth', (ctx) => userRoutes(ctx, {} as Accounts, {} as CookiePolicy, {} as UserDataSources));

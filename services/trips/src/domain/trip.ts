@@ -1,7 +1,7 @@
 // The trip and its dated instances as stored, and the pure rules over them: totals,
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
-import { EXPENSE_FIELDS, totalCost, versionOf, type TripSnapshot } from '@tripcost/shared';
+import { EXPENSE_FIELDS, totalCost, versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -49,6 +49,10 @@ export interface TripRecord extends DatedExpenses {
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
   version?: number;
+  /** Events announcing changes of this trip, not yet published (the transactional outbox). */
+  outbox?: OutboxEvent[];
+  /** Set when the trip is deleted: it is gone for every reader, kept only until its outbox is published. */
+  deleted_at?: string;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
@@ -88,7 +92,7 @@ export function deriveTripLocation(address: string): string {
 }
 
 export type InstanceView = InstanceRecord & { total_cost: number };
-export type TripView = Omit<TripRecord, 'instances' | 'version'> & {
+export type TripView = Omit<TripRecord, 'instances' | 'version' | 'outbox' | 'deleted_at'> & {
   total_cost: number;
   instances: InstanceView[];
   version: number;
@@ -98,7 +102,8 @@ export function instanceView(instance: InstanceRecord): InstanceView {
   return { ...instance, total_cost: totalCost(instance) };
 }
 
-export function tripView(trip: TripRecord): TripView {
+export function tripView(record: TripRecord): TripView {
+  const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
   return {
     ...trip,
     total_cost: totalCost(trip),
@@ -119,6 +124,7 @@ export function intoTripViews(trips: TripRecord[]): TripView[] {
   for (const trip of trips) {
     (trip as TripView).total_cost = totalCost(trip);
     trip.version = versionOf(trip);
+    delete trip.outbox;
     for (const instance of trip.instances) (instance as InstanceView).total_cost = totalCost(instance);
   }
   return trips as TripView[];

@@ -1,4 +1,4 @@
-// The trips API (docs/product.md, "Trips"). Each route validates with its schema,
+// The trips API (docs/product.md §7). Each route validates with its schema,
 // calls one use case and shapes the reply; errors go to the shared error middleware.
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).

@@ -1,15 +1,13 @@
 // Wishlist use cases: named lists of the caller's own trips. A trip is in at most
-// one list; the trips service learns about favourites through events.
+// one list (list-changes.ts); the trips service learns about favourites through
+// events (docs/architecture.md §5).
 import {
   badRequest,
   checkListName,
-  WISHLIST_NAME_MAX,
-  WISHLIST_NAME_MESSAGES,
   conflict,
   forbidden,
   notFound,
   type AuthUser,
-  type BackgroundEvents,
   type Logger,
   type TripSnapshot,
 } from '@tripcost/shared';
@@ -20,32 +18,18 @@ import {
   type WishlistStore,
   type WishlistTripEntry,
 } from '../store/wishlist-store';
+import { listChanges } from './list-changes';
+import { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 import type { TripDirectory } from './trip-directory';
 
-/** Documented caps: every list is bounded. */
-export const WISHLIST_LIMITS = {
-  listNameMax: WISHLIST_NAME_MAX,
-  listsPerUser: 100,
-  tripsPerList: 500,
-  /** Trips accepted in one createlist call; each one is checked with the trips service. */
-  tripsPerCreate: 20,
-} as const;
-
-export const WISHLIST_MESSAGES = {
-  ...WISHLIST_NAME_MESSAGES,
-  duplicateName: 'You already have a list with this name.',
-  tooManyLists: `You can have at most ${WISHLIST_LIMITS.listsPerUser} lists.`,
-  listFull: `A list can hold at most ${WISHLIST_LIMITS.tripsPerList} trips.`,
-  listNotFound: 'Wishlist not found.',
-  notYourList: 'You do not have access to this wishlist.',
-  otherEmail: 'You can only see your own wishlists.',
-} as const;
+export { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 
 export interface WishlistsDeps {
   store: WishlistStore;
   trips: TripDirectory;
   /** Publishes after the write, in the background: the saved change is the truth. */
-  events: Pick<BackgroundEvents, 'publish'>;
+  /** Told after a write that carried an event, so the relay publishes it now. */
+  outbox?: { nudge(): void };
   logger: Logger;
 }
 
@@ -56,7 +40,8 @@ export function normaliseListName(raw: string): { list_name: string; name_key: s
   return { list_name: name.list_name, name_key: name.name_key };
 }
 
-export function createWishlists({ store, trips, events, logger }: WishlistsDeps) {
+export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps) {
+  const changes = listChanges(store, { outbox });
   async function ownedList(user: AuthUser, wishlistId: string): Promise<Wishlist> {
     const list = await store.findById(wishlistId);
     if (!list) throw notFound(WISHLIST_MESSAGES.listNotFound);
@@ -71,7 +56,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
   /** Puts a verified trip in the list and tells trips it is a favourite. */
   async function place(user: AuthUser, wishlistId: string, preview: TripPreview): Promise<Wishlist> {
-    const placed = await store.placeTrip(user.id, wishlistId, entryFor(preview), WISHLIST_LIMITS.tripsPerList);
+    const placed = await changes.placeTrip(user.id, wishlistId, entryFor(preview), WISHLIST_LIMITS.tripsPerList);
     switch (placed.outcome) {
       case 'list-missing':
         throw notFound(WISHLIST_MESSAGES.listNotFound);
@@ -79,10 +64,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
         throw conflict(WISHLIST_MESSAGES.listFull, 'list_full');
       case 'added':
       case 'already-there':
-        // Also re-sent when the trip is already there: trips applies it idempotently,
-        // and a client retrying after a lost event heals the favourite flag this way.
-        // A move publishes only this event: the trip stays a favourite.
-        events.publish('wishlist.trip-added', { tripId: preview._id, userId: user.id, wishlistId });
+        // wishlist.trip-added went out with the change (the list's outbox).
         if (placed.outcome === 'added' && placed.movedFrom.length > 0) {
           logger.info({ tripId: preview._id, wishlistId, movedFrom: placed.movedFrom }, 'trip moved between wishlists');
         }
@@ -126,11 +108,10 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
     async removeTrip(user: AuthUser, wishlistId: string, tripId: string): Promise<Wishlist> {
       await ownedList(user, wishlistId);
-      const result = await store.removeTrip(user.id, wishlistId, tripId);
+      const result = await changes.removeTrip(user.id, wishlistId, tripId);
       if (!result) throw notFound(WISHLIST_MESSAGES.listNotFound);
-      // Nothing is published when the trip was not in this list: it may have moved to
-      // another list meanwhile, and unfavouriting it would be wrong.
-      if (result.removed) events.publish('wishlist.trip-removed', { tripId, userId: user.id, wishlistId });
+      // wishlist.trip-removed went out with the change; nothing when the trip was not in
+      // this list (it may have moved to another list meanwhile and is still a favourite).
       return result.wishlist;
     },
 
@@ -140,23 +121,26 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
     async deleteList(user: AuthUser, wishlistId: string): Promise<void> {
       await ownedList(user, wishlistId);
-      const deleted = await store.delete(user.id, wishlistId);
-      if (!deleted) throw notFound(WISHLIST_MESSAGES.listNotFound);
-      events.publish('wishlist.deleted', {
-        wishlistId,
-        userId: user.id,
-        tripIds: deleted.trips.map((trip) => trip._id),
-      });
+      // wishlist.deleted, naming the list's trips, goes out with the deletion.
+      if (!(await changes.deleteList(user.id, wishlistId))) throw notFound(WISHLIST_MESSAGES.listNotFound);
     },
 
     /** trip.updated: refresh the preview wherever the trip is held. Idempotent. */
     async refreshTrip(trip: TripSnapshot, occurredAt: string): Promise<number> {
-      return store.refreshTrip(previewOf(trip), occurredAt);
+      return changes.refreshTrip(previewOf(trip), occurredAt);
     },
 
     /** trip.deleted: the trip leaves every list. Idempotent. */
     async forgetTrip(tripId: string): Promise<number> {
-      return store.removeTripEverywhere(tripId);
+      return changes.removeTripEverywhere(tripId);
+    },
+
+    /**
+     * user.deleted: every list of the user goes. Idempotent. No wishlist events: the
+     * trips service deletes the user's trips on the same event.
+     */
+    async forgetUser(userId: string): Promise<number> {
+      return store.removeAllOfUser(userId);
     },
   };
 }

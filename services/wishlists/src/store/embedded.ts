@@ -1,23 +1,19 @@
 // The embedded (NeDB) adapter of WishlistStore, used when MONGO_URL is not set.
-// Every read-modify-write runs inside `exclusive`, so a move between lists (pull
-// from the others, push to the target) is one step for this process, which owns
-// the datafile alone.
+// The compare-and-swap runs inside the collection's `exclusive` queue, so the
+// version check and the write are one step for this process, which owns the
+// datafile alone.
 import {
   embeddedDir,
   isDuplicateKeyError,
   newId,
   openEmbeddedCollection,
+  versionOf,
   type EmbeddedCollection,
 } from '@tripcost/shared';
-import {
-  DuplicateListNameError,
-  type NewWishlist,
-  type PlaceTripOutcome,
-  type TripPreview,
-  type Wishlist,
-  type WishlistStore,
-  type WishlistTripEntry,
-} from './wishlist-store';
+import { DuplicateListNameError, type NewWishlist, type Wishlist, type WishlistStore } from './wishlist-store';
+
+/** Lists that are not deleted (tombstones wait only for their outbox). */
+const LIVE = { deleted_at: { $exists: false } };
 
 export async function openEmbeddedWishlistStore(dataDir: string): Promise<WishlistStore> {
   const collection: EmbeddedCollection<Wishlist> = await openEmbeddedCollection<Wishlist>(
@@ -27,30 +23,32 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
   );
   const { db, exclusive } = collection;
 
-  const findOwned = async (userId: string, wishlistId: string) =>
-    (await db.findOneAsync({ _id: wishlistId, user_id: userId })) as Wishlist | null;
-  const save = async (wishlist: Wishlist) => {
-    await db.updateAsync({ _id: wishlist._id }, wishlist, {});
-    return wishlist;
-  };
-  const withoutTrip = (trips: WishlistTripEntry[], tripId: string) => trips.filter((trip) => trip._id !== tripId);
+  /** Runs `write` only while the stored list still has the expected version, as one step. */
+  const whenAt = (wishlistId: string, expectedVersion: number, write: () => Promise<unknown>) =>
+    exclusive(async () => {
+      const stored = (await db.findOneAsync({ _id: wishlistId })) as Wishlist | null;
+      if (!stored || versionOf(stored) !== expectedVersion) return false;
+      await write();
+      return true;
+    });
 
   return {
     // NeDB's find and findOne already answer with deep copies
     // (a structuredClone per list cost more than the query itself on the getlists path).
     async listByUser(userId) {
-      return (await db.findAsync({ user_id: userId }).sort({ created_at: 1, _id: 1 })) as Wishlist[];
+      return (await db.findAsync({ user_id: userId, ...LIVE }).sort({ created_at: 1, _id: 1 })) as Wishlist[];
     },
 
-    countByUser: (userId) => db.countAsync({ user_id: userId }),
+    countByUser: (userId) => db.countAsync({ user_id: userId, ...LIVE }),
 
     async findById(wishlistId) {
-      return ((await db.findOneAsync({ _id: wishlistId })) as Wishlist | null) ?? null;
+      const list = (await db.findOneAsync({ _id: wishlistId })) as Wishlist | null;
+      return list && !list.deleted_at ? list : null;
     },
 
     async create(input: NewWishlist) {
       const now = new Date().toISOString();
-      const wishlist: Wishlist = { _id: newId(), ...input, trips: [], created_at: now, updated_at: now };
+      const wishlist: Wishlist = { _id: newId(), ...input, trips: [], created_at: now, updated_at: now, version: 1 };
       try {
         await db.insertAsync(wishlist);
       } catch (error) {
@@ -60,72 +58,44 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
       return wishlist;
     },
 
-    placeTrip(userId, wishlistId, entry, maxTrips): Promise<PlaceTripOutcome> {
-      return exclusive(async () => {
-        const target = await findOwned(userId, wishlistId);
-        if (!target) return { outcome: 'list-missing' };
-        if (target.trips.some((trip) => trip._id === entry._id)) {
-          return { outcome: 'already-there', wishlist: target };
+    async findHolding(tripId) {
+      return (await db.findAsync({ 'trips._id': tripId, ...LIVE })) as Wishlist[];
+    },
+
+    replace(next, expectedVersion) {
+      return whenAt(next._id, expectedVersion, async () => {
+        try {
+          await db.updateAsync({ _id: next._id }, next, {});
+        } catch (error) {
+          if (isDuplicateKeyError(error)) throw new DuplicateListNameError();
+          throw error;
         }
-        if (target.trips.length >= maxTrips) return { outcome: 'list-full', wishlist: target };
-        const now = new Date().toISOString();
-        const others = (await db.findAsync({ user_id: userId, 'trips._id': entry._id })) as Wishlist[];
-        for (const other of others) {
-          await save({ ...other, trips: withoutTrip(other.trips, entry._id), updated_at: now });
-        }
-        const wishlist = await save({ ...target, trips: [...target.trips, entry], updated_at: now });
-        return { outcome: 'added', wishlist, movedFrom: others.map((other) => other._id) };
       });
     },
 
-    removeTrip(userId, wishlistId, tripId) {
+    async pendingEvents(limit) {
+      const lists = (await db.findAsync({ 'outbox.0': { $exists: true } }).limit(limit)) as Wishlist[];
+      return lists.map((list) => ({ docId: list._id, events: list.outbox ?? [] }));
+    },
+
+    markSent(wishlistId, eventIds) {
+      // Bookkeeping, not a change of the list: the version stays.
       return exclusive(async () => {
-        const list = await findOwned(userId, wishlistId);
-        if (!list) return null;
-        if (!list.trips.some((trip) => trip._id === tripId)) return { wishlist: list, removed: false };
-        const wishlist = await save({
-          ...list,
-          trips: withoutTrip(list.trips, tripId),
-          updated_at: new Date().toISOString(),
-        });
-        return { wishlist, removed: true };
+        const stored = (await db.findOneAsync({ _id: wishlistId })) as Wishlist | null;
+        if (!stored) return;
+        const sent = new Set(eventIds);
+        const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
+        if (stored.deleted_at && outbox.length === 0) await db.removeAsync({ _id: wishlistId }, {});
+        else await db.updateAsync({ _id: wishlistId }, { $set: { outbox } }, {});
       });
     },
 
-    delete(userId, wishlistId) {
+    removeAllOfUser(userId) {
       return exclusive(async () => {
-        const list = await findOwned(userId, wishlistId);
-        if (!list) return null;
-        await db.removeAsync({ _id: wishlistId }, {});
-        return list;
-      });
-    },
-
-    refreshTrip(preview: TripPreview, snapshotAt) {
-      return exclusive(async () => {
-        const holders = (await db.findAsync({ 'trips._id': preview._id })) as Wishlist[];
-        let changed = 0;
-        for (const list of holders) {
-          let touched = false;
-          const trips = list.trips.map((trip) => {
-            if (trip._id !== preview._id || trip.snapshot_at > snapshotAt) return trip;
-            touched = true;
-            return { ...trip, ...preview, snapshot_at: snapshotAt };
-          });
-          if (!touched) continue;
-          await save({ ...list, trips });
-          changed += 1;
-        }
-        return changed;
-      });
-    },
-
-    removeTripEverywhere(tripId) {
-      return exclusive(async () => {
-        const holders = (await db.findAsync({ 'trips._id': tripId })) as Wishlist[];
-        const now = new Date().toISOString();
-        for (const list of holders) await save({ ...list, trips: withoutTrip(list.trips, tripId), updated_at: now });
-        return holders.length;
+        const removed = await db.removeAsync({ user_id: userId }, { multi: true });
+        // NeDB only appends deletion markers; compacting rewrites the file without the lists.
+        await db.compactDatafileAsync();
+        return removed;
       });
     },
 

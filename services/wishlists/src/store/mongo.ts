@@ -1,16 +1,11 @@
 // The MongoDB (mongoose) adapter of WishlistStore, used when MONGO_URL is set.
-// No transactions: each change is one single-document atomic update, and the one
-// change that spans documents (moving a trip between lists) is ordered so that a
-// crash half-way can only leave the trip in no list, never in two:
-//   1. updateMany $pull the trip from the user's other lists;
-//   2. findOneAndUpdate $push it into the target, guarded by "not already there"
-//      and "not full".
-// A partial unique index on trips._id also makes two concurrent moves of the same
-// trip into different lists impossible: the second push fails with a duplicate key
-// and is retried (pull again, push again), so the last move wins.
-import { fromMongo, isDuplicateKeyError, pingMongo, type Logger } from '@tripcost/shared';
+// Every change is one replaceOne filtered by id and version (atomic, no
+// transactions). A partial unique index on trips._id refuses a second list holding
+// the same trip, which backs the one-list-per-trip rule across replicas (the domain
+// retries the move when it fires).
+import { atVersion, fromMongo, isDuplicateKeyError, pingMongo, type OutboxEvent } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
-import { DuplicateListNameError, type PlaceTripOutcome, type Wishlist, type WishlistStore } from './wishlist-store';
+import { DuplicateListNameError, type Wishlist, type WishlistStore } from './wishlist-store';
 
 const tripEntrySchema = new Schema(
   {
@@ -36,6 +31,10 @@ const wishlistSchema = new Schema(
     trips: { type: [tripEntrySchema], default: [] },
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },
+    version: { type: Number, default: 0 },
+    // Unpublished events (the outbox) and the deletion mark, as the domain writes them.
+    outbox: { type: [Schema.Types.Mixed], default: undefined },
+    deleted_at: { type: String },
   },
   { versionKey: false, collection: 'wishlists' },
 );
@@ -46,30 +45,40 @@ wishlistSchema.index(
   { unique: true, partialFilterExpression: { 'trips._id': { $exists: true } }, name: 'trip_in_one_list' },
 );
 
-const MOVE_ATTEMPTS = 3;
+/** Lists that are not deleted (tombstones wait only for their outbox). */
+const LIVE = { deleted_at: { $exists: false } };
 
-export async function openMongoWishlistStore(connection: Connection, logger: Logger): Promise<WishlistStore> {
+/** Which unique index refused a write: the per-user list name (vs. the one-list-per-trip index). */
+function isNameKeyViolation(error: unknown): boolean {
+  const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern ?? {};
+  return 'name_key' in keyPattern;
+}
+
+export async function openMongoWishlistStore(connection: Connection): Promise<WishlistStore> {
   const model = connection.model('Wishlist', wishlistSchema);
   await model.init();
   const plainList = (doc: unknown) => fromMongo<Wishlist>(doc);
 
   const store: WishlistStore = {
     async listByUser(userId) {
-      const lists = await model.find({ user_id: userId }).sort({ created_at: 1, _id: 1 }).lean();
+      const lists = await model
+        .find({ user_id: userId, ...LIVE })
+        .sort({ created_at: 1, _id: 1 })
+        .lean();
       return lists.map(plainList);
     },
 
-    countByUser: (userId) => model.countDocuments({ user_id: userId }),
+    countByUser: (userId) => model.countDocuments({ user_id: userId, ...LIVE }),
 
     async findById(wishlistId) {
-      const found = await model.findById(wishlistId).lean();
+      const found = await model.findOne({ _id: wishlistId, ...LIVE }).lean();
       return found ? plainList(found) : null;
     },
 
     async create(input) {
       const now = new Date().toISOString();
       try {
-        const created = await model.create({ ...input, trips: [], created_at: now, updated_at: now });
+        const created = await model.create({ ...input, trips: [], created_at: now, updated_at: now, version: 1 });
         return plainList(created.toObject());
       } catch (error) {
         if (isDuplicateKeyError(error)) throw new DuplicateListNameError();
@@ -77,93 +86,41 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
       }
     },
 
-    async placeTrip(userId, wishlistId, entry, maxTrips): Promise<PlaceTripOutcome> {
-      for (let attempt = 1; ; attempt += 1) {
-        const target = await model.findOne({ _id: wishlistId, user_id: userId }).lean();
-        if (!target) return { outcome: 'list-missing' };
-        const current = plainList(target);
-        if (current.trips.some((trip) => trip._id === entry._id))
-          return { outcome: 'already-there', wishlist: current };
-        if (current.trips.length >= maxTrips) return { outcome: 'list-full', wishlist: current };
+    async findHolding(tripId) {
+      const lists = await model.find({ 'trips._id': tripId, ...LIVE }).lean();
+      return lists.map(plainList);
+    },
 
-        const now = new Date().toISOString();
-        const holders = await model
-          .find({ user_id: userId, _id: { $ne: wishlistId }, 'trips._id': entry._id }, { _id: 1 })
-          .lean();
-        if (holders.length > 0) {
-          await model.updateMany(
-            { _id: { $in: holders.map((holder) => holder._id) }, 'trips._id': entry._id },
-            { $pull: { trips: { _id: entry._id } }, $set: { updated_at: now } },
-          );
-        }
-        try {
-          const updated = await model
-            .findOneAndUpdate(
-              {
-                _id: wishlistId,
-                user_id: userId,
-                'trips._id': { $ne: entry._id },
-                [`trips.${maxTrips - 1}`]: { $exists: false },
-              },
-              { $push: { trips: entry }, $set: { updated_at: now } },
-              { new: true },
-            )
-            .lean();
-          // Nothing matched: the list vanished, filled up or got the trip meanwhile;
-          // the next round reads it again and answers accordingly.
-          if (!updated) {
-            if (attempt >= MOVE_ATTEMPTS)
-              throw new Error(`could not place trip ${entry._id} after ${attempt} attempts`);
-            continue;
-          }
-          return {
-            outcome: 'added',
-            wishlist: plainList(updated),
-            movedFrom: holders.map((holder) => String(holder._id)),
-          };
-        } catch (error) {
-          if (!isDuplicateKeyError(error) || attempt >= MOVE_ATTEMPTS) throw error;
-          logger.info({ tripId: entry._id, wishlistId }, 'trip moved concurrently; retrying the move');
-        }
+    async replace(next, expectedVersion) {
+      try {
+        const result = await model.replaceOne({ _id: next._id, ...atVersion(expectedVersion) }, next);
+        return result.matchedCount === 1;
+      } catch (error) {
+        if (isDuplicateKeyError(error) && isNameKeyViolation(error)) throw new DuplicateListNameError();
+        throw error;
       }
     },
 
-    async removeTrip(userId, wishlistId, tripId) {
-      const updated = await model
-        .findOneAndUpdate(
-          { _id: wishlistId, user_id: userId, 'trips._id': tripId },
-          { $pull: { trips: { _id: tripId } }, $set: { updated_at: new Date().toISOString() } },
-          { new: true },
-        )
+    async pendingEvents(limit) {
+      const lists = await model
+        .find({ 'outbox.0': { $exists: true } }, { _id: 1, outbox: 1 })
+        .limit(limit)
         .lean();
-      if (updated) return { wishlist: plainList(updated), removed: true };
-      const list = await model.findOne({ _id: wishlistId, user_id: userId }).lean();
-      return list ? { wishlist: plainList(list), removed: false } : null;
+      return lists.map((list) => ({
+        docId: String(list._id),
+        events: (list as { outbox?: OutboxEvent[] }).outbox ?? [],
+      }));
     },
 
-    async delete(userId, wishlistId) {
-      const deleted = await model.findOneAndDelete({ _id: wishlistId, user_id: userId }).lean();
-      return deleted ? plainList(deleted) : null;
+    async markSent(wishlistId, eventIds) {
+      // Bookkeeping, not a change of the list: the version stays.
+      await model.updateOne({ _id: wishlistId }, { $pull: { outbox: { id: { $in: eventIds } } } });
+      await model.deleteOne({ _id: wishlistId, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
 
-    async refreshTrip(preview, snapshotAt) {
-      const { _id: tripId, ...fields } = preview;
-      const set: Record<string, unknown> = { 'trips.$[held].snapshot_at': snapshotAt };
-      for (const [field, value] of Object.entries(fields)) set[`trips.$[held].${field}`] = value;
-      const result = await model.updateMany(
-        { trips: { $elemMatch: { _id: tripId, snapshot_at: { $lte: snapshotAt } } } },
-        { $set: set },
-        { arrayFilters: [{ 'held._id': tripId, 'held.snapshot_at': { $lte: snapshotAt } }] },
-      );
-      return result.modifiedCount;
-    },
-
-    async removeTripEverywhere(tripId) {
-      const result = await model.updateMany(
-        { 'trips._id': tripId },
-        { $pull: { trips: { _id: tripId } }, $set: { updated_at: new Date().toISOString() } },
-      );
-      return result.modifiedCount;
+    async removeAllOfUser(userId) {
+      const result = await model.deleteMany({ user_id: { $eq: userId } });
+      return result.deletedCount;
     },
 
     ping: () => pingMongo(connection),
