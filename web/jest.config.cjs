@@ -16,6 +16,7 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    '^@tripcost/shared/domain$': '<rootDir>/../services/shared/src/domain/index.ts',
     '\\.css$': '<rootDir>/test/styleStub.cjs',
     '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/test/fileStub.cjs',
   },

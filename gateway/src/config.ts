@@ -1,4 +1,4 @@
-// Gateway configuration (DESIGN.md §7): where each upstream lives, who may call us
+// Gateway configuration (docs/architecture.md §7): where each upstream lives, who may call us
 // cross-origin, and the limits that protect the services behind it.
 import { resolve } from 'node:path';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The routing table of DESIGN.md §1 and the few routes that need no token (§2).
+// The routing table of docs/architecture.md §1 and the few routes that need no token (§2).
 import type { GatewayConfig } from './config';
 
 export type UpstreamName = 'auth' | 'trips' | 'wishlists' | 'integrations';

@@ -18,7 +18,7 @@ import { closedPortUrl, startTestGateway } from './helpers';
 
 jest.setTimeout(60_000);
 
-/** A valid registration body (spec §7); every test's password is 'correct horse'. */
+/** A valid registration body (docs/product.md §7); every test's password is 'correct horse'. */
 const registration = (email: string) => ({
   fname: 'Ana',
   lname: 'Silva',

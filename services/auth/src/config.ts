@@ -1,4 +1,4 @@
-// The auth service's settings (DESIGN.md §7). Auth is the only process that holds
+// The auth service's settings (docs/architecture.md §7). Auth is the only process that holds
 // the token-signing private key; it also verifies tokens with the public key.
 import { z } from 'zod';
 import {

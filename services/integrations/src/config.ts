@@ -1,4 +1,4 @@
-// The integrations service's settings (DESIGN.md §6–7). Every provider is optional:
+// The integrations service's settings (docs/architecture.md §6–7). Every provider is optional:
 // an unset key selects the keyless fallback (Open-Meteo, the offline city index) or a
 // clean 503, and every base URL can point at a local fake so tests never leave the box.
 import { z } from 'zod';

@@ -44,7 +44,7 @@ export const booleanSetting = (fallback: boolean) =>
       return parsed;
     });
 
-/** The settings every process shares (DESIGN.md §7). */
+/** The settings every process shares (docs/architecture.md §7). */
 export const commonSettings = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

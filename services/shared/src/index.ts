@@ -3,6 +3,7 @@ export * from './config';
 export * from './context';
 export * from './logger';
 export * from './errors';
+export * from './domain';
 export * from './validation';
 export * from './lifecycle';
 export * from './redis';

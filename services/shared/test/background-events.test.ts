@@ -16,9 +16,9 @@ describe('publishing after a write', () => {
     const logger = silentLogger();
     logger.warn = ((entry: unknown) => void warnings.push(entry)) as typeof logger.warn;
     const events = publishInBackground(failing, logger, { attempts: 3, retryDelayMs: 5 });
-    const started = Date.now();
-    events.publish('trip.deleted', payload);
-    expect(Date.now() - started).toBeLessThan(20);
+    // publish hands the event over and returns: the failures come later, in the background.
+    expect(events.publish('trip.deleted', payload)).toBeUndefined();
+    expect(warnings).toHaveLength(0);
     await events.drain();
     expect(calls).toHaveLength(3);
     expect(new Set(calls).size).toBe(1);
@@ -27,10 +27,13 @@ describe('publishing after a write', () => {
 
   it('when Redis hangs, then each attempt times out and drain still finishes', async () => {
     const hanging: Pick<EventPublisher, 'publish'> = { publish: () => new Promise(() => undefined) };
-    const events = publishInBackground(hanging, silentLogger(), { attempts: 2, attemptTimeoutMs: 30, retryDelayMs: 1 });
+    const warnings: unknown[] = [];
+    const logger = silentLogger();
+    logger.warn = ((entry: unknown) => void warnings.push(entry)) as typeof logger.warn;
+    const events = publishInBackground(hanging, logger, { attempts: 2, attemptTimeoutMs: 30, retryDelayMs: 1 });
     events.publish('trip.deleted', payload);
-    const started = Date.now();
+    // A publish that never settles would keep drain waiting for ever; the attempt timeout ends it.
     await events.drain();
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(warnings).toHaveLength(1);
   });
 });

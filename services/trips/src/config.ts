@@ -1,4 +1,4 @@
-// The trips service's settings (DESIGN.md §7), parsed once at start-up.
+// The trips service's settings (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
 import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
 

@@ -1,5 +1,5 @@
 // The wishlists process's configuration: one zod schema over the environment
-// (DESIGN.md §7), parsed once at start-up.
+// (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
 import {
   commonSettings,

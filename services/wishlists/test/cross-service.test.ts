@@ -1,5 +1,5 @@
 // Trips and wishlists both running in-process (real Redis, real BullMQ, embedded
-// stores, one unique queue prefix): the events of DESIGN.md §5 keep them consistent,
+// stores, one unique queue prefix): the events of docs/architecture.md §5 keep them consistent,
 // including while one of them is down, and redelivery changes nothing.
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';

@@ -136,7 +136,7 @@ describe('register and login', () => {
     });
     expect(id).toMatch(/^[0-9a-f]{24}$/);
   });
-  it('when /openapi.json is fetched, then every spec §7 User call is documented', async () => {
+  it('when /openapi.json is fetched, then every docs/product.md §7 User call is documented', async () => {
     const doc = await api.call('GET', '/openapi.json');
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths).sort()).toEqual([

@@ -1,4 +1,4 @@
-// Cache-aside in Redis for upstream answers (DESIGN.md §6). Per-kind TTLs with jitter
+// Cache-aside in Redis for upstream answers (docs/architecture.md §6). Per-kind TTLs with jitter
 // so entries written together do not expire together; identical concurrent misses in
 // this process share one load (and one Redis read); failures are remembered for a
 // short while so a failing provider is not hammered; and when Redis is unreachable

@@ -3,7 +3,6 @@ import { PHOTO_CACHE_CONTROL, type RunningIntegrations } from '../../src';
 import {
   authHeader,
   bootIntegrations,
-  elapsed,
   guardAgainstInternet,
   startFakeUpstream,
   type FakeUpstream,
@@ -115,19 +114,16 @@ describe('places without a Google key (offline city index)', () => {
     expect((await res.json()).msg).toBe('Place photos are not available right now.');
   });
 
-  it('when the index answers 10,000 queries, then the p99 stays well under a millisecond', async () => {
+  it('when the bundled index is searched by prefix, then it answers at most the limit, and nothing for no match', async () => {
     const { offlineCityIndex } = await import('../../src/store/offline-cities');
     const index = offlineCityIndex();
-    const queries = ['lis', 'sao p', 'zur', 'new y', 'san', 'a', 'springf', 'saint e', 'qqq'];
-    const latencies: number[] = [];
-    for (let i = 0; i < 10_000; i++) {
-      const started = performance.now();
-      index.search(queries[i % queries.length]!, 5);
-      latencies.push(performance.now() - started);
-    }
-    latencies.sort((a, b) => a - b);
-    expect(latencies[Math.floor(latencies.length * 0.99)]).toBeLessThan(1);
     expect(index.size).toBeGreaterThan(100_000);
+    for (const query of ['lis', 'sao p', 'zur', 'new y', 'san', 'a', 'springf', 'saint e']) {
+      const found = index.search(query, 5);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.length).toBeLessThanOrEqual(5);
+    }
+    expect(index.search('qqq', 5)).toEqual([]);
   });
 });
 
@@ -293,11 +289,11 @@ describe('places with a Google key (fake Places API)', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
-  it('when the photo is unknown, then 404; when Google is slow, then 504 within the bound', async () => {
+  it('when the photo is unknown, then 404; when Google is slow, then 504', async () => {
     expect((await photo('places/abc/photos/unknown')).status).toBe(404);
     fake.handle((call) => ({ ...googleAnswers(call), delayMs: 5000 }));
-    const { value: res, ms } = await elapsed(() => photo(reference));
+    // The fake answers after 5 s; a 504 means our timeout gave up first.
+    const res = await photo(reference);
     expect(res.status).toBe(504);
-    expect(ms).toBeLessThan(1200);
   });
 });

@@ -80,7 +80,7 @@ export function signAccessToken(privateKey: string, user: AuthUser, ttlSeconds =
   });
 }
 
-/** Clients send the token raw or as `Bearer <token>` (spec §6); both are accepted. */
+/** Clients send the token raw or as `Bearer <token>` (docs/product.md §6); both are accepted. */
 export function tokenFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();

@@ -57,3 +57,12 @@ export const silentLogger = () => createLogger('test', process.env.TEST_LOG_LEVE
 
 export { mongoForTests, mongoLikelyAvailable } from './mongo';
 export type { AuthUser } from '../auth/tokens';
+export {
+  startFakeUpstream,
+  closedPortUrl,
+  type FakeAnswer,
+  type FakeHandler,
+  type FakeUpstream,
+  type RecordedCall,
+} from './fake-upstream';
+export { bootService, testServiceEnv } from './boot';
