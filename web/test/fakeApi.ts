@@ -12,7 +12,6 @@ export interface FakeRequest {
 export interface FakeResponse {
   status?: number;
   body?: unknown;
-  delayMs?: number;
 }
 
 export type FakeHandler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
@@ -62,7 +61,6 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeApi {
       const req = { ...base, params };
       calls.push(req);
       const res = await route.handler(req);
-      if (res.delayMs) await new Promise((r) => setTimeout(r, res.delayMs));
       return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
         status: res.status ?? 200,
         headers: { 'content-type': 'application/json' },

@@ -62,6 +62,8 @@ export async function startFakeUpstream(initial: FakeHandler = () => ({ status: 
         res.end(body);
       };
       if (!answer.delayMs) return send();
+      // A slow provider, not a synchronisation: tests use a delay far past the service's
+      // timeout (or only to make concurrent calls overlap), and close() clears pending ones.
       const timer = setTimeout(() => {
         timers.delete(timer);
         send();
@@ -153,9 +155,3 @@ export async function bootIntegrations(options: BootOptions = {}): Promise<Runni
 }
 
 export const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });
-
-export const elapsed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-};

@@ -3,7 +3,6 @@ import type { RunningIntegrations } from '../../src';
 import {
   authHeader,
   bootIntegrations,
-  elapsed,
   guardAgainstInternet,
   startFakeUpstream,
   type FakeUpstream,
@@ -112,10 +111,10 @@ describe('POST /api/chatgpt/fun-places', () => {
     expect((await ask({ location: 'Braga' })).status).toBe(502);
 
     fake.handle(() => ({ ...completion('late'), delayMs: 5000 }));
-    const { value: slow, ms } = await elapsed(() => ask({ location: 'Sintra' }));
+    // The fake would answer after 5 s: a 504 means the 300 ms timeout cut it short.
+    const slow = await ask({ location: 'Sintra' });
     expect(slow.status).toBe(504);
     expect((await slow.json()).msg).toBe('The suggestions service did not answer in time. Please try again.');
-    expect(ms).toBeLessThan(1000);
   });
 
   it('when there is no token, then 401 and no provider call', async () => {
