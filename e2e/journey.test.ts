@@ -280,7 +280,10 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     jestExpect(a11y.screens.length).toBeGreaterThanOrEqual(20);
     const blocking = a11y.findings
       .filter((finding) => BLOCKING_IMPACTS.has(finding.impact))
-      .map((finding) => `${finding.screen}: ${finding.impact} ${finding.rule} (${finding.help}) at ${finding.targets.join(', ')}`);
+      .map(
+        (finding) =>
+          `${finding.screen}: ${finding.impact} ${finding.rule} (${finding.help}) at ${finding.targets.join(', ')}`,
+      );
     jestExpect({ report, blocking }).toEqual({ report, blocking: [] });
   });
 });

@@ -54,7 +54,9 @@ function jest(phase, args, outputFile, env = {}) {
   });
   const deadline = setTimeout(() => {
     timedOut.push(phase);
-    say(`The ${phase} phase did not finish within ${DEADLINES[phase] / MINUTE} min: stopping it (counted as a failure).`);
+    say(
+      `The ${phase} phase did not finish within ${DEADLINES[phase] / MINUTE} min: stopping it (counted as a failure).`,
+    );
     killGroup(child, 'SIGTERM');
     setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
   }, DEADLINES[phase]);
@@ -104,6 +106,7 @@ if (e2eSkippedReason) {
       gatewayPort,
       ports,
       quiet: !process.env.E2E_SHOW_LOGS,
+      healthTimeoutMs: 180_000,
       env: {
         NODE_ENV: 'development',
         DATA_DIR: productDir,

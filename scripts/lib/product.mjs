@@ -53,7 +53,15 @@ async function waitHealthy(url, child, timeoutMs = 30_000) {
  * Starts every component whose build exists. `ports` overrides the defaults (tests
  * use free ports so they never collide with a running `npm start`).
  */
-export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet = false, onUnexpectedExit }) {
+export async function startProduct({
+  env,
+  gatewayPort = 8080,
+  ports = {},
+  quiet = false,
+  onUnexpectedExit,
+  // `npm test` waits longer: on two busy cores a service's start can take a minute.
+  healthTimeoutMs = 30_000,
+}) {
   const color = process.stdout.isTTY && !quiet;
   const children = [];
   let stopping = false;
@@ -81,7 +89,7 @@ export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet 
       }
     });
     children.push({ name, child });
-    if (!(await waitHealthy(`http://127.0.0.1:${port}`, child))) {
+    if (!(await waitHealthy(`http://127.0.0.1:${port}`, child, healthTimeoutMs))) {
       throw new Error(`${name} did not become healthy on port ${port}; see its log above`);
     }
     return `http://127.0.0.1:${port}`;

@@ -64,9 +64,21 @@ describe('re-authentication on 401', () => {
         await allRefused.opened;
         return { body: { accesstoken: current } };
       },
-      'GET /api/trips/getaway-trip': counting(protectedRoute(() => current), 1, refusedOnce),
-      'GET /api/user/profile/:id': counting(protectedRoute(() => current), 1, refusedOnce),
-      'GET /api/wishlist/getlists': counting(protectedRoute(() => current), 1, refusedOnce),
+      'GET /api/trips/getaway-trip': counting(
+        protectedRoute(() => current),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/user/profile/:id': counting(
+        protectedRoute(() => current),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/wishlist/getlists': counting(
+        protectedRoute(() => current),
+        1,
+        refusedOnce,
+      ),
     });
     const store = loggedInStore();
     const results = await fireThree(store);
@@ -83,7 +95,11 @@ describe('re-authentication on 401', () => {
     const tripsRetried = gate();
     api = installFakeApi({
       'GET /api/user/refresh_token': () => ({ body: { accesstoken: 'fresh-2' } }),
-      'GET /api/trips/getaway-trip': counting(protectedRoute(() => 'fresh-2'), 2, tripsRetried.open),
+      'GET /api/trips/getaway-trip': counting(
+        protectedRoute(() => 'fresh-2'),
+        2,
+        tripsRetried.open,
+      ),
       'GET /api/user/profile/:id': async (req) => {
         if (req.authorization === 'Bearer fresh-2') return OK;
         await tripsRetried.opened;
@@ -112,9 +128,21 @@ describe('re-authentication on 401', () => {
         await allRefused.opened;
         return { status: 401, body: { msg: 'No session' } };
       },
-      'GET /api/trips/getaway-trip': counting(protectedRoute(() => 'never'), 1, refusedOnce),
-      'GET /api/user/profile/:id': counting(protectedRoute(() => 'never'), 1, refusedOnce),
-      'GET /api/wishlist/getlists': counting(protectedRoute(() => 'never'), 1, refusedOnce),
+      'GET /api/trips/getaway-trip': counting(
+        protectedRoute(() => 'never'),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/user/profile/:id': counting(
+        protectedRoute(() => 'never'),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/wishlist/getlists': counting(
+        protectedRoute(() => 'never'),
+        1,
+        refusedOnce,
+      ),
     });
     const store = loggedInStore();
     const results = await fireThree(store);

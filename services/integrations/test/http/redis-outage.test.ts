@@ -90,7 +90,8 @@ describe('when Redis is unavailable', () => {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: fake.url,
   });
-  const weather = () => fetch(`${service!.url}/api/weather?city=Porto&country=Portugal`, { headers: authHeader(token) });
+  const weather = () =>
+    fetch(`${service!.url}/api/weather?city=Porto&country=Portugal`, { headers: authHeader(token) });
 
   it('when Redis was never reachable, then the service starts and answers from upstream without stalling, logging a warning', async () => {
     const capture = capturingLogger();

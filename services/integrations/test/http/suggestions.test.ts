@@ -1,12 +1,6 @@
 import { testUser, tokenFor } from '@tripcost/shared/testing';
 import type { RunningIntegrations } from '../../src';
-import {
-  authHeader,
-  bootIntegrations,
-  guardAgainstInternet,
-  startFakeUpstream,
-  type FakeUpstream,
-} from '../support';
+import { authHeader, bootIntegrations, guardAgainstInternet, startFakeUpstream, type FakeUpstream } from '../support';
 
 guardAgainstInternet();
 

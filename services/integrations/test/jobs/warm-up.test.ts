@@ -7,14 +7,7 @@ import {
   type EventPublisher,
   type TripSnapshot,
 } from '@tripcost/shared';
-import {
-  eventually,
-  silentLogger,
-  testQueuePrefix,
-  testRedisUrl,
-  testUser,
-  tokenFor,
-} from '@tripcost/shared/testing';
+import { eventually, silentLogger, testQueuePrefix, testRedisUrl, testUser, tokenFor } from '@tripcost/shared/testing';
 import type { RunningIntegrations } from '../../src';
 import {
   authHeader,
