@@ -39,6 +39,14 @@ build();
 
 /** Names of phases that hit their deadline; each counts as one failure. */
 const timedOut = [];
+/** The running jest: in its own process group, so Ctrl-C must be passed on to it. */
+let active;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (active) killGroup(active, signal);
+    process.exit(130);
+  });
+}
 
 /**
  * Runs jest in its own process group and kills the whole group (workers, and anything
@@ -52,6 +60,7 @@ function jest(phase, args, outputFile, env = {}) {
     env: { ...process.env, ...env },
     detached: true,
   });
+  active = child;
   const deadline = setTimeout(() => {
     timedOut.push(phase);
     say(
@@ -62,6 +71,7 @@ function jest(phase, args, outputFile, env = {}) {
   }, DEADLINES[phase]);
   return new Promise((resolvePhase) => {
     child.on('exit', (code) => {
+      active = undefined;
       clearTimeout(deadline);
       say(`The ${phase} phase took ${Math.round((Date.now() - started) / 1000)} s.`);
       resolvePhase(code);
