@@ -112,6 +112,7 @@ describe('a new traveller', () => {
     await shot(page, 'search-empty');
 
     const combobox = page.getByRole('combobox', { name: 'City' });
+    // Typed key by key like a person (the delay paces keystrokes; nothing waits on it).
     await combobox.pressSequentially('Lisb', { delay: 40 });
     await page
       .getByRole('option', { name: /Lisbon/ })
