@@ -17,8 +17,9 @@ describe('gateway', () => {
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
       INTEGRATIONS_URL: integrations.url,
-      UPSTREAM_TIMEOUT_MS: '400',
-      INTEGRATIONS_TIMEOUT_MS: '400',
+      // Far above a proxied round trip on two busy cores, so only the slow fake below times out.
+      UPSTREAM_TIMEOUT_MS: '3000',
+      INTEGRATIONS_TIMEOUT_MS: '3000',
       CORS_ORIGINS: 'http://localhost:5173',
       WEB_DIST: '/nonexistent-web-dist',
     });
@@ -119,13 +120,13 @@ describe('gateway', () => {
 
   it('when an upstream is slow, then 504 {msg} at the timeout', async () => {
     integrations.respond = (_req, res) => {
-      // A slow upstream, not a synchronisation: it answers 2 s late, five times the gateway's
-      // 400 ms timeout. unref: the late answer must not keep the test process alive.
+      // A slow upstream, not a synchronisation: it answers 30 s late, ten times the gateway's
+      // 3 s timeout. unref: the late answer must not keep the test process alive.
       setTimeout(() => {
         if (!res.destroyed) res.end('{}');
-      }, 2000).unref();
+      }, 30_000).unref();
     };
-    // The upstream would answer after 2 s: a 504 means the gateway's own timeout cut it short.
+    // The upstream would answer much later: a 504 means the gateway's own timeout cut it short.
     const res = await fetch(`${gateway.url}/api/weather?city=Slow`, { headers: bearer() });
     expect(res.status).toBe(504);
     expect((await res.json()).msg).toMatch(/took too long/);

@@ -88,6 +88,14 @@ export async function startFakeUpstream(initial: FakeHandler = () => ({ status: 
   };
 }
 
+/**
+ * Timeouts under test. The service's upstream timeout is far above a local round trip
+ * on two busy cores, so a fake that answers at once never times out; a "slow" fake
+ * answers far later than that timeout, so a 504 can only come from the timeout.
+ */
+export const TEST_UPSTREAM_TIMEOUT_MS = 3000;
+export const SLOWER_THAN_TIMEOUT_MS = 30_000;
+
 /** A port nothing listens on: any call there is refused at once. */
 export const CLOSED_URL = 'http://127.0.0.1:9';
 
@@ -142,7 +150,7 @@ export async function bootIntegrations(options: BootOptions = {}): Promise<Runni
     QUEUE_PREFIX: testQueuePrefix(),
     LOG_LEVEL: 'silent',
     PORT: '0',
-    UPSTREAM_TIMEOUT_MS: '1000',
+    UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS),
     WARM_UP_ENABLED: 'false',
     OPENWEATHER_BASE_URL: CLOSED_URL,
     OPEN_METEO_GEOCODING_BASE_URL: CLOSED_URL,

@@ -7,6 +7,7 @@ import {
   startFakeUpstream,
   type FakeUpstream,
   type RecordedCall,
+  SLOWER_THAN_TIMEOUT_MS,
 } from '../support';
 
 guardAgainstInternet();
@@ -170,7 +171,7 @@ describe('places with a Google key (fake Places API)', () => {
   beforeEach(async () => {
     fake = await startFakeUpstream(googleAnswers);
     service = await bootIntegrations({
-      env: { GOOGLE_MAPS_API_KEY: 'gmaps-secret', GOOGLE_PLACES_BASE_URL: fake.url, UPSTREAM_TIMEOUT_MS: '400' },
+      env: { GOOGLE_MAPS_API_KEY: 'gmaps-secret', GOOGLE_PLACES_BASE_URL: fake.url },
     });
   });
   afterEach(async () => {
@@ -291,8 +292,8 @@ describe('places with a Google key (fake Places API)', () => {
 
   it('when the photo is unknown, then 404; when Google is slow, then 504 within the bound', async () => {
     expect((await photo('places/abc/photos/unknown')).status).toBe(404);
-    fake.handle((call) => ({ ...googleAnswers(call), delayMs: 5000 }));
-    // The fake would answer 200 after 5 s: a 504 means the service's own timeout cut it short.
+    fake.handle((call) => ({ ...googleAnswers(call), delayMs: SLOWER_THAN_TIMEOUT_MS }));
+    // The fake would answer 200 much later: a 504 means the service's own timeout cut it short.
     expect((await photo(reference)).status).toBe(504);
   });
 });
