@@ -27,6 +27,7 @@ const PROJECTS = [
   'gateway',
   'web',
   'k8s',
+  'system',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();
@@ -109,11 +110,13 @@ if (e2eSkippedReason) {
   const ports = {};
   for (const component of COMPONENTS) ports[component.name] = await freePort();
   const gatewayPort = await freePort();
+  const metricsPort = await freePort();
   say(`Starting the product for the browser suite on port ${gatewayPort}…`);
   let product;
   try {
     product = await startProduct({
       gatewayPort,
+      metricsPort,
       ports,
       quiet: !process.env.E2E_SHOW_LOGS,
       healthTimeoutMs: 180_000,
@@ -130,6 +133,7 @@ if (e2eSkippedReason) {
     say(`Browser suite with ${chromiumVersion()} at ${CHROMIUM}`);
     await jest('browser', ['-c', e2eConfig], join(RESULTS, 'e2e.json'), {
       E2E_BASE_URL: `http://localhost:${gatewayPort}`,
+      E2E_METRICS_URL: product.metricsUrl,
     });
   } catch (error) {
     say(`The product did not start for the browser suite: ${error.message}`);

@@ -10,6 +10,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const gatewayConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(8080),
+  /** Prometheus metrics listen here, never on PORT (the public listener). */
+  METRICS_PORT: portSetting(9464),
   JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
   AUTH_URL: upstreamUrl(4001),
   TRIPS_URL: upstreamUrl(4002),

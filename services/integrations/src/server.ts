@@ -5,6 +5,7 @@ import {
   createLogger,
   createRequestRedis,
   createTokenVerifier,
+  createRevokedUsers,
   Lifecycle,
   listen,
   startInbox,
@@ -89,6 +90,9 @@ export async function startIntegrations(
     },
     'providers selected',
   );
+  // Said once here, so the 503s these features answer are not an error on every trip view.
+  if (!suggestionsProvider) logger.warn('OPENAI_API_KEY is not set: place suggestions answer 503 until it is');
+  if (!google) logger.warn('GOOGLE_MAPS_API_KEY is not set: offline city data, no place details or photos');
 
   const inbox = config.WARM_UP_ENABLED
     ? startInbox('integrations', warmUpHandlers(services, logger), {
@@ -98,7 +102,14 @@ export async function startIntegrations(
       })
     : undefined;
 
-  const app = buildApp({ logger, lifecycle, verifier: createTokenVerifier(config.JWT_PUBLIC_KEY), services, cities });
+  const app = buildApp({
+    logger,
+    lifecycle,
+    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    revokedUsers: createRevokedUsers(redis, logger),
+    services,
+    cities,
+  });
   const running = await listen(app, {
     port: config.PORT,
     lifecycle,

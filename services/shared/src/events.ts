@@ -29,6 +29,8 @@ export interface EventPayloads {
   'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };
   'wishlist.trip-removed': { tripId: string; userId: string; wishlistId: string };
   'wishlist.deleted': { wishlistId: string; userId: string; tripIds: string[] };
+  /** The account is gone: every service deletes whatever it holds of the user. */
+  'user.deleted': { userId: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -48,6 +50,7 @@ export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'wishlist.trip-added': ['trips'],
   'wishlist.trip-removed': ['trips'],
   'wishlist.deleted': ['trips'],
+  'user.deleted': ['trips', 'wishlists'],
 };
 
 export const inboxQueueName = (service: ServiceName) => `tripcost-inbox-${service}`;
@@ -61,7 +64,13 @@ export const EVENT_JOB_OPTIONS = {
 } as const;
 
 export interface EventPublisher {
-  publish<T extends EventType>(type: T, payload: EventPayloads[T], eventId?: string): Promise<EventEnvelope<T>>;
+  /** `occurredAt` defaults to now; an outbox passes the time of the change it announces. */
+  publish<T extends EventType>(
+    type: T,
+    payload: EventPayloads[T],
+    eventId?: string,
+    occurredAt?: string,
+  ): Promise<EventEnvelope<T>>;
   close(): Promise<void>;
 }
 
@@ -77,8 +86,8 @@ export function createEventPublisher(redisUrl: string, logger: Logger, prefix?: 
     return queue;
   };
   return {
-    async publish(type, payload, eventId = randomUUID()) {
-      const envelope = { id: eventId, type, occurredAt: new Date().toISOString(), payload };
+    async publish(type, payload, eventId = randomUUID(), occurredAt = new Date().toISOString()) {
+      const envelope = { id: eventId, type, occurredAt, payload };
       await Promise.all(
         EVENT_CONSUMERS[type].map((service) =>
           queueFor(service).add(type, envelope, { ...EVENT_JOB_OPTIONS, jobId: eventId }),

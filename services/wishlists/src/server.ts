@@ -3,9 +3,10 @@
 import {
   connectMongo,
   createEventPublisher,
-  publishInBackground,
+  startOutboxRelay,
   createLogger,
   createRequestRedis,
+  createRevokedUsers,
   createTokenVerifier,
   Lifecycle,
   listen,
@@ -38,13 +39,13 @@ export async function startWishlists(
   const store = await openStore(config, logger);
   const redis = createRequestRedis(config.REDIS_URL, logger);
   const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
-  const events = publishInBackground(publisher, logger);
+  const relay = startOutboxRelay(store, publisher, logger);
   const trips: TripDirectory = createTripsClient({
     baseUrl: config.TRIPS_URL,
     timeoutMs: config.TRIPS_TIMEOUT_MS,
     logger,
   });
-  const wishlists = createWishlists({ store, trips, events, logger });
+  const wishlists = createWishlists({ store, trips, outbox: relay, logger });
   const inbox = startWishlistsInbox(wishlists, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
 
   const lifecycle = new Lifecycle();
@@ -53,6 +54,7 @@ export async function startWishlists(
     logger,
     lifecycle,
     verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    revokedUsers: createRevokedUsers(redis, logger),
     readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
   });
   const running = await listen(app, {
@@ -62,7 +64,7 @@ export async function startWishlists(
     // In-flight jobs finish before the publisher, Redis and the store close.
     onClose: [
       () => inbox.close(),
-      () => events.drain(),
+      () => relay.close(),
       () => publisher.close(),
       () => closeRedis(redis),
       () => store.close(),

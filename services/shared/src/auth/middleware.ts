@@ -1,6 +1,7 @@
 // Express middleware that turns the Authorization header into `req.user` or a 401.
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../errors';
+import { noRevokedUsers, type RevokedUsers } from './revoked-users';
 import { InvalidTokenError, tokenFromHeader, type AuthUser, type TokenVerifier } from './tokens';
 
 declare module 'express-serve-static-core' {
@@ -9,34 +10,47 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function requireAuth(verifier: TokenVerifier) {
+const invalidToken = () =>
+  new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
+
+/** The answer for a valid token of a user whose tokens are revoked (e.g. a deleted account). */
+export const revokedToken = () =>
+  new AppError(401, 'This account no longer exists. Please log in again.', 'token_revoked');
+
+export function requireAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next(new AppError(401, 'Please log in to continue.', 'token_missing'));
+    let user: AuthUser;
     try {
-      req.user = verifier.verify(token);
-      next();
+      user = verifier.verify(token);
     } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        return next(new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid'));
-      }
-      next(error);
+      return next(error instanceof InvalidTokenError ? invalidToken() : error);
     }
+    revoked.isRevoked(user.id).then((isRevoked) => {
+      if (isRevoked) return next(revokedToken());
+      req.user = user;
+      next();
+    }, next);
   };
 }
 
 /** For routes where a token is optional: sets `req.user` when a valid one is present. */
-export function optionalAuth(verifier: TokenVerifier) {
+export function optionalAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
-    if (token) {
-      try {
-        req.user = verifier.verify(token);
-      } catch {
-        // An invalid optional token is treated as no token at all.
-      }
+    if (!token) return next();
+    let user: AuthUser;
+    try {
+      user = verifier.verify(token);
+    } catch {
+      // An invalid optional token is treated as no token at all; so is a revoked one.
+      return next();
     }
-    next();
+    revoked.isRevoked(user.id).then((isRevoked) => {
+      if (!isRevoked) req.user = user;
+      next();
+    }, next);
   };
 }
 

@@ -26,6 +26,8 @@ export function toAppError(error: unknown): AppError | undefined {
     case 'request.aborted':
       return new AppError(400, 'The request was aborted.', 'request_aborted');
   }
+  // A path parameter that is not valid percent-encoding (e.g. `/profile/%`).
+  if (error instanceof URIError) return new AppError(400, 'The request path is not valid.', 'malformed_path');
   // Client errors raised by Express itself or its static file server (http-errors
   // with `expose`), e.g. a missing asset: keep their status, say it plainly.
   const status = parserError?.status;
@@ -43,6 +45,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (known) {
+      // A deliberate 5xx (a provider not configured, a dependency down) is a known
+      // condition, warned about where it is detected; the access log must not cry ERROR.
+      if (known.status >= 500) res.locals.knownCondition = known.code ?? 'unavailable';
       const body: Record<string, unknown> = { msg: known.message };
       if (known.code) body.code = known.code;
       if (known.details) body.details = known.details;
