@@ -45,6 +45,7 @@ let active;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (active) killGroup(active, signal);
+    void redis.stop(); // signals a redis-server we started at once; the product stops on exit
     process.exit(130);
   });
 }
