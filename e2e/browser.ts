@@ -67,12 +67,22 @@ export async function audit(page: Page, screen: string): Promise<A11yFinding[]> 
   return findings;
 }
 
-/** Writes every finding to a file beside the screenshots, for a human to read. */
-export function writeA11yReport(): string {
+/** Writes every finding of this suite beside the screenshots, for a human to read. */
+export function writeA11yReport(suite: string): string {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, 'a11y-report.json');
+  const file = path.join(SCREENSHOT_DIR, `a11y-${suite}.json`);
   fs.writeFileSync(file, `${JSON.stringify(a11y, null, 2)}\n`);
   return file;
+}
+
+/** The serious and critical findings so far, one readable line each. */
+export function blockingFindings(): string[] {
+  return a11y.findings
+    .filter((finding) => BLOCKING_IMPACTS.has(finding.impact))
+    .map(
+      (finding) =>
+        `${finding.screen}: ${finding.impact} ${finding.rule} (${finding.help}) at ${finding.targets.join(', ')}`,
+    );
 }
 
 /** Fails fast with a clear message when the product is not running. */
