@@ -65,5 +65,5 @@ export async function startTrips(
     ],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'trips service listening');
-  return { url: running.url, port: running.port, stop: running.stop, eventsSent: () => events.drain() };
+  return { url: running.url, port: running.port, stop: running.stop, eventsSent: () => relay.settled() };
 }
