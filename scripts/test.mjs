@@ -28,6 +28,7 @@ const PROJECTS = [
   'web',
   'k8s',
   'system',
+  'fault',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();

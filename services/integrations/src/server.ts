@@ -19,11 +19,12 @@ import type { IntegrationsConfig } from './config';
 import { createPlacesService } from './domain/places';
 import { createSuggestionsService } from './domain/suggestions';
 import { createWeatherService } from './domain/weather';
+import { createWindowWeatherService } from './domain/window-weather';
 import { warmUpHandlers } from './jobs/warm-up';
 import { googlePlaces } from './providers/google-places';
 import { openAi } from './providers/openai';
 import { createUpstream } from './providers/upstream';
-import { openMeteo, openWeatherMap } from './providers/weather-providers';
+import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-providers';
 import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
 import { createRateLimiter } from './store/rate-limit';
@@ -68,6 +69,15 @@ export async function startIntegrations(
 
   const services = {
     weather: createWeatherService({ provider: weatherProvider, cache }),
+    windowWeather: createWindowWeatherService({
+      source: openMeteoDaily(upstream, {
+        geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
+        forecastBaseUrl: config.OPEN_METEO_BASE_URL,
+        archiveBaseUrl: config.OPEN_METEO_ARCHIVE_BASE_URL,
+        timeoutMs,
+      }),
+      cache,
+    }),
     places: createPlacesService({ cities, google, cache, logger }),
     suggestions: createSuggestionsService({
       provider: suggestionsProvider,

@@ -20,12 +20,14 @@ import {
   deriveTripLocation,
   instanceView,
   intoTripViews,
+  MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
   tripView,
   type InstanceRecord,
   type TripRecord,
   type TripView,
 } from './trip';
+import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   applyAddInstance,
   applyCommit,
@@ -69,6 +71,10 @@ export interface TripsService {
   ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
   commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  /** The user's committed trips as an iCalendar file. */
+  calendar(user: AuthUser): Promise<string>;
+  /** One trip's windows as a CSV table, with a download file name. */
+  comparison(user: AuthUser, tripId: string): Promise<{ csv: string; fileName: string }>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
   /** From user.deleted: every trip of the user goes; no trip events (wishlists forget the user too). */
@@ -210,6 +216,21 @@ export function createTripsService(deps: {
       return tripView(
         await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
       );
+    },
+
+    async calendar(user) {
+      const trips: TripRecord[] = [];
+      for (let offset = 0; ; offset += MAX_TRIPS_PER_PAGE) {
+        const page = await store.listByUser(user.id, { limit: MAX_TRIPS_PER_PAGE, offset });
+        trips.push(...page);
+        if (page.length < MAX_TRIPS_PER_PAGE) break;
+      }
+      return tripsCalendar(trips);
+    },
+
+    async comparison(user, tripId) {
+      const trip = await ownedTrip(user.id, tripId);
+      return { csv: comparisonCsv(trip), fileName: csvFileName(trip) };
     },
 
     async setFavorite(userId, tripIds, isFavorite) {

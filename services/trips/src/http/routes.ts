@@ -61,6 +61,47 @@ export function tripRoutes(trips: TripsService) {
 
     defineRoute(ctx, {
       method: 'get',
+      path: '/api/trips/calendar.ics',
+      summary: "The caller's committed trips as an iCalendar file (one all-day event per trip)",
+      tags,
+      auth: 'required',
+      responses: { 200: 'text/calendar' },
+      handler: async ({ user, res }) => {
+        const calendar = await trips.calendar(user);
+        res
+          .status(200)
+          .set({
+            'content-type': 'text/calendar; charset=utf-8',
+            'content-disposition': 'attachment; filename="tripcost-trips.ics"',
+            'cache-control': 'no-store',
+          })
+          .send(calendar);
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway/:tripId/comparison.csv',
+      summary: "A trip's windows as a CSV table (one row per window)",
+      tags,
+      auth: 'required',
+      params: tripParams,
+      responses: { 200: 'text/csv', 403: 'Not your trip', 404: 'No such trip' },
+      handler: async ({ params, user, res }) => {
+        const { csv, fileName } = await trips.comparison(user, params.tripId);
+        res
+          .status(200)
+          .set({
+            'content-type': 'text/csv; charset=utf-8; header=present',
+            'content-disposition': `attachment; filename="${fileName}"`,
+            'cache-control': 'no-store',
+          })
+          .send(csv);
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
       path: '/api/trips/getaway/:tripId',
       summary: 'One trip with its instances',
       tags,
