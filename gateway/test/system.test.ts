@@ -3,6 +3,7 @@
 // embedded stores in a temp dir. Third parties are a closed port: no internet.
 import type { RunningServer } from '@tripcost/shared';
 import {
+  eventually as waitFor,
   silentLogger,
   tempDataDir,
   testKeys,
@@ -115,13 +116,11 @@ describe('the product behind the gateway', () => {
     return { token: login.body.accesstoken, email: email.toLowerCase(), cookie, id: me.body._id };
   }
 
-  async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 2000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (accept(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** The value `read` gives once `accept` takes it, or its last value at the deadline (for the assertion's diff). */
+  async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+    let value!: T;
+    await waitFor(async () => accept((value = await read()))).catch(() => undefined);
+    return value;
   }
 
   it('when a traveller registers and logs in, then the session cookie refreshes through the gateway and infor names them', async () => {

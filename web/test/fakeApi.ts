@@ -13,7 +13,6 @@ export interface FakeRequest {
 export interface FakeResponse {
   status?: number;
   body?: unknown;
-  delayMs?: number;
   headers?: Record<string, string>;
 }
 
@@ -65,7 +64,6 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeApi {
       const req = { ...base, params };
       calls.push(req);
       const res = await route.handler(req);
-      if (res.delayMs) await new Promise((r) => setTimeout(r, res.delayMs));
       return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
         status: res.status ?? 200,
         headers: { 'content-type': 'application/json', ...res.headers },

@@ -29,7 +29,10 @@ import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-p
 import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
 
-export type RunningIntegrations = RunningService;
+export interface RunningIntegrations extends RunningService {
+  /** Resolves when the cache writes started so far have finished; tests wait on it instead of sleeping. */
+  cacheSettled(): Promise<void>;
+}
 
 export async function startIntegrations(
   config: IntegrationsConfig,
@@ -128,7 +131,7 @@ export async function startIntegrations(
     ],
   });
   logger.info({ port: running.port }, 'integrations listening');
-  return { url: running.url, port: running.port, stop: running.stop };
+  return { url: running.url, port: running.port, stop: running.stop, cacheSettled: () => cache.settled() };
 }
 
 /**

@@ -15,6 +15,14 @@ export {
   type RecordedCall,
 } from '@tripcost/shared/testing';
 
+/**
+ * Timeouts under test. The service's upstream timeout is far above a local round trip
+ * on two busy cores, so a fake that answers at once never times out; a "slow" fake
+ * answers far later than that timeout, so a 504 can only come from the timeout.
+ */
+export const TEST_UPSTREAM_TIMEOUT_MS = 3000;
+export const SLOWER_THAN_TIMEOUT_MS = 30_000;
+
 /** A port nothing listens on: any call there is refused at once. */
 export const CLOSED_URL = 'http://127.0.0.1:9';
 
@@ -65,7 +73,7 @@ export interface BootOptions {
 export async function bootIntegrations(options: BootOptions = {}): Promise<RunningIntegrations> {
   const config = configFrom(
     testServiceEnv({
-      UPSTREAM_TIMEOUT_MS: '1000',
+      UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS),
       WARM_UP_ENABLED: 'false',
       OPENWEATHER_BASE_URL: CLOSED_URL,
       OPEN_METEO_GEOCODING_BASE_URL: CLOSED_URL,

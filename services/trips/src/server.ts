@@ -22,7 +22,10 @@ import { openEmbeddedTripStore } from './store/embedded';
 import { mongoTripStore } from './store/mongo';
 import type { TripStore } from './store/trip-store';
 
-export type RunningTrips = RunningService;
+export interface RunningTrips extends RunningService {
+  /** Resolves when every event published so far has left (or given up); tests wait on it. */
+  eventsSent(): Promise<void>;
+}
 
 async function openStore(config: TripsConfig, logger: Logger): Promise<TripStore> {
   if (config.MONGO_URL) return mongoTripStore(await connectMongo(config.MONGO_URL, logger));
@@ -62,5 +65,5 @@ export async function startTrips(
     ],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'trips service listening');
-  return { url: running.url, port: running.port, stop: running.stop };
+  return { url: running.url, port: running.port, stop: running.stop, eventsSent: () => relay.settled() };
 }

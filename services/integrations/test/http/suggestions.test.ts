@@ -1,6 +1,13 @@
 import { testUser, tokenFor } from '@tripcost/shared/testing';
 import type { RunningIntegrations } from '../../src';
-import { authHeader, bootIntegrations, guardAgainstInternet, startFakeUpstream, type FakeUpstream } from '../support';
+import {
+  authHeader,
+  bootIntegrations,
+  guardAgainstInternet,
+  startFakeUpstream,
+  type FakeUpstream,
+  SLOWER_THAN_TIMEOUT_MS,
+} from '../support';
 
 guardAgainstInternet();
 
@@ -93,7 +100,7 @@ describe('POST /api/chatgpt/fun-places', () => {
   });
 
   it('when the provider fails, is slow, or sends garbage, then 502/504 {msg} and never a 500', async () => {
-    await bootWithKey({ UPSTREAM_TIMEOUT_MS: '300' });
+    await bootWithKey();
     fake.handle(() => ({ status: 500, json: { error: 'boom' } }));
     const failing = await ask({ location: 'Porto' });
     expect(failing.status).toBe(502);
@@ -104,8 +111,8 @@ describe('POST /api/chatgpt/fun-places', () => {
     fake.handle(() => completion('   \n\n  '));
     expect((await ask({ location: 'Braga' })).status).toBe(502);
 
-    fake.handle(() => ({ ...completion('late'), delayMs: 5000 }));
-    // The fake answers after 5 s; a 504 means our timeout gave up first.
+    fake.handle(() => ({ ...completion('late'), delayMs: SLOWER_THAN_TIMEOUT_MS }));
+    // The fake would answer much later: a 504 means the service's own timeout cut it short.
     const slow = await ask({ location: 'Sintra' });
     expect(slow.status).toBe(504);
     expect((await slow.json()).msg).toBe('The suggestions service did not answer in time. Please try again.');

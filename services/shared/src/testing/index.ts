@@ -56,6 +56,7 @@ export const testQueuePrefix = () => `test-${uniqueSuffix()}`;
 export const silentLogger = () => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 export { mongoForTests, mongoLikelyAvailable } from './mongo';
+export { clockPast, eventually, settlesWithin, type EventuallyOptions } from './wait';
 export type { AuthUser } from '../auth/tokens';
 export {
   startFakeUpstream,
