@@ -15,7 +15,7 @@ import {
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
-import { createPasswordHasher } from './domain/passwords';
+import { createPasswordHasher, OWASP_ARGON2ID } from './domain/passwords';
 import { openEmbeddedUserStore } from './store/embedded';
 import { openMongoUserStore } from './store/mongo';
 import { createRefreshSessions } from './store/refresh-sessions';
@@ -59,7 +59,7 @@ export async function startAuth(
     users,
     sessions,
     passwords: createPasswordHasher({
-      log2Cost: config.PASSWORD_SCRYPT_LOG2_COST,
+      argon2: { ...OWASP_ARGON2ID, memoryKiB: config.PASSWORD_ARGON2_MEMORY_KIB },
       concurrency: config.PASSWORD_HASH_CONCURRENCY,
     }),
     signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),

@@ -4,7 +4,7 @@ import { silentLogger, tempDataDir, testKeys, testRedisUrl, uniqueSuffix } from 
 import { configFrom, type AuthConfig } from '../src/config';
 import { startAuth, type RunningAuth, type StartOptions } from '../src/server';
 
-/** Cheap scrypt (N=2^10) keeps the suite fast; passwords.test.ts covers the real default. */
+/** Cheap Argon2id (1 MiB) keeps the suite fast; passwords.test.ts covers the real default. */
 export function testConfig(overrides: Record<string, string> = {}): AuthConfig {
   return configFrom({
     NODE_ENV: 'test',
@@ -14,7 +14,7 @@ export function testConfig(overrides: Record<string, string> = {}): AuthConfig {
     REDIS_URL: testRedisUrl(),
     JWT_PRIVATE_KEY: testKeys().privateKey,
     JWT_PUBLIC_KEY: testKeys().publicKey,
-    PASSWORD_SCRYPT_LOG2_COST: '10',
+    PASSWORD_ARGON2_MEMORY_KIB: '1024',
     ...overrides,
   });
 }
