@@ -126,7 +126,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
     }
-    const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    const denied = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
     proxies.get(upstream.name)!(req, res, () => fail(res, new AppError(404, `No API route for ${req.method} ${path}`)));
   }

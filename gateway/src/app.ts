@@ -6,13 +6,13 @@ import express from 'express';
 import helmet from 'helmet';
 import {
   createHttpMetrics,
-  createTokenVerifier,
   errorHandler,
   pingRedis,
   requestLogging,
   type Lifecycle,
   type Logger,
   type Redis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
@@ -37,7 +37,7 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     redis,
     upstreams,
     metrics,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
   });
   const pages = buildPages({ config, logger, lifecycle, redis }, metrics.registry, metrics.middleware, upstreams);
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -1,7 +1,17 @@
 // The auth service's settings (DESIGN.md §7). Auth is the only process that holds
-// the token-signing private key; it also verifies tokens with the public key.
+// the token-signing private key. It verifies tokens itself with that key's public
+// half plus JWT_PREVIOUS_PUBLIC_KEYS, and publishes the same set as its JWKS.
 import { z } from 'zod';
-import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
+import {
+  commonSettings,
+  dataDirSetting,
+  keyIdOf,
+  loadConfig,
+  mongoUrlSetting,
+  portSetting,
+  publicKeysSetting,
+  signingKeySetting,
+} from '@tripcost/shared';
 import { OWASP_ARGON2ID } from './domain/passwords';
 
 /** OWASP's Argon2id memory (19 MiB) is the default and the production minimum. */
@@ -13,8 +23,12 @@ export const authConfigSchema = z
     PORT: portSetting(4001),
     DATA_DIR: dataDirSetting,
     MONGO_URL: mongoUrlSetting,
-    JWT_PRIVATE_KEY: pemSetting('JWT_PRIVATE_KEY'),
-    JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+    /** Signs every new access token; its public half is published and trusted. */
+    JWT_PRIVATE_KEY: signingKeySetting('JWT_PRIVATE_KEY'),
+    /** Optional here (derived from the private key); when set it must be the same pair's. */
+    JWT_PUBLIC_KEY: publicKeysSetting('JWT_PUBLIC_KEY'),
+    /** Keys that signed tokens still in circulation: published and trusted, never used to sign. */
+    JWT_PREVIOUS_PUBLIC_KEYS: publicKeysSetting('JWT_PREVIOUS_PUBLIC_KEYS'),
     /** Argon2id memory in KiB. Lower values exist only so test suites stay fast. */
     PASSWORD_ARGON2_MEMORY_KIB: z.coerce
       .number()
@@ -30,6 +44,11 @@ export const authConfigSchema = z
     REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   })
   .superRefine((config, ctx) => {
+    const signing = config.JWT_PRIVATE_KEY.kid;
+    if (config.JWT_PUBLIC_KEY.some((key) => keyIdOf(key) !== signing)) {
+      // A half-done rotation (a new private key beside the old public key) stops here, not in production.
+      ctx.addIssue({ code: 'custom', path: ['JWT_PUBLIC_KEY'], message: 'is not the public half of JWT_PRIVATE_KEY' });
+    }
     if (config.NODE_ENV === 'production' && config.PASSWORD_ARGON2_MEMORY_KIB < DEFAULT_ARGON2_MEMORY_KIB) {
       ctx.addIssue({
         code: 'custom',

@@ -1,7 +1,9 @@
 // Starts the auth service: Redis for sessions, the user store (MongoDB or
 // embedded), the app, and the listener. Used by main.ts and by tests in-process.
+import type { KeyObject } from 'node:crypto';
 import {
   connectMongo,
+  keyIdOf,
   createLogger,
   createRequestRedis,
   Lifecycle,
@@ -69,7 +71,7 @@ export async function startAuth(
   const app = buildApp({
     logger,
     lifecycle,
-    publicKey: config.JWT_PUBLIC_KEY,
+    publicKeys: trustedKeys(config),
     accounts,
     users,
     sessions,
@@ -82,8 +84,24 @@ export async function startAuth(
     logger,
     onClose: [() => users.close(), () => closeRedis(redis)],
   });
-  logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'auth listening');
+  logger.info(
+    {
+      port: running.port,
+      storage: config.MONGO_URL ? 'mongo' : 'embedded',
+      signingKey: config.JWT_PRIVATE_KEY.kid,
+      previousKeys: config.JWT_PREVIOUS_PUBLIC_KEYS.map(keyIdOf),
+    },
+    'auth listening',
+  );
   return { url: running.url, port: running.port, stop: running.stop };
+}
+
+/** The signing key's public half, then the previous keys (each once). */
+function trustedKeys(config: AuthConfig): KeyObject[] {
+  const byId = new Map(
+    [config.JWT_PRIVATE_KEY.publicKey, ...config.JWT_PREVIOUS_PUBLIC_KEYS].map((key) => [keyIdOf(key), key]),
+  );
+  return [...byId.values()];
 }
 
 /** QUIT needs a live connection; a client still trying to reconnect is just dropped. */

@@ -4,7 +4,6 @@
 import {
   createLogger,
   createRequestRedis,
-  createTokenVerifier,
   Lifecycle,
   listen,
   startInbox,
@@ -12,6 +11,7 @@ import {
   type Redis,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -95,7 +95,7 @@ export async function startIntegrations(
       })
     : undefined;
 
-  const app = buildApp({ logger, lifecycle, verifier: createTokenVerifier(config.JWT_PUBLIC_KEY), services, cities });
+  const app = buildApp({ logger, lifecycle, verifier: verifierFromConfig(config, logger), services, cities });
   const running = await listen(app, {
     port: config.PORT,
     lifecycle,

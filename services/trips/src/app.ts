@@ -1,12 +1,12 @@
 // Builds the trips Express app from its dependencies (no listen).
-import { createServiceApp, createTokenVerifier, Lifecycle, type Logger, type ReadinessCheck } from '@tripcost/shared';
+import { createServiceApp, Lifecycle, type Logger, type ReadinessCheck, type TokenVerifier } from '@tripcost/shared';
 import type { TripsService } from './domain/trips-service';
 import { tripRoutes } from './http/routes';
 
 export interface TripsAppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
-  jwtPublicKey: string;
+  verifier: TokenVerifier;
   trips: TripsService;
   readiness: Record<string, ReadinessCheck>;
 }
@@ -16,7 +16,7 @@ export function buildApp(deps: TripsAppDeps) {
     name: 'trips',
     logger: deps.logger,
     lifecycle: deps.lifecycle,
-    verifier: createTokenVerifier(deps.jwtPublicKey),
+    verifier: deps.verifier,
     readiness: deps.readiness,
     routes: tripRoutes(deps.trips),
   });

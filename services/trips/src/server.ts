@@ -11,6 +11,7 @@ import {
   type Logger,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { TripsConfig } from './config';
@@ -42,7 +43,7 @@ export async function startTrips(
   const app = buildApp({
     logger,
     lifecycle,
-    jwtPublicKey: config.JWT_PUBLIC_KEY,
+    verifier: verifierFromConfig(config, logger),
     trips,
     readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
   });

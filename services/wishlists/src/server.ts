@@ -6,13 +6,13 @@ import {
   publishInBackground,
   createLogger,
   createRequestRedis,
-  createTokenVerifier,
   Lifecycle,
   listen,
   pingRedis,
   type Logger,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { WishlistsConfig } from './config';
@@ -52,7 +52,7 @@ export async function startWishlists(
     wishlists,
     logger,
     lifecycle,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
   });
   const running = await listen(app, {

@@ -140,6 +140,7 @@ describe('register and login', () => {
     const doc = await api.call('GET', '/openapi.json');
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths).sort()).toEqual([
+      '/api/user/.well-known/jwks.json',
       '/api/user/infor',
       '/api/user/login',
       '/api/user/logout',

@@ -13,15 +13,20 @@ export function requireAuth(verifier: TokenVerifier) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next(new AppError(401, 'Please log in to continue.', 'token_missing'));
-    try {
-      req.user = verifier.verify(token);
-      next();
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        return next(new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid'));
-      }
-      next(error);
-    }
+    verifier.verify(token).then(
+      (user) => {
+        req.user = user;
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof InvalidTokenError) {
+          return next(
+            new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid'),
+          );
+        }
+        next(error);
+      },
+    );
   };
 }
 
@@ -29,14 +34,15 @@ export function requireAuth(verifier: TokenVerifier) {
 export function optionalAuth(verifier: TokenVerifier) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
-    if (token) {
-      try {
-        req.user = verifier.verify(token);
-      } catch {
-        // An invalid optional token is treated as no token at all.
-      }
-    }
-    next();
+    if (!token) return next();
+    verifier.verify(token).then(
+      (user) => {
+        req.user = user;
+        next();
+      },
+      // An invalid optional token is treated as no token at all.
+      () => next(),
+    );
   };
 }
 
