@@ -13,7 +13,6 @@ export function testConfig(overrides: Record<string, string> = {}): AuthConfig {
     DATA_DIR: tempDataDir('tripcost-auth-'),
     REDIS_URL: testRedisUrl(),
     JWT_PRIVATE_KEY: testKeys().privateKey,
-    JWT_PUBLIC_KEY: testKeys().publicKey,
     PASSWORD_ARGON2_MEMORY_KIB: '1024',
     ...overrides,
   });
