@@ -2,7 +2,7 @@
 // gateway and the trips service (each with no static key) verify by `kid` from the
 // JWKS they fetch and cache. Auth is restarted on the same port and data to rotate.
 import jwt from 'jsonwebtoken';
-import { signAccessToken, signingKeyFrom, type RunningServer } from '@tripcost/shared';
+import { signAccessToken, signingKeyFrom, type RunningServer, type RunningService } from '@tripcost/shared';
 import {
   newKeyPair,
   silentLogger,
@@ -23,8 +23,8 @@ const password = 'correct horse';
 
 interface Deployment {
   gateway: RunningServer;
-  trips: RunningServer;
-  auth: RunningServer;
+  trips: RunningService;
+  auth: RunningService;
   authUrl: string;
   /** Stops auth and starts it again with other keys, on the same port and data. */
   restartAuth(keys: Record<string, string>): Promise<void>;

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -36,9 +36,9 @@ describe('token verifier settings', () => {
     expect(() => load({ JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----' })).toThrow(
       'JWT_PUBLIC_KEY: is not a valid PEM key',
     );
-    const pem = { publicKeyEncoding: { type: 'spki', format: 'pem' } } as const;
-    const weak = generateKeyPairSync('rsa', { modulusLength: 1024, ...pem }).publicKey;
-    const elliptic = generateKeyPairSync('ec', { namedCurve: 'P-256', ...pem }).publicKey;
+    const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
+    const weak = pem(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey);
+    const elliptic = pem(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey);
     for (const key of [weak, elliptic]) {
       expect(() => load({ JWT_PUBLIC_KEY: key })).toThrow('JWT_PUBLIC_KEY: must be an RSA key of 2048 bits or more');
     }
