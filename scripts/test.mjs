@@ -67,7 +67,7 @@ if (e2eSkippedReason) {
         REDIS_URL: redis.url,
         QUEUE_PREFIX: `e2e-${Date.now()}`,
         JWT_PRIVATE_KEY: keys.privatePath,
-        JWT_PUBLIC_KEY: keys.publicPath,
+        JWT_PREVIOUS_PUBLIC_KEYS: keys.previousDir,
         CORS_ORIGINS: `http://localhost:${gatewayPort}`,
       },
     });
