@@ -1,8 +1,15 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { jwksUrlOf, keyIdOf, loadConfig, tokenVerifierSettings, type TokenVerifierConfig } from '../src';
+import {
+  jwksUrlOf,
+  keyIdOf,
+  loadConfig,
+  signingKeyFrom,
+  tokenVerifierSettings,
+  type TokenVerifierConfig,
+} from '../src';
 import { newKeyPair, tempDataDir } from '../src/testing';
 
 const schema = z.object(tokenVerifierSettings);
@@ -30,9 +37,19 @@ describe('token verifier settings', () => {
     expect(ids(load({ JWT_PUBLIC_KEY: empty }))).toEqual([]);
   });
 
+  it('when JWT_PUBLIC_KEY is an X.509 certificate (as the Helm chart generates), then its key is read', () => {
+    const fixtures = join(__dirname, 'fixtures');
+    const privateKey = readFileSync(join(fixtures, 'test-only-jwt-private.pem'), 'utf8');
+    expect(ids(load({ JWT_PUBLIC_KEY: join(fixtures, 'test-only-jwt-cert.pem') }))).toEqual([
+      signingKeyFrom(privateKey).kid,
+    ]);
+  });
+
   it('when JWT_PUBLIC_KEY is unreadable, not a public key, or too weak, then start-up stops naming the variable', () => {
     expect(() => load({ JWT_PUBLIC_KEY: '/no/such/key.pem' })).toThrow(/JWT_PUBLIC_KEY: cannot read \/no\/such/);
-    expect(() => load({ JWT_PUBLIC_KEY: a.privateKey })).toThrow('JWT_PUBLIC_KEY: holds no PUBLIC KEY block');
+    expect(() => load({ JWT_PUBLIC_KEY: a.privateKey })).toThrow(
+      'JWT_PUBLIC_KEY: holds no PUBLIC KEY or CERTIFICATE block',
+    );
     expect(() => load({ JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----' })).toThrow(
       'JWT_PUBLIC_KEY: is not a valid PEM key',
     );

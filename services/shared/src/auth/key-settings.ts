@@ -32,7 +32,7 @@ export const publicKeysSetting = (variable: string) =>
       try {
         const text = readPemList(value, variable);
         const keys = publicKeysFromPem(text);
-        if (keys.length === 0 && text.trim() !== '') throw new ConfigError('holds no PUBLIC KEY block');
+        if (keys.length === 0 && text.trim() !== '') throw new ConfigError('holds no PUBLIC KEY or CERTIFICATE block');
         return keys;
       } catch (error) {
         ctx.addIssue({ code: 'custom', message: problem(error) });

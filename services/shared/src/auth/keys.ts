@@ -28,9 +28,13 @@ export function signingKeyFrom(privatePem: string): SigningKey {
   return { kid: keyIdOf(publicKey), privateKey, publicKey };
 }
 
-/** Every public key in a PEM text holding one or more `-----BEGIN PUBLIC KEY-----` blocks. */
+/**
+ * Every public key in a PEM text holding one or more `PUBLIC KEY` blocks or X.509
+ * `CERTIFICATE` blocks (the Helm chart generates a certificate, as Helm cannot
+ * derive a bare public key).
+ */
 export function publicKeysFromPem(text: string): KeyObject[] {
-  const blocks = text.match(/-----BEGIN [A-Z ]*PUBLIC KEY-----[\s\S]*?-----END [A-Z ]*PUBLIC KEY-----/g) ?? [];
+  const blocks = text.match(/-----BEGIN ([A-Z ]*PUBLIC KEY|CERTIFICATE)-----[\s\S]*?-----END \1-----/g) ?? [];
   return blocks.map((block) => {
     const key = createPublicKey(block);
     requireRsa(key);
