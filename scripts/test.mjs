@@ -19,6 +19,7 @@ const PROJECTS = [
   'gateway',
   'web',
   'k8s',
+  'system',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();

@@ -20,7 +20,7 @@ export function createCors(allowedOrigins: string[]): Cors {
       if (listed) {
         res.setHeader('access-control-allow-origin', origin);
         res.setHeader('access-control-allow-credentials', 'true');
-        res.setHeader('access-control-expose-headers', 'x-request-id');
+        res.setHeader('access-control-expose-headers', 'x-request-id, etag');
       }
       const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
       if (!preflight) return false;

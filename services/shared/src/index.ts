@@ -8,6 +8,7 @@ export * from './lifecycle';
 export * from './redis';
 export * from './events';
 export * from './background-events';
+export * from './versioned';
 export * from './auth/tokens';
 export * from './auth/keys';
 export * from './auth/key-ring';

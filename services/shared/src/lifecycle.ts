@@ -1,7 +1,8 @@
 // Graceful shutdown (STYLE.md §7): on SIGTERM readiness fails, new requests get 503,
 // in-flight requests finish, then workers and connections close in order, and a
 // forced exit after 10 s guards against anything that hangs.
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Logger } from './logger';
 
 export class Lifecycle {
@@ -31,6 +32,7 @@ export async function listen(
   options: { port: number; host?: string; lifecycle: Lifecycle; logger: Logger; onClose?: CloseHook[] },
 ): Promise<RunningServer> {
   const server = createServer(app);
+  server.on('clientError', answerClientError);
   server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -96,4 +98,27 @@ export function exitOnSignals(stop: () => Promise<void>, logger: Logger, forceAf
 export function failStartup(logger: Logger, error: unknown): never {
   logger.fatal({ err: error }, error instanceof Error ? error.message : 'start-up failed');
   process.exit(1);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any handler runs (a URL or headers over
+ * the limit, a malformed request line) still get our JSON error shape, not Node's
+ * bodyless default.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    tooLarge
+      ? { msg: 'The request URL or headers are too large.', code: 'headers_too_large' }
+      : { msg: 'The request could not be understood.', code: 'malformed_request' },
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

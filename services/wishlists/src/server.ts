@@ -28,7 +28,7 @@ export type RunningWishlists = RunningService;
 
 async function openStore(config: WishlistsConfig, logger: Logger): Promise<WishlistStore> {
   if (!config.MONGO_URL) return openEmbeddedWishlistStore(config.DATA_DIR);
-  return openMongoWishlistStore(await connectMongo(config.MONGO_URL, logger), logger);
+  return openMongoWishlistStore(await connectMongo(config.MONGO_URL, logger));
 }
 
 export async function startWishlists(

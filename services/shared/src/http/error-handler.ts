@@ -26,6 +26,8 @@ export function toAppError(error: unknown): AppError | undefined {
     case 'request.aborted':
       return new AppError(400, 'The request was aborted.', 'request_aborted');
   }
+  // A path parameter that is not valid percent-encoding (e.g. `/profile/%`).
+  if (error instanceof URIError) return new AppError(400, 'The request path is not valid.', 'malformed_path');
   // Client errors raised by Express itself or its static file server (http-errors
   // with `expose`), e.g. a missing asset: keep their status, say it plainly.
   const status = parserError?.status;

@@ -36,3 +36,11 @@ export function isDuplicateKeyError(error: unknown): boolean {
   const errorType = (error as { errorType?: unknown })?.errorType;
   return code === 11000 || errorType === 'uniqueViolated';
 }
+
+/**
+ * The filter part of a compare-and-swap on a document's `version`: documents written
+ * before versions existed have none and count as version 0.
+ */
+export function atVersion(expected: number): Record<string, unknown> {
+  return expected === 0 ? { version: { $in: [0, null] } } : { version: expected };
+}

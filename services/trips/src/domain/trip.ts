@@ -1,9 +1,9 @@
 // The trip and its dated instances as stored, and the pure rules over them: totals,
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
-import type { TripSnapshot } from '@tripcost/shared';
+import { versionOf, type TripSnapshot } from '@tripcost/shared';
 
-/** Limits (DESIGN.md §3: every list is bounded). */
+/** Limits: every list the API keeps or answers is bounded. */
 export const MAX_INSTANCES_PER_TRIP = 100;
 export const MAX_TRIPS_PER_PAGE = 500;
 export const MAX_ACTIVITIES = 50;
@@ -44,6 +44,8 @@ export interface TripRecord extends DatedExpenses {
   committedInstanceId: string | null;
   created_at: string;
   updated_at: string;
+  /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
+  version?: number;
 }
 
 export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
@@ -94,14 +96,23 @@ export function deriveTripLocation(address: string): string {
 }
 
 export type InstanceView = InstanceRecord & { total_cost: number };
-export type TripView = Omit<TripRecord, 'instances'> & { total_cost: number; instances: InstanceView[] };
+export type TripView = Omit<TripRecord, 'instances' | 'version'> & {
+  total_cost: number;
+  instances: InstanceView[];
+  version: number;
+};
 
 export function instanceView(instance: InstanceRecord): InstanceView {
   return { ...instance, total_cost: totalCost(instance) };
 }
 
 export function tripView(trip: TripRecord): TripView {
-  return { ...trip, total_cost: totalCost(trip), instances: trip.instances.map(instanceView) };
+  return {
+    ...trip,
+    total_cost: totalCost(trip),
+    instances: trip.instances.map(instanceView),
+    version: versionOf(trip),
+  };
 }
 
 /**
@@ -115,6 +126,7 @@ export function tripView(trip: TripRecord): TripView {
 export function intoTripViews(trips: TripRecord[]): TripView[] {
   for (const trip of trips) {
     (trip as TripView).total_cost = totalCost(trip);
+    trip.version = versionOf(trip);
     for (const instance of trip.instances) (instance as InstanceView).total_cost = totalCost(instance);
   }
   return trips as TripView[];

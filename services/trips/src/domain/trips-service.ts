@@ -1,21 +1,30 @@
-// The trips use cases: each checks ownership, makes one atomic store change and
-// announces it. When a store change matches nothing, `explainMiss` works out why
-// (missing, not yours, unknown instance, full) so the caller gets the right answer.
-import { AppError, forbidden, newId, notFound, type AuthUser } from '@tripcost/shared';
+// The trips use cases: each checks ownership, applies one pure rule from
+// trip-changes.ts to the stored trip and writes it back with a compare-and-swap on
+// its version (retried a few times on a collision, then 409), then announces it.
+// `ifMatch` is the client's If-Match: a stale one answers 412 without changing anything.
+import { changeVersioned, createKeyedQueue, forbidden, newId, notFound, type AuthUser } from '@tripcost/shared';
 import type { TripEvents } from '../jobs/trip-events';
 import type { TripStore } from '../store/trip-store';
 import {
   deriveTripLocation,
   instanceView,
   intoTripViews,
-  MAX_INSTANCES_PER_TRIP,
   NO_DATES_OR_EXPENSES,
   tripView,
   type InstanceRecord,
   type TripRecord,
   type TripView,
 } from './trip';
-import type { InstanceFields, TripUpdate } from './trip-changes';
+import {
+  applyAddInstance,
+  applyCommit,
+  applyFavorite,
+  applyRemoveInstance,
+  applyUpdate,
+  INSTANCE_NOT_FOUND,
+  type InstanceFields,
+  type TripUpdate,
+} from './trip-changes';
 
 export interface NewTrip {
   location_address: string;
@@ -26,55 +35,72 @@ export interface NewTrip {
 
 export type NewInstance = Required<Omit<InstanceFields, 'activities'>> & { activities?: string[] };
 
+/** The client's precondition on a change: the trip version it last saw (an If-Match header). */
+export interface Precondition {
+  ifMatch?: string;
+}
+
 export interface TripsService {
   createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
   listTrips(user: AuthUser, page: { limit: number; offset: number; favoritesOnly?: boolean }): Promise<TripView[]>;
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
-  updateTrip(user: AuthUser, tripId: string, update: TripUpdate): Promise<TripView>;
-  deleteTrip(user: AuthUser, tripId: string): Promise<void>;
-  addInstance(user: AuthUser, tripId: string, input: NewInstance): Promise<ReturnType<typeof instanceView>>;
+  updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
+  deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
+  addInstance(
+    user: AuthUser,
+    tripId: string,
+    input: NewInstance,
+  ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
   getInstance(
     user: AuthUser,
     tripId: string,
     instanceId: string,
   ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
-  commitInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
-  removeInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripView>;
+  commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
 }
 
 const TRIP_NOT_FOUND = 'Trip not found.';
-const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 const NOT_YOUR_TRIP = 'You do not have access to this trip.';
 
-export function createTripsService(deps: { store: TripStore; events: TripEvents; now?: () => Date }): TripsService {
+export function createTripsService(deps: {
+  store: TripStore;
+  events: TripEvents;
+  now?: () => Date;
+  /** Compare-and-swap attempts per change before answering 409. */
+  changeAttempts?: number;
+}): TripsService {
   const { store, events } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
+  // Changes to one trip are queued in this process, so they only collide with
+  // changes made by other replicas (which the compare-and-swap catches).
+  const oneAtATime = createKeyedQueue();
 
-  async function ownedTrip(user: AuthUser, tripId: string): Promise<TripRecord> {
+  async function ownedTrip(userId: string, tripId: string): Promise<TripRecord> {
     const trip = await store.findById(tripId);
     if (!trip) throw notFound(TRIP_NOT_FOUND);
-    if (trip.user_id !== user.id) throw forbidden(NOT_YOUR_TRIP);
+    if (trip.user_id !== userId) throw forbidden(NOT_YOUR_TRIP);
     return trip;
   }
 
-  /** Why an owner-filtered change matched nothing; always throws. */
-  async function explainMiss(
-    user: AuthUser,
+  /** One rule applied to the user's trip, written with compare-and-swap. */
+  function changeTrip(
+    userId: string,
     tripId: string,
-    instanceIds: string[] = [],
-    unknownInstance: (id: string) => AppError = () => notFound(INSTANCE_NOT_FOUND),
-  ): Promise<never> {
-    const trip = await ownedTrip(user, tripId);
-    const known = new Set(trip.instances.map((instance) => instance._id));
-    const unknown = instanceIds.find((id) => !known.has(id));
-    if (unknown) throw unknownInstance(unknown);
-    if (trip.instances.length >= MAX_INSTANCES_PER_TRIP) {
-      throw new AppError(409, `A trip can hold at most ${MAX_INSTANCES_PER_TRIP} instances.`, 'too_many_instances');
-    }
-    // Only reachable if the trip changed between the update and this read.
-    throw new AppError(409, 'The trip changed at the same time. Please retry.', 'conflict');
+    apply: (trip: TripRecord, at: string) => TripRecord,
+    precondition: Precondition = {},
+  ): Promise<TripRecord> {
+    return oneAtATime(tripId, () =>
+      changeVersioned<TripRecord>({
+        read: () => ownedTrip(userId, tripId),
+        apply: (trip) => apply(trip, now()),
+        write: (next, expected) => store.replace(next, expected),
+        ifMatch: precondition.ifMatch,
+        attempts: deps.changeAttempts,
+      }),
+    );
   }
 
   return {
@@ -94,6 +120,7 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
         committedInstanceId: null,
         created_at: at,
         updated_at: at,
+        version: 1,
       };
       await store.insert(trip);
       events.created(trip);
@@ -106,27 +133,25 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
     },
 
     async getTrip(user, tripId) {
-      return tripView(await ownedTrip(user, tripId));
+      return tripView(await ownedTrip(user.id, tripId));
     },
 
-    async updateTrip(user, tripId, update) {
-      const trip = await store.update(tripId, user.id, update, now());
-      if (!trip) {
-        const ids = (update.instanceEdits ?? []).map((edit) => edit._id);
-        return explainMiss(
-          user,
-          tripId,
-          ids,
-          (id) => new AppError(400, `The trip has no instance ${id}.`, 'unknown_instance'),
-        );
-      }
+    async updateTrip(user, tripId, update, precondition) {
+      const trip = await changeTrip(user.id, tripId, (current, at) => applyUpdate(current, update, at), precondition);
       events.updated(trip);
       return tripView(trip);
     },
 
-    async deleteTrip(user, tripId) {
-      const trip = await ownedTrip(user, tripId);
-      if (!(await store.remove(tripId, user.id))) throw notFound(TRIP_NOT_FOUND);
+    async deleteTrip(user, tripId, precondition = {}) {
+      const trip = await oneAtATime(tripId, () =>
+        changeVersioned<TripRecord>({
+          read: () => ownedTrip(user.id, tripId),
+          apply: (current) => ({ ...current }), // a new object: the removal is a change, not a no-op
+          write: (_unchanged, expected) => store.remove(tripId, expected),
+          ifMatch: precondition.ifMatch,
+          attempts: deps.changeAttempts,
+        }),
+      );
       events.deleted(trip);
     },
 
@@ -138,37 +163,54 @@ export function createTripsService(deps: { store: TripStore; events: TripEvents;
         isCommitted: false,
         created_at: now(),
       };
-      const trip = await store.addInstance(tripId, user.id, instance, MAX_INSTANCES_PER_TRIP, instance.created_at);
-      if (!trip) return explainMiss(user, tripId);
+      const trip = await changeTrip(user.id, tripId, (current, at) => applyAddInstance(current, instance, at));
       // The snapshot does not change (trip dates and costs follow commits only), so
       // other services need no event here.
-      return instanceView(instance);
+      return { trip: tripView(trip), instance: instanceView(instance) };
     },
 
     async getInstance(user, tripId, instanceId) {
-      const trip = await ownedTrip(user, tripId);
+      const trip = await ownedTrip(user.id, tripId);
       const instance = trip.instances.find((candidate) => candidate._id === instanceId);
       if (!instance) throw notFound(INSTANCE_NOT_FOUND);
       return { trip: tripView(trip), instance: instanceView(instance) };
     },
 
-    async commitInstance(user, tripId, instanceId) {
-      const trip = await store.commitInstance(tripId, user.id, instanceId, now());
-      if (!trip) return explainMiss(user, tripId, [instanceId]);
+    async commitInstance(user, tripId, instanceId, precondition) {
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyCommit(current, instanceId, at),
+        precondition,
+      );
       events.updated(trip);
       return tripView(trip);
     },
 
-    async removeInstance(user, tripId, instanceId) {
-      const trip = await store.removeInstance(tripId, user.id, instanceId, now());
-      if (!trip) return explainMiss(user, tripId, [instanceId]);
+    async removeInstance(user, tripId, instanceId, precondition) {
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyRemoveInstance(current, instanceId, at),
+        precondition,
+      );
       events.updated(trip);
       return tripView(trip);
     },
 
     async setFavorite(userId, tripIds, isFavorite) {
-      const changed = await store.setFavorite(tripIds, userId, isFavorite, now());
-      for (const trip of changed) events.updated(trip);
+      for (const tripId of new Set(tripIds)) {
+        const stored = await store.findById(tripId);
+        // Another user's, a deleted or an already-flagged trip: nothing to change.
+        if (!stored || stored.user_id !== userId || stored.isFavorite === isFavorite) continue;
+        const trip = await changeTrip(userId, tripId, (current, at) => applyFavorite(current, isFavorite, at)).catch(
+          (error) => {
+            if (error?.status === 404) return null; // deleted meanwhile
+            throw error;
+          },
+        );
+        if (trip) events.updated(trip);
+      }
     },
   };
 }

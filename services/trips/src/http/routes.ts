@@ -1,8 +1,12 @@
-// The trips API of spec §7 "Trips". Each route validates with its schema, calls
-// one use case and shapes the reply; errors go to the shared error middleware.
-import { defineRoute, forbidden, type RouteContext } from '@tripcost/shared';
+// The trips API (docs/product.md, "Trips"). Each route validates with its schema,
+// calls one use case and shapes the reply; errors go to the shared error middleware.
+// Answers about one trip carry its version as an ETag; changes honour If-Match
+// (412 when the trip changed since the client read it).
+import type { Request, Response } from 'express';
+import { defineRoute, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
+import type { TripView } from '../domain/trip';
 import type { TripUpdate } from '../domain/trip-changes';
-import type { TripsService } from '../domain/trips-service';
+import type { Precondition, TripsService } from '../domain/trips-service';
 import {
   createInstanceBody,
   createTripBody,
@@ -63,7 +67,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: tripParams,
       responses: { 200: 'The trip', 403: 'Not your trip', 404: 'No such trip' },
-      handler: async ({ params, user }) => ({ body: await trips.getTrip(user, params.tripId) }),
+      handler: async ({ params, user, res }) => ({ body: tagged(res, await trips.getTrip(user, params.tripId)) }),
     });
 
     defineRoute(ctx, {
@@ -80,9 +84,11 @@ export function tripRoutes(trips: TripsService) {
         400: 'Invalid or unknown instance',
         403: 'Not your trip',
         404: 'No such trip',
+        409: 'Collided with simultaneous changes; retry',
+        412: 'If-Match names an older version of the trip',
       },
-      handler: async ({ params, body, user }) => ({
-        body: await trips.updateTrip(user, params.tripId, toTripUpdate(body)),
+      handler: async ({ params, body, user, req, res }) => ({
+        body: tagged(res, await trips.updateTrip(user, params.tripId, toTripUpdate(body), preconditionOf(req))),
       }),
     });
 
@@ -93,9 +99,9 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'Deleted', 403: 'Not your trip', 404: 'No such trip' },
-      handler: async ({ params, user }) => {
-        await trips.deleteTrip(user, params.tripId);
+      responses: { 200: 'Deleted', 403: 'Not your trip', 404: 'No such trip', 412: 'If-Match names an older version' },
+      handler: async ({ params, user, req }) => {
+        await trips.deleteTrip(user, params.tripId, preconditionOf(req));
         return { body: { msg: 'Trip deleted successfully' } };
       },
     });
@@ -109,10 +115,11 @@ export function tripRoutes(trips: TripsService) {
       params: tripParams,
       body: createInstanceBody,
       responses: { 201: 'The new instance', 403: 'Not your trip', 404: 'No such trip', 409: 'Trip full' },
-      handler: async ({ params, body, user }) => ({
-        status: 201,
-        body: await trips.addInstance(user, params.tripId, body),
-      }),
+      handler: async ({ params, body, user, res }) => {
+        const { trip, instance } = await trips.addInstance(user, params.tripId, body);
+        tagged(res, trip);
+        return { status: 201, body: instance };
+      },
     });
 
     defineRoute(ctx, {
@@ -123,9 +130,11 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: { 200: '{ trip, instance }', 403: 'Not your trip', 404: 'No such trip or instance' },
-      handler: async ({ params, user }) => ({
-        body: await trips.getInstance(user, params.tripId, params.instanceId),
-      }),
+      handler: async ({ params, user, res }) => {
+        const answer = await trips.getInstance(user, params.tripId, params.instanceId);
+        tagged(res, answer.trip);
+        return { body: answer };
+      },
     });
 
     defineRoute(ctx, {
@@ -135,11 +144,16 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: instanceParams,
-      responses: { 200: '{ msg, trip }', 403: 'Not your trip', 404: 'No such trip or instance' },
-      handler: async ({ params, user }) => ({
+      responses: {
+        200: '{ msg, trip }',
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+        412: 'If-Match names an older version of the trip',
+      },
+      handler: async ({ params, user, req, res }) => ({
         body: {
           msg: 'Instance deleted successfully',
-          trip: await trips.removeInstance(user, params.tripId, params.instanceId),
+          trip: tagged(res, await trips.removeInstance(user, params.tripId, params.instanceId, preconditionOf(req))),
         },
       }),
     });
@@ -151,9 +165,14 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: instanceParams,
-      responses: { 200: 'The whole updated trip', 403: 'Not your trip', 404: 'No such trip or instance' },
-      handler: async ({ params, user }) => ({
-        body: await trips.commitInstance(user, params.tripId, params.instanceId),
+      responses: {
+        200: 'The whole updated trip',
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+        412: 'If-Match names an older version of the trip',
+      },
+      handler: async ({ params, user, req, res }) => ({
+        body: tagged(res, await trips.commitInstance(user, params.tripId, params.instanceId, preconditionOf(req))),
       }),
     });
   };
@@ -166,4 +185,15 @@ function toTripUpdate(body: UpdateTripBody): TripUpdate {
     tripFields,
     instanceEdits: instances?.map(({ _id, ...fields }) => ({ _id, fields })),
   };
+}
+
+/** Sets the trip's ETag on the answer and hands the trip on. */
+function tagged(res: Response, trip: TripView): TripView {
+  res.setHeader('ETag', etagOf(trip));
+  return trip;
+}
+
+function preconditionOf(req: Request): Precondition {
+  const ifMatch = req.headers['if-match'];
+  return ifMatch === undefined ? {} : { ifMatch };
 }

@@ -1,10 +1,9 @@
-// TripStore on the embedded NeDB collection (local mode). Every change is a
-// read-modify-write inside `exclusive`, applying the same pure change functions
-// the domain defines, so it is one indivisible step like a MongoDB update.
-import { embeddedDir, openEmbeddedCollection, type EmbeddedCollection } from '@tripcost/shared';
+// TripStore on the embedded NeDB collection (local mode). The compare-and-swap runs
+// inside the collection's `exclusive` queue, so the version check and the write are
+// one indivisible step, as a filtered replaceOne is on MongoDB.
+import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection } from '@tripcost/shared';
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
-import { applyAddInstance, applyCommit, applyRemoveInstance, applyUpdate } from '../domain/trip-changes';
 import type { TripStore } from './trip-store';
 
 export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore> {
@@ -15,20 +14,13 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   );
   const { db } = collection;
 
-  const findOwned = async (tripId: string, userId: string) => {
-    const trip = await db.findOneAsync({ _id: tripId });
-    return trip && trip.user_id === userId ? trip : null;
-  };
-
-  /** Read, change and write back one trip with no other change interleaved. */
-  const change = (tripId: string, userId: string, next: (trip: TripRecord) => TripRecord | null) =>
+  /** Runs `write` only while the stored trip still has the expected version. */
+  const whenAt = (tripId: string, expectedVersion: number, write: () => Promise<unknown>) =>
     collection.exclusive(async () => {
-      const trip = await findOwned(tripId, userId);
-      if (!trip) return null;
-      const changed = next(trip);
-      if (!changed) return null;
-      await db.updateAsync({ _id: tripId }, changed, {});
-      return changed;
+      const stored = await db.findOneAsync({ _id: tripId });
+      if (!stored || versionOf(stored) !== expectedVersion) return false;
+      await write();
+      return true;
     });
 
   return {
@@ -46,43 +38,15 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       // find() already hands back deep copies, so no second copy is needed here.
       return trips.sort(compareTrips).slice(offset, offset + limit);
     },
-    update(tripId, userId, update, now) {
-      return change(tripId, userId, (trip) => {
-        const known = new Set(trip.instances.map((instance) => instance._id));
-        if ((update.instanceEdits ?? []).some((edit) => !known.has(edit._id))) return null;
-        return applyUpdate(trip, update, now);
-      });
+    async idsByUser(userId) {
+      const trips = (await db.findAsync({ user_id: userId }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
+      return trips.map((trip) => trip._id);
     },
-    addInstance(tripId, userId, instance, maxInstances, now) {
-      return change(tripId, userId, (trip) =>
-        trip.instances.length >= maxInstances ? null : applyAddInstance(trip, instance, now),
-      );
+    replace(next, expectedVersion) {
+      return whenAt(next._id, expectedVersion, () => db.updateAsync({ _id: next._id }, next, {}));
     },
-    commitInstance(tripId, userId, instanceId, now) {
-      return change(tripId, userId, (trip) =>
-        trip.instances.some((instance) => instance._id === instanceId) ? applyCommit(trip, instanceId, now) : null,
-      );
-    },
-    removeInstance(tripId, userId, instanceId, now) {
-      return change(tripId, userId, (trip) =>
-        trip.instances.some((instance) => instance._id === instanceId)
-          ? applyRemoveInstance(trip, instanceId, now)
-          : null,
-      );
-    },
-    async remove(tripId, userId) {
-      const removed = await collection.exclusive(() => db.removeAsync({ _id: tripId, user_id: userId }, {}));
-      return removed > 0;
-    },
-    async setFavorite(tripIds, userId, isFavorite, now) {
-      const changed: TripRecord[] = [];
-      for (const tripId of new Set(tripIds)) {
-        const trip = await change(tripId, userId, (current) =>
-          current.isFavorite === isFavorite ? null : { ...current, isFavorite, updated_at: now },
-        );
-        if (trip) changed.push(trip);
-      }
-      return changed;
+    remove(tripId, expectedVersion) {
+      return whenAt(tripId, expectedVersion, () => db.removeAsync({ _id: tripId }, {}));
     },
     ping: () => collection.ping(),
     close: () => collection.close(),

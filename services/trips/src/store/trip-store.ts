@@ -1,9 +1,9 @@
-// The TripStore contract both adapters implement (DESIGN.md §4). Every method that
-// changes a trip is one atomic single-document change, filtered by owner; a method
-// answers null when nothing matched (missing trip, another user's trip, unknown
-// instance, full trip) and the domain works out which it was.
-import type { InstanceRecord, TripRecord } from '../domain/trip';
-import type { TripUpdate } from '../domain/trip-changes';
+// The TripStore contract both adapters implement. Stores keep documents and nothing
+// else: every rule (commit, edit, remove a window, favourites) is a pure function in
+// the domain, applied to the stored trip and written back with `replace`, a
+// compare-and-swap on the trip's version. So the rules exist once, and both adapters
+// are proven alike by one contract suite.
+import type { TripRecord } from '../domain/trip';
 
 export interface TripListOptions {
   favoritesOnly?: boolean;
@@ -20,22 +20,16 @@ export interface TripStore {
    * place), never objects the store keeps.
    */
   listByUser(userId: string, options: TripListOptions): Promise<TripRecord[]>;
-  /** null when the trip is not the user's or an edited instance id does not exist. */
-  update(tripId: string, userId: string, update: TripUpdate, now: string): Promise<TripRecord | null>;
-  /** Prepends the instance unless the trip already holds `maxInstances`. */
-  addInstance(
-    tripId: string,
-    userId: string,
-    instance: InstanceRecord,
-    maxInstances: number,
-    now: string,
-  ): Promise<TripRecord | null>;
-  commitInstance(tripId: string, userId: string, instanceId: string, now: string): Promise<TripRecord | null>;
-  removeInstance(tripId: string, userId: string, instanceId: string, now: string): Promise<TripRecord | null>;
-  /** true when the user's trip existed and is gone. */
-  remove(tripId: string, userId: string): Promise<boolean>;
-  /** Sets the flag on those of `tripIds` the user owns; returns the trips changed. */
-  setFavorite(tripIds: string[], userId: string, isFavorite: boolean, now: string): Promise<TripRecord[]>;
+  /** Ids of all the user's trips (for changes that touch every trip of a user). */
+  idsByUser(userId: string): Promise<string[]>;
+  /**
+   * Writes `next` in place of the stored trip with the same id, only if the stored
+   * one still has `expectedVersion` (a trip stored before versions existed counts as
+   * version 0). false when it changed meanwhile or is gone; nothing is written then.
+   */
+  replace(next: TripRecord, expectedVersion: number): Promise<boolean>;
+  /** Removes the trip if it still has `expectedVersion`; false when it changed or is gone. */
+  remove(tripId: string, expectedVersion: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -45,6 +45,7 @@ describe('trips API', () => {
         committedInstanceId: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        version: 1,
       });
       expect((await alice.get(`/api/trips/getaway/${reply.body._id}`)).body).toEqual(reply.body);
     });

@@ -1,15 +1,19 @@
-// One contract for every TripStore adapter: same documents, same order, same
-// atomic changes. Embedded always; mongo only where mongoForTests() finds MongoDB.
+// One contract for every TripStore adapter: same documents, same order, the same
+// compare-and-swap, and the domain's rules applied through it behave alike (racing
+// commits, concurrent additions, collisions retried then 409, If-Match).
+// Embedded always; mongo only where mongoForTests() finds MongoDB.
 import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
-import { mongoForTests, silentLogger, tempDataDir, type TestMongo } from '@tripcost/shared/testing';
+import { mongoForTests, silentLogger, tempDataDir, testUser, type TestMongo } from '@tripcost/shared/testing';
+import type { AuthUser } from '@tripcost/shared';
 import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { createTripsService, type NewInstance, type TripsService } from '../../src/domain/trips-service';
+import type { TripEvents } from '../../src/jobs/trip-events';
 import { openEmbeddedTripStore } from '../../src/store/embedded';
 import { mongoTripStore } from '../../src/store/mongo';
 import type { TripStore } from '../../src/store/trip-store';
 
 const NOW = '2030-01-01T00:00:00.000Z';
-const LATER = '2030-01-02T00:00:00.000Z';
 
 function aTrip(userId: string, fields: Partial<TripRecord> = {}): TripRecord {
   return {
@@ -25,8 +29,14 @@ function aTrip(userId: string, fields: Partial<TripRecord> = {}): TripRecord {
     committedInstanceId: null,
     created_at: NOW,
     updated_at: NOW,
+    version: 1,
     ...fields,
   };
+}
+
+function newInstanceInput(): NewInstance {
+  const { _id: _unused, isCommitted: _notInput, created_at: _setByServer, ...input } = anInstance();
+  return input;
 }
 
 function anInstance(fields: Partial<InstanceRecord> = {}): InstanceRecord {
@@ -45,22 +55,58 @@ function anInstance(fields: Partial<InstanceRecord> = {}): InstanceRecord {
   };
 }
 
+/** Records what the service announced; the publishing itself is tested in jobs/events. */
+function recordedEvents() {
+  const seen: { kind: string; trip: TripRecord }[] = [];
+  const events: TripEvents = {
+    created: (trip) => seen.push({ kind: 'created', trip }),
+    updated: (trip) => seen.push({ kind: 'updated', trip }),
+    deleted: (trip) => seen.push({ kind: 'deleted', trip }),
+    drain: async () => undefined,
+  };
+  return { events, seen };
+}
+
+/**
+ * A store whose compare-and-swap loses the race `collisions` times: before each of
+ * those writes, another writer (a second replica) changes the trip first.
+ */
+function collidingStore(store: TripStore, collisions: number): TripStore {
+  let left = collisions;
+  return {
+    ...store,
+    async replace(next, expectedVersion) {
+      if (left > 0) {
+        left -= 1;
+        const stored = (await store.findById(next._id))!;
+        await store.replace(
+          { ...stored, trip_location: `changed elsewhere ${left}`, version: expectedVersion + 1 },
+          expectedVersion,
+        );
+      }
+      return store.replace(next, expectedVersion);
+    },
+  };
+}
+
 function tripStoreContract(name: string, open: () => Promise<TripStore>) {
   describe(`TripStore contract: ${name}`, () => {
     let store: TripStore;
+    let trips: TripsService;
     beforeAll(async () => {
       store = await open();
+      trips = createTripsService({ store, events: recordedEvents().events, now: () => new Date(NOW) });
     });
     afterAll(() => store.close());
 
-    const tripWith = async (userId: string, instances: InstanceRecord[]) => {
-      const trip = await store.insert(aTrip(userId));
-      for (const instance of [...instances].reverse()) await store.addInstance(trip._id, userId, instance, 100, NOW);
+    const owner = () => testUser();
+    const tripWith = async (user: AuthUser, instances: InstanceRecord[]) => {
+      const trip = await store.insert(aTrip(user.id, { instances }));
       return trip;
     };
 
     it('when a trip is inserted, then it reads back as the same plain object with string ids', async () => {
-      const trip = aTrip(newId(), { place_id: 'ChIJ_abc' });
+      const trip = aTrip(newId(), { place_id: 'ChIJ_abc', instances: [anInstance({ activities: ['a'] })] });
       await store.insert(trip);
       expect(await store.findById(trip._id)).toEqual(trip);
       expect(await store.findById(newId())).toBeNull();
@@ -75,7 +121,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         aTrip(userId, { created_at: '2030-02-01T00:00:00.000Z', isFavorite: true }),
       );
       await store.insert(aTrip(newId()));
-      const ids = (trips: TripRecord[]) => trips.map((trip) => trip._id);
+      const ids = (list: TripRecord[]) => list.map((trip) => trip._id);
       expect(ids(await store.listByUser(userId, { limit: 10, offset: 0 }))).toEqual([
         sooner._id,
         later._id,
@@ -87,11 +133,12 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         later._id,
         undatedNewer._id,
       ]);
+      expect((await store.idsByUser(userId)).sort()).toEqual(ids([undated, later, sooner, undatedNewer]).sort());
     });
 
     it('when the caller changes a listed trip, then the store is unaffected (lists are fresh copies)', async () => {
       const userId = newId();
-      const trip = await tripWith(userId, [anInstance({ activities: ['Museum'] })]);
+      const trip = await store.insert(aTrip(userId, { instances: [anInstance({ activities: ['Museum'] })] }));
       const [listed] = await store.listByUser(userId, { limit: 10, offset: 0 });
       const before = structuredClone(listed);
       Object.assign(listed, { trip_location: 'changed', total_cost: 1 });
@@ -101,95 +148,115 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.findById(trip._id)).toEqual(before);
     });
 
-    it('when instances are added, then the newest is first and the cap holds', async () => {
-      const userId = newId();
-      const trip = await store.insert(aTrip(userId));
-      const first = anInstance();
-      const second = anInstance();
-      await store.addInstance(trip._id, userId, first, 2, NOW);
-      const after = await store.addInstance(trip._id, userId, second, 2, LATER);
-      expect(after?.instances.map((instance) => instance._id)).toEqual([second._id, first._id]);
-      expect(after?.updated_at).toBe(LATER);
-      expect(await store.addInstance(trip._id, userId, anInstance(), 2, NOW)).toBeNull();
-      expect(await store.addInstance(trip._id, newId(), anInstance(), 100, NOW)).toBeNull();
+    it('when a replace names the stored version, then it is written; a stale version writes nothing', async () => {
+      const trip = await store.insert(aTrip(newId(), { version: 3 }));
+      expect(await store.replace({ ...trip, trip_location: 'stale', version: 3 }, 2)).toBe(false);
+      expect(await store.findById(trip._id)).toEqual(trip);
+      expect(await store.replace({ ...trip, trip_location: 'fresh', version: 4 }, 3)).toBe(true);
+      expect(await store.findById(trip._id)).toMatchObject({ trip_location: 'fresh', version: 4 });
+      expect(await store.replace({ ...trip, _id: newId(), version: 1 }, 0)).toBe(false);
     });
 
-    it('when 50 instances are added at once, then all 50 are kept', async () => {
-      const userId = newId();
-      const trip = await store.insert(aTrip(userId));
-      await Promise.all(Array.from({ length: 50 }, () => store.addInstance(trip._id, userId, anInstance(), 100, NOW)));
-      expect((await store.findById(trip._id))?.instances).toHaveLength(50);
+    it('when a trip was stored before versions existed, then it counts as version 0', async () => {
+      const { version: _none, ...legacy } = aTrip(newId());
+      await store.insert(legacy as TripRecord);
+      expect(await store.replace({ ...legacy, trip_location: 'x', version: 1 }, 1)).toBe(false);
+      expect(await store.replace({ ...legacy, trip_location: 'y', version: 1 }, 0)).toBe(true);
+      expect(await store.findById(legacy._id)).toMatchObject({ trip_location: 'y', version: 1 });
     });
 
-    it('when an instance is committed, then only it is marked and its values are copied to the trip', async () => {
-      const userId = newId();
-      const a = anInstance({ stay_expense: 10 });
-      const b = anInstance({ trip_start: null, trip_end: null, stay_expense: 99.99, other_expense: 0 });
-      const trip = await tripWith(userId, [a, b]);
-      await store.commitInstance(trip._id, userId, a._id, NOW);
-      const committed = await store.commitInstance(trip._id, userId, b._id, LATER);
-      expect(committed).toMatchObject({
-        committedInstanceId: b._id,
-        trip_start: null,
-        trip_end: null,
-        stay_expense: 99.99,
-        travel_expense: b.travel_expense,
-        car_expense: 0,
-        other_expense: 0,
-        updated_at: LATER,
+    it('when a trip is removed, then only at its version, and it is gone', async () => {
+      const trip = await store.insert(aTrip(newId(), { version: 2 }));
+      expect(await store.remove(trip._id, 1)).toBe(false);
+      expect(await store.remove(trip._id, 2)).toBe(true);
+      expect(await store.findById(trip._id)).toBeNull();
+      expect(await store.remove(trip._id, 2)).toBe(false);
+    });
+
+    describe('with the domain rules applied through it', () => {
+      it('when instances are added, then the newest is first, versions count up, and the cap holds', async () => {
+        const user = owner();
+        const trip = await store.insert(aTrip(user.id));
+        const first = await trips.addInstance(user, trip._id, newInstanceInput());
+        const second = await trips.addInstance(user, trip._id, newInstanceInput());
+        expect(second.trip.instances.map((instance) => instance._id)).toEqual([
+          second.instance._id,
+          first.instance._id,
+        ]);
+        expect(second.trip.version).toBe(3);
+        const full = await store.insert(aTrip(user.id, { instances: Array.from({ length: 100 }, () => anInstance()) }));
+        await expect(trips.addInstance(user, full._id, newInstanceInput())).rejects.toMatchObject({ status: 409 });
+        await expect(trips.addInstance(testUser(), trip._id, newInstanceInput())).rejects.toMatchObject({
+          status: 403,
+        });
       });
-      expect(committed?.instances.map((instance) => [instance._id, instance.isCommitted])).toEqual([
-        [a._id, false],
-        [b._id, true],
-      ]);
-      expect(await store.commitInstance(trip._id, userId, newId(), NOW)).toBeNull();
-      expect(await store.commitInstance(trip._id, newId(), a._id, NOW)).toBeNull();
-    });
 
-    it('when two commits race, then exactly one instance is committed and the trip matches it', async () => {
-      const userId = newId();
-      const a = anInstance({ stay_expense: 1 });
-      const b = anInstance({ stay_expense: 2 });
-      const trip = await tripWith(userId, [a, b]);
-      await Promise.all([
-        store.commitInstance(trip._id, userId, a._id, NOW),
-        store.commitInstance(trip._id, userId, b._id, NOW),
-      ]);
-      const after = (await store.findById(trip._id))!;
-      const marked = after.instances.filter((instance) => instance.isCommitted);
-      expect(marked).toHaveLength(1);
-      expect(after.committedInstanceId).toBe(marked[0]._id);
-      expect(after.stay_expense).toBe(marked[0].stay_expense);
-    });
-
-    it('when the committed instance is removed, then commitment, dates and expenses are cleared', async () => {
-      const userId = newId();
-      const a = anInstance();
-      const b = anInstance();
-      const trip = await tripWith(userId, [a, b]);
-      await store.commitInstance(trip._id, userId, a._id, NOW);
-      const otherRemoved = await store.removeInstance(trip._id, userId, b._id, NOW);
-      expect(otherRemoved).toMatchObject({ committedInstanceId: a._id, stay_expense: a.stay_expense });
-      const removed = await store.removeInstance(trip._id, userId, a._id, LATER);
-      expect(removed).toMatchObject({
-        ...NO_DATES_OR_EXPENSES,
-        committedInstanceId: null,
-        instances: [],
-        updated_at: LATER,
+      it('when 50 instances are added at once, then all 50 are kept', async () => {
+        const user = owner();
+        const trip = await store.insert(aTrip(user.id));
+        await Promise.all(Array.from({ length: 50 }, () => trips.addInstance(user, trip._id, newInstanceInput())));
+        expect((await store.findById(trip._id))?.instances).toHaveLength(50);
       });
-      expect(await store.removeInstance(trip._id, userId, a._id, NOW)).toBeNull();
-    });
 
-    it('when instances are edited, then listed ones change, others stay, and the committed one is copied', async () => {
-      const userId = newId();
-      const a = anInstance();
-      const b = anInstance();
-      const trip = await tripWith(userId, [a, b]);
-      await store.commitInstance(trip._id, userId, b._id, NOW);
-      const updated = await store.update(
-        trip._id,
-        userId,
-        {
+      it('when an instance is committed, then only it is marked and its values are copied to the trip', async () => {
+        const user = owner();
+        const a = anInstance({ stay_expense: 10 });
+        const b = anInstance({ trip_start: null, trip_end: null, stay_expense: 99.99, other_expense: 0 });
+        const trip = await tripWith(user, [a, b]);
+        await trips.commitInstance(user, trip._id, a._id);
+        const committed = await trips.commitInstance(user, trip._id, b._id);
+        expect(committed).toMatchObject({
+          committedInstanceId: b._id,
+          trip_start: null,
+          trip_end: null,
+          stay_expense: 99.99,
+          travel_expense: b.travel_expense,
+          car_expense: 0,
+          other_expense: 0,
+        });
+        expect(committed.instances.map((instance) => [instance._id, instance.isCommitted])).toEqual([
+          [a._id, false],
+          [b._id, true],
+        ]);
+        await expect(trips.commitInstance(user, trip._id, newId())).rejects.toMatchObject({ status: 404 });
+        await expect(trips.commitInstance(testUser(), trip._id, a._id)).rejects.toMatchObject({ status: 403 });
+      });
+
+      it('when commits race from two replicas, then exactly one instance is committed and the trip matches it', async () => {
+        const user = owner();
+        const a = anInstance({ stay_expense: 1 });
+        const b = anInstance({ stay_expense: 2 });
+        const trip = await tripWith(user, [a, b]);
+        // Two service instances over one store: like two replicas, only the compare-and-swap orders them.
+        const replica = createTripsService({ store, events: recordedEvents().events });
+        await Promise.all([trips.commitInstance(user, trip._id, a._id), replica.commitInstance(user, trip._id, b._id)]);
+        const after = (await store.findById(trip._id))!;
+        const marked = after.instances.filter((instance) => instance.isCommitted);
+        expect(marked).toHaveLength(1);
+        expect(after.committedInstanceId).toBe(marked[0]._id);
+        expect(after.stay_expense).toBe(marked[0].stay_expense);
+      });
+
+      it('when the committed instance is removed, then commitment, dates and expenses are cleared', async () => {
+        const user = owner();
+        const a = anInstance();
+        const b = anInstance();
+        const trip = await tripWith(user, [a, b]);
+        await trips.commitInstance(user, trip._id, a._id);
+        const otherRemoved = await trips.removeInstance(user, trip._id, b._id);
+        expect(otherRemoved).toMatchObject({ committedInstanceId: a._id, stay_expense: a.stay_expense });
+        const removed = await trips.removeInstance(user, trip._id, a._id);
+        expect(removed).toMatchObject({ ...NO_DATES_OR_EXPENSES, committedInstanceId: null, instances: [] });
+        await expect(trips.removeInstance(user, trip._id, a._id)).rejects.toMatchObject({ status: 404 });
+      });
+
+      it('when instances are edited, then listed ones change, others stay, and the committed one is copied', async () => {
+        const user = owner();
+        const a = anInstance();
+        const b = anInstance();
+        const trip = await tripWith(user, [a, b]);
+        await trips.commitInstance(user, trip._id, b._id);
+        const updated = await trips.updateTrip(user, trip._id, {
           isFavorite: true,
           instanceEdits: [
             {
@@ -197,55 +264,116 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
               fields: { trip_end: '2030-03-09T00:00:00.000Z', car_expense: 7, activities: ['$where', 'hike'] },
             },
           ],
-        },
-        LATER,
-      );
-      expect(updated).toMatchObject({
-        isFavorite: true,
-        trip_end: '2030-03-09T00:00:00.000Z',
-        car_expense: 7,
-        trip_start: b.trip_start,
+        });
+        expect(updated).toMatchObject({
+          isFavorite: true,
+          trip_end: '2030-03-09T00:00:00.000Z',
+          car_expense: 7,
+          trip_start: b.trip_start,
+        });
+        expect(updated.instances[0]).toMatchObject(a);
+        expect(updated.instances[1]).toMatchObject({
+          ...b,
+          isCommitted: true,
+          trip_end: '2030-03-09T00:00:00.000Z',
+          car_expense: 7,
+          activities: ['$where', 'hike'],
+        });
+        await expect(
+          trips.updateTrip(user, trip._id, { instanceEdits: [{ _id: newId(), fields: {} }] }),
+        ).rejects.toMatchObject({ status: 400 });
       });
-      expect(updated?.instances[0]).toEqual(a);
-      expect(updated?.instances[1]).toEqual({
-        ...b,
-        isCommitted: true,
-        trip_end: '2030-03-09T00:00:00.000Z',
-        car_expense: 7,
-        activities: ['$where', 'hike'],
+
+      it('when two clients edit different instances, then both edits are kept', async () => {
+        const user = owner();
+        const a = anInstance();
+        const b = anInstance();
+        const trip = await tripWith(user, [a, b]);
+        const replica = createTripsService({ store, events: recordedEvents().events });
+        await Promise.all([
+          trips.updateTrip(user, trip._id, { instanceEdits: [{ _id: a._id, fields: { stay_expense: 11 } }] }),
+          replica.updateTrip(user, trip._id, { instanceEdits: [{ _id: b._id, fields: { car_expense: 22 } }] }),
+        ]);
+        const after = (await store.findById(trip._id))!;
+        expect(after.instances.find((instance) => instance._id === a._id)?.stay_expense).toBe(11);
+        expect(after.instances.find((instance) => instance._id === b._id)?.car_expense).toBe(22);
       });
-      expect(await store.update(trip._id, userId, { instanceEdits: [{ _id: newId(), fields: {} }] }, NOW)).toBeNull();
-    });
 
-    it('when the trip fields are edited, then they apply only while the trip has no instances', async () => {
-      const userId = newId();
-      const bare = await store.insert(aTrip(userId));
-      const fields = { trip_start: '2030-06-01T00:00:00.000Z', stay_expense: 5 };
-      expect(await store.update(bare._id, userId, { tripFields: fields }, NOW)).toMatchObject(fields);
-      const withInstance = await tripWith(userId, [anInstance()]);
-      expect(await store.update(withInstance._id, userId, { tripFields: fields }, NOW)).toMatchObject(
-        NO_DATES_OR_EXPENSES,
-      );
-      expect(await store.update(bare._id, newId(), { isFavorite: true }, NOW)).toBeNull();
-    });
+      it('when If-Match names an older version, then 412 and nothing changes; the current one applies', async () => {
+        const user = owner();
+        const a = anInstance();
+        const trip = await tripWith(user, [a]);
+        const seen = await trips.getTrip(user, trip._id);
+        await trips.updateTrip(user, trip._id, { instanceEdits: [{ _id: a._id, fields: { stay_expense: 1 } }] });
+        const stale = { ifMatch: `"${seen.version}"` };
+        await expect(
+          trips.updateTrip(user, trip._id, { instanceEdits: [{ _id: a._id, fields: { stay_expense: 2 } }] }, stale),
+        ).rejects.toMatchObject({ status: 412 });
+        await expect(trips.removeInstance(user, trip._id, a._id, stale)).rejects.toMatchObject({ status: 412 });
+        await expect(trips.deleteTrip(user, trip._id, stale)).rejects.toMatchObject({ status: 412 });
+        expect((await store.findById(trip._id))?.instances[0].stay_expense).toBe(1);
+        const current = { ifMatch: `"${seen.version + 1}"` };
+        await expect(trips.commitInstance(user, trip._id, a._id, current)).resolves.toMatchObject({
+          committedInstanceId: a._id,
+        });
+      });
 
-    it('when favourites are set, then only the user’s changed trips come back, and again changes nothing', async () => {
-      const userId = newId();
-      const mine = await store.insert(aTrip(userId));
-      const theirs = await store.insert(aTrip(newId()));
-      const changed = await store.setFavorite([mine._id, theirs._id, newId()], userId, true, LATER);
-      expect(changed.map((trip) => [trip._id, trip.isFavorite])).toEqual([[mine._id, true]]);
-      expect(await store.setFavorite([mine._id], userId, true, LATER)).toEqual([]);
-      expect((await store.findById(theirs._id))?.isFavorite).toBe(false);
-    });
+      it('when a write collides with another replica, then it is retried and succeeds; when it always collides, 409', async () => {
+        const user = owner();
+        const a = anInstance();
+        const trip = await tripWith(user, [a]);
+        const retrying = createTripsService({ store: collidingStore(store, 2), events: recordedEvents().events });
+        const committed = await retrying.commitInstance(user, trip._id, a._id);
+        expect(committed).toMatchObject({ committedInstanceId: a._id, trip_location: 'changed elsewhere 0' });
+        expect(committed.version).toBe(4);
 
-    it('when a trip is removed, then only its owner can and it is gone', async () => {
-      const userId = newId();
-      const trip = await store.insert(aTrip(userId));
-      expect(await store.remove(trip._id, newId())).toBe(false);
-      expect(await store.remove(trip._id, userId)).toBe(true);
-      expect(await store.findById(trip._id)).toBeNull();
-      expect(await store.remove(trip._id, userId)).toBe(false);
+        const other = await tripWith(user, [anInstance()]);
+        const hopeless = createTripsService({
+          store: collidingStore(store, 1000),
+          events: recordedEvents().events,
+          changeAttempts: 3,
+        });
+        await expect(hopeless.commitInstance(user, other._id, other.instances[0]._id)).rejects.toMatchObject({
+          status: 409,
+        });
+        expect((await store.findById(other._id))?.committedInstanceId).toBeNull();
+      });
+
+      it('when the trip fields are edited, then they apply only while the trip has no instances', async () => {
+        const user = owner();
+        const bare = await store.insert(aTrip(user.id));
+        const fields = { trip_start: '2030-06-01T00:00:00.000Z', stay_expense: 5 };
+        expect(await trips.updateTrip(user, bare._id, { tripFields: fields })).toMatchObject(fields);
+        const withInstance = await tripWith(user, [anInstance()]);
+        expect(await trips.updateTrip(user, withInstance._id, { tripFields: fields })).toMatchObject(
+          NO_DATES_OR_EXPENSES,
+        );
+        await expect(trips.updateTrip(testUser(), bare._id, { isFavorite: true })).rejects.toMatchObject({
+          status: 403,
+        });
+      });
+
+      it('when favourites are set from events, then only the user’s trips change, and again changes nothing', async () => {
+        const user = owner();
+        const recorder = recordedEvents();
+        const service = createTripsService({ store, events: recorder.events });
+        const mine = await store.insert(aTrip(user.id));
+        const theirs = await store.insert(aTrip(newId()));
+        await service.setFavorite(user.id, [mine._id, theirs._id, newId()], true);
+        expect(recorder.seen.map((event) => [event.trip._id, event.trip.isFavorite])).toEqual([[mine._id, true]]);
+        await service.setFavorite(user.id, [mine._id], true);
+        expect(recorder.seen).toHaveLength(1);
+        expect((await store.findById(theirs._id))?.isFavorite).toBe(false);
+      });
+
+      it('when a trip is deleted, then only its owner can and it is gone', async () => {
+        const user = owner();
+        const trip = await store.insert(aTrip(user.id));
+        await expect(trips.deleteTrip(testUser(), trip._id)).rejects.toMatchObject({ status: 403 });
+        await trips.deleteTrip(user, trip._id);
+        expect(await store.findById(trip._id)).toBeNull();
+        await expect(trips.deleteTrip(user, trip._id)).rejects.toMatchObject({ status: 404 });
+      });
     });
   });
 }

@@ -38,22 +38,33 @@ export interface Reply {
   // Tests read whatever JSON came back.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
+  headers: Headers;
 }
 
 /** A caller of the API: a user with a real signed token, or anonymous. */
 export function clientFor(baseUrl: string, user: AuthUser | null = testUser()) {
   const token = user ? tokenFor(user) : undefined;
-  const call = async (method: string, path: string, body?: unknown, rawBody?: string): Promise<Reply> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    rawBody?: string,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply> => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
+        ...extraHeaders,
         ...(token ? { authorization: token } : {}),
         ...(body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    const reply = { status: res.status, body: text ? JSON.parse(text) : undefined } as Reply;
+    // Not enumerable, so tests can compare whole replies as { status, body }.
+    Object.defineProperty(reply, 'headers', { value: res.headers, enumerable: false });
+    return reply;
   };
   return {
     user,
@@ -64,6 +75,9 @@ export function clientFor(baseUrl: string, user: AuthUser | null = testUser()) {
     patch: (path: string, body?: unknown) => call('PATCH', path, body),
     delete: (path: string) => call('DELETE', path),
     raw: (method: string, path: string, rawBody?: string) => call(method, path, undefined, rawBody),
+    /** A request with extra headers (e.g. If-Match). */
+    send: (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+      call(method, path, body, undefined, headers),
     createTrip: async (fields: Record<string, unknown> = {}) => {
       const reply = await call('POST', '/api/trips/getaway-trip', {
         location_address: 'Austin, TX, USA',

@@ -1,5 +1,6 @@
 // Wishlist use cases: named lists of the caller's own trips. A trip is in at most
-// one list; the trips service learns about favourites through events (DESIGN.md §5).
+// one list (list-changes.ts); the trips service learns about favourites through
+// events (docs/product.md, "Events between services").
 import {
   badRequest,
   conflict,
@@ -17,27 +18,11 @@ import {
   type WishlistStore,
   type WishlistTripEntry,
 } from '../store/wishlist-store';
+import { listChanges } from './list-changes';
+import { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 import type { TripDirectory } from './trip-directory';
 
-/** Documented caps (DESIGN.md §3: every list is bounded). */
-export const WISHLIST_LIMITS = {
-  listNameMax: 60,
-  listsPerUser: 100,
-  tripsPerList: 500,
-  /** Trips accepted in one createlist call; each one is checked with the trips service. */
-  tripsPerCreate: 20,
-} as const;
-
-export const WISHLIST_MESSAGES = {
-  nameRequired: 'Please enter a list name.',
-  nameTooLong: `The list name must be at most ${WISHLIST_LIMITS.listNameMax} characters.`,
-  duplicateName: 'You already have a list with this name.',
-  tooManyLists: `You can have at most ${WISHLIST_LIMITS.listsPerUser} lists.`,
-  listFull: `A list can hold at most ${WISHLIST_LIMITS.tripsPerList} trips.`,
-  listNotFound: 'Wishlist not found.',
-  notYourList: 'You do not have access to this wishlist.',
-  otherEmail: 'You can only see your own wishlists.',
-} as const;
+export { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 
 export interface WishlistsDeps {
   store: WishlistStore;
@@ -57,6 +42,7 @@ export function normaliseListName(raw: string): { list_name: string; name_key: s
 }
 
 export function createWishlists({ store, trips, events, logger }: WishlistsDeps) {
+  const changes = listChanges(store);
   async function ownedList(user: AuthUser, wishlistId: string): Promise<Wishlist> {
     const list = await store.findById(wishlistId);
     if (!list) throw notFound(WISHLIST_MESSAGES.listNotFound);
@@ -71,7 +57,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
   /** Puts a verified trip in the list and tells trips it is a favourite. */
   async function place(user: AuthUser, wishlistId: string, preview: TripPreview): Promise<Wishlist> {
-    const placed = await store.placeTrip(user.id, wishlistId, entryFor(preview), WISHLIST_LIMITS.tripsPerList);
+    const placed = await changes.placeTrip(user.id, wishlistId, entryFor(preview), WISHLIST_LIMITS.tripsPerList);
     switch (placed.outcome) {
       case 'list-missing':
         throw notFound(WISHLIST_MESSAGES.listNotFound);
@@ -126,7 +112,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
     async removeTrip(user: AuthUser, wishlistId: string, tripId: string): Promise<Wishlist> {
       await ownedList(user, wishlistId);
-      const result = await store.removeTrip(user.id, wishlistId, tripId);
+      const result = await changes.removeTrip(user.id, wishlistId, tripId);
       if (!result) throw notFound(WISHLIST_MESSAGES.listNotFound);
       // Nothing is published when the trip was not in this list: it may have moved to
       // another list meanwhile, and unfavouriting it would be wrong.
@@ -140,7 +126,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
     async deleteList(user: AuthUser, wishlistId: string): Promise<void> {
       await ownedList(user, wishlistId);
-      const deleted = await store.delete(user.id, wishlistId);
+      const deleted = await changes.deleteList(user.id, wishlistId);
       if (!deleted) throw notFound(WISHLIST_MESSAGES.listNotFound);
       events.publish('wishlist.deleted', {
         wishlistId,
@@ -151,12 +137,12 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
     /** trip.updated: refresh the preview wherever the trip is held. Idempotent. */
     async refreshTrip(trip: TripSnapshot, occurredAt: string): Promise<number> {
-      return store.refreshTrip(previewOf(trip), occurredAt);
+      return changes.refreshTrip(previewOf(trip), occurredAt);
     },
 
     /** trip.deleted: the trip leaves every list. Idempotent. */
     async forgetTrip(tripId: string): Promise<number> {
-      return store.removeTripEverywhere(tripId);
+      return changes.removeTripEverywhere(tripId);
     },
   };
 }

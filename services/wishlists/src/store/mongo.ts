@@ -1,16 +1,11 @@
 // The MongoDB (mongoose) adapter of WishlistStore, used when MONGO_URL is set.
-// No transactions: each change is one single-document atomic update, and the one
-// change that spans documents (moving a trip between lists) is ordered so that a
-// crash half-way can only leave the trip in no list, never in two:
-//   1. updateMany $pull the trip from the user's other lists;
-//   2. findOneAndUpdate $push it into the target, guarded by "not already there"
-//      and "not full".
-// A partial unique index on trips._id also makes two concurrent moves of the same
-// trip into different lists impossible: the second push fails with a duplicate key
-// and is retried (pull again, push again), so the last move wins.
-import { fromMongo, isDuplicateKeyError, pingMongo, type Logger } from '@tripcost/shared';
+// Every change is one replaceOne filtered by id and version (atomic, no
+// transactions). A partial unique index on trips._id refuses a second list holding
+// the same trip, which backs the one-list-per-trip rule across replicas (the domain
+// retries the move when it fires).
+import { atVersion, fromMongo, isDuplicateKeyError, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
-import { DuplicateListNameError, type PlaceTripOutcome, type Wishlist, type WishlistStore } from './wishlist-store';
+import { DuplicateListNameError, type Wishlist, type WishlistStore } from './wishlist-store';
 
 const tripEntrySchema = new Schema(
   {
@@ -36,6 +31,7 @@ const wishlistSchema = new Schema(
     trips: { type: [tripEntrySchema], default: [] },
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },
+    version: { type: Number, default: 0 },
   },
   { versionKey: false, collection: 'wishlists' },
 );
@@ -46,9 +42,13 @@ wishlistSchema.index(
   { unique: true, partialFilterExpression: { 'trips._id': { $exists: true } }, name: 'trip_in_one_list' },
 );
 
-const MOVE_ATTEMPTS = 3;
+/** Which unique index refused a write: the per-user list name (vs. the one-list-per-trip index). */
+function isNameKeyViolation(error: unknown): boolean {
+  const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern ?? {};
+  return 'name_key' in keyPattern;
+}
 
-export async function openMongoWishlistStore(connection: Connection, logger: Logger): Promise<WishlistStore> {
+export async function openMongoWishlistStore(connection: Connection): Promise<WishlistStore> {
   const model = connection.model('Wishlist', wishlistSchema);
   await model.init();
   const plainList = (doc: unknown) => fromMongo<Wishlist>(doc);
@@ -69,7 +69,7 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
     async create(input) {
       const now = new Date().toISOString();
       try {
-        const created = await model.create({ ...input, trips: [], created_at: now, updated_at: now });
+        const created = await model.create({ ...input, trips: [], created_at: now, updated_at: now, version: 1 });
         return plainList(created.toObject());
       } catch (error) {
         if (isDuplicateKeyError(error)) throw new DuplicateListNameError();
@@ -77,93 +77,24 @@ export async function openMongoWishlistStore(connection: Connection, logger: Log
       }
     },
 
-    async placeTrip(userId, wishlistId, entry, maxTrips): Promise<PlaceTripOutcome> {
-      for (let attempt = 1; ; attempt += 1) {
-        const target = await model.findOne({ _id: wishlistId, user_id: userId }).lean();
-        if (!target) return { outcome: 'list-missing' };
-        const current = plainList(target);
-        if (current.trips.some((trip) => trip._id === entry._id))
-          return { outcome: 'already-there', wishlist: current };
-        if (current.trips.length >= maxTrips) return { outcome: 'list-full', wishlist: current };
+    async findHolding(tripId) {
+      const lists = await model.find({ 'trips._id': tripId }).lean();
+      return lists.map(plainList);
+    },
 
-        const now = new Date().toISOString();
-        const holders = await model
-          .find({ user_id: userId, _id: { $ne: wishlistId }, 'trips._id': entry._id }, { _id: 1 })
-          .lean();
-        if (holders.length > 0) {
-          await model.updateMany(
-            { _id: { $in: holders.map((holder) => holder._id) }, 'trips._id': entry._id },
-            { $pull: { trips: { _id: entry._id } }, $set: { updated_at: now } },
-          );
-        }
-        try {
-          const updated = await model
-            .findOneAndUpdate(
-              {
-                _id: wishlistId,
-                user_id: userId,
-                'trips._id': { $ne: entry._id },
-                [`trips.${maxTrips - 1}`]: { $exists: false },
-              },
-              { $push: { trips: entry }, $set: { updated_at: now } },
-              { new: true },
-            )
-            .lean();
-          // Nothing matched: the list vanished, filled up or got the trip meanwhile;
-          // the next round reads it again and answers accordingly.
-          if (!updated) {
-            if (attempt >= MOVE_ATTEMPTS)
-              throw new Error(`could not place trip ${entry._id} after ${attempt} attempts`);
-            continue;
-          }
-          return {
-            outcome: 'added',
-            wishlist: plainList(updated),
-            movedFrom: holders.map((holder) => String(holder._id)),
-          };
-        } catch (error) {
-          if (!isDuplicateKeyError(error) || attempt >= MOVE_ATTEMPTS) throw error;
-          logger.info({ tripId: entry._id, wishlistId }, 'trip moved concurrently; retrying the move');
-        }
+    async replace(next, expectedVersion) {
+      try {
+        const result = await model.replaceOne({ _id: next._id, ...atVersion(expectedVersion) }, next);
+        return result.matchedCount === 1;
+      } catch (error) {
+        if (isDuplicateKeyError(error) && isNameKeyViolation(error)) throw new DuplicateListNameError();
+        throw error;
       }
     },
 
-    async removeTrip(userId, wishlistId, tripId) {
-      const updated = await model
-        .findOneAndUpdate(
-          { _id: wishlistId, user_id: userId, 'trips._id': tripId },
-          { $pull: { trips: { _id: tripId } }, $set: { updated_at: new Date().toISOString() } },
-          { new: true },
-        )
-        .lean();
-      if (updated) return { wishlist: plainList(updated), removed: true };
-      const list = await model.findOne({ _id: wishlistId, user_id: userId }).lean();
-      return list ? { wishlist: plainList(list), removed: false } : null;
-    },
-
-    async delete(userId, wishlistId) {
-      const deleted = await model.findOneAndDelete({ _id: wishlistId, user_id: userId }).lean();
-      return deleted ? plainList(deleted) : null;
-    },
-
-    async refreshTrip(preview, snapshotAt) {
-      const { _id: tripId, ...fields } = preview;
-      const set: Record<string, unknown> = { 'trips.$[held].snapshot_at': snapshotAt };
-      for (const [field, value] of Object.entries(fields)) set[`trips.$[held].${field}`] = value;
-      const result = await model.updateMany(
-        { trips: { $elemMatch: { _id: tripId, snapshot_at: { $lte: snapshotAt } } } },
-        { $set: set },
-        { arrayFilters: [{ 'held._id': tripId, 'held.snapshot_at': { $lte: snapshotAt } }] },
-      );
-      return result.modifiedCount;
-    },
-
-    async removeTripEverywhere(tripId) {
-      const result = await model.updateMany(
-        { 'trips._id': tripId },
-        { $pull: { trips: { _id: tripId } }, $set: { updated_at: new Date().toISOString() } },
-      );
-      return result.modifiedCount;
+    async remove(wishlistId, expectedVersion) {
+      const result = await model.deleteOne({ _id: wishlistId, ...atVersion(expectedVersion) });
+      return result.deletedCount === 1;
     },
 
     ping: () => pingMongo(connection),

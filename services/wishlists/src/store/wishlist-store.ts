@@ -1,5 +1,8 @@
 // What the wishlists service needs from storage, independent of the adapter
 // (embedded NeDB or MongoDB). Every method returns plain objects with string ids.
+// Stores keep documents only: the rules (a trip is in at most one list, caps,
+// newer previews win) live in domain/list-rules.ts and are applied through
+// `replace`, a compare-and-swap on the list's version.
 
 /** A trip held in a list: its id plus a preview snapshot kept fresh by trip.updated. */
 export interface WishlistTripEntry {
@@ -29,6 +32,8 @@ export interface Wishlist {
   trips: WishlistTripEntry[];
   created_at: string;
   updated_at: string;
+  /** Incremented by every change; lists stored before versions existed read as 0. */
+  version?: number;
 }
 
 export interface NewWishlist {
@@ -59,28 +64,17 @@ export interface WishlistStore {
   findById(wishlistId: string): Promise<Wishlist | null>;
   /** Creates an empty list; throws DuplicateListNameError for a taken name. */
   create(input: NewWishlist): Promise<Wishlist>;
+  /** Every list (of any user) that holds the trip; trip ids are unique across users. */
+  findHolding(tripId: string): Promise<Wishlist[]>;
   /**
-   * Puts the trip into the user's list `wishlistId` and takes it out of every other
-   * list of the user (a trip is in at most one list). Adding a trip the list already
-   * holds changes nothing. `maxTrips` caps the target list.
+   * Writes `next` in place of the stored list only if the stored one still has
+   * `expectedVersion`; false when it changed meanwhile or is gone. Throws
+   * DuplicateListNameError when the new name is taken, and the store's duplicate-key
+   * error when (MongoDB) another list already holds one of its trips.
    */
-  placeTrip(userId: string, wishlistId: string, entry: WishlistTripEntry, maxTrips: number): Promise<PlaceTripOutcome>;
-  /** Takes the trip out of the user's list; null when the list is missing. */
-  removeTrip(
-    userId: string,
-    wishlistId: string,
-    tripId: string,
-  ): Promise<{ wishlist: Wishlist; removed: boolean } | null>;
-  /** Deletes the user's list and returns it as it was; null when missing. */
-  delete(userId: string, wishlistId: string): Promise<Wishlist | null>;
-  /**
-   * Refreshes the trip's preview in whichever list holds it, unless the held snapshot
-   * is newer. Trip ids are unique across users and a trip only ever enters its
-   * owner's lists, so the trip id alone finds it.
-   */
-  refreshTrip(preview: TripPreview, snapshotAt: string): Promise<number>;
-  /** Takes the trip out of every list; returns how many lists changed. */
-  removeTripEverywhere(tripId: string): Promise<number>;
+  replace(next: Wishlist, expectedVersion: number): Promise<boolean>;
+  /** Removes the list if it still has `expectedVersion`. */
+  remove(wishlistId: string, expectedVersion: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,7 +1,10 @@
-// One contract for WishlistStore, run against every adapter available (DESIGN.md §4).
+// One contract for WishlistStore, run against every adapter available: the same
+// documents and compare-and-swap, and the list rules (domain/list-changes.ts)
+// applied through it behave alike.
 import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix } from '@tripcost/shared/testing';
+import { listChanges, type ListChanges } from '../../src/domain/list-changes';
 import { openEmbeddedWishlistStore } from '../../src/store/embedded';
 import { openMongoWishlistStore } from '../../src/store/mongo';
 import { DuplicateListNameError, type WishlistStore, type WishlistTripEntry } from '../../src/store/wishlist-store';
@@ -27,6 +30,7 @@ function entry(overrides: Partial<WishlistTripEntry> = {}): WishlistTripEntry {
 function wishlistStoreContract(openStore: () => OpenStore) {
   let open: OpenStore;
   let store: WishlistStore;
+  let changes: ListChanges;
   const userId = () => newId();
   const newList = (user_id: string, name = `List ${uniqueSuffix()}`) =>
     store.create({ user_id, email: `${user_id}@example.test`, list_name: name, name_key: name.toLowerCase() });
@@ -34,6 +38,7 @@ function wishlistStoreContract(openStore: () => OpenStore) {
   beforeAll(async () => {
     open = openStore();
     store = await open();
+    changes = listChanges(store);
   });
   afterAll(() => store.close());
 
@@ -49,6 +54,7 @@ function wishlistStoreContract(openStore: () => OpenStore) {
       trips: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      version: 1,
     });
     expect(await store.findById(created._id)).toEqual(created);
     expect(await store.findById(newId())).toBeNull();
@@ -72,13 +78,52 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     await expect(newList(userId(), 'Beach')).resolves.toMatchObject({ list_name: 'Beach' });
   });
 
+  it('when a replace names the stored version, then it is written; a stale one writes nothing', async () => {
+    const list = await newList(userId());
+    expect(await store.replace({ ...list, list_name: 'stale', version: 5 }, 4)).toBe(false);
+    expect(await store.findById(list._id)).toEqual(list);
+    expect(await store.replace({ ...list, list_name: 'fresh', version: 2 }, 1)).toBe(true);
+    expect(await store.findById(list._id)).toMatchObject({ list_name: 'fresh', version: 2 });
+    expect(await store.remove(list._id, 1)).toBe(false);
+    expect(await store.remove(list._id, 2)).toBe(true);
+    expect(await store.findById(list._id)).toBeNull();
+  });
+
+  it('when a replace takes a name the user already has, then DuplicateListNameError and nothing changes', async () => {
+    const owner = userId();
+    await newList(owner, 'Taken');
+    const other = await newList(owner, 'Free');
+    await expect(
+      store.replace({ ...other, list_name: 'TAKEN', name_key: 'taken', version: 2 }, 1),
+    ).rejects.toBeInstanceOf(DuplicateListNameError);
+    expect(await store.findById(other._id)).toEqual(other);
+  });
+
+  it('when lists hold a trip, then findHolding finds exactly those', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    await changes.placeTrip(owner, list._id, trip, 10);
+    expect((await store.findHolding(trip._id)).map((held) => held._id)).toEqual([list._id]);
+    expect(await store.findHolding(newId())).toEqual([]);
+  });
+
+  it('when the same trip is placed into two lists at once, then it ends in exactly one', async () => {
+    const owner = userId();
+    const first = await newList(owner);
+    const second = await newList(owner);
+    const trip = entry();
+    await Promise.all([changes.placeTrip(owner, first._id, trip, 10), changes.placeTrip(owner, second._id, trip, 10)]);
+    expect((await store.findHolding(trip._id)).map((list) => list._id)).toEqual([second._id]);
+  });
+
   it('when a trip is placed, then it is added once; placing it again changes nothing', async () => {
     const owner = userId();
     const list = await newList(owner);
     const trip = entry();
-    const added = await store.placeTrip(owner, list._id, trip, 10);
+    const added = await changes.placeTrip(owner, list._id, trip, 10);
     expect(added).toEqual({ outcome: 'added', wishlist: expect.objectContaining({ trips: [trip] }), movedFrom: [] });
-    const again = await store.placeTrip(owner, list._id, trip, 10);
+    const again = await changes.placeTrip(owner, list._id, trip, 10);
     expect(again).toEqual({ outcome: 'already-there', wishlist: expect.objectContaining({ trips: [trip] }) });
     expect((await store.findById(list._id))?.trips).toEqual([trip]);
   });
@@ -89,9 +134,9 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     const to = await newList(owner);
     const trip = entry();
     const stays = entry();
-    await store.placeTrip(owner, from._id, trip, 10);
-    await store.placeTrip(owner, from._id, stays, 10);
-    const moved = await store.placeTrip(owner, to._id, trip, 10);
+    await changes.placeTrip(owner, from._id, trip, 10);
+    await changes.placeTrip(owner, from._id, stays, 10);
+    const moved = await changes.placeTrip(owner, to._id, trip, 10);
     expect(moved).toMatchObject({ outcome: 'added', movedFrom: [from._id] });
     expect((await store.findById(from._id))?.trips.map((t) => t._id)).toEqual([stays._id]);
     expect((await store.findById(to._id))?.trips.map((t) => t._id)).toEqual([trip._id]);
@@ -101,46 +146,46 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     const owner = userId();
     const list = await newList(owner);
     const other = await newList(owner);
-    await store.placeTrip(owner, list._id, entry(), 2);
-    await store.placeTrip(owner, list._id, entry(), 2);
+    await changes.placeTrip(owner, list._id, entry(), 2);
+    await changes.placeTrip(owner, list._id, entry(), 2);
     const held = entry();
-    await store.placeTrip(owner, other._id, held, 2);
-    expect(await store.placeTrip(owner, list._id, held, 2)).toMatchObject({ outcome: 'list-full' });
+    await changes.placeTrip(owner, other._id, held, 2);
+    expect(await changes.placeTrip(owner, list._id, held, 2)).toMatchObject({ outcome: 'list-full' });
     expect((await store.findById(other._id))?.trips.map((t) => t._id)).toEqual([held._id]);
-    expect(await store.placeTrip(owner, newId(), entry(), 2)).toEqual({ outcome: 'list-missing' });
-    expect(await store.placeTrip(userId(), other._id, entry(), 2)).toEqual({ outcome: 'list-missing' });
+    expect(await changes.placeTrip(owner, newId(), entry(), 2)).toEqual({ outcome: 'list-missing' });
+    expect(await changes.placeTrip(userId(), other._id, entry(), 2)).toEqual({ outcome: 'list-missing' });
   });
 
   it('when a trip is removed, then removed is true once and false after; a missing or foreign list is null', async () => {
     const owner = userId();
     const list = await newList(owner);
     const trip = entry();
-    await store.placeTrip(owner, list._id, trip, 10);
-    expect(await store.removeTrip(userId(), list._id, trip._id)).toBeNull();
-    expect(await store.removeTrip(owner, list._id, trip._id)).toEqual({
+    await changes.placeTrip(owner, list._id, trip, 10);
+    expect(await changes.removeTrip(userId(), list._id, trip._id)).toBeNull();
+    expect(await changes.removeTrip(owner, list._id, trip._id)).toEqual({
       wishlist: expect.objectContaining({ trips: [] }),
       removed: true,
     });
-    expect(await store.removeTrip(owner, list._id, trip._id)).toMatchObject({ removed: false });
-    expect(await store.removeTrip(owner, newId(), trip._id)).toBeNull();
+    expect(await changes.removeTrip(owner, list._id, trip._id)).toMatchObject({ removed: false });
+    expect(await changes.removeTrip(owner, newId(), trip._id)).toBeNull();
   });
 
   it('when a list is deleted, then it is returned as it was and is gone; a foreign or missing one is null', async () => {
     const owner = userId();
     const list = await newList(owner);
     const trip = entry();
-    await store.placeTrip(owner, list._id, trip, 10);
-    expect(await store.delete(userId(), list._id)).toBeNull();
-    expect(await store.delete(owner, list._id)).toMatchObject({ _id: list._id, trips: [trip] });
+    await changes.placeTrip(owner, list._id, trip, 10);
+    expect(await changes.deleteList(userId(), list._id)).toBeNull();
+    expect(await changes.deleteList(owner, list._id)).toMatchObject({ _id: list._id, trips: [trip] });
     expect(await store.findById(list._id)).toBeNull();
-    expect(await store.delete(owner, list._id)).toBeNull();
+    expect(await changes.deleteList(owner, list._id)).toBeNull();
   });
 
   it('when a trip is refreshed, then its preview changes unless the held snapshot is newer; repeats change nothing', async () => {
     const owner = userId();
     const list = await newList(owner);
     const trip = entry({ snapshot_at: '2030-01-01T00:00:00.000Z' });
-    await store.placeTrip(owner, list._id, trip, 10);
+    await changes.placeTrip(owner, list._id, trip, 10);
     const preview = {
       _id: trip._id,
       image_url: 'new.jpg',
@@ -149,14 +194,14 @@ function wishlistStoreContract(openStore: () => OpenStore) {
       trip_end: null,
       total_cost: 9,
     };
-    expect(await store.refreshTrip(preview, '2029-12-31T00:00:00.000Z')).toBe(0);
+    expect(await changes.refreshTrip(preview, '2029-12-31T00:00:00.000Z')).toBe(0);
     expect((await store.findById(list._id))?.trips).toEqual([trip]);
-    expect(await store.refreshTrip(preview, '2030-01-02T00:00:00.000Z')).toBe(1);
+    expect(await changes.refreshTrip(preview, '2030-01-02T00:00:00.000Z')).toBe(1);
     const refreshed = { ...trip, ...preview, snapshot_at: '2030-01-02T00:00:00.000Z' };
     expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
-    await store.refreshTrip(preview, '2030-01-02T00:00:00.000Z');
+    await changes.refreshTrip(preview, '2030-01-02T00:00:00.000Z');
     expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
-    expect(await store.refreshTrip({ ...preview, _id: newId() }, '2031-01-01T00:00:00.000Z')).toBe(0);
+    expect(await changes.refreshTrip({ ...preview, _id: newId() }, '2031-01-01T00:00:00.000Z')).toBe(0);
   });
 
   it('when a trip is removed everywhere, then it leaves its list and a repeat changes nothing', async () => {
@@ -164,10 +209,10 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     const list = await newList(owner);
     const trip = entry();
     const kept = entry();
-    await store.placeTrip(owner, list._id, trip, 10);
-    await store.placeTrip(owner, list._id, kept, 10);
-    expect(await store.removeTripEverywhere(trip._id)).toBe(1);
-    expect(await store.removeTripEverywhere(trip._id)).toBe(0);
+    await changes.placeTrip(owner, list._id, trip, 10);
+    await changes.placeTrip(owner, list._id, kept, 10);
+    expect(await changes.removeTripEverywhere(trip._id)).toBe(1);
+    expect(await changes.removeTripEverywhere(trip._id)).toBe(0);
     expect((await store.findById(list._id))?.trips).toEqual([kept]);
   });
 
@@ -175,9 +220,10 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     const owner = userId();
     const list = await newList(owner);
     const trip = entry();
-    await store.placeTrip(owner, list._id, trip, 10);
+    await changes.placeTrip(owner, list._id, trip, 10);
     await store.close();
     store = await open();
+    changes = listChanges(store);
     expect((await store.findById(list._id))?.trips).toEqual([trip]);
   });
 }
@@ -209,4 +255,33 @@ const mongoReachable = Boolean(process.env.MONGO_URL || process.env.DOCKER_HOST)
       return openMongoWishlistStore(await connectMongo(url.toString(), silentLogger()), silentLogger());
     };
   });
+});
+
+// Two replicas over one MongoDB: only the unique index on trips._id can stop both
+// moves from landing, and the losing move is retried. (The embedded store belongs to
+// one process, where moves of one user are queued, as the suite above proves.)
+(mongoReachable ? describe : describe.skip)('WishlistStore on MongoDB: two replicas', () => {
+  it('when two replicas place the same trip into two lists at once, then it ends in exactly one', async () => {
+    const mongo = await mongoForTests();
+    try {
+      const url = new URL(mongo!.url);
+      url.pathname = `/wishlists-replicas-${uniqueSuffix()}`;
+      const store = await openMongoWishlistStore(await connectMongo(url.toString(), silentLogger()));
+      const owner = newId();
+      const make = (name: string) =>
+        store.create({ user_id: owner, email: 'o@example.test', list_name: name, name_key: name.toLowerCase() });
+      const [first, second] = [await make('One'), await make('Two')];
+      const trip = entry();
+      for (let round = 0; round < 10; round += 1) {
+        await Promise.all([
+          listChanges(store).placeTrip(owner, first._id, trip, 10),
+          listChanges(store).placeTrip(owner, second._id, trip, 10),
+        ]);
+        expect(await store.findHolding(trip._id)).toHaveLength(1);
+      }
+      await store.close();
+    } finally {
+      await mongo?.stop();
+    }
+  }, 120_000);
 });

@@ -1,0 +1,133 @@
+// Applies the list rules to stored lists: read, apply a pure rule from
+// list-rules.ts, write back with a compare-and-swap on the version (retried, then
+// 409). Changes to one user's lists run one at a time in this process, so a move
+// (out of the other lists, then into the target) is not interleaved with another.
+// Across replicas, MongoDB's unique index on trips._id refuses a second holder and
+// the move is retried. A crash between the two steps leaves the trip in no list,
+// never in two.
+import { changeVersioned, createKeyedQueue, isDuplicateKeyError } from '@tripcost/shared';
+import type {
+  PlaceTripOutcome,
+  TripPreview,
+  Wishlist,
+  WishlistStore,
+  WishlistTripEntry,
+} from '../store/wishlist-store';
+import { roomFor, withoutTrip, withRefreshedTrip, withTrip } from './list-rules';
+
+const MOVE_ATTEMPTS = 3;
+const gone = Symbol('list gone');
+
+export function listChanges(store: WishlistStore, options: { attempts?: number } = {}) {
+  const oneUserAtATime = createKeyedQueue();
+  const now = () => new Date().toISOString();
+
+  /** One rule on one list of the user; null when the list is gone or not theirs. */
+  async function change(
+    listId: string,
+    userId: string,
+    apply: (list: Wishlist) => Wishlist,
+    write: (next: Wishlist, expectedVersion: number) => Promise<boolean> = (next, expected) =>
+      store.replace(next, expected),
+  ): Promise<{ before: Wishlist; after: Wishlist } | null> {
+    let before: Wishlist | undefined;
+    try {
+      const after = await changeVersioned<Wishlist>({
+        read: async () => {
+          const list = await store.findById(listId);
+          if (!list || list.user_id !== userId) throw gone;
+          before = list;
+          return list;
+        },
+        apply,
+        write,
+        attempts: options.attempts,
+      });
+      return { before: before!, after };
+    } catch (error) {
+      if (error === gone) return null;
+      throw error;
+    }
+  }
+
+  /** Applies a rule to every list that holds the trip; answers how many changed. */
+  async function everyHolder(tripId: string, apply: (list: Wishlist) => Wishlist): Promise<number> {
+    let changed = 0;
+    for (const holder of await store.findHolding(tripId)) {
+      const result = await oneUserAtATime(holder.user_id, () => change(holder._id, holder.user_id, apply));
+      if (result && result.after !== result.before) changed += 1;
+    }
+    return changed;
+  }
+
+  async function moveInto(
+    userId: string,
+    wishlistId: string,
+    entry: WishlistTripEntry,
+    maxTrips: number,
+  ): Promise<PlaceTripOutcome> {
+    const target = await store.findById(wishlistId);
+    if (!target || target.user_id !== userId) return { outcome: 'list-missing' };
+    const room = roomFor(target, entry._id, maxTrips);
+    if (room === 'already-there') return { outcome: 'already-there', wishlist: target };
+    if (room === 'full') return { outcome: 'list-full', wishlist: target };
+    // Out of every other list first, then in: a crash in between loses the listing, never doubles it.
+    const others = (await store.findHolding(entry._id)).filter(
+      (list) => list.user_id === userId && list._id !== wishlistId,
+    );
+    for (const other of others) await change(other._id, userId, (list) => withoutTrip(list, entry._id, now()));
+    const placed = await change(wishlistId, userId, (list) => withTrip(list, entry, maxTrips, now()));
+    if (!placed) return { outcome: 'list-missing' };
+    if (placed.after === placed.before) return { outcome: 'already-there', wishlist: placed.after };
+    return { outcome: 'added', wishlist: placed.after, movedFrom: others.map((other) => other._id) };
+  }
+
+  return {
+    /**
+     * Puts the trip into the user's list and takes it out of the user's other lists
+     * (a trip is in at most one list). Placing it again changes nothing.
+     */
+    placeTrip(userId: string, wishlistId: string, entry: WishlistTripEntry, maxTrips: number) {
+      return oneUserAtATime(userId, async () => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await moveInto(userId, wishlistId, entry, maxTrips);
+          } catch (error) {
+            // Another replica placed the same trip at the same moment (unique index): move again.
+            if (!isDuplicateKeyError(error) || attempt >= MOVE_ATTEMPTS) throw error;
+          }
+        }
+      });
+    },
+
+    /** Takes the trip out of the user's list; null when the list is missing or not theirs. */
+    removeTrip(userId: string, wishlistId: string, tripId: string) {
+      return oneUserAtATime(userId, async () => {
+        const result = await change(wishlistId, userId, (list) => withoutTrip(list, tripId, now()));
+        return result && { wishlist: result.after, removed: result.after !== result.before };
+      });
+    },
+
+    /** Deletes the user's list and answers it as it was; null when missing or not theirs. */
+    deleteList(userId: string, wishlistId: string) {
+      return oneUserAtATime(userId, async () => {
+        const result = await change(
+          wishlistId,
+          userId,
+          (list) => ({ ...list }), // a new object: removing is a change, not a no-op
+          (_removed, expected) => store.remove(wishlistId, expected),
+        );
+        return result?.before ?? null;
+      });
+    },
+
+    /** trip.updated: refreshes the preview wherever the trip is held, unless newer. */
+    refreshTrip: (preview: TripPreview, snapshotAt: string) =>
+      everyHolder(preview._id, (list) => withRefreshedTrip(list, preview, snapshotAt)),
+
+    /** trip.deleted: the trip leaves every list. */
+    removeTripEverywhere: (tripId: string) => everyHolder(tripId, (list) => withoutTrip(list, tripId, now())),
+  };
+}
+
+export type ListChanges = ReturnType<typeof listChanges>;

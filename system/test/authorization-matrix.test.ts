@@ -1,0 +1,229 @@
+// The authorization matrix, generated from the route table: every operation in the
+// gateway's merged OpenAPI document is called as anonymous, as another user and as
+// the owner of the resources it names, and must answer the status listed here. A
+// route without an entry fails the test, so a new route cannot ship unreviewed.
+import { documentedOperations, PASSWORD, startProductInProcess, type Product, type Traveller } from './support/product';
+
+type Caller = 'anonymous' | 'other' | 'owner';
+
+/** The owner's resources a call may name; made fresh for every call. */
+interface Resources {
+  owner: Traveller;
+  tripId: string;
+  instanceId: string;
+  otherInstanceId: string;
+  wishlistId: string;
+}
+
+interface MatrixEntry {
+  request(resources: Resources): { path: string; body?: unknown };
+  /** Accepted statuses per caller. */
+  expect: Record<Caller, number[]>;
+}
+
+const ONLY_OWNER = { anonymous: [401], other: [403], owner: [200] };
+const ANY_USER = { anonymous: [401], other: [200], owner: [200] };
+// The third parties are offline in this suite: answers are a clean 503 or 400, never data.
+const THIRD_PARTY = { anonymous: [401], other: [200, 400, 503], owner: [200, 400, 503] };
+
+const MATRIX: Record<string, MatrixEntry> = {
+  'POST /api/user/register': {
+    request: () => ({
+      path: '/api/user/register',
+      body: {
+        fname: 'Bo',
+        lname: 'Li',
+        email: `new-${Math.random().toString(36).slice(2)}@example.test`,
+        password: PASSWORD,
+        birthday: '1991-02-03',
+        city: 'Reno',
+        state: 'NV',
+        zip: '89501',
+      },
+    }),
+    expect: { anonymous: [201], other: [201], owner: [201] },
+  },
+  'POST /api/user/login': {
+    request: ({ owner }) => ({ path: '/api/user/login', body: { email: owner.email, password: PASSWORD } }),
+    expect: { anonymous: [200], other: [200], owner: [200] },
+  },
+  'GET /api/user/refresh_token': {
+    request: () => ({ path: '/api/user/refresh_token' }),
+    // No session cookie is sent: nobody gets a token from it.
+    expect: { anonymous: [401], other: [401], owner: [401] },
+  },
+  'GET /api/user/logout': {
+    request: () => ({ path: '/api/user/logout' }),
+    expect: { anonymous: [200], other: [200], owner: [200] },
+  },
+  'GET /api/user/infor': { request: () => ({ path: '/api/user/infor' }), expect: ANY_USER },
+  'GET /api/user/profile/{id}': {
+    request: ({ owner }) => ({ path: `/api/user/profile/${owner.id}` }),
+    expect: ANY_USER,
+  },
+  'PUT /api/user/profile/{id}': {
+    request: ({ owner }) => ({
+      path: `/api/user/profile/${owner.id}`,
+      body: { fname: 'Ana', lname: 'Silva', birthday: '1990-04-01', city: 'Boston', state: 'MA', zip: '02110' },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/weather': { request: () => ({ path: '/api/weather?city=Lisbon' }), expect: THIRD_PARTY },
+  'GET /api/places/autocomplete': {
+    request: () => ({ path: '/api/places/autocomplete?input=Lis' }),
+    expect: THIRD_PARTY,
+  },
+  'GET /api/places-details': {
+    request: () => ({ path: '/api/places-details?place_id=offline:lisbon' }),
+    expect: THIRD_PARTY,
+  },
+  'GET /api/places-pics': {
+    request: () => ({ path: '/api/places-pics?photoreference=places%2Fabc%2Fphotos%2Fdef' }),
+    // Loaded by <img> tags, which send no token: public by design, answers the default image offline.
+    expect: { anonymous: [200, 302, 503], other: [200, 302, 503], owner: [200, 302, 503] },
+  },
+  'POST /api/chatgpt/fun-places': {
+    request: () => ({ path: '/api/chatgpt/fun-places', body: { location: 'Lisbon, Portugal' } }),
+    expect: THIRD_PARTY,
+  },
+  'GET /api/trips/getaway-trip': {
+    request: ({ owner }) => ({ path: `/api/trips/getaway-trip?email=${encodeURIComponent(owner.email)}` }),
+    // Another user asking for the owner's email is refused; their own list is theirs.
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway-trip': {
+    request: () => ({ path: '/api/trips/getaway-trip', body: { location_address: 'Porto, Portugal' } }),
+    expect: { anonymous: [401], other: [201], owner: [201] },
+  },
+  'GET /api/trips/favorites': { request: () => ({ path: '/api/trips/favorites' }), expect: ANY_USER },
+  'GET /api/trips/getaway/{tripId}': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}` }),
+    expect: ONLY_OWNER,
+  },
+  'PUT /api/trips/getaway/{tripId}': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}`,
+      body: { instances: [{ _id: instanceId, stay_expense: 1 }] },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/trips/getaway/{tripId}': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}` }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/instances': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/instances`, body: { stay_expense: 5 } }),
+    expect: { anonymous: [401], other: [403], owner: [201] },
+  },
+  'GET /api/trips/getaway/{tripId}/instances/{instanceId}': {
+    request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/instances/${instanceId}` }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/trips/getaway/{tripId}/instances/{instanceId}': {
+    request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/instances/${instanceId}` }),
+    expect: ONLY_OWNER,
+  },
+  'PATCH /api/trips/getaway/{tripId}/instances/{instanceId}/commit': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/commit`,
+      body: {},
+    }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/wishlist/getlists': { request: () => ({ path: '/api/wishlist/getlists' }), expect: ANY_USER },
+  'POST /api/wishlist/createlist': {
+    request: ({ tripId }) => ({
+      path: '/api/wishlist/createlist',
+      body: { list_name: `List ${Math.random().toString(36).slice(2)}`, trips: [{ _id: tripId }] },
+    }),
+    // Another user cannot put the owner's trip into a list of theirs.
+    expect: { anonymous: [401], other: [404], owner: [201] },
+  },
+  'POST /api/wishlist/addtrip/{wishlistId}': {
+    request: ({ wishlistId, tripId }) => ({ path: `/api/wishlist/addtrip/${wishlistId}`, body: { _id: tripId } }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/wishlist/{wishlistId}/remove-trip/{tripId}': {
+    request: ({ wishlistId, tripId }) => ({ path: `/api/wishlist/${wishlistId}/remove-trip/${tripId}` }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/wishlist/spec-wishlist/{wishlistId}': {
+    request: ({ wishlistId }) => ({ path: `/api/wishlist/spec-wishlist/${wishlistId}` }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/wishlist/removewishlist/{wishlistId}': {
+    request: ({ wishlistId }) => ({ path: `/api/wishlist/removewishlist/${wishlistId}` }),
+    expect: ONLY_OWNER,
+  },
+};
+
+describe('authorization matrix over every documented route', () => {
+  let product: Product;
+  let owner: Traveller;
+  let other: Traveller;
+  beforeAll(async () => {
+    product = await startProductInProcess();
+    [owner, other] = [await product.registerAndLogin(), await product.registerAndLogin()];
+  });
+  afterAll(() => product?.stop());
+
+  async function freshResources(): Promise<Resources> {
+    const as = { token: owner.token };
+    const trip = await product.call({
+      ...as,
+      method: 'POST',
+      path: '/api/trips/getaway-trip',
+      body: { location_address: 'Lisbon, Portugal' },
+    });
+    const add = () =>
+      product.call({
+        ...as,
+        method: 'POST',
+        path: `/api/trips/getaway/${trip.body._id}/instances`,
+        body: { trip_start: '2030-05-01', trip_end: '2030-05-04', stay_expense: 300 },
+      });
+    const [instance, otherInstance] = [await add(), await add()];
+    const list = await product.call({
+      ...as,
+      method: 'POST',
+      path: '/api/wishlist/createlist',
+      body: { list_name: `Fixture ${Math.random().toString(36).slice(2)}`, trips: [{ _id: trip.body._id }] },
+    });
+    if ([trip, instance, otherInstance, list].some((reply) => reply.status !== 201)) {
+      throw new Error('could not make the owner’s resources');
+    }
+    return {
+      owner,
+      tripId: trip.body._id,
+      instanceId: instance.body._id,
+      otherInstanceId: otherInstance.body._id,
+      wishlistId: list.body._id,
+    };
+  }
+
+  it('when the route table is read, then every documented route has a matrix entry and every entry a route', async () => {
+    const documented = (await documentedOperations(product)).map((operation) => operation.key).sort();
+    expect(documented.filter((key) => !MATRIX[key])).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !documented.includes(key))).toEqual([]);
+  });
+
+  it('when each route is called as anonymous, another user and the owner, then each gets its expected status', async () => {
+    const tokens: Record<Caller, string | undefined> = { anonymous: undefined, other: other.token, owner: owner.token };
+    const outcomes: string[] = [];
+    const mismatches: string[] = [];
+    for (const key of Object.keys(MATRIX).sort()) {
+      const [method] = key.split(' ');
+      for (const caller of ['anonymous', 'other', 'owner'] as Caller[]) {
+        const { path, body } = MATRIX[key].request(await freshResources());
+        const reply = await product.call({ method, path, body, token: tokens[caller] });
+        outcomes.push(`${key} as ${caller} → ${reply.status}`);
+        if (!MATRIX[key].expect[caller].includes(reply.status)) {
+          mismatches.push(`${key} as ${caller}: ${reply.status} ${reply.text.slice(0, 120)}`);
+        }
+        if (reply.status >= 400) expect(typeof reply.body?.msg).toBe('string');
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(outcomes.length).toBe(Object.keys(MATRIX).length * 3);
+  });
+});
