@@ -62,7 +62,7 @@ export async function startProductInProcess(gatewayEnv: Record<string, string> =
   };
   const logger = silentLogger();
   const auth = await startAuth(
-    authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+    authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_ARGON2_MEMORY_KIB: '1024' }),
     logger,
   );
   const trips = await startTrips(tripsConfig(common), logger);
