@@ -37,7 +37,7 @@ try {
       // Auth signs and publishes its keys (JWKS); the gateway and the services fetch
       // them from AUTH_URL, as in a deployment. A JWT_PUBLIC_KEY set here is passed on.
       JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY ?? keys.privatePath,
-      JWT_PREVIOUS_PUBLIC_KEYS: process.env.JWT_PREVIOUS_PUBLIC_KEYS ?? keys.previousDir,
+      JWT_EXTRA_PUBLIC_KEYS: process.env.JWT_EXTRA_PUBLIC_KEYS ?? keys.extraDir,
     },
     onUnexpectedExit: () => shutdown(1),
   });

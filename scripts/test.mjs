@@ -68,7 +68,7 @@ if (e2eSkippedReason) {
         REDIS_URL: redis.url,
         QUEUE_PREFIX: `e2e-${Date.now()}`,
         JWT_PRIVATE_KEY: keys.privatePath,
-        JWT_PREVIOUS_PUBLIC_KEYS: keys.previousDir,
+        JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
         CORS_ORIGINS: `http://localhost:${gatewayPort}`,
       },
     });

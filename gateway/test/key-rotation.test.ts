@@ -129,7 +129,7 @@ describe('rotating the signing key', () => {
       expect(await status(gateway.url, LIST, before)).toBe(200);
       expect(await status(trips.url, LIST, before)).toBe(200);
 
-      await system.restartAuth({ JWT_PRIVATE_KEY: second.privateKey, JWT_PREVIOUS_PUBLIC_KEYS: first.publicKey });
+      await system.restartAuth({ JWT_PRIVATE_KEY: second.privateKey, JWT_EXTRA_PUBLIC_KEYS: first.publicKey });
       const after = await account.token();
       expect(after).not.toBe(before);
       for (const token of [after, before]) {

@@ -41,15 +41,15 @@ export function build({ web = true } = {}) {
 
 /**
  * An RS256 key pair under <dataDir>/keys, made once and kept (sessions survive
- * restarts), and <dataDir>/keys/previous for public keys retired by a rotation
- * whose tokens should still pass (docs/security.md, "Key rotation").
+ * restarts), and <dataDir>/keys/extra for public keys auth also publishes and
+ * trusts: the one retired by a rotation, whose tokens should still pass (docs/deploy.md, "Key rotation").
  */
 export function ensureKeyPair(dataDir) {
   const dir = join(dataDir, 'keys');
   const privatePath = join(dir, 'jwt-private.pem');
   const publicPath = join(dir, 'jwt-public.pem');
-  const previousDir = join(dir, 'previous');
-  mkdirSync(previousDir, { recursive: true, mode: 0o700 });
+  const extraDir = join(dir, 'extra');
+  mkdirSync(extraDir, { recursive: true, mode: 0o700 });
   if (!existsSync(privatePath) || !existsSync(publicPath)) {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
@@ -60,7 +60,7 @@ export function ensureKeyPair(dataDir) {
     writeFileSync(publicPath, publicKey, { mode: 0o644 });
     say(`Created a signing key pair in ${dir}`);
   }
-  return { privatePath, publicPath, previousDir };
+  return { privatePath, publicPath, extraDir };
 }
 
 /** Sends PING over a raw socket; true when Redis answers +PONG. */

@@ -19,7 +19,7 @@ import type { UserStore } from './store/user-store';
 export interface AuthAppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
-  /** The keys auth trusts and publishes: the signing key's public half first, then previous ones. */
+  /** The keys auth trusts and publishes: the signing key's public half first, then the extra ones. */
   publicKeys: KeyObject[];
   accounts: Accounts;
   users: UserStore;

@@ -1,6 +1,6 @@
 // The auth service's settings (DESIGN.md §7). Auth is the only process that holds
 // the token-signing private key. It verifies tokens itself with that key's public
-// half plus JWT_PREVIOUS_PUBLIC_KEYS, and publishes the same set as its JWKS.
+// half plus JWT_EXTRA_PUBLIC_KEYS, and publishes the same set as its JWKS.
 import { z } from 'zod';
 import {
   commonSettings,
@@ -27,8 +27,11 @@ export const authConfigSchema = z
     JWT_PRIVATE_KEY: signingKeySetting('JWT_PRIVATE_KEY'),
     /** Optional here (derived from the private key); when set it must be the same pair's. */
     JWT_PUBLIC_KEY: publicKeysSetting('JWT_PUBLIC_KEY'),
-    /** Keys that signed tokens still in circulation: published and trusted, never used to sign. */
-    JWT_PREVIOUS_PUBLIC_KEYS: publicKeysSetting('JWT_PREVIOUS_PUBLIC_KEYS'),
+    /**
+     * Public keys published and trusted besides the signing key's, never used to sign:
+     * the previous key after a rotation (its tokens still pass), or the next one before it.
+     */
+    JWT_EXTRA_PUBLIC_KEYS: publicKeysSetting('JWT_EXTRA_PUBLIC_KEYS'),
     /** Argon2id memory in KiB. Lower values exist only so test suites stay fast. */
     PASSWORD_ARGON2_MEMORY_KIB: z.coerce
       .number()

@@ -89,17 +89,17 @@ export async function startAuth(
       port: running.port,
       storage: config.MONGO_URL ? 'mongo' : 'embedded',
       signingKey: config.JWT_PRIVATE_KEY.kid,
-      previousKeys: config.JWT_PREVIOUS_PUBLIC_KEYS.map(keyIdOf),
+      extraKeys: config.JWT_EXTRA_PUBLIC_KEYS.map(keyIdOf),
     },
     'auth listening',
   );
   return { url: running.url, port: running.port, stop: running.stop };
 }
 
-/** The signing key's public half, then the previous keys (each once). */
+/** The signing key's public half, then the extra keys (each once). */
 function trustedKeys(config: AuthConfig): KeyObject[] {
   const byId = new Map(
-    [config.JWT_PRIVATE_KEY.publicKey, ...config.JWT_PREVIOUS_PUBLIC_KEYS].map((key) => [keyIdOf(key), key]),
+    [config.JWT_PRIVATE_KEY.publicKey, ...config.JWT_EXTRA_PUBLIC_KEYS].map((key) => [keyIdOf(key), key]),
   );
   return [...byId.values()];
 }

@@ -1,5 +1,5 @@
 // The auth service's side of key rotation: it signs with JWT_PRIVATE_KEY (its id in
-// every token's header), publishes that key and JWT_PREVIOUS_PUBLIC_KEYS as its JWKS,
+// every token's header), publishes that key and JWT_EXTRA_PUBLIC_KEYS as its JWKS,
 // and trusts exactly those for its own routes.
 import jwt from 'jsonwebtoken';
 import { signAccessToken, signingKeyFrom } from '@tripcost/shared';
@@ -16,7 +16,7 @@ describe('signing keys and the JWKS', () => {
       DATA_DIR: dataDir,
       JWT_PRIVATE_KEY: newPair.privateKey,
       JWT_PUBLIC_KEY: newPair.publicKey,
-      JWT_PREVIOUS_PUBLIC_KEYS: oldPair.publicKey,
+      JWT_EXTRA_PUBLIC_KEYS: oldPair.publicKey,
     });
     try {
       const api = client(auth.url);
@@ -61,8 +61,8 @@ describe('signing keys and the JWKS', () => {
     expect(() => testConfig({ JWT_PRIVATE_KEY: '/no/such/private.pem' })).toThrow(
       'JWT_PRIVATE_KEY: cannot read key file /no/such/private.pem',
     );
-    expect(() => testConfig({ JWT_PRIVATE_KEY: newPair.privateKey, JWT_PREVIOUS_PUBLIC_KEYS: '/no/such/dir' })).toThrow(
-      'JWT_PREVIOUS_PUBLIC_KEYS: cannot read /no/such/dir',
+    expect(() => testConfig({ JWT_PRIVATE_KEY: newPair.privateKey, JWT_EXTRA_PUBLIC_KEYS: '/no/such/dir' })).toThrow(
+      'JWT_EXTRA_PUBLIC_KEYS: cannot read /no/such/dir',
     );
   });
 });
