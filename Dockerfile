@@ -56,31 +56,53 @@ USER 1000:1000
 WORKDIR /app/service
 CMD ["sh", "-c", "npx tsc -b -w --preserveWatchOutput . & if [ \"$SERVICE\" = gateway ]; then (cd /app/web && exec npx vite build --watch) & fi; exec node --watch dist/main.js"]
 
-# --- prune: drop devDependencies (typescript, vite, jest, ...) and gather what
-# the runtime needs in /out: production node_modules, the shared kit, the
-# chosen workspace (compiled dist/ plus any data files) and, for the gateway,
-# web/dist.
-FROM build AS prune
+# --- prod-deps: `npm ci --omit=dev` for the chosen workspace alone: its
+# production dependencies and those of the workspaces it links
+# (@tripcost/shared), no typescript, vite, jest or other workspaces' packages.
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY services/shared/package.json services/shared/
+COPY services/auth/package.json services/auth/
+COPY services/trips/package.json services/trips/
+COPY services/wishlists/package.json services/wishlists/
+COPY services/integrations/package.json services/integrations/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+ARG SERVICE
+RUN --mount=type=cache,target=/root/.npm set -eu; \
+    case "${SERVICE:-}" in \
+      gateway) dir=gateway ;; \
+      auth|trips|wishlists|integrations) dir="services/${SERVICE}" ;; \
+      *) echo "SERVICE must be gateway, auth, trips, wishlists or integrations (got '${SERVICE:-}')" >&2; exit 1 ;; \
+    esac; \
+    npm ci --omit=dev --workspace="$dir"
+
+# --- assemble: what the runtime needs in /out: the production node_modules,
+# package.json files, compiled dist/ (and any data files outside test/) of the
+# shared kit and the chosen workspace, and, for the gateway, web/dist.
+# No sources, tests, tsconfig or build tools.
+FROM build AS assemble
+COPY --from=prod-deps /app/node_modules /out/node_modules
 RUN set -eu; \
-    npm prune --omit=dev; \
     dir="$(readlink service)"; \
-    mkdir -p /out; \
     cp package.json /out/; \
-    mv node_modules /out/; \
     for ws in services/shared "$dir"; do \
       mkdir -p "/out/$ws"; \
-      tar -C "$ws" --exclude=./test --exclude=./node_modules/.cache -cf - . | tar -C "/out/$ws" -xf -; \
+      tar -C "$ws" --exclude=./src --exclude=./test --exclude=./node_modules --exclude='./tsconfig*.json' \
+        --exclude='./jest.config.*' --exclude='*.tsbuildinfo' -cf - . | tar -C "/out/$ws" -xf -; \
     done; \
     if [ "$dir" = gateway ]; then mkdir -p /out/web && cp -a web/dist /out/web/dist; fi; \
-    find /out -name '*.tsbuildinfo' -delete; \
     ln -s "$dir" /out/service
 
-# --- runtime (default target): root-owned files, so the process (uid 1000)
-# cannot change its own code; Kubernetes mounts /tmp and the JWT keys.
+# --- runtime (default target): root-owned files, so the process (numeric uid
+# 1000, the image's "node" user) cannot change its own code; Kubernetes mounts
+# /tmp and the JWT keys.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=prune /out/ /app/
+COPY --from=assemble /out/ /app/
 USER 1000:1000
 # /app/service links to the workspace (gateway or services/<name>).
 WORKDIR /app/service

@@ -19,7 +19,7 @@ helm="$root/.tools/bin/helm"
 rendered="$(mktemp)"
 trap 'rm -f "$rendered"' EXIT
 "$helm" template "$release" "$root/k8s/helm/tripcost" \
-  --namespace "$namespace" \
+  --namespace "$namespace" --skip-tests \
   --set jwt.existingSecret=tripcost-jwt >"$rendered"
 
 mkdir -p "$out"

@@ -3,5 +3,4 @@
 module.exports = {
   ...require('../jest.preset.js'),
   displayName: 'system',
-  testTimeout: 180000,
 };

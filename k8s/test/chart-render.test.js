@@ -1,7 +1,7 @@
 // `helm template` output, parsed: what every component gets (probes, resources,
 // security context, keys, connection strings) and what each toggle changes.
 const crypto = require('node:crypto');
-const { COMPONENTS, PORTS, installTools, render, run, helmBin, chartDir, find, ofKind, envOf } = require('./helpers');
+const { COMPONENTS, PORTS, installTools, render, tryRender, find, ofKind, envOf } = require('./helpers');
 
 // Most renders name an existing JWT Secret: generating a 4096-bit key on every
 // render would make the suite slow. One test covers the generated Secret.
@@ -9,6 +9,13 @@ const JWT = { 'jwt.existingSecret': 'tripcost-jwt' };
 
 const containerOf = (objects, component) =>
   find(objects, 'Deployment', `tripcost-${component}`).spec.template.spec.containers[0];
+/** A component's plain settings (its ConfigMap) plus its env entries. */
+const settingsOf = (objects, component) => ({
+  ...find(objects, 'ConfigMap', `tripcost-${component}`).data,
+  ...envOf(containerOf(objects, component)),
+});
+const podAnnotations = (objects, component) =>
+  find(objects, 'Deployment', `tripcost-${component}`).spec.template.metadata.annotations;
 
 beforeAll(() => installTools());
 
@@ -26,7 +33,7 @@ describe('application components with default values', () => {
     const container = deployment.spec.template.spec.containers[0];
     expect(container.image).toBe(`tripcost-${component}:0.1.0`);
     expect(container.ports).toEqual([{ name: 'http', containerPort: PORTS[component], protocol: 'TCP' }]);
-    expect(envOf(container).PORT).toBe(String(PORTS[component]));
+    expect(settingsOf(objects, component).PORT).toBe(String(PORTS[component]));
     expect(service.spec.ports[0]).toMatchObject({ port: PORTS[component], targetPort: 'http' });
     expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
     expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
@@ -78,28 +85,61 @@ describe('application components with default values', () => {
       const files = jwtVolume.secret.items.map((item) => item.path).sort();
       expect(jwtVolume.secret.secretName).toBe('tripcost-jwt');
       expect(files).toEqual(component === 'auth' ? ['private.pem', 'public.pem'] : ['public.pem']);
-      const env = envOf(deployment.spec.template.spec.containers[0]);
-      expect(env.JWT_PRIVATE_KEY).toBe(component === 'auth' ? '/etc/tripcost/jwt/private.pem' : undefined);
+      const mount = deployment.spec.template.spec.containers[0].volumeMounts.find((m) => m.name === 'jwt');
+      expect(mount).toEqual({ name: 'jwt', mountPath: '/etc/tripcost/jwt', readOnly: true });
+      const settings = settingsOf(objects, component);
+      expect(settings.JWT_PRIVATE_KEY).toBe(component === 'auth' ? '/etc/tripcost/jwt/private.pem' : undefined);
+      expect(settings.JWT_PUBLIC_KEY).toBe('/etc/tripcost/jwt/public.pem');
     }
-    expect(envOf(containerOf(objects, 'gateway')).TRUST_PROXY).toBe('loopback, uniquelocal');
-    expect(find(objects, 'ConfigMap', 'tripcost-config').data.JWT_PUBLIC_KEY).toBe('/etc/tripcost/jwt/public.pem');
     expect(find(objects, 'Secret', 'tripcost-jwt')).toBeUndefined();
   });
 
-  test('when rendered, then the shared ConfigMap carries the DESIGN.md environment and the gateway upstreams', () => {
-    const config = find(objects, 'ConfigMap', 'tripcost-config').data;
-    expect(config).toMatchObject({
+  test('when rendered, then each component gets its own ConfigMap with only the settings it knows', () => {
+    const common = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
+      QUEUE_PREFIX: 'tripcost',
+      JWT_PUBLIC_KEY: '/etc/tripcost/jwt/public.pem',
+    };
+    const config = (component) => find(objects, 'ConfigMap', `tripcost-${component}`).data;
+    expect(config('gateway')).toEqual({
+      ...common,
+      PORT: '8080',
       AUTH_URL: 'http://tripcost-auth:4001',
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
       INTEGRATIONS_URL: 'http://tripcost-integrations:4004',
       CORS_ORIGINS: 'http://localhost:8080',
+      TRUST_PROXY: 'loopback, uniquelocal',
     });
+    expect(config('auth')).toEqual({ ...common, PORT: '4001', JWT_PRIVATE_KEY: '/etc/tripcost/jwt/private.pem' });
+    expect(config('trips')).toEqual({ ...common, PORT: '4002' });
+    expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
+    expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
     for (const component of COMPONENTS) {
       const { envFrom } = containerOf(objects, component);
-      expect(envFrom[0]).toEqual({ configMapRef: { name: 'tripcost-config' } });
+      expect(envFrom[0]).toEqual({ configMapRef: { name: `tripcost-${component}` } });
+    }
+  });
+
+  test('when rendered, then no secret is an env literal or a ConfigMap entry: env holds only Secret references', () => {
+    for (const component of COMPONENTS) {
+      for (const variable of containerOf(objects, component).env) {
+        expect({ name: variable.name, literal: variable.value }).toEqual({ name: variable.name, literal: undefined });
+        expect(Object.keys(variable.valueFrom)).toEqual(['secretKeyRef']);
+      }
+    }
+    for (const configMap of ofKind(objects, 'ConfigMap')) {
+      for (const [name, value] of Object.entries(configMap.data)) {
+        expect(name).not.toMatch(/MONGO_URL|REDIS_URL|API_KEY|PASSWORD|SECRET/);
+        expect(value).not.toMatch(/BEGIN|:\/\/[^/]*@/);
+      }
+    }
+  });
+
+  test('when rendered, then every pod carries a checksum of its own configuration', () => {
+    for (const component of COMPONENTS) {
+      expect(podAnnotations(objects, component)['checksum/config']).toMatch(/^[0-9a-f]{64}$/);
     }
   });
 
@@ -194,18 +234,10 @@ describe('external MongoDB and Redis', () => {
     expect(connections.MONGO_URL_AUTH).toBe('mongodb://tripcost-mongodb:27017/auth');
   });
 
-  test('when mongodb.enabled=false without a url, then rendering fails naming mongodb.url', () => {
-    const result = run(helmBin, [
-      'template',
-      'tripcost',
-      chartDir,
-      '--set',
-      'jwt.existingSecret=x',
-      '--set',
-      'mongodb.enabled=false',
-    ]);
+  test('when mongodb.enabled=false without a url or Secret, then rendering fails naming both', () => {
+    const result = tryRender({ ...JWT, 'mongodb.enabled': 'false' });
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('mongodb.url');
+    expect(result.stderr).toContain('mongodb.existingSecret or mongodb.url');
   });
 
   test('when redis.enabled=false with a url, then the in-cluster Redis is gone and every component uses the url', () => {
@@ -217,18 +249,66 @@ describe('external MongoDB and Redis', () => {
     );
   });
 
-  test('when redis.enabled=false without a url, then rendering fails naming redis.url', () => {
-    const result = run(helmBin, [
-      'template',
-      'tripcost',
-      chartDir,
-      '--set',
-      'jwt.existingSecret=x',
-      '--set',
-      'redis.enabled=false',
-    ]);
+  test('when redis.enabled=false without a url or Secret, then rendering fails naming both', () => {
+    const result = tryRender({ ...JWT, 'redis.enabled': 'false' });
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('redis.url');
+    expect(result.stderr).toContain('redis.existingSecret or redis.url');
+  });
+
+  test('when MongoDB and Redis come from existing Secrets, then the services read them there and the chart makes no connections Secret', () => {
+    const objects = render({
+      ...JWT,
+      'mongodb.enabled': 'false',
+      'mongodb.existingSecret': 'mongo-urls',
+      'mongodb.existingSecretKeys.trips': 'TRIPS_DB',
+      'redis.enabled': 'false',
+      'redis.existingSecret': 'redis-url',
+      'redis.existingSecretKey': 'url',
+    });
+    expect(find(objects, 'Secret', 'tripcost-connections')).toBeUndefined();
+    expect(find(objects, 'StatefulSet', 'tripcost-mongodb')).toBeUndefined();
+    expect(find(objects, 'StatefulSet', 'tripcost-redis')).toBeUndefined();
+    expect(envOf(containerOf(objects, 'trips')).MONGO_URL).toEqual({
+      secretKeyRef: { name: 'mongo-urls', key: 'TRIPS_DB' },
+    });
+    expect(envOf(containerOf(objects, 'auth')).MONGO_URL).toEqual({
+      secretKeyRef: { name: 'mongo-urls', key: 'MONGO_URL_AUTH' },
+    });
+    for (const component of COMPONENTS) {
+      expect(envOf(containerOf(objects, component)).REDIS_URL).toEqual({
+        secretKeyRef: { name: 'redis-url', key: 'url' },
+      });
+    }
+  });
+});
+
+describe('rolling on configuration changes', () => {
+  const checksums = (values) => {
+    const objects = render({ ...JWT, ...values });
+    return Object.fromEntries(COMPONENTS.map((c) => [c, podAnnotations(objects, c)['checksum/config']]));
+  };
+  let base;
+  beforeAll(() => {
+    base = checksums({});
+  });
+
+  test('when nothing changes, then the checksums are the same render after render', () => {
+    expect(checksums({})).toEqual(base);
+  });
+
+  test("when one component's setting changes, then only that component's pods roll", () => {
+    const changed = checksums({ 'trips.env.LOG_LEVEL': 'debug' });
+    expect(COMPONENTS.filter((c) => changed[c] !== base[c])).toEqual(['trips']);
+  });
+
+  test('when a connection string in the chart Secret changes, then every pod rolls', () => {
+    const changed = checksums({ 'redis.enabled': 'false', 'redis.url': 'redis://other.example:6379' });
+    expect(COMPONENTS.filter((c) => changed[c] === base[c])).toEqual([]);
+  });
+
+  test('when a provider key changes, then integrations rolls', () => {
+    const changed = checksums({ 'providers.openaiApiKey': 'sk-new' });
+    expect(COMPONENTS.filter((c) => changed[c] !== base[c])).toEqual(['integrations']);
   });
 });
 
@@ -243,34 +323,76 @@ describe('toggles', () => {
       'ingress.tls[0].secretName': 'tripcost-tls',
       'ingress.tls[0].hosts[0]': 'trips.example.com',
       'gateway.autoscaling.enabled': 'true',
+      'integrations.autoscaling.enabled': 'true',
+      'integrations.autoscaling.targetMemoryUtilizationPercentage': '80',
     });
     const ingress = find(objects, 'Ingress', 'tripcost');
     expect(ingress.spec.ingressClassName).toBe('nginx');
+    expect(ingress.spec.tls).toEqual([{ secretName: 'tripcost-tls', hosts: ['trips.example.com'] }]);
     const rule = ingress.spec.rules[0];
     expect(rule.host).toBe('trips.example.com');
     expect(rule.http.paths[0].backend.service).toEqual({ name: 'tripcost-gateway', port: { name: 'http' } });
     const hpa = find(objects, 'HorizontalPodAutoscaler', 'tripcost-gateway');
     expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'tripcost-gateway' });
     expect(hpa.spec.minReplicas).toBe(2);
+    expect(hpa.spec.metrics.map((m) => m.resource.name)).toEqual(['cpu']);
+    const memoryToo = find(objects, 'HorizontalPodAutoscaler', 'tripcost-integrations');
+    expect(memoryToo.spec.metrics.map((m) => [m.resource.name, m.resource.target.averageUtilization])).toEqual([
+      ['cpu', 70],
+      ['memory', 80],
+    ]);
     // The HPA owns the replica count.
     expect(find(objects, 'Deployment', 'tripcost-gateway').spec.replicas).toBeUndefined();
-    expect(find(objects, 'ConfigMap', 'tripcost-config').data.CORS_ORIGINS).toBe('https://trips.example.com');
+    expect(find(objects, 'Deployment', 'tripcost-auth').spec.replicas).toBe(1);
+    expect(find(objects, 'ConfigMap', 'tripcost-gateway').data.CORS_ORIGINS).toBe('https://trips.example.com');
   });
 
-  test('when NetworkPolicy is on, then services admit the gateway and MongoDB admits only its owners', () => {
-    const objects = render({ ...JWT, 'networkPolicy.allowServiceToService': 'false' });
-    const componentsAllowed = (name) =>
-      find(objects, 'NetworkPolicy', name).spec.ingress[0].from[0].podSelector.matchExpressions[0].values;
-    expect(find(objects, 'NetworkPolicy', 'tripcost-gateway').spec.ingress[0].from).toBeUndefined();
-    for (const service of ['auth', 'trips', 'wishlists', 'integrations']) {
-      expect(componentsAllowed(`tripcost-${service}`)).toEqual(['gateway']);
+  test('when minReplicas is above maxReplicas, then rendering fails saying so', () => {
+    const result = tryRender({ ...JWT, 'auth.autoscaling.enabled': 'true', 'auth.autoscaling.minReplicas': '5' });
+    expect(result.stderr).toContain('auth.autoscaling.minReplicas (5) is above maxReplicas (4)');
+  });
+
+  test('when the gateway gets a metrics port, then it is a named container port only, set as METRICS_PORT and annotated for scraping', () => {
+    const objects = render({ ...JWT, 'gateway.metricsPort': '9464' });
+    const container = containerOf(objects, 'gateway');
+    expect(container.ports).toContainEqual({ name: 'metrics', containerPort: 9464, protocol: 'TCP' });
+    expect(settingsOf(objects, 'gateway').METRICS_PORT).toBe('9464');
+    expect(find(objects, 'Service', 'tripcost-gateway').spec.ports.map((p) => p.port)).toEqual([8080]);
+    expect(podAnnotations(objects, 'gateway')).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': '9464',
+      'prometheus.io/path': '/metrics',
+    });
+    // The services are scraped on their own port, never through the gateway.
+    expect(podAnnotations(objects, 'trips')['prometheus.io/port']).toBe('4002');
+    const off = render(JWT);
+    expect(settingsOf(off, 'gateway').METRICS_PORT).toBeUndefined();
+    expect(podAnnotations(off, 'gateway')['prometheus.io/scrape']).toBeUndefined();
+  });
+
+  test('when topology spreading is on, then each component spreads across zones and nodes by its own pods', () => {
+    const objects = render({ ...JWT, 'common.topologySpread.enabled': 'true' });
+    for (const component of COMPONENTS) {
+      const pod = find(objects, 'Deployment', `tripcost-${component}`).spec.template.spec;
+      expect(pod.topologySpreadConstraints.map((c) => c.topologyKey)).toEqual([
+        'topology.kubernetes.io/zone',
+        'kubernetes.io/hostname',
+      ]);
+      for (const constraint of pod.topologySpreadConstraints) {
+        expect(constraint.labelSelector.matchLabels['app.kubernetes.io/component']).toBe(component);
+      }
     }
-    expect(componentsAllowed('tripcost-mongodb')).toEqual(['auth', 'trips', 'wishlists']);
-    expect(componentsAllowed('tripcost-redis')).toEqual(COMPONENTS);
-    const withCalls = render(JWT);
-    expect(
-      find(withCalls, 'NetworkPolicy', 'tripcost-trips').spec.ingress[0].from[0].podSelector.matchExpressions[0].values,
-    ).toEqual(['gateway', 'auth', 'wishlists', 'integrations']);
+    expect(find(objects, 'StatefulSet', 'tripcost-redis').spec.template.spec.topologySpreadConstraints).toBeUndefined();
+  });
+
+  test('when extra public keys are named, then every component mounts them beside public.pem', () => {
+    const objects = render({ ...JWT, 'jwt.extraPublicKeyKeys[0]': 'previous.pem' });
+    for (const component of COMPONENTS) {
+      const volume = find(objects, 'Deployment', `tripcost-${component}`).spec.template.spec.volumes.find(
+        (v) => v.name === 'jwt',
+      );
+      expect(volume.secret.items.map((i) => i.path)).toContain('previous.pem');
+    }
   });
 
   test('when NetworkPolicy and PDBs are off, then none are rendered', () => {

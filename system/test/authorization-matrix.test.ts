@@ -162,6 +162,9 @@ const MATRIX: Record<string, MatrixEntry> = {
   },
 };
 
+// testTimeout is global in a multi-project run, so the long system cases set theirs here.
+jest.setTimeout(300_000);
+
 describe('authorization matrix over every documented route', () => {
   let product: Product;
   let owner: Traveller;

@@ -193,6 +193,9 @@ function requestsFor(target: Target, victimIds: string[], attacker: Traveller): 
     }));
 }
 
+// testTimeout is global in a multi-project run, so the long system cases set theirs here.
+jest.setTimeout(300_000);
+
 describe('generated hostile input through the gateway', () => {
   let product: Product;
   beforeAll(async () => {

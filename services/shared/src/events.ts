@@ -61,7 +61,13 @@ export const EVENT_JOB_OPTIONS = {
 } as const;
 
 export interface EventPublisher {
-  publish<T extends EventType>(type: T, payload: EventPayloads[T], eventId?: string): Promise<EventEnvelope<T>>;
+  /** `occurredAt` defaults to now; an outbox passes the time of the change it announces. */
+  publish<T extends EventType>(
+    type: T,
+    payload: EventPayloads[T],
+    eventId?: string,
+    occurredAt?: string,
+  ): Promise<EventEnvelope<T>>;
   close(): Promise<void>;
 }
 
@@ -77,8 +83,8 @@ export function createEventPublisher(redisUrl: string, logger: Logger, prefix?: 
     return queue;
   };
   return {
-    async publish(type, payload, eventId = randomUUID()) {
-      const envelope = { id: eventId, type, occurredAt: new Date().toISOString(), payload };
+    async publish(type, payload, eventId = randomUUID(), occurredAt = new Date().toISOString()) {
+      const envelope = { id: eventId, type, occurredAt, payload };
       await Promise.all(
         EVENT_CONSUMERS[type].map((service) =>
           queueFor(service).add(type, envelope, { ...EVENT_JOB_OPTIONS, jobId: eventId }),

@@ -9,6 +9,7 @@ export * from './redis';
 export * from './events';
 export * from './background-events';
 export * from './versioned';
+export * from './outbox';
 export * from './auth/tokens';
 export * from './auth/keys';
 export * from './auth/key-ring';

@@ -8,6 +8,7 @@ import {
   Lifecycle,
   listen,
   pingRedis,
+  startOutboxRelay,
   type Logger,
   type RunningService,
   closeRedis,
@@ -16,7 +17,6 @@ import {
 import { buildApp } from './app';
 import type { TripsConfig } from './config';
 import { createTripsService } from './domain/trips-service';
-import { tripEvents } from './jobs/trip-events';
 import { startWishlistInbox } from './jobs/wishlist-inbox';
 import { openEmbeddedTripStore } from './store/embedded';
 import { mongoTripStore } from './store/mongo';
@@ -36,8 +36,8 @@ export async function startTrips(
   const store = await openStore(config, logger);
   const redis = createRequestRedis(config.REDIS_URL, logger);
   const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
-  const events = tripEvents(publisher, logger);
-  const trips = createTripsService({ store, events });
+  const relay = startOutboxRelay(store, publisher, logger);
+  const trips = createTripsService({ store, outbox: relay });
   const inbox = startWishlistInbox(trips, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
   const lifecycle = new Lifecycle();
   const app = buildApp({
@@ -54,7 +54,7 @@ export async function startTrips(
     // In order: stop taking events, let published ones leave, then close connections.
     onClose: [
       () => inbox.close(),
-      () => events.drain(),
+      () => relay.close(),
       () => publisher.close(),
       () => closeRedis(redis),
       () => store.close(),

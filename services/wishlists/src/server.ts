@@ -3,7 +3,7 @@
 import {
   connectMongo,
   createEventPublisher,
-  publishInBackground,
+  startOutboxRelay,
   createLogger,
   createRequestRedis,
   Lifecycle,
@@ -38,13 +38,13 @@ export async function startWishlists(
   const store = await openStore(config, logger);
   const redis = createRequestRedis(config.REDIS_URL, logger);
   const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
-  const events = publishInBackground(publisher, logger);
+  const relay = startOutboxRelay(store, publisher, logger);
   const trips: TripDirectory = createTripsClient({
     baseUrl: config.TRIPS_URL,
     timeoutMs: config.TRIPS_TIMEOUT_MS,
     logger,
   });
-  const wishlists = createWishlists({ store, trips, events, logger });
+  const wishlists = createWishlists({ store, trips, outbox: relay, logger });
   const inbox = startWishlistsInbox(wishlists, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
 
   const lifecycle = new Lifecycle();
@@ -62,7 +62,7 @@ export async function startWishlists(
     // In-flight jobs finish before the publisher, Redis and the store close.
     onClose: [
       () => inbox.close(),
-      () => events.drain(),
+      () => relay.close(),
       () => publisher.close(),
       () => closeRedis(redis),
       () => store.close(),

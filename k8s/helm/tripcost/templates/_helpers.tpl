@@ -8,7 +8,7 @@ strings every component is given.
 gateway auth trips wishlists integrations
 {{- end }}
 
-{{/* Components that own a MongoDB database (DESIGN.md §4). */}}
+{{/* Components that own a MongoDB database (one database each). */}}
 {{- define "tripcost.mongoComponents" -}}
 auth trips wishlists
 {{- end }}
@@ -67,8 +67,9 @@ app.kubernetes.io/component: {{ .component }}
 {{- printf "%s:%s" .image.repository $tag }}
 {{- end }}
 
+{{/* A component's ConfigMap (its plain settings). Call with (dict "root" $ "component" "auth"). */}}
 {{- define "tripcost.configMapName" -}}
-{{- printf "%s-config" (include "tripcost.fullname" .) }}
+{{- include "tripcost.componentName" . }}
 {{- end }}
 
 {{- define "tripcost.connectionsSecretName" -}}
@@ -107,29 +108,58 @@ app.kubernetes.io/component: {{ .component }}
 {{- include "tripcost.componentName" (dict "root" . "component" "redis") }}
 {{- end }}
 
-{{/* REDIS_URL for every component. */}}
+{{/*
+Where REDIS_URL comes from: {"name": <Secret>, "key": <key>}, as JSON.
+An existing Secret when redis.existingSecret is set, else the chart's
+connections Secret.
+*/}}
+{{- define "tripcost.redisUrlRef" -}}
+{{- if and (not .Values.redis.enabled) .Values.redis.existingSecret }}
+{{- dict "name" .Values.redis.existingSecret "key" .Values.redis.existingSecretKey | toJson }}
+{{- else }}
+{{- dict "name" (include "tripcost.connectionsSecretName" .) "key" "REDIS_URL" | toJson }}
+{{- end }}
+{{- end }}
+
+{{/* REDIS_URL when the chart's connections Secret holds it; empty otherwise. */}}
 {{- define "tripcost.redisUrl" -}}
 {{- if .Values.redis.enabled }}
 {{- printf "redis://%s:%v" (include "tripcost.redisHost" .) .Values.redis.port }}
-{{- else }}
-{{- required "redis.url is required when redis.enabled=false" .Values.redis.url }}
+{{- else if not .Values.redis.existingSecret }}
+{{- required "redis.existingSecret or redis.url is required when redis.enabled=false" .Values.redis.url }}
 {{- end }}
 {{- end }}
 
 {{/*
-MONGO_URL for one service: its own mongoUrl, else the in-cluster MongoDB with
-one database per service, else mongodb.url with "{db}" replaced by the service
-name (the services take their database from the URL path).
+Where one service's MONGO_URL comes from, as JSON {"name", "key"}: its own
+mongoUrl or the in-cluster MongoDB or mongodb.url go into the chart's
+connections Secret; otherwise mongodb.existingSecret.
 Call with (dict "root" $ "component" "auth").
+*/}}
+{{- define "tripcost.mongoUrlRef" -}}
+{{- $c := index .root.Values .component }}
+{{- $m := .root.Values.mongodb }}
+{{- if and (not $c.mongoUrl) (not $m.enabled) $m.existingSecret }}
+{{- dict "name" $m.existingSecret "key" (index $m.existingSecretKeys .component) | toJson }}
+{{- else }}
+{{- dict "name" (include "tripcost.connectionsSecretName" .root) "key" (printf "MONGO_URL_%s" (upper .component)) | toJson }}
+{{- end }}
+{{- end }}
+
+{{/*
+MONGO_URL for one service when the chart's connections Secret holds it (see
+tripcost.mongoUrlRef); empty otherwise. mongodb.url gets "{db}" replaced by
+the service name (the services take their database from the URL path).
 */}}
 {{- define "tripcost.mongoUrl" -}}
 {{- $c := index .root.Values .component }}
+{{- $m := .root.Values.mongodb }}
 {{- if $c.mongoUrl }}
 {{- $c.mongoUrl }}
-{{- else if .root.Values.mongodb.enabled }}
-{{- printf "mongodb://%s:%v/%s" (include "tripcost.mongodbHost" .root) .root.Values.mongodb.port .component }}
-{{- else }}
-{{- $url := required (printf "mongodb.url (or %s.mongoUrl) is required when mongodb.enabled=false" .component) .root.Values.mongodb.url }}
+{{- else if $m.enabled }}
+{{- printf "mongodb://%s:%v/%s" (include "tripcost.mongodbHost" .root) $m.port .component }}
+{{- else if not $m.existingSecret }}
+{{- $url := required (printf "mongodb.existingSecret or mongodb.url (or %s.mongoUrl) is required when mongodb.enabled=false" .component) $m.url }}
 {{- $url | replace "{db}" .component }}
 {{- end }}
 {{- end }}
@@ -150,11 +180,18 @@ Call with (dict "root" $ "component" "auth").
 {{- end }}
 {{- end }}
 
-{{/* Scheduling fields for a pod. Call with (dict "root" $ "c" $componentValues). */}}
+{{/*
+Scheduling fields for a component's pods: the component's own nodeSelector,
+tolerations and affinity (else common's), and the topology spread across zones
+and nodes. Call with (dict "root" $ "component" "auth") or, for MongoDB and
+Redis, (dict "root" $ "component" "redis" "c" .Values.redis "spread" false).
+*/}}
 {{- define "tripcost.scheduling" -}}
-{{- $nodeSelector := .c.nodeSelector | default .root.Values.common.nodeSelector }}
-{{- $tolerations := .c.tolerations | default .root.Values.common.tolerations }}
-{{- $affinity := .c.affinity | default .root.Values.common.affinity }}
+{{- $c := .c | default (index .root.Values .component) }}
+{{- $nodeSelector := $c.nodeSelector | default .root.Values.common.nodeSelector }}
+{{- $tolerations := $c.tolerations | default .root.Values.common.tolerations }}
+{{- $affinity := $c.affinity | default .root.Values.common.affinity }}
+{{- $spread := .root.Values.common.topologySpread }}
 {{- with $nodeSelector }}
 nodeSelector:
   {{- toYaml . | nindent 2 }}
@@ -167,4 +204,97 @@ tolerations:
 affinity:
   {{- toYaml . | nindent 2 }}
 {{- end }}
+{{- if and $spread.enabled (ne (toString .spread) "false") }}
+topologySpreadConstraints:
+  {{- range $topology := list (list "topology.kubernetes.io/zone" $spread.zoneWhenUnsatisfiable) (list "kubernetes.io/hostname" $spread.nodeWhenUnsatisfiable) }}
+  - maxSkew: {{ $spread.maxSkew }}
+    topologyKey: {{ index $topology 0 }}
+    whenUnsatisfiable: {{ index $topology 1 }}
+    labelSelector:
+      matchLabels:
+        {{- include "tripcost.selectorLabels" (dict "root" $.root "component" $.component) | nindent 8 }}
+    # Count only the pods of the current ReplicaSet, so a rollout is not
+    # skewed by the old pods it is replacing.
+    matchLabelKeys: [pod-template-hash]
+  {{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+Input for the checksum that rolls the pods when the JWT keys change: the
+generated Secret's data as found in the cluster. A Secret named by
+jwt.existingSecret is not visible to Helm (roll by hand after rotating it).
+*/}}
+{{- define "tripcost.jwtChecksumInput" -}}
+{{- if not .Values.jwt.existingSecret }}
+{{- $existing := lookup "v1" "Secret" .Release.Namespace (include "tripcost.jwtSecretName" .) }}
+{{- if and $existing $existing.data }}{{ toJson $existing.data }}{{ end }}
+{{- end }}
+{{- end }}
+
+{{/*
+The plain (non-secret) environment of one component, as YAML "NAME: value"
+lines: exactly the settings that component's configuration knows. Used by its
+ConfigMap and by the checksum that rolls its pods when it changes.
+Call with (dict "root" $ "component" "auth").
+*/}}
+{{- define "tripcost.componentEnv" -}}
+{{- $root := .root }}
+{{- $name := .component }}
+{{- $c := index $root.Values $name }}
+{{- $env := dict }}
+{{- $_ := set $env "NODE_ENV" $root.Values.common.nodeEnv }}
+{{- $_ := set $env "LOG_LEVEL" $root.Values.common.logLevel }}
+{{- $_ := set $env "QUEUE_PREFIX" $root.Values.common.queuePrefix }}
+{{- $_ := set $env "PORT" (toString $c.port) }}
+{{- $_ := set $env "JWT_PUBLIC_KEY" "/etc/tripcost/jwt/public.pem" }}
+{{- if eq $name "auth" }}
+{{- $_ := set $env "JWT_PRIVATE_KEY" "/etc/tripcost/jwt/private.pem" }}
+{{- end }}
+{{- if eq $name "gateway" }}
+{{- range $upstream := list "auth" "trips" "wishlists" "integrations" }}
+{{- $_ := set $env (printf "%s_URL" (upper $upstream)) (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" $upstream)) (index $root.Values $upstream).port) }}
+{{- end }}
+{{- $_ := set $env "CORS_ORIGINS" (include "tripcost.corsOrigins" $root) }}
+{{- $_ := set $env "TRUST_PROXY" $c.trustProxy }}
+{{- if gt (int $c.metricsPort) 0 }}
+{{- $_ := set $env "METRICS_PORT" (toString $c.metricsPort) }}
+{{- end }}
+{{- end }}
+{{- if eq $name "wishlists" }}
+{{- $_ := set $env "TRIPS_URL" (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" "trips")) $root.Values.trips.port) }}
+{{- end }}
+{{- if eq $name "integrations" }}
+{{- range $key, $value := $root.Values.integrationsEnv }}
+{{- $_ := set $env $key (toString $value) }}
+{{- end }}
+{{- end }}
+{{- range $key, $value := $root.Values.common.extraEnv }}
+{{- $_ := set $env $key (toString $value) }}
+{{- end }}
+{{- range $key, $value := $c.env }}
+{{- $_ := set $env $key (toString $value) }}
+{{- end }}
+{{- range $key := keys $env | sortAlpha }}
+{{ $key }}: {{ index $env $key | quote }}
+{{- end }}
+{{- end }}
+
+{{/* Pod selector of one component of this release, as a NetworkPolicy peer. Call with (dict "root" $ "component" "auth"). */}}
+{{- define "tripcost.peer" -}}
+- podSelector:
+    matchLabels:
+      {{- include "tripcost.selectorLabels" . | nindent 6 }}
+{{- end }}
+
+{{/* Egress rule to Redis: the in-cluster pods, or networkPolicy.externalDatabasesTo. */}}
+{{- define "tripcost.redisEgress" -}}
+- to:
+    {{- if .Values.redis.enabled }}
+    {{- include "tripcost.peer" (dict "root" . "component" "redis") | nindent 4 }}
+    {{- else }}
+    {{- toYaml .Values.networkPolicy.externalDatabasesTo | nindent 4 }}
+    {{- end }}
+  ports:
+    - { port: {{ .Values.redis.port }}, protocol: TCP }
 {{- end }}

@@ -1,5 +1,5 @@
 // The environment variables that say which keys sign and verify access tokens, and
-// the verifier they configure (docs/deploy.md, "Key rotation"):
+// the verifier they configure (docs/deploy.md, "Rotating the JWT keys"):
 //   JWT_PUBLIC_KEY      static public key(s): trusted as long as they are set
 //   JWKS_URL            the auth service's key set; default <AUTH_URL>/api/user/.well-known/jwks.json
 //   JWKS_REFRESH_SECONDS / JWKS_COOLDOWN_SECONDS   how fresh the cached set is kept

@@ -1,7 +1,7 @@
 // The trip and its dated instances as stored, and the pure rules over them: totals,
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
-import { versionOf, type TripSnapshot } from '@tripcost/shared';
+import { versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
 
 /** Limits: every list the API keeps or answers is bounded. */
 export const MAX_INSTANCES_PER_TRIP = 100;
@@ -46,6 +46,10 @@ export interface TripRecord extends DatedExpenses {
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
   version?: number;
+  /** Events announcing changes of this trip, not yet published (the transactional outbox). */
+  outbox?: OutboxEvent[];
+  /** Set when the trip is deleted: it is gone for every reader, kept only until its outbox is published. */
+  deleted_at?: string;
 }
 
 export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
@@ -96,7 +100,7 @@ export function deriveTripLocation(address: string): string {
 }
 
 export type InstanceView = InstanceRecord & { total_cost: number };
-export type TripView = Omit<TripRecord, 'instances' | 'version'> & {
+export type TripView = Omit<TripRecord, 'instances' | 'version' | 'outbox' | 'deleted_at'> & {
   total_cost: number;
   instances: InstanceView[];
   version: number;
@@ -106,7 +110,8 @@ export function instanceView(instance: InstanceRecord): InstanceView {
   return { ...instance, total_cost: totalCost(instance) };
 }
 
-export function tripView(trip: TripRecord): TripView {
+export function tripView(record: TripRecord): TripView {
+  const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
   return {
     ...trip,
     total_cost: totalCost(trip),
@@ -127,6 +132,7 @@ export function intoTripViews(trips: TripRecord[]): TripView[] {
   for (const trip of trips) {
     (trip as TripView).total_cost = totalCost(trip);
     trip.version = versionOf(trip);
+    delete trip.outbox;
     for (const instance of trip.instances) (instance as InstanceView).total_cost = totalCost(instance);
   }
   return trips as TripView[];

@@ -1,9 +1,20 @@
 // The trips use cases: each checks ownership, applies one pure rule from
 // trip-changes.ts to the stored trip and writes it back with a compare-and-swap on
-// its version (retried a few times on a collision, then 409), then announces it.
+// its version (retried a few times on a collision, then 409).
 // `ifMatch` is the client's If-Match: a stale one answers 412 without changing anything.
-import { changeVersioned, createKeyedQueue, forbidden, newId, notFound, type AuthUser } from '@tripcost/shared';
-import type { TripEvents } from '../jobs/trip-events';
+// A change other services must hear about carries its event in the same write (the
+// trip's outbox); the relay is nudged afterwards to publish it.
+import {
+  changeVersioned,
+  createKeyedQueue,
+  forbidden,
+  newId,
+  notFound,
+  withEvent,
+  type AuthUser,
+  type OutboxEvent,
+} from '@tripcost/shared';
+import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from '../store/trip-store';
 import {
   deriveTripLocation,
@@ -67,12 +78,14 @@ const NOT_YOUR_TRIP = 'You do not have access to this trip.';
 
 export function createTripsService(deps: {
   store: TripStore;
-  events: TripEvents;
+  /** Told after each write that carried an event, so the relay publishes it now. */
+  outbox?: { nudge(): void };
   now?: () => Date;
   /** Compare-and-swap attempts per change before answering 409. */
   changeAttempts?: number;
 }): TripsService {
-  const { store, events } = deps;
+  const { store } = deps;
+  const nudgeOutbox = () => deps.outbox?.nudge();
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   // Changes to one trip are queued in this process, so they only collide with
   // changes made by other replicas (which the compare-and-swap catches).
@@ -85,22 +98,32 @@ export function createTripsService(deps: {
     return trip;
   }
 
-  /** One rule applied to the user's trip, written with compare-and-swap. */
-  function changeTrip(
+  /**
+   * One rule applied to the user's trip, written with compare-and-swap; `announce`
+   * makes the event that goes into the same write (none for a no-op).
+   */
+  async function changeTrip(
     userId: string,
     tripId: string,
     apply: (trip: TripRecord, at: string) => TripRecord,
     precondition: Precondition = {},
+    announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
   ): Promise<TripRecord> {
-    return oneAtATime(tripId, () =>
+    const changed = await oneAtATime(tripId, () =>
       changeVersioned<TripRecord>({
         read: () => ownedTrip(userId, tripId),
-        apply: (trip) => apply(trip, now()),
+        apply: (trip) => {
+          const at = now();
+          const next = apply(trip, at);
+          return next === trip || !announce ? next : withEvent(next, announce(next, at));
+        },
         write: (next, expected) => store.replace(next, expected),
         ifMatch: precondition.ifMatch,
         attempts: deps.changeAttempts,
       }),
     );
+    if (announce) nudgeOutbox();
+    return changed;
   }
 
   return {
@@ -122,8 +145,8 @@ export function createTripsService(deps: {
         updated_at: at,
         version: 1,
       };
-      await store.insert(trip);
-      events.created(trip);
+      await store.insert(withEvent(trip, tripCreated(trip, at)));
+      nudgeOutbox();
       return tripView(trip);
     },
 
@@ -137,22 +160,15 @@ export function createTripsService(deps: {
     },
 
     async updateTrip(user, tripId, update, precondition) {
-      const trip = await changeTrip(user.id, tripId, (current, at) => applyUpdate(current, update, at), precondition);
-      events.updated(trip);
-      return tripView(trip);
+      return tripView(
+        await changeTrip(user.id, tripId, (current, at) => applyUpdate(current, update, at), precondition),
+      );
     },
 
-    async deleteTrip(user, tripId, precondition = {}) {
-      const trip = await oneAtATime(tripId, () =>
-        changeVersioned<TripRecord>({
-          read: () => ownedTrip(user.id, tripId),
-          apply: (current) => ({ ...current }), // a new object: the removal is a change, not a no-op
-          write: (_unchanged, expected) => store.remove(tripId, expected),
-          ifMatch: precondition.ifMatch,
-          attempts: deps.changeAttempts,
-        }),
-      );
-      events.deleted(trip);
+    async deleteTrip(user, tripId, precondition) {
+      // The trip becomes a tombstone carrying its trip.deleted event: gone for every
+      // reader at once, purged by the relay once the event is out.
+      await changeTrip(user.id, tripId, (current, at) => ({ ...current, deleted_at: at }), precondition, tripDeleted);
     },
 
     async addInstance(user, tripId, input) {
@@ -163,9 +179,15 @@ export function createTripsService(deps: {
         isCommitted: false,
         created_at: now(),
       };
-      const trip = await changeTrip(user.id, tripId, (current, at) => applyAddInstance(current, instance, at));
       // The snapshot does not change (trip dates and costs follow commits only), so
       // other services need no event here.
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyAddInstance(current, instance, at),
+        {},
+        null,
+      );
       return { trip: tripView(trip), instance: instanceView(instance) };
     },
 
@@ -177,39 +199,26 @@ export function createTripsService(deps: {
     },
 
     async commitInstance(user, tripId, instanceId, precondition) {
-      const trip = await changeTrip(
-        user.id,
-        tripId,
-        (current, at) => applyCommit(current, instanceId, at),
-        precondition,
+      return tripView(
+        await changeTrip(user.id, tripId, (current, at) => applyCommit(current, instanceId, at), precondition),
       );
-      events.updated(trip);
-      return tripView(trip);
     },
 
     async removeInstance(user, tripId, instanceId, precondition) {
-      const trip = await changeTrip(
-        user.id,
-        tripId,
-        (current, at) => applyRemoveInstance(current, instanceId, at),
-        precondition,
+      return tripView(
+        await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
       );
-      events.updated(trip);
-      return tripView(trip);
     },
 
     async setFavorite(userId, tripIds, isFavorite) {
       for (const tripId of new Set(tripIds)) {
-        const stored = await store.findById(tripId);
-        // Another user's, a deleted or an already-flagged trip: nothing to change.
-        if (!stored || stored.user_id !== userId || stored.isFavorite === isFavorite) continue;
-        const trip = await changeTrip(userId, tripId, (current, at) => applyFavorite(current, isFavorite, at)).catch(
-          (error) => {
-            if (error?.status === 404) return null; // deleted meanwhile
-            throw error;
-          },
-        );
-        if (trip) events.updated(trip);
+        await changeTrip(userId, tripId, (current, at) =>
+          current.isFavorite === isFavorite ? current : applyFavorite(current, isFavorite, at),
+        ).catch((error) => {
+          // Another user's or a deleted trip: the event does not apply to it.
+          if (error?.status === 403 || error?.status === 404) return;
+          throw error;
+        });
       }
     },
   };

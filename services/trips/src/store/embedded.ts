@@ -6,6 +6,9 @@ import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from './trip-store';
 
+/** Trips that are not deleted (tombstones wait only for their outbox). */
+const LIVE = { deleted_at: { $exists: false } };
+
 export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore> {
   const collection: EmbeddedCollection<TripRecord> = await openEmbeddedCollection<TripRecord>(
     embeddedDir(dataDir, 'trips'),
@@ -30,23 +33,36 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
     },
     async findById(tripId) {
       // findOne() already hands back a deep copy.
-      return (await db.findOneAsync({ _id: tripId })) ?? null;
+      const trip = await db.findOneAsync({ _id: tripId });
+      return trip && !trip.deleted_at ? trip : null;
     },
     async listByUser(userId, { favoritesOnly, limit, offset }) {
-      const query = favoritesOnly ? { user_id: userId, isFavorite: true } : { user_id: userId };
+      const query = favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE };
       const trips = (await db.findAsync(query)) as TripRecord[];
       // find() already hands back deep copies, so no second copy is needed here.
       return trips.sort(compareTrips).slice(offset, offset + limit);
     },
     async idsByUser(userId) {
-      const trips = (await db.findAsync({ user_id: userId }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
+      const trips = (await db.findAsync({ user_id: userId, ...LIVE }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
       return trips.map((trip) => trip._id);
     },
     replace(next, expectedVersion) {
       return whenAt(next._id, expectedVersion, () => db.updateAsync({ _id: next._id }, next, {}));
     },
-    remove(tripId, expectedVersion) {
-      return whenAt(tripId, expectedVersion, () => db.removeAsync({ _id: tripId }, {}));
+    async pendingEvents(limit) {
+      const trips = (await db.findAsync({ 'outbox.0': { $exists: true } }).limit(limit)) as TripRecord[];
+      return trips.map((trip) => ({ docId: trip._id, events: trip.outbox ?? [] }));
+    },
+    markSent(tripId, eventIds) {
+      // Bookkeeping, not a change of the trip: the version stays, so clients' If-Match still holds.
+      return collection.exclusive(async () => {
+        const stored = await db.findOneAsync({ _id: tripId });
+        if (!stored) return;
+        const sent = new Set(eventIds);
+        const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
+        if (stored.deleted_at && outbox.length === 0) await db.removeAsync({ _id: tripId }, {});
+        else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
+      });
     },
     ping: () => collection.ping(),
     close: () => collection.close(),

@@ -12,6 +12,9 @@ import type { TripStore } from './trip-store';
 // new field needs no change here. Ids are our own 24-hex strings and dates ISO
 // strings, exactly as in the embedded store, so both adapters return identical
 // documents and sort alike.
+/** Trips that are not deleted (tombstones wait only for their outbox). */
+const LIVE = { deleted_at: { $exists: false } };
+
 const tripSchema = new Schema(
   {
     _id: { type: String, required: true },
@@ -24,6 +27,11 @@ const tripSchema = new Schema(
   { versionKey: false, strict: false, minimize: false },
 );
 tripSchema.index({ user_id: 1, trip_start: 1 });
+// Only trips with unpublished events are in it, so the relay's poll stays cheap.
+tripSchema.index(
+  { _id: 1, outbox: 1 },
+  { name: 'pending_outbox', partialFilterExpression: { 'outbox.0': { $exists: true } } },
+);
 
 export function mongoTripStore(connection: Connection): TripStore {
   const Trips = connection.models.Trip ?? connection.model('Trip', tripSchema, 'trips');
@@ -35,11 +43,11 @@ export function mongoTripStore(connection: Connection): TripStore {
       return trip;
     },
     async findById(tripId) {
-      return asTrip(await Trips.findById(tripId).lean());
+      return asTrip(await Trips.findOne({ _id: tripId, ...LIVE }).lean());
     },
     async listByUser(userId, { favoritesOnly, limit, offset }) {
       const docs = await Trips.aggregate([
-        { $match: favoritesOnly ? { user_id: userId, isFavorite: true } : { user_id: userId } },
+        { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
         { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
         { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
         { $skip: offset },
@@ -49,7 +57,7 @@ export function mongoTripStore(connection: Connection): TripStore {
       return docs.map((doc) => fromMongo<TripRecord>(doc));
     },
     async idsByUser(userId) {
-      const docs = await Trips.find({ user_id: userId }, { _id: 1 }).lean();
+      const docs = await Trips.find({ user_id: userId, ...LIVE }, { _id: 1 }).lean();
       return docs.map((doc) => String(doc._id));
     },
     async replace(next, expectedVersion) {
@@ -60,9 +68,18 @@ export function mongoTripStore(connection: Connection): TripStore {
       );
       return result.matchedCount === 1;
     },
-    async remove(tripId, expectedVersion) {
-      const result = await Trips.collection.deleteOne({ _id: tripId as never, ...atVersion(expectedVersion) });
-      return result.deletedCount === 1;
+    async pendingEvents(limit) {
+      const docs = await Trips.find({ 'outbox.0': { $exists: true } }, { _id: 1, outbox: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map((doc) => ({ docId: String(doc._id), events: (doc as TripRecord).outbox ?? [] }));
+    },
+    async markSent(tripId, eventIds) {
+      // Bookkeeping, not a change of the trip: the version stays, so clients' If-Match still holds.
+      await Trips.collection.updateOne({ _id: tripId as never }, {
+        $pull: { outbox: { id: { $in: eventIds } } },
+      } as never);
+      await Trips.collection.deleteOne({ _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
     ping: () => pingMongo(connection),
     close: () => connection.close(),

@@ -3,6 +3,7 @@
 // the domain, applied to the stored trip and written back with `replace`, a
 // compare-and-swap on the trip's version. So the rules exist once, and both adapters
 // are proven alike by one contract suite.
+import type { OutboxStore } from '@tripcost/shared';
 import type { TripRecord } from '../domain/trip';
 
 export interface TripListOptions {
@@ -11,8 +12,13 @@ export interface TripListOptions {
   offset: number;
 }
 
-export interface TripStore {
+/**
+ * Deleted trips (with `deleted_at`) are tombstones kept only until their outbox is
+ * published: no read below returns them, and `markSent` purges them once empty.
+ */
+export interface TripStore extends OutboxStore {
   insert(trip: TripRecord): Promise<TripRecord>;
+  /** The trip, with its pending outbox; null when missing or deleted. */
   findById(tripId: string): Promise<TripRecord | null>;
   /**
    * The user's trips by trip_start ascending, trips without dates last, then by
@@ -28,8 +34,6 @@ export interface TripStore {
    * version 0). false when it changed meanwhile or is gone; nothing is written then.
    */
   replace(next: TripRecord, expectedVersion: number): Promise<boolean>;
-  /** Removes the trip if it still has `expectedVersion`; false when it changed or is gone. */
-  remove(tripId: string, expectedVersion: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

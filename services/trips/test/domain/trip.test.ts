@@ -1,7 +1,5 @@
-// The pure rules: derived locations, totals, and what an event failure does.
-import type { EventPublisher } from '@tripcost/shared';
+// The pure rules: derived locations, totals and the views the API returns.
 import { newId } from '@tripcost/shared';
-import pino from 'pino';
 import {
   deriveTripLocation,
   intoTripViews,
@@ -10,7 +8,6 @@ import {
   NO_DATES_OR_EXPENSES,
   type TripRecord,
 } from '../../src/domain/trip';
-import { tripEvents } from '../../src/jobs/trip-events';
 
 describe('trip rules', () => {
   it.each([
@@ -60,41 +57,5 @@ describe('trip rules', () => {
     const undated: TripRecord = { ...trip, _id: newId(), instances: [], committedInstanceId: null };
     const expected = JSON.stringify([trip, undated].map(tripView));
     expect(JSON.stringify(intoTripViews(structuredClone([trip, undated])))).toBe(expected);
-  });
-});
-
-describe('trip events', () => {
-  it('when publishing keeps failing, then it is retried, a warning is logged, and nothing is thrown', async () => {
-    let attempts = 0;
-    const failing: EventPublisher = {
-      publish: async () => {
-        attempts++;
-        throw new Error('redis down');
-      },
-      close: async () => undefined,
-    };
-    const lines: { msg: string; event: string }[] = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const events = tripEvents(failing, logger);
-    const trip: TripRecord = {
-      _id: newId(),
-      user_id: newId(),
-      user_email: 'a@example.test',
-      location_address: 'X',
-      trip_location: 'X',
-      image_url: '',
-      ...NO_DATES_OR_EXPENSES,
-      isFavorite: false,
-      instances: [],
-      committedInstanceId: null,
-      created_at: '',
-      updated_at: '',
-    };
-    events.updated(trip);
-    await events.drain();
-    expect(attempts).toBe(3);
-    expect(lines).toEqual([
-      expect.objectContaining({ msg: 'event not published; the stored change stands', event: 'trip.updated' }),
-    ]);
   });
 });

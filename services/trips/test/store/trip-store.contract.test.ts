@@ -8,7 +8,6 @@ import { mongoForTests, silentLogger, tempDataDir, testUser, type TestMongo } fr
 import type { AuthUser } from '@tripcost/shared';
 import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
 import { createTripsService, type NewInstance, type TripsService } from '../../src/domain/trips-service';
-import type { TripEvents } from '../../src/jobs/trip-events';
 import { openEmbeddedTripStore } from '../../src/store/embedded';
 import { mongoTripStore } from '../../src/store/mongo';
 import type { TripStore } from '../../src/store/trip-store';
@@ -55,18 +54,6 @@ function anInstance(fields: Partial<InstanceRecord> = {}): InstanceRecord {
   };
 }
 
-/** Records what the service announced; the publishing itself is tested in jobs/events. */
-function recordedEvents() {
-  const seen: { kind: string; trip: TripRecord }[] = [];
-  const events: TripEvents = {
-    created: (trip) => seen.push({ kind: 'created', trip }),
-    updated: (trip) => seen.push({ kind: 'updated', trip }),
-    deleted: (trip) => seen.push({ kind: 'deleted', trip }),
-    drain: async () => undefined,
-  };
-  return { events, seen };
-}
-
 /**
  * A store whose compare-and-swap loses the race `collisions` times: before each of
  * those writes, another writer (a second replica) changes the trip first.
@@ -95,7 +82,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
     let trips: TripsService;
     beforeAll(async () => {
       store = await open();
-      trips = createTripsService({ store, events: recordedEvents().events, now: () => new Date(NOW) });
+      trips = createTripsService({ store, now: () => new Date(NOW) });
     });
     afterAll(() => store.close());
 
@@ -165,14 +152,6 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.findById(legacy._id)).toMatchObject({ trip_location: 'y', version: 1 });
     });
 
-    it('when a trip is removed, then only at its version, and it is gone', async () => {
-      const trip = await store.insert(aTrip(newId(), { version: 2 }));
-      expect(await store.remove(trip._id, 1)).toBe(false);
-      expect(await store.remove(trip._id, 2)).toBe(true);
-      expect(await store.findById(trip._id)).toBeNull();
-      expect(await store.remove(trip._id, 2)).toBe(false);
-    });
-
     describe('with the domain rules applied through it', () => {
       it('when instances are added, then the newest is first, versions count up, and the cap holds', async () => {
         const user = owner();
@@ -228,7 +207,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         const b = anInstance({ stay_expense: 2 });
         const trip = await tripWith(user, [a, b]);
         // Two service instances over one store: like two replicas, only the compare-and-swap orders them.
-        const replica = createTripsService({ store, events: recordedEvents().events });
+        const replica = createTripsService({ store });
         await Promise.all([trips.commitInstance(user, trip._id, a._id), replica.commitInstance(user, trip._id, b._id)]);
         const after = (await store.findById(trip._id))!;
         const marked = after.instances.filter((instance) => instance.isCommitted);
@@ -289,7 +268,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         const a = anInstance();
         const b = anInstance();
         const trip = await tripWith(user, [a, b]);
-        const replica = createTripsService({ store, events: recordedEvents().events });
+        const replica = createTripsService({ store });
         await Promise.all([
           trips.updateTrip(user, trip._id, { instanceEdits: [{ _id: a._id, fields: { stay_expense: 11 } }] }),
           replica.updateTrip(user, trip._id, { instanceEdits: [{ _id: b._id, fields: { car_expense: 22 } }] }),
@@ -322,7 +301,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         const user = owner();
         const a = anInstance();
         const trip = await tripWith(user, [a]);
-        const retrying = createTripsService({ store: collidingStore(store, 2), events: recordedEvents().events });
+        const retrying = createTripsService({ store: collidingStore(store, 2) });
         const committed = await retrying.commitInstance(user, trip._id, a._id);
         expect(committed).toMatchObject({ committedInstanceId: a._id, trip_location: 'changed elsewhere 0' });
         expect(committed.version).toBe(4);
@@ -330,7 +309,6 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         const other = await tripWith(user, [anInstance()]);
         const hopeless = createTripsService({
           store: collidingStore(store, 1000),
-          events: recordedEvents().events,
           changeAttempts: 3,
         });
         await expect(hopeless.commitInstance(user, other._id, other.instances[0]._id)).rejects.toMatchObject({
@@ -355,24 +333,56 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
 
       it('when favourites are set from events, then only the user’s trips change, and again changes nothing', async () => {
         const user = owner();
-        const recorder = recordedEvents();
-        const service = createTripsService({ store, events: recorder.events });
         const mine = await store.insert(aTrip(user.id));
         const theirs = await store.insert(aTrip(newId()));
-        await service.setFavorite(user.id, [mine._id, theirs._id, newId()], true);
-        expect(recorder.seen.map((event) => [event.trip._id, event.trip.isFavorite])).toEqual([[mine._id, true]]);
-        await service.setFavorite(user.id, [mine._id], true);
-        expect(recorder.seen).toHaveLength(1);
-        expect((await store.findById(theirs._id))?.isFavorite).toBe(false);
+        await trips.setFavorite(user.id, [mine._id, theirs._id, newId()], true);
+        const flagged = (await store.findById(mine._id))!;
+        expect(flagged.isFavorite).toBe(true);
+        expect(flagged.outbox?.map((event) => event.type)).toEqual(['trip.updated']);
+        await trips.setFavorite(user.id, [mine._id], true);
+        expect(await store.findById(mine._id)).toEqual(flagged);
+        expect(await store.findById(theirs._id)).toEqual(theirs);
       });
 
-      it('when a trip is deleted, then only its owner can and it is gone', async () => {
+      it('when a change is stored, then its event is in the same write; markSent clears it and keeps the version', async () => {
+        const user = owner();
+        const a = anInstance();
+        const trip = await tripWith(user, [a]);
+        const committed = await trips.commitInstance(user, trip._id, a._id);
+        const stored = (await store.findById(trip._id))!;
+        expect(stored.outbox).toEqual([
+          {
+            id: expect.any(String),
+            type: 'trip.updated',
+            occurredAt: NOW,
+            payload: { trip: expect.objectContaining({ _id: trip._id, total_cost: committed.total_cost }) },
+          },
+        ]);
+        const pending = await store.pendingEvents(1000);
+        expect(pending).toContainEqual({ docId: trip._id, events: stored.outbox });
+        await store.markSent(trip._id, [stored.outbox![0].id]);
+        const after = (await store.findById(trip._id))!;
+        expect(after.outbox).toEqual([]);
+        expect(after.version).toBe(stored.version);
+        expect((await store.pendingEvents(1000)).map((entry) => entry.docId)).not.toContain(trip._id);
+      });
+
+      it('when a trip is deleted, then only its owner can, it is gone at once, and purged once its event is sent', async () => {
         const user = owner();
         const trip = await store.insert(aTrip(user.id));
         await expect(trips.deleteTrip(testUser(), trip._id)).rejects.toMatchObject({ status: 403 });
         await trips.deleteTrip(user, trip._id);
         expect(await store.findById(trip._id)).toBeNull();
+        expect(await store.listByUser(user.id, { limit: 10, offset: 0 })).toEqual([]);
+        expect(await store.idsByUser(user.id)).toEqual([]);
         await expect(trips.deleteTrip(user, trip._id)).rejects.toMatchObject({ status: 404 });
+        const [tombstone] = (await store.pendingEvents(1000)).filter((entry) => entry.docId === trip._id);
+        expect(tombstone.events.map((event) => [event.type, event.payload])).toEqual([
+          ['trip.deleted', { tripId: trip._id, userId: user.id }],
+        ]);
+        await store.markSent(trip._id, [tombstone.events[0].id]);
+        expect((await store.pendingEvents(1000)).map((entry) => entry.docId)).not.toContain(trip._id);
+        expect(await store.replace({ ...trip, version: 2 }, 1)).toBe(false); // purged, not just hidden
       });
     });
   });

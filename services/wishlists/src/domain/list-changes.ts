@@ -1,11 +1,19 @@
 // Applies the list rules to stored lists: read, apply a pure rule from
 // list-rules.ts, write back with a compare-and-swap on the version (retried, then
-// 409). Changes to one user's lists run one at a time in this process, so a move
-// (out of the other lists, then into the target) is not interleaved with another.
-// Across replicas, MongoDB's unique index on trips._id refuses a second holder and
-// the move is retried. A crash between the two steps leaves the trip in no list,
-// never in two.
-import { changeVersioned, createKeyedQueue, isDuplicateKeyError } from '@tripcost/shared';
+// 409). A change other services must hear about carries its event in the same
+// write (the list's outbox; the relay publishes it). Changes to one user's lists run
+// one at a time in this process, so a move (out of the other lists, then into the
+// target) is not interleaved with another. Across replicas, MongoDB's unique index
+// on trips._id refuses a second holder and the move is retried. A crash between the
+// two steps leaves the trip in no list, never in two.
+import {
+  changeVersioned,
+  createKeyedQueue,
+  isDuplicateKeyError,
+  outboxEvent,
+  withEvent,
+  type OutboxEvent,
+} from '@tripcost/shared';
 import type {
   PlaceTripOutcome,
   TripPreview,
@@ -18,7 +26,9 @@ import { roomFor, withoutTrip, withRefreshedTrip, withTrip } from './list-rules'
 const MOVE_ATTEMPTS = 3;
 const gone = Symbol('list gone');
 
-export function listChanges(store: WishlistStore, options: { attempts?: number } = {}) {
+type Announce = (before: Wishlist, after: Wishlist, at: string) => OutboxEvent;
+
+export function listChanges(store: WishlistStore, options: { attempts?: number; outbox?: { nudge(): void } } = {}) {
   const oneUserAtATime = createKeyedQueue();
   const now = () => new Date().toISOString();
 
@@ -26,9 +36,8 @@ export function listChanges(store: WishlistStore, options: { attempts?: number }
   async function change(
     listId: string,
     userId: string,
-    apply: (list: Wishlist) => Wishlist,
-    write: (next: Wishlist, expectedVersion: number) => Promise<boolean> = (next, expected) =>
-      store.replace(next, expected),
+    apply: (list: Wishlist, at: string) => Wishlist,
+    announce?: Announce,
   ): Promise<{ before: Wishlist; after: Wishlist } | null> {
     let before: Wishlist | undefined;
     try {
@@ -39,10 +48,15 @@ export function listChanges(store: WishlistStore, options: { attempts?: number }
           before = list;
           return list;
         },
-        apply,
-        write,
+        apply: (list) => {
+          const at = now();
+          const next = apply(list, at);
+          return next === list || !announce ? next : withEvent(next, announce(list, next, at));
+        },
+        write: (next, expected) => store.replace(next, expected),
         attempts: options.attempts,
       });
+      if (announce && after !== before) options.outbox?.nudge();
       return { before: before!, after };
     } catch (error) {
       if (error === gone) return null;
@@ -51,7 +65,7 @@ export function listChanges(store: WishlistStore, options: { attempts?: number }
   }
 
   /** Applies a rule to every list that holds the trip; answers how many changed. */
-  async function everyHolder(tripId: string, apply: (list: Wishlist) => Wishlist): Promise<number> {
+  async function everyHolder(tripId: string, apply: (list: Wishlist, at: string) => Wishlist): Promise<number> {
     let changed = 0;
     for (const holder of await store.findHolding(tripId)) {
       const result = await oneUserAtATime(holder.user_id, () => change(holder._id, holder.user_id, apply));
@@ -71,12 +85,19 @@ export function listChanges(store: WishlistStore, options: { attempts?: number }
     const room = roomFor(target, entry._id, maxTrips);
     if (room === 'already-there') return { outcome: 'already-there', wishlist: target };
     if (room === 'full') return { outcome: 'list-full', wishlist: target };
-    // Out of every other list first, then in: a crash in between loses the listing, never doubles it.
+    // Out of every other list first, then in: a crash in between loses the listing,
+    // never doubles it. Leaving the old list announces nothing: the trip stays a favourite.
     const others = (await store.findHolding(entry._id)).filter(
       (list) => list.user_id === userId && list._id !== wishlistId,
     );
-    for (const other of others) await change(other._id, userId, (list) => withoutTrip(list, entry._id, now()));
-    const placed = await change(wishlistId, userId, (list) => withTrip(list, entry, maxTrips, now()));
+    for (const other of others) await change(other._id, userId, (list, at) => withoutTrip(list, entry._id, at));
+    const placed = await change(
+      wishlistId,
+      userId,
+      (list, at) => withTrip(list, entry, maxTrips, at),
+      (_before, after, at) =>
+        outboxEvent('wishlist.trip-added', { tripId: entry._id, userId, wishlistId: after._id }, at),
+    );
     if (!placed) return { outcome: 'list-missing' };
     if (placed.after === placed.before) return { outcome: 'already-there', wishlist: placed.after };
     return { outcome: 'added', wishlist: placed.after, movedFrom: others.map((other) => other._id) };
@@ -103,19 +124,29 @@ export function listChanges(store: WishlistStore, options: { attempts?: number }
     /** Takes the trip out of the user's list; null when the list is missing or not theirs. */
     removeTrip(userId: string, wishlistId: string, tripId: string) {
       return oneUserAtATime(userId, async () => {
-        const result = await change(wishlistId, userId, (list) => withoutTrip(list, tripId, now()));
+        const result = await change(
+          wishlistId,
+          userId,
+          (list, at) => withoutTrip(list, tripId, at),
+          (_before, after, at) => outboxEvent('wishlist.trip-removed', { tripId, userId, wishlistId: after._id }, at),
+        );
         return result && { wishlist: result.after, removed: result.after !== result.before };
       });
     },
 
-    /** Deletes the user's list and answers it as it was; null when missing or not theirs. */
+    /**
+     * Deletes the user's list and answers it as it was; null when missing or not
+     * theirs. The list becomes a tombstone carrying wishlist.deleted: gone for every
+     * reader at once (its name free again), purged by the relay once the event is out.
+     */
     deleteList(userId: string, wishlistId: string) {
       return oneUserAtATime(userId, async () => {
         const result = await change(
           wishlistId,
           userId,
-          (list) => ({ ...list }), // a new object: removing is a change, not a no-op
-          (_removed, expected) => store.remove(wishlistId, expected),
+          (list, at) => ({ ...list, deleted_at: at, name_key: `~deleted~${list._id}`, trips: [] }),
+          (before, _after, at) =>
+            outboxEvent('wishlist.deleted', { wishlistId, userId, tripIds: before.trips.map((trip) => trip._id) }, at),
         );
         return result?.before ?? null;
       });
@@ -125,8 +156,8 @@ export function listChanges(store: WishlistStore, options: { attempts?: number }
     refreshTrip: (preview: TripPreview, snapshotAt: string) =>
       everyHolder(preview._id, (list) => withRefreshedTrip(list, preview, snapshotAt)),
 
-    /** trip.deleted: the trip leaves every list. */
-    removeTripEverywhere: (tripId: string) => everyHolder(tripId, (list) => withoutTrip(list, tripId, now())),
+    /** trip.deleted: the trip leaves every list (the trip is gone, so no event goes back). */
+    removeTripEverywhere: (tripId: string) => everyHolder(tripId, (list, at) => withoutTrip(list, tripId, at)),
   };
 }
 

@@ -7,7 +7,6 @@ import {
   forbidden,
   notFound,
   type AuthUser,
-  type BackgroundEvents,
   type Logger,
   type TripSnapshot,
 } from '@tripcost/shared';
@@ -28,7 +27,8 @@ export interface WishlistsDeps {
   store: WishlistStore;
   trips: TripDirectory;
   /** Publishes after the write, in the background: the saved change is the truth. */
-  events: Pick<BackgroundEvents, 'publish'>;
+  /** Told after a write that carried an event, so the relay publishes it now. */
+  outbox?: { nudge(): void };
   logger: Logger;
 }
 
@@ -41,8 +41,8 @@ export function normaliseListName(raw: string): { list_name: string; name_key: s
   return { list_name, name_key: list_name.toLowerCase() };
 }
 
-export function createWishlists({ store, trips, events, logger }: WishlistsDeps) {
-  const changes = listChanges(store);
+export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps) {
+  const changes = listChanges(store, { outbox });
   async function ownedList(user: AuthUser, wishlistId: string): Promise<Wishlist> {
     const list = await store.findById(wishlistId);
     if (!list) throw notFound(WISHLIST_MESSAGES.listNotFound);
@@ -65,10 +65,7 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
         throw conflict(WISHLIST_MESSAGES.listFull, 'list_full');
       case 'added':
       case 'already-there':
-        // Also re-sent when the trip is already there: trips applies it idempotently,
-        // and a client retrying after a lost event heals the favourite flag this way.
-        // A move publishes only this event: the trip stays a favourite.
-        events.publish('wishlist.trip-added', { tripId: preview._id, userId: user.id, wishlistId });
+        // wishlist.trip-added went out with the change (the list's outbox).
         if (placed.outcome === 'added' && placed.movedFrom.length > 0) {
           logger.info({ tripId: preview._id, wishlistId, movedFrom: placed.movedFrom }, 'trip moved between wishlists');
         }
@@ -114,9 +111,8 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
       await ownedList(user, wishlistId);
       const result = await changes.removeTrip(user.id, wishlistId, tripId);
       if (!result) throw notFound(WISHLIST_MESSAGES.listNotFound);
-      // Nothing is published when the trip was not in this list: it may have moved to
-      // another list meanwhile, and unfavouriting it would be wrong.
-      if (result.removed) events.publish('wishlist.trip-removed', { tripId, userId: user.id, wishlistId });
+      // wishlist.trip-removed went out with the change; nothing when the trip was not in
+      // this list (it may have moved to another list meanwhile and is still a favourite).
       return result.wishlist;
     },
 
@@ -126,13 +122,8 @@ export function createWishlists({ store, trips, events, logger }: WishlistsDeps)
 
     async deleteList(user: AuthUser, wishlistId: string): Promise<void> {
       await ownedList(user, wishlistId);
-      const deleted = await changes.deleteList(user.id, wishlistId);
-      if (!deleted) throw notFound(WISHLIST_MESSAGES.listNotFound);
-      events.publish('wishlist.deleted', {
-        wishlistId,
-        userId: user.id,
-        tripIds: deleted.trips.map((trip) => trip._id),
-      });
+      // wishlist.deleted, naming the list's trips, goes out with the deletion.
+      if (!(await changes.deleteList(user.id, wishlistId))) throw notFound(WISHLIST_MESSAGES.listNotFound);
     },
 
     /** trip.updated: refresh the preview wherever the trip is held. Idempotent. */

@@ -12,6 +12,9 @@ import {
 } from '@tripcost/shared';
 import { DuplicateListNameError, type NewWishlist, type Wishlist, type WishlistStore } from './wishlist-store';
 
+/** Lists that are not deleted (tombstones wait only for their outbox). */
+const LIVE = { deleted_at: { $exists: false } };
+
 export async function openEmbeddedWishlistStore(dataDir: string): Promise<WishlistStore> {
   const collection: EmbeddedCollection<Wishlist> = await openEmbeddedCollection<Wishlist>(
     embeddedDir(dataDir, 'wishlists'),
@@ -33,13 +36,14 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
     // NeDB's find and findOne already answer with deep copies
     // (a structuredClone per list cost more than the query itself on the getlists path).
     async listByUser(userId) {
-      return (await db.findAsync({ user_id: userId }).sort({ created_at: 1, _id: 1 })) as Wishlist[];
+      return (await db.findAsync({ user_id: userId, ...LIVE }).sort({ created_at: 1, _id: 1 })) as Wishlist[];
     },
 
-    countByUser: (userId) => db.countAsync({ user_id: userId }),
+    countByUser: (userId) => db.countAsync({ user_id: userId, ...LIVE }),
 
     async findById(wishlistId) {
-      return ((await db.findOneAsync({ _id: wishlistId })) as Wishlist | null) ?? null;
+      const list = (await db.findOneAsync({ _id: wishlistId })) as Wishlist | null;
+      return list && !list.deleted_at ? list : null;
     },
 
     async create(input: NewWishlist) {
@@ -55,7 +59,7 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
     },
 
     async findHolding(tripId) {
-      return (await db.findAsync({ 'trips._id': tripId })) as Wishlist[];
+      return (await db.findAsync({ 'trips._id': tripId, ...LIVE })) as Wishlist[];
     },
 
     replace(next, expectedVersion) {
@@ -69,8 +73,21 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
       });
     },
 
-    remove(wishlistId, expectedVersion) {
-      return whenAt(wishlistId, expectedVersion, () => db.removeAsync({ _id: wishlistId }, {}));
+    async pendingEvents(limit) {
+      const lists = (await db.findAsync({ 'outbox.0': { $exists: true } }).limit(limit)) as Wishlist[];
+      return lists.map((list) => ({ docId: list._id, events: list.outbox ?? [] }));
+    },
+
+    markSent(wishlistId, eventIds) {
+      // Bookkeeping, not a change of the list: the version stays.
+      return exclusive(async () => {
+        const stored = (await db.findOneAsync({ _id: wishlistId })) as Wishlist | null;
+        if (!stored) return;
+        const sent = new Set(eventIds);
+        const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
+        if (stored.deleted_at && outbox.length === 0) await db.removeAsync({ _id: wishlistId }, {});
+        else await db.updateAsync({ _id: wishlistId }, { $set: { outbox } }, {});
+      });
     },
 
     ping: () => collection.ping(),

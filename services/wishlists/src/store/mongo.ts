@@ -3,7 +3,7 @@
 // transactions). A partial unique index on trips._id refuses a second list holding
 // the same trip, which backs the one-list-per-trip rule across replicas (the domain
 // retries the move when it fires).
-import { atVersion, fromMongo, isDuplicateKeyError, pingMongo } from '@tripcost/shared';
+import { atVersion, fromMongo, isDuplicateKeyError, pingMongo, type OutboxEvent } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
 import { DuplicateListNameError, type Wishlist, type WishlistStore } from './wishlist-store';
 
@@ -32,6 +32,9 @@ const wishlistSchema = new Schema(
     created_at: { type: String, required: true },
     updated_at: { type: String, required: true },
     version: { type: Number, default: 0 },
+    // Unpublished events (the outbox) and the deletion mark, as the domain writes them.
+    outbox: { type: [Schema.Types.Mixed], default: undefined },
+    deleted_at: { type: String },
   },
   { versionKey: false, collection: 'wishlists' },
 );
@@ -41,6 +44,9 @@ wishlistSchema.index(
   { 'trips._id': 1 },
   { unique: true, partialFilterExpression: { 'trips._id': { $exists: true } }, name: 'trip_in_one_list' },
 );
+
+/** Lists that are not deleted (tombstones wait only for their outbox). */
+const LIVE = { deleted_at: { $exists: false } };
 
 /** Which unique index refused a write: the per-user list name (vs. the one-list-per-trip index). */
 function isNameKeyViolation(error: unknown): boolean {
@@ -55,14 +61,17 @@ export async function openMongoWishlistStore(connection: Connection): Promise<Wi
 
   const store: WishlistStore = {
     async listByUser(userId) {
-      const lists = await model.find({ user_id: userId }).sort({ created_at: 1, _id: 1 }).lean();
+      const lists = await model
+        .find({ user_id: userId, ...LIVE })
+        .sort({ created_at: 1, _id: 1 })
+        .lean();
       return lists.map(plainList);
     },
 
-    countByUser: (userId) => model.countDocuments({ user_id: userId }),
+    countByUser: (userId) => model.countDocuments({ user_id: userId, ...LIVE }),
 
     async findById(wishlistId) {
-      const found = await model.findById(wishlistId).lean();
+      const found = await model.findOne({ _id: wishlistId, ...LIVE }).lean();
       return found ? plainList(found) : null;
     },
 
@@ -78,7 +87,7 @@ export async function openMongoWishlistStore(connection: Connection): Promise<Wi
     },
 
     async findHolding(tripId) {
-      const lists = await model.find({ 'trips._id': tripId }).lean();
+      const lists = await model.find({ 'trips._id': tripId, ...LIVE }).lean();
       return lists.map(plainList);
     },
 
@@ -92,9 +101,21 @@ export async function openMongoWishlistStore(connection: Connection): Promise<Wi
       }
     },
 
-    async remove(wishlistId, expectedVersion) {
-      const result = await model.deleteOne({ _id: wishlistId, ...atVersion(expectedVersion) });
-      return result.deletedCount === 1;
+    async pendingEvents(limit) {
+      const lists = await model
+        .find({ 'outbox.0': { $exists: true } }, { _id: 1, outbox: 1 })
+        .limit(limit)
+        .lean();
+      return lists.map((list) => ({
+        docId: String(list._id),
+        events: (list as { outbox?: OutboxEvent[] }).outbox ?? [],
+      }));
+    },
+
+    async markSent(wishlistId, eventIds) {
+      // Bookkeeping, not a change of the list: the version stays.
+      await model.updateOne({ _id: wishlistId }, { $pull: { outbox: { id: { $in: eventIds } } } });
+      await model.deleteOne({ _id: wishlistId, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
 
     ping: () => pingMongo(connection),

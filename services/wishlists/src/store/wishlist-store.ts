@@ -3,6 +3,7 @@
 // Stores keep documents only: the rules (a trip is in at most one list, caps,
 // newer previews win) live in domain/list-rules.ts and are applied through
 // `replace`, a compare-and-swap on the list's version.
+import type { OutboxEvent, OutboxStore } from '@tripcost/shared';
 
 /** A trip held in a list: its id plus a preview snapshot kept fresh by trip.updated. */
 export interface WishlistTripEntry {
@@ -34,6 +35,10 @@ export interface Wishlist {
   updated_at: string;
   /** Incremented by every change; lists stored before versions existed read as 0. */
   version?: number;
+  /** Events announcing changes of this list, not yet published (the transactional outbox). */
+  outbox?: OutboxEvent[];
+  /** Set when the list is deleted: gone for every reader, kept only until its outbox is published. */
+  deleted_at?: string;
 }
 
 export interface NewWishlist {
@@ -57,7 +62,11 @@ export class DuplicateListNameError extends Error {
   }
 }
 
-export interface WishlistStore {
+/**
+ * Deleted lists (with `deleted_at`) are tombstones kept only until their outbox is
+ * published: no read below returns them, and `markSent` purges them once empty.
+ */
+export interface WishlistStore extends OutboxStore {
   /** The user's lists, oldest first (created_at, then _id). */
   listByUser(userId: string): Promise<Wishlist[]>;
   countByUser(userId: string): Promise<number>;
@@ -73,8 +82,6 @@ export interface WishlistStore {
    * error when (MongoDB) another list already holds one of its trips.
    */
   replace(next: Wishlist, expectedVersion: number): Promise<boolean>;
-  /** Removes the list if it still has `expectedVersion`. */
-  remove(wishlistId: string, expectedVersion: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

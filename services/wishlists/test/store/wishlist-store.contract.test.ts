@@ -84,9 +84,48 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     expect(await store.findById(list._id)).toEqual(list);
     expect(await store.replace({ ...list, list_name: 'fresh', version: 2 }, 1)).toBe(true);
     expect(await store.findById(list._id)).toMatchObject({ list_name: 'fresh', version: 2 });
-    expect(await store.remove(list._id, 1)).toBe(false);
-    expect(await store.remove(list._id, 2)).toBe(true);
+  });
+
+  it('when a trip is placed and removed, then each change carries its event; markSent clears them and keeps the version', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry();
+    await changes.placeTrip(owner, list._id, trip, 10);
+    await changes.removeTrip(owner, list._id, trip._id);
+    const stored = (await store.findById(list._id))!;
+    expect(stored.outbox?.map((event) => [event.type, event.payload])).toEqual([
+      ['wishlist.trip-added', { tripId: trip._id, userId: owner, wishlistId: list._id }],
+      ['wishlist.trip-removed', { tripId: trip._id, userId: owner, wishlistId: list._id }],
+    ]);
+    expect(await store.pendingEvents(1000)).toContainEqual({ docId: list._id, events: stored.outbox });
+    await store.markSent(
+      list._id,
+      stored.outbox!.map((event) => event.id),
+    );
+    expect(await store.findById(list._id)).toEqual({ ...stored, outbox: [] });
+  });
+
+  it('when a list is deleted, then it is gone at once, its name is free, and it is purged once wishlist.deleted is sent', async () => {
+    const owner = userId();
+    const list = await newList(owner, 'Gone soon');
+    const trip = entry();
+    await changes.placeTrip(owner, list._id, trip, 10);
+    await changes.deleteList(owner, list._id);
     expect(await store.findById(list._id)).toBeNull();
+    expect(await store.listByUser(owner)).toEqual([]);
+    expect(await store.countByUser(owner)).toBe(0);
+    expect(await store.findHolding(trip._id)).toEqual([]);
+    await expect(newList(owner, 'Gone soon')).resolves.toMatchObject({ list_name: 'Gone soon' });
+    const [tombstone] = (await store.pendingEvents(1000)).filter((pending) => pending.docId === list._id);
+    expect(tombstone.events.at(-1)).toMatchObject({
+      type: 'wishlist.deleted',
+      payload: { wishlistId: list._id, userId: owner, tripIds: [trip._id] },
+    });
+    await store.markSent(
+      list._id,
+      tombstone.events.map((event) => event.id),
+    );
+    expect((await store.pendingEvents(1000)).map((pending) => pending.docId)).not.toContain(list._id);
   });
 
   it('when a replace takes a name the user already has, then DuplicateListNameError and nothing changes', async () => {
