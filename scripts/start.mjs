@@ -7,6 +7,7 @@ import { startProduct } from './lib/product.mjs';
 
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? '.data');
 const gatewayPort = Number(process.env.PORT ?? 8080);
+const metricsPort = Number(process.env.METRICS_PORT ?? 9464);
 
 ensureDependencies();
 if (process.env.SKIP_BUILD !== '1') build();
@@ -30,6 +31,7 @@ process.on('SIGTERM', () => shutdown(0));
 try {
   product = await startProduct({
     gatewayPort,
+    metricsPort,
     env: {
       NODE_ENV: process.env.NODE_ENV ?? 'development',
       DATA_DIR: dataDir,
@@ -45,5 +47,5 @@ try {
   await redis.stop();
   fail(error.message);
 }
-say(`TripCost is running at ${product.url}`);
+say(`TripCost is running at ${product.url} (gateway metrics: ${product.metricsUrl})`);
 say('Press Ctrl-C to stop.');

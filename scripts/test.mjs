@@ -20,6 +20,7 @@ const PROJECTS = [
   'web',
   'k8s',
   'system',
+  'fault',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();
@@ -55,11 +56,13 @@ if (e2eSkippedReason) {
   const ports = {};
   for (const component of COMPONENTS) ports[component.name] = await freePort();
   const gatewayPort = await freePort();
+  const metricsPort = await freePort();
   say(`Starting the product for the browser suite on port ${gatewayPort}…`);
   let product;
   try {
     product = await startProduct({
       gatewayPort,
+      metricsPort,
       ports,
       quiet: !process.env.E2E_SHOW_LOGS,
       env: {
@@ -72,7 +75,10 @@ if (e2eSkippedReason) {
         CORS_ORIGINS: `http://localhost:${gatewayPort}`,
       },
     });
-    jest(['-c', e2eConfig], join(RESULTS, 'e2e.json'), { E2E_BASE_URL: `http://localhost:${gatewayPort}` });
+    jest(['-c', e2eConfig], join(RESULTS, 'e2e.json'), {
+      E2E_BASE_URL: `http://localhost:${gatewayPort}`,
+      E2E_METRICS_URL: product.metricsUrl,
+    });
   } catch (error) {
     say(`The product did not start for the browser suite: ${error.message}`);
     writeFileSync(

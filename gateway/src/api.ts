@@ -2,19 +2,29 @@
 // own request/response objects, not through Express, because on this hardware each
 // Express layer in front of http-proxy-middleware costs a visible share of
 // throughput (docs/adr/0003). In order: request id, security and CORS headers,
-// access log and metrics, shutdown guard, routing, rate limits, token check, proxy.
+// access log and metrics, shutdown guard, routing, rate limits, token check
+// (signature, then the revoked-users list), proxy.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from 'proxy-addr';
 import type { Counter, Histogram } from 'prom-client';
-import { AppError, requestContext, type Lifecycle, type Logger } from '@tripcost/shared';
+import {
+  AppError,
+  requestContext,
+  tokenFromHeader,
+  type Lifecycle,
+  type Logger,
+  type RevokedUsers,
+} from '@tripcost/shared';
+import { isServiceInternal } from './api-paths';
 import type { GatewayConfig } from './config';
 import { createCors } from './cors';
 import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
 import { createRateLimiter, rateLimitHeaders } from './rate-limiter';
+import { createRevocationCheck, subjectOf } from './revocation-check';
 import { upstreamFor, type Upstream } from './routing';
 import { apiSecurityHeaders, setHeaders } from './security-headers';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
@@ -23,6 +33,8 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = 15 * MINUTE;
 const LOGIN_BODY_LIMIT = 10 * 1024;
+const LOGIN_REFUSAL = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+const DELETE_ACCOUNT_REFUSAL = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 
 export interface ApiMetrics {
   requests: Counter<'method' | 'route' | 'status'>;
@@ -35,6 +47,7 @@ export interface ApiDeps {
   lifecycle: Lifecycle;
   redis: Redis;
   verifier: TokenVerifier;
+  revokedUsers: RevokedUsers;
   upstreams: Upstream[];
   metrics: ApiMetrics;
 }
@@ -47,6 +60,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const cors = createCors(config.CORS_ORIGINS);
   const limiter = createRateLimiter(deps.redis, logger);
   const edgeAuth = createEdgeAuth(deps.verifier);
+  const revocationCheck = createRevocationCheck(deps.revokedUsers);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(upstreams.map((upstream) => [upstream.name, proxyTo(upstream, logger)]));
 
@@ -78,7 +92,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
         res: { statusCode: res.statusCode },
         responseTime: Math.round(ms),
       };
-      if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      // 503 is a known state (a service down or shutting down, a feature not configured),
+      // reported where it is detected; ERROR is kept for what nobody expected.
+      if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(entry, 'request failed');
       else if (res.statusCode >= 400) logger.warn(entry, 'request refused');
       else logger.info(entry, 'request completed');
     });
@@ -90,6 +106,17 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }
     if (!upstream) {
       return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));
+    }
+    // A service's own endpoints are not part of the public API; its document is at /api/docs/<service>.json.
+    if (isServiceInternal(path)) {
+      return fail(
+        res,
+        new AppError(
+          404,
+          `No API route for ${req.method} ${path}. API documents are at /api/docs/${upstream.name}.json.`,
+          'route_not_found',
+        ),
+      );
     }
 
     requestContext.run({ requestId }, () => {
@@ -128,6 +155,13 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }
     const denied = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
+    const revoked = await revocationCheck(req.method ?? 'GET', path, req.headers.authorization);
+    if (revoked) return fail(res, revoked);
+    if (path === '/api/user/me' && req.method === 'DELETE') {
+      const userId = subjectOf(tokenFromHeader(req.headers.authorization)) ?? '';
+      const refused = await guardFailures(res, `delete-account:${ip}|${userId}`, DELETE_ACCOUNT_REFUSAL);
+      if (refused) return;
+    }
     proxies.get(upstream.name)!(req, res, () => fail(res, new AppError(404, `No API route for ${req.method} ${path}`)));
   }
 
@@ -144,16 +178,20 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       return true;
     }
     req.rawBody = body;
-    const key = `login:${ip}|${emailOf(body)}`;
+    return guardFailures(res, `login:${ip}|${emailOf(body)}`, LOGIN_REFUSAL);
+  }
+
+  /**
+   * Password guessing, wherever a password is checked (login, account deletion):
+   * after LOGIN_FAILURES_PER_15_MIN refused attempts on `key` the next one is 429
+   * until the window ends; successful attempts are not counted.
+   */
+  async function guardFailures(res: ServerResponse, key: string, refusal: string): Promise<boolean> {
     const limit = config.LOGIN_FAILURES_PER_15_MIN;
     const failures = await limiter.peek(key);
     if (failures && failures.count >= limit) {
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
-      fail(
-        res,
-        new AppError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.', 'rate_limited'),
-        headers,
-      );
+      fail(res, new AppError(429, refusal, 'rate_limited'), headers);
       return true;
     }
     res.once('finish', () => {

@@ -1,13 +1,16 @@
 // The gateway: API calls take the lean path (api.ts) straight to the proxies;
-// everything else (health, metrics, API docs, the web app) is served by Express,
+// everything else (health, API docs, the web app) is served by Express,
 // where a little more per-request work buys helmet's full page CSP and static files.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
 import {
   createHttpMetrics,
+  createRevokedUsers,
   errorHandler,
+  notFoundHandler,
   pingRedis,
+  type HttpMetrics,
   requestLogging,
   type Lifecycle,
   type Logger,
@@ -16,7 +19,7 @@ import {
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
-import { docsPage, mergedOpenApi } from './docs';
+import { docsPage, mergedOpenApi, serviceOpenApi } from './docs';
 import { upstreamsFrom } from './routing';
 import { webApp } from './web';
 
@@ -25,11 +28,12 @@ export interface GatewayDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   redis: Redis;
+  /** Recorded here, served on the separate metrics listener (metrics-listener.ts). */
+  metrics: HttpMetrics;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps): RequestListener {
+export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): RequestListener {
   const upstreams = upstreamsFrom(config);
-  const metrics = createHttpMetrics('gateway');
   const api = createApiHandler({
     config,
     logger,
@@ -38,8 +42,9 @@ export function buildGateway({ config, logger, lifecycle, redis }: GatewayDeps):
     upstreams,
     metrics,
     verifier: verifierFromConfig(config, logger),
+    revokedUsers: createRevokedUsers(redis, logger),
   });
-  const pages = buildPages({ config, logger, lifecycle, redis }, metrics.registry, metrics.middleware, upstreams);
+  const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
   return (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
@@ -55,9 +60,7 @@ export function isProxiedApi(url: string): boolean {
 }
 
 function buildPages(
-  { config, logger, lifecycle, redis }: GatewayDeps,
-  registry: ReturnType<typeof createHttpMetrics>['registry'],
-  metricsMiddleware: express.RequestHandler,
+  { config, logger, lifecycle, redis, metrics }: GatewayDeps,
   upstreams: ReturnType<typeof upstreamsFrom>,
 ) {
   const production = config.NODE_ENV === 'production';
@@ -80,7 +83,7 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(metricsMiddleware);
+  app.use(metrics.middleware);
   app.use((_req, res, next) => {
     if (!lifecycle.shuttingDown) return next();
     res.setHeader('connection', 'close');
@@ -100,12 +103,12 @@ function buildPages(
     const ready = redisState === 'ok' && !lifecycle.shuttingDown;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { redis: redisState } });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
-  });
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));
+  app.get('/api/docs/:file', serviceOpenApi(upstreams));
   app.use(webApp(config.WEB_DIST));
+  // What the web app did not serve (API-looking paths, other methods) is a JSON 404.
+  app.use(notFoundHandler);
   app.use(errorHandler(logger));
   return app;
 }

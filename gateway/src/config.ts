@@ -10,6 +10,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const gatewayConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(8080),
+  /** Prometheus metrics listen here, never on PORT (the public listener). */
+  METRICS_PORT: portSetting(9464),
   /** JWT_PUBLIC_KEY, JWKS_URL (default from AUTH_URL), JWKS_REFRESH_SECONDS, JWKS_COOLDOWN_SECONDS. */
   ...tokenVerifierSettings,
   AUTH_URL: upstreamUrl(4001),

@@ -1,7 +1,8 @@
-// /api/docs: one page over every service's OpenAPI document, and the merged
-// document at /api/docs/openapi.json. Rendered on the server (the CSP allows no
+// /api/docs: one page over every service's OpenAPI document, the merged document
+// at /api/docs/openapi.json, and each service's own at /api/docs/<service>.json. Rendered on the server (the CSP allows no
 // inline script), fetched fresh from each service with a short timeout.
 import type { RequestHandler } from 'express';
+import { AppError } from '@tripcost/shared';
 import type { Upstream } from './routing';
 
 interface OpenApiDoc {
@@ -45,6 +46,23 @@ export function mergedOpenApi(upstreams: Upstream[]): RequestHandler {
   };
 }
 
+/** GET /api/docs/:file with file `<service>.json`: that service's document, as it serves it. */
+export function serviceOpenApi(upstreams: Upstream[]): RequestHandler {
+  return async (req, res, next) => {
+    const name = /^([a-z]+)\.json$/.exec(String(req.params.file ?? ''))?.[1];
+    const upstream = upstreams.find((candidate) => candidate.name === name);
+    if (!upstream) {
+      const known = upstreams.map((candidate) => `/api/docs/${candidate.name}.json`).join(', ');
+      return next(new AppError(404, `No API document here. Service documents: ${known}.`, 'route_not_found'));
+    }
+    const [entry] = await fetchDocs([upstream]);
+    if (!entry.doc) {
+      return next(new AppError(503, `The ${upstream.name} API document is unavailable right now.`, 'unavailable'));
+    }
+    res.json(entry.doc);
+  };
+}
+
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
@@ -68,7 +86,8 @@ export function docsPage(upstreams: Upstream[]): RequestHandler {
 table{border-collapse:collapse;width:100%;margin-bottom:1.5rem}.scroll{overflow-x:auto}td,th{border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left}
 .m{font-weight:600;color:#0f766e}.down{color:#b91c1c}</style></head><body>
 <h1>TripCost API</h1><p>Every route behind the gateway, from each service's own OpenAPI document
-(<a href="/api/docs/openapi.json">merged OpenAPI JSON</a>). Send the access token as <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+(<a href="/api/docs/openapi.json">merged OpenAPI JSON</a>; each service's own at
+${upstreams.map((upstream) => `<a href="/api/docs/${upstream.name}.json">/api/docs/${upstream.name}.json</a>`).join(', ')}). Send the access token as <code>Authorization: Bearer &lt;token&gt;</code>.</p>
 ${sections.join('\n')}</body></html>`);
     } catch (error) {
       next(error);

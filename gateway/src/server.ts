@@ -1,5 +1,7 @@
-// Starts the gateway: Redis for the rate limits, the app, and the listener.
+// Starts the gateway: Redis for the rate limits and the revocation list, the public
+// listener (PORT) and the metrics listener (METRICS_PORT).
 import {
+  createHttpMetrics,
   createLogger,
   createRequestRedis,
   Lifecycle,
@@ -11,23 +13,39 @@ import {
 } from '@tripcost/shared';
 import { buildGateway } from './app';
 import type { GatewayConfig } from './config';
+import { metricsListener } from './metrics-listener';
+
+export interface RunningGateway extends RunningServer {
+  /** Where GET /metrics answers (not the public URL). */
+  metricsUrl: string;
+}
 
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
-): Promise<RunningServer> {
+): Promise<RunningGateway> {
   const lifecycle = new Lifecycle();
   const redis = createRequestRedis(config.REDIS_URL, logger, 250, { autoPipelining: true });
   // The limiter fails open while Redis is down, so a slow Redis must not block
   // start-up; but give it a moment so the limits are in force from the first request.
   await waitForRedis(redis, 3000).catch((error) => logger.warn({ err: error }, 'starting without redis'));
-  const app = buildGateway({ config, logger, lifecycle, redis });
+  const metrics = createHttpMetrics('gateway');
+  const metricsServer = await listen(metricsListener(metrics.registry), {
+    port: config.METRICS_PORT,
+    lifecycle: new Lifecycle(),
+    logger,
+  });
+  const app = buildGateway({ config, logger, lifecycle, redis, metrics });
   const running = await listen(app, {
     port: config.PORT,
     lifecycle,
     logger,
-    onClose: [() => closeRedis(redis)],
+    // Scrapes keep working until the public listener has drained.
+    onClose: [() => closeRedis(redis), () => metricsServer.stop()],
+  }).catch(async (error) => {
+    await metricsServer.stop();
+    throw error;
   });
-  logger.info({ port: running.port }, 'gateway listening');
-  return running;
+  logger.info({ port: running.port, metricsPort: metricsServer.port }, 'gateway listening');
+  return { ...running, metricsUrl: `http://127.0.0.1:${metricsServer.port}` };
 }

@@ -1,9 +1,11 @@
 // Serves the built React app (web/dist) with an SPA fallback: any non-API GET that
 // is not a file gets index.html, so deep links like /trips/123 work on reload.
 // Until the web app has been built, a plain placeholder page says how to build it.
+// API-looking paths (api-paths.ts) never get the page: they fall through to a JSON 404.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { isApiLooking } from './api-paths';
 import { precompressed } from './precompressed';
 
 const PLACEHOLDER = `<!doctype html>
@@ -23,7 +25,7 @@ export function webApp(distDir: string): Router {
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   const fallback: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiLooking(req.path)) return next();
     res.setHeader('cache-control', 'no-cache');
     if (existsSync(indexFile)) return res.sendFile(indexFile);
     res.type('html').send(PLACEHOLDER);

@@ -2,9 +2,9 @@
 // answers as the test tells it to.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, type RunningServer } from '@tripcost/shared';
+import { createLogger } from '@tripcost/shared';
 import { testKeys, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
-import { gatewayConfigSchema, startGateway } from '../src';
+import { gatewayConfigSchema, startGateway, type RunningGateway } from '../src';
 
 export interface Received {
   method: string;
@@ -58,9 +58,10 @@ export async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-export async function startTestGateway(env: Record<string, string>): Promise<RunningServer> {
+export async function startTestGateway(env: Record<string, string>): Promise<RunningGateway> {
   const config = gatewayConfigSchema.parse({
     PORT: '0',
+    METRICS_PORT: '0',
     REDIS_URL: testRedisUrl(),
     JWT_PUBLIC_KEY: testKeys().publicKey,
     // A fresh client "IP space" per gateway is not possible, so limits are keyed per

@@ -27,11 +27,14 @@ function formatLine(name, line, color) {
   }
   const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
   const level = LEVELS[entry.level] ?? entry.level;
+  // The request id on every line, so one request can be followed from the gateway into a service.
+  const requestId = entry.reqId ?? entry.req?.id;
+  const id = requestId ? ` [${String(requestId).slice(0, 8)}]` : '';
   const request = entry.req ? ` ${entry.req.method} ${entry.req.url}` : '';
   const status = entry.res ? ` → ${entry.res.statusCode}` : '';
   const took = entry.responseTime !== undefined ? ` ${entry.responseTime}ms` : '';
   const error = entry.err?.message ? ` (${entry.err.message})` : '';
-  return `${tag} ${time} ${level} ${entry.msg ?? ''}${request}${status}${took}${error}`;
+  return `${tag} ${time} ${level}${id} ${entry.msg ?? ''}${request}${status}${took}${error}`;
 }
 
 async function waitHealthy(url, child, timeoutMs = 30_000) {
@@ -53,7 +56,14 @@ async function waitHealthy(url, child, timeoutMs = 30_000) {
  * Starts every component whose build exists. `ports` overrides the defaults (tests
  * use free ports so they never collide with a running `npm start`).
  */
-export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet = false, onUnexpectedExit }) {
+export async function startProduct({
+  env,
+  gatewayPort = 8080,
+  metricsPort = 9464,
+  ports = {},
+  quiet = false,
+  onUnexpectedExit,
+}) {
   const color = process.stdout.isTTY && !quiet;
   const children = [];
   let stopping = false;
@@ -123,10 +133,11 @@ export async function startProduct({ env, gatewayPort = 8080, ports = {}, quiet 
         launch(component.name, component.dir, ports[component.name] ?? component.port, upstreamUrls),
       ),
     );
-    await launch('gateway', 'gateway', gatewayPort, upstreamUrls);
+    // Metrics have their own port, never the public one.
+    await launch('gateway', 'gateway', gatewayPort, { ...upstreamUrls, METRICS_PORT: String(metricsPort) });
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `http://localhost:${gatewayPort}`, stop };
+  return { url: `http://localhost:${gatewayPort}`, metricsUrl: `http://localhost:${metricsPort}/metrics`, stop };
 }

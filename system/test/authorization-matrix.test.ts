@@ -66,6 +66,17 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ owner }) => ({ path: `/api/user/profile/${owner.id}` }),
     expect: ANY_USER,
   },
+  'DELETE /api/user/me': {
+    // Always the caller's own account; a wrong password keeps the fixture users alive
+    // (deletion itself is covered end to end in gateway/test/account-lifecycle.test.ts).
+    request: () => ({ path: '/api/user/me', body: { password: 'not the password' } }),
+    expect: { anonymous: [401], other: [403], owner: [403] },
+  },
+  'GET /api/user/me/export': {
+    // Always the caller's own data.
+    request: () => ({ path: '/api/user/me/export' }),
+    expect: ANY_USER,
+  },
   'PUT /api/user/profile/{id}': {
     request: ({ owner }) => ({
       path: `/api/user/profile/${owner.id}`,

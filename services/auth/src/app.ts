@@ -8,8 +8,10 @@ import {
   staticKeyRing,
   type Lifecycle,
   type Logger,
+  type RevokedUsers,
 } from '@tripcost/shared';
 import type { Accounts } from './domain/accounts';
+import type { UserDataSources } from './domain/data-export';
 import { jwksRoute } from './http/jwks-route';
 import { userRoutes } from './http/routes';
 import type { CookiePolicy } from './http/refresh-cookie';
@@ -25,6 +27,8 @@ export interface AuthAppDeps {
   users: UserStore;
   sessions: RefreshSessions;
   cookies: CookiePolicy;
+  revokedUsers: RevokedUsers;
+  exportSources: UserDataSources;
 }
 
 export function buildApp(deps: AuthAppDeps): Express {
@@ -34,9 +38,10 @@ export function buildApp(deps: AuthAppDeps): Express {
     lifecycle: deps.lifecycle,
     // Auth holds every key it publishes, so it never fetches its own JWKS.
     verifier: createTokenVerifier(staticKeyRing(deps.publicKeys)),
+    revokedUsers: deps.revokedUsers,
     readiness: { store: () => deps.users.ping(), redis: () => deps.sessions.ping() },
     routes: (ctx) => {
-      userRoutes(ctx, deps.accounts, deps.cookies);
+      userRoutes(ctx, deps.accounts, deps.cookies, deps.exportSources);
       jwksRoute(ctx, deps.publicKeys.map(publicJwkOf));
     },
   });

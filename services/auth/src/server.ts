@@ -3,7 +3,10 @@
 import type { KeyObject } from 'node:crypto';
 import {
   connectMongo,
+  createEventPublisher,
+  createRevokedUsers,
   keyIdOf,
+  publishInBackground,
   createLogger,
   createRequestRedis,
   Lifecycle,
@@ -20,6 +23,7 @@ import { createAccounts } from './domain/accounts';
 import { createPasswordHasher, OWASP_ARGON2ID } from './domain/passwords';
 import { openEmbeddedUserStore } from './store/embedded';
 import { openMongoUserStore } from './store/mongo';
+import { createUserDataSources } from './http/user-data-sources';
 import { createRefreshSessions } from './store/refresh-sessions';
 import type { UserStore } from './store/user-store';
 
@@ -57,6 +61,9 @@ export async function startAuth(
     sessionDays: config.REFRESH_SESSION_DAYS,
     reuseGraceMs: config.REFRESH_REUSE_GRACE_MS,
   });
+  const revokedUsers = createRevokedUsers(redis, logger);
+  const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
+  const events = publishInBackground(publisher, logger);
   const accounts = createAccounts({
     users,
     sessions,
@@ -65,6 +72,8 @@ export async function startAuth(
       concurrency: config.PASSWORD_HASH_CONCURRENCY,
     }),
     signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),
+    revokedUsers,
+    events,
     logger,
   });
   const lifecycle = new Lifecycle();
@@ -76,13 +85,21 @@ export async function startAuth(
     users,
     sessions,
     cookies: { secure: config.NODE_ENV === 'production' },
+    revokedUsers,
+    exportSources: createUserDataSources({
+      tripsUrl: config.TRIPS_URL,
+      wishlistsUrl: config.WISHLISTS_URL,
+      timeoutMs: config.EXPORT_TIMEOUT_MS,
+      logger,
+    }),
   });
   const running = await listen(app, {
     port: config.PORT,
     host: options.host,
     lifecycle,
     logger,
-    onClose: [() => users.close(), () => closeRedis(redis)],
+    // Published events leave before their connections close.
+    onClose: [() => events.drain(), () => publisher.close(), () => users.close(), () => closeRedis(redis)],
   });
   logger.info(
     {

@@ -4,6 +4,7 @@
 import {
   createLogger,
   createRequestRedis,
+  createRevokedUsers,
   Lifecycle,
   listen,
   startInbox,
@@ -86,6 +87,9 @@ export async function startIntegrations(
     },
     'providers selected',
   );
+  // Said once here, so the 503s these features answer are not an error on every trip view.
+  if (!suggestionsProvider) logger.warn('OPENAI_API_KEY is not set: place suggestions answer 503 until it is');
+  if (!google) logger.warn('GOOGLE_MAPS_API_KEY is not set: offline city data, no place details or photos');
 
   const inbox = config.WARM_UP_ENABLED
     ? startInbox('integrations', warmUpHandlers(services, logger), {
@@ -95,7 +99,14 @@ export async function startIntegrations(
       })
     : undefined;
 
-  const app = buildApp({ logger, lifecycle, verifier: verifierFromConfig(config, logger), services, cities });
+  const app = buildApp({
+    logger,
+    lifecycle,
+    verifier: verifierFromConfig(config, logger),
+    revokedUsers: createRevokedUsers(redis, logger),
+    services,
+    cities,
+  });
   const running = await listen(app, {
     port: config.PORT,
     lifecycle,

@@ -29,6 +29,8 @@ export interface EventPayloads {
   'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };
   'wishlist.trip-removed': { tripId: string; userId: string; wishlistId: string };
   'wishlist.deleted': { wishlistId: string; userId: string; tripIds: string[] };
+  /** The account is gone: every service deletes whatever it holds of the user. */
+  'user.deleted': { userId: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -48,6 +50,7 @@ export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'wishlist.trip-added': ['trips'],
   'wishlist.trip-removed': ['trips'],
   'wishlist.deleted': ['trips'],
+  'user.deleted': ['trips', 'wishlists'],
 };
 
 export const inboxQueueName = (service: ServiceName) => `tripcost-inbox-${service}`;

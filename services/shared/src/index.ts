@@ -15,6 +15,7 @@ export * from './auth/keys';
 export * from './auth/key-ring';
 export * from './auth/key-settings';
 export * from './auth/middleware';
+export * from './auth/revoked-users';
 export * from './http/app';
 export * from './http/route';
 export * from './http/error-handler';

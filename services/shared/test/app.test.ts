@@ -8,24 +8,36 @@ import {
   listen,
   moneySchema,
   calendarDateSchema,
+  closeRedis,
+  createRequestRedis,
+  createRevokedUsers,
   objectIdSchema,
+  type Redis,
+  type RevokedUsers,
   type RunningServer,
+  waitForRedis,
 } from '../src';
-import { craftToken, silentLogger, testKeys, testUser, tokenFor } from '../src/testing';
+import { craftToken, silentLogger, testKeys, testRedisUrl, testUser, tokenFor, uniqueSuffix } from '../src/testing';
 
 describe('service app factory', () => {
   let running: RunningServer;
   let lifecycle: Lifecycle;
   let release: () => void = () => undefined;
   let redisUp = true;
+  let redis: Redis;
+  let revokedUsers: RevokedUsers;
 
   beforeAll(async () => {
     lifecycle = new Lifecycle();
+    redis = createRequestRedis(testRedisUrl(), silentLogger());
+    await waitForRedis(redis);
+    revokedUsers = createRevokedUsers(redis, silentLogger(), `test:revoked:${uniqueSuffix()}:`);
     const app = createServiceApp({
       name: 'sample',
       logger: silentLogger(),
       lifecycle,
       verifier: createTokenVerifier(testKeys().publicKey),
+      revokedUsers,
       readiness: {
         redis: async () => {
           if (!redisUp) throw new Error('redis down');
@@ -82,7 +94,13 @@ describe('service app factory', () => {
         });
       },
     });
-    running = await listen(app, { port: 0, host: '127.0.0.1', lifecycle, logger: silentLogger() });
+    running = await listen(app, {
+      port: 0,
+      host: '127.0.0.1',
+      lifecycle,
+      logger: silentLogger(),
+      onClose: [() => closeRedis(redis)],
+    });
   });
 
   afterAll(() => running.stop());
@@ -135,6 +153,21 @@ describe('service app factory', () => {
       expect(res.status).toBe(401);
       expect(typeof (await res.json()).msg).toBe('string');
     }
+  });
+
+  it('when the user’s tokens are revoked (account deleted), then a still-valid token is 401 and others still pass', async () => {
+    const gone = testUser();
+    const other = testUser();
+    const token = tokenFor(gone);
+    expect((await post(JSON.stringify({ name: 'x' }), token)).status).toBe(201);
+    await revokedUsers.revoke(gone.id);
+    const refused = await post(JSON.stringify({ name: 'x' }), token);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      msg: 'This account no longer exists. Please log in again.',
+      code: 'token_revoked',
+    });
+    expect((await post(JSON.stringify({ name: 'x' }), tokenFor(other))).status).toBe(201);
   });
 
   it('when the body is malformed, invalid or the id bad, then 400 with a readable msg', async () => {

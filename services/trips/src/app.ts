@@ -1,5 +1,12 @@
 // Builds the trips Express app from its dependencies (no listen).
-import { createServiceApp, Lifecycle, type Logger, type ReadinessCheck, type TokenVerifier } from '@tripcost/shared';
+import {
+  createServiceApp,
+  Lifecycle,
+  type Logger,
+  type ReadinessCheck,
+  type RevokedUsers,
+  type TokenVerifier,
+} from '@tripcost/shared';
 import type { TripsService } from './domain/trips-service';
 import { tripRoutes } from './http/routes';
 
@@ -7,6 +14,7 @@ export interface TripsAppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   verifier: TokenVerifier;
+  revokedUsers: RevokedUsers;
   trips: TripsService;
   readiness: Record<string, ReadinessCheck>;
 }
@@ -17,6 +25,7 @@ export function buildApp(deps: TripsAppDeps) {
     logger: deps.logger,
     lifecycle: deps.lifecycle,
     verifier: deps.verifier,
+    revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
     routes: tripRoutes(deps.trips),
   });

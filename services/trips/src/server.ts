@@ -5,6 +5,7 @@ import {
   createEventPublisher,
   createLogger,
   createRequestRedis,
+  createRevokedUsers,
   Lifecycle,
   listen,
   pingRedis,
@@ -44,6 +45,7 @@ export async function startTrips(
     logger,
     lifecycle,
     verifier: verifierFromConfig(config, logger),
+    revokedUsers: createRevokedUsers(redis, logger),
     trips,
     readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
   });

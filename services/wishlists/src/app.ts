@@ -4,6 +4,7 @@ import {
   type Lifecycle,
   type Logger,
   type ReadinessCheck,
+  type RevokedUsers,
   type TokenVerifier,
 } from '@tripcost/shared';
 import type { Express } from 'express';
@@ -15,6 +16,7 @@ export interface AppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
   verifier: TokenVerifier;
+  revokedUsers: RevokedUsers;
   readiness: Record<string, ReadinessCheck>;
 }
 
@@ -24,6 +26,7 @@ export function buildApp(deps: AppDeps): Express {
     logger: deps.logger,
     lifecycle: deps.lifecycle,
     verifier: deps.verifier,
+    revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
     routes: wishlistRoutes(deps.wishlists),
   });

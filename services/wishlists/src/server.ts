@@ -6,6 +6,7 @@ import {
   startOutboxRelay,
   createLogger,
   createRequestRedis,
+  createRevokedUsers,
   Lifecycle,
   listen,
   pingRedis,
@@ -53,6 +54,7 @@ export async function startWishlists(
     logger,
     lifecycle,
     verifier: verifierFromConfig(config, logger),
+    revokedUsers: createRevokedUsers(redis, logger),
     readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
   });
   const running = await listen(app, {

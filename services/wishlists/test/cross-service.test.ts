@@ -275,6 +275,20 @@ it('when trip events are delivered twice or late, then the second delivery chang
   expect(await readList()).toEqual(afterFirst);
 });
 
+it('when user.deleted is delivered (twice), then every list of that user is gone and other users’ lists stay', async () => {
+  const leaving = testUser();
+  const staying = testUser();
+  await createList(leaving, 'Summer', [(await createTrip(leaving))._id]);
+  await createList(leaving, 'Winter', []);
+  const kept = await createList(staying, 'Mine', []);
+  const deleted = envelope('user.deleted', { userId: leaving.id });
+  await deliver('wishlists', deleted);
+  await deliver('wishlists', deleted);
+  expect((await wishlistsCall('GET', '/api/wishlist/getlists', leaving)).body).toEqual([]);
+  const others = (await wishlistsCall('GET', '/api/wishlist/getlists', staying)).body;
+  expect(others.map((list: { _id: string }) => list._id)).toEqual([kept._id]);
+});
+
 it('when the same event id is published twice, then BullMQ keeps one job', async () => {
   const event = envelope('trip.deleted', { tripId: '0'.repeat(24), userId: testUser().id });
   const queue = inbox('wishlists');

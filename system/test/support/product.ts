@@ -61,12 +61,19 @@ export async function startProductInProcess(gatewayEnv: Record<string, string> =
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   };
   const logger = silentLogger();
-  const auth = await startAuth(
-    authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_ARGON2_MEMORY_KIB: '1024' }),
-    logger,
-  );
   const trips = await startTrips(tripsConfig(common), logger);
   const wishlists = await startWishlists(wishlistsConfig({ ...common, TRIPS_URL: trips.url }), logger);
+  // Auth gathers exports from trips and wishlists, so it learns where they are.
+  const auth = await startAuth(
+    authConfig({
+      ...common,
+      JWT_PRIVATE_KEY: privateKey,
+      PASSWORD_ARGON2_MEMORY_KIB: '1024',
+      TRIPS_URL: trips.url,
+      WISHLISTS_URL: wishlists.url,
+    }),
+    logger,
+  );
   const integrations = await startIntegrations(
     integrationsConfig({
       ...common,

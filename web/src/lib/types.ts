@@ -17,6 +17,12 @@ export interface Profile {
   zip: string;
 }
 
+/** What another user sees of a profile: never the birthday or zip code. */
+export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state'>;
+
+/** GET /user/profile/:id answers the full profile to its owner, the public part to anyone else. */
+export type ProfileAnswer = Profile | PublicProfile;
+
 export interface Expenses {
   stay_expense?: number | null;
   travel_expense?: number | null;

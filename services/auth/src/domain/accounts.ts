@@ -1,6 +1,19 @@
-// The auth use cases: register, log in, refresh, log out, user info and profiles.
-// Plain objects in and out; user mistakes are AppErrors (STYLE.md §4).
-import { AppError, badRequest, conflict, forbidden, notFound, type AuthUser, type Logger } from '@tripcost/shared';
+// The auth use cases: register, log in, refresh, log out, user info, profiles,
+// deleting an account and what an export holds of it. Plain objects in and out;
+// user mistakes are AppErrors (STYLE.md §4).
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  type AuthUser,
+  type BackgroundEvents,
+  type Logger,
+  type RevokedUsers,
+} from '@tripcost/shared';
+import type { DataExport } from './data-export';
 import type { IssuedRefreshToken, RefreshSessions } from '../store/refresh-sessions';
 import { EmailTakenError, type User, type UserStore } from '../store/user-store';
 import type { PasswordHasher } from './passwords';
@@ -21,6 +34,10 @@ export const ACCOUNT_MESSAGES = {
   loggedOut: 'Logged out.',
   userNotFound: 'User not found.',
   notYourProfile: 'You can only edit your own profile.',
+  passwordRequired: 'Please enter your password to delete your account.',
+  wrongPassword: 'The password is not correct.',
+  accountDeleted: 'Your account and all its data have been deleted.',
+  deletionUnavailable: 'Your account could not be deleted right now. Please try again in a minute.',
 } as const;
 
 export interface AccountDeps {
@@ -28,6 +45,10 @@ export interface AccountDeps {
   sessions: RefreshSessions;
   passwords: PasswordHasher;
   signAccessToken(user: AuthUser): string;
+  /** Where a deleted account's still-valid access tokens are refused. */
+  revokedUsers: Pick<RevokedUsers, 'revoke'>;
+  /** user.deleted goes out after the account is removed (trips and wishlists follow). */
+  events: Pick<BackgroundEvents, 'publish'>;
   logger: Logger;
 }
 
@@ -39,13 +60,18 @@ export interface UserInfo {
   role: number;
 }
 
+/** What any logged-in user may see of another user. */
 export interface PublicProfile {
   _id: string;
   fname: string;
   lname: string;
-  birthday: string;
   city: string;
   state: string;
+}
+
+/** The owner's own profile: the public part plus the private fields (birthday, zip). */
+export interface OwnProfile extends PublicProfile {
+  birthday: string;
   zip: string;
 }
 
@@ -120,20 +146,56 @@ export function createAccounts(deps: AccountDeps) {
       return { _id: user._id, fname: user.fname, lname: user.lname, email: user.email, role: user.role };
     },
 
-    async profile(userId: string): Promise<PublicProfile> {
+    /** The owner gets every field; anyone else only the public ones. */
+    async profile(caller: AuthUser, userId: string): Promise<OwnProfile | PublicProfile> {
       const user = await users.findById(userId);
       if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return publicProfile(user);
+      return user._id === caller.id ? ownProfile(user) : publicProfile(user);
+    },
+
+    /**
+     * Deletes the caller's account after checking the password. In this order, so a
+     * failure part-way leaves nothing half-usable: the user's access tokens are
+     * refused everywhere, every session (device) ends, the account goes, then
+     * user.deleted tells trips and wishlists to delete the rest.
+     */
+    async deleteAccount(caller: AuthUser, password: string | null | undefined): Promise<{ msg: string }> {
+      if (!password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired, 'password_required');
+      const user = await users.findById(caller.id);
+      const account = user && (await users.findByEmailWithCredentials(user.email));
+      if (!account || account._id !== caller.id) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      if (!(await passwords.verify(password, account.passwordHash))) {
+        throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
+      }
+      try {
+        await deps.revokedUsers.revoke(account._id);
+      } catch (error) {
+        logger.warn({ err: error, userId: account._id }, 'could not revoke tokens; account not deleted');
+        throw serviceUnavailable(ACCOUNT_MESSAGES.deletionUnavailable, 'deletion_unavailable');
+      }
+      await sessions.revokeAllOfUser(account._id);
+      await users.remove(account._id);
+      deps.events.publish('user.deleted', { userId: account._id });
+      logger.info({ userId: account._id }, 'account deleted');
+      return { msg: ACCOUNT_MESSAGES.accountDeleted };
+    },
+
+    /** This service's part of an export: the account and the full profile. */
+    async exportPart(caller: AuthUser): Promise<Pick<DataExport, 'account' | 'profile'>> {
+      const user = await users.findById(caller.id);
+      if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      const { _id, email, createdAt, fname, lname, birthday, city, state, zip } = user;
+      return { account: { _id, email, createdAt }, profile: { fname, lname, birthday, city, state, zip } };
     },
 
     /** Owner only: someone else's existing profile is 403, a missing one 404. */
-    async updateProfile(caller: AuthUser, userId: string, input: ProfileInput): Promise<PublicProfile> {
+    async updateProfile(caller: AuthUser, userId: string, input: ProfileInput): Promise<OwnProfile> {
       const user = await users.findById(userId);
       if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
       if (user._id !== caller.id) throw forbidden(ACCOUNT_MESSAGES.notYourProfile);
       const updated = await users.updateProfile(userId, validateProfileChange(input, user.birthday));
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return publicProfile(updated);
+      return ownProfile(updated);
     },
   };
 }
@@ -141,6 +203,11 @@ export function createAccounts(deps: AccountDeps) {
 export type Accounts = ReturnType<typeof createAccounts>;
 
 function publicProfile(user: User): PublicProfile {
+  const { _id, fname, lname, city, state } = user;
+  return { _id, fname, lname, city, state };
+}
+
+function ownProfile(user: User): OwnProfile {
   const { _id, fname, lname, birthday, city, state, zip } = user;
   return { _id, fname, lname, birthday, city, state, zip };
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineRoute, objectIdSchema, type RouteContext } from '@tripcost/shared';
 import type { Accounts } from '../domain/accounts';
+import { exportFileName, gatherExport, type UserDataSources } from '../domain/data-export';
 import { clearRefreshCookie, readRefreshToken, setRefreshCookie, type CookiePolicy } from './refresh-cookie';
 
 // Shapes only: values must be text (never operator objects like {"$gt": ""});
@@ -24,8 +25,14 @@ const registerBody = z.object({ ...profileFields, email: text('Email'), password
 const loginBody = z.object({ email: text('Email'), password: text('Password') });
 const profileBody = z.object(profileFields);
 const profileParams = z.object({ id: objectIdSchema('user id') });
+const deleteAccountBody = z.object({ password: text('Password') });
 
-export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: CookiePolicy): void {
+export function userRoutes(
+  ctx: RouteContext,
+  accounts: Accounts,
+  cookies: CookiePolicy,
+  exportSources: UserDataSources,
+): void {
   defineRoute(ctx, {
     method: 'post',
     path: '/api/user/register',
@@ -103,12 +110,61 @@ export function userRoutes(ctx: RouteContext, accounts: Accounts, cookies: Cooki
   defineRoute(ctx, {
     method: 'get',
     path: '/api/user/profile/:id',
-    summary: "Any user's public profile",
+    summary:
+      'A profile, shaped by who asks: the owner gets every field; any other logged-in user only the public ones ' +
+      '(_id, fname, lname, city, state), never birthday or zip',
     tags: ['user'],
     auth: 'required',
     params: profileParams,
-    responses: { 200: '{_id, fname, lname, birthday, city, state, zip}', 400: 'Malformed id', 404: 'No such user' },
-    handler: async ({ params }) => ({ body: await accounts.profile(params.id) }),
+    responses: {
+      200: 'Owner: {_id, fname, lname, birthday, city, state, zip}. Anyone else: {_id, fname, lname, city, state}',
+      400: 'Malformed id',
+      404: 'No such user',
+    },
+    handler: async ({ user, params }) => ({ body: await accounts.profile(user, params.id) }),
+  });
+
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/user/me',
+    summary:
+      'Delete your account with your current password: all sessions end, your tokens are refused at once, ' +
+      'and your trips and wishlists are deleted',
+    tags: ['user'],
+    auth: 'required',
+    body: deleteAccountBody,
+    responses: {
+      200: '{msg}; the refresh-token cookie is cleared',
+      400: 'No password',
+      403: 'Wrong password',
+      404: 'The account no longer exists',
+      503: 'Sessions unavailable; nothing was deleted',
+    },
+    handler: async ({ user, body, res }) => {
+      const reply = await accounts.deleteAccount(user, body.password);
+      clearRefreshCookie(res, cookies);
+      return { body: reply };
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/user/me/export',
+    summary:
+      'Download your data: one JSON document with your account, full profile, every trip with its instances ' +
+      'and costs, and every wishlist (Content-Disposition: attachment)',
+    tags: ['user'],
+    auth: 'required',
+    responses: { 200: 'The export', 404: 'The account no longer exists', 503: 'A part could not be gathered' },
+    handler: async ({ user, req, res }) => {
+      const data = await gatherExport(user, req.headers.authorization ?? '', {
+        account: accounts.exportPart,
+        sources: exportSources,
+      });
+      res.setHeader('content-disposition', `attachment; filename="${exportFileName(data.exportedAt)}"`);
+      res.setHeader('cache-control', 'no-store');
+      return { body: data };
+    },
   });
 
   defineRoute(ctx, {

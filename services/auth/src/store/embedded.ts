@@ -47,6 +47,12 @@ export async function openEmbeddedUserStore(dataDir: string): Promise<UserStore>
     async updatePasswordHash(id: string, passwordHash: string) {
       await db.updateAsync({ _id: id }, { $set: { passwordHash } });
     },
+    async remove(id: string) {
+      const removed = await db.removeAsync({ _id: id }, {});
+      // NeDB only appends a deletion marker; compacting rewrites the file without the user.
+      await db.compactDatafileAsync();
+      return removed > 0;
+    },
     ping: () => collection.ping(),
     close: () => collection.close(),
   };

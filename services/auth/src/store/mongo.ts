@@ -66,6 +66,10 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
     async updatePasswordHash(id: string, passwordHash: string) {
       await Users.updateOne({ _id: id }, { $set: { passwordHash } });
     },
+    async remove(id: string) {
+      const result = await Users.deleteOne({ _id: { $eq: id } });
+      return result.deletedCount > 0;
+    },
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };

@@ -4,6 +4,7 @@
 //   auth:rt:<tokenHash>            hash {userId, familyId, rotatedAt?}
 //   auth:family:<familyId>         hash {userId, expiresAt, current}
 //   auth:family:<familyId>:tokens  set of the family's token hashes
+//   auth:user:<userId>:families    set of the user's family ids (expires with the newest)
 // Rotation and revocation are Lua scripts, so two concurrent refreshes of one
 // token can never both rotate it.
 import { createHash, randomBytes } from 'node:crypto';
@@ -33,6 +34,8 @@ export interface RefreshSessions {
   rotate(token: string): Promise<RotationOutcome>;
   /** Ends the token's whole family (logout); unknown tokens are ignored. */
   revoke(token: string): Promise<void>;
+  /** Ends every session of the user at once (all devices), e.g. when the account is deleted. */
+  revokeAllOfUser(userId: string): Promise<void>;
   ping(): Promise<void>;
 }
 
@@ -82,12 +85,22 @@ revokeFamily(ARGV[1], ARGV[1] .. 'family:' .. familyId)
 return 1
 `;
 
+// KEYS[1] the user's family index; ARGV: key prefix.
+const REVOKE_USER_LUA = `${REVOKE_FAMILY_LUA}
+for _, familyId in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  revokeFamily(ARGV[1], ARGV[1] .. 'family:' .. familyId)
+end
+redis.call('DEL', KEYS[1])
+return 1
+`;
+
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 const tokenKey = (hash: string) => `${KEY_PREFIX}rt:${hash}`;
 const familyKey = (familyId: string) => `${KEY_PREFIX}family:${familyId}`;
+const userFamiliesKey = (userId: string) => `${KEY_PREFIX}user:${userId}:families`;
 
 export function createRefreshSessions(
   redis: Redis,
@@ -122,6 +135,9 @@ export function createRefreshSessions(
           .pexpireat(family, expiresAt)
           .pexpireat(tokenKey(hash), expiresAt)
           .pexpireat(`${family}:tokens`, expiresAt)
+          // The newest family lives longest, so the index expires with it.
+          .sadd(userFamiliesKey(userId), familyId)
+          .pexpireat(userFamiliesKey(userId), expiresAt)
           .exec()
           .then(throwOnFailedCommand);
         return { token, expiresAt };
@@ -157,6 +173,10 @@ export function createRefreshSessions(
     revoke: async (token) => {
       if (!TOKEN_SHAPE.test(token)) return;
       await unavailableOnRedisError(() => redis.eval(REVOKE_LUA, 1, tokenKey(hashRefreshToken(token)), KEY_PREFIX));
+    },
+
+    revokeAllOfUser: async (userId) => {
+      await unavailableOnRedisError(() => redis.eval(REVOKE_USER_LUA, 1, userFamiliesKey(userId), KEY_PREFIX));
     },
 
     async ping() {

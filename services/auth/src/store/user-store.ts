@@ -46,6 +46,8 @@ export interface UserStore {
   updateProfile(id: string, profile: UserProfileFields): Promise<User | null>;
   /** Stores a new hash (used to upgrade hashes made with weaker parameters). */
   updatePasswordHash(id: string, passwordHash: string): Promise<void>;
+  /** Deletes the user for good (the email may register again); false when already gone. */
+  remove(id: string): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

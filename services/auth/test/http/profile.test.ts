@@ -20,13 +20,51 @@ describe('profiles', () => {
   });
   afterAll(() => auth.stop());
 
-  it('when any logged-in user reads a profile, then only the public fields come back, birthday as YYYY-MM-DD', async () => {
+  // Who sees which field of a profile: the owner everything, another logged-in user
+  // only the public part, nobody anything without a token.
+  const FIELD_MATRIX: Array<[field: string, owner: boolean, other: boolean]> = [
+    ['_id', true, true],
+    ['fname', true, true],
+    ['lname', true, true],
+    ['city', true, true],
+    ['state', true, true],
+    ['birthday', true, false],
+    ['zip', true, false],
+    ['email', false, false],
+    ['role', false, false],
+    ['passwordHash', false, false],
+  ];
+
+  it.each(FIELD_MATRIX)(
+    'profile field %s: owner sees it %s, another user %s, anonymous never',
+    async (field, forOwner, forOther) => {
+      const owner = await api.signUp({ birthday: '1990-12-10T00:00:00.000Z' });
+      const other = await api.signUp();
+      const own = await api.getProfile(owner.id, owner.accessToken);
+      const theirs = await api.getProfile(owner.id, other.accessToken);
+      const anonymous = await api.getProfile(owner.id);
+      expect([own.status, theirs.status, anonymous.status]).toEqual([200, 200, 401]);
+      expect(field in own.body).toBe(forOwner);
+      expect(field in theirs.body).toBe(forOther);
+      expect(field in anonymous.body).toBe(false);
+    },
+  );
+
+  it('when the owner reads their profile, then every field comes back, birthday as YYYY-MM-DD; another user gets the public part', async () => {
     const owner = await api.signUp({ birthday: '1990-12-10T00:00:00.000Z' });
     const reader = await api.signUp();
-    const res = await api.getProfile(owner.id, reader.accessToken);
-    expect(res.status).toBe(200);
     const { fname, lname, city, state, zip } = owner.registration;
-    expect(res.body).toEqual({ _id: owner.id, fname, lname, birthday: '1990-12-10', city, state, zip });
+    const own = await api.getProfile(owner.id, owner.accessToken);
+    expect(own.body).toEqual({ _id: owner.id, fname, lname, birthday: '1990-12-10', city, state, zip });
+    const theirs = await api.getProfile(owner.id, reader.accessToken);
+    expect(theirs.body).toEqual({ _id: owner.id, fname, lname, city, state });
+  });
+
+  it('when the OpenAPI document describes the profile route, then it says which fields only the owner gets', async () => {
+    const doc = await (await fetch(`${auth.url}/openapi.json`)).json();
+    const operation = doc.paths['/api/user/profile/{id}'].get;
+    expect(operation.summary).toMatch(/owner gets every field/);
+    expect(operation.summary).toMatch(/never birthday or zip/);
   });
 
   it('when reading a profile without a token, with a malformed id, or of nobody, then 401, 400, 404 with {msg}', async () => {

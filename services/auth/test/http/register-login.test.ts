@@ -144,6 +144,8 @@ describe('register and login', () => {
       '/api/user/infor',
       '/api/user/login',
       '/api/user/logout',
+      '/api/user/me',
+      '/api/user/me/export',
       '/api/user/profile/{id}',
       '/api/user/refresh_token',
       '/api/user/register',

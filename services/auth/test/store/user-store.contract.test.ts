@@ -91,6 +91,17 @@ function userStoreContract(open: () => Promise<UserStore>) {
     expect((await store.findByEmailWithCredentials(user.email))!.passwordHash).toBe('scrypt$32768$8$1$bmV3$bmV3');
   });
 
+  it('when a user is removed, then they are gone, their email can register again, and a repeat is false', async () => {
+    const user = newUser();
+    const created = await store.create(user);
+    expect(await store.remove(created._id)).toBe(true);
+    expect(await store.findById(created._id)).toBeNull();
+    expect(await store.findByEmailWithCredentials(user.email)).toBeNull();
+    expect(await store.remove(created._id)).toBe(false);
+    const again = await store.create(user);
+    expect(again._id).not.toBe(created._id);
+  });
+
   it('when an id does not exist, then null', async () => {
     expect(await store.findById(newId())).toBeNull();
     await expect(store.ping()).resolves.toBeUndefined();

@@ -1,6 +1,7 @@
 // Express middleware that turns the Authorization header into `req.user` or a 401.
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../errors';
+import { noRevokedUsers, type RevokedUsers } from './revoked-users';
 import { InvalidTokenError, tokenFromHeader, type AuthUser, type TokenVerifier } from './tokens';
 
 declare module 'express-serve-static-core' {
@@ -9,40 +10,50 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function requireAuth(verifier: TokenVerifier) {
+const invalidToken = () =>
+  new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
+
+/** The answer for a valid token of a user whose tokens are revoked (e.g. a deleted account). */
+export const revokedToken = () =>
+  new AppError(401, 'This account no longer exists. Please log in again.', 'token_revoked');
+
+export function requireAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next(new AppError(401, 'Please log in to continue.', 'token_missing'));
-    verifier.verify(token).then(
-      (user) => {
-        req.user = user;
-        next();
-      },
-      (error: unknown) => {
-        if (error instanceof InvalidTokenError) {
-          return next(
-            new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid'),
-          );
-        }
-        next(error);
-      },
-    );
+    // Verification may wait for the JWKS (an unknown key id); the deny-list check follows it.
+    verifier
+      .verify(token)
+      .then(
+        (user) =>
+          revoked.isRevoked(user.id).then((isRevoked) => {
+            if (isRevoked) return next(revokedToken());
+            req.user = user;
+            next();
+          }),
+        (error: unknown) => next(error instanceof InvalidTokenError ? invalidToken() : error),
+      )
+      .catch(next);
   };
 }
 
 /** For routes where a token is optional: sets `req.user` when a valid one is present. */
-export function optionalAuth(verifier: TokenVerifier) {
+export function optionalAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next();
-    verifier.verify(token).then(
-      (user) => {
-        req.user = user;
-        next();
-      },
-      // An invalid optional token is treated as no token at all.
-      () => next(),
-    );
+    verifier
+      .verify(token)
+      .then(
+        (user) =>
+          revoked.isRevoked(user.id).then((isRevoked) => {
+            if (!isRevoked) req.user = user;
+            next();
+          }),
+        // An invalid optional token is treated as no token at all; so is a revoked one.
+        () => next(),
+      )
+      .catch(next);
   };
 }
 

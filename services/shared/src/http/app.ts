@@ -4,6 +4,7 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { optionalAuth, requireAuth } from '../auth/middleware';
+import type { RevokedUsers } from '../auth/revoked-users';
 import type { TokenVerifier } from '../auth/tokens';
 import type { Lifecycle } from '../lifecycle';
 import type { Logger } from '../logger';
@@ -19,6 +20,8 @@ export interface ServiceAppOptions {
   logger: Logger;
   lifecycle: Lifecycle;
   verifier: TokenVerifier;
+  /** Users whose still-valid tokens are refused (deleted accounts); checked after the signature. */
+  revokedUsers: RevokedUsers;
   /** Named checks behind /readyz, e.g. redis and the store. */
   readiness: Record<string, ReadinessCheck>;
   /** Adds the service's routes through `defineRoute(ctx, …)`. */
@@ -79,8 +82,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   options.routes({
     router,
     doc,
-    requireAuth: requireAuth(options.verifier),
-    optionalAuth: optionalAuth(options.verifier),
+    requireAuth: requireAuth(options.verifier, options.revokedUsers),
+    optionalAuth: optionalAuth(options.verifier, options.revokedUsers),
   });
   app.use(router);
   app.use(notFoundHandler);

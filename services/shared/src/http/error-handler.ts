@@ -45,6 +45,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (known) {
+      // A deliberate 5xx (a provider not configured, a dependency down) is a known
+      // condition, warned about where it is detected; the access log must not cry ERROR.
+      if (known.status >= 500) res.locals.knownCondition = known.code ?? 'unavailable';
       const body: Record<string, unknown> = { msg: known.message };
       if (known.code) body.code = known.code;
       if (known.details) body.details = known.details;

@@ -9,9 +9,17 @@ import type { Logger } from '../logger';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** The error code of a 503 for a feature this deployment has not configured. */
+export const NOT_CONFIGURED = 'not_configured';
+
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Set by the error middleware for a deliberate 5xx (see error-handler.ts). */
+function knownCondition(res: ServerResponse): string | undefined {
+  return (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
 }
 
 export function requestLogging(logger: Logger): RequestHandler[] {
@@ -22,7 +30,18 @@ export function requestLogging(logger: Logger): RequestHandler[] {
       res.setHeader('x-request-id', id);
       return id;
     },
+    // A known condition's 5xx is an answer the service chose, not a failure: say so, without a made-up error.
+    customErrorMessage: (_req, res) => (knownCondition(res) ? 'request answered' : 'request errored'),
+    customErrorObject: (_req, res, _error, value) => {
+      if (!knownCondition(res)) return value;
+      const { err: _err, ...rest } = value as Record<string, unknown>;
+      return { ...rest, condition: knownCondition(res) };
+    },
     customLogLevel: (_req, res, error) => {
+      const known = knownCondition(res);
+      // "Not configured" is the configured state of this deployment, said once at start-up.
+      if (known === NOT_CONFIGURED) return 'info';
+      if (known) return 'warn';
       if (error || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';

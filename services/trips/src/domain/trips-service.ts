@@ -71,6 +71,8 @@ export interface TripsService {
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
+  /** From user.deleted: every trip of the user goes; no trip events (wishlists forget the user too). */
+  forgetUser(userId: string): Promise<number>;
 }
 
 const TRIP_NOT_FOUND = 'Trip not found.';
@@ -220,6 +222,10 @@ export function createTripsService(deps: {
           throw error;
         });
       }
+    },
+
+    forgetUser(userId) {
+      return store.removeAllOfUser(userId);
     },
   };
 }

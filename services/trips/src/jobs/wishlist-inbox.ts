@@ -1,8 +1,10 @@
-// The trips inbox (DESIGN.md §5): wishlist events set a trip's favourite flag.
+// The trips inbox (DESIGN.md §5): wishlist events set a trip's favourite flag;
+// user.deleted removes all of a deleted account's trips (user-deleted.ts).
 // Setting a boolean is idempotent, and a trip that no longer exists (or is not the
 // event user's) is simply not matched, so redelivery and stale events are harmless.
 import { isObjectId, startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
 import type { TripsService } from '../domain/trips-service';
+import { userDeletedHandler } from './user-deleted';
 
 export function startWishlistInbox(
   trips: TripsService,
@@ -23,6 +25,7 @@ export function startWishlistInbox(
       'wishlist.trip-added': ({ payload }) => setFavorite(payload.userId, [payload.tripId], true),
       'wishlist.trip-removed': ({ payload }) => setFavorite(payload.userId, [payload.tripId], false),
       'wishlist.deleted': ({ payload }) => setFavorite(payload.userId, payload.tripIds, false),
+      'user.deleted': userDeletedHandler(trips, options.logger),
     },
     // One event at a time: a trip-removed and a trip-added for the same trip, published
     // close together, must be applied in the order they were published.

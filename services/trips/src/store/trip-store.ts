@@ -34,6 +34,8 @@ export interface TripStore extends OutboxStore {
    * version 0). false when it changed meanwhile or is gone; nothing is written then.
    */
   replace(next: TripRecord, expectedVersion: number): Promise<boolean>;
+  /** Deletes every trip of the user (account deletion); how many were removed. Safe to repeat. */
+  removeAllOfUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -161,6 +161,27 @@ describe('trips events', () => {
     expect((await alice.get('/api/trips/favorites')).body.map((t: { _id: string }) => t._id)).toEqual([trip._id]);
   });
 
+  it('when user.deleted arrives (twice), then all of that user’s trips are gone and other users’ trips stay', async () => {
+    const leaving = clientFor(trips.url);
+    const staying = clientFor(trips.url);
+    const first = await leaving.createTrip();
+    await leaving.addInstance(first._id);
+    await leaving.createTrip({ location_address: 'Denver, CO, USA' });
+    const kept = await staying.createTrip();
+    const eventId = newId();
+    await wishlists.publish('user.deleted', { userId: leaving.user!.id }, eventId);
+    await wishlists.publish('user.deleted', { userId: leaving.user!.id });
+    const listOf = (client: Client) => client.get('/api/trips/getaway-trip').then((reply) => reply.body);
+    expect(
+      await eventually(
+        () => listOf(leaving),
+        (list) => list.length === 0,
+      ),
+    ).toEqual([]);
+    expect((await leaving.get(`/api/trips/getaway/${first._id}`)).status).toBe(404);
+    expect((await listOf(staying)).map((trip: { _id: string }) => trip._id)).toEqual([kept._id]);
+  });
+
   it('when the service is stopped and started again on the same data, then it serves and consumes again', async () => {
     const dataDir = trips.dataDir;
     const alice = clientFor(trips.url);

@@ -135,6 +135,14 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
     async forgetTrip(tripId: string): Promise<number> {
       return changes.removeTripEverywhere(tripId);
     },
+
+    /**
+     * user.deleted: every list of the user goes. Idempotent. No wishlist events: the
+     * trips service deletes the user's trips on the same event.
+     */
+    async forgetUser(userId: string): Promise<number> {
+      return store.removeAllOfUser(userId);
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // The wishlists inbox (DESIGN.md §5): trip.updated refreshes the trip's preview,
-// trip.deleted takes the trip out of every list. Both are idempotent, so BullMQ's
+// trip.deleted takes the trip out of every list, user.deleted deletes every list of
+// a deleted account. All are idempotent, so BullMQ's
 // at-least-once delivery and retries are harmless.
-import { startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
+import { isObjectId, startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
 import type { Wishlists } from '../domain/wishlists';
 
 export function startWishlistsInbox(
@@ -23,6 +24,12 @@ export function startWishlistsInbox(
         if (typeof tripId !== 'string') throw new Error(`trip.deleted ${event.id} carries no tripId`);
         const changed = await wishlists.forgetTrip(tripId);
         options.logger.debug({ eventId: event.id, tripId, changed }, 'deleted trip taken out of wishlists');
+      },
+      'user.deleted': async (event) => {
+        const userId = event.payload?.userId;
+        if (!isObjectId(userId)) throw new Error(`user.deleted ${event.id} carries no valid userId`);
+        const removed = await wishlists.forgetUser(userId);
+        options.logger.info({ eventId: event.id, userId, removed }, 'wishlists of a deleted account removed');
       },
     },
     options,

@@ -90,6 +90,15 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
       });
     },
 
+    removeAllOfUser(userId) {
+      return exclusive(async () => {
+        const removed = await db.removeAsync({ user_id: userId }, { multi: true });
+        // NeDB only appends deletion markers; compacting rewrites the file without the lists.
+        await db.compactDatafileAsync();
+        return removed;
+      });
+    },
+
     ping: () => collection.ping(),
     close: () => collection.close(),
   };

@@ -118,6 +118,11 @@ export async function openMongoWishlistStore(connection: Connection): Promise<Wi
       await model.deleteOne({ _id: wishlistId, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
 
+    async removeAllOfUser(userId) {
+      const result = await model.deleteMany({ user_id: { $eq: userId } });
+      return result.deletedCount;
+    },
+
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };

@@ -82,6 +82,8 @@ export interface WishlistStore extends OutboxStore {
    * error when (MongoDB) another list already holds one of its trips.
    */
   replace(next: Wishlist, expectedVersion: number): Promise<boolean>;
+  /** Deletes every list of the user (account deletion); how many went. Safe to repeat. */
+  removeAllOfUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

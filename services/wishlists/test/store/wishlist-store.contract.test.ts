@@ -255,6 +255,21 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     expect((await store.findById(list._id))?.trips).toEqual([kept]);
   });
 
+  it('when all of a user’s lists are removed, then none of theirs is left, others’ stay, and a repeat removes nothing', async () => {
+    const gone = userId();
+    const stays = userId();
+    const first = await newList(gone);
+    await newList(gone);
+    await changes.placeTrip(gone, first._id, entry(), 10);
+    const other = await newList(stays);
+    expect(await store.removeAllOfUser(gone)).toBe(2);
+    expect(await store.listByUser(gone)).toEqual([]);
+    expect(await store.countByUser(gone)).toBe(0);
+    expect(await store.findById(first._id)).toBeNull();
+    expect(await store.findById(other._id)).toEqual(other);
+    expect(await store.removeAllOfUser(gone)).toBe(0);
+  });
+
   it('when the store is reopened, then the lists and their trips are still there', async () => {
     const owner = userId();
     const list = await newList(owner);

@@ -1,10 +1,12 @@
-// Profiles (spec §7): anyone logged in may read one; only the owner may change it.
+// Profiles (spec §7): anyone logged in may read the public part of one; only the
+// owner sees and changes it all. The owner may also download their data or delete
+// their account.
 import { api } from '../../lib/api';
-import type { Profile } from '../../lib/types';
+import type { Profile, ProfileAnswer } from '../../lib/types';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<Profile, string>({
+    getProfile: build.query<ProfileAnswer, string>({
       query: (id) => `/user/profile/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
@@ -21,7 +23,15 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
+    /** The export as text, exactly as the server wrote it, ready to be saved as a file. */
+    exportMyData: build.mutation<string, void>({
+      query: () => ({ url: '/user/me/export', responseHandler: 'text' }),
+    }),
+    deleteAccount: build.mutation<{ msg: string }, { password: string }>({
+      query: (body) => ({ url: '/user/me', method: 'DELETE', body }),
+    }),
   }),
 });
 
-export const { useGetProfileQuery, useUpdateProfileMutation } = profileApi;
+export const { useGetProfileQuery, useUpdateProfileMutation, useExportMyDataMutation, useDeleteAccountMutation } =
+  profileApi;

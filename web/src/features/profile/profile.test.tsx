@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { ME, renderApp } from '../../../test/render';
 
@@ -99,12 +99,90 @@ describe('profile page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid birthday');
   });
 
-  it("when viewing another user's profile, then editing is disabled with the amber notice", async () => {
-    api = installFakeApi({ 'GET /api/user/profile/:id': () => ({ body: { ...PROFILE, _id: 'other' } }) });
+  it("when viewing another user's profile, then only their public details show, with no form and no private fields", async () => {
+    const { birthday: _birthday, zip: _zip, ...publicPart } = PROFILE;
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: { ...publicPart, _id: '64b000000000000000000099' } }),
+    });
     renderApp('/profile/64b000000000000000000099');
-    expect(await screen.findByText('You’re viewing another user’s profile. Editing is disabled.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You’re viewing another user’s profile. Only their public details are shown.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Austin, TX')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText('First Name')).toBeDisabled();
+    expect(screen.queryByLabelText('Date of Birth')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Zip Code')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download my data' })).not.toBeInTheDocument();
+  });
+
+  it('when the owner deletes the account with a wrong password, then the server’s message shows and nothing else happens', async () => {
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: PROFILE }),
+      'DELETE /api/user/me': () => ({ status: 403, body: { msg: 'The password is not correct.' } }),
+    });
+    const { user } = renderApp(`/profile/${ME._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent('every trip, with all its date windows and costs');
+    expect(dialog).toHaveTextContent('every wishlist');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your password to delete your account.');
+    expect(api.callsTo('DELETE', '/api/user/me')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Your password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password is not correct.');
+    expect(api.callsTo('DELETE', '/api/user/me')[0].body).toEqual({ password: 'nope' });
+  });
+
+  it('when the owner deletes the account with the right password, then they are logged out on the landing page', async () => {
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: PROFILE }),
+      'DELETE /api/user/me': () => ({ body: { msg: 'Your account and all its data have been deleted.' } }),
+      'GET /api/user/logout': () => ({ body: { msg: 'Logged out.' } }),
+    });
+    const { user, store } = renderApp(`/profile/${ME._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await user.type(screen.getByLabelText('Your password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account and all its data have been deleted.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Plan Smarter, Travel Further.' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(store.getState().session).toMatchObject({ isLogged: false, token: null, user: null });
+    expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
+  });
+
+  it('when the owner downloads their data, then the export is fetched and offered as a file', async () => {
+    const exported = { format: 'tripcost-export/1', trips: [], wishlists: [] };
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: PROFILE }),
+      'GET /api/user/me/export': () => ({ body: exported }),
+    });
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const { user } = renderApp(`/profile/${ME._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked).toEqual([expect.stringMatching(/^tripcost-data-\d{4}-\d{2}-\d{2}\.json$/)]);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]);
+    });
+    expect(JSON.parse(text)).toEqual(exported);
+    click.mockRestore();
   });
 
   it('when the profile does not exist, then User not found is shown', async () => {

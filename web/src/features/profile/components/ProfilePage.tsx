@@ -1,4 +1,5 @@
-// Profile (spec §2, §4, §5): anyone's details; the owner can edit them.
+// Profile (spec §2, §4, §5): another user's public details, read-only; the owner's
+// full profile, which they can edit, download with all their data, or delete.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
@@ -6,21 +7,24 @@ import { todayDateInput, toDateInput } from '../../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import type { Profile } from '../../../lib/types';
+import type { Profile, ProfileAnswer } from '../../../lib/types';
 import { US_STATES, sanitizeZip } from '../../../lib/usStates';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
+import { AccountDataPanel } from './AccountDataPanel';
+import { PublicProfileCard } from './PublicProfileCard';
 
 type FormState = Omit<Profile, '_id'>;
 
-function toForm(p: Profile): FormState {
+function toForm(p: ProfileAnswer): FormState {
+  const own = p as Partial<Profile>;
   return {
     fname: p.fname ?? '',
     lname: p.lname ?? '',
-    birthday: toDateInput(p.birthday) || todayDateInput(),
+    birthday: toDateInput(own.birthday ?? '') || todayDateInput(),
     city: p.city ?? '',
     state: p.state ?? '',
-    zip: p.zip ?? '',
+    zip: own.zip ?? '',
   };
 }
 
@@ -70,7 +74,18 @@ export default function ProfilePage() {
     );
   }
 
-  const canEdit = isOwner && editing;
+  if (!isOwner) {
+    return (
+      <main className="page page--narrow">
+        <Link to="/mytrips" className="back-link">
+          ← Back to My Trips
+        </Link>
+        <PublicProfileCard profile={profile} />
+      </main>
+    );
+  }
+
+  const canEdit = editing;
   const set = (key: keyof FormState) => (value: string) => {
     setError('');
     setSuccess('');
@@ -117,21 +132,10 @@ export default function ProfilePage() {
             </h1>
             <p className="muted">Manage your profile details.</p>
           </div>
-          {isOwner && (
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => (editing ? cancel() : setEditing(true))}
-            >
-              {editing ? 'Cancel' : 'Edit'}
-            </button>
-          )}
+          <button type="button" className="btn btn--secondary" onClick={() => (editing ? cancel() : setEditing(true))}>
+            {editing ? 'Cancel' : 'Edit'}
+          </button>
         </div>
-        {!isOwner && (
-          <p className="notice notice--amber" role="note">
-            You’re viewing another user’s profile. Editing is disabled.
-          </p>
-        )}
         {success && (
           <p className="notice notice--success" role="status">
             {success}
@@ -202,6 +206,7 @@ export default function ProfilePage() {
           )}
         </form>
       </div>
+      <AccountDataPanel />
     </main>
   );
 }

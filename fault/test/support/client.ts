@@ -1,0 +1,66 @@
+// A traveller's client of the API (through the gateway or straight at a service).
+export interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes
+  body: any;
+}
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<Reply> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+  });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
+}
+
+let counter = 0;
+
+/** Registers a new traveller through `authUrl` (gateway or auth) and logs in. */
+export async function newTraveller(authUrl: string): Promise<{ token: string; email: string; password: string }> {
+  counter += 1;
+  const email = `fault-${process.pid}-${Date.now()}-${counter}@example.test`;
+  const password = 'correct horse';
+  const registered = await call(authUrl, 'POST', '/api/user/register', {
+    body: {
+      fname: 'Ana',
+      lname: 'Silva',
+      email,
+      password,
+      birthday: '1990-04-01',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    },
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await call(authUrl, 'POST', '/api/user/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { token: login.body.accesstoken, email, password };
+}
+
+/** Runs `work` for each item with at most `concurrency` at a time. */
+export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}

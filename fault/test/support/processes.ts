@@ -1,0 +1,203 @@
+// Real processes for the fault suites: a redis-server on a free port that can be
+// stopped and started again on the same port, and the built services and gateway
+// (the same dist/main.js an image runs), each of which can be killed and restarted.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Polls `check` until it answers true or the deadline passes (then throws with `what`). */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolveTick) => setTimeout(resolveTick, 100)); // polling interval
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolveExit) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolveExit();
+    else child.once('exit', () => resolveExit());
+  });
+
+export interface RedisProcess {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** A redis-server of the test's own (never the shared one), keeping nothing on disk. */
+export async function startRedis(): Promise<RedisProcess> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const url = `redis://127.0.0.1:${port}`;
+  const answers = async () => {
+    const { default: Redis } = await import('ioredis');
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG';
+    } finally {
+      client.disconnect();
+    }
+  };
+  const redis: RedisProcess = {
+    url,
+    async start() {
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      await waitFor(`redis-server on ${port}`, answers);
+    },
+    async stop() {
+      if (!child) return;
+      const stopping = child;
+      child = undefined;
+      stopping.kill('SIGKILL');
+      await exited(stopping);
+    },
+  };
+  await redis.start();
+  return redis;
+}
+
+export type ComponentName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'gateway';
+
+const DIRS: Record<ComponentName, string> = {
+  auth: 'services/auth',
+  trips: 'services/trips',
+  wishlists: 'services/wishlists',
+  integrations: 'services/integrations',
+  gateway: 'gateway',
+};
+
+export interface Component {
+  name: ComponentName;
+  url: string;
+  /** Sends a signal and waits for the process to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Starts the process again on the same port and data, and waits until it is ready. */
+  start(): Promise<void>;
+  /** The lines the process logged (JSON), for diagnosing a failure. */
+  log: string[];
+}
+
+export interface Product {
+  redis: RedisProcess;
+  components: Record<ComponentName, Component>;
+  gatewayUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product as processes, on free ports, with a temp data dir, a fresh key
+ * pair, its own Redis and the third parties pointed at a closed port.
+ */
+export async function startProduct(
+  only: ComponentName[] = ['auth', 'trips', 'wishlists', 'integrations', 'gateway'],
+): Promise<Product> {
+  const redis = await startRedis();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tripcost-fault-'));
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  writeFileSync(join(dataDir, 'private.pem'), privateKey);
+  writeFileSync(join(dataDir, 'public.pem'), publicKey);
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  const ports = Object.fromEntries(
+    await Promise.all(Object.keys(DIRS).map(async (name) => [name, await freePort()] as const)),
+  ) as Record<ComponentName, number>;
+  const urlOf = (name: ComponentName) => `http://127.0.0.1:${ports[name]}`;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: `fault-${ports.trips}`,
+    JWT_PRIVATE_KEY: join(dataDir, 'private.pem'),
+    JWT_PUBLIC_KEY: join(dataDir, 'public.pem'),
+    AUTH_URL: urlOf('auth'),
+    TRIPS_URL: urlOf('trips'),
+    WISHLISTS_URL: urlOf('wishlists'),
+    INTEGRATIONS_URL: urlOf('integrations'),
+    OPEN_METEO_BASE_URL: closed,
+    OPEN_METEO_GEOCODING_BASE_URL: closed,
+    GOOGLE_PLACES_BASE_URL: closed,
+    OPENAI_BASE_URL: closed,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    CORS_ORIGINS: 'http://localhost',
+    WEB_DIST: '/nonexistent',
+  };
+
+  const components = {} as Record<ComponentName, Component>;
+  for (const name of Object.keys(DIRS) as ComponentName[]) {
+    let child: ChildProcess | undefined;
+    const log: string[] = [];
+    const component: Component = {
+      name,
+      url: urlOf(name),
+      log,
+      async start() {
+        child = spawn(process.execPath, [join(ROOT, DIRS[name], 'dist', 'main.js')], {
+          cwd: ROOT,
+          env: { ...env, PORT: String(ports[name]) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        for (const stream of [child.stdout!, child.stderr!]) {
+          stream.setEncoding('utf8');
+          stream.on('data', (chunk: string) => log.push(...chunk.split('\n').filter(Boolean)));
+        }
+        const started = child;
+        await waitFor(`${name} to be ready`, async () => {
+          if (started.exitCode !== null) throw new Error(`${name} exited: ${log.slice(-5).join('\n')}`);
+          return (await fetch(`${urlOf(name)}/readyz`, { signal: AbortSignal.timeout(1000) })).ok;
+        });
+      },
+      async kill(signal) {
+        if (!child) return;
+        const stopping = child;
+        child = undefined;
+        stopping.kill(signal);
+        await exited(stopping);
+      },
+    };
+    components[name] = component;
+  }
+  const wanted = only.filter((name) => name !== 'gateway');
+  await Promise.all(wanted.map((name) => components[name].start()));
+  if (only.includes('gateway')) await components.gateway.start();
+  return {
+    redis,
+    components,
+    gatewayUrl: urlOf('gateway'),
+    async stop() {
+      await Promise.all(Object.values(components).map((component) => component.kill('SIGTERM')));
+      await redis.stop();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// The owner's data controls on their profile: download everything TripCost holds of
+// them as one JSON file, or delete the account (password required) and everything in it.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../../../lib/api';
+import { useAppDispatch } from '../../../lib/hooks';
+import { showToast } from '../../../lib/toast';
+import { useLogout } from '../../auth/hooks/useSession';
+import { useDeleteAccountMutation, useExportMyDataMutation } from '../api';
+
+/** Offers `text` to the browser as a file download named `name`. */
+function saveFile(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick, once the browser has taken the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function AccountDataPanel() {
+  const dispatch = useAppDispatch();
+  const [exportMyData, { isLoading: exporting }] = useExportMyDataMutation();
+  const [deleting, setDeleting] = useState(false);
+
+  async function download() {
+    try {
+      const text = await exportMyData().unwrap();
+      saveFile(`tripcost-data-${new Date().toISOString().slice(0, 10)}.json`, text);
+    } catch (err) {
+      dispatch(showToast({ type: 'error', message: errorMessage(err, 'Your data could not be downloaded.') }));
+    }
+  }
+
+  return (
+    <section className="panel account-data" aria-labelledby="account-data-title">
+      <h2 id="account-data-title">Your data</h2>
+      <p className="muted">
+        Your trips, their date windows and costs, your wishlists and your profile are yours. Download a copy at any
+        time, or delete your account and everything in it.
+      </p>
+      <div className="form-actions account-data__actions">
+        <button type="button" className="btn btn--secondary" onClick={download} disabled={exporting}>
+          {exporting ? 'Preparing…' : 'Download my data'}
+        </button>
+        <button type="button" className="btn btn--danger" onClick={() => setDeleting(true)}>
+          Delete account
+        </button>
+      </div>
+      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
+    </section>
+  );
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (!password) {
+      setError('Please enter your password to delete your account.');
+      return;
+    }
+    try {
+      const { msg } = await deleteAccount({ password }).unwrap();
+      await logout();
+      navigate('/', { replace: true });
+      dispatch(showToast({ type: 'success', message: msg }));
+    } catch (err) {
+      setError(errorMessage(err, 'Your account could not be deleted. Please try again.'));
+    }
+  }
+
+  return (
+    <Modal title="Delete your account?" role="alertdialog" size="sm" onClose={onClose}>
+      <form className="form" onSubmit={onSubmit}>
+        <p>This cannot be undone. Deleting your account removes, for good:</p>
+        <ul className="account-data__list">
+          <li>your profile and login (you are logged out on every device)</li>
+          <li>every trip, with all its date windows and costs</li>
+          <li>every wishlist</li>
+        </ul>
+        <p className="muted">You can download your data first if you want a copy.</p>
+        <label className="field">
+          <span>Your password</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError('');
+            }}
+            data-autofocus
+          />
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={isLoading}>
+            {isLoading ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

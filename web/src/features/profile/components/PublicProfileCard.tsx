@@ -1,0 +1,31 @@
+// Another user's profile, read-only: only the public part (name, city, state).
+// The birthday and zip code are never sent to anyone but the owner.
+import type { PublicProfile } from '../../../lib/types';
+
+export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
+  const place = [profile.city, profile.state].filter(Boolean).join(', ');
+  return (
+    <div className="panel">
+      <h1 className="profile__name">
+        {profile.fname} {profile.lname}
+      </h1>
+      <p className="notice notice--amber" role="note">
+        You’re viewing another user’s profile. Only their public details are shown.
+      </p>
+      <dl className="profile__public">
+        <div>
+          <dt>First Name</dt>
+          <dd>{profile.fname}</dd>
+        </div>
+        <div>
+          <dt>Last Name</dt>
+          <dd>{profile.lname}</dd>
+        </div>
+        <div>
+          <dt>Lives in</dt>
+          <dd>{place || '—'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
