@@ -5,7 +5,6 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express from 'express';
 import helmet from 'helmet';
 import {
-  createHttpMetrics,
   createRevokedUsers,
   errorHandler,
   notFoundHandler,
