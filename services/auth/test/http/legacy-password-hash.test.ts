@@ -47,5 +47,6 @@ describe('logging in with a password stored as a scrypt hash', () => {
       await again.stop();
     }
     expect(await storedHashOf(dataDir, profile.email)).toBe(upgraded);
-  });
+    // Two real scrypt derivations at N=2^15 and two start-ups: slow on a busy machine.
+  }, 90_000);
 });
