@@ -129,7 +129,7 @@ if (e2eSkippedReason) {
         REDIS_URL: redis.url,
         QUEUE_PREFIX: `e2e-${Date.now()}`,
         JWT_PRIVATE_KEY: keys.privatePath,
-        JWT_PUBLIC_KEY: keys.publicPath,
+        JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
         CORS_ORIGINS: `http://localhost:${gatewayPort}`,
       },
     });

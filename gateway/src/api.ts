@@ -178,7 +178,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
     }
-    const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    const denied = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
     const revoked = await revocationCheck(req.method ?? 'GET', path, req.headers.authorization);
     if (revoked) return fail(res, revoked);

@@ -6,7 +6,6 @@ import express from 'express';
 import helmet from 'helmet';
 import {
   createRevokedUsers,
-  createTokenVerifier,
   errorHandler,
   healthHandler,
   notFoundHandler,
@@ -18,6 +17,7 @@ import {
   type Lifecycle,
   type Logger,
   type Redis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
@@ -49,7 +49,7 @@ export function buildGateway({ config, logger, lifecycle, redis, metrics }: Gate
     redis,
     upstreams,
     metrics,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
   });
   const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);

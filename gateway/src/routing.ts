@@ -48,6 +48,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/user/login',
   'GET /api/user/refresh_token',
   'GET /api/user/logout',
+  // The public keys that verify access tokens (JWKS); public by nature.
+  'GET /api/user/.well-known/jwks.json',
   'GET /api/places-pics',
   'HEAD /api/places-pics',
 ]);

@@ -55,7 +55,7 @@ describe('the product behind the gateway', () => {
     };
     const logger = silentLogger();
     const auth = await startAuth(
-      authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+      authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_ARGON2_MEMORY_KIB: '1024' }),
       logger,
     );
     const trips = await startTrips(tripsConfig(common), logger);
@@ -339,7 +339,7 @@ describe('the product restarted on the same data', () => {
     const boot = (ports: { auth: string; trips: string }) =>
       Promise.all([
         startAuth(
-          authConfig({ ...common, PORT: ports.auth, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+          authConfig({ ...common, PORT: ports.auth, JWT_PRIVATE_KEY: privateKey, PASSWORD_ARGON2_MEMORY_KIB: '1024' }),
           logger,
         ),
         startTrips(tripsConfig({ ...common, PORT: ports.trips }), logger),

@@ -4,13 +4,13 @@ import { silentLogger, tempDataDir, testKeys, testServiceEnv, uniqueSuffix } fro
 import { configFrom, type AuthConfig } from '../src/config';
 import { startAuth, type RunningAuth, type StartOptions } from '../src/server';
 
-/** Cheap scrypt (N=2^10) keeps the suite fast; passwords.test.ts covers the real default. */
+/** Cheap Argon2id (1 MiB) keeps the suite fast; passwords.test.ts covers the real default. */
 export function testConfig(overrides: Record<string, string> = {}): AuthConfig {
   return configFrom(
     testServiceEnv({
       DATA_DIR: tempDataDir('tripcost-auth-'),
       JWT_PRIVATE_KEY: testKeys().privateKey,
-      PASSWORD_SCRYPT_LOG2_COST: '10',
+      PASSWORD_ARGON2_MEMORY_KIB: '1024',
       ...overrides,
     }),
   );

@@ -5,7 +5,6 @@ import {
   createLogger,
   createRateLimiter,
   createRequestRedis,
-  createTokenVerifier,
   createRevokedUsers,
   Lifecycle,
   listen,
@@ -14,6 +13,7 @@ import {
   type Redis,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -115,7 +115,7 @@ export async function startIntegrations(
   const app = buildApp({
     logger,
     lifecycle,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
     services,
     cities,

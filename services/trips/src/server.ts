@@ -13,6 +13,7 @@ import {
   type Logger,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { TripsConfig } from './config';
@@ -46,7 +47,7 @@ export async function startTrips(
   const app = buildApp({
     logger,
     lifecycle,
-    jwtPublicKey: config.JWT_PUBLIC_KEY,
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
     trips,
     readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },

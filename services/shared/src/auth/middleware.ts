@@ -19,17 +19,19 @@ export function requireAuth(verifier: TokenVerifier, revoked: RevokedUsers = noR
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next(unauthorized('token_missing'));
-    let user: AuthUser;
-    try {
-      user = verifier.verify(token);
-    } catch (error) {
-      return next(error instanceof InvalidTokenError ? invalidToken() : error);
-    }
-    revoked.isRevoked(user.id).then((isRevoked) => {
-      if (isRevoked) return next(revokedToken());
-      req.user = user;
-      next();
-    }, next);
+    // Verification may wait for the JWKS (an unknown key id); the deny-list check follows it.
+    verifier
+      .verify(token)
+      .then(
+        (user) =>
+          revoked.isRevoked(user.id).then((isRevoked) => {
+            if (isRevoked) return next(revokedToken());
+            req.user = user;
+            next();
+          }),
+        (error: unknown) => next(error instanceof InvalidTokenError ? invalidToken() : error),
+      )
+      .catch(next);
   };
 }
 
@@ -38,17 +40,18 @@ export function optionalAuth(verifier: TokenVerifier, revoked: RevokedUsers = no
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next();
-    let user: AuthUser;
-    try {
-      user = verifier.verify(token);
-    } catch {
-      // An invalid optional token is treated as no token at all; so is a revoked one.
-      return next();
-    }
-    revoked.isRevoked(user.id).then((isRevoked) => {
-      if (!isRevoked) req.user = user;
-      next();
-    }, next);
+    verifier
+      .verify(token)
+      .then(
+        (user) =>
+          revoked.isRevoked(user.id).then((isRevoked) => {
+            if (!isRevoked) req.user = user;
+            next();
+          }),
+        // An invalid optional token is treated as no token at all; so is a revoked one.
+        () => next(),
+      )
+      .catch(next);
   };
 }
 
