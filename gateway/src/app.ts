@@ -6,15 +6,18 @@ import express from 'express';
 import helmet from 'helmet';
 import {
   createRevokedUsers,
-  createTokenVerifier,
   errorHandler,
+  healthHandler,
   notFoundHandler,
   pingRedis,
+  readinessHandler,
+  shutdownGuard,
   type HttpMetrics,
-  requestLogging,
+  requestTracking,
   type Lifecycle,
   type Logger,
   type Redis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
@@ -31,7 +34,13 @@ export interface GatewayDeps {
   metrics: HttpMetrics;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): RequestListener {
+export interface Gateway {
+  listener: RequestListener;
+  /** Flushes what the gateway still holds for Redis (rate-limit counts). */
+  close(): Promise<void>;
+}
+
+export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): Gateway {
   const upstreams = upstreamsFrom(config);
   const api = createApiHandler({
     config,
@@ -40,14 +49,15 @@ export function buildGateway({ config, logger, lifecycle, redis, metrics }: Gate
     redis,
     upstreams,
     metrics,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
   });
   const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
   };
+  return { listener, close: api.close };
 }
 
 /** /api and /api/… except the docs page, which the gateway serves itself. */
@@ -67,7 +77,7 @@ function buildPages(
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(...requestLogging(logger));
+  app.use(requestTracking({ logger, metrics }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -82,26 +92,9 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(metrics.middleware);
-  app.use((_req, res, next) => {
-    if (!lifecycle.shuttingDown) return next();
-    res.setHeader('connection', 'close');
-    res.status(503).json({ msg: 'The gateway is shutting down. Please retry.', code: 'shutting_down' });
-  });
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    let redisState = 'ok';
-    try {
-      await pingRedis(redis);
-    } catch (error) {
-      redisState = (error as Error).message || 'failed';
-    }
-    const ready = redisState === 'ok' && !lifecycle.shuttingDown;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { redis: redisState } });
-  });
+  app.use(shutdownGuard(lifecycle, 'gateway'));
+  app.get('/healthz', healthHandler);
+  app.get('/readyz', readinessHandler({ redis: () => pingRedis(redis) }, lifecycle));
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));
   app.get('/api/docs/:file', serviceOpenApi(upstreams));

@@ -3,8 +3,8 @@
 // server. Used by main.ts and by tests that boot the real service in-process.
 import {
   createLogger,
+  createRateLimiter,
   createRequestRedis,
-  createTokenVerifier,
   createRevokedUsers,
   Lifecycle,
   listen,
@@ -13,6 +13,7 @@ import {
   type Redis,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -27,9 +28,11 @@ import { createUpstream } from './providers/upstream';
 import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-providers';
 import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
-import { createRateLimiter } from './store/rate-limit';
 
-export type RunningIntegrations = RunningService;
+export interface RunningIntegrations extends RunningService {
+  /** Resolves when the cache writes started so far have finished; tests wait on it instead of sleeping. */
+  cacheSettled(): Promise<void>;
+}
 
 export async function startIntegrations(
   config: IntegrationsConfig,
@@ -85,7 +88,7 @@ export async function startIntegrations(
         logger,
         name: `${keyPrefix}:limit:fun-places`,
         limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
-        windowSeconds: 3600,
+        windowMs: 3_600_000,
       }),
     }),
   };
@@ -112,7 +115,7 @@ export async function startIntegrations(
   const app = buildApp({
     logger,
     lifecycle,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
     services,
     cities,
@@ -128,7 +131,7 @@ export async function startIntegrations(
     ],
   });
   logger.info({ port: running.port }, 'integrations listening');
-  return { url: running.url, port: running.port, stop: running.stop };
+  return { url: running.url, port: running.port, stop: running.stop, cacheSettled: () => cache.settled() };
 }
 
 /**

@@ -4,11 +4,11 @@
 // arithmetic here is on whole cents, so every sum and difference is exact and every
 // client shows the same figures to the cent; each division is rounded to cents once.
 
+import { EXPENSE_FIELDS } from '@tripcost/shared';
+
 /** Where a window stands in the decision. `booked` belongs to the committed window only. */
 export const INSTANCE_STATUSES = ['considering', 'top_choice', 'eliminated', 'booked'] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
-
-export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
 
 const DAY_MS = 86_400_000;
 

@@ -16,9 +16,9 @@ import {
 } from '@tripcost/shared';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from '../store/trip-store';
+import { createTripListViews, type SerializedTripList } from './trip-list';
 import {
   deriveTripLocation,
-  intoTripViews,
   MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
   tripView,
@@ -74,7 +74,12 @@ export interface Precondition {
 
 export interface TripsService {
   createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
-  listTrips(user: AuthUser, page: { limit: number; offset: number; favoritesOnly?: boolean }): Promise<TripView[]>;
+  /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
+  listTripsSerialized(
+    user: AuthUser,
+    page: { limit: number; offset: number; favoritesOnly?: boolean },
+    ifNoneMatch?: string,
+  ): Promise<SerializedTripList>;
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
@@ -142,6 +147,7 @@ export function createTripsService(deps: {
   // Changes to one trip are queued in this process, so they only collide with
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
+  const listViews = createTripListViews(store);
 
   function withInstance(trip: TripRecord, instanceId: string): TripAndInstance {
     const { trip: view, instance } = viewWithInstance(trip, instanceId);
@@ -213,9 +219,8 @@ export function createTripsService(deps: {
       return tripView(trip);
     },
 
-    async listTrips(user, page) {
-      // The store hands back fresh copies, so the views are made in place (no second copy).
-      return intoTripViews(await store.listByUser(user.id, page));
+    listTripsSerialized(user, page, ifNoneMatch) {
+      return listViews.list(user.id, page, ifNoneMatch);
     },
 
     async getTrip(user, tripId) {

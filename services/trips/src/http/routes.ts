@@ -1,12 +1,22 @@
-// The trips API (docs/product.md, "Trips"). Each route validates with its schema,
+// The trips API (docs/product.md §7). Each route validates with its schema,
 // calls one use case and shapes the reply; errors go to the shared error middleware.
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).
 import type { Request, Response } from 'express';
-import { defineRoute, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
+import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { Precondition, TripsService } from '../domain/trips-service';
+import {
+  instanceAnswer,
+  instanceDeletedAnswer,
+  instanceWithTripAnswer,
+  itemChangedAnswer,
+  messageAnswer,
+  tripAnswer,
+  tripListAnswer,
+} from './answers';
 import {
   createInstanceBody,
   createItemBody,
@@ -28,16 +38,23 @@ export function tripRoutes(trips: TripsService) {
     defineRoute(ctx, {
       method: 'get',
       path: '/api/trips/getaway-trip',
-      summary: "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset)",
+      summary:
+        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset). " +
+        'ETag per list; If-None-Match → 304',
       tags,
       auth: 'required',
       query: listQuery,
-      responses: { 200: 'Trips with instances and total_cost', 403: 'email is not the caller' },
-      handler: async ({ query, user }) => {
+      responses: {
+        200: { description: 'Trips with instances and total_cost', schema: tripListAnswer },
+        304: 'Unchanged since the ETag sent',
+        403: 'email is not the caller',
+      },
+      handler: async ({ query, user, req, res }) => {
         if (query.email !== undefined && query.email.toLowerCase() !== user.email.toLowerCase()) {
           throw forbidden('You can only list your own trips.');
         }
-        return { body: await trips.listTrips(user, { limit: query.limit, offset: query.offset }) };
+        const page = { limit: query.limit, offset: query.offset };
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
       },
     });
 
@@ -48,7 +65,7 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       body: createTripBody,
-      responses: { 201: 'The new trip' },
+      responses: { 201: { description: 'The new trip', schema: tripAnswer } },
       handler: async ({ body, user }) => ({ status: 201, body: await trips.createTrip(user, body) }),
     });
 
@@ -59,8 +76,14 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       query: listQuery.omit({ email: true }),
-      responses: { 200: 'Favourite trips' },
-      handler: async ({ query, user }) => ({ body: await trips.listTrips(user, { ...query, favoritesOnly: true }) }),
+      responses: {
+        200: { description: 'Favourite trips', schema: tripListAnswer },
+        304: 'Unchanged since the ETag sent',
+      },
+      handler: async ({ query, user, req, res }) => {
+        const page = { ...query, favoritesOnly: true };
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
+      },
     });
 
     defineRoute(ctx, {
@@ -111,7 +134,11 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'The trip', 403: 'Not your trip', 404: 'No such trip' },
+      responses: {
+        200: { description: 'The trip', schema: tripAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+      },
       handler: async ({ params, user, res }) => ({ body: tagged(res, await trips.getTrip(user, params.tripId)) }),
     });
 
@@ -125,7 +152,7 @@ export function tripRoutes(trips: TripsService) {
       params: tripParams,
       body: updateTripBody,
       responses: {
-        200: 'The updated trip',
+        200: { description: 'The updated trip', schema: tripAnswer },
         400: 'Invalid, unknown instance, or a status the committed window cannot have',
         403: 'Not your trip',
         404: 'No such trip',
@@ -144,7 +171,12 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'Deleted', 403: 'Not your trip', 404: 'No such trip', 412: 'If-Match names an older version' },
+      responses: {
+        200: { description: 'Deleted', schema: messageAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+        412: 'If-Match names an older version',
+      },
       handler: async ({ params, user, req }) => {
         await trips.deleteTrip(user, params.tripId, preconditionOf(req));
         return { body: { msg: 'Trip deleted successfully' } };
@@ -159,7 +191,12 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: tripParams,
       body: createInstanceBody,
-      responses: { 201: 'The new instance', 403: 'Not your trip', 404: 'No such trip', 409: 'Trip full' },
+      responses: {
+        201: { description: 'The new instance', schema: instanceAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+        409: 'Trip full',
+      },
       handler: async ({ params, body, user, res }) => {
         const { trip, instance } = await trips.addInstance(user, params.tripId, body);
         tagged(res, trip);
@@ -174,7 +211,11 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: instanceParams,
-      responses: { 200: '{ trip, instance }', 403: 'Not your trip', 404: 'No such trip or instance' },
+      responses: {
+        200: { description: 'The instance and its trip', schema: instanceWithTripAnswer },
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+      },
       handler: async ({ params, user, res }) => {
         const answer = await trips.getInstance(user, params.tripId, params.instanceId);
         tagged(res, answer.trip);
@@ -190,7 +231,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: '{ msg, trip }',
+        200: { description: 'Deleted; the trip as it is now', schema: instanceDeletedAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -211,7 +252,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: 'The whole updated trip',
+        200: { description: 'The whole updated trip', schema: tripAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -288,7 +329,10 @@ export function tripRoutes(trips: TripsService) {
       params: instanceParams,
       body: createItemBody,
       responses: {
-        201: '{ item, instance, trip }: the new item, the window with paid_total, booked_total and to_pay, the whole trip',
+        201: {
+          description: 'The new item, the window with paid_total, booked_total and to_pay, the whole trip',
+          schema: itemChangedAnswer,
+        },
         400: 'Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9',
         ...itemErrors,
         409: 'The window already holds 100 items, or a simultaneous change collided',
@@ -309,7 +353,7 @@ export function tripRoutes(trips: TripsService) {
       params: itemParams,
       body: editItemBody,
       responses: {
-        200: '{ item, instance, trip }',
+        200: { description: 'The changed item, its window and the whole trip', schema: itemChangedAnswer },
         400: 'Invalid fields, or a category would add up to more than 1e9',
         ...itemErrors,
       },
@@ -334,7 +378,10 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: itemParams,
-      responses: { 200: '{ instance, trip }', ...itemErrors },
+      responses: {
+        200: { description: 'The window without the item and the whole trip', schema: instanceWithTripAnswer },
+        ...itemErrors,
+      },
       handler: async ({ params, user, req, res }) => {
         const answer = await trips.removeItem(
           user,
@@ -348,6 +395,21 @@ export function tripRoutes(trips: TripsService) {
       },
     });
   };
+}
+
+/**
+ * A list answer: the ETag, `private, no-cache` so browsers keep the list and always
+ * revalidate it (their fetch then gets a 304 turned back into the cached list), and
+ * either 304 or the JSON assembled from the cached per-trip views.
+ */
+function sendList(res: Response, list: SerializedTripList) {
+  res.setHeader('etag', list.etag);
+  res.setHeader('cache-control', 'private, no-cache');
+  if (list.json === undefined) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('application/json').send(list.json);
 }
 
 function toTripUpdate(body: UpdateTripBody): TripUpdate {
@@ -371,3 +433,6 @@ function preconditionOf(req: Request): Precondition {
   const ifMatch = req.headers['if-match'];
   return ifMatch === undefined ? {} : { ifMatch };
 }
+
+/** This service's OpenAPI document from the route declarations alone (no store, no server). */
+export const apiDocument = (): object => describeRoutes('trips', tripRoutes({} as TripsService));

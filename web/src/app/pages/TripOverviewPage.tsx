@@ -1,4 +1,4 @@
-// Trip overview (spec §2): hero, weather, suggestions and the trip's instances.
+// Trip overview (docs/product.md §2): hero, weather, suggestions and the trip's instances.
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../components/SmartImage';
@@ -8,7 +8,8 @@ import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
-import { formatMoney, totalCost } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();

@@ -1,11 +1,12 @@
-// 'Trip Instances' (spec §2): the trip's windows as cards or as the comparison board
-// (the choice remembered per trip), with delete, commit, status, duplicate and create.
+// 'Trip Instances' (docs/product.md §2): the trip's windows as cards or as the comparison board
+// (the choice remembered per trip), with delete, commit, status, duplicate, create and CSV export.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
-import { formatMoney, totalCost } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
@@ -16,8 +17,8 @@ import { CompareBoard } from './CompareBoard';
 export { preloadCompareChart } from './CompareBoard';
 import { CreateInstanceModal } from './CreateInstanceModal';
 import { WindowActions } from './WindowActions';
-import './compare.css';
 import { WindowWeather } from './WindowWeather';
+import './compare.css';
 
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const dispatch = useAppDispatch();
@@ -46,7 +47,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
       await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
       dispatch(showToast({ type: 'success', message: 'Instance deleted successfully' }));
     } catch {
-      // The card is back (the optimistic removal was undone); spec §8 has an alert for
+      // The card is back (the optimistic removal was undone); docs/product.md §8 has an alert for
       // the trip overview and a message that stays beside the list.
       setDeleteError('Failed to delete instance. Please try again.');
       dispatch(showToast({ type: 'error', message: 'Failed to delete instance. Try again.' }));
@@ -56,7 +57,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   }
 
   async function onCommit(instance: Instance) {
-    // Only one commit at a time (spec §4).
+    // Only one commit at a time (docs/product.md §4).
     if (commitLock.current) return;
     commitLock.current = true;
     setCommittingId(instance._id);
@@ -101,6 +102,14 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
               </button>
             ))}
           </div>
+          {instances.length > 0 && (
+            <DownloadButton
+              path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
+              fallbackName="comparison.csv"
+              label="Download CSV"
+              failure="Failed to make the CSV file. Please try again."
+            />
+          )}
           <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
             Create New Instance
           </button>
