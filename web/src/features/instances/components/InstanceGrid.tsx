@@ -78,14 +78,6 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
       <div className="section-header">
         <h2 id="instances-heading">Trip Instances</h2>
         <div className="instances__tools">
-          {instances.length > 0 && (
-            <DownloadButton
-              path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
-              fallbackName="comparison.csv"
-              label="Download CSV"
-              failure="Failed to make the CSV file. Please try again."
-            />
-          )}
           <div className="segmented" role="group" aria-label="Show windows as">
             {(['cards', 'compare'] as const).map((option) => (
               <button
