@@ -1,9 +1,15 @@
 // Graceful shutdown (STYLE.md §7): on SIGTERM readiness fails, new requests get 503,
 // in-flight requests finish, then workers and connections close in order, and a
 // forced exit after 10 s guards against anything that hangs.
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from './logger';
+
+/**
+ * Marks a 503 a draining service answered before reading the request: nothing of it
+ * ran, so the gateway may send it again (to the restarted process), whatever its method.
+ */
+export const DRAINING_HEADER = 'x-service-draining';
 
 export class Lifecycle {
   private stopping = false;
@@ -33,6 +39,14 @@ export async function listen(
 ): Promise<RunningServer> {
   const server = createServer(app);
   server.on('clientError', answerClientError);
+  // Responses still being worked on when shutdown begins close their connection, so
+  // the gateway opens a new one (refused, then retried) rather than sending the next
+  // request on a socket we are about to close (a reset it could not safely retry).
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -48,6 +62,7 @@ export async function listen(
   const stop = () => {
     stopped ??= (async () => {
       options.lifecycle.beginShutdown();
+      for (const res of inFlight) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive sockets become idle as their in-flight requests finish; close them
       // as they do so that close() can complete.

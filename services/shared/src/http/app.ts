@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import type { RevokedUsers } from '../auth/revoked-users';
 import type { TokenVerifier } from '../auth/tokens';
-import type { Lifecycle } from '../lifecycle';
+import { DRAINING_HEADER, type Lifecycle } from '../lifecycle';
 import type { Logger } from '../logger';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { createHttpMetrics } from './metrics';
@@ -47,6 +47,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use((_req, res, next) => {
     if (!options.lifecycle.shuttingDown) return next();
     res.setHeader('connection', 'close');
+    res.setHeader(DRAINING_HEADER, '1');
     res.status(503).json({ msg: 'The service is shutting down. Please retry.', code: 'shutting_down' });
   });
 
