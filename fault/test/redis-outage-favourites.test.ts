@@ -36,7 +36,10 @@ describe('Redis stopped during wishlist changes', () => {
     );
     const listIds: string[] = [];
     for (const name of ['Beaches', 'Cities', 'Someday']) {
-      const created = await call(api, 'POST', '/api/wishlist/createlist', { ...as, body: { list_name: name, trips: [] } });
+      const created = await call(api, 'POST', '/api/wishlist/createlist', {
+        ...as,
+        body: { list_name: name, trips: [] },
+      });
       expect(created.status).toBe(201);
       listIds.push(created.body._id);
     }

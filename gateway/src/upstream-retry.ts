@@ -52,12 +52,7 @@ interface RetriedRequest extends ProxiedRequest {
 
 export type ProxyFactory = (upstream: Upstream, logger: Logger, hooks: ProxyHooks) => Proxy;
 
-export function retryingProxy(
-  upstream: Upstream,
-  logger: Logger,
-  windowMs: number,
-  createProxy: ProxyFactory,
-): Proxy {
+export function retryingProxy(upstream: Upstream, logger: Logger, windowMs: number, createProxy: ProxyFactory): Proxy {
   const proxy = createProxy(upstream, logger, {
     retry(error, req, res) {
       return scheduleRetry(error ? failureOf(error) : { kind: 'draining' }, req as RetriedRequest, res);

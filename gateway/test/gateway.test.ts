@@ -212,7 +212,12 @@ describe('gateway', () => {
 describe('gateway with unreachable or missing upstreams', () => {
   it('when a service is down, then 503 {msg} in well under a second', async () => {
     const down = await closedPortUrl();
-    const gateway = await startTestGateway({ TRIPS_URL: down, WEB_DIST: '/nonexistent' });
+    // A short retry window: a refused request is sent again while a restart could end (upstream-retry.ts).
+    const gateway = await startTestGateway({
+      TRIPS_URL: down,
+      WEB_DIST: '/nonexistent',
+      UPSTREAM_RETRY_WINDOW_MS: '300',
+    });
     try {
       const started = Date.now();
       const res = await fetch(`${gateway.url}/api/trips/anything`, {

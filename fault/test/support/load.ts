@@ -71,7 +71,10 @@ export async function startLoad(gatewayUrl: string, options: LoadOptions): Promi
           }
           const tripId = lastTrip;
           if (!tripId) return call(gatewayUrl, 'GET', '/api/wishlist/getlists', as);
-          const reply = await call(gatewayUrl, 'POST', `/api/wishlist/addtrip/${listId}`, { ...as, body: { _id: tripId } });
+          const reply = await call(gatewayUrl, 'POST', `/api/wishlist/addtrip/${listId}`, {
+            ...as,
+            body: { _id: tripId },
+          });
           if (reply.status === 200) favourite = tripId;
           return reply;
         },
@@ -87,7 +90,8 @@ export async function startLoad(gatewayUrl: string, options: LoadOptions): Promi
             const reply = await op.run();
             outcomes.push({ op: op.name, status: reply.status, timedOut: false });
             if (!op.expect.includes(reply.status)) {
-              outcomes[outcomes.length - 1].error = `${reply.status} ${JSON.stringify((reply as { body?: unknown }).body)}`;
+              outcomes[outcomes.length - 1].error =
+                `${reply.status} ${JSON.stringify((reply as { body?: unknown }).body)}`;
             }
           } catch (error) {
             const name = (error as Error).name;
