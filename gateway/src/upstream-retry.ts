@@ -10,7 +10,7 @@
 // - a connection reset before any byte of an answer came back: the service may have
 //   started on it, so only methods that are safe to repeat.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DRAINING_HEADER, type Logger } from '@tripcost/shared';
+import type { Logger } from '@tripcost/shared';
 import type { ProxiedRequest, Proxy, ProxyHooks } from './proxy';
 import type { Upstream } from './routing';
 
