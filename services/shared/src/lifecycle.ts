@@ -2,6 +2,7 @@
 // in-flight requests finish, then workers and connections close in order, and a
 // forced exit after 10 s guards against anything that hangs.
 import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from './logger';
 
@@ -31,11 +32,21 @@ export interface RunningServer {
 /** What a service's start function hands back: where it listens and how to stop it. */
 export type RunningService = Pick<RunningServer, 'url' | 'port' | 'stop'>;
 
+/** How long a stopping server keeps answering on kept-alive connections before closing them. */
+const DRAIN_GRACE_MS = 500;
+
 export type CloseHook = () => Promise<unknown> | unknown;
 
 export async function listen(
   app: RequestListener,
-  options: { port: number; host?: string; lifecycle: Lifecycle; logger: Logger; onClose?: CloseHook[] },
+  options: {
+    port: number;
+    host?: string;
+    lifecycle: Lifecycle;
+    logger: Logger;
+    onClose?: CloseHook[];
+    drainGraceMs?: number;
+  },
 ): Promise<RunningServer> {
   const server = createServer(app);
   server.on('clientError', answerClientError);
@@ -63,9 +74,13 @@ export async function listen(
     stopped ??= (async () => {
       options.lifecycle.beginShutdown();
       for (const res of inFlight) res.shouldKeepAlive = false;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive sockets become idle as their in-flight requests finish; close them
-      // as they do so that close() can complete.
+      // Stop accepting connections, but do not drop the kept-alive ones yet (what
+      // http.Server#close would do): a request the gateway is sending on one right
+      // now would meet a reset it cannot safely repeat. For a short grace they are
+      // answered instead (a marked 503 and Connection: close, see http/app.ts), then
+      // whatever is still idle is closed.
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, options.drainGraceMs ?? DRAIN_GRACE_MS));
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 50);
       await closed;
