@@ -1,27 +1,39 @@
 #!/usr/bin/env node
-// Builds the web app and reports the gzipped JavaScript a browser downloads for the
-// landing route and for the logged-in app, from Vite's manifest (static import closure
-// of the entry plus the lazily loaded route chunks).
-//   node bench/web-bundle.mjs [--no-build]
+// The JavaScript a browser downloads, gzipped, for the first load of each route:
+// the entry's static import closure plus the route's lazily loaded chunk and its
+// imports, read from Vite's manifest. Builds the web app first unless --no-build
+// (the smoke run reuses an existing build).
+//   node bench/web-bundle.mjs [--no-build] [--smoke]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ROOT } from '../scripts/lib/environment.mjs';
+import { isMain, runAlone } from './lib/table.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const web = path.join(root, 'web');
+const web = path.join(ROOT, 'web');
 const dist = path.join(web, 'dist');
+const KIB = 1024;
+const LANDING_TARGET = 90 * KIB;
+const ROUTE_TARGET = 150 * KIB;
 
-if (!process.argv.includes('--no-build')) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
-}
+const ROUTES = {
+  '/login': 'features/auth/components/LoginPage.tsx',
+  '/register': 'features/auth/components/RegisterPage.tsx',
+  '/about': 'app/pages/AboutPage.tsx',
+  '/mytrips': 'features/trips/components/MyTripsPage.tsx',
+  '/explore': 'app/pages/ExplorePage.tsx',
+  '/previous-trips': 'features/trips/components/PastTripsPage.tsx',
+  '/search': 'features/search/components/CitySearchPage.tsx',
+  '/trips/:tripId': 'app/pages/TripOverviewPage.tsx',
+  '/trips/:tripId/instances/:instanceId': 'features/instances/components/InstancePage.tsx',
+  '/profile/:userId': 'features/profile/components/ProfilePage.tsx',
+  '/wishlist-detail/:id': 'features/wishlists/components/WishlistDetailPage.tsx',
+  '/view-all': 'app/pages/ViewAllPage.tsx',
+};
 
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-
-/** Every JS file loaded with these manifest keys: their static imports, transitively. */
-function closure(keys) {
+/** Gzipped bytes of every JS file loaded with these manifest keys and their static imports. */
+function firstLoad(manifest, keys) {
   const files = new Set();
   const seen = new Set();
   const visit = (key) => {
@@ -32,56 +44,45 @@ function closure(keys) {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   keys.forEach(visit);
-  return files;
-}
-
-function routeKey(fragment) {
-  const key = Object.keys(manifest).find((k) => k.endsWith(fragment));
-  if (!key) throw new Error(`No chunk for ${fragment} in the Vite manifest`);
-  return key;
-}
-
-function measure(files) {
-  let raw = 0;
   let gzip = 0;
-  for (const file of files) {
-    const buf = fs.readFileSync(path.join(dist, file));
-    raw += buf.length;
-    gzip += gzipSync(buf, { level: 9 }).length;
+  for (const file of files) gzip += gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  return gzip;
+}
+
+export async function run({ smoke, log }) {
+  const haveBuild = fs.existsSync(path.join(dist, '.vite', 'manifest.json'));
+  if (!process.argv.includes('--no-build') && !(smoke && haveBuild)) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  return { chunks: files.size, raw, gzip };
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const keyOf = (fragment) => {
+    const key = Object.keys(manifest).find((k) => k.endsWith(fragment));
+    if (!key) throw new Error(`No chunk for ${fragment} in the Vite manifest`);
+    return key;
+  };
+  const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
+  const landing = firstLoad(manifest, [entry, keyOf('app/pages/LandingPage.tsx')]);
+  const routes = Object.entries(ROUTES).map(([route, file]) => [route, firstLoad(manifest, [entry, keyOf(file)])]);
+  routes.sort((a, b) => b[1] - a[1]);
+  const [heaviestRoute, heaviest] = routes[0];
+  log(`web first loads: landing ${kib(landing)}; ${routes.map(([r, b]) => `${r} ${kib(b)}`).join(', ')}`);
+  return [
+    {
+      measure: 'landing route (/) JavaScript, gzipped',
+      comparison: `entry + landing chunk; login ${kib(routes.find(([r]) => r === '/login')[1])}`,
+      result: kib(landing),
+      target: `≤ ${kib(LANDING_TARGET)}`,
+      pass: landing <= LANDING_TARGET,
+    },
+    {
+      measure: "every other route's first load, gzipped JS (heaviest)",
+      comparison: `${heaviestRoute}; lightest ${routes.at(-1)[0]} ${kib(routes.at(-1)[1])}`,
+      result: kib(heaviest),
+      target: `≤ ${kib(ROUTE_TARGET)}`,
+      pass: heaviest <= ROUTE_TARGET,
+    },
+  ];
 }
 
-const LOGGED_IN_ROUTES = [
-  'features/trips/components/MyTripsPage.tsx',
-  'app/pages/ExplorePage.tsx',
-  'features/trips/components/PastTripsPage.tsx',
-  'features/search/components/CitySearchPage.tsx',
-  'app/pages/TripOverviewPage.tsx',
-  'features/instances/components/InstancePage.tsx',
-  'features/profile/components/ProfilePage.tsx',
-  'features/wishlists/components/WishlistDetailPage.tsx',
-  'app/pages/ViewAllPage.tsx',
-];
-
-const rows = [
-  ['landing route (/)', measure(closure([entryKey, routeKey('app/pages/LandingPage.tsx')]))],
-  ['login (/login)', measure(closure([entryKey, routeKey('features/auth/components/LoginPage.tsx')]))],
-  [
-    'logged-in first screen (/mytrips)',
-    measure(closure([entryKey, routeKey('features/trips/components/MyTripsPage.tsx')])),
-  ],
-  ['logged-in app (all guarded routes)', measure(closure([entryKey, ...LOGGED_IN_ROUTES.map(routeKey)]))],
-  ['everything built', measure(closure(Object.keys(manifest)))],
-];
-
-const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const table = [
-  ['what', 'chunks', 'raw JS', 'gzipped JS', 'gzipped bytes'],
-  ...rows.map(([name, m]) => [name, String(m.chunks), kb(m.raw), kb(m.gzip), String(m.gzip)]),
-];
-const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-for (const [i, row] of table.entries()) {
-  console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
-  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-}
+if (isMain(import.meta.url)) await runAlone(run);

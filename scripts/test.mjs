@@ -21,6 +21,7 @@ const PROJECTS = [
   'k8s',
   'system',
   'fault',
+  'bench',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();

@@ -26,7 +26,7 @@ export function benchIdentity() {
 }
 
 /** Polls until the URL answers 200 (the process under test has started). */
-export async function waitUntilUp(url, attempts = 150) {
+export async function waitUntilUp(url, attempts = 600) {
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
       if ((await fetch(url)).status === 200) return;

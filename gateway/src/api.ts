@@ -1,20 +1,24 @@
 // The lean API path: every /api/* request that goes to a service. It runs on Node's
 // own request/response objects, not through Express, because on this hardware each
-// Express layer in front of http-proxy-middleware costs a visible share of
-// throughput (docs/adr/0003). In order: request id, security and CORS headers,
-// access log and metrics, shutdown guard, routing, rate limits, token check
-// (signature, then the revoked-users list), proxy.
+// Express layer in front of the proxy costs a visible share of throughput
+// (docs/adr/0003, docs/adr/0015). In order: request id, security and CORS headers,
+// access log and metrics, shutdown guard, routing, rate limits (counted in
+// process), token check (signature, then the revoked-users list), proxy.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from 'proxy-addr';
 import type { Counter, Histogram } from 'prom-client';
 import {
+  apiSecurityHeaders,
   AppError,
-  requestContext,
+  createRateLimiter,
+  rateLimitHeaders,
+  setHeaders,
   tokenFromHeader,
   type Lifecycle,
   type Logger,
+  type RateLimiter,
   type RevokedUsers,
 } from '@tripcost/shared';
 import { isServiceInternal } from './api-paths';
@@ -23,11 +27,9 @@ import { createCors } from './cors';
 import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
-import { createRateLimiter, rateLimitHeaders } from './rate-limiter';
 import { createRevocationCheck, subjectOf } from './revocation-check';
 import { upstreamFor, type Upstream } from './routing';
 import { retryingProxy } from './upstream-retry';
-import { apiSecurityHeaders, setHeaders } from './security-headers';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -36,6 +38,12 @@ const LOGIN_WINDOW_MS = 15 * MINUTE;
 const LOGIN_BODY_LIMIT = 10 * 1024;
 const LOGIN_REFUSAL = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 const DELETE_ACCOUNT_REFUSAL = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+
+const TRACK = Symbol('gateway request record');
+
+type TrackedResponse = ServerResponse & {
+  [TRACK]?: { started: number; requestId: string; route: string; req: IncomingMessage };
+};
 
 export interface ApiMetrics {
   requests: Counter<'method' | 'route' | 'status'>;
@@ -53,13 +61,31 @@ export interface ApiDeps {
   metrics: ApiMetrics;
 }
 
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void;
+export interface ApiHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Pushes the last rate-limit counts to Redis and stops syncing. */
+  close(): Promise<void>;
+}
 
 export function createApiHandler(deps: ApiDeps): ApiHandler {
   const { config, logger, lifecycle, upstreams, metrics } = deps;
-  const securityHeaders = apiSecurityHeaders(config.NODE_ENV === 'production');
+  const securityHeaders = apiSecurityHeaders({ hsts: config.NODE_ENV === 'production' });
   const cors = createCors(config.CORS_ORIGINS);
-  const limiter = createRateLimiter(deps.redis, logger);
+  // Per-IP limits are checked on every request, so they count in this process and
+  // sync with Redis in batches; password failures are rare and counted in Redis directly.
+  const perMinute = (name: string, limit: number) =>
+    createRateLimiter({ redis: deps.redis, logger, name, limit, windowMs: MINUTE });
+  const limiters = {
+    perIp: perMinute('tripcost:rl:ip', config.RATE_LIMIT_PER_MINUTE),
+    photos: perMinute('tripcost:rl:photo', config.PHOTO_RATE_LIMIT_PER_MINUTE),
+    passwordFailures: createRateLimiter({
+      redis: deps.redis,
+      logger,
+      name: 'tripcost:rl',
+      limit: config.LOGIN_FAILURES_PER_15_MIN,
+      windowMs: LOGIN_WINDOW_MS,
+    }),
+  };
   const edgeAuth = createEdgeAuth(deps.verifier);
   const revocationCheck = createRevocationCheck(deps.revokedUsers);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
@@ -73,7 +99,27 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, { msg: error.message, ...(error.code ? { code: error.code } : {}) }, headers);
 
-  return (req, res) => {
+  /** One access-log line and the metrics of an answered request (`this` is the response). */
+  function finished(this: TrackedResponse) {
+    const { started, requestId, route, req } = this[TRACK]!;
+    const ms = performance.now() - started;
+    const labels = { method: req.method ?? 'GET', route, status: String(this.statusCode) };
+    metrics.requests.inc(labels);
+    metrics.duration.observe(labels, ms / 1000);
+    const entry = {
+      reqId: requestId,
+      req: { method: req.method, url: req.url },
+      res: { statusCode: this.statusCode },
+      responseTime: Math.round(ms),
+    };
+    // 503 is a known state (a service down or shutting down, a feature not configured),
+    // reported where it is detected; ERROR is kept for what nobody expected.
+    if (this.statusCode >= 500 && this.statusCode !== 503) logger.error(entry, 'request failed');
+    else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
+    else logger.info(entry, 'request completed');
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
@@ -82,28 +128,8 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     setHeaders(res, securityHeaders);
     const path = pathOf(req);
     const upstream = upstreamFor(upstreams, path);
-
-    res.once('finish', () => {
-      const ms = performance.now() - started;
-      const labels = {
-        method: req.method ?? 'GET',
-        route: upstream?.name ?? 'unmatched',
-        status: String(res.statusCode),
-      };
-      metrics.requests.inc(labels);
-      metrics.duration.observe(labels, ms / 1000);
-      const entry = {
-        reqId: requestId,
-        req: { method: req.method, url: req.url },
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round(ms),
-      };
-      // 503 is a known state (a service down or shutting down, a feature not configured),
-      // reported where it is detected; ERROR is kept for what nobody expected.
-      if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(entry, 'request failed');
-      else if (res.statusCode >= 400) logger.warn(entry, 'request refused');
-      else logger.info(entry, 'request completed');
-    });
+    (res as TrackedResponse)[TRACK] = { started, requestId, route: upstream?.name ?? 'unmatched', req };
+    res.once('finish', finished);
 
     if (cors.handle(req, res)) return;
     if (lifecycle.shuttingDown) {
@@ -125,35 +151,33 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       );
     }
 
-    requestContext.run({ requestId }, () => {
-      handle(req as ProxiedRequest, res, path, upstream).catch((error) => {
-        logger.error({ err: error, reqId: requestId }, 'gateway error');
-        fail(res, new AppError(500, 'Something went wrong'));
-      });
+    // No AsyncLocalStorage context here: every log line of this path names its
+    // request id itself, and entering a context per request had a measurable cost.
+    handle(req as ProxiedRequest, res, path, upstream).catch((error) => {
+      logger.error({ err: error, reqId: requestId }, 'gateway error');
+      fail(res, new AppError(500, 'Something went wrong'));
     });
   };
 
+  function refusedByLimit(res: ServerResponse, limiter: RateLimiter, policy: string, key: string, msg: string) {
+    const headers = rateLimitHeaders(policy, limiter.limit, limiter.windowMs, limiter.windowNow(key));
+    fail(res, new AppError(429, msg, 'rate_limited'), headers);
+  }
+
   async function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream) {
     const ip = proxyAddr(req, trust);
-    const perIp = await limiter.hit(`ip:${ip}`, MINUTE);
-    if (perIp && perIp.count > config.RATE_LIMIT_PER_MINUTE) {
-      const headers = rateLimitHeaders('per-ip', config.RATE_LIMIT_PER_MINUTE, MINUTE, perIp);
-      return fail(
-        res,
-        new AppError(429, 'Too many requests. Please slow down and try again in a minute.', 'rate_limited'),
-        headers,
-      );
+    if (limiters.perIp.hitNow(ip) > limiters.perIp.limit) {
+      const msg = 'Too many requests. Please slow down and try again in a minute.';
+      return refusedByLimit(res, limiters.perIp, 'per-ip', ip, msg);
     }
-    if (path === '/api/places-pics' && req.method === 'GET') {
-      const photos = await limiter.hit(`photo:${ip}`, MINUTE);
-      if (photos && photos.count > config.PHOTO_RATE_LIMIT_PER_MINUTE) {
-        const headers = rateLimitHeaders('photos', config.PHOTO_RATE_LIMIT_PER_MINUTE, MINUTE, photos);
-        return fail(
-          res,
-          new AppError(429, 'Too many photo requests. Please try again in a minute.', 'rate_limited'),
-          headers,
-        );
-      }
+    if (path === '/api/places-pics' && req.method === 'GET' && limiters.photos.hitNow(ip) > limiters.photos.limit) {
+      return refusedByLimit(
+        res,
+        limiters.photos,
+        'photos',
+        ip,
+        'Too many photo requests. Please try again in a minute.',
+      );
     }
     if (path === '/api/user/login' && req.method === 'POST') {
       const refused = await checkLogin(req, res, ip);
@@ -168,7 +192,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await guardFailures(res, `delete-account:${ip}|${userId}`, DELETE_ACCOUNT_REFUSAL);
       if (refused) return;
     }
-    proxies.get(upstream.name)!(req, res, () => fail(res, new AppError(404, `No API route for ${req.method} ${path}`)));
+    proxies.get(upstream.name)!(req, res);
   }
 
   /**
@@ -194,18 +218,24 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
    */
   async function guardFailures(res: ServerResponse, key: string, refusal: string): Promise<boolean> {
     const limit = config.LOGIN_FAILURES_PER_15_MIN;
-    const failures = await limiter.peek(key);
-    if (failures && failures.count >= limit) {
+    const failures = await limiters.passwordFailures.peek(key);
+    if (failures.count >= limit) {
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
       fail(res, new AppError(429, refusal, 'rate_limited'), headers);
       return true;
     }
     res.once('finish', () => {
       if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500)
-        void limiter.hit(key, LOGIN_WINDOW_MS);
+        void limiters.passwordFailures.consume(key);
     });
     return false;
   }
+
+  return Object.assign(handler, {
+    close: async () => {
+      await Promise.all(Object.values(limiters).map((limiter) => limiter.close()));
+    },
+  });
 }
 
 function readSmallBody(req: IncomingMessage): Promise<Buffer | undefined> {

@@ -11,7 +11,7 @@ import {
   notFoundHandler,
   pingRedis,
   type HttpMetrics,
-  requestLogging,
+  requestTracking,
   type Lifecycle,
   type Logger,
   type Redis,
@@ -31,7 +31,13 @@ export interface GatewayDeps {
   metrics: HttpMetrics;
 }
 
-export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): RequestListener {
+export interface Gateway {
+  listener: RequestListener;
+  /** Flushes what the gateway still holds for Redis (rate-limit counts). */
+  close(): Promise<void>;
+}
+
+export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): Gateway {
   const upstreams = upstreamsFrom(config);
   const api = createApiHandler({
     config,
@@ -44,10 +50,11 @@ export function buildGateway({ config, logger, lifecycle, redis, metrics }: Gate
     revokedUsers: createRevokedUsers(redis, logger),
   });
   const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
   };
+  return { listener, close: api.close };
 }
 
 /** /api and /api/… except the docs page, which the gateway serves itself. */
@@ -67,7 +74,7 @@ function buildPages(
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(...requestLogging(logger));
+  app.use(requestTracking({ logger, metrics }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -82,7 +89,6 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(metrics.middleware);
   app.use((_req, res, next) => {
     if (!lifecycle.shuttingDown) return next();
     res.setHeader('connection', 'close');

@@ -35,13 +35,13 @@ export async function startGateway(
     lifecycle: new Lifecycle(),
     logger,
   });
-  const app = buildGateway({ config, logger, lifecycle, redis, metrics });
-  const running = await listen(app, {
+  const gateway = buildGateway({ config, logger, lifecycle, redis, metrics });
+  const running = await listen(gateway.listener, {
     port: config.PORT,
     lifecycle,
     logger,
     // Scrapes keep working until the public listener has drained.
-    onClose: [() => closeRedis(redis), () => metricsServer.stop()],
+    onClose: [() => gateway.close(), () => closeRedis(redis), () => metricsServer.stop()],
   }).catch(async (error) => {
     await metricsServer.stop();
     throw error;

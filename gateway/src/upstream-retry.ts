@@ -18,7 +18,6 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const RESET = new Set(['ECONNRESET', 'EPIPE']);
 /** Bodies up to this size are kept so the request can be sent again (the services' JSON limit). */
 const REPLAYABLE_BODY_BYTES = 100 * 1024;
-const FORWARDED = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
 
 export type Failure = { kind: 'refused' } | { kind: 'draining' } | { kind: 'reset' } | { kind: 'other' };
 
@@ -42,7 +41,6 @@ export function backoffMs(attempt: number): number {
 interface RetryState {
   deadline: number;
   attempt: number;
-  next: () => void;
   replayable: boolean;
 }
 
@@ -69,26 +67,25 @@ export function retryingProxy(upstream: Upstream, logger: Logger, windowMs: numb
     logger.info({ upstream: upstream.name, url: req.url, failure: failure.kind, attempt: state.attempt }, 'retrying');
     setTimeout(() => {
       if (res.destroyed) return;
-      forgetForwardedHop(req);
-      proxy(req, res, state.next);
+      proxy(req, res);
     }, wait);
     return true;
   }
 
-  return (req: RetriedRequest, res, next) => {
-    const state: RetryState = { deadline: Date.now() + windowMs, attempt: 0, next, replayable: true };
+  return (req: RetriedRequest, res) => {
+    const state: RetryState = { deadline: Date.now() + windowMs, attempt: 0, replayable: true };
     req.retry = state;
-    if (req.rawBody || !carriesBody(req)) return proxy(req, res, next);
+    if (req.rawBody || !carriesBody(req)) return proxy(req, res);
     const length = Number(req.headers['content-length']);
     if (!(length <= REPLAYABLE_BODY_BYTES)) {
       // Chunked or large: stream it once, as before, and do not retry.
       state.replayable = false;
-      return proxy(req, res, next);
+      return proxy(req, res);
     }
     readBody(req).then(
       (body) => {
         req.rawBody = body;
-        proxy(req, res, next);
+        proxy(req, res);
       },
       () => res.destroy(),
     );
@@ -106,15 +103,4 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
-}
-
-/** Each attempt appends this hop to the X-Forwarded-* headers; a retry must not add it twice. */
-function forgetForwardedHop(req: IncomingMessage): void {
-  for (const name of FORWARDED) {
-    const value = req.headers[name];
-    if (typeof value !== 'string') continue;
-    const comma = value.lastIndexOf(',');
-    if (comma === -1) delete req.headers[name];
-    else req.headers[name] = value.slice(0, comma);
-  }
 }

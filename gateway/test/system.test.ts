@@ -291,6 +291,31 @@ describe('the product behind the gateway', () => {
     expect(typeof photo.body.msg).toBe('string');
   });
 
+  it('when the trip list is fetched again unchanged through the gateway, then 304 without a body; after a change, the new list', async () => {
+    const alice = await registerAndLogin();
+    await call('POST', '/api/trips/getaway-trip', {
+      token: alice.token,
+      body: { location_address: 'Lisbon, Portugal' },
+    });
+    const first = await call('GET', '/api/trips/getaway-trip', { token: alice.token });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      headers: { authorization: `Bearer ${alice.token}`, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    await call('POST', '/api/trips/getaway-trip', {
+      token: alice.token,
+      body: { location_address: 'Porto, Portugal' },
+    });
+    const changed = await fetch(`${gateway.url}/api/trips/getaway-trip`, {
+      headers: { authorization: `Bearer ${alice.token}`, 'if-none-match': etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as unknown[]).length).toBe(2);
+  });
+
   it('when /api/docs is opened, then it lists the routes of every service', async () => {
     const res = await fetch(`${gateway.url}/api/docs/openapi.json`);
     const doc = await res.json();

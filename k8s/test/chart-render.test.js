@@ -32,7 +32,8 @@ describe('application components with default values', () => {
     expect(service).toBeDefined();
     const container = deployment.spec.template.spec.containers[0];
     expect(container.image).toBe(`tripcost-${component}:0.1.0`);
-    expect(container.ports).toEqual([{ name: 'http', containerPort: PORTS[component], protocol: 'TCP' }]);
+    const metrics = component === 'gateway' ? [{ name: 'metrics', containerPort: 9464, protocol: 'TCP' }] : [];
+    expect(container.ports).toEqual([{ name: 'http', containerPort: PORTS[component], protocol: 'TCP' }, ...metrics]);
     expect(settingsOf(objects, component).PORT).toBe(String(PORTS[component]));
     expect(service.spec.ports[0]).toMatchObject({ port: PORTS[component], targetPort: 'http' });
     expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
@@ -111,8 +112,16 @@ describe('application components with default values', () => {
       INTEGRATIONS_URL: 'http://tripcost-integrations:4004',
       CORS_ORIGINS: 'http://localhost:8080',
       TRUST_PROXY: 'loopback, uniquelocal',
+      METRICS_PORT: '9464',
     });
-    expect(config('auth')).toEqual({ ...common, PORT: '4001', JWT_PRIVATE_KEY: '/etc/tripcost/jwt/private.pem' });
+    expect(config('auth')).toEqual({
+      ...common,
+      PORT: '4001',
+      JWT_PRIVATE_KEY: '/etc/tripcost/jwt/private.pem',
+      // "Download my data" gathers the caller's trips and lists from these two.
+      TRIPS_URL: 'http://tripcost-trips:4002',
+      WISHLISTS_URL: 'http://tripcost-wishlists:4003',
+    });
     expect(config('trips')).toEqual({ ...common, PORT: '4002' });
     expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
     expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
@@ -365,7 +374,7 @@ describe('toggles', () => {
     });
     // The services are scraped on their own port, never through the gateway.
     expect(podAnnotations(objects, 'trips')['prometheus.io/port']).toBe('4002');
-    const off = render(JWT);
+    const off = render({ ...JWT, 'gateway.metricsPort': '0' });
     expect(settingsOf(off, 'gateway').METRICS_PORT).toBeUndefined();
     expect(podAnnotations(off, 'gateway')['prometheus.io/scrape']).toBeUndefined();
   });

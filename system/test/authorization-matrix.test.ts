@@ -93,6 +93,10 @@ const MATRIX: Record<string, MatrixEntry> = {
     // Loaded by <img> tags, which send no token: public by design, answers the default image offline.
     expect: { anonymous: [200, 302, 503], other: [200, 302, 503], owner: [200, 302, 503] },
   },
+  'GET /api/weather/window': {
+    request: () => ({ path: '/api/weather/window?city=Lisbon&country=Portugal&start=2030-05-01&end=2030-05-03' }),
+    expect: THIRD_PARTY,
+  },
   'POST /api/chatgpt/fun-places': {
     request: () => ({ path: '/api/chatgpt/fun-places', body: { location: 'Lisbon, Portugal' } }),
     expect: THIRD_PARTY,
@@ -107,6 +111,12 @@ const MATRIX: Record<string, MatrixEntry> = {
     expect: { anonymous: [401], other: [201], owner: [201] },
   },
   'GET /api/trips/favorites': { request: () => ({ path: '/api/trips/favorites' }), expect: ANY_USER },
+  // Each caller's own committed trips: another user gets their own (empty) calendar.
+  'GET /api/trips/calendar.ics': { request: () => ({ path: '/api/trips/calendar.ics' }), expect: ANY_USER },
+  'GET /api/trips/getaway/{tripId}/comparison.csv': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/comparison.csv` }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/trips/getaway/{tripId}': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}` }),
     expect: ONLY_OWNER,
@@ -162,6 +172,13 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ wishlistId }) => ({ path: `/api/wishlist/spec-wishlist/${wishlistId}` }),
     expect: ONLY_OWNER,
   },
+  'PUT /api/wishlist/editlist/{wishlistId}': {
+    request: ({ wishlistId }) => ({
+      path: `/api/wishlist/editlist/${wishlistId}`,
+      body: { name: `Renamed ${Math.random().toString(36).slice(2)}` },
+    }),
+    expect: ONLY_OWNER,
+  },
   'DELETE /api/wishlist/removewishlist/{wishlistId}': {
     request: ({ wishlistId }) => ({ path: `/api/wishlist/removewishlist/${wishlistId}` }),
     expect: ONLY_OWNER,
@@ -204,7 +221,10 @@ describe('authorization matrix over every documented route', () => {
       body: { list_name: `Fixture ${Math.random().toString(36).slice(2)}`, trips: [{ _id: trip.body._id }] },
     });
     if ([trip, instance, otherInstance, list].some((reply) => reply.status !== 201)) {
-      throw new Error('could not make the owner’s resources');
+      const statuses = [trip, instance, otherInstance, list].map(
+        (reply) => `${reply.status} ${reply.text.slice(0, 80)}`,
+      );
+      throw new Error(`could not make the owner’s resources: ${statuses.join(' | ')}`);
     }
     return {
       owner,
@@ -227,6 +247,10 @@ describe('authorization matrix over every documented route', () => {
     const mismatches: string[] = [];
     for (const key of Object.keys(MATRIX).sort()) {
       const [method] = key.split(' ');
+      // A new owner per route: every call makes the owner a fresh list, and one owner
+      // for every route would reach the 100-lists cap.
+      owner = await product.registerAndLogin();
+      tokens.owner = owner.token;
       for (const caller of ['anonymous', 'other', 'owner'] as Caller[]) {
         const { path, body } = MATRIX[key].request(await freshResources());
         const reply = await product.call({ method, path, body, token: tokens[caller] });

@@ -4,7 +4,7 @@ import {
   connectMongo,
   createEventPublisher,
   createRevokedUsers,
-  publishInBackground,
+  startOutboxRelay,
   createLogger,
   createRequestRedis,
   Lifecycle,
@@ -61,7 +61,7 @@ export async function startAuth(
   });
   const revokedUsers = createRevokedUsers(redis, logger);
   const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
-  const events = publishInBackground(publisher, logger);
+  const relay = startOutboxRelay(users, publisher, logger);
   const accounts = createAccounts({
     users,
     sessions,
@@ -71,7 +71,7 @@ export async function startAuth(
     }),
     signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),
     revokedUsers,
-    events,
+    outbox: relay,
     logger,
   });
   const lifecycle = new Lifecycle();
@@ -97,7 +97,7 @@ export async function startAuth(
     lifecycle,
     logger,
     // Published events leave before their connections close.
-    onClose: [() => events.drain(), () => publisher.close(), () => users.close(), () => closeRedis(redis)],
+    onClose: [() => relay.close(), () => publisher.close(), () => users.close(), () => closeRedis(redis)],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'auth listening');
   return { url: running.url, port: running.port, stop: running.stop };

@@ -28,6 +28,8 @@ export const integrationsConfigSchema = z
     OPENWEATHER_BASE_URL: baseUrlSetting('https://api.openweathermap.org'),
     OPEN_METEO_GEOCODING_BASE_URL: baseUrlSetting('https://geocoding-api.open-meteo.com'),
     OPEN_METEO_BASE_URL: baseUrlSetting('https://api.open-meteo.com'),
+    /** Historical daily weather, for the typical weather of dates beyond the forecast. */
+    OPEN_METEO_ARCHIVE_BASE_URL: baseUrlSetting('https://archive-api.open-meteo.com'),
     GOOGLE_MAPS_API_KEY: apiKeySetting,
     GOOGLE_PLACES_BASE_URL: baseUrlSetting('https://places.googleapis.com'),
     OPENAI_API_KEY: apiKeySetting,

@@ -3,6 +3,7 @@
 // server. Used by main.ts and by tests that boot the real service in-process.
 import {
   createLogger,
+  createRateLimiter,
   createRequestRedis,
   createTokenVerifier,
   createRevokedUsers,
@@ -19,14 +20,14 @@ import type { IntegrationsConfig } from './config';
 import { createPlacesService } from './domain/places';
 import { createSuggestionsService } from './domain/suggestions';
 import { createWeatherService } from './domain/weather';
+import { createWindowWeatherService } from './domain/window-weather';
 import { warmUpHandlers } from './jobs/warm-up';
 import { googlePlaces } from './providers/google-places';
 import { openAi } from './providers/openai';
 import { createUpstream } from './providers/upstream';
-import { openMeteo, openWeatherMap } from './providers/weather-providers';
+import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-providers';
 import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
-import { createRateLimiter } from './store/rate-limit';
 
 export type RunningIntegrations = RunningService;
 
@@ -65,6 +66,15 @@ export async function startIntegrations(
 
   const services = {
     weather: createWeatherService({ provider: weatherProvider, cache }),
+    windowWeather: createWindowWeatherService({
+      source: openMeteoDaily(upstream, {
+        geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
+        forecastBaseUrl: config.OPEN_METEO_BASE_URL,
+        archiveBaseUrl: config.OPEN_METEO_ARCHIVE_BASE_URL,
+        timeoutMs,
+      }),
+      cache,
+    }),
     places: createPlacesService({ cities, google, cache, logger }),
     suggestions: createSuggestionsService({
       provider: suggestionsProvider,
@@ -75,7 +85,7 @@ export async function startIntegrations(
         logger,
         name: `${keyPrefix}:limit:fun-places`,
         limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
-        windowSeconds: 3600,
+        windowMs: 3_600_000,
       }),
     }),
   };

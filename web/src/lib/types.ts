@@ -36,6 +36,7 @@ export interface Instance extends Expenses {
   trip_end: string | null;
   isCommitted: boolean;
   activities?: unknown[];
+  total_cost?: number;
 }
 
 export interface Trip extends Expenses {
@@ -50,6 +51,7 @@ export interface Trip extends Expenses {
   user_email?: string;
   instances: Instance[];
   committedInstanceId?: string | null;
+  created_at?: string;
 }
 
 export interface WishlistTrip {

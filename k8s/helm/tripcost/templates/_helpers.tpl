@@ -261,8 +261,11 @@ Call with (dict "root" $ "component" "auth").
 {{- $_ := set $env "METRICS_PORT" (toString $c.metricsPort) }}
 {{- end }}
 {{- end }}
-{{- if eq $name "wishlists" }}
+{{- if or (eq $name "wishlists") (eq $name "auth") }}
 {{- $_ := set $env "TRIPS_URL" (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" "trips")) $root.Values.trips.port) }}
+{{- end }}
+{{- if eq $name "auth" }}
+{{- $_ := set $env "WISHLISTS_URL" (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" "wishlists")) $root.Values.wishlists.port) }}
 {{- end }}
 {{- if eq $name "integrations" }}
 {{- range $key, $value := $root.Values.integrationsEnv }}

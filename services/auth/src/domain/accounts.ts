@@ -9,7 +9,7 @@ import {
   notFound,
   serviceUnavailable,
   type AuthUser,
-  type BackgroundEvents,
+  outboxEvent,
   type Logger,
   type RevokedUsers,
 } from '@tripcost/shared';
@@ -47,8 +47,8 @@ export interface AccountDeps {
   signAccessToken(user: AuthUser): string;
   /** Where a deleted account's still-valid access tokens are refused. */
   revokedUsers: Pick<RevokedUsers, 'revoke'>;
-  /** user.deleted goes out after the account is removed (trips and wishlists follow). */
-  events: Pick<BackgroundEvents, 'publish'>;
+  /** Told after the account's tombstone carrying user.deleted is written, so the relay publishes it now. */
+  outbox?: { nudge(): void };
   logger: Logger;
 }
 
@@ -174,8 +174,10 @@ export function createAccounts(deps: AccountDeps) {
         throw serviceUnavailable(ACCOUNT_MESSAGES.deletionUnavailable, 'deletion_unavailable');
       }
       await sessions.revokeAllOfUser(account._id);
-      await users.remove(account._id);
-      deps.events.publish('user.deleted', { userId: account._id });
+      // The account and its user.deleted event go in one write (the outbox), so the
+      // rest of the user's data is deleted even if this process dies right now.
+      await users.remove(account._id, outboxEvent('user.deleted', { userId: account._id }, new Date().toISOString()));
+      deps.outbox?.nudge();
       logger.info({ userId: account._id }, 'account deleted');
       return { msg: ACCOUNT_MESSAGES.accountDeleted };
     },

@@ -2,9 +2,10 @@
 // single-document update; the unique index on email is built before we serve.
 import type { Connection } from 'mongoose';
 import { Schema } from 'mongoose';
-import { fromMongo, isDuplicateKeyError, newId, pingMongo } from '@tripcost/shared';
+import { fromMongo, isDuplicateKeyError, newId, pingMongo, type OutboxEvent } from '@tripcost/shared';
 import {
   EmailTakenError,
+  tombstoneOf,
   type NewUser,
   type User,
   type UserProfileFields,
@@ -46,7 +47,7 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
       return created;
     },
     async findById(id: string) {
-      const found = await Users.findById(id, { passwordHash: 0 }).lean();
+      const found = await Users.findOne({ _id: id, deleted_at: { $exists: false } }, { passwordHash: 0 }).lean();
       return found ? fromMongo<User>(found) : null;
     },
     async findByEmailWithCredentials(email: string) {
@@ -66,9 +67,23 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
     async updatePasswordHash(id: string, passwordHash: string) {
       await Users.updateOne({ _id: id }, { $set: { passwordHash } });
     },
-    async remove(id: string) {
-      const result = await Users.deleteOne({ _id: { $eq: id } });
-      return result.deletedCount > 0;
+    async remove(id: string, farewell?: OutboxEvent) {
+      const live = { _id: { $eq: id }, deleted_at: { $exists: false } };
+      if (!farewell) return (await Users.deleteOne(live)).deletedCount > 0;
+      // The driver's replaceOne: a tombstone is not a user, so the schema does not apply to it.
+      const result = await Users.collection.replaceOne(live as never, tombstoneOf(id, farewell) as never);
+      return result.matchedCount > 0;
+    },
+    async pendingEvents(limit) {
+      const held = await Users.collection
+        .find({ 'outbox.0': { $exists: true } }, { projection: { outbox: 1 } })
+        .limit(limit)
+        .toArray();
+      return held.map((doc) => ({ docId: String(doc._id), events: doc.outbox as OutboxEvent[] }));
+    },
+    async markSent(id, eventIds) {
+      await Users.collection.updateOne({ _id: id as never }, { $pull: { outbox: { id: { $in: eventIds } } } } as never);
+      await Users.collection.deleteOne({ _id: id as never, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
     ping: () => pingMongo(connection),
     close: () => connection.close(),

@@ -1,5 +1,6 @@
 // Users as the auth service stores them. Both adapters (embedded.ts, mongo.ts) keep
 // a unique index on the normalised email and return plain objects with string ids.
+import type { OutboxEvent, OutboxStore } from '@tripcost/shared';
 
 export interface UserProfileFields {
   fname: string;
@@ -36,7 +37,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-export interface UserStore {
+export interface UserStore extends OutboxStore {
   /** Inserts a user with a fresh id; throws EmailTakenError for a duplicate email. */
   create(user: NewUser): Promise<User>;
   findById(id: string): Promise<User | null>;
@@ -46,8 +47,18 @@ export interface UserStore {
   updateProfile(id: string, profile: UserProfileFields): Promise<User | null>;
   /** Stores a new hash (used to upgrade hashes made with weaker parameters). */
   updatePasswordHash(id: string, passwordHash: string): Promise<void>;
-  /** Deletes the user for good (the email may register again); false when already gone. */
-  remove(id: string): Promise<boolean>;
+  /**
+   * Deletes the user (the email may register again at once); false when already
+   * gone. With `farewell`, the record is replaced in the same write by a tombstone
+   * holding nothing but the id and that event (the outbox), which the relay
+   * publishes and then purges, so user.deleted is never lost.
+   */
+  remove(id: string, farewell?: OutboxEvent): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a deleted user leaves behind until its event is published: no personal data at all. */
+export function tombstoneOf(id: string, farewell: OutboxEvent) {
+  return { _id: id, email: `~deleted~${id}`, deleted_at: new Date().toISOString(), outbox: [farewell] };
 }

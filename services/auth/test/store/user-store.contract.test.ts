@@ -1,6 +1,6 @@
 // One contract for every UserStore adapter: the embedded one always, MongoDB when
 // mongoForTests() finds one (MONGO_URL, or Docker for testcontainers).
-import { connectMongo, newId } from '@tripcost/shared';
+import { connectMongo, newId, outboxEvent } from '@tripcost/shared';
 import {
   mongoForTests,
   mongoLikelyAvailable,
@@ -100,6 +100,22 @@ function userStoreContract(open: () => Promise<UserStore>) {
     expect(await store.remove(created._id)).toBe(false);
     const again = await store.create(user);
     expect(again._id).not.toBe(created._id);
+  });
+
+  it('when a user is removed with a farewell event, then nothing personal remains, the email is free, and the event waits in the outbox until sent', async () => {
+    const user = newUser();
+    const created = await store.create(user);
+    const farewell = outboxEvent('user.deleted', { userId: created._id }, '2030-01-01T00:00:00.000Z');
+    expect(await store.remove(created._id, farewell)).toBe(true);
+    expect(await store.findById(created._id)).toBeNull();
+    expect(await store.findByEmailWithCredentials(user.email)).toBeNull();
+    expect(await store.remove(created._id, farewell)).toBe(false);
+    await expect(store.create(user)).resolves.toMatchObject({ email: user.email });
+    const pending = (await store.pendingEvents(1000)).find((entry) => entry.docId === created._id);
+    expect(pending?.events).toEqual([farewell]);
+    expect(JSON.stringify(pending)).not.toContain(user.fname);
+    await store.markSent(created._id, [farewell.id]);
+    expect((await store.pendingEvents(1000)).map((entry) => entry.docId)).not.toContain(created._id);
   });
 
   it('when an id does not exist, then null', async () => {

@@ -1,10 +1,9 @@
 // Fun-place suggestions for a location. Each provider call costs money, so answers are
 // cached a week per normalised location and every call that reaches the provider
 // counts against the hourly allowance of the caller who triggered it; cached answers are free.
-import { badRequest, serviceUnavailable, tooManyRequests } from '@tripcost/shared';
+import { badRequest, serviceUnavailable, tooManyRequests, type RateLimiter } from '@tripcost/shared';
 import type { SuggestionsProvider } from '../providers/openai';
 import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
-import type { RateLimiter } from '../store/rate-limit';
 import { normaliseText } from './text';
 
 export const SUGGESTIONS_UNAVAILABLE = 'Suggestions are not available right now.';
@@ -27,7 +26,7 @@ export function createSuggestionsService(deps: {
       // The allowance is charged inside the shared load: only a call that really goes to
       // the provider costs one, however many identical requests were waiting on it.
       const funPlaces = await cache.getOrLoad(CACHE_KINDS.suggestions, [model, normalised], codec, async () => {
-        if (!(await limiter.consume(who))) {
+        if (!(await limiter.consume(who)).allowed) {
           throw tooManyRequests('You have asked for many suggestions in the last hour. Please try again later.');
         }
         return provider.funPlaces(location);

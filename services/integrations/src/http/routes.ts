@@ -1,6 +1,6 @@
 // The integrations API (spec §7 "Places, weather, suggestions"): validate, call one
 // domain function, shape the reply.
-import { defineRoute, type RouteContext } from '@tripcost/shared';
+import { defineRoute, parseCalendarDate, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
 import {
   GOOGLE_PLACE_ID_PATTERN,
@@ -10,9 +10,11 @@ import {
 } from '../domain/places';
 import type { SuggestionsService } from '../domain/suggestions';
 import type { WeatherService } from '../domain/weather';
+import type { WindowWeatherService } from '../domain/window-weather';
 
 export interface IntegrationsServices {
   weather: WeatherService;
+  windowWeather: WindowWeatherService;
   places: PlacesService;
   suggestions: SuggestionsService;
 }
@@ -35,6 +37,22 @@ const weatherQuery = z.object({
   state: optionalText('state', 100),
   country: optionalText('country', 100),
   units: z.literal('metric', { message: 'Only metric units are supported.' }).optional(),
+});
+
+/** A calendar day written exactly as YYYY-MM-DD (and a real one: no 31 April). */
+const calendarDay = (label: string) =>
+  z
+    .string({ message: `Please give the ${label} as YYYY-MM-DD.` })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseCalendarDate(value) !== null, {
+      message: `Please give the ${label} as YYYY-MM-DD.`,
+    });
+
+const windowWeatherQuery = z.object({
+  city: weatherQuery.shape.city,
+  state: weatherQuery.shape.state,
+  country: weatherQuery.shape.country,
+  start: calendarDay('start date'),
+  end: calendarDay('end date'),
 });
 
 const autocompleteQuery = z.object({
@@ -82,6 +100,24 @@ export function integrationsRoutes(services: IntegrationsServices) {
         504: 'Provider timed out',
       },
       handler: async ({ query }) => ({ body: await services.weather.current(query) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/weather/window',
+      summary: 'Weather for a date window: daily forecast within 16 days, else typical weather for those days',
+      tags: ['weather'],
+      auth: 'required',
+      query: windowWeatherQuery,
+      responses: {
+        200: '{kind: "forecast"|"typical", name, start, end, days: [{date, min, max, description?}], years?: {from, to}, source, fetched_at}',
+        400: 'Bad dates (not YYYY-MM-DD, end before start, longer than 60 days)',
+        404: 'Unknown city',
+        502: 'Provider answered badly',
+        503: 'Provider unavailable',
+        504: 'Provider timed out',
+      },
+      handler: async ({ query }) => ({ body: await services.windowWeather.forWindow(query) }),
     });
 
     defineRoute(ctx, {

@@ -1,5 +1,7 @@
 // The two weather providers behind one shape: OpenWeatherMap when a key is set,
-// Open-Meteo (geocoding + current conditions, no key) otherwise.
+// Open-Meteo (geocoding + current conditions, no key) otherwise. Daily weather for a
+// window's dates (forecast and archive) always comes from Open-Meteo: it needs no key,
+// and OpenWeatherMap's daily forecast and history are paid products.
 import { notFound } from '@tripcost/shared';
 import { z } from 'zod';
 import { countryCode, sameAdminArea } from '../domain/regions';
@@ -23,6 +25,28 @@ export interface CurrentWeather {
 export interface WeatherProvider {
   readonly source: 'openweathermap' | 'open-meteo';
   current(query: WeatherQuery): Promise<CurrentWeather>;
+}
+
+/** One day of a daily forecast or of the archive, °C. */
+export interface DailyReading {
+  date: string;
+  min: number;
+  max: number;
+  description?: string;
+}
+
+export interface LocatedPlace {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Daily weather by coordinates: the forecast for the coming days and the archive for past ones. */
+export interface DailyWeatherSource {
+  readonly source: 'open-meteo';
+  locate(query: WeatherQuery): Promise<LocatedPlace>;
+  forecast(place: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
+  history(place: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
 }
 
 const SERVICE = 'weather service';
@@ -77,11 +101,9 @@ const forecastAnswer = z.object({
 
 type Place = NonNullable<z.infer<typeof geocodingAnswer>['results']>[number];
 
-export function openMeteo(
-  upstream: Upstream,
-  settings: { geocodingBaseUrl: string; forecastBaseUrl: string; timeoutMs: number },
-): WeatherProvider {
-  const geocode = async (query: WeatherQuery): Promise<Place> => {
+/** Open-Meteo's geocoder: the best match for a city, honouring a given country and state. */
+function openMeteoGeocoder(upstream: Upstream, settings: { geocodingBaseUrl: string; timeoutMs: number }) {
+  return async (query: WeatherQuery): Promise<Place> => {
     const url = new URL('/v1/search', settings.geocodingBaseUrl);
     url.search = new URLSearchParams({ name: query.city, count: '10', language: 'en', format: 'json' }).toString();
     const answer = await upstream.json({ service: SERVICE, url, timeoutMs: settings.timeoutMs });
@@ -91,15 +113,25 @@ export function openMeteo(
     if (!place) throw cityNotFound();
     return place;
   };
+}
 
+const coordinates = (place: LocatedPlace) => ({
+  latitude: String(place.latitude),
+  longitude: String(place.longitude),
+});
+
+export function openMeteo(
+  upstream: Upstream,
+  settings: { geocodingBaseUrl: string; forecastBaseUrl: string; timeoutMs: number },
+): WeatherProvider {
+  const geocode = openMeteoGeocoder(upstream, settings);
   return {
     source: 'open-meteo',
     async current(query) {
       const place = await geocode(query);
       const url = new URL('/v1/forecast', settings.forecastBaseUrl);
       url.search = new URLSearchParams({
-        latitude: String(place.latitude),
-        longitude: String(place.longitude),
+        ...coordinates(place),
         current: 'temperature_2m,weather_code',
         temperature_unit: 'celsius',
       }).toString();
@@ -110,6 +142,91 @@ export function openMeteo(
       if (!description) throw badAnswer(SERVICE);
       return { name: place.name, description, temp: parsed.data.current.temperature_2m };
     },
+  };
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+/** Open-Meteo's daily block: parallel arrays, null where it has no value for a day. */
+const dailyAnswer = (withCodes: boolean) =>
+  z.object({
+    daily: z.object({
+      time: z.array(z.string().regex(isoDay)),
+      temperature_2m_max: z.array(z.number().finite().nullable()),
+      temperature_2m_min: z.array(z.number().finite().nullable()),
+      weather_code: withCodes ? z.array(z.number().int().nullable()) : z.unknown().optional(),
+    }),
+  });
+
+export function openMeteoDaily(
+  upstream: Upstream,
+  settings: { geocodingBaseUrl: string; forecastBaseUrl: string; archiveBaseUrl: string; timeoutMs: number },
+): DailyWeatherSource {
+  const geocode = openMeteoGeocoder(upstream, settings);
+
+  const readDaily = async (url: URL, withCodes: boolean): Promise<DailyReading[]> => {
+    const answer = await upstream.json({
+      service: SERVICE,
+      url,
+      timeoutMs: settings.timeoutMs,
+      maxBytes: 4 * 1024 * 1024,
+    });
+    const parsed = dailyAnswer(withCodes).safeParse(answer.body);
+    if (answer.status !== 200 || !parsed.success) throw badAnswer(SERVICE);
+    const { time, temperature_2m_max: maxima, temperature_2m_min: minima } = parsed.data.daily;
+    const codes = withCodes ? (parsed.data.daily.weather_code as Array<number | null>) : [];
+    if (maxima.length !== time.length || minima.length !== time.length) throw badAnswer(SERVICE);
+    if (withCodes && codes.length !== time.length) throw badAnswer(SERVICE);
+    const readings: DailyReading[] = [];
+    time.forEach((date, index) => {
+      const [max, min] = [maxima[index], minima[index]];
+      // Days the provider has no value for yet are left out rather than invented.
+      if (max == null || min == null) return;
+      if (!withCodes) return readings.push({ date, min, max });
+      const code = codes[index];
+      // A day without a code keeps its temperatures; an unknown code is a bad answer, not invented words.
+      const description = code === null || code === undefined ? undefined : wmoDescription(code);
+      if (code !== null && code !== undefined && !description) throw badAnswer(SERVICE);
+      readings.push(description ? { date, min, max, description } : { date, min, max });
+    });
+    return readings;
+  };
+
+  const dailyUrl = (base: string, path: string, place: LocatedPlace, from: string, to: string, variables: string) => {
+    const url = new URL(path, base);
+    url.search = new URLSearchParams({
+      ...coordinates(place),
+      daily: variables,
+      start_date: from,
+      end_date: to,
+      timezone: 'auto',
+      temperature_unit: 'celsius',
+    }).toString();
+    return url;
+  };
+
+  return {
+    source: 'open-meteo',
+    async locate(query) {
+      const place = await geocode(query);
+      return { name: place.name, latitude: place.latitude, longitude: place.longitude };
+    },
+    forecast: (place, from, to) =>
+      readDaily(
+        dailyUrl(
+          settings.forecastBaseUrl,
+          '/v1/forecast',
+          place,
+          from,
+          to,
+          'weather_code,temperature_2m_max,temperature_2m_min',
+        ),
+        true,
+      ),
+    history: (place, from, to) =>
+      readDaily(
+        dailyUrl(settings.archiveBaseUrl, '/v1/archive', place, from, to, 'temperature_2m_max,temperature_2m_min'),
+        false,
+      ),
   };
 }
 

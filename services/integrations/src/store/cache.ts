@@ -17,6 +17,10 @@ export interface CacheKind {
 
 export const CACHE_KINDS = {
   weather: { name: 'weather', ttlSeconds: 10 * 60 },
+  /** A forecast changes a few times a day. */
+  windowForecast: { name: 'window-forecast', ttlSeconds: 3600 },
+  /** Ten-year means for past calendar days do not change. */
+  windowTypical: { name: 'window-typical', ttlSeconds: 30 * 24 * 3600 },
   autocomplete: { name: 'autocomplete', ttlSeconds: 24 * 3600 },
   placeDetails: { name: 'place-details', ttlSeconds: 24 * 3600 },
   photo: { name: 'photo', ttlSeconds: 7 * 24 * 3600, maxBytes: 2 * 1024 * 1024 },

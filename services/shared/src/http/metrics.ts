@@ -1,13 +1,12 @@
 // Prometheus metrics: request count and latency per route, plus process metrics.
 // Each app gets its own registry so several apps can live in one test process.
-import type { RequestHandler } from 'express';
+// Samples are taken by requestTracking (request-logging.ts) when an answer is sent.
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface HttpMetrics {
   registry: Registry;
   requests: Counter<'method' | 'route' | 'status'>;
   duration: Histogram<'method' | 'route' | 'status'>;
-  middleware: RequestHandler;
 }
 
 export function createHttpMetrics(service: string): HttpMetrics {
@@ -27,16 +26,5 @@ export function createHttpMetrics(service: string): HttpMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const middleware: RequestHandler = (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      // The matched route pattern (not the raw URL) keeps label cardinality bounded.
-      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
-      const labels = { method: req.method, route, status: String(res.statusCode) };
-      requests.inc(labels);
-      duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    });
-    next();
-  };
-  return { registry, requests, duration, middleware };
+  return { registry, requests, duration };
 }

@@ -1,13 +1,21 @@
-// Request ids and access logs: honour a sane incoming x-request-id, mint one
-// otherwise, echo it back, and run the rest of the request inside its context.
+// Request ids, access logs and metrics in one Express layer: honour a sane incoming
+// x-request-id or mint one, echo it back, set the API security headers, run the
+// rest of the request inside its context (so every log line below names it), and
+// when the answer is sent write one access-log line and the Prometheus samples.
+// One layer and one shared finish listener instead of pino-http, helmet and a
+// metrics middleware: profiles of a kit service showed each of those as a visible
+// share of the per-request cost (docs/adr/0015-one-rate-limiter.md).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
+import type { Request, RequestHandler } from 'express';
 import { requestContext } from '../context';
 import type { Logger } from '../logger';
+import type { HttpMetrics } from './metrics';
+import { setHeaders, type HeaderList } from './security-headers';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const TRACK = Symbol('request record');
 
 /** The error code of a 503 for a feature this deployment has not configured. */
 export const NOT_CONFIGURED = 'not_configured';
@@ -22,38 +30,54 @@ function knownCondition(res: ServerResponse): string | undefined {
   return (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
 }
 
-export function requestLogging(logger: Logger): RequestHandler[] {
-  const http = pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdFor(req);
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    // A known condition's 5xx is an answer the service chose, not a failure: say so, without a made-up error.
-    customErrorMessage: (_req, res) => (knownCondition(res) ? 'request answered' : 'request errored'),
-    customErrorObject: (_req, res, _error, value) => {
-      if (!knownCondition(res)) return value;
-      const { err: _err, ...rest } = value as Record<string, unknown>;
-      return { ...rest, condition: knownCondition(res) };
-    },
-    customLogLevel: (_req, res, error) => {
-      const known = knownCondition(res);
-      // "Not configured" is the configured state of this deployment, said once at start-up.
-      if (known === NOT_CONFIGURED) return 'info';
-      if (known) return 'warn';
-      if (error || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      return 'info';
-    },
-    autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)$/.test(req.url ?? '') },
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
-  const withContext: RequestHandler = (req, _res, next) => {
-    requestContext.run({ requestId: String(req.id) }, next);
+interface RequestRecord {
+  started: bigint;
+  requestId: string;
+  req: Request;
+  logger: Logger;
+  metrics: HttpMetrics;
+}
+
+type TrackedResponse = ServerResponse & { [TRACK]?: RequestRecord };
+
+function finished(this: TrackedResponse): void {
+  const { started, requestId, req, logger, metrics } = this[TRACK]!;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  // The matched route pattern (not the raw URL) keeps label cardinality bounded.
+  const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
+  const labels = { method: req.method, route, status: String(this.statusCode) };
+  metrics.requests.inc(labels);
+  metrics.duration.observe(labels, seconds);
+  if (QUIET_PATHS.has(req.path)) return;
+  const entry = {
+    reqId: requestId,
+    req: { method: req.method, url: req.originalUrl },
+    res: { statusCode: this.statusCode },
+    responseTime: Math.round(seconds * 1000),
   };
-  return [http as unknown as RequestHandler, withContext];
+  const known = knownCondition(this);
+  // A known condition's 5xx is an answer the service chose, not a failure; "not
+  // configured" is this deployment's configured state, said once at start-up.
+  if (known === NOT_CONFIGURED) logger.info({ ...entry, condition: known }, 'request answered');
+  else if (known) logger.warn({ ...entry, condition: known }, 'request answered');
+  else if (this.statusCode >= 500) logger.error(entry, 'request failed');
+  else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
+  else logger.info(entry, 'request completed');
+}
+
+export function requestTracking(options: {
+  logger: Logger;
+  metrics: HttpMetrics;
+  /** Headers set on every answer (e.g. apiSecurityHeaders). */
+  headers?: HeaderList;
+}): RequestHandler {
+  const { logger, metrics, headers = [] } = options;
+  return (req, res, next) => {
+    const requestId = requestIdFor(req);
+    res.setHeader('x-request-id', requestId);
+    setHeaders(res, headers);
+    (res as TrackedResponse)[TRACK] = { started: process.hrtime.bigint(), requestId, req, logger, metrics };
+    res.once('finish', finished);
+    requestContext.run({ requestId }, next);
+  };
 }

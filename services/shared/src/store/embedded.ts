@@ -23,6 +23,12 @@ export interface EmbeddedCollection<T extends { _id: string }> {
   db: Datastore<T>;
   /** Runs `work` with no other `exclusive` work of this collection interleaved. */
   exclusive<R>(work: () => Promise<R>): Promise<R>;
+  /**
+   * The stored documents whose indexed `field` equals `value`, without NeDB's deep
+   * copies: for hot reads of a few fields (a list's ids and versions). `read` must
+   * neither change the documents nor keep them beyond the call.
+   */
+  peekIndexed<R>(field: string, value: unknown, read: (docs: readonly Readonly<T>[]) => R): R;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +59,12 @@ export async function openEmbeddedCollection<T extends { _id: string }>(
       const run = tail.then(work, work);
       tail = run.catch(() => undefined);
       return run;
+    },
+    peekIndexed(field, value, read) {
+      const index = (db as unknown as { indexes: Record<string, { getMatching(v: unknown): T[] } | undefined> })
+        .indexes[field];
+      if (!index) throw new Error(`no embedded index on ${field}`);
+      return read(index.getMatching(value));
     },
     async ping() {
       await db.countAsync({});

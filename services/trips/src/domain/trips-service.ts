@@ -16,16 +16,18 @@ import {
 } from '@tripcost/shared';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from '../store/trip-store';
+import { createTripListViews, type SerializedTripList } from './trip-list';
 import {
   deriveTripLocation,
   instanceView,
-  intoTripViews,
+  MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
   tripView,
   type InstanceRecord,
   type TripRecord,
   type TripView,
 } from './trip';
+import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   applyAddInstance,
   applyCommit,
@@ -53,7 +55,12 @@ export interface Precondition {
 
 export interface TripsService {
   createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
-  listTrips(user: AuthUser, page: { limit: number; offset: number; favoritesOnly?: boolean }): Promise<TripView[]>;
+  /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
+  listTripsSerialized(
+    user: AuthUser,
+    page: { limit: number; offset: number; favoritesOnly?: boolean },
+    ifNoneMatch?: string,
+  ): Promise<SerializedTripList>;
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
@@ -69,6 +76,10 @@ export interface TripsService {
   ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
   commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  /** The user's committed trips as an iCalendar file. */
+  calendar(user: AuthUser): Promise<string>;
+  /** One trip's windows as a CSV table, with a download file name. */
+  comparison(user: AuthUser, tripId: string): Promise<{ csv: string; fileName: string }>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
   /** From user.deleted: every trip of the user goes; no trip events (wishlists forget the user too). */
@@ -92,6 +103,7 @@ export function createTripsService(deps: {
   // Changes to one trip are queued in this process, so they only collide with
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
+  const listViews = createTripListViews(store);
 
   async function ownedTrip(userId: string, tripId: string): Promise<TripRecord> {
     const trip = await store.findById(tripId);
@@ -152,9 +164,8 @@ export function createTripsService(deps: {
       return tripView(trip);
     },
 
-    async listTrips(user, page) {
-      // The store hands back fresh copies, so the views are made in place (no second copy).
-      return intoTripViews(await store.listByUser(user.id, page));
+    listTripsSerialized(user, page, ifNoneMatch) {
+      return listViews.list(user.id, page, ifNoneMatch);
     },
 
     async getTrip(user, tripId) {
@@ -210,6 +221,21 @@ export function createTripsService(deps: {
       return tripView(
         await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
       );
+    },
+
+    async calendar(user) {
+      const trips: TripRecord[] = [];
+      for (let offset = 0; ; offset += MAX_TRIPS_PER_PAGE) {
+        const page = await store.listByUser(user.id, { limit: MAX_TRIPS_PER_PAGE, offset });
+        trips.push(...page);
+        if (page.length < MAX_TRIPS_PER_PAGE) break;
+      }
+      return tripsCalendar(trips);
+    },
+
+    async comparison(user, tripId) {
+      const trip = await ownedTrip(user.id, tripId);
+      return { csv: comparisonCsv(trip), fileName: csvFileName(trip) };
     },
 
     async setFavorite(userId, tripIds, isFavorite) {

@@ -5,6 +5,7 @@
 import type { Request, Response } from 'express';
 import { defineRoute, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
+import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { Precondition, TripsService } from '../domain/trips-service';
 import {
@@ -24,16 +25,23 @@ export function tripRoutes(trips: TripsService) {
     defineRoute(ctx, {
       method: 'get',
       path: '/api/trips/getaway-trip',
-      summary: "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset)",
+      summary:
+        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset). " +
+        'ETag per list; If-None-Match → 304',
       tags,
       auth: 'required',
       query: listQuery,
-      responses: { 200: 'Trips with instances and total_cost', 403: 'email is not the caller' },
-      handler: async ({ query, user }) => {
+      responses: {
+        200: 'Trips with instances and total_cost',
+        304: 'Unchanged since the ETag sent',
+        403: 'email is not the caller',
+      },
+      handler: async ({ query, user, req, res }) => {
         if (query.email !== undefined && query.email.toLowerCase() !== user.email.toLowerCase()) {
           throw forbidden('You can only list your own trips.');
         }
-        return { body: await trips.listTrips(user, { limit: query.limit, offset: query.offset }) };
+        const page = { limit: query.limit, offset: query.offset };
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
       },
     });
 
@@ -55,8 +63,52 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       query: listQuery.omit({ email: true }),
-      responses: { 200: 'Favourite trips' },
-      handler: async ({ query, user }) => ({ body: await trips.listTrips(user, { ...query, favoritesOnly: true }) }),
+      responses: { 200: 'Favourite trips', 304: 'Unchanged since the ETag sent' },
+      handler: async ({ query, user, req, res }) => {
+        const page = { ...query, favoritesOnly: true };
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/calendar.ics',
+      summary: "The caller's committed trips as an iCalendar file (one all-day event per trip)",
+      tags,
+      auth: 'required',
+      responses: { 200: 'text/calendar' },
+      handler: async ({ user, res }) => {
+        const calendar = await trips.calendar(user);
+        res
+          .status(200)
+          .set({
+            'content-type': 'text/calendar; charset=utf-8',
+            'content-disposition': 'attachment; filename="tripcost-trips.ics"',
+            'cache-control': 'no-store',
+          })
+          .send(calendar);
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway/:tripId/comparison.csv',
+      summary: "A trip's windows as a CSV table (one row per window)",
+      tags,
+      auth: 'required',
+      params: tripParams,
+      responses: { 200: 'text/csv', 403: 'Not your trip', 404: 'No such trip' },
+      handler: async ({ params, user, res }) => {
+        const { csv, fileName } = await trips.comparison(user, params.tripId);
+        res
+          .status(200)
+          .set({
+            'content-type': 'text/csv; charset=utf-8; header=present',
+            'content-disposition': `attachment; filename="${fileName}"`,
+            'cache-control': 'no-store',
+          })
+          .send(csv);
+      },
     });
 
     defineRoute(ctx, {
@@ -176,6 +228,21 @@ export function tripRoutes(trips: TripsService) {
       }),
     });
   };
+}
+
+/**
+ * A list answer: the ETag, `private, no-cache` so browsers keep the list and always
+ * revalidate it (their fetch then gets a 304 turned back into the cached list), and
+ * either 304 or the JSON assembled from the cached per-trip views.
+ */
+function sendList(res: Response, list: SerializedTripList) {
+  res.setHeader('etag', list.etag);
+  res.setHeader('cache-control', 'private, no-cache');
+  if (list.json === undefined) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('application/json').send(list.json);
 }
 
 function toTripUpdate(body: UpdateTripBody): TripUpdate {

@@ -42,6 +42,20 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       // find() already hands back deep copies, so no second copy is needed here.
       return trips.sort(compareTrips).slice(offset, offset + limit);
     },
+    async listVersions(userId, { favoritesOnly, limit, offset }) {
+      // Read in place through the user_id index: copying every trip of the user (what
+      // find() does) was most of the cost of a list whose views are already cached.
+      return collection.peekIndexed('user_id', userId, (stored) =>
+        stored
+          .filter((trip) => !trip.deleted_at && (!favoritesOnly || trip.isFavorite === true))
+          .sort(compareTrips)
+          .slice(offset, offset + limit)
+          .map((trip) => ({ _id: trip._id, version: versionOf(trip) })),
+      );
+    },
+    async findByIds(tripIds) {
+      return (await db.findAsync({ _id: { $in: tripIds }, ...LIVE })) as TripRecord[];
+    },
     async idsByUser(userId) {
       const trips = (await db.findAsync({ user_id: userId, ...LIVE }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
       return trips.map((trip) => trip._id);

@@ -56,6 +56,24 @@ export function mongoTripStore(connection: Connection): TripStore {
       ]);
       return docs.map((doc) => fromMongo<TripRecord>(doc));
     },
+    async listVersions(userId, { favoritesOnly, limit, offset }) {
+      const docs = await Trips.aggregate([
+        { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
+        { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
+        { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
+        { $skip: offset },
+        { $limit: limit },
+        { $project: { _id: 1, version: 1 } },
+      ]);
+      return docs.map((doc: { _id: unknown; version?: number }) => ({
+        _id: String(doc._id),
+        version: doc.version ?? 0,
+      }));
+    },
+    async findByIds(tripIds) {
+      const docs = await Trips.find({ _id: { $in: tripIds }, ...LIVE }).lean();
+      return docs.map((doc) => fromMongo<TripRecord>(doc));
+    },
     async idsByUser(userId) {
       const docs = await Trips.find({ user_id: userId, ...LIVE }, { _id: 1 }).lean();
       return docs.map((doc) => String(doc._id));

@@ -16,6 +16,12 @@ export interface TripListOptions {
  * Deleted trips (with `deleted_at`) are tombstones kept only until their outbox is
  * published: no read below returns them, and `markSent` purges them once empty.
  */
+export interface TripVersion {
+  _id: string;
+  /** 0 for a trip stored before versions existed. */
+  version: number;
+}
+
 export interface TripStore extends OutboxStore {
   insert(trip: TripRecord): Promise<TripRecord>;
   /** The trip, with its pending outbox; null when missing or deleted. */
@@ -26,6 +32,13 @@ export interface TripStore extends OutboxStore {
    * place), never objects the store keeps.
    */
   listByUser(userId: string, options: TripListOptions): Promise<TripRecord[]>;
+  /**
+   * The same page as `listByUser`, only each trip's id and version: what the list
+   * answer is assembled from (cached views per trip and version), and its ETag.
+   */
+  listVersions(userId: string, options: TripListOptions): Promise<TripVersion[]>;
+  /** The trips with these ids that still exist, in any order. */
+  findByIds(tripIds: string[]): Promise<TripRecord[]>;
   /** Ids of all the user's trips (for changes that touch every trip of a user). */
   idsByUser(userId: string): Promise<string[]>;
   /**

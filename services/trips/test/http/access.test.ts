@@ -25,6 +25,7 @@ describe('trips API access and input', () => {
     ['PUT', `/api/trips/getaway/${trip}`, { isFavorite: true }],
     ['POST', `/api/trips/getaway/${trip}/instances`, {}],
     ['GET', `/api/trips/getaway/${trip}/instances/${instance}`],
+    ['GET', `/api/trips/getaway/${trip}/comparison.csv`],
     ['PATCH', `/api/trips/getaway/${trip}/instances/${instance}/commit`, {}],
     ['DELETE', `/api/trips/getaway/${trip}/instances/${instance}`],
     ['DELETE', `/api/trips/getaway/${trip}`],
@@ -38,6 +39,7 @@ describe('trips API access and input', () => {
       ['GET', '/api/trips/getaway-trip'],
       ['POST', '/api/trips/getaway-trip', { location_address: 'X' }],
       ['GET', '/api/trips/favorites'],
+      ['GET', '/api/trips/calendar.ics'],
       ...tripRoutes(tripId, instanceId),
     ];
     for (const call of calls) {

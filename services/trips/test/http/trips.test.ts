@@ -252,9 +252,11 @@ describe('trips API', () => {
   it('when /openapi.json is read, then every trips route is documented', async () => {
     const doc = await (await fetch(`${trips.url}/openapi.json`)).json();
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/trips/calendar.ics',
       '/api/trips/favorites',
       '/api/trips/getaway-trip',
       '/api/trips/getaway/{tripId}',
+      '/api/trips/getaway/{tripId}/comparison.csv',
       '/api/trips/getaway/{tripId}/instances',
       '/api/trips/getaway/{tripId}/instances/{instanceId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/commit',

@@ -21,7 +21,7 @@ import type {
   WishlistStore,
   WishlistTripEntry,
 } from '../store/wishlist-store';
-import { roomFor, withoutTrip, withRefreshedTrip, withTrip } from './list-rules';
+import { roomFor, withName, withoutTrip, withRefreshedTrip, withTrip } from './list-rules';
 
 const MOVE_ATTEMPTS = 3;
 const gone = Symbol('list gone');
@@ -131,6 +131,17 @@ export function listChanges(store: WishlistStore, options: { attempts?: number; 
           (_before, after, at) => outboxEvent('wishlist.trip-removed', { tripId, userId, wishlistId: after._id }, at),
         );
         return result && { wishlist: result.after, removed: result.after !== result.before };
+      });
+    },
+
+    /**
+     * Renames the user's list; null when missing or not theirs. The store's unique
+     * (user, name key) index refuses a name another of their lists has.
+     */
+    renameList(userId: string, wishlistId: string, name: { list_name: string; name_key: string }) {
+      return oneUserAtATime(userId, async () => {
+        const result = await change(wishlistId, userId, (list, at) => withName(list, name, at));
+        return result?.after ?? null;
       });
     },
 

@@ -42,6 +42,12 @@ export function withoutTrip(list: Wishlist, tripId: string, now: string): Wishli
   return { ...list, trips: list.trips.filter((trip) => trip._id !== tripId), updated_at: now };
 }
 
+/** The list under a new (already normalised) name; the same name in the same case changes nothing. */
+export function withName(list: Wishlist, name: { list_name: string; name_key: string }, now: string): Wishlist {
+  if (list.list_name === name.list_name) return list;
+  return { ...list, ...name, updated_at: now };
+}
+
 /** A newer preview of a held trip; an older one (late or re-delivered event) changes nothing. */
 export function withRefreshedTrip(list: Wishlist, preview: TripPreview, snapshotAt: string): Wishlist {
   const held = list.trips.find((trip) => trip._id === preview._id);

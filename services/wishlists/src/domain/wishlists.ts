@@ -101,6 +101,20 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
       return list;
     },
 
+    async renameList(user: AuthUser, wishlistId: string, rawName: string): Promise<Wishlist> {
+      const name = normaliseListName(rawName);
+      await ownedList(user, wishlistId);
+      try {
+        const renamed = await changes.renameList(user.id, wishlistId, name);
+        if (!renamed) throw notFound(WISHLIST_MESSAGES.listNotFound);
+        return renamed;
+      } catch (error) {
+        if (error instanceof DuplicateListNameError)
+          throw conflict(WISHLIST_MESSAGES.duplicateName, 'duplicate_list_name');
+        throw error;
+      }
+    },
+
     async addTrip(user: AuthUser, authorization: string, wishlistId: string, tripId: string): Promise<Wishlist> {
       await ownedList(user, wishlistId);
       const preview = await trips.ownedTrip(tripId, authorization);

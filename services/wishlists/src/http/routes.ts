@@ -23,6 +23,10 @@ const createListBody = z.object({
   // `email` is accepted for compatibility with the spec's client but never used: the owner is the token's user.
 });
 
+const renameListBody = z.object({
+  name: z.string({ message: WISHLIST_MESSAGES.nameRequired }).max(1000, { message: WISHLIST_MESSAGES.nameTooLong }),
+});
+
 const getListsQuery = z.object({ email: z.string({ message: 'email must be a single value.' }).max(254).optional() });
 
 export function wishlistRoutes(wishlists: Wishlists) {
@@ -60,6 +64,26 @@ export function wishlistRoutes(wishlists: Wishlists) {
         });
         return { status: 201, body: wishlistReply(list) };
       },
+    });
+
+    defineRoute(ctx, {
+      method: 'put',
+      path: '/api/wishlist/editlist/:wishlistId',
+      summary: 'Rename a list (1–60 characters, unique per user in any case)',
+      tags,
+      auth: 'required',
+      params: wishlistParams,
+      body: renameListBody,
+      responses: {
+        200: 'The list',
+        400: 'Name blank or too long',
+        403: 'Not the caller’s list',
+        404: 'List not found',
+        409: 'The caller has another list with that name',
+      },
+      handler: async ({ user, params, body }) => ({
+        body: wishlistReply(await wishlists.renameList(user, params.wishlistId, body.name)),
+      }),
     });
 
     defineRoute(ctx, {

@@ -77,8 +77,13 @@ const listPaths = (wishlistId: string, tripId = newId()) =>
     ['POST', `/api/wishlist/addtrip/${wishlistId}`],
     ['DELETE', `/api/wishlist/${wishlistId}/remove-trip/${tripId}`],
     ['GET', `/api/wishlist/spec-wishlist/${wishlistId}`],
+    ['PUT', `/api/wishlist/editlist/${wishlistId}`],
     ['DELETE', `/api/wishlist/removewishlist/${wishlistId}`],
   ] as const;
+
+/** A valid body for each list route that takes one. */
+const bodyFor = (method: string, tripId: string = newId()) =>
+  method === 'POST' ? { _id: tripId } : method === 'PUT' ? { name: `Renamed ${newId()}` } : undefined;
 
 async function waitForEvents(user: AuthUser, count: number): Promise<EventEnvelope[]> {
   const deadline = Date.now() + 2000;
@@ -352,12 +357,76 @@ describe('remove-trip, spec-wishlist, removewishlist', () => {
   });
 });
 
+describe('editlist', () => {
+  const rename = (user: AuthUser, wishlistId: string, body: unknown) =>
+    call('PUT', `/api/wishlist/editlist/${wishlistId}`, user, body);
+
+  it('when the owner renames a list, then 200 with the trimmed name, its trips kept, and getlists shows it', async () => {
+    const user = testUser();
+    const trip = fakeTrips.addTrip(user.id);
+    const list = await createList(user, 'Summer', [trip]);
+    const res = await rename(user, list._id, { name: '  Summer in Lisbon  ' });
+    expect(res).toEqual({ status: 200, body: { ...list, list_name: 'Summer in Lisbon', trips: [preview(trip)] } });
+    expect((await call('GET', '/api/wishlist/getlists', user)).body).toEqual([res.body]);
+  });
+
+  it('when only the case of its own name changes, then it is allowed', async () => {
+    const user = testUser();
+    const list = await createList(user, 'beach');
+    expect((await rename(user, list._id, { name: 'Beach' })).body.list_name).toBe('Beach');
+  });
+
+  it('when another of the user’s lists has the name in any case, then 409 and nothing changes; another user may use it', async () => {
+    const user = testUser();
+    await createList(user, 'Mountains');
+    const list = await createList(user, 'Hills');
+    const res = await rename(user, list._id, { name: 'MOUNTAINS' });
+    expect(res).toEqual({
+      status: 409,
+      body: expect.objectContaining({ msg: 'You already have a list with this name.' }),
+    });
+    const names = (await call('GET', '/api/wishlist/getlists', user)).body.map(
+      (l: { list_name: string }) => l.list_name,
+    );
+    expect(names).toEqual(['Mountains', 'Hills']);
+    const other = testUser();
+    const theirs = await createList(other, 'Valleys');
+    expect((await rename(other, theirs._id, { name: 'Mountains' })).status).toBe(200);
+  });
+
+  it.each([
+    ['blank', { name: '   ' }, 'Please enter a list name.'],
+    ['missing', {}, 'Please enter a list name.'],
+    ['not text', { name: 42 }, 'Please enter a list name.'],
+    ['61 characters', { name: 'x'.repeat(61) }, 'The list name must be at most 60 characters.'],
+  ])('when the name is %s, then 400 with the message and the list keeps its name', async (_label, body, msg) => {
+    const user = testUser();
+    const list = await createList(user, 'Keep me');
+    expect(await rename(user, list._id, body)).toEqual({ status: 400, body: expect.objectContaining({ msg }) });
+    expect((await call('GET', '/api/wishlist/getlists', user)).body[0].list_name).toBe('Keep me');
+  });
+
+  it('when a list was deleted, then another list can take its name at once', async () => {
+    const user = testUser();
+    const gone = await createList(user, 'Winter');
+    const list = await createList(user, 'Autumn');
+    expect((await call('DELETE', `/api/wishlist/removewishlist/${gone._id}`, user)).status).toBe(200);
+    expect((await rename(user, list._id, { name: 'winter' })).body.list_name).toBe('winter');
+  });
+
+  it('when 60 characters are given, then they are all kept', async () => {
+    const user = testUser();
+    const list = await createList(user, 'Short');
+    expect((await rename(user, list._id, { name: 'y'.repeat(60) })).body.list_name).toBe('y'.repeat(60));
+  });
+});
+
 describe('every route', () => {
   it('when there is no token or a bad one, then 401 {msg}', async () => {
     const id = newId();
     const routes = [['GET', '/api/wishlist/getlists'], ['POST', '/api/wishlist/createlist'], ...listPaths(id)] as const;
     for (const [method, path] of routes) {
-      const res = await call(method, path, null, method === 'POST' ? { list_name: 'x' } : undefined);
+      const res = await call(method, path, null, method === 'POST' ? { list_name: 'x' } : bodyFor(method));
       expect(res.status).toBe(401);
       expect(typeof res.body.msg).toBe('string');
       const forged = await fetch(`${booted.service.url}${path}`, {
@@ -375,7 +444,7 @@ describe('every route', () => {
     const list = await createList(owner, 'Mine', [trip]);
     const intrudersTrip = fakeTrips.addTrip(intruder.id);
     for (const [method, path] of listPaths(list._id, trip._id)) {
-      const res = await call(method, path, intruder, method === 'POST' ? { _id: intrudersTrip._id } : undefined);
+      const res = await call(method, path, intruder, bodyFor(method, intrudersTrip._id));
       expect(res).toEqual({
         status: 403,
         body: expect.objectContaining({ msg: 'You do not have access to this wishlist.' }),
@@ -389,7 +458,7 @@ describe('every route', () => {
     const user = testUser();
     const trip = fakeTrips.addTrip(user.id);
     for (const [method, path] of listPaths(newId(), trip._id)) {
-      const res = await call(method, path, user, method === 'POST' ? { _id: trip._id } : undefined);
+      const res = await call(method, path, user, bodyFor(method, trip._id));
       expect(res).toEqual({ status: 404, body: expect.objectContaining({ msg: 'Wishlist not found.' }) });
     }
   });
@@ -399,7 +468,7 @@ describe('every route', () => {
     const list = await createList(user, 'Ids');
     for (const bad of ['nope', '123', 'g'.repeat(24), '%24gt']) {
       for (const [method, path] of [...listPaths(bad), ...listPaths(list._id, bad).slice(1, 2)]) {
-        const res = await call(method, path, user, method === 'POST' ? { _id: newId() } : undefined);
+        const res = await call(method, path, user, bodyFor(method));
         expect(res.status).toBe(400);
         expect(typeof res.body.msg).toBe('string');
       }
@@ -411,6 +480,7 @@ describe('every route', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/wishlist/addtrip/{wishlistId}',
       '/api/wishlist/createlist',
+      '/api/wishlist/editlist/{wishlistId}',
       '/api/wishlist/getlists',
       '/api/wishlist/removewishlist/{wishlistId}',
       '/api/wishlist/spec-wishlist/{wishlistId}',

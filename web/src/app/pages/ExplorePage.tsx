@@ -1,12 +1,21 @@
 // Explore (spec §2): the Planning cards sorted by start date, the Wishlists, a floating Create button.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonCards } from '../../components/Skeleton';
 import { useDeleteTripMutation, useGetTripsQuery } from '../../features/trips/api';
 import { TripCard } from '../../features/trips/components/TripCard';
-import { sortByStart } from '../../features/trips/model';
+import { TripFiltersBar } from '../../features/trips/components/TripFiltersBar';
+import {
+  applyTripFilters,
+  budgetOf,
+  filtersFromQuery,
+  filtersToQuery,
+  hasFilters,
+  NO_FILTERS,
+  type TripFilters,
+} from '../../features/trips/filters';
 import { useDeleteWishlistMutation, useGetWishlistsQuery } from '../../features/wishlists/api';
 import { WishlistCard } from '../../features/wishlists/components/WishlistCard';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -28,6 +37,9 @@ export default function ExplorePage() {
   const [deletingIds, setDeletingIds] = useState<Set<string>>(new Set());
   const inFlight = useRef(new Set<string>());
   const { refetch } = trips;
+  const [query, setQuery] = useSearchParams();
+  const filters = filtersFromQuery(query);
+  const setFilters = (next: TripFilters) => setQuery(filtersToQuery(next), { replace: true });
 
   const firstRender = useRef(true);
   useEffect(() => {
@@ -73,7 +85,8 @@ export default function ExplorePage() {
     });
   }
 
-  const planning = sortByStart(trips.data ?? []);
+  const allTrips = trips.data ?? [];
+  const planning = applyTripFilters(allTrips, filters);
 
   return (
     <main className="page">
@@ -91,7 +104,19 @@ export default function ExplorePage() {
         </div>
         {trips.isLoading && <SkeletonCards count={6} label="Loading trips" />}
         {trips.isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
-        {trips.isSuccess && planning.length === 0 && (
+        {allTrips.length > 0 && (
+          <TripFiltersBar filters={filters} onChange={setFilters} budgetsKnown={allTrips.some((t) => budgetOf(t))} />
+        )}
+        {trips.isSuccess && allTrips.length > 0 && planning.length === 0 && (
+          <EmptyState title="No trips match these filters">
+            {hasFilters(filters) && (
+              <button type="button" className="btn btn--secondary" onClick={() => setFilters(NO_FILTERS)}>
+                Clear filters
+              </button>
+            )}
+          </EmptyState>
+        )}
+        {trips.isSuccess && allTrips.length === 0 && (
           <EmptyState title="No trips yet">
             <Link to="/search" className="btn btn--primary">
               Create your first trip

@@ -1,7 +1,17 @@
 // Trip instances (spec §7): create, read, save, delete (optimistic) and commit.
 import { api } from '../../lib/api';
 import { patchTrip, replaceTrip, undoAll } from '../../lib/tripCache';
+import type { LocationParts } from '../../lib/location';
 import type { Instance, Trip } from '../../lib/types';
+
+/** Weather for a window's dates: the daily forecast, or typical weather for those days. */
+export interface WindowWeather {
+  kind: 'forecast' | 'typical';
+  days: { date: string; min: number; max: number; description?: string }[];
+  years?: { from: number; to: number };
+}
+
+export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
 export interface InstanceInput {
   trip_start: string | null;
@@ -18,6 +28,14 @@ const path = ({ tripId, instanceId }: InstanceRef) =>
 
 export const instancesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getWindowWeather: build.query<WindowWeather, WindowWeatherArgs>({
+      query: ({ city, state, country, start, end }) => {
+        const params = new URLSearchParams({ city: city ?? '', start, end });
+        if (state) params.set('state', state);
+        if (country) params.set('country', country);
+        return `/weather/window?${params.toString()}`;
+      },
+    }),
     getInstance: build.query<{ trip: Trip; instance: Instance }, InstanceRef>({
       query: (ref) => path(ref),
       providesTags: (_r, _e, ref) => [{ type: 'Instance', id: ref.instanceId }],
@@ -83,6 +101,7 @@ export const instancesApi = api.injectEndpoints({
 });
 
 export const {
+  useGetWindowWeatherQuery,
   useGetInstanceQuery,
   useCreateInstanceMutation,
   useDeleteInstanceMutation,

@@ -107,6 +107,20 @@ export const wishlistsApi = api.injectEndpoints({
         ...(wishlistId ? [{ type: 'WishlistTrips' as const, id: wishlistId }] : []),
       ],
     }),
+    renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
+      query: ({ wishlistId, name }) => ({
+        url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`,
+        method: 'PUT',
+        body: { name },
+      }),
+      invalidatesTags: (_r, error, { wishlistId }) =>
+        error
+          ? []
+          : [
+              { type: 'Wishlist', id: wishlistId },
+              { type: 'Wishlist', id: 'LIST' },
+            ],
+    }),
     deleteWishlist: build.mutation<null, { wishlist: Wishlist }>({
       async queryFn({ wishlist }, _api, _extra, baseQuery) {
         const removed = await baseQuery({
@@ -142,5 +156,6 @@ export const {
   useCreateWishlistMutation,
   useAddTripToWishlistMutation,
   useUnfavoriteTripMutation,
+  useRenameWishlistMutation,
   useDeleteWishlistMutation,
 } = wishlistsApi;

@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
 import { formatDateRange, formatMoney, totalCost } from '../../../lib/format';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -9,6 +10,7 @@ import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
 import { CreateInstanceModal } from './CreateInstanceModal';
+import { WindowWeather } from './WindowWeather';
 
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const dispatch = useAppDispatch();
@@ -64,6 +66,14 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
     <section className="instances" aria-labelledby="instances-heading">
       <div className="section-header">
         <h2 id="instances-heading">Trip Instances</h2>
+        {instances.length > 0 && (
+          <DownloadButton
+            path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
+            fallbackName="comparison.csv"
+            label="Download CSV"
+            failure="Failed to make the CSV file. Please try again."
+          />
+        )}
         <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
           Create New Instance
         </button>
@@ -97,6 +107,12 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 </button>
                 <p className="instance-card__dates">{range}</p>
                 <p className="instance-card__total">{formatMoney(totalCost(instance))}</p>
+                <WindowWeather
+                  location={trip.trip_location || trip.location_address}
+                  start={instance.trip_start}
+                  end={instance.trip_end}
+                  compact
+                />
                 {instance.isCommitted && <span className="badge badge--success">Committed</span>}
                 <div className="card__actions">
                   <Link

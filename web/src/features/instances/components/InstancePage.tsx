@@ -12,6 +12,7 @@ import {
 } from '../../../lib/format';
 import type { Instance } from '../../../lib/types';
 import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
+import { WindowWeather } from './WindowWeather';
 
 interface FormState {
   start: string;
@@ -172,6 +173,11 @@ export default function InstancePage() {
           </div>
         )}
       </form>
+      <WindowWeather
+        location={trip.trip_location || trip.location_address}
+        start={instance.trip_start}
+        end={instance.trip_end}
+      />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 // My Trips (spec §2, §4): upcoming committed trips, the earliest featured with its status.
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonCards } from '../../../components/Skeleton';
 import { SmartImage } from '../../../components/SmartImage';
@@ -25,6 +26,14 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
       <header className="page-header">
         <h1>My Trips</h1>
         <p className="muted">Your upcoming committed getaways.</p>
+        {featured && (
+          <DownloadButton
+            path="/trips/calendar.ics"
+            fallbackName="tripcost-trips.ics"
+            label="Add to calendar"
+            failure="Failed to make the calendar file. Please try again."
+          />
+        )}
       </header>
       {isLoading && <SkeletonCards count={6} label="Loading trips" />}
       {isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}

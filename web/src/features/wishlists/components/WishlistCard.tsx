@@ -1,7 +1,9 @@
 // Wishlist card: name, trip count and at most 3 preview images (spec §9).
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
 import type { Wishlist } from '../../../lib/types';
+import { RenameWishlistForm } from './RenameWishlistForm';
 
 const PREVIEW_COUNT = 3;
 
@@ -14,6 +16,7 @@ export function WishlistCard({
   onDelete?: (w: Wishlist) => void;
   busy?: boolean;
 }) {
+  const [renaming, setRenaming] = useState(false);
   const previews = wishlist.trips.slice(0, PREVIEW_COUNT);
   const count = wishlist.trips.length;
   return (
@@ -28,7 +31,11 @@ export function WishlistCard({
         )}
       </div>
       <div className="card__body">
-        <h3 className="wishlist-card__title">{wishlist.list_name}</h3>
+        {renaming ? (
+          <RenameWishlistForm wishlist={wishlist} onDone={() => setRenaming(false)} />
+        ) : (
+          <h3 className="wishlist-card__title">{wishlist.list_name}</h3>
+        )}
         <p className="muted">
           {count} {count === 1 ? 'trip' : 'trips'}
         </p>
@@ -40,6 +47,16 @@ export function WishlistCard({
           >
             Open
           </Link>
+          {!renaming && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={`Rename wishlist ${wishlist.list_name}`}
+              onClick={() => setRenaming(true)}
+            >
+              Rename
+            </button>
+          )}
           {onDelete && (
             <button
               type="button"

@@ -1,0 +1,64 @@
+// Servers the gateway and kit benches put side by side, each run as `node -e`:
+// - kitService: a service built on our kit (helmet, request ids, access log, metrics,
+//   token check, zod-validated route) answering a ~25 kB JSON list of trips;
+// - bareService: the same route on bare node:http (same token check, same body);
+// - bareProxy: a minimal node:http streaming proxy with a keep-alive agent, the floor
+//   any gateway in front of the same upstream can be compared with.
+const TRIPS = `Array.from({ length: 40 }, (_, i) => ({
+  _id: i.toString(16).padStart(24, '0'), location_address: 'Lisbon, Portugal', trip_location: 'Lisbon, , Portugal',
+  image_url: '/api/places-pics?photoreference=places/abc/photos/def', trip_start: '2025-01-05T00:00:00.000Z',
+  trip_end: '2025-01-09T00:00:00.000Z', stay_expense: 420.5, travel_expense: 180, car_expense: 0, other_expense: 35.25,
+  total_cost: 635.75, isFavorite: i % 3 === 0, user_email: 'bench@example.test', committedInstanceId: null,
+  instances: [{ _id: 'a'.repeat(24), trip_start: null, trip_end: null, stay_expense: 1, travel_expense: 2, car_expense: 3, other_expense: 4, isCommitted: false, activities: [] }],
+}))`;
+
+export const LIST_PATH = '/api/trips/getaway-trip';
+
+export const kitService = `
+const shared = require('@tripcost/shared');
+const logger = shared.createLogger('bench-upstream', process.env.LOG_LEVEL || 'info');
+const trips = ${TRIPS};
+const lifecycle = new shared.Lifecycle();
+const app = shared.createServiceApp({
+  name: 'bench-upstream', logger, lifecycle, readiness: {},
+  verifier: shared.createTokenVerifier(process.env.JWT_PUBLIC_KEY),
+  routes: (ctx) => shared.defineRoute(ctx, {
+    method: 'get', path: '${LIST_PATH}', summary: 'List', auth: 'required', responses: { 200: 'Trips' },
+    handler: ({ user }) => ({ body: trips.map((trip) => ({ ...trip, user_email: user.email })) }),
+  }),
+});
+shared.listen(app, { port: Number(process.env.PORT), host: '127.0.0.1', lifecycle, logger });
+process.once('SIGTERM', () => process.exit(0));
+`;
+
+export const bareService = `
+const http = require('node:http');
+const shared = require('@tripcost/shared');
+const verifier = shared.createTokenVerifier(process.env.JWT_PUBLIC_KEY);
+const trips = ${TRIPS};
+http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end('ok');
+  if (req.method !== 'GET' || req.url !== '${LIST_PATH}') { res.statusCode = 404; return res.end(); }
+  let user;
+  try { user = verifier.verify(shared.tokenFromHeader(req.headers.authorization)); }
+  catch { res.statusCode = 401; return res.end(); }
+  const body = JSON.stringify(trips.map((trip) => ({ ...trip, user_email: user.email })));
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+export const bareProxy = `
+const http = require('node:http');
+const target = new URL(process.env.TARGET);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.SOCKETS || 64) });
+http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end('ok');
+  const upstream = http.request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+    (answer) => { res.writeHead(answer.statusCode, answer.headers); answer.pipe(res); },
+  );
+  upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
+  req.pipe(upstream);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;

@@ -1,0 +1,76 @@
+// `npm run bench`: every bench in one command, one table (measure, the side-by-side
+// comparison it rests on, result, target, pass/miss), written to docs/performance.md
+// with the machine and the date. Run it on an otherwise idle machine: each measure
+// is a ratio or a difference taken in one run, but a busy machine still bends them.
+//
+// `npm run bench -- --smoke` runs every bench for a few seconds to prove they still
+// work (CI does this through bench/test/smoke.test.js); it asserts nothing about
+// time and does not touch docs/performance.md. Needs a build (`npm run build`) and
+// Redis at REDIS_URL.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../scripts/lib/environment.mjs';
+import { formatTable, markdownTable } from './lib/table.mjs';
+
+const BENCHES = [
+  ['rate limiter', './rate-limiter.mjs'],
+  ['gateway', './gateway-proxy.mjs'],
+  ['kit', './kit-overhead.mjs'],
+  ['trips list', './trips-read.mjs'],
+  ['login', './auth-login.mjs'],
+  ['web bundle', './web-bundle.mjs'],
+];
+
+const smoke = process.argv.includes('--smoke');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const log = (line) => process.stderr.write(`${line}\n`);
+const started = new Date();
+const loadAtStart = os.loadavg()[0];
+
+const rows = [];
+let broken = 0;
+for (const [name, file] of BENCHES) {
+  if (only && !only.split(',').includes(name)) continue;
+  log(`— ${name}`);
+  const began = Date.now();
+  try {
+    const { run } = await import(file);
+    rows.push(...(await run({ smoke, log })));
+  } catch (error) {
+    broken++;
+    log(error.stack ?? String(error));
+    rows.push({
+      measure: `${name} bench`,
+      comparison: `failed: ${error.message}`,
+      result: '—',
+      target: '',
+      pass: false,
+    });
+  }
+  log(`  (${((Date.now() - began) / 1000).toFixed(0)} s)`);
+}
+
+const table = formatTable(rows);
+console.log(table);
+
+if (!smoke && !only) {
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+  const document = `# Performance
+
+Written by \`npm run bench\` (bench/run.mjs); do not edit by hand. Every result is a
+ratio or a difference measured side by side in one run, because absolute numbers
+on a shared machine swing by ±30 % between runs. How each bench works is described
+at the top of its file in \`bench/\`.
+
+- Date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC
+- Machine: ${machine}
+- Load average (1 min) when the run started: ${loadAtStart.toFixed(2)}${loadAtStart > 1 ? ' — the machine was not idle; treat the numbers as indicative' : ''}
+
+${markdownTable(rows)}
+`;
+  writeFileSync(join(ROOT, 'docs', 'performance.md'), document);
+  log('wrote docs/performance.md');
+}
+if (smoke && broken > 0) process.exitCode = 1;

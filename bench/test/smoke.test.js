@@ -1,0 +1,32 @@
+// `npm run bench -- --smoke`: every bench starts its processes, puts load on them and
+// reports its rows. Nothing here is about speed; a bench that breaks fails CI.
+const { spawnSync } = require('node:child_process');
+const { join } = require('node:path');
+
+const ROOT = join(__dirname, '..', '..');
+
+test('when the benches run in smoke mode, then each reports every measure of the table', () => {
+  const run = spawnSync(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke'], {
+    cwd: ROOT,
+    env: process.env,
+    encoding: 'utf8',
+    timeout: 170000,
+  });
+  if (run.status !== 0) console.log(run.stderr.slice(-4000));
+  expect(run.status).toBe(0);
+  for (const measure of [
+    'per-IP check',
+    'gateway ÷ direct throughput',
+    'gateway-added p99 at a fixed',
+    'kit service CPU per request',
+    'trips-service CPU per request',
+    'through the gateway at a fixed 100 req/s',
+    'unchanged list fetched again (If-None-Match)',
+    'login at a fixed 5/s through the gateway',
+    'landing route (/) JavaScript',
+    "every other route's first load",
+  ]) {
+    expect(run.stdout).toContain(measure);
+  }
+  expect(run.stdout).not.toContain('failed:');
+});

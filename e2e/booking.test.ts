@@ -1,0 +1,204 @@
+// From comparing to booking, through the real product: weather for each window's dates,
+// the CSV and calendar downloads (read back with real parsers), renaming a wishlist,
+// and Explore filters that survive a reload. The trips are made through the API so
+// this journey does not depend on the first one.
+import { readFileSync } from 'node:fs';
+import { expect as jestExpect } from '@jest/globals';
+import { parse as parseCsv } from 'csv-parse/sync';
+import ical, { type VEvent } from 'node-ical';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+
+const stamp = Date.now();
+const USER = { email: `e2e-booking-${stamp}@example.com`, password: 'Sup3r-secret-pass' };
+const DAY_MS = 86_400_000;
+const dateFromToday = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+const trips: Record<'lisbon' | 'oslo', string> = { lisbon: '', oslo: '' };
+
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown> & { _id: string };
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+beforeAll(async () => {
+  await assertProductRunning();
+  await api('POST', '/api/user/register', {
+    fname: 'Bea',
+    lname: 'Booker',
+    ...USER,
+    birthday: '1988-02-11',
+    city: 'Austin',
+    state: 'TX',
+    zip: '73301',
+  });
+  token = String((await api('POST', '/api/user/login', USER)).accesstoken);
+  const lisbon = await api('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' });
+  const near = await api('POST', `/api/trips/getaway/${lisbon._id}/instances`, {
+    trip_start: dateFromToday(5),
+    trip_end: dateFromToday(8),
+    stay_expense: 450,
+    travel_expense: 210.5,
+  });
+  await api('POST', `/api/trips/getaway/${lisbon._id}/instances`, {
+    trip_start: dateFromToday(200),
+    trip_end: dateFromToday(204),
+    stay_expense: 380,
+    travel_expense: 180,
+  });
+  await api('PATCH', `/api/trips/getaway/${lisbon._id}/instances/${near._id}/commit`, {});
+  const oslo = await api('POST', '/api/trips/getaway-trip', { location_address: 'Oslo, Norway' });
+  await api('POST', `/api/trips/getaway/${oslo._id}/instances`, {
+    trip_start: dateFromToday(60),
+    trip_end: dateFromToday(63),
+    stay_expense: 900,
+  });
+  await api('POST', '/api/wishlist/createlist', { list_name: 'Someday', trips: [{ _id: oslo._id }] });
+  [trips.lisbon, trips.oslo] = [lisbon._id, oslo._id];
+  token = ''; // the browser logs in for itself
+
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** One step; once a step fails the later ones stop at once instead of timing out. */
+let brokenAt: string | null = null;
+function step(name: string, fn: () => Promise<void>) {
+  it(name, async () => {
+    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
+    try {
+      await fn();
+    } catch (error) {
+      brokenAt = name;
+      await shot(page, `FAILED-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+const go = (path: string) => page.goto(`${BASE_URL}${path}`);
+const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
+/** Offline the providers answer 503, so either real weather or the honest unavailable line. */
+const WEATHER_OUTCOME = /Forecast|Typical for these dates|Weather for these dates is unavailable right now/;
+
+/** Clicks and returns the downloaded file's text. */
+async function downloadText(click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+describe('a traveller about to book', () => {
+  step('logs in', async () => {
+    await go('/login');
+    await page.getByLabel('Email').fill(USER.email);
+    await page.getByLabel('Password').fill(USER.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/mytrips$/);
+  });
+
+  step('sees weather for each window’s dates on the trip page and downloads the comparison CSV', async () => {
+    await go(`/trips/${trips.lisbon}`);
+    await visible('Trip Instances');
+    const cards = page.locator('.instance-card');
+    await jestExpect(cards).toBeDefined();
+    for (const card of await cards.all()) await card.getByText(WEATHER_OUTCOME).waitFor();
+    await shot(page, 'booking-trip-window-weather');
+
+    const { name, text } = await downloadText(() => page.getByRole('button', { name: 'Download CSV' }).click());
+    jestExpect(name).toBe('lisbon-portugal-comparison.csv');
+    const rows = parseCsv(text, { bom: true }) as string[][];
+    jestExpect(rows[0]).toEqual([
+      'Place',
+      'Start',
+      'End',
+      'Nights',
+      'Stay',
+      'Travel',
+      'Car',
+      'Other',
+      'Total',
+      'Committed',
+    ]);
+    jestExpect(rows.slice(1).map((row) => [row[1], row[8], row[9]])).toEqual([
+      [dateFromToday(5), '660.50', 'yes'],
+      [dateFromToday(200), '560.00', 'no'],
+    ]);
+  });
+
+  step('opens a window and sees the weather for its dates', async () => {
+    await page.locator('.instance-card', { hasText: '$560.00' }).getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL(/\/instances\//);
+    await page.getByRole('heading', { name: 'Weather for these dates' }).waitFor();
+    await page.locator('.window-weather').getByText(WEATHER_OUTCOME).waitFor();
+    await shot(page, 'booking-window-weather');
+  });
+
+  step('adds the committed trip to a calendar file', async () => {
+    await go('/mytrips');
+    await page.getByRole('heading', { level: 2, name: /Lisbon/ }).waitFor();
+    const { text } = await downloadText(() => page.getByRole('button', { name: 'Add to calendar' }).click());
+    const events = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+    jestExpect(events.map((event) => [event.uid, event.summary])).toEqual([
+      [`trip-${trips.lisbon}@tripcost`, 'Trip to Lisbon, Portugal'],
+    ]);
+    jestExpect(events[0]!.description).toContain('Total: $660.50');
+    await shot(page, 'booking-mytrips-calendar');
+  });
+
+  step('renames a wishlist inline', async () => {
+    await go('/explore');
+    await page.getByRole('button', { name: 'Rename wishlist Someday' }).click();
+    const form = page.getByRole('form', { name: 'Rename wishlist Someday' });
+    await form.getByLabel('List name').fill('Northern lights');
+    await shot(page, 'booking-wishlist-rename');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('article', { name: 'Wishlist Northern lights' }).waitFor();
+    await page.reload();
+    await page.getByRole('article', { name: 'Wishlist Northern lights' }).waitFor();
+  });
+
+  step('filters Explore, reloads and keeps the filters', async () => {
+    const planning = page.locator('section[aria-labelledby="planning-heading"]');
+    await planning.getByRole('article', { name: /Oslo/ }).waitFor();
+    await page.getByLabel('Place').fill('oslo');
+    await page.waitForURL(/[?&]q=oslo/);
+    await planning.getByRole('article', { name: /Lisbon/ }).waitFor({ state: 'detached' });
+    await page.getByLabel('Has committed plan').check();
+    await visible('No trips match these filters');
+    await page.getByLabel('Has committed plan').uncheck();
+    await page.getByLabel('Sort by').selectOption('cheapest');
+    await page.waitForURL(/sort=cheapest/);
+    await shot(page, 'booking-explore-filtered');
+
+    await page.reload();
+    await planning.getByRole('article', { name: /Oslo/ }).waitFor();
+    jestExpect(await page.getByLabel('Place').inputValue()).toBe('oslo');
+    jestExpect(await page.getByLabel('Sort by').inputValue()).toBe('cheapest');
+    jestExpect(await planning.getByRole('article', { name: /Lisbon/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await planning.getByRole('article', { name: /Lisbon/ }).waitFor();
+    jestExpect(new URL(page.url()).search).toBe('');
+  });
+});

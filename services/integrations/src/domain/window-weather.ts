@@ -1,0 +1,163 @@
+// Weather for a window's own dates rather than today's: the daily forecast when the
+// window starts within the provider's forecast range, otherwise the typical weather for
+// those calendar days (mean daily min/max over the last ten years with data). The plan
+// (which kind, which days, which years) is a pure function of the dates and today, so
+// the cache key and the tests can rely on it; the loads go through the shared cache.
+import { badRequest } from '@tripcost/shared';
+import { badAnswer } from '../providers/upstream';
+import type { DailyReading, DailyWeatherSource } from '../providers/weather-providers';
+import type { WeatherQuery } from '../providers/weather-providers';
+import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
+import { normaliseText } from './text';
+
+/** Open-Meteo forecasts today and the next 15 days. */
+export const FORECAST_DAYS = 16;
+/** The archive lags a few days behind today; a year counts once its same days are older than this. */
+export const ARCHIVE_LAG_DAYS = 6;
+export const TYPICAL_YEARS = 10;
+/** Longer windows are refused rather than answered with hundreds of days. */
+export const MAX_WINDOW_DAYS = 60;
+
+const DAY_MS = 86_400_000;
+const SERVICE = 'weather service';
+
+export interface WindowWeatherDay {
+  /** The window's date (YYYY-MM-DD), also for typical weather. */
+  date: string;
+  /** °C, one decimal. */
+  min: number;
+  max: number;
+  /** Forecast days only: the provider's words for the day. */
+  description?: string;
+}
+
+export interface WindowWeather {
+  kind: 'forecast' | 'typical';
+  name: string;
+  start: string;
+  end: string;
+  days: WindowWeatherDay[];
+  /** Typical weather only: the first and last year averaged. */
+  years?: { from: number; to: number };
+  source: DailyWeatherSource['source'];
+  fetched_at: string;
+}
+
+export type WindowPlan =
+  { kind: 'forecast'; from: string; to: string } | { kind: 'typical'; years: number[]; days: number };
+
+/** Which weather the window gets, decided from its dates and today (all UTC calendar days). */
+export function planWindowWeather(start: string, end: string, today: string): WindowPlan {
+  const startMs = dayMs(start);
+  const endMs = dayMs(end);
+  if (endMs < startMs) throw badRequest('The end date must be on or after the start date.');
+  const days = (endMs - startMs) / DAY_MS + 1;
+  if (days > MAX_WINDOW_DAYS) throw badRequest(`The dates must span at most ${MAX_WINDOW_DAYS} days.`);
+  const todayMs = dayMs(today);
+  const horizonMs = todayMs + (FORECAST_DAYS - 1) * DAY_MS;
+  if (startMs <= horizonMs && endMs >= todayMs) {
+    return { kind: 'forecast', from: isoDay(Math.max(startMs, todayMs)), to: isoDay(Math.min(endMs, horizonMs)) };
+  }
+  // The latest year whose same days are already in the archive, then the nine before it.
+  const latestArchived = todayMs - ARCHIVE_LAG_DAYS * DAY_MS;
+  let last = Math.min(Number(start.slice(0, 4)), Number(today.slice(0, 4)));
+  while (dayMs(shiftToYear(start, last)) + (days - 1) * DAY_MS > latestArchived) last--;
+  const years = Array.from({ length: TYPICAL_YEARS }, (_, index) => last - TYPICAL_YEARS + 1 + index);
+  return { kind: 'typical', years, days };
+}
+
+/** The window's start in another year; 29 February becomes the 28th in common years. */
+export function shiftToYear(date: string, year: number): string {
+  const [month, day] = [Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const shiftedDay = month === 2 && day === 29 && !leap ? 28 : day;
+  return `${String(year).padStart(4, '0')}-${date.slice(5, 7)}-${String(shiftedDay).padStart(2, '0')}`;
+}
+
+/** Mean min/max per window day over the years that have a reading for it; days without any are left out. */
+export function typicalDays(
+  start: string,
+  days: number,
+  years: number[],
+  readings: DailyReading[],
+): WindowWeatherDay[] {
+  const byDate = new Map(readings.map((reading) => [reading.date, reading]));
+  const result: WindowWeatherDay[] = [];
+  for (let offset = 0; offset < days; offset++) {
+    let [minSum, maxSum, count] = [0, 0, 0];
+    for (const year of years) {
+      const reading = byDate.get(addDays(shiftToYear(start, year), offset));
+      if (!reading) continue;
+      minSum += reading.min;
+      maxSum += reading.max;
+      count++;
+    }
+    if (count > 0)
+      result.push({ date: addDays(start, offset), min: oneDecimal(minSum / count), max: oneDecimal(maxSum / count) });
+  }
+  return result;
+}
+
+export function createWindowWeatherService(deps: {
+  source: DailyWeatherSource;
+  cache: Cache;
+  /** Today as YYYY-MM-DD (UTC); a parameter so tests can pin it. */
+  today?: () => string;
+}) {
+  const { source, cache } = deps;
+  const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
+  const codec = jsonCodec<WindowWeather>();
+
+  return {
+    forWindow(query: WeatherQuery & { start: string; end: string }): Promise<WindowWeather> {
+      const plan = planWindowWeather(query.start, query.end, today());
+      const place = [normaliseText(query.city), normaliseText(query.state ?? ''), normaliseText(query.country ?? '')];
+      const answer = (days: WindowWeatherDay[], name: string, years?: WindowWeather['years']): WindowWeather => ({
+        kind: plan.kind,
+        name,
+        start: query.start,
+        end: query.end,
+        days,
+        ...(years ? { years } : {}),
+        source: source.source,
+        fetched_at: new Date().toISOString(),
+      });
+
+      if (plan.kind === 'forecast') {
+        const key = [source.source, ...place, plan.from, plan.to, query.start, query.end];
+        return cache.getOrLoad(CACHE_KINDS.windowForecast, key, codec, async () => {
+          const located = await source.locate(query);
+          const readings = await source.forecast(located, plan.from, plan.to);
+          const days = readings.filter((day) => day.date >= plan.from && day.date <= plan.to).map(roundReading);
+          if (days.length === 0) throw badAnswer(SERVICE);
+          return answer(days, located.name);
+        });
+      }
+      const [first, last] = [plan.years[0]!, plan.years.at(-1)!];
+      const key = [source.source, ...place, query.start, query.end, `${first}-${last}`];
+      return cache.getOrLoad(CACHE_KINDS.windowTypical, key, codec, async () => {
+        const located = await source.locate(query);
+        const from = shiftToYear(query.start, first);
+        const to = addDays(shiftToYear(query.start, last), plan.days - 1);
+        const days = typicalDays(query.start, plan.days, plan.years, await source.history(located, from, to));
+        // An archive with nothing for these days gave no answer; an empty "typical" would mislead.
+        if (days.length === 0) throw badAnswer(SERVICE);
+        return answer(days, located.name, { from: first, to: last });
+      });
+    },
+  };
+}
+
+export type WindowWeatherService = ReturnType<typeof createWindowWeatherService>;
+
+const roundReading = (reading: DailyReading): WindowWeatherDay => ({
+  date: reading.date,
+  min: oneDecimal(reading.min),
+  max: oneDecimal(reading.max),
+  ...(reading.description ? { description: reading.description } : {}),
+});
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) => isoDay(dayMs(date) + days * DAY_MS);

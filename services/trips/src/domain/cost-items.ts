@@ -1,0 +1,149 @@
+// Itemised costs of a window: each item's cost is its amount times its basis (nights,
+// travellers, nights × travellers, days = nights + 1), and a window that has items takes
+// its four category expenses from them; one without keeps its four plain numbers. The
+// derived totals (paid, booked, still to pay) are computed here and nowhere else. All
+// arithmetic is in integer cents with BigInt, so sums are exact to the cent at any size.
+
+export const COST_CATEGORIES = ['stay', 'travel', 'car', 'other'] as const;
+export const COST_BASES = ['total', 'per_night', 'per_person', 'per_person_per_night', 'per_day'] as const;
+export const MAX_ITEMS_PER_WINDOW = 100;
+export const MAX_ITEM_NAME = 120;
+export const MAX_ITEM_LINK = 500;
+export const MAX_CONFIRMATION = 64;
+
+export type CostCategory = (typeof COST_CATEGORIES)[number];
+export type CostBasis = (typeof COST_BASES)[number];
+
+export interface CostItem {
+  _id: string;
+  category: CostCategory;
+  name: string;
+  /** Money ≥ 0 with cents. */
+  amount: number;
+  basis: CostBasis;
+  booked: boolean;
+  paid: boolean;
+  /** '' or an https URL. */
+  link: string;
+  confirmation: string;
+}
+
+/** What a basis multiplies by. */
+export interface CostContext {
+  nights: number;
+  travellers: number;
+}
+
+const DAY_MS = 86_400_000;
+const EXPENSE_OF: Record<CostCategory, 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense'> = {
+  stay: 'stay_expense',
+  travel: 'travel_expense',
+  car: 'car_expense',
+  other: 'other_expense',
+};
+
+/** Nights between the window's dates (0 without both dates or when the end is not after the start). */
+export function nightsOf(window: { trip_start: string | null; trip_end: string | null }): number {
+  if (!window.trip_start || !window.trip_end) return 0;
+  return Math.max(0, Math.round((Date.parse(window.trip_end) - Date.parse(window.trip_start)) / DAY_MS));
+}
+
+export function basisMultiplier(basis: CostBasis, { nights, travellers }: CostContext): bigint {
+  switch (basis) {
+    case 'total':
+      return 1n;
+    case 'per_night':
+      return BigInt(nights);
+    case 'per_person':
+      return BigInt(travellers);
+    case 'per_person_per_night':
+      return BigInt(nights) * BigInt(travellers);
+    case 'per_day':
+      return BigInt(nights + 1);
+  }
+}
+
+const toCents = (amount: number) => BigInt(Math.round(amount * 100));
+const fromCents = (cents: bigint) => Number(cents) / 100;
+
+export function itemCostCents(item: Pick<CostItem, 'amount' | 'basis'>, context: CostContext): bigint {
+  return toCents(item.amount) * basisMultiplier(item.basis, context);
+}
+
+export function itemCost(item: Pick<CostItem, 'amount' | 'basis'>, context: CostContext): number {
+  return fromCents(itemCostCents(item, context));
+}
+
+export interface ItemTotals {
+  stay_expense: number;
+  travel_expense: number;
+  car_expense: number;
+  other_expense: number;
+  total: number;
+  paid_total: number;
+  booked_total: number;
+  to_pay: number;
+}
+
+/** Category sums and paid/booked totals of a list of items. */
+export function itemTotals(items: readonly CostItem[], context: CostContext): ItemTotals {
+  const byCategory: Record<CostCategory, bigint> = { stay: 0n, travel: 0n, car: 0n, other: 0n };
+  let [paid, booked] = [0n, 0n];
+  for (const item of items) {
+    const cents = itemCostCents(item, context);
+    byCategory[item.category] += cents;
+    if (item.paid) paid += cents;
+    if (item.booked) booked += cents;
+  }
+  const total = byCategory.stay + byCategory.travel + byCategory.car + byCategory.other;
+  return {
+    stay_expense: fromCents(byCategory.stay),
+    travel_expense: fromCents(byCategory.travel),
+    car_expense: fromCents(byCategory.car),
+    other_expense: fromCents(byCategory.other),
+    total: fromCents(total),
+    paid_total: fromCents(paid),
+    booked_total: fromCents(booked),
+    to_pay: fromCents(total - paid),
+  };
+}
+
+export interface ItemisedWindow {
+  trip_start: string | null;
+  trip_end: string | null;
+  stay_expense: number;
+  travel_expense: number;
+  car_expense: number;
+  other_expense: number;
+  items?: CostItem[];
+}
+
+/**
+ * The window with its four expenses taken from its items when it has any, and its
+ * paid/booked/still-to-pay totals. A window without items keeps its plain numbers
+ * and has nothing paid or booked. Called after every change to items, dates or
+ * travellers, so the stored numbers always equal a computation from scratch.
+ */
+export function deriveWindowCosts<W extends ItemisedWindow>(
+  window: W,
+  travellers: number,
+): W & Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'> {
+  const items = window.items ?? [];
+  if (items.length === 0) {
+    const total =
+      toCents(window.stay_expense) +
+      toCents(window.travel_expense) +
+      toCents(window.car_expense) +
+      toCents(window.other_expense);
+    return { ...window, paid_total: 0, booked_total: 0, to_pay: fromCents(total) };
+  }
+  const totals = itemTotals(items, { nights: nightsOf(window), travellers });
+  const derived = { ...window } as W & Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'>;
+  for (const category of COST_CATEGORIES) {
+    (derived as ItemisedWindow)[EXPENSE_OF[category]] = totals[EXPENSE_OF[category]];
+  }
+  derived.paid_total = totals.paid_total;
+  derived.booked_total = totals.booked_total;
+  derived.to_pay = totals.to_pay;
+  return derived;
+}

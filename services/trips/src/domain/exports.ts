@@ -1,0 +1,108 @@
+// Taking plans out of TripCost: the committed trips as an iCalendar file (RFC 5545,
+// one all-day event per trip) and one trip's windows as a CSV table (RFC 4180) for
+// spreadsheets. Pure functions of stored trips; the libraries write the formats.
+import { stringify } from 'csv-stringify/sync';
+import { createEvents, type DateArray, type EventAttributes } from 'ics';
+import { compareTrips } from './ordering';
+import { totalCost, type InstanceRecord, type TripRecord } from './trip';
+
+const DAY_MS = 86_400_000;
+const PRODUCT_ID = '-//TripCost//Trips//EN';
+
+const money = (amount: number) => amount.toFixed(2);
+const dollars = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dateArray = (ms: number): DateArray => {
+  const date = new Date(ms);
+  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+};
+
+/** Travellers on a trip once the trip records them; one person until then. */
+export function travellersOf(trip: TripRecord): number {
+  const travelers = (trip as TripRecord & { travelers?: unknown }).travelers;
+  return typeof travelers === 'number' && Number.isInteger(travelers) && travelers >= 1 ? travelers : 1;
+}
+
+/** The trip's id is its event's UID, so re-importing updates the event instead of adding a copy. */
+export const calendarUid = (tripId: string) => `trip-${tripId}@tripcost`;
+
+/** Committed trips with both dates, as one all-day event each (DTEND is the day after the last day). */
+export function tripsCalendar(trips: TripRecord[]): string {
+  const events: EventAttributes[] = trips
+    .filter((trip) => trip.committedInstanceId && trip.trip_start && trip.trip_end)
+    .sort(compareTrips)
+    .map((trip) => {
+      const total = totalCost(trip);
+      const travellers = travellersOf(trip);
+      const lines = [`Total: ${dollars(total)}`];
+      if (travellers > 1)
+        lines.push(`Per person (${travellers} travellers): ${dollars(Math.round((total * 100) / travellers) / 100)}`);
+      return {
+        uid: calendarUid(trip._id),
+        title: `Trip to ${trip.location_address}`,
+        location: trip.location_address,
+        description: lines.join('\n'),
+        start: dateArray(Date.parse(trip.trip_start!)),
+        end: dateArray(Date.parse(trip.trip_end!) + DAY_MS),
+        busyStatus: 'OOF',
+        transp: 'OPAQUE',
+      } satisfies EventAttributes;
+    });
+  const { error, value } = createEvents(events, { productId: PRODUCT_ID, calName: 'TripCost trips' });
+  if (error || !value) throw error ?? new Error('the calendar could not be written');
+  return value;
+}
+
+/**
+ * A spreadsheet reads a cell that starts with = + - @ tab or CR as a formula; a leading
+ * apostrophe makes it text (OWASP "CSV injection"), and the value stays readable.
+ */
+export function neutraliseCell(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+const CSV_HEADER = ['Place', 'Start', 'End', 'Nights', 'Stay', 'Travel', 'Car', 'Other', 'Total', 'Committed'];
+
+const nightsOf = (window: InstanceRecord) =>
+  window.trip_start && window.trip_end
+    ? String(Math.round((Date.parse(window.trip_end) - Date.parse(window.trip_start)) / DAY_MS))
+    : '';
+
+/** One row per window, by start date (undated last), money with two decimals; CRLF line ends. */
+export function comparisonCsv(trip: TripRecord): string {
+  const windows = [...trip.instances].sort(
+    (a, b) =>
+      (a.trip_start ?? '\uffff').localeCompare(b.trip_start ?? '\uffff') || a.created_at.localeCompare(b.created_at),
+  );
+  const rows = windows.map((window) => [
+    trip.location_address,
+    window.trip_start?.slice(0, 10) ?? '',
+    window.trip_end?.slice(0, 10) ?? '',
+    nightsOf(window),
+    money(window.stay_expense),
+    money(window.travel_expense),
+    money(window.car_expense),
+    money(window.other_expense),
+    money(totalCost(window)),
+    window.isCommitted ? 'yes' : 'no',
+  ]);
+  return stringify(
+    [CSV_HEADER, ...rows].map((row) => row.map(neutraliseCell)),
+    {
+      record_delimiter: 'windows',
+      bom: true,
+    },
+  );
+}
+
+/** A download name from the place: letters and digits only, so no header can be forged. */
+export function csvFileName(trip: TripRecord): string {
+  const slug = trip.location_address
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '') // accents go, their letters stay
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
+  return `${slug || 'trip'}-comparison.csv`;
+}

@@ -1,0 +1,100 @@
+// The trip list as the API sends it, assembled from one serialized view per trip,
+// remembered by (trip id, version). A trip's view changes only when its version does
+// (every change bumps it, on any replica), so a list costs one small query for the
+// ids and versions of the page plus the JSON of the trips that changed since they
+// were last served. The list's ETag is a digest of those ids and versions: a client
+// that already holds the list gets 304 without a single trip being read.
+import { createHash } from 'node:crypto';
+import { versionOf } from '@tripcost/shared';
+import type { TripListOptions, TripStore, TripVersion } from '../store/trip-store';
+import { tripView } from './trip';
+
+/** Views kept per process (≈ 2 kB each for a trip with 5 instances). */
+const MAX_REMEMBERED_TRIPS = 5_000;
+
+export interface SerializedTripList {
+  etag: string;
+  /** The JSON array, UTF-8; absent when the client's If-None-Match already names this list. */
+  json?: Buffer;
+}
+
+export interface TripListViews {
+  list(userId: string, page: TripListOptions, ifNoneMatch?: string): Promise<SerializedTripList>;
+}
+
+export function createTripListViews(store: TripStore, maxRemembered = MAX_REMEMBERED_TRIPS): TripListViews {
+  // Insertion order is recency: a hit is moved to the end, the oldest is dropped.
+  // Kept as UTF-8 bytes: a list is then one copy of its parts, with no string
+  // concatenation and no re-encoding of ~400 kB per answer.
+  const views = new Map<string, { version: number; json: Buffer }>();
+  const remember = (id: string, version: number, json: Buffer) => {
+    views.delete(id);
+    views.set(id, { version, json });
+    if (views.size > maxRemembered) views.delete(views.keys().next().value!);
+  };
+
+  return {
+    async list(userId, page, ifNoneMatch) {
+      const refs = await store.listVersions(userId, page);
+      const etag = listEtag(refs, page);
+      if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { etag };
+
+      const parts: Array<Buffer | undefined> = new Array(refs.length);
+      const missing: number[] = [];
+      refs.forEach((ref, i) => {
+        const known = views.get(ref._id);
+        if (known !== undefined && known.version === ref.version) {
+          remember(ref._id, known.version, known.json);
+          parts[i] = known.json;
+        } else missing.push(i);
+      });
+      const served = refs.slice();
+      if (missing.length > 0) {
+        const records = new Map(
+          (await store.findByIds(missing.map((i) => refs[i]!._id))).map((record) => [record._id, record]),
+        );
+        for (const i of missing) {
+          const record = records.get(refs[i]!._id);
+          if (record === undefined || record.user_id !== userId) continue; // deleted meanwhile
+          const json = Buffer.from(JSON.stringify(tripView(record)));
+          remember(record._id, versionOf(record), json);
+          parts[i] = json;
+          // The trip may have changed since the page was read: tag what is sent.
+          served[i] = { _id: record._id, version: versionOf(record) };
+        }
+      }
+      const sent = served.filter((_, i) => parts[i] !== undefined);
+      return { etag: listEtag(sent, page), json: jsonArray(parts.filter((part) => part !== undefined)) };
+    },
+  };
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+function jsonArray(items: Buffer[]): Buffer {
+  const pieces: Buffer[] = [OPEN];
+  for (const [i, item] of items.entries()) {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(item);
+  }
+  pieces.push(CLOSE);
+  return Buffer.concat(pieces);
+}
+
+function listEtag(refs: TripVersion[], page: TripListOptions): string {
+  const digest = createHash('sha1');
+  digest.update(`${page.favoritesOnly ? 'f' : 'a'}:${page.offset}:${page.limit}|`);
+  for (const ref of refs) digest.update(`${ref._id}:${ref.version},`);
+  return `W/"${digest.digest('base64url')}"`;
+}
+
+/** If-None-Match compares weakly: `W/"x"` and `"x"` name the same list; `*` names any. */
+export function etagMatches(header: string, etag: string): boolean {
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
+}

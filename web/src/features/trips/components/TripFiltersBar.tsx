@@ -1,0 +1,83 @@
+// The Explore filter bar: text on the place, three toggles and a sort order. It edits
+// the URL query (replacing the history entry while typing) and the page reads it back.
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { NO_FILTERS, SORT_ORDERS, hasFilters, type SortOrder, type TripFilters } from '../filters';
+
+interface Props {
+  filters: TripFilters;
+  onChange: (next: TripFilters) => void;
+  /** "Under budget" is offered once trips have budgets. */
+  budgetsKnown: boolean;
+}
+
+export function TripFiltersBar({ filters, onChange, budgetsKnown }: Props) {
+  const [text, setText] = useState(filters.text);
+  const debounced = useDebouncedValue(text, 250);
+
+  // Typing updates the URL after a pause; a URL change (back button, Clear) updates the field.
+  useEffect(() => {
+    if (debounced !== filters.text) onChange({ ...filters, text: debounced });
+    // Only the typed text drives this; the other filters are read as they are now.
+  }, [debounced]);
+  useEffect(() => setText(filters.text), [filters.text]);
+
+  const toggle = (key: 'committedOnly' | 'favouritesOnly' | 'underBudgetOnly') => (checked: boolean) =>
+    onChange({ ...filters, [key]: checked });
+
+  return (
+    <form className="trip-filters" role="search" aria-label="Filter trips" onSubmit={(e) => e.preventDefault()}>
+      <label className="field trip-filters__text">
+        <span>Place</span>
+        <input
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder="Filter by place"
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={filters.committedOnly}
+          onChange={(e) => toggle('committedOnly')(e.target.checked)}
+        />
+        Has committed plan
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={filters.favouritesOnly}
+          onChange={(e) => toggle('favouritesOnly')(e.target.checked)}
+        />
+        Favourites
+      </label>
+      {(budgetsKnown || filters.underBudgetOnly) && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={filters.underBudgetOnly}
+            onChange={(e) => toggle('underBudgetOnly')(e.target.checked)}
+          />
+          Under budget
+        </label>
+      )}
+      <label className="field trip-filters__sort">
+        <span>Sort by</span>
+        <select value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as SortOrder })}>
+          {Object.entries(SORT_ORDERS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {(hasFilters(filters) || filters.sort !== 'start') && (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(NO_FILTERS)}>
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}

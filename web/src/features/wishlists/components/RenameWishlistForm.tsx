@@ -1,0 +1,65 @@
+// Inline rename of a wishlist: the title becomes a field; Enter or Save renames, Escape
+// or Cancel leaves it as it was. The server's rules (1–60 characters, unique per user)
+// come back as its message, shown beside the field.
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { errorMessage } from '../../../lib/api';
+import type { Wishlist } from '../../../lib/types';
+import { useRenameWishlistMutation } from '../api';
+
+export const LIST_NAME_MAX = 60;
+
+export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; onDone: () => void }) {
+  const [name, setName] = useState(wishlist.list_name);
+  const [error, setError] = useState('');
+  const [renameWishlist, { isLoading }] = useRenameWishlistMutation();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    const trimmed = name.trim();
+    if (!trimmed) return setError('Please enter a list name.');
+    if (trimmed === wishlist.list_name) return onDone();
+    try {
+      await renameWishlist({ wishlistId: wishlist._id, name: trimmed }).unwrap();
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to rename the list. Please try again.'));
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') onDone();
+  }
+
+  return (
+    <form className="rename-form" onSubmit={onSubmit} aria-label={`Rename wishlist ${wishlist.list_name}`}>
+      <label className="field">
+        <span className="sr-only">List name</span>
+        <input
+          value={name}
+          maxLength={LIST_NAME_MAX}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError('');
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="card__actions">
+        <button type="submit" className="btn btn--primary btn--sm" disabled={isLoading}>
+          {isLoading ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
