@@ -1,6 +1,7 @@
 // Lint rules for every workspace: typescript-eslint's recommended set, plus the
 // project rules that keep the layout honest (no console in services, no focused tests).
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,7 @@ export default tseslint.config(
       'test-results/**',
       'web/dist/**',
       '**/coverage/**',
+      'web/src/lib/api-types.ts',
     ],
   },
   js.configs.recommended,
@@ -33,6 +35,47 @@ export default tseslint.config(
   {
     files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
     rules: { 'no-console': 'error' },
+  },
+  // The web app's import direction: app → features → lib/components. A feature uses
+  // another feature only through that feature's index.ts (its public API).
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'lib', pattern: 'web/src/lib' },
+        { type: 'components', pattern: 'web/src/components' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: 'external' } } } },
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: ['feature', 'lib', 'components'] } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { types: ['lib', 'components'] } } },
+                { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+              ],
+            },
+            { from: { element: { type: 'components' } }, allow: { to: { element: { types: ['lib', 'components'] } } } },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

@@ -16,4 +16,6 @@ module.exports = {
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 20000,
+  // The same again for multi-project runs (`npm test`), where testTimeout is ignored.
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.setup-timeout.js')],
 };

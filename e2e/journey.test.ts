@@ -1,7 +1,8 @@
-// A new user's journey through the real product (issue 7 "Done when"), one screenshot per screen.
+// A new user's journey through the real product, one screenshot per screen; every
+// screenshotted screen (modals and the mobile menu included) is audited with axe-core.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+import { a11y, BASE_URL, assertProductRunning, blockingFindings, launch, shot, writeA11yReport } from './browser';
 
 const stamp = Date.now();
 const USER = {
@@ -13,6 +14,9 @@ const USER = {
   city: 'Austin',
   state: 'TX',
 };
+
+/** The narrow phone the mobile layout is checked at. */
+const PHONE = { width: 390, height: 844 };
 
 function dateFromToday(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -46,7 +50,7 @@ function step(name: string, fn: () => Promise<void>) {
       await fn();
     } catch (error) {
       brokenAt = name;
-      await shot(page, `FAILED-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      await shot(page, `FAILED-${name.replace(/\W+/g, '-')}`, { a11y: false }).catch(() => undefined);
       throw error;
     }
   });
@@ -60,7 +64,7 @@ describe('a new traveller', () => {
     await go('/');
     await visible('Plan Smarter, Travel Further.');
     await shot(page, 'landing');
-    await page.setViewportSize({ width: 360, height: 740 });
+    await page.setViewportSize(PHONE);
     await shot(page, 'landing-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'About us' }).click();
@@ -108,6 +112,7 @@ describe('a new traveller', () => {
     await shot(page, 'search-empty');
 
     const combobox = page.getByRole('combobox', { name: 'City' });
+    // Typed key by key like a person (the delay paces keystrokes; nothing waits on it).
     await combobox.pressSequentially('Lisb', { delay: 40 });
     await page
       .getByRole('option', { name: /Lisbon/ })
@@ -248,7 +253,7 @@ describe('a new traveller', () => {
   });
 
   step('logs out and is refused a guarded page', async () => {
-    await page.setViewportSize({ width: 360, height: 740 });
+    await page.setViewportSize(PHONE);
     await go('/explore');
     await page
       .getByRole('article', { name: /Lisbon/ })
@@ -256,6 +261,7 @@ describe('a new traveller', () => {
       .waitFor();
     await shot(page, 'explore-mobile');
     await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor({ state: 'visible' });
     await shot(page, 'mobile-menu');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -264,5 +270,15 @@ describe('a new traveller', () => {
     await page.waitForURL(/\/not-logged-in$/);
     await visible('You must be logged in to view this page.');
     await shot(page, 'access-denied');
+  });
+});
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it('finds no serious or critical violation on any screen of the journey', () => {
+    const report = writeA11yReport('journey');
+    // Every screen of the journey was audited (a broken step stops the journey early).
+    jestExpect(brokenAt).toBeNull();
+    jestExpect(a11y.screens.length).toBeGreaterThanOrEqual(20);
+    jestExpect({ report, blocking: blockingFindings() }).toEqual({ report, blocking: [] });
   });
 });

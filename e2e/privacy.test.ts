@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+import { a11y, BASE_URL, assertProductRunning, blockingFindings, launch, shot, writeA11yReport } from './browser';
 
 const stamp = Date.now();
 const PASSWORD = 'Sup3r-secret-pass';
@@ -88,7 +88,7 @@ function step(name: string, fn: () => Promise<void>) {
       await fn();
     } catch (error) {
       brokenAt = name;
-      await shot(page, `FAILED-privacy-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      await shot(page, `FAILED-privacy-${name.replace(/\W+/g, '-')}`, { a11y: false }).catch(() => undefined);
       throw error;
     }
   });
@@ -176,4 +176,13 @@ describe('a traveller’s data', () => {
       jestExpect(login.status).toBe(400);
     },
   );
+});
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it('finds no serious or critical violation on the privacy screens (profiles, the delete dialog)', () => {
+    const report = writeA11yReport('privacy');
+    jestExpect(brokenAt).toBeNull();
+    jestExpect(a11y.screens.length).toBeGreaterThanOrEqual(4);
+    jestExpect({ report, blocking: blockingFindings() }).toEqual({ report, blocking: [] });
+  });
 });

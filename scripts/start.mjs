@@ -36,8 +36,10 @@ try {
       NODE_ENV: process.env.NODE_ENV ?? 'development',
       DATA_DIR: dataDir,
       REDIS_URL: redis.url,
+      // Auth signs and publishes its keys (JWKS); the gateway and the services fetch
+      // them from AUTH_URL, as in a deployment. A JWT_PUBLIC_KEY set here is passed on.
       JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY ?? keys.privatePath,
-      JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY ?? keys.publicPath,
+      JWT_EXTRA_PUBLIC_KEYS: process.env.JWT_EXTRA_PUBLIC_KEYS ?? keys.extraDir,
     },
     onUnexpectedExit: () => shutdown(1),
   });

@@ -16,10 +16,11 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    '^@tripcost/shared/domain$': '<rootDir>/../services/shared/src/domain/index.ts',
     '\\.css$': '<rootDir>/test/styleStub.cjs',
     '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/test/fileStub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
-  testTimeout: 10000,
+  testTimeout: 30000,
 };

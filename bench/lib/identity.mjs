@@ -1,6 +1,6 @@
 // A throwaway RS256 key pair and a signed access token for a fresh bench user,
 // made the way the auth service makes them, so services verify them as real.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export function benchKeys() {
@@ -17,12 +17,21 @@ export function benchIdentity() {
   const email = `bench-${userId}@example.test`;
   const token = jwt.sign({ email, role: 0 }, privateKey, {
     algorithm: 'RS256',
+    keyid: keyIdOf(publicKey),
     subject: userId,
     issuer: 'tripcost-auth',
     audience: 'tripcost',
     expiresIn: 3600,
   });
   return { privateKey, publicKey, userId, email, token };
+}
+
+/** The key's RFC 7638 thumbprint: the `kid` the auth service puts in its tokens. */
+function keyIdOf(publicKeyPem) {
+  const { e, n } = createPublicKey(publicKeyPem).export({ format: 'jwk' });
+  return createHash('sha256')
+    .update(JSON.stringify({ e, kty: 'RSA', n }))
+    .digest('base64url');
 }
 
 /** Polls until the URL answers 200 (the process under test has started). */

@@ -15,6 +15,7 @@ import {
   createRateLimiter,
   rateLimitHeaders,
   setHeaders,
+  shuttingDown,
   tokenFromHeader,
   type Lifecycle,
   type Logger,
@@ -134,7 +135,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     if (cors.handle(req, res)) return;
     if (lifecycle.shuttingDown) {
       res.setHeader('connection', 'close');
-      return fail(res, new AppError(503, 'The gateway is shutting down. Please retry.', 'shutting_down'));
+      return fail(res, shuttingDown('gateway'));
     }
     if (!upstream) {
       return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));
@@ -183,7 +184,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
     }
-    const denied = edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    const denied = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
     if (denied) return fail(res, denied);
     const revoked = await revocationCheck(req.method ?? 'GET', path, req.headers.authorization);
     if (revoked) return fail(res, revoked);

@@ -6,15 +6,18 @@ import express from 'express';
 import helmet from 'helmet';
 import {
   createRevokedUsers,
-  createTokenVerifier,
   errorHandler,
+  healthHandler,
   notFoundHandler,
   pingRedis,
+  readinessHandler,
+  shutdownGuard,
   type HttpMetrics,
   requestTracking,
   type Lifecycle,
   type Logger,
   type Redis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { createApiHandler } from './api';
 import type { GatewayConfig } from './config';
@@ -46,7 +49,7 @@ export function buildGateway({ config, logger, lifecycle, redis, metrics }: Gate
     redis,
     upstreams,
     metrics,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
   });
   const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
@@ -89,25 +92,9 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use((_req, res, next) => {
-    if (!lifecycle.shuttingDown) return next();
-    res.setHeader('connection', 'close');
-    res.status(503).json({ msg: 'The gateway is shutting down. Please retry.', code: 'shutting_down' });
-  });
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    let redisState = 'ok';
-    try {
-      await pingRedis(redis);
-    } catch (error) {
-      redisState = (error as Error).message || 'failed';
-    }
-    const ready = redisState === 'ok' && !lifecycle.shuttingDown;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { redis: redisState } });
-  });
+  app.use(shutdownGuard(lifecycle, 'gateway'));
+  app.get('/healthz', healthHandler);
+  app.get('/readyz', readinessHandler({ redis: () => pingRedis(redis) }, lifecycle));
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));
   app.get('/api/docs/:file', serviceOpenApi(upstreams));

@@ -1,8 +1,8 @@
-// Gateway configuration (DESIGN.md §7): where each upstream lives, who may call us
+// Gateway configuration (docs/architecture.md §7): where each upstream lives, who may call us
 // cross-origin, and the limits that protect the services behind it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { commonSettings, loadConfig, pemSetting, portSetting } from '@tripcost/shared';
+import { commonSettings, loadConfig, portSetting, tokenVerifierSettings } from '@tripcost/shared';
 
 const upstreamUrl = (port: number) => z.string().url({ message: 'must be a URL' }).default(`http://127.0.0.1:${port}`);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -12,7 +12,8 @@ export const gatewayConfigSchema = z.object({
   PORT: portSetting(8080),
   /** Prometheus metrics listen here, never on PORT (the public listener). */
   METRICS_PORT: portSetting(9464),
-  JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+  /** JWT_PUBLIC_KEY, JWKS_URL (default from AUTH_URL), JWKS_REFRESH_SECONDS, JWKS_COOLDOWN_SECONDS. */
+  ...tokenVerifierSettings,
   AUTH_URL: upstreamUrl(4001),
   TRIPS_URL: upstreamUrl(4002),
   WISHLISTS_URL: upstreamUrl(4003),

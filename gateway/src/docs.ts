@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import { AppError } from '@tripcost/shared';
 import type { Upstream } from './routing';
 
-interface OpenApiDoc {
+export interface OpenApiDoc {
   paths?: Record<string, Record<string, { summary?: string; security?: unknown[] }>>;
 }
 
@@ -25,21 +25,31 @@ async function fetchDocs(upstreams: Upstream[]) {
   );
 }
 
+/** One document over the services' documents (paths never overlap: each service owns its prefix). */
+export function mergeOpenApiDocuments(docs: OpenApiDoc[], unavailable: string[] = []): object {
+  const paths: Record<string, unknown> = {};
+  for (const doc of docs) Object.assign(paths, doc.paths ?? {});
+  return {
+    openapi: '3.0.3',
+    info: { title: 'TripCost API', version: '1.0.0' },
+    paths,
+    components: {
+      securitySchemes: { accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    'x-unavailable-services': unavailable,
+  };
+}
+
 export function mergedOpenApi(upstreams: Upstream[]): RequestHandler {
   return async (_req, res, next) => {
     try {
       const docs = await fetchDocs(upstreams);
-      const paths: Record<string, unknown> = {};
-      for (const entry of docs) Object.assign(paths, entry.doc?.paths ?? {});
-      res.json({
-        openapi: '3.0.3',
-        info: { title: 'TripCost API', version: '1.0.0' },
-        paths,
-        components: {
-          securitySchemes: { accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        },
-        'x-unavailable-services': docs.filter((entry) => entry.error).map((entry) => entry.upstream.name),
-      });
+      res.json(
+        mergeOpenApiDocuments(
+          docs.flatMap((entry) => (entry.doc ? [entry.doc] : [])),
+          docs.filter((entry) => entry.error).map((entry) => entry.upstream.name),
+        ),
+      );
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,4 @@
-// The routing table of DESIGN.md §1 and the few routes that need no token (§2).
+// The routing table of docs/architecture.md §1 and the few routes that need no token (§2).
 import type { GatewayConfig } from './config';
 
 export type UpstreamName = 'auth' | 'trips' | 'wishlists' | 'integrations';
@@ -48,6 +48,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/user/login',
   'GET /api/user/refresh_token',
   'GET /api/user/logout',
+  // The public keys that verify access tokens (JWKS); public by nature.
+  'GET /api/user/.well-known/jwks.json',
   'GET /api/places-pics',
   'HEAD /api/places-pics',
 ]);

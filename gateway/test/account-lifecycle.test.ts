@@ -53,7 +53,7 @@ describe('a traveller’s data: export and account deletion through the gateway'
       authConfig({
         ...common,
         JWT_PRIVATE_KEY: privateKey,
-        PASSWORD_SCRYPT_LOG2_COST: '10',
+        PASSWORD_ARGON2_MEMORY_KIB: '1024',
         TRIPS_URL: trips.url,
         WISHLISTS_URL: wishlists.url,
       }),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RunningServer } from '@tripcost/shared';
-import { craftToken, testUser, tokenFor } from '@tripcost/shared/testing';
+import { craftToken, settlesWithin, testUser, tokenFor } from '@tripcost/shared/testing';
 import { closedPortUrl, fakeUpstream, startTestGateway, uniqueSuffix, type FakeUpstream } from './helpers';
 
 describe('gateway', () => {
@@ -17,8 +17,9 @@ describe('gateway', () => {
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
       INTEGRATIONS_URL: integrations.url,
-      UPSTREAM_TIMEOUT_MS: '400',
-      INTEGRATIONS_TIMEOUT_MS: '400',
+      // Far above a proxied round trip on two busy cores, so only the slow fake below times out.
+      UPSTREAM_TIMEOUT_MS: '3000',
+      INTEGRATIONS_TIMEOUT_MS: '3000',
       CORS_ORIGINS: 'http://localhost:5173',
       WEB_DIST: '/nonexistent-web-dist',
     });
@@ -119,16 +120,16 @@ describe('gateway', () => {
 
   it('when an upstream is slow, then 504 {msg} at the timeout', async () => {
     integrations.respond = (_req, res) => {
-      // unref: the late answer must not keep the test process alive after the suite.
+      // A slow upstream, not a synchronisation: it answers 30 s late, ten times the gateway's
+      // 3 s timeout. unref: the late answer must not keep the test process alive.
       setTimeout(() => {
         if (!res.destroyed) res.end('{}');
-      }, 2000).unref();
+      }, 30_000).unref();
     };
-    const started = Date.now();
+    // The upstream would answer much later: a 504 means the gateway's own timeout cut it short.
     const res = await fetch(`${gateway.url}/api/weather?city=Slow`, { headers: bearer() });
     expect(res.status).toBe(504);
     expect((await res.json()).msg).toMatch(/took too long/);
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('when a request id is sent, then the service receives it and the client gets it back; otherwise one is minted', async () => {
@@ -210,7 +211,7 @@ describe('gateway', () => {
 });
 
 describe('gateway with unreachable or missing upstreams', () => {
-  it('when a service is down, then 503 {msg} in well under a second', async () => {
+  it('when a service is down, then 503 {msg} without waiting for a timeout', async () => {
     const down = await closedPortUrl();
     // A short retry window: a refused request is sent again while a restart could end (upstream-retry.ts).
     const gateway = await startTestGateway({
@@ -219,13 +220,14 @@ describe('gateway with unreachable or missing upstreams', () => {
       UPSTREAM_RETRY_WINDOW_MS: '300',
     });
     try {
-      const started = Date.now();
-      const res = await fetch(`${gateway.url}/api/trips/anything`, {
-        headers: { authorization: tokenFor(testUser()) },
-      });
+      // A refused connection must answer at once, not wait out the upstream timeout.
+      const res = await settlesWithin(
+        fetch(`${gateway.url}/api/trips/anything`, { headers: { authorization: tokenFor(testUser()) } }),
+        5000,
+        'a request to a service that is down',
+      );
       expect(res.status).toBe(503);
       expect((await res.json()).msg).toBe('The trips service is unavailable. Please try again shortly.');
-      expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       await gateway.stop();
     }

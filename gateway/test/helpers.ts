@@ -1,9 +1,8 @@
 // Real upstream HTTP servers for gateway tests: each records what it received and
 // answers as the test tells it to.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLogger } from '@tripcost/shared';
-import { testKeys, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
+import { closedPortUrl, startFakeUpstream, testKeys, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
 import { gatewayConfigSchema, startGateway, type RunningGateway } from '../src';
 
 export interface Received {
@@ -17,10 +16,11 @@ export interface Received {
 export interface FakeUpstream {
   url: string;
   received: Received[];
-  respond: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
+  respond: (req: Pick<Received, 'method' | 'url' | 'headers'>, res: ServerResponse, body: Buffer) => void;
   close(): Promise<void>;
 }
 
+/** The shared fake upstream, with the request/response hook these tests use. */
 export async function fakeUpstream(name: string): Promise<FakeUpstream> {
   const fake: FakeUpstream = {
     url: '',
@@ -29,34 +29,24 @@ export async function fakeUpstream(name: string): Promise<FakeUpstream> {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ upstream: name, method: req.method, url: req.url, bodyLength: body.length }));
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => upstream.close(),
   };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      fake.received.push({ method: req.method!, url: req.url!, headers: req.headers, bodyLength: body.length, body });
-      fake.respond(req, res, body);
-    });
+  const upstream = await startFakeUpstream((call, res) => {
+    const received = {
+      method: call.method,
+      url: call.url,
+      headers: call.headers,
+      bodyLength: call.rawBody.length,
+      body: call.rawBody,
+    };
+    fake.received.push(received);
+    fake.respond(received, res, call.rawBody);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = upstream.url;
   return fake;
 }
 
-/** A port nothing listens on: bind, note the port, close. */
-export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
+export { closedPortUrl };
 
 export async function startTestGateway(env: Record<string, string>): Promise<RunningGateway> {
   const config = gatewayConfigSchema.parse({

@@ -3,6 +3,7 @@
 // embedded stores in a temp dir. Third parties are a closed port: no internet.
 import type { RunningServer } from '@tripcost/shared';
 import {
+  eventually as waitFor,
   silentLogger,
   tempDataDir,
   testKeys,
@@ -18,7 +19,7 @@ import { closedPortUrl, startTestGateway } from './helpers';
 
 jest.setTimeout(60_000);
 
-/** A valid registration body (spec §7); every test's password is 'correct horse'. */
+/** A valid registration body (docs/product.md §7); every test's password is 'correct horse'. */
 const registration = (email: string) => ({
   fname: 'Ana',
   lname: 'Silva',
@@ -54,7 +55,7 @@ describe('the product behind the gateway', () => {
     };
     const logger = silentLogger();
     const auth = await startAuth(
-      authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+      authConfig({ ...common, JWT_PRIVATE_KEY: privateKey, PASSWORD_ARGON2_MEMORY_KIB: '1024' }),
       logger,
     );
     const trips = await startTrips(tripsConfig(common), logger);
@@ -115,13 +116,11 @@ describe('the product behind the gateway', () => {
     return { token: login.body.accesstoken, email: email.toLowerCase(), cookie, id: me.body._id };
   }
 
-  async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 2000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (accept(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** The value `read` gives once `accept` takes it, or its last value at the deadline (for the assertion's diff). */
+  async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+    let value!: T;
+    await waitFor(async () => accept((value = await read()))).catch(() => undefined);
+    return value;
   }
 
   it('when a traveller registers and logs in, then the session cookie refreshes through the gateway and infor names them', async () => {
@@ -340,7 +339,7 @@ describe('the product restarted on the same data', () => {
     const boot = (ports: { auth: string; trips: string }) =>
       Promise.all([
         startAuth(
-          authConfig({ ...common, PORT: ports.auth, JWT_PRIVATE_KEY: privateKey, PASSWORD_SCRYPT_LOG2_COST: '10' }),
+          authConfig({ ...common, PORT: ports.auth, JWT_PRIVATE_KEY: privateKey, PASSWORD_ARGON2_MEMORY_KIB: '1024' }),
           logger,
         ),
         startTrips(tripsConfig({ ...common, PORT: ports.trips }), logger),

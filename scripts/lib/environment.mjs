@@ -39,13 +39,18 @@ export function build({ web = true } = {}) {
   }
 }
 
-/** An RS256 key pair under <dataDir>/keys, made once and kept (sessions survive restarts). */
+/**
+ * An RS256 key pair under <dataDir>/keys, made once and kept (sessions survive
+ * restarts), and <dataDir>/keys/extra for public keys auth also publishes and
+ * trusts: the one retired by a rotation, whose tokens should still pass (docs/deploy.md, "Rotating the JWT keys").
+ */
 export function ensureKeyPair(dataDir) {
   const dir = join(dataDir, 'keys');
   const privatePath = join(dir, 'jwt-private.pem');
   const publicPath = join(dir, 'jwt-public.pem');
+  const extraDir = join(dir, 'extra');
+  mkdirSync(extraDir, { recursive: true, mode: 0o700 });
   if (!existsSync(privatePath) || !existsSync(publicPath)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const { privateKey, publicKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -55,7 +60,7 @@ export function ensureKeyPair(dataDir) {
     writeFileSync(publicPath, publicKey, { mode: 0o644 });
     say(`Created a signing key pair in ${dir}`);
   }
-  return { privatePath, publicPath };
+  return { privatePath, publicPath, extraDir };
 }
 
 /** Sends PING over a raw socket; true when Redis answers +PONG. */

@@ -63,6 +63,8 @@ export async function startProduct({
   ports = {},
   quiet = false,
   onUnexpectedExit,
+  // `npm test` waits longer: on two busy cores a service's start can take a minute.
+  healthTimeoutMs = 30_000,
 }) {
   const color = process.stdout.isTTY && !quiet;
   const children = [];
@@ -91,7 +93,7 @@ export async function startProduct({
       }
     });
     children.push({ name, child });
-    if (!(await waitHealthy(`http://127.0.0.1:${port}`, child))) {
+    if (!(await waitHealthy(`http://127.0.0.1:${port}`, child, healthTimeoutMs))) {
       throw new Error(`${name} did not become healthy on port ${port}; see its log above`);
     }
     return `http://127.0.0.1:${port}`;

@@ -56,6 +56,11 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/user/logout' }),
     expect: { anonymous: [200], other: [200], owner: [200] },
   },
+  'GET /api/user/.well-known/jwks.json': {
+    request: () => ({ path: '/api/user/.well-known/jwks.json' }),
+    // Public keys only, public by design: verifiers fetch them to check tokens.
+    expect: { anonymous: [200], other: [200], owner: [200] },
+  },
   'GET /api/user/infor': { request: () => ({ path: '/api/user/infor' }), expect: ANY_USER },
   'GET /api/user/profile/{id}': {
     request: ({ owner }) => ({ path: `/api/user/profile/${owner.id}` }),

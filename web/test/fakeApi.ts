@@ -7,12 +7,13 @@ export interface FakeRequest {
   query: URLSearchParams;
   body: unknown;
   authorization: string | null;
+  headers: Headers;
 }
 
 export interface FakeResponse {
   status?: number;
   body?: unknown;
-  delayMs?: number;
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
@@ -54,6 +55,7 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeApi {
       query: url.searchParams,
       body,
       authorization: request.headers.get('authorization'),
+      headers: request.headers,
     };
     for (const route of compiled) {
       const match = route.method === request.method ? route.regex.exec(url.pathname) : null;
@@ -62,10 +64,9 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeApi {
       const req = { ...base, params };
       calls.push(req);
       const res = await route.handler(req);
-      if (res.delayMs) await new Promise((r) => setTimeout(r, res.delayMs));
       return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
         status: res.status ?? 200,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...res.headers },
       });
     }
     calls.push({ ...base, params: {} });

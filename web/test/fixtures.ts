@@ -1,4 +1,7 @@
+import { totalCost } from '@tripcost/shared/domain';
 import type { Instance, Trip } from '../src/lib/types';
+
+const CREATED = '2024-01-01T00:00:00.000Z';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -14,7 +17,7 @@ export function isoFromNow(ms: number): string {
 }
 
 export function instance(over: Partial<Instance> = {}): Instance {
-  return {
+  const made = {
     _id: id(),
     trip_start: null,
     trip_end: null,
@@ -24,13 +27,16 @@ export function instance(over: Partial<Instance> = {}): Instance {
     other_expense: 0,
     isCommitted: false,
     activities: [],
+    created_at: CREATED,
     ...over,
   };
+  return { total_cost: totalCost(made), ...made };
 }
 
 export function trip(over: Partial<Trip> = {}): Trip {
-  return {
+  const made = {
     _id: id(),
+    user_id: '64b000000000000000000001',
     location_address: 'Lisbon, Portugal',
     trip_location: 'Lisbon, Lisbon, Portugal',
     image_url: '',
@@ -44,8 +50,12 @@ export function trip(over: Partial<Trip> = {}): Trip {
     user_email: 'ann@example.com',
     instances: [],
     committedInstanceId: null,
+    created_at: CREATED,
+    updated_at: CREATED,
+    version: 1,
     ...over,
   };
+  return { total_cost: totalCost(made), ...made };
 }
 
 /** A committed trip from `startMs` to `endMs` from now. */

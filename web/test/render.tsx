@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../src/app/AppRoutes';
 import { makeStore } from '../src/app/store';
+import { authApi } from '../src/features/auth/api';
 import type { SessionState } from '../src/lib/session';
 import type { User } from '../src/lib/types';
 
@@ -17,10 +18,12 @@ export const ME: User = {
   role: 0,
 };
 
-export const LOGGED_IN: Partial<SessionState> = { status: 'ready', token: 'token-1', isLogged: true, user: ME };
+export const LOGGED_IN: Partial<SessionState> = { status: 'ready', token: 'token-1', isLogged: true };
 
+/** A logged-in session starts with the user in the query cache, as after a real login. */
 export function renderApp(route: string, session: Partial<SessionState> = LOGGED_IN, ui?: ReactElement) {
   const store = makeStore({ session });
+  if (session.isLogged) void store.dispatch(authApi.util.upsertQueryData('getUserInfo', undefined, ME));
   const user = userEvent.setup();
   const utils = render(
     <Provider store={store}>

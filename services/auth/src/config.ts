@@ -1,18 +1,22 @@
-// The auth service's settings (DESIGN.md §7). Auth is the only process that holds
-// the token-signing private key; it also verifies tokens with the public key.
+// The auth service's settings (docs/architecture.md §7). Auth is the only process that holds
+// the token-signing private key. It verifies tokens itself with that key's public
+// half plus JWT_EXTRA_PUBLIC_KEYS, and publishes the same set as its JWKS.
 import { z } from 'zod';
 import {
   commonSettings,
   dataDirSetting,
+  keyIdOf,
   loadConfig,
   mongoUrlSetting,
-  pemSetting,
   portSetting,
+  publicKeysSetting,
+  signingKeySetting,
   urlSetting,
 } from '@tripcost/shared';
+import { OWASP_ARGON2ID } from './domain/passwords';
 
-/** OWASP's scrypt floor (N=2^15, r=8, p=1) is the default and the production minimum. */
-export const DEFAULT_SCRYPT_LOG2_COST = 15;
+/** OWASP's Argon2id memory (19 MiB) is the default and the production minimum. */
+export const DEFAULT_ARGON2_MEMORY_KIB = OWASP_ARGON2ID.memoryKiB;
 
 export const authConfigSchema = z
   .object({
@@ -20,11 +24,23 @@ export const authConfigSchema = z
     PORT: portSetting(4001),
     DATA_DIR: dataDirSetting,
     MONGO_URL: mongoUrlSetting,
-    JWT_PRIVATE_KEY: pemSetting('JWT_PRIVATE_KEY'),
-    JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
-    /** log2 of scrypt's N. Lower values exist only so test suites stay fast. */
-    PASSWORD_SCRYPT_LOG2_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_LOG2_COST),
-    /** How many password hashes may run at once (each holds a libuv thread and 32 MiB). */
+    /** Signs every new access token; its public half is published and trusted. */
+    JWT_PRIVATE_KEY: signingKeySetting('JWT_PRIVATE_KEY'),
+    /** Optional here (derived from the private key); when set it must be the same pair's. */
+    JWT_PUBLIC_KEY: publicKeysSetting('JWT_PUBLIC_KEY'),
+    /**
+     * Public keys published and trusted besides the signing key's, never used to sign:
+     * the previous key after a rotation (its tokens still pass), or the next one before it.
+     */
+    JWT_EXTRA_PUBLIC_KEYS: publicKeysSetting('JWT_EXTRA_PUBLIC_KEYS'),
+    /** Argon2id memory in KiB. Lower values exist only so test suites stay fast. */
+    PASSWORD_ARGON2_MEMORY_KIB: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024)
+      .default(DEFAULT_ARGON2_MEMORY_KIB),
+    /** How many password hashes may run at once (each holds a libuv thread and its memory). */
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Absolute lifetime of a login session (refresh-token family). */
     REFRESH_SESSION_DAYS: z.coerce.number().int().min(1).max(90).default(14),
@@ -36,11 +52,16 @@ export const authConfigSchema = z
     EXPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV === 'production' && config.PASSWORD_SCRYPT_LOG2_COST < DEFAULT_SCRYPT_LOG2_COST) {
+    const signing = config.JWT_PRIVATE_KEY.kid;
+    if (config.JWT_PUBLIC_KEY.some((key) => keyIdOf(key) !== signing)) {
+      // A half-done rotation (a new private key beside the old public key) stops here, not in production.
+      ctx.addIssue({ code: 'custom', path: ['JWT_PUBLIC_KEY'], message: 'is not the public half of JWT_PRIVATE_KEY' });
+    }
+    if (config.NODE_ENV === 'production' && config.PASSWORD_ARGON2_MEMORY_KIB < DEFAULT_ARGON2_MEMORY_KIB) {
       ctx.addIssue({
         code: 'custom',
-        path: ['PASSWORD_SCRYPT_LOG2_COST'],
-        message: `must be at least ${DEFAULT_SCRYPT_LOG2_COST} in production`,
+        path: ['PASSWORD_ARGON2_MEMORY_KIB'],
+        message: `must be at least ${DEFAULT_ARGON2_MEMORY_KIB} in production`,
       });
     }
   });

@@ -2,4 +2,4 @@
 export { authConfigSchema, configFrom, type AuthConfig } from './config';
 export { startAuth, type RunningAuth, type StartOptions } from './server';
 export { REFRESH_COOKIE } from './http/refresh-cookie';
-export { US_STATE_CODES } from './domain/us-states';
+export { apiDocument } from './http/routes';

@@ -1,9 +1,11 @@
 // Starts the auth service: Redis for sessions, the user store (MongoDB or
 // embedded), the app, and the listener. Used by main.ts and by tests in-process.
+import type { KeyObject } from 'node:crypto';
 import {
   connectMongo,
   createEventPublisher,
   createRevokedUsers,
+  keyIdOf,
   startOutboxRelay,
   createLogger,
   createRequestRedis,
@@ -18,7 +20,7 @@ import {
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
-import { createPasswordHasher } from './domain/passwords';
+import { createPasswordHasher, OWASP_ARGON2ID } from './domain/passwords';
 import { openEmbeddedUserStore } from './store/embedded';
 import { openMongoUserStore } from './store/mongo';
 import { createUserDataSources } from './http/user-data-sources';
@@ -66,7 +68,7 @@ export async function startAuth(
     users,
     sessions,
     passwords: createPasswordHasher({
-      log2Cost: config.PASSWORD_SCRYPT_LOG2_COST,
+      argon2: { ...OWASP_ARGON2ID, memoryKiB: config.PASSWORD_ARGON2_MEMORY_KIB },
       concurrency: config.PASSWORD_HASH_CONCURRENCY,
     }),
     signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),
@@ -78,7 +80,7 @@ export async function startAuth(
   const app = buildApp({
     logger,
     lifecycle,
-    publicKey: config.JWT_PUBLIC_KEY,
+    publicKeys: trustedKeys(config),
     accounts,
     users,
     sessions,
@@ -99,8 +101,24 @@ export async function startAuth(
     // Published events leave before their connections close.
     onClose: [() => relay.close(), () => publisher.close(), () => users.close(), () => closeRedis(redis)],
   });
-  logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'auth listening');
+  logger.info(
+    {
+      port: running.port,
+      storage: config.MONGO_URL ? 'mongo' : 'embedded',
+      signingKey: config.JWT_PRIVATE_KEY.kid,
+      extraKeys: config.JWT_EXTRA_PUBLIC_KEYS.map(keyIdOf),
+    },
+    'auth listening',
+  );
   return { url: running.url, port: running.port, stop: running.stop };
+}
+
+/** The signing key's public half, then the extra keys (each once). */
+function trustedKeys(config: AuthConfig): KeyObject[] {
+  const byId = new Map(
+    [config.JWT_PRIVATE_KEY.publicKey, ...config.JWT_EXTRA_PUBLIC_KEYS].map((key) => [keyIdOf(key), key]),
+  );
+  return [...byId.values()];
 }
 
 /** QUIT needs a live connection; a client still trying to reconnect is just dropped. */

@@ -1,22 +1,19 @@
 // Boots the real auth service in-process (port 0, real Redis, embedded store in a
 // temp dir) and talks to it over HTTP the way the web app does.
-import { silentLogger, tempDataDir, testKeys, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
+import { silentLogger, tempDataDir, testKeys, testServiceEnv, uniqueSuffix } from '@tripcost/shared/testing';
 import { configFrom, type AuthConfig } from '../src/config';
 import { startAuth, type RunningAuth, type StartOptions } from '../src/server';
 
-/** Cheap scrypt (N=2^10) keeps the suite fast; passwords.test.ts covers the real default. */
+/** Cheap Argon2id (1 MiB) keeps the suite fast; passwords.test.ts covers the real default. */
 export function testConfig(overrides: Record<string, string> = {}): AuthConfig {
-  return configFrom({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATA_DIR: tempDataDir('tripcost-auth-'),
-    REDIS_URL: testRedisUrl(),
-    JWT_PRIVATE_KEY: testKeys().privateKey,
-    JWT_PUBLIC_KEY: testKeys().publicKey,
-    PASSWORD_SCRYPT_LOG2_COST: '10',
-    ...overrides,
-  });
+  return configFrom(
+    testServiceEnv({
+      DATA_DIR: tempDataDir('tripcost-auth-'),
+      JWT_PRIVATE_KEY: testKeys().privateKey,
+      PASSWORD_ARGON2_MEMORY_KIB: '1024',
+      ...overrides,
+    }),
+  );
 }
 
 export function bootAuth(overrides: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningAuth> {

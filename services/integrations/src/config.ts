@@ -1,8 +1,15 @@
-// The integrations service's settings (DESIGN.md §6–7). Every provider is optional:
+// The integrations service's settings (docs/architecture.md §6–7). Every provider is optional:
 // an unset key selects the keyless fallback (Open-Meteo, the offline city index) or a
 // clean 503, and every base URL can point at a local fake so tests never leave the box.
 import { z } from 'zod';
-import { booleanSetting, commonSettings, loadConfig, pemSetting, portSetting, urlSetting } from '@tripcost/shared';
+import {
+  booleanSetting,
+  commonSettings,
+  loadConfig,
+  portSetting,
+  tokenVerifierSettings,
+  urlSetting,
+} from '@tripcost/shared';
 
 /** An API key: blank means "not configured", so `KEY=` in a .env file behaves like no key. */
 const apiKeySetting = z
@@ -18,7 +25,7 @@ export const integrationsConfigSchema = z
   .object({
     ...commonSettings,
     PORT: portSetting(4004),
-    JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+    ...tokenVerifierSettings,
     /** Deadline of one upstream call, retry included. */
     UPSTREAM_TIMEOUT_MS: milliseconds.default(5000),
     /** Chat completions are slower than lookups; unset means UPSTREAM_TIMEOUT_MS. */

@@ -3,3 +3,4 @@ export { configFrom, integrationsConfigSchema, type IntegrationsConfig } from '.
 export { startIntegrations, type RunningIntegrations } from './server';
 export { PHOTO_CACHE_CONTROL } from './http/routes';
 export { PHOTO_REFERENCE_PATTERN } from './domain/places';
+export { apiDocument } from './http/routes';

@@ -5,7 +5,6 @@ import {
   createLogger,
   createRateLimiter,
   createRequestRedis,
-  createTokenVerifier,
   createRevokedUsers,
   Lifecycle,
   listen,
@@ -14,6 +13,7 @@ import {
   type Redis,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
@@ -29,7 +29,10 @@ import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-p
 import { createCache } from './store/cache';
 import { offlineCityIndex } from './store/offline-cities';
 
-export type RunningIntegrations = RunningService;
+export interface RunningIntegrations extends RunningService {
+  /** Resolves when the cache writes started so far have finished; tests wait on it instead of sleeping. */
+  cacheSettled(): Promise<void>;
+}
 
 export async function startIntegrations(
   config: IntegrationsConfig,
@@ -112,7 +115,7 @@ export async function startIntegrations(
   const app = buildApp({
     logger,
     lifecycle,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
     services,
     cities,
@@ -128,7 +131,7 @@ export async function startIntegrations(
     ],
   });
   logger.info({ port: running.port }, 'integrations listening');
-  return { url: running.url, port: running.port, stop: running.stop };
+  return { url: running.url, port: running.port, stop: running.stop, cacheSettled: () => cache.settled() };
 }
 
 /**

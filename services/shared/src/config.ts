@@ -1,6 +1,7 @@
 // Configuration is environment variables only, parsed once at start-up with a zod
 // schema. A bad value stops the process with a message that names the variable.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -44,7 +45,7 @@ export const booleanSetting = (fallback: boolean) =>
       return parsed;
     });
 
-/** The settings every process shares (DESIGN.md §7). */
+/** The settings every process shares (docs/architecture.md §7). */
 export const commonSettings = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,3 +89,24 @@ export const pemSetting = (variable: string) =>
     .string({ message: 'is required (PEM text or a file path)' })
     .min(1, { message: 'is required (PEM text or a file path)' })
     .transform((value) => readPem(value, variable));
+
+/**
+ * PEM text that may hold several keys, given inline, as a file, or as a directory
+ * whose `*.pem` files are read in name order (a mounted Kubernetes Secret). An empty
+ * directory gives ''.
+ */
+export function readPemList(value: string, variable: string): string {
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(value).isDirectory();
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${variable}: cannot read ${value}`);
+  }
+  if (!isDirectory) return readPem(value, variable);
+  return readdirSync(value)
+    .filter((name) => name.endsWith('.pem'))
+    .sort()
+    .map((name) => readPem(join(value, name), variable))
+    .join('\n');
+}

@@ -14,10 +14,28 @@ export class AppError extends Error {
 
 export const badRequest = (msg: string, code = 'bad_request', details?: unknown[]) =>
   new AppError(400, msg, code, details);
-export const unauthorized = (msg = 'Please log in to continue.') => new AppError(401, msg, 'unauthorized');
+/** Why a request is not authenticated; each reason has the sentence a client shows. */
+export const UNAUTHORIZED_MESSAGES = {
+  token_missing: 'Please log in to continue.',
+  token_invalid: 'Your session has expired or is invalid. Please log in again.',
+  /** The refresh session is gone (logged out, expired, revoked or reused). */
+  session_ended: 'Your session has ended. Please log in again.',
+  /** A valid token of a user whose tokens are revoked (e.g. a deleted account). */
+  token_revoked: 'This account no longer exists. Please log in again.',
+} as const;
+export type UnauthorizedReason = keyof typeof UNAUTHORIZED_MESSAGES;
+
+/** The one way to answer 401: no token, or a token that does not verify (any more). */
+export const unauthorized = (
+  reason: UnauthorizedReason = 'token_missing',
+  msg: string = UNAUTHORIZED_MESSAGES[reason],
+) => new AppError(401, msg, reason);
 export const forbidden = (msg = 'You do not have access to this resource.') => new AppError(403, msg, 'forbidden');
 export const notFound = (msg = 'Not found.') => new AppError(404, msg, 'not_found');
 export const conflict = (msg: string, code = 'conflict') => new AppError(409, msg, code);
 export const tooManyRequests = (msg = 'Too many requests. Please try again later.') =>
   new AppError(429, msg, 'rate_limited');
+/** Refused because the process is stopping: retry (another replica, or this one restarted). */
+export const shuttingDown = (what: 'service' | 'gateway') =>
+  new AppError(503, `The ${what} is shutting down. Please retry.`, 'shutting_down');
 export const serviceUnavailable = (msg: string, code = 'unavailable') => new AppError(503, msg, code);

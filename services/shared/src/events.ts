@@ -1,4 +1,4 @@
-// Events between services over BullMQ (DESIGN.md §5). A producer enqueues each
+// Events between services over BullMQ (docs/architecture.md §5). A producer enqueues each
 // event on the inbox queue of every consumer; the event id is the BullMQ jobId so a
 // re-published event is dropped, and failed jobs are retried with exponential
 // backoff and then kept for inspection.
@@ -42,7 +42,7 @@ export interface EventEnvelope<T extends EventType = EventType> {
   payload: EventPayloads[T];
 }
 
-/** Who consumes what: the routing table of DESIGN.md §5. */
+/** Who consumes what: the routing table of docs/architecture.md §5. */
 export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'trip.created': ['integrations'],
   'trip.updated': ['wishlists'],

@@ -1,4 +1,4 @@
-// Graceful shutdown (STYLE.md §7): on SIGTERM readiness fails, new requests get 503,
+// Graceful shutdown (docs/service-kit.md): on SIGTERM readiness fails, new requests get 503,
 // in-flight requests finish, then workers and connections close in order, and a
 // forced exit after 10 s guards against anything that hangs.
 import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';

@@ -1,6 +1,8 @@
-// Zod building blocks shared by the services' request schemas (DESIGN.md §3), and
-// the one place a zod failure becomes a 400 with a readable first message.
+// Zod building blocks shared by the services' request schemas, and the one place a
+// zod failure becomes a 400 with a readable first message. The rules themselves
+// (what an amount or a date is) live in ./domain, which the web app uses too.
 import { z } from 'zod';
+import { parseCalendarDate, parseMoney } from './domain';
 import { AppError } from './errors';
 
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
@@ -11,20 +13,18 @@ export const objectIdSchema = (label = 'id') =>
     .regex(OBJECT_ID_PATTERN, { message: `The ${label} is not a valid id.` });
 
 /** Money: a finite number 0..1e9 rounded to cents; missing, null or '' mean 0. */
-export const MAX_MONEY = 1_000_000_000;
 export const moneySchema = (label: string) =>
   z
     .union([z.number(), z.string(), z.null(), z.undefined()], {
       message: `${label} must be a number from 0 to 1,000,000,000.`,
     })
     .transform((value, ctx) => {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 0;
-      const amount = typeof value === 'number' ? value : Number(value.trim());
-      if (!Number.isFinite(amount) || amount < 0 || amount > MAX_MONEY) {
+      const amount = parseMoney(value);
+      if (amount === null) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to 1,000,000,000.` });
         return z.NEVER;
       }
-      return Math.round(amount * 100) / 100;
+      return amount;
     });
 // Zod 4 treats an object key whose schema ends in a transform as required: use
 // `moneySchema(…).default(0)` where a missing key means 0 (creates), and
@@ -47,16 +47,6 @@ export const calendarDateSchema = (label: string) =>
       return date;
     });
 // As with money: `.default(null)` for creates, `.optional()` for edits.
-
-export function parseCalendarDate(text: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text);
-  if (!match) return null;
-  if (text.length > 10 && Number.isNaN(Date.parse(text))) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString();
-}
 
 /** Parse or throw a 400 whose msg is the first problem found. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what = 'request'): z.infer<S> {

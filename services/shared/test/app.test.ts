@@ -23,6 +23,8 @@ describe('service app factory', () => {
   let running: RunningServer;
   let lifecycle: Lifecycle;
   let release: () => void = () => undefined;
+  /** Resolves when /slow is being handled: the request is in flight. */
+  let slowArrived: () => void = () => undefined;
   let redisUp = true;
   let redis: Redis;
   let revokedUsers: RevokedUsers;
@@ -90,6 +92,7 @@ describe('service app factory', () => {
           handler: () =>
             new Promise((resolve) => {
               release = () => resolve({ body: { finished: true } });
+              slowArrived();
             }),
         });
       },
@@ -235,8 +238,9 @@ describe('service app factory', () => {
   });
 
   it('when shutdown starts, then in-flight requests finish and new ones are refused', async () => {
+    const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
     const inFlight = fetch(`${running.url}/slow`).then(async (res) => ({ status: res.status, body: await res.json() }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     const stopping = running.stop();
     const refused = await fetch(`${running.url}/healthz`).then(
       (res) => res.status,

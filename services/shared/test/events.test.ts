@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { bullConnectionOptions, createEventPublisher, inboxQueueName, startInbox, type EventEnvelope } from '../src';
-import { silentLogger, testQueuePrefix, testRedisUrl } from '../src/testing';
+import { eventually, silentLogger, testQueuePrefix, testRedisUrl } from '../src/testing';
 
 describe('events over BullMQ', () => {
   const prefix = testQueuePrefix();
@@ -15,16 +15,22 @@ describe('events over BullMQ', () => {
       { 'wishlist.deleted': async (event) => void seen.push(event) },
       { redisUrl: testRedisUrl(), logger, prefix },
     );
+    const queue = new Queue(inboxQueueName('trips'), { connection: bullConnectionOptions(testRedisUrl()), prefix });
     try {
       const payload = { wishlistId: 'a'.repeat(24), userId: 'b'.repeat(24), tripIds: ['c'.repeat(24)] };
       await publisher.publish('wishlist.deleted', payload, 'event-1');
       await publisher.publish('wishlist.deleted', payload, 'event-1');
-      await waitUntil(() => seen.length >= 1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Once the inbox holds nothing left to deliver, no second delivery can still come.
+      await eventually(async () => {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+        return counts.waiting + counts.active + counts.delayed === 0 && counts.completed + counts.failed >= 1;
+      });
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ id: 'event-1', type: 'wishlist.deleted', payload });
     } finally {
       await inbox.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
     }
   });
 
@@ -48,7 +54,7 @@ describe('events over BullMQ', () => {
     });
     try {
       await failingPublisher.publish('trip.deleted', { tripId: 'a'.repeat(24), userId: 'b'.repeat(24) }, 'event-fail');
-      await waitUntil(() => attempts >= 2, 5000);
+      await eventually(() => attempts >= 2);
       const job = await queue.getJob('event-fail');
       expect(job?.attemptsMade).toBeGreaterThanOrEqual(1);
       expect(job?.opts.attempts).toBe(10);
@@ -62,11 +68,3 @@ describe('events over BullMQ', () => {
     }
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

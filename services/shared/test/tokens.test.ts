@@ -1,3 +1,5 @@
+// The token verifier remembers verified tokens until they expire; what it remembers
+// must never let an expired or altered token through.
 import { createTokenVerifier, InvalidTokenError } from '../src';
 import { testKeys, testUser, tokenFor } from '../src/testing';
 
@@ -6,14 +8,14 @@ describe('token verifier', () => {
     const verifier = createTokenVerifier(testKeys().publicKey);
     const user = testUser();
     const token = tokenFor(user, 1);
-    expect(verifier.verify(token)).toMatchObject({ id: user.id, email: user.email });
-    expect(verifier.verify(token)).toMatchObject({ id: user.id }); // answered from memory
+    await expect(verifier.verify(token)).resolves.toMatchObject({ id: user.id, email: user.email });
+    await expect(verifier.verify(token)).resolves.toMatchObject({ id: user.id }); // answered from memory
     const deadline = Date.now() + 5000;
     let refused = false;
     while (!refused && Date.now() < deadline) {
       try {
-        verifier.verify(token);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await verifier.verify(token);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // polling interval until the 1 s token expires
       } catch (error) {
         refused = error instanceof InvalidTokenError;
       }
@@ -21,14 +23,16 @@ describe('token verifier', () => {
     expect(refused).toBe(true);
   });
 
-  it('when a remembered token is tampered with, then the altered token is refused', () => {
+  it('when a remembered token is tampered with, then the altered token is refused', async () => {
     const verifier = createTokenVerifier(testKeys().publicKey);
     const token = tokenFor(testUser());
-    verifier.verify(token);
+    await verifier.verify(token);
     const [header, payload, signature] = token.split('.');
     const forged = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 1 }),
     );
-    expect(() => verifier.verify(`${header}.${forged.toString('base64url')}.${signature}`)).toThrow(InvalidTokenError);
+    await expect(verifier.verify(`${header}.${forged.toString('base64url')}.${signature}`)).rejects.toBeInstanceOf(
+      InvalidTokenError,
+    );
   });
 });

@@ -1,11 +1,11 @@
 // Builds the trips Express app from its dependencies (no listen).
 import {
   createServiceApp,
-  createTokenVerifier,
   Lifecycle,
   type Logger,
   type ReadinessCheck,
   type RevokedUsers,
+  type TokenVerifier,
 } from '@tripcost/shared';
 import type { TripsService } from './domain/trips-service';
 import { tripRoutes } from './http/routes';
@@ -13,7 +13,7 @@ import { tripRoutes } from './http/routes';
 export interface TripsAppDeps {
   logger: Logger;
   lifecycle: Lifecycle;
-  jwtPublicKey: string;
+  verifier: TokenVerifier;
   revokedUsers: RevokedUsers;
   trips: TripsService;
   readiness: Record<string, ReadinessCheck>;
@@ -24,7 +24,7 @@ export function buildApp(deps: TripsAppDeps) {
     name: 'trips',
     logger: deps.logger,
     lifecycle: deps.lifecycle,
-    verifier: createTokenVerifier(deps.jwtPublicKey),
+    verifier: deps.verifier,
     revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
     routes: tripRoutes(deps.trips),

@@ -1,13 +1,20 @@
-// The trips service's settings (DESIGN.md §7), parsed once at start-up.
+// The trips service's settings (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
-import { commonSettings, dataDirSetting, loadConfig, mongoUrlSetting, pemSetting, portSetting } from '@tripcost/shared';
+import {
+  commonSettings,
+  dataDirSetting,
+  loadConfig,
+  mongoUrlSetting,
+  portSetting,
+  tokenVerifierSettings,
+} from '@tripcost/shared';
 
 export const tripsConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(4002),
   DATA_DIR: dataDirSetting,
   MONGO_URL: mongoUrlSetting,
-  JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+  ...tokenVerifierSettings,
 });
 
 export type TripsConfig = z.infer<typeof tripsConfigSchema>;

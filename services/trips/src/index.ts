@@ -2,3 +2,4 @@
 export { startTrips, type RunningTrips } from './server';
 export { tripsConfigSchema, configFrom, type TripsConfig } from './config';
 export type { TripView, InstanceView, TripRecord, InstanceRecord } from './domain/trip';
+export { apiDocument } from './http/routes';

@@ -13,6 +13,7 @@ import {
   type Logger,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { TripsConfig } from './config';
@@ -22,7 +23,10 @@ import { openEmbeddedTripStore } from './store/embedded';
 import { mongoTripStore } from './store/mongo';
 import type { TripStore } from './store/trip-store';
 
-export type RunningTrips = RunningService;
+export interface RunningTrips extends RunningService {
+  /** Resolves when every event published so far has left (or given up); tests wait on it. */
+  eventsSent(): Promise<void>;
+}
 
 async function openStore(config: TripsConfig, logger: Logger): Promise<TripStore> {
   if (config.MONGO_URL) return mongoTripStore(await connectMongo(config.MONGO_URL, logger));
@@ -43,7 +47,7 @@ export async function startTrips(
   const app = buildApp({
     logger,
     lifecycle,
-    jwtPublicKey: config.JWT_PUBLIC_KEY,
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
     trips,
     readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
@@ -62,5 +66,5 @@ export async function startTrips(
     ],
   });
   logger.info({ port: running.port, storage: config.MONGO_URL ? 'mongo' : 'embedded' }, 'trips service listening');
-  return { url: running.url, port: running.port, stop: running.stop };
+  return { url: running.url, port: running.port, stop: running.stop, eventsSent: () => relay.settled() };
 }

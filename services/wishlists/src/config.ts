@@ -1,13 +1,13 @@
 // The wishlists process's configuration: one zod schema over the environment
-// (DESIGN.md §7), parsed once at start-up.
+// (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
 import {
   commonSettings,
   dataDirSetting,
   loadConfig,
   mongoUrlSetting,
-  pemSetting,
   portSetting,
+  tokenVerifierSettings,
   urlSetting,
 } from '@tripcost/shared';
 
@@ -16,7 +16,7 @@ export const wishlistsConfigSchema = z.object({
   PORT: portSetting(4003),
   DATA_DIR: dataDirSetting,
   MONGO_URL: mongoUrlSetting,
-  JWT_PUBLIC_KEY: pemSetting('JWT_PUBLIC_KEY'),
+  ...tokenVerifierSettings,
   /** The trips service, asked whether the caller owns a trip before it is added. */
   TRIPS_URL: urlSetting('http://127.0.0.1:4002'),
   TRIPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),

@@ -2,3 +2,4 @@
 export { startWishlists, type RunningWishlists } from './server';
 export { configFrom, wishlistsConfigSchema, type WishlistsConfig } from './config';
 export type { Wishlist, WishlistTripEntry } from './store/wishlist-store';
+export { apiDocument } from './http/routes';

@@ -7,13 +7,13 @@ import {
   createLogger,
   createRequestRedis,
   createRevokedUsers,
-  createTokenVerifier,
   Lifecycle,
   listen,
   pingRedis,
   type Logger,
   type RunningService,
   closeRedis,
+  verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { WishlistsConfig } from './config';
@@ -53,7 +53,7 @@ export async function startWishlists(
     wishlists,
     logger,
     lifecycle,
-    verifier: createTokenVerifier(config.JWT_PUBLIC_KEY),
+    verifier: verifierFromConfig(config, logger),
     revokedUsers: createRevokedUsers(redis, logger),
     readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
   });

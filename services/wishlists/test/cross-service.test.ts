@@ -1,5 +1,5 @@
 // Trips and wishlists both running in-process (real Redis, real BullMQ, embedded
-// stores, one unique queue prefix): the events of DESIGN.md §5 keep them consistent,
+// stores, one unique queue prefix): the events of docs/architecture.md §5 keep them consistent,
 // including while one of them is down, and redelivery changes nothing.
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,7 @@ import {
   type ServiceName,
 } from '@tripcost/shared';
 import {
+  eventually,
   silentLogger,
   tempDataDir,
   testKeys,
@@ -26,7 +27,6 @@ import { configFrom as tripsConfigFrom, startTrips, type RunningTrips } from '@t
 import { startWishlists, type RunningWishlists } from '../src';
 import { testConfig } from './support/service';
 
-const CONSISTENT_WITHIN_MS = 2000;
 const prefix = testQueuePrefix();
 const tripsDataDir = tempDataDir();
 let tripsPort = 0;
@@ -109,20 +109,6 @@ async function createList(user: AuthUser, list_name: string, tripIds: string[]) 
   });
   expect(created.status).toBe(201);
   return created.body as { _id: string; trips: { _id: string; total_cost: number; location_address: string }[] };
-}
-
-/** Polls until `check` passes or the deadline is reached; returns how long it took. */
-async function eventually(check: () => Promise<void>, withinMs = CONSISTENT_WITHIN_MS): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - started;
-    } catch (error) {
-      if (Date.now() - started > withinMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 /** Delivers an envelope to a consumer's inbox as a fresh job, as a redelivery would. */

@@ -68,7 +68,7 @@ export async function startProductInProcess(gatewayEnv: Record<string, string> =
     authConfig({
       ...common,
       JWT_PRIVATE_KEY: privateKey,
-      PASSWORD_SCRYPT_LOG2_COST: '10',
+      PASSWORD_ARGON2_MEMORY_KIB: '1024',
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
     }),

@@ -1,4 +1,4 @@
-// Routes of spec §2 and §6. Every page is its own chunk (React.lazy).
+// Routes of docs/product.md §2 and §6. Every page is its own chunk (React.lazy).
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useRestoreSession } from '../features/auth/hooks/useSession';

@@ -1,4 +1,4 @@
-// Cost badge (spec §4): the dollar amount when above 0, otherwise 'Needs attention'.
+// Cost badge (docs/product.md §4): the dollar amount when above 0, otherwise 'Needs attention'.
 import { formatMoney } from '../lib/format';
 
 export function CostBadge({ amount, decimals = 2 }: { amount: number; decimals?: number }) {

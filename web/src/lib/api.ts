@@ -90,7 +90,12 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The server's `{msg}` when there is one, else the fallback text of spec §8. */
+/** A change refused because the thing changed since it was read (412 Precondition Failed). */
+export function isConflict(error: unknown): boolean {
+  return Boolean(error && typeof error === 'object' && 'status' in error && error.status === 412);
+}
+
+/** The server's `{msg}` when there is one, else the product's wording for the failure. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object' && 'data' in error) {
     const data = (error as { data?: unknown }).data;

@@ -1,21 +1,7 @@
-// Money and date formatting rules of spec §3, §4 and §9. Trip dates are calendar dates
-// stored at UTC midnight, so every rendering uses the UTC calendar.
-import type { Expenses } from './types';
-
-export function toAmount(value: unknown): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
-}
-
-export function totalCost(item: Expenses | null | undefined): number {
-  if (!item) return 0;
-  return (
-    toAmount(item.stay_expense) +
-    toAmount(item.travel_expense) +
-    toAmount(item.car_expense) +
-    toAmount(item.other_expense)
-  );
-}
+// How money and dates are shown (docs/product.md §9). Trip dates are calendar
+// dates stored at UTC midnight, so every rendering uses the UTC calendar. What an
+// amount, a total or a date *is* lives in @tripcost/shared/domain.
+import { parseCalendarDate } from '@tripcost/shared/domain';
 
 export function formatMoney(amount: number, decimals = 2): string {
   return `$${amount.toLocaleString('en-US', {
@@ -68,7 +54,7 @@ export function toDateInput(value: string | null | undefined): string {
 /** 'YYYY-MM-DD' from a date input → ISO string at UTC midnight, or null when empty. */
 export function fromDateInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return `${value}T00:00:00.000Z`;
+  return parseCalendarDate(value);
 }
 
 export function todayDateInput(now = new Date()): string {

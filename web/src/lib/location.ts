@@ -1,4 +1,4 @@
-// Trip locations are 'city, state, country' strings (spec §3); weather asks for the parts present.
+// Trip locations are 'city, state, country' strings (docs/product.md §3); weather asks for the parts present.
 export interface LocationParts {
   city?: string;
   state?: string;

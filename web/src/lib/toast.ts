@@ -1,4 +1,4 @@
-// Toast queue (spec §9: 4000 ms by default; success, error, info, warning).
+// Toast queue (docs/product.md §9: 4000 ms by default; success, error, info, warning).
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';

@@ -1,84 +1,29 @@
-// Shapes of the API resources (spec §3 / §7), shared by every feature.
-export interface User {
-  _id: string;
-  fname: string;
-  lname?: string;
-  email: string;
-  role?: number;
-}
+// Shapes of the API resources, shared by every feature. They come from the types
+// generated from the services' OpenAPI documents (api-types.ts, checked by a test),
+// so a change to what the server answers reaches the client at compile time.
+import type { paths } from './api-types';
 
-export interface Profile {
-  _id?: string;
-  fname: string;
-  lname: string;
-  birthday: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** The JSON body a route answers with `status`. */
+export type Answer<P extends keyof paths, M extends Method, S extends number = 200> = paths[P] extends {
+  [K in M]: { responses: { [C in S]: { content: { 'application/json': infer T } } } };
+}
+  ? T
+  : never;
+
+export type User = Answer<'/api/user/infor', 'get'>;
+/** GET /user/profile/:id answers the full profile to its owner, the public part to anyone else. */
+export type ProfileAnswer = Answer<'/api/user/profile/{id}', 'get'>;
+/** The owner's full profile. */
+export type Profile = Required<ProfileAnswer>;
 /** What another user sees of a profile: never the birthday or zip code. */
 export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state'>;
-
-/** GET /user/profile/:id answers the full profile to its owner, the public part to anyone else. */
-export type ProfileAnswer = Profile | PublicProfile;
-
-export interface Expenses {
-  stay_expense?: number | null;
-  travel_expense?: number | null;
-  car_expense?: number | null;
-  other_expense?: number | null;
-}
-
-export interface Instance extends Expenses {
-  _id: string;
-  trip_start: string | null;
-  trip_end: string | null;
-  isCommitted: boolean;
-  activities?: unknown[];
-  total_cost?: number;
-}
-
-export interface Trip extends Expenses {
-  _id: string;
-  location_address: string;
-  trip_location?: string;
-  image_url?: string;
-  trip_start: string | null;
-  trip_end: string | null;
-  total_cost?: number;
-  isFavorite: boolean;
-  user_email?: string;
-  instances: Instance[];
-  committedInstanceId?: string | null;
-  created_at?: string;
-}
-
-export interface WishlistTrip {
-  _id: string;
-  image_url?: string;
-  location_address?: string;
-  trip_start?: string | null;
-  trip_end?: string | null;
-  total_cost?: number;
-}
-
-export interface Wishlist {
-  _id: string;
-  list_name: string;
-  email: string;
-  trips: WishlistTrip[];
-}
-
-export interface PlaceSuggestion {
-  place_id: string;
-  description: string;
-  main_text?: string;
-  secondary_text?: string;
-}
-
-export interface PlaceDetails {
-  photos: { name: string }[];
-  formatted_address?: string;
-  trip_location?: string;
-}
+export type Trip = Answer<'/api/trips/getaway/{tripId}', 'get'>;
+export type Instance = Trip['instances'][number];
+export type Expenses = Pick<Instance, 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense'>;
+export type Wishlist = Answer<'/api/wishlist/getlists', 'get'>[number];
+export type WishlistTrip = Wishlist['trips'][number];
+export type PlaceSuggestion = Answer<'/api/places/autocomplete', 'get'>[number];
+export type PlaceDetails = Answer<'/api/places-details', 'get'>;
+export type WeatherReport = Answer<'/api/weather', 'get'>;

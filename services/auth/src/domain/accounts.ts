@@ -1,13 +1,14 @@
 // The auth use cases: register, log in, refresh, log out, user info, profiles,
 // deleting an account and what an export holds of it. Plain objects in and out;
-// user mistakes are AppErrors (STYLE.md §4).
+// user mistakes are AppErrors (docs/service-kit.md).
 import {
-  AppError,
   badRequest,
   conflict,
   forbidden,
   notFound,
   serviceUnavailable,
+  unauthorized,
+  UNAUTHORIZED_MESSAGES,
   type AuthUser,
   outboxEvent,
   type Logger,
@@ -15,7 +16,7 @@ import {
 } from '@tripcost/shared';
 import type { DataExport } from './data-export';
 import type { IssuedRefreshToken, RefreshSessions } from '../store/refresh-sessions';
-import { EmailTakenError, type User, type UserStore } from '../store/user-store';
+import { EmailTakenError, type User, type UserProfileFields, type UserStore } from '../store/user-store';
 import type { PasswordHasher } from './passwords';
 import {
   normaliseEmail,
@@ -30,7 +31,7 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   credentialsRequired: 'Email and password are required.',
   invalidCredentials: 'Invalid email or password.',
-  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionEnded: UNAUTHORIZED_MESSAGES.session_ended,
   loggedOut: 'Logged out.',
   userNotFound: 'User not found.',
   notYourProfile: 'You can only edit your own profile.',
@@ -61,19 +62,10 @@ export interface UserInfo {
 }
 
 /** What any logged-in user may see of another user. */
-export interface PublicProfile {
-  _id: string;
-  fname: string;
-  lname: string;
-  city: string;
-  state: string;
-}
+export type PublicProfile = { _id: string } & Pick<UserProfileFields, 'fname' | 'lname' | 'city' | 'state'>;
 
 /** The owner's own profile: the public part plus the private fields (birthday, zip). */
-export interface OwnProfile extends PublicProfile {
-  birthday: string;
-  zip: string;
-}
+export type OwnProfile = { _id: string } & UserProfileFields;
 
 export interface SessionGrant {
   accessToken: string;
@@ -81,7 +73,7 @@ export interface SessionGrant {
   refresh?: IssuedRefreshToken;
 }
 
-const sessionEnded = () => new AppError(401, ACCOUNT_MESSAGES.sessionEnded, 'session_ended');
+const sessionEnded = () => unauthorized('session_ended');
 
 export function createAccounts(deps: AccountDeps) {
   const { users, sessions, passwords, logger } = deps;

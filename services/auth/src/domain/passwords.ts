@@ -1,16 +1,28 @@
-// Password hashing with Node's built-in scrypt (ADR 0005). Hashes are stored as
-// `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old
-// hashes; `needsRehash` tells login when to upgrade one.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+// Password hashing with Argon2id at OWASP's parameters (ADR 0013). Hashes are PHC
+// strings (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`) that carry their parameters,
+// so the policy can change without breaking stored hashes; `needsRehash` tells login
+// when to upgrade one (an older policy, or a legacy scrypt hash).
+import { hash as argon2Hash, parseOptions, verify as argon2Verify, type Options } from '@node-rs/argon2';
 import { serviceUnavailable } from '@tripcost/shared';
+import { isScryptHash, parseScryptHash, verifyScrypt } from './legacy-scrypt';
 import { QueueFullError, Semaphore } from './semaphore';
 
-const SALT_BYTES = 16;
-const KEY_BYTES = 32;
-const BLOCK_SIZE = 8;
-const PARALLELISM = 1;
+/** OWASP Password Storage Cheat Sheet, first Argon2id line: m = 19 MiB, t = 2, p = 1. */
+export const OWASP_ARGON2ID = { memoryKiB: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export interface Argon2Policy {
+  memoryKiB: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot inline). */
+const ARGON2ID = 2;
 /** Logins waiting for a hashing slot beyond this are refused rather than queued. */
 const MAX_QUEUED_HASHES = 200;
+/** A stored hash asking for more than this is refused rather than allowed to take 256 MiB+. */
+const MAX_STORED_MEMORY_KIB = 256 * 1024;
+const MAX_STORED_TIME_COST = 16;
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -18,22 +30,28 @@ export interface PasswordHasher {
   verify(password: string, stored: string): Promise<boolean>;
   /** Burns the same time as a real verification, for logins with an unknown email. */
   verifyAgainstDummy(password: string): Promise<void>;
+  /** True for a scrypt hash or an Argon2id hash made with other parameters than the policy's. */
   needsRehash(stored: string): boolean;
 }
 
-interface ScryptParams {
-  cost: number;
-  blockSize: number;
-  parallelization: number;
-}
-
-export function createPasswordHasher(options: { log2Cost: number; concurrency: number }): PasswordHasher {
-  const current: ScryptParams = { cost: 2 ** options.log2Cost, blockSize: BLOCK_SIZE, parallelization: PARALLELISM };
+export function createPasswordHasher(options: {
+  argon2?: Argon2Policy;
+  /** How many hashes may run at once; each holds a libuv thread and `memoryKiB`. */
+  concurrency: number;
+}): PasswordHasher {
+  const policy = options.argon2 ?? OWASP_ARGON2ID;
+  const argon2Options: Options = {
+    algorithm: ARGON2ID,
+    memoryCost: policy.memoryKiB,
+    timeCost: policy.timeCost,
+    parallelism: policy.parallelism,
+  };
   const slots = new Semaphore(options.concurrency, MAX_QUEUED_HASHES);
 
-  const derive = async (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> => {
+  /** Every derivation, new or legacy, waits for one of the same bounded slots. */
+  const inSlot = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
-      return await slots.run(() => scryptAsync(password, salt, params));
+      return await slots.run(work);
     } catch (error) {
       if (error instanceof QueueFullError)
         throw serviceUnavailable('Too many sign-ins at once. Please try again.', 'busy');
@@ -41,73 +59,55 @@ export function createPasswordHasher(options: { log2Cost: number; concurrency: n
     }
   };
 
-  const hash = async (password: string): Promise<string> => {
-    const salt = randomBytes(SALT_BYTES);
-    const key = await derive(password, salt, current);
-    return format(current, salt, key);
-  };
-
-  const verify = async (password: string, stored: string): Promise<boolean> => {
-    const parsed = parse(stored);
-    if (!parsed) return false;
-    const key = await derive(password, parsed.salt, parsed.params);
-    return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
-  };
+  const hash = (password: string) => inSlot(() => argon2Hash(normalise(password), argon2Options));
 
   return {
     hash,
-    verify,
+    async verify(password, stored) {
+      if (isScryptHash(stored)) {
+        const legacy = parseScryptHash(stored);
+        return legacy ? inSlot(() => verifyScrypt(normalise(password), legacy)) : false;
+      }
+      if (!withinBounds(stored)) return false;
+      return inSlot(() => argon2Verify(stored, normalise(password))).catch(() => false);
+    },
     async verifyAgainstDummy(password) {
-      // Same work as verifying a current-parameter hash: one derivation, result unused.
-      await derive(password, randomBytes(SALT_BYTES), current);
+      // Verifying an Argon2id hash is one derivation at its parameters; so is this.
+      await hash(password);
     },
     needsRehash(stored) {
-      const parsed = parse(stored);
+      const parsed = parseArgon2(stored);
       return (
         !parsed ||
-        parsed.params.cost < current.cost ||
-        parsed.params.blockSize < current.blockSize ||
-        parsed.params.parallelization < current.parallelization
+        parsed.algorithm !== ARGON2ID ||
+        parsed.memoryCost !== policy.memoryKiB ||
+        parsed.timeCost !== policy.timeCost ||
+        parsed.parallelism !== policy.parallelism
       );
     },
   };
 }
 
-function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  const options: ScryptOptions = {
-    ...params,
-    // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is exactly N=2^15, r=8.
-    maxmem: 256 * params.cost * params.blockSize,
-  };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+/** The same text typed on different keyboards must match. */
+const normalise = (password: string) => password.normalize('NFKC');
+
+function parseArgon2(stored: string): ReturnType<typeof parseOptions> | undefined {
+  if (!stored.startsWith('$argon2')) return undefined;
+  try {
+    return parseOptions(stored);
+  } catch {
+    return undefined;
+  }
 }
 
-function format(params: ScryptParams, salt: Buffer, key: Buffer): string {
-  return [
-    'scrypt',
-    params.cost,
-    params.blockSize,
-    params.parallelization,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
-}
-
-const MAX_STORED_COST = 2 ** 20;
-
-function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | undefined {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
-  const [cost, blockSize, parallelization] = parts.slice(1, 4).map(Number);
-  const powerOfTwo = Number.isInteger(cost) && cost > 1 && cost <= MAX_STORED_COST && (cost & (cost - 1)) === 0;
-  if (!powerOfTwo || !Number.isInteger(blockSize) || blockSize < 1 || blockSize > 32) return undefined;
-  if (!Number.isInteger(parallelization) || parallelization < 1 || parallelization > 16) return undefined;
-  const salt = Buffer.from(parts[4], 'base64url');
-  const key = Buffer.from(parts[5], 'base64url');
-  if (salt.length < SALT_BYTES || key.length < KEY_BYTES) return undefined;
-  return { params: { cost, blockSize, parallelization }, salt, key };
+function withinBounds(stored: string): boolean {
+  const parsed = parseArgon2(stored);
+  return (
+    parsed !== undefined &&
+    parsed.algorithm === ARGON2ID &&
+    parsed.memoryCost <= MAX_STORED_MEMORY_KIB &&
+    parsed.timeCost <= MAX_STORED_TIME_COST &&
+    parsed.saltLen >= 16 &&
+    parsed.outputLen >= 32
+  );
 }

@@ -1,4 +1,4 @@
-// The refresh-token cookie (DESIGN.md §2): httpOnly, SameSite=Strict, scoped to
+// The refresh-token cookie (docs/architecture.md §2): httpOnly, SameSite=Strict, scoped to
 // /api/user, Secure in production. Parsed by hand: one cookie, no dependency.
 import type { Request, Response } from 'express';
 import type { IssuedRefreshToken } from '../store/refresh-sessions';

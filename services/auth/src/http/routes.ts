@@ -1,6 +1,7 @@
-// The spec §7 "User" calls. Handlers parse, call one use case, and shape the reply.
+// The docs/product.md §7 "User" calls. Handlers parse, call one use case, and shape the reply.
+import { messageAnswer, profileAnswer, tokenAnswer, userAnswer } from './answers';
 import { z } from 'zod';
-import { defineRoute, objectIdSchema, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';
 import type { Accounts } from '../domain/accounts';
 import { exportFileName, gatherExport, type UserDataSources } from '../domain/data-export';
 import { clearRefreshCookie, readRefreshToken, setRefreshCookie, type CookiePolicy } from './refresh-cookie';
@@ -40,7 +41,11 @@ export function userRoutes(
     tags: ['user'],
     auth: 'none',
     body: registerBody,
-    responses: { 201: 'Registered: {msg}', 400: 'A rule failed: {msg}', 409: 'Email already registered' },
+    responses: {
+      201: { description: 'Registered', schema: messageAnswer },
+      400: 'A rule failed: {msg}',
+      409: 'Email already registered',
+    },
     handler: async ({ body }) => ({ status: 201, body: await accounts.register(body) }),
   });
 
@@ -51,7 +56,11 @@ export function userRoutes(
     tags: ['user'],
     auth: 'none',
     body: loginBody,
-    responses: { 200: '{accesstoken}', 400: 'Missing fields or wrong email or password', 503: 'Sessions unavailable' },
+    responses: {
+      200: { description: 'Logged in', schema: tokenAnswer },
+      400: 'Missing fields or wrong email or password',
+      503: 'Sessions unavailable',
+    },
     handler: async ({ body, res }) => {
       const grant = await accounts.login(body);
       setRefreshCookie(res, grant.refresh, cookies);
@@ -66,7 +75,7 @@ export function userRoutes(
     tags: ['user'],
     auth: 'none',
     responses: {
-      200: '{accesstoken}',
+      200: { description: 'A new access token', schema: tokenAnswer },
       401: 'No, expired, revoked or reused refresh token',
       503: 'Sessions unavailable',
     },
@@ -89,7 +98,10 @@ export function userRoutes(
     summary: 'End the session of the refresh-token cookie and clear it',
     tags: ['user'],
     auth: 'none',
-    responses: { 200: '{msg}', 503: 'Sessions unavailable (the cookie is kept so a retry can end the session)' },
+    responses: {
+      200: { description: 'Logged out', schema: messageAnswer },
+      503: 'Sessions unavailable (the cookie is kept so a retry can end the session)',
+    },
     handler: async ({ req, res }) => {
       const body = await accounts.logout(readRefreshToken(req));
       clearRefreshCookie(res, cookies);
@@ -103,7 +115,7 @@ export function userRoutes(
     summary: 'The logged-in user: {_id, fname, lname, email, role}',
     tags: ['user'],
     auth: 'required',
-    responses: { 200: 'The user', 404: 'The user no longer exists' },
+    responses: { 200: { description: 'The user', schema: userAnswer }, 404: 'The user no longer exists' },
     handler: async ({ user }) => ({ body: await accounts.userInfo(user) }),
   });
 
@@ -117,7 +129,10 @@ export function userRoutes(
     auth: 'required',
     params: profileParams,
     responses: {
-      200: 'Owner: {_id, fname, lname, birthday, city, state, zip}. Anyone else: {_id, fname, lname, city, state}',
+      200: {
+        description: 'The owner gets every field; anyone else {_id, fname, lname, city, state}',
+        schema: profileAnswer,
+      },
       400: 'Malformed id',
       404: 'No such user',
     },
@@ -176,7 +191,7 @@ export function userRoutes(
     params: profileParams,
     body: profileBody,
     responses: {
-      200: 'The updated profile',
+      200: { description: 'The updated profile', schema: profileAnswer },
       400: 'A rule failed: {msg}',
       403: 'Not your profile',
       404: 'No such user',
@@ -184,3 +199,7 @@ export function userRoutes(
     handler: async ({ user, params, body }) => ({ body: await accounts.updateProfile(user, params.id, body) }),
   });
 }
+
+/** This service's OpenAPI document from the route declarations alone (no store, no server). */
+export const apiDocument = (): object =>
+  describeRoutes('auth', (ctx) => userRoutes(ctx, {} as Accounts, {} as CookiePolicy, {} as UserDataSources));

@@ -2,16 +2,10 @@
 // a unique index on the normalised email and return plain objects with string ids.
 import type { OutboxEvent, OutboxStore } from '@tripcost/shared';
 
-export interface UserProfileFields {
-  fname: string;
-  lname: string;
-  /** Calendar date, YYYY-MM-DD. */
-  birthday: string;
-  city: string;
-  /** One of the 50 US state codes. */
-  state: string;
-  zip: string;
-}
+import type { ProfileFields } from '@tripcost/shared';
+
+/** The profile as the shared rules validate it (birthday YYYY-MM-DD, a US state code, five-digit zip). */
+export type UserProfileFields = ProfileFields;
 
 export interface User extends UserProfileFields {
   _id: string;

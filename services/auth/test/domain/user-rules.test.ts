@@ -1,5 +1,5 @@
 import { RULE_MESSAGES, validateProfileChange, validateRegistration } from '../../src/domain/user-rules';
-import { US_STATE_CODES } from '../../src/domain/us-states';
+import { US_STATE_CODES } from '@tripcost/shared';
 
 const registration = {
   fname: ' Ada ',

@@ -136,10 +136,11 @@ describe('register and login', () => {
     });
     expect(id).toMatch(/^[0-9a-f]{24}$/);
   });
-  it('when /openapi.json is fetched, then every spec §7 User call is documented', async () => {
+  it('when /openapi.json is fetched, then every docs/product.md §7 User call is documented', async () => {
     const doc = await api.call('GET', '/openapi.json');
     expect(doc.status).toBe(200);
     expect(Object.keys(doc.body.paths).sort()).toEqual([
+      '/api/user/.well-known/jwks.json',
       '/api/user/infor',
       '/api/user/login',
       '/api/user/logout',
@@ -154,12 +155,12 @@ describe('register and login', () => {
 });
 
 describe('register and login in production mode', () => {
-  it('when NODE_ENV is production, then the refresh cookie is Secure and the scrypt cost cannot be lowered', async () => {
+  it('when NODE_ENV is production, then the refresh cookie is Secure and the Argon2id memory cannot be lowered', async () => {
     const { testConfig } = await import('../helpers');
     expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(
-      'PASSWORD_SCRYPT_LOG2_COST: must be at least 15 in production',
+      'PASSWORD_ARGON2_MEMORY_KIB: must be at least 19456 in production',
     );
-    const auth = await bootAuth({ NODE_ENV: 'production', PASSWORD_SCRYPT_LOG2_COST: '15' });
+    const auth = await bootAuth({ NODE_ENV: 'production', PASSWORD_ARGON2_MEMORY_KIB: '19456' });
     try {
       const api = client(auth.url);
       const registration = newRegistration();

@@ -42,7 +42,7 @@ export interface LocationParts {
   country?: string;
 }
 
-/** Trip locations are 'city, state, country' strings (spec §3); two parts mean city and country. */
+/** Trip locations are 'city, state, country' strings (docs/product.md §3); two parts mean city and country. */
 export function parseTripLocation(location: string): LocationParts | undefined {
   const parts = location
     .split(',')

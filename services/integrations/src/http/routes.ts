@@ -1,6 +1,7 @@
-// The integrations API (spec §7 "Places, weather, suggestions"): validate, call one
+// The integrations API (docs/product.md §7 "Places, weather, suggestions"): validate, call one
 // domain function, shape the reply.
-import { defineRoute, parseCalendarDate, type RouteContext } from '@tripcost/shared';
+import { funPlacesAnswer, placeDetailsAnswer, placeSuggestionsAnswer, weatherAnswer } from './answers';
+import { defineRoute, describeRoutes, parseCalendarDate, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
 import {
   GOOGLE_PLACE_ID_PATTERN,
@@ -93,7 +94,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       auth: 'required',
       query: weatherQuery,
       responses: {
-        200: '{weather: [{description}], main: {temp}, name, source, fetched_at}',
+        200: { description: 'Current weather', schema: weatherAnswer },
         404: 'Unknown city',
         502: 'Provider answered badly',
         503: 'Provider unavailable',
@@ -127,7 +128,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       tags: ['places'],
       auth: 'required',
       query: autocompleteQuery,
-      responses: { 200: '[{place_id, description, main_text, secondary_text}]' },
+      responses: { 200: { description: 'City suggestions', schema: placeSuggestionsAnswer } },
       handler: async ({ query }) => ({ body: await services.places.autocomplete(query.input, query.limit) }),
     });
 
@@ -139,7 +140,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       auth: 'required',
       query: detailsQuery,
       responses: {
-        200: '{photos: [{name}], formatted_address, trip_location}',
+        200: { description: 'The place', schema: placeDetailsAnswer },
         404: 'Unknown place',
         503: 'Provider not configured or unavailable',
       },
@@ -178,7 +179,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       auth: 'required',
       body: funPlacesBody,
       responses: {
-        200: '{funPlaces}',
+        200: { description: 'Suggestions', schema: funPlacesAnswer },
         429: 'Too many suggestion requests this hour',
         503: 'Suggestions not configured or unavailable',
       },
@@ -186,3 +187,6 @@ export function integrationsRoutes(services: IntegrationsServices) {
     });
   };
 }
+
+/** This service's OpenAPI document from the route declarations alone (no store, no server). */
+export const apiDocument = (): object => describeRoutes('integrations', integrationsRoutes({} as IntegrationsServices));

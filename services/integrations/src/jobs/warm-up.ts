@@ -1,4 +1,4 @@
-// Warm-up on `trip.created` (DESIGN.md §5): pre-fill the weather, photo and
+// Warm-up on `trip.created` (docs/architecture.md §5): pre-fill the weather, photo and
 // suggestion caches for the new trip's location so its overview opens instantly.
 // Best effort: a provider that is not configured is skipped, and a provider failure
 // is logged, never retried through the job (the next page view simply loads it).

@@ -1,4 +1,4 @@
-// Cache-aside in Redis for upstream answers (DESIGN.md §6). Per-kind TTLs with jitter
+// Cache-aside in Redis for upstream answers (docs/architecture.md §6). Per-kind TTLs with jitter
 // so entries written together do not expire together; identical concurrent misses in
 // this process share one load (and one Redis read); failures are remembered for a
 // short while so a failing provider is not hammered; and when Redis is unreachable
@@ -57,6 +57,8 @@ export interface Cache {
   peek<T>(kind: CacheKind, keyParts: string[], codec: Codec<T>): Promise<T | undefined>;
   /** The cached value, else `load()` once per process for concurrent callers, stored for the kind's TTL. */
   getOrLoad<T>(kind: CacheKind, keyParts: string[], codec: Codec<T>, load: () => Promise<T>): Promise<T>;
+  /** Resolves when every write started so far has finished (stored or failed): tests wait on it. */
+  settled(): Promise<void>;
 }
 
 export interface CacheOptions {
@@ -81,6 +83,7 @@ export function createCache(options: CacheOptions): Cache {
   const failureTtlSeconds = options.failureTtlSeconds ?? 30;
   const ttlJitter = options.ttlJitter ?? 0.1;
   const inFlight = new Map<string, Promise<unknown>>();
+  const pendingWrites = new Set<Promise<unknown>>();
   let lastRedisWarning = 0;
 
   const warnRedis = (error: unknown, operation: string) => {
@@ -109,10 +112,18 @@ export function createCache(options: CacheOptions): Cache {
   /** Writes never delay an answer: they run after it, and a failure is only logged. */
   const write = (key: string, stored: Buffer, ttlSeconds: number) => {
     const seconds = Math.max(1, Math.round(ttlSeconds * (1 - Math.random() * ttlJitter)));
-    redis.set(key, stored, 'EX', seconds).catch((error: unknown) => warnRedis(error, 'write'));
+    const writing = redis
+      .set(key, stored, 'EX', seconds)
+      .catch((error: unknown) => warnRedis(error, 'write'))
+      .finally(() => pendingWrites.delete(writing));
+    pendingWrites.add(writing);
   };
 
   return {
+    async settled() {
+      while (pendingWrites.size > 0) await Promise.all(pendingWrites);
+    },
+
     async peek(kind, keyParts, codec) {
       const stored = await read(keyOf(kind, keyParts));
       if (!stored || stored[0] !== VALUE_MARK) return undefined;

@@ -3,11 +3,11 @@ import { PHOTO_CACHE_CONTROL, type RunningIntegrations } from '../../src';
 import {
   authHeader,
   bootIntegrations,
-  elapsed,
   guardAgainstInternet,
   startFakeUpstream,
   type FakeUpstream,
   type RecordedCall,
+  SLOWER_THAN_TIMEOUT_MS,
 } from '../support';
 
 guardAgainstInternet();
@@ -115,19 +115,16 @@ describe('places without a Google key (offline city index)', () => {
     expect((await res.json()).msg).toBe('Place photos are not available right now.');
   });
 
-  it('when the index answers 10,000 queries, then the p99 stays well under a millisecond', async () => {
+  // How fast the index answers is measured by bench/integrations-autocomplete.mjs, not here.
+  it('when the index is asked for prefixes, then it holds the world’s cities and answers at most the limit', async () => {
     const { offlineCityIndex } = await import('../../src/store/offline-cities');
     const index = offlineCityIndex();
-    const queries = ['lis', 'sao p', 'zur', 'new y', 'san', 'a', 'springf', 'saint e', 'qqq'];
-    const latencies: number[] = [];
-    for (let i = 0; i < 10_000; i++) {
-      const started = performance.now();
-      index.search(queries[i % queries.length]!, 5);
-      latencies.push(performance.now() - started);
-    }
-    latencies.sort((a, b) => a - b);
-    expect(latencies[Math.floor(latencies.length * 0.99)]).toBeLessThan(1);
     expect(index.size).toBeGreaterThan(100_000);
+    for (const query of ['lis', 'sao p', 'zur', 'new y', 'san', 'a', 'springf', 'saint e']) {
+      expect(index.search(query, 5).length).toBeGreaterThan(0);
+      expect(index.search(query, 5).length).toBeLessThanOrEqual(5);
+    }
+    expect(index.search('qqq', 5)).toEqual([]);
   });
 });
 
@@ -174,7 +171,7 @@ describe('places with a Google key (fake Places API)', () => {
   beforeEach(async () => {
     fake = await startFakeUpstream(googleAnswers);
     service = await bootIntegrations({
-      env: { GOOGLE_MAPS_API_KEY: 'gmaps-secret', GOOGLE_PLACES_BASE_URL: fake.url, UPSTREAM_TIMEOUT_MS: '400' },
+      env: { GOOGLE_MAPS_API_KEY: 'gmaps-secret', GOOGLE_PLACES_BASE_URL: fake.url },
     });
   });
   afterEach(async () => {
@@ -295,9 +292,8 @@ describe('places with a Google key (fake Places API)', () => {
 
   it('when the photo is unknown, then 404; when Google is slow, then 504 within the bound', async () => {
     expect((await photo('places/abc/photos/unknown')).status).toBe(404);
-    fake.handle((call) => ({ ...googleAnswers(call), delayMs: 5000 }));
-    const { value: res, ms } = await elapsed(() => photo(reference));
-    expect(res.status).toBe(504);
-    expect(ms).toBeLessThan(1200);
+    fake.handle((call) => ({ ...googleAnswers(call), delayMs: SLOWER_THAN_TIMEOUT_MS }));
+    // The fake would answer 200 much later: a 504 means the service's own timeout cut it short.
+    expect((await photo(reference)).status).toBe(504);
   });
 });

@@ -3,10 +3,10 @@ import type { RunningIntegrations } from '../../src';
 import {
   authHeader,
   bootIntegrations,
-  elapsed,
   guardAgainstInternet,
   startFakeUpstream,
   type FakeUpstream,
+  SLOWER_THAN_TIMEOUT_MS,
 } from '../support';
 
 guardAgainstInternet();
@@ -100,7 +100,7 @@ describe('POST /api/chatgpt/fun-places', () => {
   });
 
   it('when the provider fails, is slow, or sends garbage, then 502/504 {msg} and never a 500', async () => {
-    await bootWithKey({ UPSTREAM_TIMEOUT_MS: '300' });
+    await bootWithKey();
     fake.handle(() => ({ status: 500, json: { error: 'boom' } }));
     const failing = await ask({ location: 'Porto' });
     expect(failing.status).toBe(502);
@@ -111,11 +111,11 @@ describe('POST /api/chatgpt/fun-places', () => {
     fake.handle(() => completion('   \n\n  '));
     expect((await ask({ location: 'Braga' })).status).toBe(502);
 
-    fake.handle(() => ({ ...completion('late'), delayMs: 5000 }));
-    const { value: slow, ms } = await elapsed(() => ask({ location: 'Sintra' }));
+    fake.handle(() => ({ ...completion('late'), delayMs: SLOWER_THAN_TIMEOUT_MS }));
+    // The fake would answer much later: a 504 means the service's own timeout cut it short.
+    const slow = await ask({ location: 'Sintra' });
     expect(slow.status).toBe(504);
     expect((await slow.json()).msg).toBe('The suggestions service did not answer in time. Please try again.');
-    expect(ms).toBeLessThan(1000);
   });
 
   it('when there is no token, then 401 and no provider call', async () => {

@@ -3,11 +3,11 @@ import type { RunningIntegrations } from '../../src';
 import {
   authHeader,
   bootIntegrations,
-  elapsed,
   guardAgainstInternet,
   startFakeUpstream,
   type FakeUpstream,
   type RecordedCall,
+  SLOWER_THAN_TIMEOUT_MS,
 } from '../support';
 
 guardAgainstInternet();
@@ -131,12 +131,12 @@ describe('GET /api/weather', () => {
     });
 
     it('when the provider is slow, then 504 {msg} within the timeout bound', async () => {
-      await bootOpenMeteo({ UPSTREAM_TIMEOUT_MS: '300' });
-      fake.handle((call) => ({ ...openMeteoAnswers(call), delayMs: 5000 }));
-      const { value: res, ms } = await elapsed(() => weather('city=Lisbon'));
+      await bootOpenMeteo();
+      fake.handle((call) => ({ ...openMeteoAnswers(call), delayMs: SLOWER_THAN_TIMEOUT_MS }));
+      // The fake would answer much later: a 504 means the service's own timeout cut it short.
+      const res = await weather('city=Lisbon');
       expect(res.status).toBe(504);
       expect((await res.json()).msg).toBe('The weather service did not answer in time. Please try again.');
-      expect(ms).toBeLessThan(1000);
     });
 
     it('when the provider answers 5xx, then it is retried once and the user gets 502 {msg}', async () => {

@@ -7,7 +7,7 @@ import {
   type EventPublisher,
   type TripSnapshot,
 } from '@tripcost/shared';
-import { silentLogger, testQueuePrefix, testRedisUrl, testUser, tokenFor } from '@tripcost/shared/testing';
+import { eventually, silentLogger, testQueuePrefix, testRedisUrl, testUser, tokenFor } from '@tripcost/shared/testing';
 import type { RunningIntegrations } from '../../src';
 import {
   authHeader,
@@ -34,14 +34,6 @@ function providerAnswers(call: RecordedCall) {
       return { json: { choices: [{ message: { content: 'Belém Tower\nAlfama' } }] } };
     default:
       return { status: 404, json: {} };
-  }
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -97,6 +89,7 @@ describe('warm-up on trip.created', () => {
     const imageUrl = `http://localhost:8080/api/places-pics?photoreference=${encodeURIComponent(PHOTO_REFERENCE)}`;
     const event = await publisher.publish('trip.created', { trip: trip('Lisbon, Portugal', imageUrl) });
     await eventually(async () => (await jobState(event.id)) === 'completed');
+    await service.cacheSettled(); // the job completes before its cache writes finish
     expect(fake.count('/v1/forecast')).toBe(1);
     expect(fake.count(`/v1/${PHOTO_REFERENCE}`)).toBe(1);
     expect(fake.count('/v1/chat/completions')).toBe(1);

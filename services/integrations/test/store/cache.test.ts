@@ -9,7 +9,6 @@ describe('cache', () => {
     const keyPrefix = `test-${uniqueSuffix()}:cache`;
     return { keyPrefix, cache: createCache({ redis, logger: silentLogger(), keyPrefix }) };
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 30)); // writes are not awaited
 
   beforeAll(async () => {
     redis = createRequestRedis(testRedisUrl(), silentLogger());
@@ -20,7 +19,7 @@ describe('cache', () => {
   it('when a value is stored, then its TTL is the kind’s TTL shortened by at most 10 %', async () => {
     const { cache, keyPrefix } = newCache();
     await cache.getOrLoad(kind, ['a'], jsonCodec<number>(), async () => 1);
-    await settle();
+    await cache.settled(); // writes run after the answer
     const ttl = await redis.ttl(`${keyPrefix}:thing:a`);
     expect(ttl).toBeGreaterThanOrEqual(900);
     expect(ttl).toBeLessThanOrEqual(1000);
@@ -30,7 +29,7 @@ describe('cache', () => {
     const { cache, keyPrefix } = newCache();
     const failing = () => Promise.reject(new AppError(504, 'slow', 'upstream_timeout'));
     await expect(cache.getOrLoad(kind, ['b'], jsonCodec<number>(), failing)).rejects.toMatchObject({ status: 504 });
-    await settle();
+    await cache.settled(); // writes run after the answer
     const ttl = await redis.ttl(`${keyPrefix}:thing:b`);
     expect(ttl).toBeGreaterThan(20);
     expect(ttl).toBeLessThanOrEqual(30);
@@ -43,7 +42,7 @@ describe('cache', () => {
     await expect(
       cache.getOrLoad(kind, ['c'], jsonCodec<number>(), () => Promise.reject(new AppError(400, 'bad'))),
     ).rejects.toThrow('bad');
-    await settle();
+    await cache.settled(); // writes run after the answer
     expect(await redis.exists(`${keyPrefix}:thing:c`)).toBe(0);
   });
 
@@ -51,7 +50,7 @@ describe('cache', () => {
     const { cache, keyPrefix } = newCache();
     await redis.set(`${keyPrefix}:thing:d`, 'V{not json');
     expect(await cache.getOrLoad(kind, ['d'], jsonCodec<number>(), async () => 7)).toBe(7);
-    await settle();
+    await cache.settled(); // writes run after the answer
     expect(await cache.peek(kind, ['d'], jsonCodec<number>())).toBe(7);
   });
 
@@ -59,18 +58,18 @@ describe('cache', () => {
     const { cache } = newCache();
     const small = { contentType: 'image/png', body: Buffer.from([0, 10, 255, 13, 10]) };
     await cache.getOrLoad(kind, ['e'], binaryCodec, async () => small);
-    await settle();
+    await cache.settled(); // writes run after the answer
     expect(await cache.peek(kind, ['e'], binaryCodec)).toEqual(small);
     const big = { contentType: 'image/png', body: Buffer.alloc(100, 1) };
     expect(await cache.getOrLoad(kind, ['f'], binaryCodec, async () => big)).toEqual(big);
-    await settle();
+    await cache.settled(); // writes run after the answer
     expect(await cache.peek(kind, ['f'], binaryCodec)).toBeUndefined();
   });
 
   it('when keys are long, then they are hashed to a bounded length', async () => {
     const { cache, keyPrefix } = newCache();
     await cache.getOrLoad(kind, ['x'.repeat(5000)], jsonCodec<number>(), async () => 1);
-    await settle();
+    await cache.settled(); // writes run after the answer
     const keys = await redis.keys(`${keyPrefix}:thing:*`);
     expect(keys).toHaveLength(1);
     expect(keys[0]!.length).toBeLessThan(keyPrefix.length + 60);

@@ -1,6 +1,6 @@
 // Express middleware that turns the Authorization header into `req.user` or a 401.
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '../errors';
+import { unauthorized } from '../errors';
 import { noRevokedUsers, type RevokedUsers } from './revoked-users';
 import { InvalidTokenError, tokenFromHeader, type AuthUser, type TokenVerifier } from './tokens';
 
@@ -10,28 +10,28 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const invalidToken = () =>
-  new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
+const invalidToken = () => unauthorized('token_invalid');
 
 /** The answer for a valid token of a user whose tokens are revoked (e.g. a deleted account). */
-export const revokedToken = () =>
-  new AppError(401, 'This account no longer exists. Please log in again.', 'token_revoked');
+export const revokedToken = () => unauthorized('token_revoked');
 
 export function requireAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
-    if (!token) return next(new AppError(401, 'Please log in to continue.', 'token_missing'));
-    let user: AuthUser;
-    try {
-      user = verifier.verify(token);
-    } catch (error) {
-      return next(error instanceof InvalidTokenError ? invalidToken() : error);
-    }
-    revoked.isRevoked(user.id).then((isRevoked) => {
-      if (isRevoked) return next(revokedToken());
-      req.user = user;
-      next();
-    }, next);
+    if (!token) return next(unauthorized('token_missing'));
+    // Verification may wait for the JWKS (an unknown key id); the deny-list check follows it.
+    verifier
+      .verify(token)
+      .then(
+        (user) =>
+          revoked.isRevoked(user.id).then((isRevoked) => {
+            if (isRevoked) return next(revokedToken());
+            req.user = user;
+            next();
+          }),
+        (error: unknown) => next(error instanceof InvalidTokenError ? invalidToken() : error),
+      )
+      .catch(next);
   };
 }
 
@@ -40,22 +40,23 @@ export function optionalAuth(verifier: TokenVerifier, revoked: RevokedUsers = no
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next();
-    let user: AuthUser;
-    try {
-      user = verifier.verify(token);
-    } catch {
-      // An invalid optional token is treated as no token at all; so is a revoked one.
-      return next();
-    }
-    revoked.isRevoked(user.id).then((isRevoked) => {
-      if (!isRevoked) req.user = user;
-      next();
-    }, next);
+    verifier
+      .verify(token)
+      .then(
+        (user) =>
+          revoked.isRevoked(user.id).then((isRevoked) => {
+            if (!isRevoked) req.user = user;
+            next();
+          }),
+        // An invalid optional token is treated as no token at all; so is a revoked one.
+        () => next(),
+      )
+      .catch(next);
   };
 }
 
 /** The authenticated user of a route behind requireAuth. */
 export function userOf(req: Request): AuthUser {
-  if (!req.user) throw new AppError(401, 'Please log in to continue.', 'token_missing');
+  if (!req.user) throw unauthorized('token_missing');
   return req.user;
 }

@@ -1,8 +1,12 @@
-// Access tokens: RS256 JWTs signed by the auth service only. Everyone else holds the
-// public key and verifies with the algorithm pinned, so `alg: none` or an HS256 token
-// "signed" with the public key can never pass.
-import { createPublicKey, type KeyObject } from 'node:crypto';
+// Access tokens: RS256 JWTs signed by the auth service only, each naming its signing
+// key in the `kid` header. Everyone else holds public keys (a key ring: static, or
+// the auth service's JWKS) and verifies with the algorithm pinned, so `alg: none` or
+// an HS256 token "signed" with a public key can never pass, and a token whose key is
+// not (or no longer) trusted is refused.
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { staticKeyRing, type KeyRing } from './key-ring';
+import { publicKeysFromPem, type SigningKey } from './keys';
 
 export const TOKEN_ISSUER = 'tripcost-auth';
 export const TOKEN_AUDIENCE = 'tripcost';
@@ -15,7 +19,9 @@ export interface AuthUser {
 }
 
 export interface TokenVerifier {
-  verify(token: string): AuthUser;
+  verify(token: string): Promise<AuthUser>;
+  /** Synchronous: is the key with this id still trusted (for caches of verified tokens)? */
+  trustsKey(kid: string): boolean;
 }
 
 export class InvalidTokenError extends Error {}
@@ -23,56 +29,59 @@ export class InvalidTokenError extends Error {}
 /** Verified tokens remembered per verifier; the map is emptied when it reaches this. */
 const MAX_REMEMBERED = 10_000;
 
-export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
-  // Parse the PEM once: handing jsonwebtoken the text makes it re-parse the key on
+/** A verifier over a key ring, or over the public key(s) of a PEM text (static keys). */
+export function createTokenVerifier(keys: KeyRing | string): TokenVerifier {
+  // Keys are parsed once: handing jsonwebtoken PEM text makes it re-parse the key on
   // every request, which profiles showed as the largest per-request cost.
-  const publicKey: KeyObject = createPublicKey(publicKeyPem);
+  const ring = typeof keys === 'string' ? staticKeyRing(publicKeysFromPem(keys)) : keys;
   // An RS256 check is still the largest per-request cost after that, and a client
   // sends the same token for up to 15 minutes: a token that verified is remembered,
-  // with its user, until it expires. Only verified tokens enter the map.
-  const remembered = new Map<string, { user: AuthUser; expiresAt: number }>();
+  // with its user and key id, until it expires — and only while its key is still
+  // trusted, so removing a key ends its tokens at once. Only verified tokens enter.
+  const remembered = new Map<string, { user: AuthUser; expiresAt: number; kid: string }>();
   return {
-    verify(token) {
+    async verify(token) {
       const known = remembered.get(token);
       if (known !== undefined) {
-        if (known.expiresAt > Date.now()) return known.user;
+        if (known.expiresAt > Date.now() && ring.trusts(known.kid)) return known.user;
         remembered.delete(token);
       }
-      const { user, exp } = verifySignature(token);
-      if (exp !== undefined) {
+      const kid = keyIdOfToken(token);
+      if (!kid) throw new InvalidTokenError('token names no signing key');
+      const key: KeyObject | undefined = await ring.keyFor(kid);
+      if (!key) throw new InvalidTokenError('token signed with an unknown key');
+      let claims: jwt.JwtPayload | string;
+      try {
+        claims = jwt.verify(token, key, {
+          algorithms: ['RS256'],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+        });
+      } catch (error) {
+        throw new InvalidTokenError((error as Error).message);
+      }
+      if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.email !== 'string') {
+        throw new InvalidTokenError('token is missing its subject or email');
+      }
+      const user = Object.freeze({
+        id: claims.sub,
+        email: claims.email,
+        role: typeof claims.role === 'number' ? claims.role : 0,
+      });
+      if (typeof claims.exp === 'number') {
         if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-        remembered.set(token, { user, expiresAt: exp * 1000 });
+        remembered.set(token, { user, expiresAt: claims.exp * 1000, kid });
       }
       return user;
     },
+    trustsKey: (kid) => ring.trusts(kid),
   };
-
-  function verifySignature(token: string): { user: AuthUser; exp?: number } {
-    let claims: jwt.JwtPayload | string;
-    try {
-      claims = jwt.verify(token, publicKey, {
-        algorithms: ['RS256'],
-        issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
-      });
-    } catch (error) {
-      throw new InvalidTokenError((error as Error).message);
-    }
-    if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.email !== 'string') {
-      throw new InvalidTokenError('token is missing its subject or email');
-    }
-    const user = Object.freeze({
-      id: claims.sub,
-      email: claims.email,
-      role: typeof claims.role === 'number' ? claims.role : 0,
-    });
-    return { user, exp: typeof claims.exp === 'number' ? claims.exp : undefined };
-  }
 }
 
-export function signAccessToken(privateKey: string, user: AuthUser, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
-  return jwt.sign({ email: user.email, role: user.role }, privateKey, {
+export function signAccessToken(key: SigningKey, user: AuthUser, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+  return jwt.sign({ email: user.email, role: user.role }, key.privateKey, {
     algorithm: 'RS256',
+    keyid: key.kid,
     subject: user.id,
     issuer: TOKEN_ISSUER,
     audience: TOKEN_AUDIENCE,
@@ -80,7 +89,29 @@ export function signAccessToken(privateKey: string, user: AuthUser, ttlSeconds =
   });
 }
 
-/** Clients send the token raw or as `Bearer <token>` (spec §6); both are accepted. */
+/** The `kid` of a compact JWT's header, read without verifying anything. */
+export function keyIdOfToken(token: string): string | undefined {
+  const header = decodeSegment(token.slice(0, token.indexOf('.')));
+  const kid = header?.kid;
+  return typeof kid === 'string' && kid.length > 0 && kid.length <= 128 ? kid : undefined;
+}
+
+/** The `exp` claim (seconds) of a compact JWT, read without verifying anything. */
+export function expiryOfToken(token: string): number | undefined {
+  const exp = decodeSegment(token.split('.')[1] ?? '')?.exp;
+  return typeof exp === 'number' ? exp : undefined;
+}
+
+function decodeSegment(segment: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Clients send the token raw or as `Bearer <token>` (docs/product.md §6); both are accepted. */
 export function tokenFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();

@@ -12,6 +12,7 @@ import { createHttpMetrics } from './metrics';
 import { requestTracking } from './request-logging';
 import { apiSecurityHeaders } from './security-headers';
 import { createApiDoc, type RouteContext } from './route';
+import { shuttingDown } from '../errors';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -33,29 +34,28 @@ export interface ServiceAppOptions {
 
 const READINESS_TIMEOUT_MS = 1500;
 
-export function createServiceApp(options: ServiceAppOptions): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.set('query parser', 'simple');
-  const metrics = createHttpMetrics(options.name);
-  const doc = createApiDoc(`TripCost ${options.name} API`);
-
-  // HSTS as helmet sets it: the gateway passes service answers through unchanged.
-  app.use(requestTracking({ logger: options.logger, metrics, headers: apiSecurityHeaders({ hsts: true }) }));
-  app.use((_req, res, next) => {
-    if (!options.lifecycle.shuttingDown) return next();
+/** While shutting down, new requests get a 503 and the connection is closed. */
+export function shutdownGuard(lifecycle: Lifecycle, what: 'service' | 'gateway'): RequestHandler {
+  return (_req, res, next) => {
+    if (!lifecycle.shuttingDown) return next();
+    const refusal = shuttingDown(what);
     res.setHeader('connection', 'close');
-    res.setHeader(DRAINING_HEADER, '1');
-    res.status(503).json({ msg: 'The service is shutting down. Please retry.', code: 'shutting_down' });
-  });
+    // Answered before the body is read: nothing of the request ran, so the gateway may send it again.
+    if (what === 'service') res.setHeader(DRAINING_HEADER, '1');
+    res.status(refusal.status).json({ msg: refusal.message, code: refusal.code });
+  };
+}
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
+/** Liveness: the process answers. */
+export const healthHandler: RequestHandler = (_req, res) => {
+  res.json({ status: 'ok' });
+};
+
+/** Readiness: every named check passes within its time limit, and no shutdown has begun. */
+export function readinessHandler(readiness: Record<string, ReadinessCheck>, lifecycle: Lifecycle): RequestHandler {
+  return async (_req, res) => {
     const results = await Promise.all(
-      Object.entries(options.readiness).map(async ([name, check]) => {
+      Object.entries(readiness).map(async ([name, check]) => {
         try {
           await withTimeout(check(), READINESS_TIMEOUT_MS);
           return [name, 'ok'] as const;
@@ -65,9 +65,24 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       }),
     );
     const checks = Object.fromEntries(results);
-    const ready = results.every(([, state]) => state === 'ok') && !options.lifecycle.shuttingDown;
+    const ready = results.every(([, state]) => state === 'ok') && !lifecycle.shuttingDown;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
-  });
+  };
+}
+
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  const metrics = createHttpMetrics(options.name);
+  const doc = createApiDoc(`TripCost ${options.name} API`); // as describeRoutes
+
+  // HSTS as helmet sets it: the gateway passes service answers through unchanged.
+  app.use(requestTracking({ logger: options.logger, metrics, headers: apiSecurityHeaders({ hsts: true }) }));
+  app.use(shutdownGuard(options.lifecycle, 'service'));
+  app.get('/healthz', healthHandler);
+  app.get('/readyz', readinessHandler(options.readiness, options.lifecycle));
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

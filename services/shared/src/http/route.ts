@@ -1,6 +1,8 @@
 // Routes declared once: the same zod schemas validate the request and describe it
-// in the service's OpenAPI document, so every route is documented by construction.
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+// in the service's OpenAPI document, and each answer's schema describes the response,
+// so every route is documented by construction. The web app's API types are
+// generated from these documents (see docs/adr/0011-one-contract.md).
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userOf } from '../auth/middleware';
 import type { AuthUser } from '../auth/tokens';
@@ -42,15 +44,16 @@ export function createApiDoc(title: string, version = '1.0.0'): ApiDoc {
   };
 }
 
-/** JSON Schema of what a client may send (the input side of any transforms). */
-function inputSchema(schema: z.ZodType): Record<string, unknown> {
+/** JSON Schema of what a client may send (input) or receives (output) through a schema. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     target: 'openapi-3.0',
   }) as Record<string, unknown>;
   return json;
 }
+const inputSchema = (schema: z.ZodType) => jsonSchema(schema, 'input');
 
 function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): object[] {
   if (!schema) return [];
@@ -78,6 +81,12 @@ export interface RouteResult {
   body?: unknown;
 }
 
+/**
+ * One documented answer: its description, and for a JSON body the schema of what the
+ * client receives. Error answers (4xx/5xx) are `{ msg, code? }` without saying so.
+ */
+export type RouteResponse = string | { description: string; schema: z.ZodType };
+
 export interface RouteSpec<PS extends z.ZodType, QS extends z.ZodType, BS extends z.ZodType> {
   method: Method;
   /** Express path, e.g. `/api/trips/getaway/:tripId`. */
@@ -88,7 +97,7 @@ export interface RouteSpec<PS extends z.ZodType, QS extends z.ZodType, BS extend
   params?: PS;
   query?: QS;
   body?: BS;
-  responses: Record<number, string>;
+  responses: Record<number, RouteResponse>;
   /** Extra middleware in front of the handler (auth is added from `auth`). */
   before?: RequestHandler[];
   handler: (
@@ -101,6 +110,17 @@ export interface RouteContext {
   doc: ApiDoc;
   requireAuth: RequestHandler;
   optionalAuth: RequestHandler;
+}
+
+/**
+ * The OpenAPI document of a service's routes, built without an app, a store or a
+ * server: the route functions only declare. Used to generate the web app's API types.
+ */
+export function describeRoutes(service: string, routes: (ctx: RouteContext) => void): object {
+  const doc = createApiDoc(`TripCost ${service} API`);
+  const declareOnly: RequestHandler = (_req, _res, next) => next();
+  routes({ router: express.Router(), doc, requireAuth: declareOnly, optionalAuth: declareOnly });
+  return doc.document();
 }
 
 const errorSchemaRef = {
@@ -142,11 +162,18 @@ export function defineRoute<PS extends z.ZodType, QS extends z.ZodType, BS exten
 
 function document(doc: ApiDoc, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>) {
   const responses: Record<string, { description: string; content?: object }> = {};
-  for (const [status, description] of Object.entries(spec.responses)) {
-    responses[status] =
-      Number(status) >= 400
-        ? { description, content: { 'application/json': { schema: errorSchemaRef } } }
-        : { description };
+  for (const [status, response] of Object.entries(spec.responses)) {
+    const description = typeof response === 'string' ? response : response.description;
+    if (Number(status) >= 400) {
+      responses[status] = { description, content: { 'application/json': { schema: errorSchemaRef } } };
+    } else if (typeof response === 'string') {
+      responses[status] = { description };
+    } else {
+      responses[status] = {
+        description,
+        content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } },
+      };
+    }
   }
   if (spec.auth === 'required') responses['401'] ??= { description: 'Missing or invalid access token' };
   if (spec.body) responses['400'] ??= { description: 'Invalid request' };

@@ -1,4 +1,4 @@
-// Ids are 24-hex ObjectId strings in every storage mode (DESIGN.md §3), so a client
+// Ids are 24-hex ObjectId strings in every storage mode (docs/architecture.md §3), so a client
 // never sees a difference between the embedded store and MongoDB.
 import { ObjectId } from 'bson';
 import { OBJECT_ID_PATTERN } from '../validation';

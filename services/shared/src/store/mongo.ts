@@ -22,7 +22,7 @@ export async function pingMongo(connection: Connection): Promise<void> {
 }
 
 /**
- * mongoose → plain object with string ids (STYLE.md §3): no mongoose document or
+ * mongoose → plain object with string ids (docs/service-kit.md): no mongoose document or
  * ObjectId ever leaves a store.
  */
 export function fromMongo<T>(doc: unknown): T {

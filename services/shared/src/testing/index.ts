@@ -6,19 +6,32 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
+import { signingKeyFrom, type SigningKey } from '../auth/keys';
 import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER, type AuthUser } from '../auth/tokens';
 import { createLogger } from '../logger';
 import { newId } from '../store/ids';
 
 let keys: { privateKey: string; publicKey: string } | undefined;
+let signingKey: SigningKey | undefined;
 
-export function testKeys(): { privateKey: string; publicKey: string } {
-  keys ??= generateKeyPairSync('rsa', {
+/** A fresh RS256 key pair as PEM text (rotation tests need more than one). */
+export function newKeyPair(): { privateKey: string; publicKey: string } {
+  return generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
+}
+
+/** The one key pair every test signs and verifies with, unless it rotates keys. */
+export function testKeys(): { privateKey: string; publicKey: string } {
+  keys ??= newKeyPair();
   return keys;
+}
+
+export function testSigningKey(): SigningKey {
+  signingKey ??= signingKeyFrom(testKeys().privateKey);
+  return signingKey;
 }
 
 export function uniqueSuffix(): string {
@@ -29,17 +42,22 @@ export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return { id: newId(), email: `user-${uniqueSuffix()}@example.test`, role: 0, ...overrides };
 }
 
-export function tokenFor(user: AuthUser, ttlSeconds?: number): string {
-  return signAccessToken(testKeys().privateKey, user, ttlSeconds);
+export function tokenFor(user: AuthUser, ttlSeconds?: number, key: SigningKey = testSigningKey()): string {
+  return signAccessToken(key, user, ttlSeconds);
 }
 
-/** A token signed with any claims and options, for the "bad token" cases. */
+/**
+ * A token signed with any claims and options, for the "bad token" cases. Its header
+ * names the test key's id unless `keyid` says otherwise, so a token signed with
+ * another key claims to be the trusted one.
+ */
 export function craftToken(claims: object, options: jwt.SignOptions & { key?: string } = {}): string {
   const { key, ...signOptions } = options;
   return jwt.sign(claims, key ?? testKeys().privateKey, {
     algorithm: 'RS256',
     issuer: TOKEN_ISSUER,
     audience: TOKEN_AUDIENCE,
+    keyid: testSigningKey().kid,
     ...signOptions,
   });
 }
@@ -56,4 +74,14 @@ export const testQueuePrefix = () => `test-${uniqueSuffix()}`;
 export const silentLogger = () => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 export { mongoForTests, mongoLikelyAvailable } from './mongo';
+export { clockPast, eventually, settlesWithin, type EventuallyOptions } from './wait';
 export type { AuthUser } from '../auth/tokens';
+export {
+  startFakeUpstream,
+  closedPortUrl,
+  type FakeAnswer,
+  type FakeHandler,
+  type FakeUpstream,
+  type RecordedCall,
+} from './fake-upstream';
+export { bootService, testServiceEnv } from './boot';

@@ -1,7 +1,10 @@
 // The trip and its dated instances as stored, and the pure rules over them: totals,
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
-import { versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
+import { EXPENSE_FIELDS, totalCost, versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
+
+// Money and totals are the shared domain's rules (also used by wishlists and the web app).
+export { EXPENSE_FIELDS, totalCost };
 
 /** Limits: every list the API keeps or answers is bounded. */
 export const MAX_INSTANCES_PER_TRIP = 100;
@@ -52,7 +55,6 @@ export interface TripRecord extends DatedExpenses {
   deleted_at?: string;
 }
 
-export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
 
 export const NO_DATES_OR_EXPENSES: DatedExpenses = {
@@ -63,16 +65,6 @@ export const NO_DATES_OR_EXPENSES: DatedExpenses = {
   car_expense: 0,
   other_expense: 0,
 };
-
-/** Sum of the four expenses, each 0 when absent or not numeric (spec §3), in cents. */
-export function totalCost(expenses: Partial<Record<(typeof EXPENSE_FIELDS)[number], unknown>>): number {
-  let cents = 0;
-  for (const field of EXPENSE_FIELDS) {
-    const value = expenses[field];
-    if (typeof value === 'number' && Number.isFinite(value)) cents += Math.round(value * 100);
-  }
-  return cents / 100;
-}
 
 export function datedExpensesOf(source: DatedExpenses): DatedExpenses {
   const { trip_start, trip_end, stay_expense, travel_expense, car_expense, other_expense } = source;

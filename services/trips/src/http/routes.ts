@@ -1,13 +1,21 @@
-// The trips API (docs/product.md, "Trips"). Each route validates with its schema,
+// The trips API (docs/product.md §7). Each route validates with its schema,
 // calls one use case and shapes the reply; errors go to the shared error middleware.
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).
 import type { Request, Response } from 'express';
-import { defineRoute, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { Precondition, TripsService } from '../domain/trips-service';
+import {
+  instanceAnswer,
+  instanceDeletedAnswer,
+  instanceWithTripAnswer,
+  messageAnswer,
+  tripAnswer,
+  tripListAnswer,
+} from './answers';
 import {
   createInstanceBody,
   createTripBody,
@@ -32,7 +40,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       query: listQuery,
       responses: {
-        200: 'Trips with instances and total_cost',
+        200: { description: 'Trips with instances and total_cost', schema: tripListAnswer },
         304: 'Unchanged since the ETag sent',
         403: 'email is not the caller',
       },
@@ -52,7 +60,7 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       body: createTripBody,
-      responses: { 201: 'The new trip' },
+      responses: { 201: { description: 'The new trip', schema: tripAnswer } },
       handler: async ({ body, user }) => ({ status: 201, body: await trips.createTrip(user, body) }),
     });
 
@@ -63,7 +71,10 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       query: listQuery.omit({ email: true }),
-      responses: { 200: 'Favourite trips', 304: 'Unchanged since the ETag sent' },
+      responses: {
+        200: { description: 'Favourite trips', schema: tripListAnswer },
+        304: 'Unchanged since the ETag sent',
+      },
       handler: async ({ query, user, req, res }) => {
         const page = { ...query, favoritesOnly: true };
         sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
@@ -118,7 +129,11 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'The trip', 403: 'Not your trip', 404: 'No such trip' },
+      responses: {
+        200: { description: 'The trip', schema: tripAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+      },
       handler: async ({ params, user, res }) => ({ body: tagged(res, await trips.getTrip(user, params.tripId)) }),
     });
 
@@ -132,7 +147,7 @@ export function tripRoutes(trips: TripsService) {
       params: tripParams,
       body: updateTripBody,
       responses: {
-        200: 'The updated trip',
+        200: { description: 'The updated trip', schema: tripAnswer },
         400: 'Invalid or unknown instance',
         403: 'Not your trip',
         404: 'No such trip',
@@ -151,7 +166,12 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'Deleted', 403: 'Not your trip', 404: 'No such trip', 412: 'If-Match names an older version' },
+      responses: {
+        200: { description: 'Deleted', schema: messageAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+        412: 'If-Match names an older version',
+      },
       handler: async ({ params, user, req }) => {
         await trips.deleteTrip(user, params.tripId, preconditionOf(req));
         return { body: { msg: 'Trip deleted successfully' } };
@@ -166,7 +186,12 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: tripParams,
       body: createInstanceBody,
-      responses: { 201: 'The new instance', 403: 'Not your trip', 404: 'No such trip', 409: 'Trip full' },
+      responses: {
+        201: { description: 'The new instance', schema: instanceAnswer },
+        403: 'Not your trip',
+        404: 'No such trip',
+        409: 'Trip full',
+      },
       handler: async ({ params, body, user, res }) => {
         const { trip, instance } = await trips.addInstance(user, params.tripId, body);
         tagged(res, trip);
@@ -181,7 +206,11 @@ export function tripRoutes(trips: TripsService) {
       tags,
       auth: 'required',
       params: instanceParams,
-      responses: { 200: '{ trip, instance }', 403: 'Not your trip', 404: 'No such trip or instance' },
+      responses: {
+        200: { description: 'The instance and its trip', schema: instanceWithTripAnswer },
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+      },
       handler: async ({ params, user, res }) => {
         const answer = await trips.getInstance(user, params.tripId, params.instanceId);
         tagged(res, answer.trip);
@@ -197,7 +226,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: '{ msg, trip }',
+        200: { description: 'Deleted; the trip as it is now', schema: instanceDeletedAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -218,7 +247,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: 'The whole updated trip',
+        200: { description: 'The whole updated trip', schema: tripAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -264,3 +293,6 @@ function preconditionOf(req: Request): Precondition {
   const ifMatch = req.headers['if-match'];
   return ifMatch === undefined ? {} : { ifMatch };
 }
+
+/** This service's OpenAPI document from the route declarations alone (no store, no server). */
+export const apiDocument = (): object => describeRoutes('trips', tripRoutes({} as TripsService));

@@ -1,4 +1,4 @@
-// The trips inbox (DESIGN.md §5): wishlist events set a trip's favourite flag;
+// The trips inbox (docs/architecture.md §5): wishlist events set a trip's favourite flag;
 // user.deleted removes all of a deleted account's trips (user-deleted.ts).
 // Setting a boolean is idempotent, and a trip that no longer exists (or is not the
 // event user's) is simply not matched, so redelivery and stale events are harmless.

@@ -1,4 +1,4 @@
-// The seed-shaped client scenario, called exactly as the web client (spec §7) does:
+// The seed-shaped client scenario, called exactly as the web client (docs/product.md §7) does:
 // raw token, the create body it sends, the instance list it PUTs back.
 import { bootTrips, clientFor, type BootedTrips } from '../support/boot';
 

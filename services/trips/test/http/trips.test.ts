@@ -1,4 +1,4 @@
-// The trip calls of spec §7 through the real app: create, list, favourites, read,
+// The trip calls of docs/product.md §7 through the real app: create, list, favourites, read,
 // update and delete.
 import { newId } from '@tripcost/shared';
 import { testUser } from '@tripcost/shared/testing';

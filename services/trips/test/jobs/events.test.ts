@@ -1,6 +1,6 @@
 // Events through real Redis: what trips publishes to its consumers' inboxes, and
 // how its own inbox applies wishlist events (idempotently).
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import {
   bullConnectionOptions,
   createEventPublisher,
@@ -10,21 +10,21 @@ import {
   type EventPublisher,
   type ServiceName,
 } from '@tripcost/shared';
-import { silentLogger, testRedisUrl } from '@tripcost/shared/testing';
+import { eventually as waitFor, silentLogger, testRedisUrl } from '@tripcost/shared/testing';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Polls `read` until `done` accepts its value (deadline: see the shared `eventually`). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let last: T;
+  await waitFor(async () => done((last = await read())));
+  return last!;
 }
 
 describe('trips events', () => {
   let trips: BootedTrips;
   let wishlists: EventPublisher;
+  let tripsInbox: Queue;
+  let consumerInboxes: Queue[] = [];
   const seen: EventEnvelope[] = [];
   const consumers: Worker[] = [];
 
@@ -40,8 +40,13 @@ describe('trips events', () => {
       );
     }
     wishlists = createEventPublisher(testRedisUrl(), silentLogger(), trips.prefix);
+    const inboxOf = (service: ServiceName) =>
+      new Queue(inboxQueueName(service), { connection: bullConnectionOptions(testRedisUrl()), prefix: trips.prefix });
+    tripsInbox = inboxOf('trips');
+    consumerInboxes = [inboxOf('wishlists'), inboxOf('integrations')];
   });
   afterAll(async () => {
+    await Promise.all([tripsInbox, ...consumerInboxes].map((queue) => queue.close()));
     await trips.stop();
     await Promise.all(consumers.map((worker) => worker.close()));
     await wishlists.close();
@@ -60,6 +65,17 @@ describe('trips events', () => {
       async () => eventsFor(tripId, type),
       (events) => events.length >= count,
     );
+  const nothingPending = (queue: Queue) =>
+    waitFor(async () => {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).every((count) => count === 0);
+    });
+  /** Every wishlist event so far has been handled, and what trips announced in turn has been consumed. */
+  const inboxDrained = async () => {
+    await nothingPending(tripsInbox);
+    await trips.eventsSent();
+    for (const queue of consumerInboxes) await nothingPending(queue);
+  };
   const favoriteOf = (client: Client, tripId: string) =>
     client.get(`/api/trips/getaway/${tripId}`).then((reply) => reply.body.isFavorite);
 
@@ -134,7 +150,7 @@ describe('trips events', () => {
     await wishlists.publish('wishlist.deleted', payload);
     const favorites = () => alice.get('/api/trips/favorites').then((reply) => reply.body);
     expect(await eventually(favorites, (list) => list.length === 0)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await inboxDrained(); // the redelivery and the second event have been handled too
     expect(await favorites()).toEqual([]);
     // Each trip changed once, so each was announced once.
     expect(eventsFor(first._id, 'trip.updated')).toHaveLength(2);
@@ -157,7 +173,7 @@ describe('trips events', () => {
       userId: alice.user!.id,
       wishlistId: newId(),
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await inboxDrained();
     expect((await alice.get('/api/trips/favorites')).body.map((t: { _id: string }) => t._id)).toEqual([trip._id]);
   });
 

@@ -1,15 +1,7 @@
 // Boots the real trips service in-process (port 0, temp embedded store, real Redis,
 // a unique queue prefix) and gives tests a small client that speaks its API.
 import { configFrom, startTrips, type RunningTrips } from '../../src';
-import {
-  silentLogger,
-  tempDataDir,
-  testKeys,
-  testQueuePrefix,
-  testRedisUrl,
-  testUser,
-  tokenFor,
-} from '@tripcost/shared/testing';
+import { bootService, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
 import type { AuthUser } from '@tripcost/shared';
 
 export interface BootedTrips extends RunningTrips {
@@ -18,19 +10,9 @@ export interface BootedTrips extends RunningTrips {
 }
 
 export async function bootTrips(overrides: Record<string, string> = {}): Promise<BootedTrips> {
-  const prefix = overrides.QUEUE_PREFIX ?? testQueuePrefix();
-  const dataDir = overrides.DATA_DIR ?? tempDataDir();
-  const config = configFrom({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: prefix,
-    JWT_PUBLIC_KEY: testKeys().publicKey,
-    LOG_LEVEL: 'silent',
-    ...overrides,
-  });
-  const running = await startTrips(config, silentLogger());
-  return { ...running, prefix, dataDir };
+  const env = testServiceEnv(overrides);
+  const running: RunningTrips = await bootService({ configFrom, start: startTrips }, env);
+  return { ...running, prefix: env.QUEUE_PREFIX, dataDir: env.DATA_DIR };
 }
 
 export interface Reply {

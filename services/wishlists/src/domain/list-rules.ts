@@ -1,12 +1,12 @@
 // The rules of one wishlist, as pure functions from the list before to the list
 // after (the same object back means "no change"). list-changes.ts applies them to
 // stored lists with a compare-and-swap on the list's version; stores hold no rules.
-import { conflict } from '@tripcost/shared';
+import { conflict, WISHLIST_NAME_MAX, WISHLIST_NAME_MESSAGES } from '@tripcost/shared';
 import type { TripPreview, Wishlist, WishlistTripEntry } from '../store/wishlist-store';
 
 /** Documented caps: every list the service keeps or answers is bounded. */
 export const WISHLIST_LIMITS = {
-  listNameMax: 60,
+  listNameMax: WISHLIST_NAME_MAX,
   listsPerUser: 100,
   tripsPerList: 500,
   /** Trips accepted in one createlist call; each one is checked with the trips service. */
@@ -14,8 +14,7 @@ export const WISHLIST_LIMITS = {
 } as const;
 
 export const WISHLIST_MESSAGES = {
-  nameRequired: 'Please enter a list name.',
-  nameTooLong: `The list name must be at most ${WISHLIST_LIMITS.listNameMax} characters.`,
+  ...WISHLIST_NAME_MESSAGES,
   duplicateName: 'You already have a list with this name.',
   tooManyLists: `You can have at most ${WISHLIST_LIMITS.listsPerUser} lists.`,
   listFull: `A list can hold at most ${WISHLIST_LIMITS.tripsPerList} trips.`,

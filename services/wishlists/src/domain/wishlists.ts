@@ -1,8 +1,9 @@
 // Wishlist use cases: named lists of the caller's own trips. A trip is in at most
 // one list (list-changes.ts); the trips service learns about favourites through
-// events (docs/product.md, "Events between services").
+// events (docs/architecture.md §5).
 import {
   badRequest,
+  checkListName,
   conflict,
   forbidden,
   notFound,
@@ -34,11 +35,9 @@ export interface WishlistsDeps {
 
 /** The trimmed name and its per-user uniqueness key, or a 400. */
 export function normaliseListName(raw: string): { list_name: string; name_key: string } {
-  const list_name = raw.trim();
-  if (list_name.length === 0) throw badRequest(WISHLIST_MESSAGES.nameRequired, 'list_name_required');
-  if (list_name.length > WISHLIST_LIMITS.listNameMax)
-    throw badRequest(WISHLIST_MESSAGES.nameTooLong, 'list_name_too_long');
-  return { list_name, name_key: list_name.toLowerCase() };
+  const name = checkListName(raw);
+  if (!name.ok) throw badRequest(name.msg, name.code);
+  return { list_name: name.list_name, name_key: name.name_key };
 }
 
 export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps) {

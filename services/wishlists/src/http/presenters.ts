@@ -1,4 +1,4 @@
-// Reply shapes of spec §7: internal fields (user_id, name_key, timestamps) stay inside.
+// Reply shapes of docs/product.md §7: internal fields (user_id, name_key, timestamps) stay inside.
 import type { Wishlist, WishlistTripEntry } from '../store/wishlist-store';
 
 export interface WishlistTripReply {

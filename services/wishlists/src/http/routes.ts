@@ -1,6 +1,7 @@
-// The wishlist routes of spec §7, paths and shapes unchanged: parse, one domain call, reply.
+// The wishlist routes of docs/product.md §7, paths and shapes unchanged: parse, one domain call, reply.
+import { messageAnswer, wishlistAnswer, wishlistListAnswer, wishlistTripsAnswer } from './answers';
 import { z } from 'zod';
-import { defineRoute, objectIdSchema, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';
 import { WISHLIST_LIMITS, WISHLIST_MESSAGES, type Wishlists } from '../domain/wishlists';
 import { tripReply, wishlistReply } from './presenters';
 
@@ -40,7 +41,7 @@ export function wishlistRoutes(wishlists: Wishlists) {
       tags,
       auth: 'required',
       query: getListsQuery,
-      responses: { 200: 'The lists', 403: 'email is not the caller’s' },
+      responses: { 200: { description: 'The lists', schema: wishlistListAnswer }, 403: 'email is not the caller’s' },
       handler: async ({ user, query }) => ({ body: (await wishlists.listsOf(user, query.email)).map(wishlistReply) }),
     });
 
@@ -52,7 +53,7 @@ export function wishlistRoutes(wishlists: Wishlists) {
       auth: 'required',
       body: createListBody,
       responses: {
-        201: 'The new list',
+        201: { description: 'The new list', schema: wishlistAnswer },
         404: 'A trip is not the caller’s',
         409: 'Name taken or too many lists',
         503: 'The trips service cannot answer',
@@ -95,7 +96,7 @@ export function wishlistRoutes(wishlists: Wishlists) {
       params: wishlistParams,
       body: tripReference,
       responses: {
-        200: 'The list',
+        200: { description: 'The list', schema: wishlistAnswer },
         403: 'Not the caller’s list',
         404: 'List or trip not found',
         409: 'List full',
@@ -115,7 +116,11 @@ export function wishlistRoutes(wishlists: Wishlists) {
       tags,
       auth: 'required',
       params: wishlistTripParams,
-      responses: { 200: 'The list', 403: 'Not the caller’s list', 404: 'List not found' },
+      responses: {
+        200: { description: 'The list', schema: wishlistAnswer },
+        403: 'Not the caller’s list',
+        404: 'List not found',
+      },
       handler: async ({ user, params }) => ({
         body: wishlistReply(await wishlists.removeTrip(user, params.wishlistId, params.tripId)),
       }),
@@ -128,7 +133,11 @@ export function wishlistRoutes(wishlists: Wishlists) {
       tags,
       auth: 'required',
       params: wishlistParams,
-      responses: { 200: '{ trips }', 403: 'Not the caller’s list', 404: 'List not found' },
+      responses: {
+        200: { description: 'The trips in the list', schema: wishlistTripsAnswer },
+        403: 'Not the caller’s list',
+        404: 'List not found',
+      },
       handler: async ({ user, params }) => ({
         body: { trips: (await wishlists.tripsOf(user, params.wishlistId)).map(tripReply) },
       }),
@@ -141,7 +150,11 @@ export function wishlistRoutes(wishlists: Wishlists) {
       tags,
       auth: 'required',
       params: wishlistParams,
-      responses: { 200: '{ msg }', 403: 'Not the caller’s list', 404: 'List not found' },
+      responses: {
+        200: { description: 'Deleted', schema: messageAnswer },
+        403: 'Not the caller’s list',
+        404: 'List not found',
+      },
       handler: async ({ user, params }) => {
         await wishlists.deleteList(user, params.wishlistId);
         return { body: { msg: 'Wishlist deleted.' } };
@@ -149,3 +162,6 @@ export function wishlistRoutes(wishlists: Wishlists) {
     });
   };
 }
+
+/** This service's OpenAPI document from the route declarations alone (no store, no server). */
+export const apiDocument = (): object => describeRoutes('wishlists', wishlistRoutes({} as Wishlists));

@@ -1,14 +1,12 @@
 // The TripDirectory over the trips service's public API, called with the caller's
 // own token so the trips service applies its owner check: 200 means the trip is the
 // caller's, and the preview is taken from that answer, never from our request body.
-import { AppError, notFound, serviceUnavailable, type Logger } from '@tripcost/shared';
+import { notFound, serviceUnavailable, totalCost, unauthorized, type Logger } from '@tripcost/shared';
 import { previewOf } from '../domain/wishlists';
 import type { TripDirectory } from '../domain/trip-directory';
 
 export const TRIP_NOT_FOUND = 'Trip not found.';
 export const TRIPS_UNAVAILABLE = 'Trips are unavailable right now. Please try again.';
-
-const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
 
 export function createTripsClient(options: { baseUrl: string; timeoutMs: number; logger: Logger }): TripDirectory {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -28,7 +26,7 @@ export function createTripsClient(options: { baseUrl: string; timeoutMs: number;
       }
       if (response.status === 401) {
         await response.body?.cancel();
-        throw new AppError(401, 'Your session has expired or is invalid. Please log in again.', 'token_invalid');
+        throw unauthorized('token_invalid');
       }
       if (response.status !== 200) {
         await response.body?.cancel();
@@ -85,12 +83,8 @@ async function readTrip(response: Response): Promise<Record<string, unknown> | u
   }
 }
 
-/** total_cost when the trips service sends it, else the sum of the four expenses (spec §3). */
+/** total_cost when the trips service sends it, else the sum of the four expenses. */
 function totalCostOf(trip: Record<string, unknown>): number {
   if (typeof trip.total_cost === 'number' && Number.isFinite(trip.total_cost)) return trip.total_cost;
-  const sum = EXPENSE_FIELDS.reduce((total, field) => {
-    const value = Number(trip[field]);
-    return Number.isFinite(value) ? total + value : total;
-  }, 0);
-  return Math.round(sum * 100) / 100;
+  return totalCost(trip);
 }

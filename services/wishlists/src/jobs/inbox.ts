@@ -1,4 +1,4 @@
-// The wishlists inbox (DESIGN.md §5): trip.updated refreshes the trip's preview,
+// The wishlists inbox (docs/architecture.md §5): trip.updated refreshes the trip's preview,
 // trip.deleted takes the trip out of every list, user.deleted deletes every list of
 // a deleted account. All are idempotent, so BullMQ's
 // at-least-once delivery and retries are harmless.

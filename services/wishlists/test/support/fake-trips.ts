@@ -1,10 +1,9 @@
-// A stand-in for the trips service's GET /api/trips/getaway/:tripId, a real HTTP
-// server on loopback. It answers from its own table of trips and the caller's token
+// A stand-in for the trips service's GET /api/trips/getaway/:tripId, on the shared
+// fake upstream (a real HTTP server on loopback). It answers from its own table of trips and the caller's token
 // (decoded, not verified: the wishlists service verified it already), and can be told
 // to fail for a trip: 500, hang past the client's timeout, or answer garbage.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { newId } from '@tripcost/shared';
+import { startFakeUpstream } from '@tripcost/shared/testing';
 
 export interface FakeTrip {
   _id: string;
@@ -35,34 +34,26 @@ export async function startFakeTrips(): Promise<FakeTrips> {
   const trips = new Map<string, FakeTrip>();
   const failures = new Map<string, TripFailure>();
   const calls: FakeTrips['calls'] = [];
-  const server: Server = createServer((req, res) => {
-    const match = /^\/api\/trips\/getaway\/([^/?]+)$/.exec(req.url ?? '');
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method !== 'GET' || !match) return send(404, { msg: 'no route' });
+  const upstream = await startFakeUpstream(({ method, path, headers }) => {
+    const match = /^\/api\/trips\/getaway\/([^/?]+)$/.exec(path);
+    const send = (status: number, json: unknown) => ({ status, json });
+    if (method !== 'GET' || !match) return send(404, { msg: 'no route' });
     const tripId = decodeURIComponent(match[1]);
-    calls.push({ tripId, authorization: req.headers.authorization });
+    calls.push({ tripId, authorization: headers.authorization });
     const failure = failures.get(tripId);
     if (failure === 'error') return send(500, { msg: 'Something went wrong' });
-    if (failure === 'hang') return; // never answers; the client's timeout must fire
-    if (failure === 'garbage') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end('<html>not json');
-    }
-    const token = (req.headers.authorization ?? '').replace(/^bearer\s+/i, '');
+    if (failure === 'hang') return undefined; // never answers; the client's timeout must fire
+    if (failure === 'garbage') return { body: '<html>not json' };
+    const token = (headers.authorization ?? '').replace(/^bearer\s+/i, '');
     const caller = claimsOf(token);
     if (!caller?.sub) return send(401, { msg: 'Please log in to continue.' });
     const trip = trips.get(tripId);
     if (!trip) return send(404, { msg: 'Trip not found.' });
     if (trip.user_id !== caller.sub) return send(403, { msg: 'You do not have access to this trip.' });
-    send(200, { ...trip, isFavorite: false, instances: [] });
+    return send(200, { ...trip, isFavorite: false, instances: [] });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: upstream.url,
     calls,
     addTrip(userId, overrides = {}) {
       const trip: FakeTrip = {
@@ -85,10 +76,7 @@ export async function startFakeTrips(): Promise<FakeTrips> {
     failFor(tripId, failure) {
       failures.set(tripId, failure);
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close: () => upstream.close(),
   };
 }
 

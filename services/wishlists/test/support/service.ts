@@ -2,21 +2,12 @@
 // the events it publishes from the trips inbox (nothing consumes it in these tests).
 import { Queue } from 'bullmq';
 import { bullConnectionOptions, inboxQueueName, type EventEnvelope, type EventType } from '@tripcost/shared';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl } from '@tripcost/shared/testing';
+import { silentLogger, testServiceEnv } from '@tripcost/shared/testing';
 import type { AuthUser } from '@tripcost/shared';
 import { configFrom, startWishlists, type RunningWishlists, type WishlistsConfig } from '../../src';
 
 export function testConfig(overrides: Record<string, string> = {}): WishlistsConfig {
-  return configFrom({
-    NODE_ENV: 'test',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    JWT_PUBLIC_KEY: testKeys().publicKey,
-    DATA_DIR: tempDataDir(),
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: testQueuePrefix(),
-    ...overrides,
-  });
+  return configFrom(testServiceEnv(overrides));
 }
 
 export async function bootWishlists(overrides: Record<string, string> = {}) {

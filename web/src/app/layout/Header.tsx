@@ -1,9 +1,10 @@
-// Header (spec §2): brand, About, Profile, Logout, a mobile menu toggle and the three tabs.
+// Header (docs/product.md §2): brand, About, Profile, Logout, a mobile menu toggle and the three tabs.
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/hooks/useSession';
+import { useCurrentUser } from '../../features/auth';
 import { useAppSelector } from '../../lib/hooks';
-import { selectIsLoggedIn, selectUser } from '../../lib/session';
+import { selectIsLoggedIn } from '../../lib/session';
 
 const HIDDEN_ON = ['/search', '/trips', '/profile', '/about', '/wishlist-detail', '/view-all'];
 
@@ -16,7 +17,7 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const user = useAppSelector(selectUser);
+  const user = useCurrentUser();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
 

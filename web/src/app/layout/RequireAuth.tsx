@@ -1,4 +1,4 @@
-// Login gate as a layout route (spec §2, §4): 'Loading...' while the session loads, the
+// Login gate as a layout route (docs/product.md §2, §4): 'Loading...' while the session loads, the
 // page when logged in (token or flag), otherwise /not-logged-in.
 import { Navigate, Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';

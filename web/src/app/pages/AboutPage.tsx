@@ -1,4 +1,4 @@
-// About page (spec §1, §2): six features, a testimonial and a call to action.
+// About page (docs/product.md §1, §2): six features, a testimonial and a call to action.
 import { Link } from 'react-router-dom';
 import { BackButton } from '../../components/BackButton';
 

@@ -1,5 +1,5 @@
-// Explore (spec §2): the Planning cards sorted by start date, the Wishlists, a floating Create button.
-import { useEffect, useRef, useState } from 'react';
+// Explore: the Planning cards (filtered and sorted as the URL query says), the Wishlists, a floating Create button.
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,16 +18,15 @@ import {
 } from '../../features/trips/filters';
 import { useDeleteWishlistMutation, useGetWishlistsQuery } from '../../features/wishlists/api';
 import { WishlistCard } from '../../features/wishlists/components/WishlistCard';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { selectUser } from '../../lib/session';
+import { useCurrentUser } from '../../features/auth';
+import { useAppDispatch } from '../../lib/hooks';
 import { showToast } from '../../lib/toast';
 import type { Trip, Wishlist } from '../../lib/types';
 import { useFavoriteToggle } from './useFavoriteToggle';
 
 export default function ExplorePage() {
   const dispatch = useAppDispatch();
-  const email = useAppSelector(selectUser)?.email ?? '';
-  const refreshFlag = useAppSelector((s) => s.session.tripsRefreshFlag);
+  const email = useCurrentUser()?.email ?? '';
   const trips = useGetTripsQuery();
   const wishlists = useGetWishlistsQuery(email, { skip: !email });
   const [deleteTrip] = useDeleteTripMutation();
@@ -36,19 +35,9 @@ export default function ExplorePage() {
   const favorites = useFavoriteToggle();
   const [deletingIds, setDeletingIds] = useState<Set<string>>(new Set());
   const inFlight = useRef(new Set<string>());
-  const { refetch } = trips;
   const [query, setQuery] = useSearchParams();
   const filters = filtersFromQuery(query);
   const setFilters = (next: TripFilters) => setQuery(filtersToQuery(next), { replace: true });
-
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    void refetch();
-  }, [refreshFlag, refetch]);
 
   async function guarded(id: string, action: () => Promise<void>) {
     if (inFlight.current.has(id)) return;

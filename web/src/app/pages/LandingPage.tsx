@@ -1,4 +1,4 @@
-// Landing page (spec §1, §2).
+// Landing page (docs/product.md §1, §2).
 import { Link } from 'react-router-dom';
 
 const STEPS = [

@@ -1,11 +1,12 @@
-// Trip overview (spec §2): hero, weather, suggestions and the trip's instances.
+// Trip overview (docs/product.md §2): hero, weather, suggestions and the trip's instances.
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../components/SmartImage';
 import { InstanceGrid } from '../../features/instances/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
-import { formatMoney, totalCost } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();

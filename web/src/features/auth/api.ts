@@ -1,4 +1,4 @@
-// Session calls of spec §7 "User".
+// Session calls of docs/product.md §7 "User".
 import { api } from '../../lib/api';
 import type { User } from '../../lib/types';
 

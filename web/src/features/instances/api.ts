@@ -1,8 +1,10 @@
-// Trip instances (spec §7): create, read, save, delete (optimistic) and commit.
+// Trip instances: create, read, save, delete (optimistic) and commit.
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
-import { patchTrip, replaceTrip, undoAll } from '../../lib/tripCache';
 import type { LocationParts } from '../../lib/location';
 import type { Instance, Trip } from '../../lib/types';
+import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
+import { changedFields } from './form';
 
 /** Weather for a window's dates: the daily forecast, or typical weather for those days. */
 export interface WindowWeather {
@@ -13,18 +15,67 @@ export interface WindowWeather {
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
-export interface InstanceInput {
-  trip_start: string | null;
-  trip_end: string | null;
-  stay_expense: number;
-  travel_expense: number;
-  car_expense: number;
-  other_expense: number;
-}
+export const EDITABLE = [
+  'trip_start',
+  'trip_end',
+  'stay_expense',
+  'travel_expense',
+  'car_expense',
+  'other_expense',
+] as const;
+
+/** The dates and amounts of an instance, as a create sends them. */
+export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
-const path = ({ tripId, instanceId }: InstanceRef) =>
-  `/trips/getaway/${encodeURIComponent(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+
+export interface InstanceSave extends InstanceRef {
+  /** The trip version the edit started from; sent as If-Match so a change made meanwhile is not overwritten. */
+  version?: number;
+  /** The instance as it was when the edit started. */
+  base: Instance;
+  /** Only the fields the user changed. */
+  changes: Partial<InstanceInput>;
+}
+
+type BaseQuery = (
+  args: FetchArgs,
+) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
+
+/**
+ * PUT of one instance's changed fields with If-Match. The version is the whole trip's,
+ * so a 412 may come from an edit of *another* instance: then the edit is re-sent on
+ * the new version (both edits are kept). When this very instance changed meanwhile,
+ * the 412 stands and the caller tells the user.
+ */
+async function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
+  const { tripId, instanceId, base, changes } = save;
+  let version = save.version;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const put = await baseQuery({
+      url: tripPath(tripId),
+      method: 'PUT',
+      headers: version === undefined ? undefined : { 'If-Match': versionTag(version) },
+      body: { instances: [{ _id: instanceId, ...changes }] },
+    });
+    if (!put.error) return { data: put.data as Trip };
+    if (put.error.status !== 412) return { error: put.error };
+    const fresh = await baseQuery({ url: tripPath(tripId), method: 'GET' });
+    if (fresh.error) return { error: put.error };
+    const trip = fresh.data as Trip;
+    const now = trip.instances?.find((i) => i._id === instanceId);
+    if (!now || Object.keys(changedFields(base, now)).length > 0 || trip.version === undefined)
+      return { error: put.error };
+    version = trip.version;
+  }
+  return { error: { status: 412, data: { msg: 'The trip keeps changing; please try again.' } } as FetchBaseQueryError };
+}
+
+const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+
+/** An entity tag for a trip version, as the trips service sends it in ETag. */
+export const versionTag = (version: number) => `"${version}"`;
 
 export const instancesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -38,23 +89,22 @@ export const instancesApi = api.injectEndpoints({
     }),
     getInstance: build.query<{ trip: Trip; instance: Instance }, InstanceRef>({
       query: (ref) => path(ref),
-      providesTags: (_r, _e, ref) => [{ type: 'Instance', id: ref.instanceId }],
+      providesTags: (_r, _e, ref) => [
+        { type: 'Instance', id: ref.instanceId },
+        { type: 'Trip', id: ref.tripId },
+      ],
     }),
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput }>({
-      query: ({ tripId, body }) => ({
-        url: `/trips/getaway/${encodeURIComponent(tripId)}/instances`,
-        method: 'POST',
-        body,
-      }),
-      // The new instance goes first in the trip's list (spec §4).
+      query: ({ tripId, body }) => ({ url: `${tripPath(tripId)}/instances`, method: 'POST', body }),
+      // The new instance goes first in the trip's list.
       async onQueryStarted({ tripId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          patchTrip(dispatch, tripId, (trip) => {
+          patchCachedTrip(dispatch, tripId, (trip) => {
             trip.instances = [data, ...(trip.instances ?? []).filter((i) => i._id !== data._id)];
           });
         } catch {
-          // The caller reports the failure.
+          // The caller shows the failure.
         }
       },
       invalidatesTags: [{ type: 'Trip', id: 'LIST' }],
@@ -62,13 +112,13 @@ export const instancesApi = api.injectEndpoints({
     deleteInstance: build.mutation<unknown, InstanceRef>({
       query: (ref) => ({ url: path(ref), method: 'DELETE' }),
       async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
-        const patches = patchTrip(dispatch, tripId, (trip) => {
+        const patches = patchCachedTrip(dispatch, tripId, (trip) => {
           trip.instances = (trip.instances ?? []).filter((i) => i._id !== instanceId);
         });
         try {
           await queryFulfilled;
         } catch {
-          undoAll(patches);
+          undoPatches(patches);
         }
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
@@ -78,24 +128,24 @@ export const instancesApi = api.injectEndpoints({
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          if (data && data._id) replaceTrip(dispatch, data);
+          if (data && data._id) replaceCachedTrip(dispatch, data);
         } catch {
-          // The caller reports the failure.
+          // The caller shows the failure.
         }
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
     }),
-    saveInstance: build.mutation<unknown, { trip: Trip; instance: Instance }>({
-      query: ({ trip, instance }) => ({
-        url: `/trips/getaway/${encodeURIComponent(trip._id)}`,
-        method: 'PUT',
-        body: { instances: (trip.instances ?? []).map((i) => (i._id === instance._id ? instance : i)) },
-      }),
-      invalidatesTags: (_r, _e, { trip, instance }) => [
-        { type: 'Instance', id: instance._id },
-        { type: 'Trip', id: trip._id },
-        { type: 'Trip', id: 'LIST' },
-      ],
+    /** One instance, only its changed fields; a 412 (this instance changed elsewhere) refetches the trip too. */
+    saveInstance: build.mutation<Trip, InstanceSave>({
+      queryFn: (save, _api, _extra, baseQuery) => putInstanceChanges(baseQuery, save),
+      invalidatesTags: (_r, error, { tripId, instanceId }) =>
+        error && error.status !== 412
+          ? []
+          : [
+              { type: 'Instance', id: instanceId },
+              { type: 'Trip', id: tripId },
+              { type: 'Trip', id: 'LIST' },
+            ],
     }),
   }),
 });

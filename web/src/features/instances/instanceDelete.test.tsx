@@ -25,7 +25,6 @@ describe('instance deletion on the trip overview', () => {
       'GET /api/trips/getaway/:id': () => ({ body: target }),
       'DELETE /api/trips/getaway/:id/instances/:instanceId': () => ({
         status: deleteStatus,
-        delayMs: 50,
         body: deleteStatus < 300 ? { msg: 'Instance deleted.' } : { msg: 'down' },
       }),
     });

@@ -1,4 +1,4 @@
-// Profiles (spec §7): anyone logged in may read the public part of one; only the
+// Profiles (docs/product.md §7): anyone logged in may read the public part of one; only the
 // owner sees and changes it all. The owner may also download their data or delete
 // their account.
 import { api } from '../../lib/api';

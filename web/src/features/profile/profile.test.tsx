@@ -150,7 +150,7 @@ describe('profile page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Plan Smarter, Travel Further.' }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(store.getState().session).toMatchObject({ isLogged: false, token: null, user: null });
+    expect(store.getState().session).toMatchObject({ isLogged: false, token: null });
     expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
   });
 

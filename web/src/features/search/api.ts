@@ -1,4 +1,4 @@
-// City search (spec §2 "City search page"): autocomplete and place details from our own
+// City search: autocomplete and place details from our own
 // integration service (no third-party script in the browser), and creating the trip.
 import { api } from '../../lib/api';
 import type { PlaceDetails, PlaceSuggestion, Trip } from '../../lib/types';
@@ -28,4 +28,4 @@ export const searchApi = api.injectEndpoints({
   }),
 });
 
-export const { useAutocompleteCitiesQuery, useLazyGetPlaceDetailsQuery, useCreateTripMutation } = searchApi;
+export const { useAutocompleteCitiesQuery, useGetPlaceDetailsQuery, useCreateTripMutation } = searchApi;

@@ -1,12 +1,7 @@
-// Trips, and the weather and suggestions shown on a trip (spec §7 "Trips", "Places, weather, suggestions").
+// Trips, and the weather and suggestions shown on a trip (docs/product.md §7 "Trips", "Places, weather, suggestions").
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
-import type { Trip } from '../../lib/types';
-
-export interface WeatherReport {
-  weather: { description: string }[];
-  main: { temp: number };
-}
+import type { Trip, WeatherReport } from '../../lib/types';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -23,7 +18,7 @@ export const tripsApi = api.injectEndpoints({
     }),
     deleteTrip: build.mutation<{ msg?: string }, string>({
       query: (tripId) => ({ url: `/trips/getaway/${encodeURIComponent(tripId)}`, method: 'DELETE' }),
-      // Refetch the list after success and after failure alike (spec §8).
+      // Refetch the list after success and after failure alike (docs/product.md §8).
       invalidatesTags: [
         { type: 'Trip', id: 'LIST' },
         { type: 'Wishlist', id: 'LIST' },

@@ -1,7 +1,7 @@
 // Explore's filters and sort orders over the planning list. They live in the URL query
 // (?q=&committed=1&fav=1&under=1&sort=), so a filtered view survives reload and can be
 // bookmarked; anything unknown in the query is ignored rather than trusted.
-import { toAmount, totalCost } from '../../lib/format';
+import { amountOf, totalCost } from '@tripcost/shared/domain';
 import type { Trip } from '../../lib/types';
 import { isCommittedTrip } from './model';
 
@@ -75,7 +75,7 @@ export function budgetOf(trip: Trip): number | undefined {
 export function cheapestTotal(trip: Trip): number {
   const windows = trip.instances ?? [];
   if (windows.length === 0) return totalCost(trip);
-  return Math.min(...windows.map((window) => toAmount(window.total_cost ?? totalCost(window))));
+  return Math.min(...windows.map((window) => amountOf(window.total_cost ?? totalCost(window))));
 }
 
 function earliestWindowStart(trip: Trip): number {

@@ -1,4 +1,4 @@
-// My Trips rules (spec §4): which committed trips are upcoming, how they group, and the
+// My Trips rules (docs/product.md §4): which committed trips are upcoming, how they group, and the
 // status text of the next one.
 import type { Trip } from '../../lib/types';
 

@@ -1,43 +1,31 @@
-// Wishlists (spec §7) and the favourite flag they drive. The server flips a trip's
-// isFavorite asynchronously (events); the cache is patched at once, the flag is also set
-// explicitly so a refetch never shows a stale heart, and everything is undone on failure.
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-
-type MaybePromise<T> = T | PromiseLike<T>;
+// Wishlists and the favourite flag they drive. The wishlist service tells the trips
+// service (events) to set or clear a trip's isFavorite; the client never writes the
+// flag. The heart changes at once in the cached trips (undone if the request fails)
+// and the trips are not refetched here, so a refetch racing the event cannot show a
+// stale heart; the next natural refetch reads the flag the server set.
 import { api } from '../../lib/api';
-import { patchTrip, undoAll } from '../../lib/tripCache';
+import type { AppDispatch } from '../../lib/hooks';
 import type { Trip, Wishlist, WishlistTrip } from '../../lib/types';
+import { patchCachedTrip, undoPatches } from '../trips';
 
-const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+const LIST = { type: 'Wishlist' as const, id: 'LIST' };
 
-const LISTS = [
-  { type: 'Wishlist' as const, id: 'LIST' },
-  { type: 'Trip' as const, id: 'LIST' },
-];
-
-type BaseQuery = (args: FetchArgs) => MaybePromise<{ data?: unknown; error?: unknown }>;
-
-/** Runs the wishlist request, then sets the trip's flag explicitly (see above). */
-async function saveThenFavourite(baseQuery: BaseQuery, request: { url: string; body: unknown }, tripId: string) {
-  const saved = await baseQuery({ ...request, method: 'POST' });
-  if (saved.error) return { error: saved.error as FetchBaseQueryError };
-  await baseQuery({ url: tripPath(tripId), method: 'PUT', body: { isFavorite: true } });
-  return { data: saved.data as Wishlist };
-}
-
-/** The heart fills at once; undone if the save fails. */
+/** The heart shows `isFavorite` at once; undone if the request fails. */
 async function favouriteOptimistically(
-  dispatch: Parameters<typeof patchTrip>[0],
-  tripId: string,
+  dispatch: AppDispatch,
+  tripIds: string[],
+  isFavorite: boolean,
   queryFulfilled: Promise<unknown>,
 ) {
-  const patches = patchTrip(dispatch, tripId, (t) => {
-    t.isFavorite = true;
-  });
+  const patches = tripIds.flatMap((id) =>
+    patchCachedTrip(dispatch, id, (t) => {
+      t.isFavorite = isFavorite;
+    }),
+  );
   try {
     await queryFulfilled;
   } catch {
-    undoAll(patches);
+    undoPatches(patches);
   }
 }
 
@@ -47,7 +35,7 @@ export const wishlistsApi = api.injectEndpoints({
       query: (email) => `/wishlist/getlists?email=${encodeURIComponent(email)}`,
       providesTags: (lists) => [
         ...(Array.isArray(lists) ? lists : []).map((l) => ({ type: 'Wishlist' as const, id: l._id })),
-        { type: 'Wishlist' as const, id: 'LIST' },
+        LIST,
       ],
     }),
     getWishlistTrips: build.query<{ trips: WishlistTrip[] }, string>({
@@ -55,57 +43,34 @@ export const wishlistsApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
     }),
     createWishlist: build.mutation<Wishlist, { list_name: string; trip: Trip; email: string }>({
-      queryFn: ({ list_name, trip, email }, _api, _extra, baseQuery) =>
-        saveThenFavourite(
-          baseQuery,
-          { url: '/wishlist/createlist', body: { list_name, trips: [trip], email } },
-          trip._id,
-        ),
+      query: ({ list_name, trip, email }) => ({
+        url: '/wishlist/createlist',
+        method: 'POST',
+        body: { list_name, trips: [trip], email },
+      }),
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
-        favouriteOptimistically(dispatch, trip._id, queryFulfilled),
-      invalidatesTags: LISTS,
+        favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
+      invalidatesTags: [LIST],
     }),
     addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: Trip }>({
-      queryFn: ({ wishlistId, trip }, _api, _extra, baseQuery) =>
-        saveThenFavourite(
-          baseQuery,
-          { url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`, body: trip },
-          trip._id,
-        ),
+      query: ({ wishlistId, trip }) => ({
+        url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`,
+        method: 'POST',
+        body: trip,
+      }),
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
-        favouriteOptimistically(dispatch, trip._id, queryFulfilled),
-      invalidatesTags: (_r, _e, { wishlistId }) => [...LISTS, { type: 'WishlistTrips', id: wishlistId }],
+        favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
+      invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
-    /** Unfavourite: out of its wishlist when it is in one, and the flag off. */
-    unfavoriteTrip: build.mutation<null, { wishlistId: string | null; tripId: string }>({
-      async queryFn({ wishlistId, tripId }, _api, _extra, baseQuery) {
-        if (wishlistId) {
-          const removed = await baseQuery({
-            url: `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`,
-            method: 'DELETE',
-          });
-          if (removed.error) return { error: removed.error as FetchBaseQueryError };
-          await baseQuery({ url: tripPath(tripId), method: 'PUT', body: { isFavorite: false } });
-        } else {
-          const flag = await baseQuery({ url: tripPath(tripId), method: 'PUT', body: { isFavorite: false } });
-          if (flag.error) return { error: flag.error as FetchBaseQueryError };
-        }
-        return { data: null };
-      },
-      async onQueryStarted({ tripId }, { dispatch, queryFulfilled }) {
-        const patches = patchTrip(dispatch, tripId, (t) => {
-          t.isFavorite = false;
-        });
-        try {
-          await queryFulfilled;
-        } catch {
-          undoAll(patches);
-        }
-      },
-      invalidatesTags: (_r, _e, { wishlistId }) => [
-        ...LISTS,
-        ...(wishlistId ? [{ type: 'WishlistTrips' as const, id: wishlistId }] : []),
-      ],
+    /** Unfavourite: the trip leaves its wishlist, and the server clears the flag. */
+    unfavoriteTrip: build.mutation<unknown, { wishlistId: string; tripId: string }>({
+      query: ({ wishlistId, tripId }) => ({
+        url: `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`,
+        method: 'DELETE',
+      }),
+      onQueryStarted: ({ tripId }, { dispatch, queryFulfilled }) =>
+        favouriteOptimistically(dispatch, [tripId], false, queryFulfilled),
+      invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
       query: ({ wishlistId, name }) => ({
@@ -113,39 +78,22 @@ export const wishlistsApi = api.injectEndpoints({
         method: 'PUT',
         body: { name },
       }),
-      invalidatesTags: (_r, error, { wishlistId }) =>
-        error
-          ? []
-          : [
-              { type: 'Wishlist', id: wishlistId },
-              { type: 'Wishlist', id: 'LIST' },
-            ],
+      invalidatesTags: (_r, error) => (error ? [] : [LIST]),
     }),
-    deleteWishlist: build.mutation<null, { wishlist: Wishlist }>({
-      async queryFn({ wishlist }, _api, _extra, baseQuery) {
-        const removed = await baseQuery({
-          url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`,
-          method: 'DELETE',
-        });
-        if (removed.error) return { error: removed.error as FetchBaseQueryError };
-        await Promise.all(
-          wishlist.trips.map((t) => baseQuery({ url: tripPath(t._id), method: 'PUT', body: { isFavorite: false } })),
-        );
-        return { data: null };
-      },
-      async onQueryStarted({ wishlist }, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          for (const t of wishlist.trips) {
-            patchTrip(dispatch, t._id, (trip) => {
-              trip.isFavorite = false;
-            });
-          }
-        } catch {
-          // The caller reports the failure.
-        }
-      },
-      invalidatesTags: LISTS,
+    /** Deleting a list unfavourites every trip in it (the server clears their flags). */
+    deleteWishlist: build.mutation<unknown, { wishlist: Wishlist }>({
+      query: ({ wishlist }) => ({
+        url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`,
+        method: 'DELETE',
+      }),
+      onQueryStarted: ({ wishlist }, { dispatch, queryFulfilled }) =>
+        favouriteOptimistically(
+          dispatch,
+          wishlist.trips.map((t) => t._id),
+          false,
+          queryFulfilled,
+        ),
+      invalidatesTags: [LIST],
     }),
   }),
 });

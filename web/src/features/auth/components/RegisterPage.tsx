@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
-import { US_STATES, isValidZip, sanitizeZip } from '../../../lib/usStates';
+import { US_STATE_CODES, isValidZip, sanitizeZip } from '@tripcost/shared/domain';
 import { useRegisterMutation, type RegisterBody } from '../api';
 
 const EMPTY: RegisterBody = {
@@ -120,7 +120,7 @@ export default function RegisterPage() {
             <span>State</span>
             <select name="state" required value={form.state} onChange={(e) => set('state')(e.target.value)}>
               <option value="">Select State</option>
-              {US_STATES.map((code) => (
+              {US_STATE_CODES.map((code) => (
                 <option key={code} value={code}>
                   {code}
                 </option>

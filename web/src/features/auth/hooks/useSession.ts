@@ -1,4 +1,4 @@
-// Session lifecycle (spec §4): restore on start, log in, log out.
+// Session lifecycle (docs/product.md §4): restore on start, log in, log out.
 import { useCallback, useEffect } from 'react';
 import { api, errorMessage, refreshAccessToken } from '../../../lib/api';
 import { useAppDispatch, type AppDispatch } from '../../../lib/hooks';
@@ -7,15 +7,19 @@ import {
   sessionSettled,
   tokenReceived,
   tokenRefreshFailed,
-  userLoadFailed,
-  userLoaded,
+  sessionEstablished,
+  sessionFailed,
 } from '../../../lib/session';
 import { authApi } from '../api';
 
+/** Loads the user into the query cache (the only copy); the session is established when it answers. */
 async function loadUser(dispatch: AppDispatch) {
-  const result = await dispatch(authApi.endpoints.getUserInfo.initiate(undefined, { forceRefetch: true }));
-  if (result.data) dispatch(userLoaded(result.data));
-  else dispatch(userLoadFailed(errorMessage(result.error, 'Failed to load user')));
+  const request = dispatch(authApi.endpoints.getUserInfo.initiate(undefined, { forceRefetch: true }));
+  const result = await request;
+  // Components subscribe with useCurrentUser; this request's subscription is not needed.
+  request.unsubscribe();
+  if (result.data) dispatch(sessionEstablished());
+  else dispatch(sessionFailed(errorMessage(result.error, 'Failed to load user')));
 }
 
 let restoreStarted = false;

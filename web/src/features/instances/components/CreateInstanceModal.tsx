@@ -1,36 +1,36 @@
-// 'Create New Trip Instance' (spec §2): dates and four amounts; empty amounts become 0.
+// 'Create New Trip Instance': dates and four amounts; empty amounts become 0.
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { fromDateInput, toAmount } from '../../../lib/format';
+import { errorMessage } from '../../../lib/api';
 import { useCreateInstanceMutation } from '../api';
+import { instanceInputFrom } from '../form';
+import { CREATE_FAILED } from '../messages';
 
 const EMPTY = { start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
 type FormState = typeof EMPTY;
 
 export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClose: () => void }) {
   const [form, setForm] = useState<FormState>(EMPTY);
+  const [error, setError] = useState('');
   const [createInstance, { isLoading }] = useCreateInstanceMutation();
-  const set = (key: keyof FormState) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof FormState) => (value: string) => {
+    setError('');
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
+    setError('');
     try {
       await createInstance({
         tripId,
-        body: {
-          trip_start: fromDateInput(form.start),
-          trip_end: fromDateInput(form.end),
-          stay_expense: Math.abs(toAmount(form.stay)),
-          travel_expense: Math.abs(toAmount(form.travel)),
-          car_expense: Math.abs(toAmount(form.car)),
-          other_expense: Math.abs(toAmount(form.other)),
-        },
+        body: instanceInputFrom(form),
       }).unwrap();
       setForm(EMPTY);
       onClose();
-    } catch (error) {
-      console.error('Creating the trip instance failed', error);
+    } catch (failure) {
+      setError(errorMessage(failure, CREATE_FAILED));
     }
   }
 
@@ -63,6 +63,11 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
         {amount('travel', 'Travel')}
         {amount('car', 'Car')}
         {amount('other', 'Other')}
+        {error && (
+          <p className="form-error field--full" role="alert">
+            {error}
+          </p>
+        )}
         <div className="form-actions field--full">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel

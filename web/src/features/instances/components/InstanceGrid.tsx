@@ -1,10 +1,11 @@
-// 'Trip Instances' (spec §2): the instance cards of a trip with delete, commit and create.
+// 'Trip Instances' (docs/product.md §2): the instance cards of a trip with delete, commit and create.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
-import { formatDateRange, formatMoney, totalCost } from '../../../lib/format';
+import { formatDateRange, formatMoney } from '../../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
@@ -38,7 +39,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
       await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
       dispatch(showToast({ type: 'success', message: 'Instance deleted successfully' }));
     } catch {
-      // The card is back (the optimistic removal was undone); spec §8 has an alert for
+      // The card is back (the optimistic removal was undone); docs/product.md §8 has an alert for
       // the trip overview and a message that stays beside the list.
       setDeleteError('Failed to delete instance. Please try again.');
       dispatch(showToast({ type: 'error', message: 'Failed to delete instance. Try again.' }));
@@ -48,7 +49,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   }
 
   async function onCommit(instance: Instance) {
-    // Only one commit at a time (spec §4).
+    // Only one commit at a time (docs/product.md §4).
     if (commitLock.current) return;
     commitLock.current = true;
     setCommittingId(instance._id);

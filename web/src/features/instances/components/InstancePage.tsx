@@ -1,27 +1,18 @@
-// Instance details (spec §2): view and edit the dates and expenses, with a live total.
+// Instance details: view and edit the dates and expenses, with a live total. Saving
+// sends only the fields changed, against the trip version shown (If-Match).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
-import {
-  formatDateRange,
-  formatMoney,
-  formatSlashDate,
-  fromDateInput,
-  toAmount,
-  toDateInput,
-} from '../../../lib/format';
+import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
+import { amountOf } from '@tripcost/shared/domain';
+import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
+import { changedFields, instanceInputFrom, type InstanceForm } from '../form';
+import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { WindowWeather } from './WindowWeather';
 
-interface FormState {
-  start: string;
-  end: string;
-  stay: string;
-  travel: string;
-  car: string;
-  other: string;
-}
+type FormState = InstanceForm;
 
 const EXPENSES: { key: keyof FormState; label: string }[] = [
   { key: 'stay', label: 'Stay (Lodging)' },
@@ -31,7 +22,7 @@ const EXPENSES: { key: keyof FormState; label: string }[] = [
 ];
 
 function toForm(instance: Instance): FormState {
-  const amount = (v: unknown) => String(toAmount(v));
+  const amount = (v: unknown) => String(amountOf(v));
   return {
     start: toDateInput(instance.trip_start),
     end: toDateInput(instance.trip_end),
@@ -42,7 +33,7 @@ function toForm(instance: Instance): FormState {
   };
 }
 
-/** Numeric or empty, nothing else (spec §5). */
+/** Numeric or empty, nothing else. */
 const NUMERIC_OR_EMPTY = /^\d*(\.\d*)?$/;
 
 export default function InstancePage() {
@@ -51,6 +42,7 @@ export default function InstancePage() {
   const [saveInstance, { isLoading: saving }] = useSaveInstanceMutation();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<FormState | null>(null);
+  const [error, setError] = useState('');
 
   useEffect(() => {
     if (data?.instance && !editing) setForm(toForm(data.instance));
@@ -69,30 +61,40 @@ export default function InstancePage() {
   }
 
   const { trip, instance } = data;
-  const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(toAmount(form[key])), 0);
+  const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(amountOf(form[key])), 0);
 
   function setField(key: keyof FormState, value: string) {
     if (key !== 'start' && key !== 'end' && !NUMERIC_OR_EMPTY.test(value)) return;
+    setError('');
     setForm((f) => (f ? { ...f, [key]: value } : f));
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!editing || saving || !form) return;
-    const updated: Instance = {
-      ...instance,
-      trip_start: fromDateInput(form.start),
-      trip_end: fromDateInput(form.end),
-      stay_expense: Math.abs(toAmount(form.stay)),
-      travel_expense: Math.abs(toAmount(form.travel)),
-      car_expense: Math.abs(toAmount(form.car)),
-      other_expense: Math.abs(toAmount(form.other)),
-    };
-    try {
-      await saveInstance({ trip, instance: updated }).unwrap();
+    setError('');
+    const changes = changedFields(instance, instanceInputFrom(form));
+    if (Object.keys(changes).length === 0) {
       setEditing(false);
-    } catch (error) {
-      console.error('Saving the trip instance failed', error);
+      return;
+    }
+    try {
+      await saveInstance({
+        tripId: trip._id,
+        instanceId: instance._id,
+        version: trip.version,
+        base: instance,
+        changes,
+      }).unwrap();
+      setEditing(false);
+    } catch (failure) {
+      if (isConflict(failure)) {
+        // The trip is refetched (see saveInstance); show what is stored now.
+        setEditing(false);
+        setError(CHANGED_ELSEWHERE);
+      } else {
+        setError(errorMessage(failure, SAVE_FAILED));
+      }
     }
   }
 
@@ -112,7 +114,14 @@ export default function InstancePage() {
         <div className="section-header">
           <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>
           {!editing && (
-            <button type="button" className="btn btn--secondary" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                setError('');
+                setEditing(true);
+              }}
+            >
               Edit
             </button>
           )}
@@ -146,12 +155,17 @@ export default function InstancePage() {
                     onChange={(e) => setField(key, e.target.value)}
                   />
                 ) : (
-                  <output className="field__value">{formatMoney(Math.abs(toAmount(form[key])))}</output>
+                  <output className="field__value">{formatMoney(Math.abs(amountOf(form[key])))}</output>
                 )}
               </label>
             ))}
           </div>
         </fieldset>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <p className="total-line" aria-live="polite">
           Total Cost: <strong>{formatMoney(total)}</strong>
         </p>
@@ -162,6 +176,7 @@ export default function InstancePage() {
               className="btn btn--ghost"
               onClick={() => {
                 setEditing(false);
+                setError('');
                 setForm(toForm(instance));
               }}
             >

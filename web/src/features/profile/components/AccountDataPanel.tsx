@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
-import { useLogout } from '../../auth/hooks/useSession';
+import { useLogout } from '../../auth';
 import { useDeleteAccountMutation, useExportMyDataMutation } from '../api';
 
 /** Offers `text` to the browser as a file download named `name`. */

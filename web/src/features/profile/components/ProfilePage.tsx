@@ -1,14 +1,15 @@
-// Profile (spec §2, §4, §5): another user's public details, read-only; the owner's
-// full profile, which they can edit, download with all their data, or delete.
+// Profile (docs/product.md §2, §4, §5): another user's public details, read-only;
+// the owner's full profile, which they can edit (rules: @tripcost/shared/domain),
+// download with all their data, or delete.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { todayDateInput, toDateInput } from '../../../lib/format';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { selectUser } from '../../../lib/session';
+import { useAppDispatch } from '../../../lib/hooks';
+import { useCurrentUser } from '../../auth';
 import { showToast } from '../../../lib/toast';
 import type { Profile, ProfileAnswer } from '../../../lib/types';
-import { US_STATES, sanitizeZip } from '../../../lib/usStates';
+import { US_STATE_CODES, sanitizeZip } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
@@ -42,7 +43,7 @@ function ProfileSkeleton() {
 export default function ProfilePage() {
   const { userId = '' } = useParams();
   const dispatch = useAppDispatch();
-  const me = useAppSelector(selectUser);
+  const me = useCurrentUser();
   const isOwner = Boolean(me?._id) && me?._id === userId;
   const { data: profile, isLoading, isError } = useGetProfileQuery(userId);
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
@@ -164,7 +165,7 @@ export default function ProfilePage() {
                 <span>State</span>
                 <select value={form.state} onChange={(e) => set('state')(e.target.value)}>
                   <option value="">Select State</option>
-                  {US_STATES.map((code) => (
+                  {US_STATE_CODES.map((code) => (
                     <option key={code} value={code}>
                       {code}
                     </option>

@@ -1,14 +1,15 @@
-// City search (spec §2): pick a city, preview its photo, create the trip, go to Explore.
-import { useRef, useState } from 'react';
+// City search: pick a city, preview its photo, create the trip, go to Explore. The
+// place details come from the query cache (one request per place, the newest choice wins).
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
 import { SmartImage } from '../../../components/SmartImage';
 import { errorMessage } from '../../../lib/api';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { PLACEHOLDER_IMAGE, placePhotoUrl } from '../../../lib/images';
-import { selectUser, tripsRefreshToggled } from '../../../lib/session';
-import type { PlaceDetails, PlaceSuggestion } from '../../../lib/types';
-import { useCreateTripMutation, useLazyGetPlaceDetailsQuery } from '../api';
+import type { PlaceSuggestion } from '../../../lib/types';
+import { useCurrentUser } from '../../auth';
+import { useCreateTripMutation, useGetPlaceDetailsQuery } from '../api';
 import { CityCombobox } from './CityCombobox';
 
 // The trips service stores only simple place ids; others (e.g. offline 'offline:123') are
@@ -17,51 +18,29 @@ const PLACE_ID_ACCEPTED = /^[\w-]{1,300}$/;
 
 export default function CitySearchPage() {
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const email = useAppSelector(selectUser)?.email;
-  const [fetchDetails] = useLazyGetPlaceDetailsQuery();
+  const email = useCurrentUser()?.email;
   const [createTrip, { isLoading: creating }] = useCreateTripMutation();
   const [place, setPlace] = useState<PlaceSuggestion | null>(null);
-  const [details, setDetails] = useState<PlaceDetails | null>(null);
-  const [photo, setPhoto] = useState<string | null>(null);
-  const [loadingPhoto, setLoadingPhoto] = useState(false);
+  const placeDetails = useGetPlaceDetailsQuery(place?.place_id ?? skipToken);
+  const details = place && placeDetails.currentData ? placeDetails.currentData : null;
+  const loadingPhoto = Boolean(place) && placeDetails.isFetching;
+  const [photoFailed, setPhotoFailed] = useState(false);
+  const firstPhoto = details?.photos?.[0]?.name;
+  const photo = firstPhoto && !photoFailed ? placePhotoUrl(firstPhoto) : null;
   const [error, setError] = useState('');
-  const chosenId = useRef<string | null>(null);
+  const shownError =
+    error || (place && placeDetails.isError && !placeDetails.isFetching ? 'Failed to fetch place details' : '');
 
-  function resetErrors() {
+  function onSelect(next: PlaceSuggestion) {
     setError('');
-  }
-
-  async function onSelect(next: PlaceSuggestion) {
-    resetErrors();
+    setPhotoFailed(false);
     setPlace(next);
-    setDetails(null);
-    setPhoto(null);
-    setLoadingPhoto(true);
-    chosenId.current = next.place_id;
-    try {
-      const result = await fetchDetails(next.place_id, true).unwrap();
-      if (chosenId.current !== next.place_id) return; // a newer choice won
-      setDetails(result);
-      const first = result.photos?.[0]?.name;
-      setPhoto(first ? placePhotoUrl(first) : null);
-    } catch (err) {
-      if (chosenId.current !== next.place_id) return;
-      if ((err as { name?: string })?.name === 'AbortError') return;
-      setError('Failed to fetch place details');
-    } finally {
-      if (chosenId.current === next.place_id) setLoadingPhoto(false);
-    }
   }
 
   function onType() {
-    resetErrors();
-    if (place) {
-      setPlace(null);
-      setDetails(null);
-      setPhoto(null);
-      chosenId.current = null;
-    }
+    setError('');
+    setPhotoFailed(false);
+    setPlace(null);
   }
 
   async function onCreate() {
@@ -70,8 +49,9 @@ export default function CitySearchPage() {
       setError('Please log in to create a trip.');
       return;
     }
-    resetErrors();
+    setError('');
     try {
+      // Creating invalidates the trip list, so Explore shows the new trip.
       await createTrip({
         user_email: email,
         location_address: details?.formatted_address || place.description,
@@ -80,7 +60,6 @@ export default function CitySearchPage() {
         trip_location: details?.trip_location || place.description,
         ...(PLACE_ID_ACCEPTED.test(place.place_id) ? { place_id: place.place_id } : {}),
       }).unwrap();
-      dispatch(tripsRefreshToggled());
       navigate('/explore', { replace: true });
     } catch (err) {
       setError(errorMessage(err, 'Error creating trip'));
@@ -108,7 +87,7 @@ export default function CitySearchPage() {
                 src={photo ?? PLACEHOLDER_IMAGE}
                 alt={`Preview of ${address}`}
                 onFallback={() => {
-                  setPhoto(null);
+                  setPhotoFailed(true);
                   setError('Couldn’t load photos for this place.');
                 }}
               />
@@ -116,9 +95,9 @@ export default function CitySearchPage() {
             </>
           )}
         </div>
-        {error && (
+        {shownError && (
           <p className="form-error" role="alert">
-            {error}
+            {shownError}
           </p>
         )}
         <button type="button" className="btn btn--primary btn--block" disabled={!place || creating} onClick={onCreate}>

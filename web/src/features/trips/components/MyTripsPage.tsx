@@ -1,11 +1,12 @@
-// My Trips (spec §2, §4): upcoming committed trips, the earliest featured with its status.
+// My Trips (docs/product.md §2, §4): upcoming committed trips, the earliest featured with its status.
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonCards } from '../../../components/Skeleton';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, totalCost } from '../../../lib/format';
+import { formatDateRange } from '../../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
 import { useGetTripsQuery } from '../api';

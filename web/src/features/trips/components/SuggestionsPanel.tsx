@@ -1,4 +1,4 @@
-// 'Suggestions' (spec §2): the first 5 lines of the fun-places text.
+// 'Suggestions' (docs/product.md §2): the first 5 lines of the fun-places text.
 import { useEffect } from 'react';
 import { useGetFunPlacesQuery } from '../api';
 

@@ -1,8 +1,9 @@
-// Trip card (spec §2): image, date range, location, cost badge, View and Delete, favourite heart.
+// Trip card (docs/product.md §2): image, date range, location, cost badge, View and Delete, favourite heart.
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, totalCost } from '../../../lib/format';
+import { formatDateRange } from '../../../lib/format';
+import { totalCost } from '@tripcost/shared/domain';
 import type { Trip } from '../../../lib/types';
 
 interface TripCardProps {

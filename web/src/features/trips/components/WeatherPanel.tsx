@@ -1,4 +1,4 @@
-// 'Current Weather' (spec §2): title-cased description, °C with one decimal, an icon by description.
+// 'Current Weather' (docs/product.md §2): title-cased description, °C with one decimal, an icon by description.
 import { useEffect } from 'react';
 import { titleCase } from '../../../lib/format';
 import { parseLocation } from '../../../lib/location';

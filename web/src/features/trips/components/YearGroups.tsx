@@ -1,4 +1,4 @@
-// Trips grouped by the year they end, newest year first (spec §2 My Trips; also Past).
+// Trips grouped by the year they end, newest year first (docs/product.md §2 My Trips; also Past).
 import type { Trip } from '../../../lib/types';
 import { groupByEndYear } from '../model';
 import { TripCard } from './TripCard';

@@ -1,21 +1,21 @@
-// Add-to-wishlist modal (spec §2, §4): existing lists as chips or a new list name.
+// Add-to-wishlist modal (docs/product.md §2, §4): existing lists as chips or a new list name.
 // Choosing a chip clears and disables the name field; typing a name clears the choice;
 // Save needs a chosen list or a non-blank name.
 import { useState, type FormEvent } from 'react';
+import { useCurrentUser } from '../../auth';
 import { Modal } from '../../../components/Modal';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { selectUser } from '../../../lib/session';
+import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Trip } from '../../../lib/types';
 import { useAddTripToWishlistMutation, useCreateWishlistMutation, useGetWishlistsQuery } from '../api';
 
 const SAVE_FAILED = 'Could not save to wishlist. Please try again.';
-// Spec §8 has a second wording for the one case of adding to an existing list.
+// docs/product.md §8 has a second wording for the one case of adding to an existing list.
 const ADD_FAILED = 'Failed to add trip to wishlist. Please try again.';
 
 export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const email = useAppSelector(selectUser)?.email ?? '';
+  const email = useCurrentUser()?.email ?? '';
   const { data: lists, isLoading, isError } = useGetWishlistsQuery(email, { skip: !email });
   const [createWishlist, createState] = useCreateWishlistMutation();
   const [addTrip, addState] = useAddTripToWishlistMutation();

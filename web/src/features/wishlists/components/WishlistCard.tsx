@@ -1,4 +1,4 @@
-// Wishlist card: name, trip count and at most 3 preview images (spec §9).
+// Wishlist card: name, trip count, at most 3 preview images (docs/product.md §9), inline rename.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';

@@ -1,17 +1,17 @@
 // Wishlist detail: the trips in one list.
 import { Link, useParams } from 'react-router-dom';
+import { useCurrentUser } from '../../auth';
 import { CostBadge } from '../../../components/CostBadge';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonCards } from '../../../components/Skeleton';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, toAmount } from '../../../lib/format';
-import { useAppSelector } from '../../../lib/hooks';
-import { selectUser } from '../../../lib/session';
+import { formatDateRange } from '../../../lib/format';
+import { amountOf } from '@tripcost/shared/domain';
 import { useGetWishlistsQuery, useGetWishlistTripsQuery } from '../api';
 
 export default function WishlistDetailPage() {
   const { id = '' } = useParams();
-  const email = useAppSelector(selectUser)?.email ?? '';
+  const email = useCurrentUser()?.email ?? '';
   const { data, isLoading, isError } = useGetWishlistTripsQuery(id);
   const { listName } = useGetWishlistsQuery(email, {
     skip: !email,
@@ -40,7 +40,7 @@ export default function WishlistDetailPage() {
             <div className="card__body">
               <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
               <h3 className="trip-card__title">{trip.location_address}</h3>
-              <CostBadge amount={toAmount(trip.total_cost)} />
+              <CostBadge amount={amountOf(trip.total_cost)} />
               <div className="card__actions">
                 <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`}>
                   View

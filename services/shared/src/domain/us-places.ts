@@ -1,0 +1,29 @@
+// US states and zip codes as the profile keeps them: the 50 state codes (no DC or
+// territories) and five-digit zips.
+
+// prettier-ignore
+export const US_STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
+  'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ',
+  'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+export type UsStateCode = (typeof US_STATE_CODES)[number];
+
+const stateCodes: ReadonlySet<string> = new Set(US_STATE_CODES);
+
+export function isUsStateCode(value: string): value is UsStateCode {
+  return stateCodes.has(value);
+}
+
+export const ZIP_LENGTH = 5;
+
+export function isValidZip(value: string): boolean {
+  return /^\d{5}$/.test(value);
+}
+
+/** Digits only, at most five: what a zip input keeps as the user types. */
+export function sanitizeZip(value: string): string {
+  return value.replace(/\D/g, '').slice(0, ZIP_LENGTH);
+}

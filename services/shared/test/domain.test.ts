@@ -1,0 +1,40 @@
+import { amountOf, checkListName, checkProfileChange, parseMoney, totalCost, WISHLIST_NAME_MAX } from '../src/domain';
+
+describe('shared domain rules', () => {
+  it('when amounts have cents, then the total is exact to the cent', () => {
+    expect(totalCost({ stay_expense: 0.1, travel_expense: 0.2, car_expense: 1000.005, other_expense: null })).toBe(
+      1000.31,
+    );
+    expect(totalCost({ stay_expense: '12.50', travel_expense: 'abc' })).toBe(12.5);
+    expect(totalCost(undefined)).toBe(0);
+  });
+
+  it('when money is parsed, then blanks are 0, text numbers count and out-of-range is refused', () => {
+    expect(parseMoney('')).toBe(0);
+    expect(parseMoney(null)).toBe(0);
+    expect(parseMoney(' 19.999 ')).toBe(20);
+    expect(parseMoney(-1)).toBeNull();
+    expect(parseMoney(1_000_000_001)).toBeNull();
+    expect(parseMoney('1e3')).toBe(1000);
+    expect(amountOf('x')).toBe(0);
+  });
+
+  it('when a list name is blank or too long, then it is refused with the message shown to the user', () => {
+    expect(checkListName('  Beach  ')).toEqual({ ok: true, list_name: 'Beach', name_key: 'beach' });
+    expect(checkListName('   ')).toMatchObject({ ok: false, msg: 'Please enter a list name.' });
+    expect(checkListName('x'.repeat(WISHLIST_NAME_MAX + 1))).toMatchObject({ ok: false, code: 'list_name_too_long' });
+  });
+
+  it('when a profile breaks several rules, then the first one in order is reported with its field', () => {
+    const base = { fname: 'Ann', lname: 'Lee', city: 'Austin', state: 'TX', zip: '78701', birthday: '1990-05-01' };
+    expect(checkProfileChange(base, '2000-01-01')).toEqual({ ok: true, value: base });
+    expect(checkProfileChange({ ...base, zip: '123', state: 'ZZ' }, '2000-01-01')).toEqual({
+      ok: false,
+      field: 'zip',
+      msg: 'Zip code must be exactly 5 digits.',
+    });
+    expect(checkProfileChange({ ...base, state: 'DC' }, '2000-01-01')).toMatchObject({
+      msg: 'Please choose a valid US state.',
+    });
+  });
+});

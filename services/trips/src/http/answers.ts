@@ -1,0 +1,55 @@
+// What the trips API answers, as zod schemas: they document the responses in the
+// OpenAPI document, from which the web app's API types are generated. A field added
+// to the trip view is added here too (the check at the end fails the build otherwise).
+import { z } from 'zod';
+import type { InstanceView, TripView } from '../domain/trip';
+
+const calendarDate = z.string().nullable().describe('ISO timestamp at UTC midnight, or null when not set');
+const money = z.number().describe('Dollars, rounded to cents');
+
+const datedExpenses = {
+  trip_start: calendarDate,
+  trip_end: calendarDate,
+  stay_expense: money,
+  travel_expense: money,
+  car_expense: money,
+  other_expense: money,
+};
+
+export const instanceAnswer = z.object({
+  _id: z.string(),
+  ...datedExpenses,
+  isCommitted: z.boolean(),
+  activities: z.array(z.string()),
+  created_at: z.string(),
+  total_cost: money,
+});
+
+export const tripAnswer = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  location_address: z.string(),
+  trip_location: z.string(),
+  place_id: z.string().optional(),
+  image_url: z.string(),
+  isFavorite: z.boolean(),
+  ...datedExpenses,
+  instances: z.array(instanceAnswer).describe('Newest first'),
+  committedInstanceId: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int().describe('Sent back as If-Match (the ETag is "<version>")'),
+  total_cost: money,
+});
+
+export const tripListAnswer = z.array(tripAnswer);
+export const instanceWithTripAnswer = z.object({ trip: tripAnswer, instance: instanceAnswer });
+export const messageAnswer = z.object({ msg: z.string() });
+export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
+
+// Every field of the views is declared above and nothing more: a field added to the
+// trip or instance view without being declared here fails the type-check.
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export const TRIP_ANSWER_COMPLETE: SameKeys<TripView, z.infer<typeof tripAnswer>> = true;
+export const INSTANCE_ANSWER_COMPLETE: SameKeys<InstanceView, z.infer<typeof instanceAnswer>> = true;

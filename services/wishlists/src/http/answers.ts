@@ -1,0 +1,23 @@
+// What the wishlist API answers, as zod schemas that document the responses (and from
+// which the web app's API types are generated). They mirror presenters.ts.
+import { z } from 'zod';
+
+export const wishlistTripAnswer = z.object({
+  _id: z.string(),
+  image_url: z.string(),
+  location_address: z.string(),
+  trip_start: z.string().nullable(),
+  trip_end: z.string().nullable(),
+  total_cost: z.number(),
+});
+
+export const wishlistAnswer = z.object({
+  _id: z.string(),
+  list_name: z.string(),
+  email: z.string(),
+  trips: z.array(wishlistTripAnswer),
+});
+
+export const wishlistListAnswer = z.array(wishlistAnswer);
+export const wishlistTripsAnswer = z.object({ trips: z.array(wishlistTripAnswer) });
+export const messageAnswer = z.object({ msg: z.string() });

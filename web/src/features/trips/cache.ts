@@ -1,0 +1,33 @@
+// Typed changes to the trip caches, for the features whose mutations change a trip
+// (instances, wishlists). The trips feature owns these endpoints, so it owns the
+// patches; importing them loads the endpoints, so a patch never silently misses.
+import type { AppDispatch } from '../../lib/hooks';
+import type { Trip } from '../../lib/types';
+import { tripsApi } from './api';
+
+/** A handle to revert one patch. */
+export interface CachePatch {
+  undo: () => void;
+}
+
+/** Applies `recipe` to the trip in the single-trip cache and in the list cache. */
+export function patchCachedTrip(dispatch: AppDispatch, tripId: string, recipe: (trip: Trip) => void): CachePatch[] {
+  return [
+    dispatch(tripsApi.util.updateQueryData('getTrip', tripId, (draft) => void recipe(draft))),
+    dispatch(
+      tripsApi.util.updateQueryData('getTrips', undefined, (draft) => {
+        const trip = draft.find((t) => t._id === tripId);
+        if (trip) recipe(trip);
+      }),
+    ),
+  ];
+}
+
+/** Replaces the single-trip cache entry with the trip the server answered. */
+export function replaceCachedTrip(dispatch: AppDispatch, trip: Trip): void {
+  dispatch(tripsApi.util.upsertQueryData('getTrip', trip._id, trip));
+}
+
+export function undoPatches(patches: CachePatch[]): void {
+  for (const patch of patches) patch.undo();
+}
