@@ -12,6 +12,8 @@ interface Resources {
   tripId: string;
   instanceId: string;
   otherInstanceId: string;
+  /** A third window, committed: the trip's plan. */
+  committedInstanceId: string;
   wishlistId: string;
 }
 
@@ -156,6 +158,19 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: ONLY_OWNER,
   },
+  'DELETE /api/trips/getaway/{tripId}/instances/{instanceId}/commit': {
+    request: ({ tripId, committedInstanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${committedInstanceId}/commit`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/instances/{instanceId}/duplicate': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/duplicate`,
+      body: { shiftDays: 7 },
+    }),
+    expect: { anonymous: [401], other: [403], owner: [201] },
+  },
   'GET /api/wishlist/getlists': { request: () => ({ path: '/api/wishlist/getlists' }), expect: ANY_USER },
   'POST /api/wishlist/createlist': {
     request: ({ tripId }) => ({
@@ -218,17 +233,22 @@ describe('authorization matrix over every documented route', () => {
         path: `/api/trips/getaway/${trip.body._id}/instances`,
         body: { trip_start: '2030-05-01', trip_end: '2030-05-04', stay_expense: 300 },
       });
-    const [instance, otherInstance] = [await add(), await add()];
+    const [instance, otherInstance, planned] = [await add(), await add(), await add()];
+    const committed = await product.call({
+      ...as,
+      method: 'PATCH',
+      path: `/api/trips/getaway/${trip.body._id}/instances/${planned.body._id}/commit`,
+      body: {},
+    });
     const list = await product.call({
       ...as,
       method: 'POST',
       path: '/api/wishlist/createlist',
       body: { list_name: `Fixture ${Math.random().toString(36).slice(2)}`, trips: [{ _id: trip.body._id }] },
     });
-    if ([trip, instance, otherInstance, list].some((reply) => reply.status !== 201)) {
-      const statuses = [trip, instance, otherInstance, list].map(
-        (reply) => `${reply.status} ${reply.text.slice(0, 80)}`,
-      );
+    const made = [trip, instance, otherInstance, planned, list];
+    if (made.some((reply) => reply.status !== 201) || committed.status !== 200) {
+      const statuses = [...made, committed].map((reply) => `${reply.status} ${reply.text.slice(0, 80)}`);
       throw new Error(`could not make the owner’s resources: ${statuses.join(' | ')}`);
     }
     return {
@@ -236,6 +256,7 @@ describe('authorization matrix over every documented route', () => {
       tripId: trip.body._id,
       instanceId: instance.body._id,
       otherInstanceId: otherInstance.body._id,
+      committedInstanceId: planned.body._id,
       wishlistId: list.body._id,
     };
   }

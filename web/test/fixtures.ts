@@ -28,9 +28,20 @@ export function instance(over: Partial<Instance> = {}): Instance {
     isCommitted: false,
     activities: [],
     created_at: CREATED,
+    label: '',
+    notes: '',
+    nights: null,
+    per_night: null,
+    delta_vs_cheapest: null,
     ...over,
   };
-  return { total_cost: totalCost(made), ...made };
+  const total = totalCost(made);
+  return {
+    total_cost: total,
+    per_person: total,
+    ...made,
+    status: over.status ?? (made.isCommitted ? 'booked' : 'considering'),
+  };
 }
 
 export function trip(over: Partial<Trip> = {}): Trip {
@@ -53,9 +64,13 @@ export function trip(over: Partial<Trip> = {}): Trip {
     created_at: CREATED,
     updated_at: CREATED,
     version: 1,
+    travelers: 1,
+    budget: null,
+    comparison: { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy: null },
     ...over,
   };
-  return { total_cost: totalCost(made), ...made };
+  const total = totalCost(made);
+  return { total_cost: total, per_person: total, ...made };
 }
 
 /** A committed trip from `startMs` to `endMs` from now. */

@@ -717,16 +717,46 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             }[];
                             committedInstanceId: string | null;
                             created_at: string;
                             updated_at: string;
                             /** @description Sent back as If-Match (the ETag is "<version>") */
                             version: number;
+                            travelers: number;
+                            /** @description null: no budget */
+                            budget: number | null;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description Dollars, rounded to cents */
+                            per_person: number;
+                            comparison: {
+                                /** @description ties: the earlier start wins; null when every window is eliminated */
+                                cheapestInstanceId: string | null;
+                                /** @description Dollars, rounded to cents */
+                                lowest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                highest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                spread: number | null;
+                                /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                overBudgetBy: number | null;
+                            };
                         }[];
                     };
                 };
@@ -770,6 +800,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        travelers?: number;
+                        budget?: number | string | (null);
                         location_address: string;
                         trip_location?: string;
                         place_id?: string;
@@ -823,16 +855,46 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             }[];
                             committedInstanceId: string | null;
                             created_at: string;
                             updated_at: string;
                             /** @description Sent back as If-Match (the ETag is "<version>") */
                             version: number;
+                            travelers: number;
+                            /** @description null: no budget */
+                            budget: number | null;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description Dollars, rounded to cents */
+                            per_person: number;
+                            comparison: {
+                                /** @description ties: the earlier start wins; null when every window is eliminated */
+                                cheapestInstanceId: string | null;
+                                /** @description Dollars, rounded to cents */
+                                lowest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                highest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                spread: number | null;
+                                /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                overBudgetBy: number | null;
+                            };
                         };
                     };
                 };
@@ -923,16 +985,46 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             }[];
                             committedInstanceId: string | null;
                             created_at: string;
                             updated_at: string;
                             /** @description Sent back as If-Match (the ETag is "<version>") */
                             version: number;
+                            travelers: number;
+                            /** @description null: no budget */
+                            budget: number | null;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description Dollars, rounded to cents */
+                            per_person: number;
+                            comparison: {
+                                /** @description ties: the earlier start wins; null when every window is eliminated */
+                                cheapestInstanceId: string | null;
+                                /** @description Dollars, rounded to cents */
+                                lowest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                highest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                spread: number | null;
+                                /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                overBudgetBy: number | null;
+                            };
                         }[];
                     };
                 };
@@ -1132,16 +1224,46 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             }[];
                             committedInstanceId: string | null;
                             created_at: string;
                             updated_at: string;
                             /** @description Sent back as If-Match (the ETag is "<version>") */
                             version: number;
+                            travelers: number;
+                            /** @description null: no budget */
+                            budget: number | null;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description Dollars, rounded to cents */
+                            per_person: number;
+                            comparison: {
+                                /** @description ties: the earlier start wins; null when every window is eliminated */
+                                cheapestInstanceId: string | null;
+                                /** @description Dollars, rounded to cents */
+                                lowest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                highest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                spread: number | null;
+                                /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                overBudgetBy: number | null;
+                            };
                         };
                     };
                 };
@@ -1178,7 +1300,7 @@ export interface paths {
                 };
             };
         };
-        /** Change isFavorite, listed instances (others untouched), or the trip dates and expenses while it has no instances */
+        /** Change isFavorite, travelers, budget, listed instances (others untouched; label, status, notes, dates, expenses, activities), or the trip dates and expenses while it has no instances */
         put: {
             parameters: {
                 query?: never;
@@ -1192,6 +1314,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         isFavorite?: boolean;
+                        travelers?: number;
+                        budget?: number | string | (null);
                         instances?: {
                             _id: string;
                             trip_start?: string | (null) | unknown;
@@ -1201,6 +1325,10 @@ export interface paths {
                             car_expense?: number | string | (null) | unknown;
                             other_expense?: number | string | (null) | unknown;
                             activities?: string[];
+                            label?: string;
+                            /** @enum {string} */
+                            status?: "considering" | "top_choice" | "eliminated" | "booked";
+                            notes?: string;
                         }[];
                         trip_start?: string | (null) | unknown;
                         trip_end?: string | (null) | unknown;
@@ -1257,20 +1385,50 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             }[];
                             committedInstanceId: string | null;
                             created_at: string;
                             updated_at: string;
                             /** @description Sent back as If-Match (the ETag is "<version>") */
                             version: number;
+                            travelers: number;
+                            /** @description null: no budget */
+                            budget: number | null;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description Dollars, rounded to cents */
+                            per_person: number;
+                            comparison: {
+                                /** @description ties: the earlier start wins; null when every window is eliminated */
+                                cheapestInstanceId: string | null;
+                                /** @description Dollars, rounded to cents */
+                                lowest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                highest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                spread: number | null;
+                                /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                overBudgetBy: number | null;
+                            };
                         };
                     };
                 };
-                /** @description Invalid or unknown instance */
+                /** @description Invalid, unknown instance, or a status the committed window cannot have */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1442,6 +1600,10 @@ export interface paths {
                         car_expense?: number | string | (null) | unknown;
                         other_expense?: number | string | (null) | unknown;
                         activities?: string[];
+                        label?: string;
+                        /** @enum {string} */
+                        status?: "considering" | "top_choice" | "eliminated" | "booked";
+                        notes?: string;
                     };
                 };
             };
@@ -1469,8 +1631,21 @@ export interface paths {
                             isCommitted: boolean;
                             activities: string[];
                             created_at: string;
+                            /** @description "" when none */
+                            label: string;
+                            /** @enum {string} */
+                            status: "considering" | "top_choice" | "eliminated" | "booked";
+                            notes: string;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description end − start in days; null when a date is missing */
+                            nights: number | null;
+                            /** @description null when nights is null or 0 */
+                            per_night: number | null;
+                            /** @description total ÷ the trip’s travellers, rounded to cents */
+                            per_person: number;
+                            /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                            delta_vs_cheapest: number | null;
                         };
                     };
                 };
@@ -1598,16 +1773,46 @@ export interface paths {
                                     isCommitted: boolean;
                                     activities: string[];
                                     created_at: string;
+                                    /** @description "" when none */
+                                    label: string;
+                                    /** @enum {string} */
+                                    status: "considering" | "top_choice" | "eliminated" | "booked";
+                                    notes: string;
                                     /** @description Dollars, rounded to cents */
                                     total_cost: number;
+                                    /** @description end − start in days; null when a date is missing */
+                                    nights: number | null;
+                                    /** @description null when nights is null or 0 */
+                                    per_night: number | null;
+                                    /** @description total ÷ the trip’s travellers, rounded to cents */
+                                    per_person: number;
+                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                    delta_vs_cheapest: number | null;
                                 }[];
                                 committedInstanceId: string | null;
                                 created_at: string;
                                 updated_at: string;
                                 /** @description Sent back as If-Match (the ETag is "<version>") */
                                 version: number;
+                                travelers: number;
+                                /** @description null: no budget */
+                                budget: number | null;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description Dollars, rounded to cents */
+                                per_person: number;
+                                comparison: {
+                                    /** @description ties: the earlier start wins; null when every window is eliminated */
+                                    cheapestInstanceId: string | null;
+                                    /** @description Dollars, rounded to cents */
+                                    lowest: number | null;
+                                    /** @description Dollars, rounded to cents */
+                                    highest: number | null;
+                                    /** @description Dollars, rounded to cents */
+                                    spread: number | null;
+                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                    overBudgetBy: number | null;
+                                };
                             };
                             instance: {
                                 _id: string;
@@ -1626,8 +1831,21 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             };
                         };
                     };
@@ -1727,16 +1945,46 @@ export interface paths {
                                     isCommitted: boolean;
                                     activities: string[];
                                     created_at: string;
+                                    /** @description "" when none */
+                                    label: string;
+                                    /** @enum {string} */
+                                    status: "considering" | "top_choice" | "eliminated" | "booked";
+                                    notes: string;
                                     /** @description Dollars, rounded to cents */
                                     total_cost: number;
+                                    /** @description end − start in days; null when a date is missing */
+                                    nights: number | null;
+                                    /** @description null when nights is null or 0 */
+                                    per_night: number | null;
+                                    /** @description total ÷ the trip’s travellers, rounded to cents */
+                                    per_person: number;
+                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                    delta_vs_cheapest: number | null;
                                 }[];
                                 committedInstanceId: string | null;
                                 created_at: string;
                                 updated_at: string;
                                 /** @description Sent back as If-Match (the ETag is "<version>") */
                                 version: number;
+                                travelers: number;
+                                /** @description null: no budget */
+                                budget: number | null;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description Dollars, rounded to cents */
+                                per_person: number;
+                                comparison: {
+                                    /** @description ties: the earlier start wins; null when every window is eliminated */
+                                    cheapestInstanceId: string | null;
+                                    /** @description Dollars, rounded to cents */
+                                    lowest: number | null;
+                                    /** @description Dollars, rounded to cents */
+                                    highest: number | null;
+                                    /** @description Dollars, rounded to cents */
+                                    spread: number | null;
+                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                    overBudgetBy: number | null;
+                                };
                             };
                         };
                     };
@@ -1801,7 +2049,83 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /** Clear the plan: the committed window goes back to top_choice; the trip loses its commitment, dates and expenses */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole updated trip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description No such trip or instance */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description The window is not the committed one */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Commit an instance: the only committed one, its dates and expenses copied to the trip */
@@ -1862,16 +2186,46 @@ export interface paths {
                                 isCommitted: boolean;
                                 activities: string[];
                                 created_at: string;
+                                /** @description "" when none */
+                                label: string;
+                                /** @enum {string} */
+                                status: "considering" | "top_choice" | "eliminated" | "booked";
+                                notes: string;
                                 /** @description Dollars, rounded to cents */
                                 total_cost: number;
+                                /** @description end − start in days; null when a date is missing */
+                                nights: number | null;
+                                /** @description null when nights is null or 0 */
+                                per_night: number | null;
+                                /** @description total ÷ the trip’s travellers, rounded to cents */
+                                per_person: number;
+                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+                                delta_vs_cheapest: number | null;
                             }[];
                             committedInstanceId: string | null;
                             created_at: string;
                             updated_at: string;
                             /** @description Sent back as If-Match (the ETag is "<version>") */
                             version: number;
+                            travelers: number;
+                            /** @description null: no budget */
+                            budget: number | null;
                             /** @description Dollars, rounded to cents */
                             total_cost: number;
+                            /** @description Dollars, rounded to cents */
+                            per_person: number;
+                            comparison: {
+                                /** @description ties: the earlier start wins; null when every window is eliminated */
+                                cheapestInstanceId: string | null;
+                                /** @description Dollars, rounded to cents */
+                                lowest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                highest: number | null;
+                                /** @description Dollars, rounded to cents */
+                                spread: number | null;
+                                /** @description cheapest total − budget: negative means under budget; null without a budget */
+                                overBudgetBy: number | null;
+                            };
                         };
                     };
                 };
@@ -1920,6 +2274,116 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/instances/{instanceId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a window (costs, label, activities, notes) with its dates moved by shiftDays (-365…365); the copy is considering, not committed, listed first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        shiftDays: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new instance */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description shiftDays is not a whole number from -365 to 365 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description No such trip or instance */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description Trip full (100 windows) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            msg: string;
+                            code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/wishlist/getlists": {

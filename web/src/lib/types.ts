@@ -21,6 +21,9 @@ export type Profile = Required<ProfileAnswer>;
 export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state'>;
 export type Trip = Answer<'/api/trips/getaway/{tripId}', 'get'>;
 export type Instance = Trip['instances'][number];
+export type InstanceStatus = Instance['status'];
+/** The server's comparison of a trip's windows that are not eliminated. */
+export type Comparison = Trip['comparison'];
 export type Expenses = Pick<Instance, 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense'>;
 export type Wishlist = Answer<'/api/wishlist/getlists', 'get'>[number];
 export type WishlistTrip = Wishlist['trips'][number];

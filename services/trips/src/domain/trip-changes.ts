@@ -4,6 +4,7 @@
 // compare-and-swap on its version (both stores, see store/trip-store.ts). A change
 // that the rules refuse throws the AppError the caller answers with.
 import { AppError, notFound } from '@tripcost/shared';
+import { shiftDate, statusOf, type InstanceStatus } from './comparison';
 import {
   datedExpensesOf,
   MAX_INSTANCES_PER_TRIP,
@@ -14,6 +15,10 @@ import {
 } from './trip';
 
 export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
+export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be eliminated. Clear the plan first.';
+export const COMMITTED_STAYS_BOOKED = 'The committed window is booked. Clear the plan to change its status.';
+export const ONLY_COMMITTED_IS_BOOKED = 'Only the committed window is booked. Commit this window instead.';
+export const NOT_THE_PLAN = 'This window is not the committed plan, so there is no plan to clear.';
 
 function requireInstance(trip: TripRecord, instanceId: string): InstanceRecord {
   const instance = trip.instances.find((candidate) => candidate._id === instanceId);
@@ -21,7 +26,12 @@ function requireInstance(trip: TripRecord, instanceId: string): InstanceRecord {
   return instance;
 }
 
-export type InstanceFields = Partial<DatedExpenses> & { activities?: string[] };
+export type InstanceFields = Partial<DatedExpenses> & {
+  activities?: string[];
+  label?: string;
+  status?: InstanceStatus;
+  notes?: string;
+};
 
 export interface InstanceEdit {
   _id: string;
@@ -31,6 +41,9 @@ export interface InstanceEdit {
 /** What PUT /getaway/:tripId may change (owner fields and ids never). */
 export interface TripUpdate {
   isFavorite?: boolean;
+  travelers?: number;
+  /** null removes the budget. */
+  budget?: number | null;
   /** Applied only while the trip has no instances; afterwards they follow the committed one. */
   tripFields?: Partial<DatedExpenses>;
   /** Each must name an existing instance; instances not listed are left as they are. */
@@ -42,6 +55,20 @@ export function pickDefined<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/**
+ * A window is booked exactly when it is the committed one: committing books it,
+ * clearing the plan unbooks it, and an edit may not break that.
+ */
+function checkStatus(instance: InstanceRecord, status: InstanceStatus | undefined): void {
+  if (status === undefined) return;
+  if (instance.isCommitted) {
+    if (status === 'eliminated') throw new AppError(400, COMMITTED_CANNOT_BE_ELIMINATED, 'committed_window');
+    if (status !== 'booked') throw new AppError(400, COMMITTED_STAYS_BOOKED, 'committed_window');
+  } else if (status === 'booked') {
+    throw new AppError(400, ONLY_COMMITTED_IS_BOOKED, 'not_committed');
+  }
+}
+
 export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): TripRecord {
   const known = new Set(trip.instances.map((instance) => instance._id));
   const unknown = (update.instanceEdits ?? []).find((edit) => !known.has(edit._id));
@@ -49,7 +76,9 @@ export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): 
   const edits = new Map((update.instanceEdits ?? []).map((edit) => [edit._id, pickDefined(edit.fields)]));
   const instances = trip.instances.map((instance) => {
     const fields = edits.get(instance._id);
-    return fields ? { ...instance, ...fields } : instance;
+    if (!fields) return instance;
+    checkStatus(instance, fields.status);
+    return { ...instance, ...fields };
   });
   const committed = instances.find((instance) => instance._id === trip.committedInstanceId);
   const ownFields = trip.instances.length === 0 ? pickDefined(update.tripFields ?? {}) : {};
@@ -59,29 +88,92 @@ export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): 
     ...ownFields,
     ...committedFields,
     isFavorite: update.isFavorite ?? trip.isFavorite,
+    ...(update.travelers === undefined ? {} : { travelers: update.travelers }),
+    ...(update.budget === undefined ? {} : { budget: update.budget }),
     instances,
     updated_at: now,
   };
 }
 
 export function applyAddInstance(trip: TripRecord, instance: InstanceRecord, now: string): TripRecord {
+  checkStatus(instance, instance.status);
   if (trip.instances.length >= MAX_INSTANCES_PER_TRIP) {
     throw new AppError(409, `A trip can hold at most ${MAX_INSTANCES_PER_TRIP} instances.`, 'too_many_instances');
   }
   return { ...trip, instances: [instance, ...trip.instances], updated_at: now };
 }
 
-/** Marks the instance, unmarks the others and copies its dates and expenses to the trip. */
+/** Status of a window that stops being the plan: it was the favourite, so a top choice. */
+const unbooked = (instance: InstanceRecord): InstanceStatus =>
+  statusOf(instance) === 'booked' ? 'top_choice' : statusOf(instance);
+
+/**
+ * Marks the instance (booked), unmarks the others (the previously booked one becomes
+ * a top choice) and copies its dates and expenses to the trip.
+ */
 export function applyCommit(trip: TripRecord, instanceId: string, now: string): TripRecord {
   const target = requireInstance(trip, instanceId);
-  if (trip.committedInstanceId === instanceId && target.isCommitted) return trip; // already the plan
+  if (trip.committedInstanceId === instanceId && target.isCommitted && statusOf(target) === 'booked') return trip;
   return {
     ...trip,
     ...datedExpensesOf(target),
     committedInstanceId: instanceId,
-    instances: trip.instances.map((instance) => ({ ...instance, isCommitted: instance._id === instanceId })),
+    instances: trip.instances.map((instance) =>
+      instance._id === instanceId
+        ? { ...instance, isCommitted: true, status: 'booked' }
+        : { ...instance, isCommitted: false, status: unbooked(instance) },
+    ),
     updated_at: now,
   };
+}
+
+/**
+ * Clears the plan: the committed window is no longer committed (back to a top
+ * choice) and the trip loses its commitment, dates and expenses, exactly as when the
+ * committed window is removed. Only the committed window has a plan to clear (409).
+ */
+export function applyClearPlan(trip: TripRecord, instanceId: string, now: string): TripRecord {
+  requireInstance(trip, instanceId);
+  if (trip.committedInstanceId !== instanceId) throw new AppError(409, NOT_THE_PLAN, 'not_committed');
+  return {
+    ...trip,
+    ...NO_DATES_OR_EXPENSES,
+    committedInstanceId: null,
+    instances: trip.instances.map((instance) =>
+      instance.isCommitted || instance._id === instanceId
+        ? { ...instance, isCommitted: false, status: unbooked(instance) }
+        : instance,
+    ),
+    updated_at: now,
+  };
+}
+
+/**
+ * A copy of a window (costs, label, activities, notes) with its dates moved by
+ * `shiftDays` (missing dates stay missing), still to be decided on, listed first.
+ * `newId` is the copy's id, chosen by the caller so a retried change makes the same copy.
+ */
+export function applyDuplicate(
+  trip: TripRecord,
+  instanceId: string,
+  shiftDays: number,
+  newId: string,
+  now: string,
+): TripRecord {
+  const source = requireInstance(trip, instanceId);
+  const copy: InstanceRecord = {
+    ...source,
+    _id: newId,
+    trip_start: shiftDate(source.trip_start, shiftDays),
+    trip_end: shiftDate(source.trip_end, shiftDays),
+    activities: [...source.activities],
+    label: source.label ?? '',
+    notes: source.notes ?? '',
+    isCommitted: false,
+    status: 'considering',
+    created_at: now,
+  };
+  return applyAddInstance(trip, copy, now);
 }
 
 /** Removing the committed instance also clears the trip's commitment, dates and expenses. */

@@ -2,6 +2,17 @@
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
 import { EXPENSE_FIELDS, totalCost, versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
+import {
+  compareWindows,
+  fromCents,
+  shareOf,
+  statusOf,
+  totalCents,
+  windowFigures,
+  type Comparison,
+  type InstanceStatus,
+  type WindowFigures,
+} from './comparison';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -12,6 +23,9 @@ export const MAX_TRIPS_PER_PAGE = 500;
 export const MAX_ACTIVITIES = 50;
 export const MAX_ACTIVITY_LENGTH = 200;
 export const MAX_ADDRESS_LENGTH = 200;
+export const MAX_LABEL_LENGTH = 60;
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_TRAVELERS = 50;
 
 export interface Expenses {
   stay_expense: number;
@@ -31,6 +45,10 @@ export interface InstanceRecord extends DatedExpenses {
   isCommitted: boolean;
   activities: string[];
   created_at: string;
+  /** Absent on windows stored before labels, statuses and notes existed (read as '', see statusOf, ''). */
+  label?: string;
+  status?: InstanceStatus;
+  notes?: string;
 }
 
 export interface TripRecord extends DatedExpenses {
@@ -45,6 +63,10 @@ export interface TripRecord extends DatedExpenses {
   /** Newest first. */
   instances: InstanceRecord[];
   committedInstanceId: string | null;
+  /** 1–50; absent on trips stored before it existed (read as 1). */
+  travelers?: number;
+  /** Money, or null for no budget; absent on older trips (read as null). */
+  budget?: number | null;
   created_at: string;
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
@@ -91,23 +113,48 @@ export function deriveTripLocation(address: string): string {
   return [city, withoutPostalCode, country].filter(Boolean).join(', ');
 }
 
-export type InstanceView = InstanceRecord & { total_cost: number };
-export type TripView = Omit<TripRecord, 'instances' | 'version' | 'outbox' | 'deleted_at'> & {
+export type InstanceView = InstanceRecord & WindowFigures & { label: string; status: InstanceStatus; notes: string };
+export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 'budget' | 'outbox' | 'deleted_at'> & {
+  travelers: number;
+  budget: number | null;
   total_cost: number;
+  /** The trip's total shared by its travellers, rounded to cents. */
+  per_person: number;
+  comparison: Comparison;
   instances: InstanceView[];
   version: number;
 };
 
-export function instanceView(instance: InstanceRecord): InstanceView {
-  return { ...instance, total_cost: totalCost(instance) };
+const travelersOf = (trip: Pick<TripRecord, 'travelers'>): number => trip.travelers ?? 1;
+
+/** The trip's view and one of its windows as the API answers it (figures within the trip), if it has it. */
+export function viewWithInstance(
+  trip: TripRecord,
+  instanceId: string,
+): { trip: TripView; instance: InstanceView | undefined } {
+  const view = tripView(trip);
+  return { trip: view, instance: view.instances.find((candidate) => candidate._id === instanceId) };
 }
 
 export function tripView(record: TripRecord): TripView {
   const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
+  const travelers = travelersOf(trip);
+  const { comparison, totals, cheapestCents } = compareWindows(trip.instances, trip.budget);
+  const cents = totalCents(trip);
   return {
     ...trip,
-    total_cost: totalCost(trip),
-    instances: trip.instances.map(instanceView),
+    travelers,
+    budget: trip.budget ?? null,
+    total_cost: fromCents(cents),
+    per_person: shareOf(cents, travelers),
+    comparison,
+    instances: trip.instances.map((instance, index) => ({
+      ...instance,
+      label: instance.label ?? '',
+      status: statusOf(instance),
+      notes: instance.notes ?? '',
+      ...windowFigures(instance, totals[index], cheapestCents, travelers),
+    })),
     version: versionOf(trip),
   };
 }

@@ -19,18 +19,21 @@ import type { TripStore } from '../store/trip-store';
 import { createTripListViews, type SerializedTripList } from './trip-list';
 import {
   deriveTripLocation,
-  instanceView,
   MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
   tripView,
+  viewWithInstance,
   type InstanceRecord,
+  type InstanceView,
   type TripRecord,
   type TripView,
 } from './trip';
 import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   applyAddInstance,
+  applyClearPlan,
   applyCommit,
+  applyDuplicate,
   applyFavorite,
   applyRemoveInstance,
   applyUpdate,
@@ -44,9 +47,17 @@ export interface NewTrip {
   trip_location?: string;
   place_id?: string;
   image_url?: string;
+  travelers?: number;
+  budget?: number | null;
 }
 
-export type NewInstance = Required<Omit<InstanceFields, 'activities'>> & { activities?: string[] };
+export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>> &
+  Pick<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>;
+
+interface TripAndInstance {
+  trip: TripView;
+  instance: InstanceView;
+}
 
 /** The client's precondition on a change: the trip version it last saw (an If-Match header). */
 export interface Precondition {
@@ -64,17 +75,19 @@ export interface TripsService {
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
-  addInstance(
-    user: AuthUser,
-    tripId: string,
-    input: NewInstance,
-  ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
-  getInstance(
+  addInstance(user: AuthUser, tripId: string, input: NewInstance): Promise<TripAndInstance>;
+  getInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripAndInstance>;
+  commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  /** Un-commits the committed window; 409 when the window is not the committed one. */
+  clearPlan(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  /** A copy of the window with its dates moved by `shiftDays`, listed first. */
+  duplicateInstance(
     user: AuthUser,
     tripId: string,
     instanceId: string,
-  ): Promise<{ trip: TripView; instance: ReturnType<typeof instanceView> }>;
-  commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+    shiftDays: number,
+    precondition?: Precondition,
+  ): Promise<TripAndInstance>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** The user's committed trips as an iCalendar file. */
   calendar(user: AuthUser): Promise<string>;
@@ -104,6 +117,12 @@ export function createTripsService(deps: {
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
   const listViews = createTripListViews(store);
+
+  function withInstance(trip: TripRecord, instanceId: string): TripAndInstance {
+    const { trip: view, instance } = viewWithInstance(trip, instanceId);
+    if (!instance) throw notFound(INSTANCE_NOT_FOUND);
+    return { trip: view, instance };
+  }
 
   async function ownedTrip(userId: string, tripId: string): Promise<TripRecord> {
     const trip = await store.findById(tripId);
@@ -155,6 +174,8 @@ export function createTripsService(deps: {
         isFavorite: false,
         instances: [],
         committedInstanceId: null,
+        travelers: input.travelers ?? 1,
+        budget: input.budget ?? null,
         created_at: at,
         updated_at: at,
         version: 1,
@@ -189,6 +210,9 @@ export function createTripsService(deps: {
         _id: newId(),
         ...input,
         activities: input.activities ?? [],
+        label: input.label ?? '',
+        status: input.status ?? 'considering',
+        notes: input.notes ?? '',
         isCommitted: false,
         created_at: now(),
       };
@@ -201,14 +225,33 @@ export function createTripsService(deps: {
         {},
         null,
       );
-      return { trip: tripView(trip), instance: instanceView(instance) };
+      return withInstance(trip, instance._id);
     },
 
     async getInstance(user, tripId, instanceId) {
-      const trip = await ownedTrip(user.id, tripId);
-      const instance = trip.instances.find((candidate) => candidate._id === instanceId);
-      if (!instance) throw notFound(INSTANCE_NOT_FOUND);
-      return { trip: tripView(trip), instance: instanceView(instance) };
+      return withInstance(await ownedTrip(user.id, tripId), instanceId);
+    },
+
+    async clearPlan(user, tripId, instanceId, precondition) {
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyClearPlan(current, instanceId, at),
+        precondition,
+      );
+      return tripView(trip);
+    },
+
+    async duplicateInstance(user, tripId, instanceId, shiftDays, precondition) {
+      const copyId = newId();
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyDuplicate(current, instanceId, shiftDays, copyId, at),
+        precondition,
+        null, // like an addition: the snapshot other services hold does not change
+      );
+      return withInstance(trip, copyId);
     },
 
     async commitInstance(user, tripId, instanceId, precondition) {

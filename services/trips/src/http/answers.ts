@@ -2,6 +2,7 @@
 // OpenAPI document, from which the web app's API types are generated. A field added
 // to the trip view is added here too (the check at the end fails the build otherwise).
 import { z } from 'zod';
+import { INSTANCE_STATUSES } from '../domain/comparison';
 import type { InstanceView, TripView } from '../domain/trip';
 
 const calendarDate = z.string().nullable().describe('ISO timestamp at UTC midnight, or null when not set');
@@ -22,7 +23,29 @@ export const instanceAnswer = z.object({
   isCommitted: z.boolean(),
   activities: z.array(z.string()),
   created_at: z.string(),
+  label: z.string().describe('"" when none'),
+  status: z.enum(INSTANCE_STATUSES),
+  notes: z.string(),
   total_cost: money,
+  nights: z.number().int().nullable().describe('end − start in days; null when a date is missing'),
+  per_night: money.nullable().describe('null when nights is null or 0'),
+  per_person: money.describe('total ÷ the trip’s travellers, rounded to cents'),
+  delta_vs_cheapest: money
+    .nullable()
+    .describe('total − the cheapest window’s total; null when eliminated or none qualifies'),
+});
+
+const comparisonAnswer = z.object({
+  cheapestInstanceId: z
+    .string()
+    .nullable()
+    .describe('ties: the earlier start wins; null when every window is eliminated'),
+  lowest: money.nullable(),
+  highest: money.nullable(),
+  spread: money.nullable(),
+  overBudgetBy: money
+    .nullable()
+    .describe('cheapest total − budget: negative means under budget; null without a budget'),
 });
 
 export const tripAnswer = z.object({
@@ -40,7 +63,11 @@ export const tripAnswer = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int().describe('Sent back as If-Match (the ETag is "<version>")'),
+  travelers: z.number().int().min(1).max(50),
+  budget: money.nullable().describe('null: no budget'),
   total_cost: money,
+  per_person: money,
+  comparison: comparisonAnswer,
 });
 
 export const tripListAnswer = z.array(tripAnswer);

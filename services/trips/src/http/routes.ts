@@ -19,6 +19,7 @@ import {
 import {
   createInstanceBody,
   createTripBody,
+  duplicateBody,
   instanceParams,
   listQuery,
   tripParams,
@@ -141,14 +142,14 @@ export function tripRoutes(trips: TripsService) {
       method: 'put',
       path: '/api/trips/getaway/:tripId',
       summary:
-        'Change isFavorite, listed instances (others untouched), or the trip dates and expenses while it has no instances',
+        'Change isFavorite, travelers, budget, listed instances (others untouched; label, status, notes, dates, expenses, activities), or the trip dates and expenses while it has no instances',
       tags,
       auth: 'required',
       params: tripParams,
       body: updateTripBody,
       responses: {
         200: { description: 'The updated trip', schema: tripAnswer },
-        400: 'Invalid or unknown instance',
+        400: 'Invalid, unknown instance, or a status the committed window cannot have',
         403: 'Not your trip',
         404: 'No such trip',
         409: 'Collided with simultaneous changes; retry',
@@ -256,6 +257,56 @@ export function tripRoutes(trips: TripsService) {
         body: tagged(res, await trips.commitInstance(user, params.tripId, params.instanceId, preconditionOf(req))),
       }),
     });
+
+    defineRoute(ctx, {
+      method: 'delete',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/commit',
+      summary:
+        'Clear the plan: the committed window goes back to top_choice; the trip loses its commitment, dates and expenses',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      responses: {
+        200: 'The whole updated trip',
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+        409: 'The window is not the committed one',
+        412: 'If-Match names an older version of the trip',
+      },
+      handler: async ({ params, user, req, res }) => ({
+        body: tagged(res, await trips.clearPlan(user, params.tripId, params.instanceId, preconditionOf(req))),
+      }),
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/duplicate',
+      summary:
+        'Copy a window (costs, label, activities, notes) with its dates moved by shiftDays (-365…365); the copy is considering, not committed, listed first',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      body: duplicateBody,
+      responses: {
+        201: 'The new instance',
+        400: 'shiftDays is not a whole number from -365 to 365',
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+        409: 'Trip full (100 windows)',
+        412: 'If-Match names an older version of the trip',
+      },
+      handler: async ({ params, body, user, req, res }) => {
+        const { trip, instance } = await trips.duplicateInstance(
+          user,
+          params.tripId,
+          params.instanceId,
+          body.shiftDays,
+          preconditionOf(req),
+        );
+        tagged(res, trip);
+        return { status: 201, body: instance };
+      },
+    });
   };
 }
 
@@ -275,9 +326,11 @@ function sendList(res: Response, list: SerializedTripList) {
 }
 
 function toTripUpdate(body: UpdateTripBody): TripUpdate {
-  const { isFavorite, instances, ...tripFields } = body;
+  const { isFavorite, travelers, budget, instances, ...tripFields } = body;
   return {
     isFavorite,
+    travelers,
+    budget,
     tripFields,
     instanceEdits: instances?.map(({ _id, ...fields }) => ({ _id, fields })),
   };

@@ -1,12 +1,16 @@
 // Request schemas of the trips API: they validate, normalise (dates to UTC midnight,
 // money to cents) and drop unknown fields, and they document the routes.
-import { calendarDateSchema, moneySchema, objectIdSchema } from '@tripcost/shared';
+import { calendarDateSchema, MAX_MONEY, moneySchema, objectIdSchema } from '@tripcost/shared';
 import { z } from 'zod';
+import { INSTANCE_STATUSES } from '../domain/comparison';
 import {
   MAX_ACTIVITIES,
   MAX_ACTIVITY_LENGTH,
   MAX_ADDRESS_LENGTH,
   MAX_INSTANCES_PER_TRIP,
+  MAX_LABEL_LENGTH,
+  MAX_NOTES_LENGTH,
+  MAX_TRAVELERS,
   MAX_TRIPS_PER_PAGE,
 } from '../domain/trip';
 
@@ -56,7 +60,28 @@ const imageUrl = z
   .max(MAX_URL_LENGTH, { message: `The image URL must be at most ${MAX_URL_LENGTH} characters.` })
   .refine(isAllowedImageUrl, { message: 'The image URL must be a relative path or an https URL.' });
 
+const TRAVELERS_MESSAGE = `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`;
+const travelers = z
+  .number({ message: TRAVELERS_MESSAGE })
+  .int({ message: TRAVELERS_MESSAGE })
+  .min(1, { message: TRAVELERS_MESSAGE })
+  .max(MAX_TRAVELERS, { message: TRAVELERS_MESSAGE });
+
+/** Money, or null (or '') for no budget. */
+const BUDGET_MESSAGE = 'The budget must be a number from 0 to 1,000,000,000, or null for no budget.';
+const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MESSAGE }).transform((value, ctx) => {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const amount = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_MONEY) {
+    ctx.addIssue({ code: 'custom', message: BUDGET_MESSAGE });
+    return z.NEVER;
+  }
+  return Math.round(amount * 100) / 100;
+});
+
 export const createTripBody = z.object({
+  travelers: travelers.optional(),
+  budget: budget.optional(),
   location_address: z
     .string({ message: 'The location address is required.' })
     .trim()
@@ -85,6 +110,21 @@ const activities = z
     { message: 'Activities must be a list of strings.' },
   )
   .max(MAX_ACTIVITIES, { message: `A trip instance can have at most ${MAX_ACTIVITIES} activities.` });
+
+const label = z
+  .string({ message: 'The label must be text.' })
+  .trim()
+  .max(MAX_LABEL_LENGTH, { message: `The label must be at most ${MAX_LABEL_LENGTH} characters.` });
+const notes = z
+  .string({ message: 'The notes must be text.' })
+  .trim()
+  .max(MAX_NOTES_LENGTH, {
+    message: `The notes must be at most ${MAX_NOTES_LENGTH.toLocaleString('en-US')} characters.`,
+  });
+const status = z.enum(INSTANCE_STATUSES, {
+  message: `The status must be one of ${INSTANCE_STATUSES.join(', ')}.`,
+});
+const windowFields = { label: label.optional(), status: status.optional(), notes: notes.optional() };
 
 const dateFields = {
   trip_start: calendarDateSchema('The start date'),
@@ -115,6 +155,7 @@ export const createInstanceBody = z
     car_expense: expenseFields.car_expense.default(0),
     other_expense: expenseFields.other_expense.default(0),
     activities: activities.optional(),
+    ...windowFields,
   })
   .superRefine(endNotBeforeStart);
 
@@ -128,12 +169,19 @@ const optionalDatedExpenses = Object.fromEntries(
 };
 
 const instanceEdit = z
-  .object({ _id: objectIdSchema('instance id'), ...optionalDatedExpenses, activities: activities.optional() })
+  .object({
+    _id: objectIdSchema('instance id'),
+    ...optionalDatedExpenses,
+    activities: activities.optional(),
+    ...windowFields,
+  })
   .superRefine(endNotBeforeStart);
 
 export const updateTripBody = z
   .object({
     isFavorite: z.boolean({ message: 'isFavorite must be true or false.' }).optional(),
+    travelers: travelers.optional(),
+    budget: budget.optional(),
     instances: z
       .array(instanceEdit, { message: 'Instances must be a list.' })
       .max(MAX_INSTANCES_PER_TRIP, { message: `A trip can hold at most ${MAX_INSTANCES_PER_TRIP} instances.` })
@@ -146,3 +194,13 @@ export const updateTripBody = z
   .superRefine(endNotBeforeStart);
 
 export type UpdateTripBody = z.infer<typeof updateTripBody>;
+
+export const MAX_SHIFT_DAYS = 365;
+const SHIFT_MESSAGE = `shiftDays must be a whole number of days from -${MAX_SHIFT_DAYS} to ${MAX_SHIFT_DAYS}.`;
+export const duplicateBody = z.object({
+  shiftDays: z
+    .number({ message: SHIFT_MESSAGE })
+    .int({ message: SHIFT_MESSAGE })
+    .min(-MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE })
+    .max(MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE }),
+});

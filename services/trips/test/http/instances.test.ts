@@ -40,6 +40,13 @@ describe('trip instances API', () => {
       isCommitted: false,
       activities: ['Beach', 'Dinner'],
       created_at: expect.any(String),
+      label: '',
+      status: 'considering',
+      notes: '',
+      nights: null,
+      per_night: null,
+      per_person: 12.45,
+      delta_vs_cheapest: 0, // cheaper than the window added before it
     });
     const read = await alice.get(`/api/trips/getaway/${trip._id}`);
     expect(read.body.instances.map((instance: { _id: string }) => instance._id)).toEqual([reply.body._id, older._id]);

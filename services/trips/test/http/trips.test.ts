@@ -40,6 +40,10 @@ describe('trips API', () => {
         car_expense: 0,
         other_expense: 0,
         total_cost: 0,
+        per_person: 0,
+        travelers: 1,
+        budget: null,
+        comparison: { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy: null },
         isFavorite: false,
         instances: [],
         committedInstanceId: null,
@@ -260,6 +264,7 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/instances',
       '/api/trips/getaway/{tripId}/instances/{instanceId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/commit',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/duplicate',
     ]);
   });
 });

@@ -216,6 +216,63 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect(after.stay_expense).toBe(marked[0].stay_expense);
       });
 
+      it('when commit and clear-plan race from two replicas for 20 rounds, then the trip always agrees with its plan', async () => {
+        const user = owner();
+        const a = anInstance({ stay_expense: 1, trip_start: '2030-03-01T00:00:00.000Z' });
+        const b = anInstance({ stay_expense: 2, trip_start: '2030-04-01T00:00:00.000Z' });
+        const trip = await tripWith(user, [a, b]);
+        const replica = createTripsService({ store });
+        await trips.commitInstance(user, trip._id, a._id);
+        // Each round: one replica clears the plan while the other commits a window;
+        // a clear that finds the other window committed answers 409, which is correct.
+        for (let round = 0; round < 20; round += 1) {
+          const target = round % 2 ? a : b;
+          const current = (await store.findById(trip._id))!;
+          const outcomes = await Promise.allSettled([
+            current.committedInstanceId
+              ? trips.clearPlan(user, trip._id, current.committedInstanceId)
+              : Promise.resolve(null),
+            replica.commitInstance(user, trip._id, target._id),
+          ]);
+          for (const outcome of outcomes) {
+            if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ status: 409 });
+          }
+          const after = (await store.findById(trip._id))!;
+          const committed = after.instances.filter((instance) => instance.isCommitted);
+          const booked = after.instances.filter((instance) => instance.status === 'booked');
+          expect(booked).toEqual(committed);
+          if (after.committedInstanceId === null) {
+            expect(committed).toEqual([]);
+            expect(after).toMatchObject(NO_DATES_OR_EXPENSES);
+          } else {
+            expect(committed.map((instance) => instance._id)).toEqual([after.committedInstanceId]);
+            expect(after).toMatchObject({
+              trip_start: committed[0].trip_start,
+              trip_end: committed[0].trip_end,
+              stay_expense: committed[0].stay_expense,
+            });
+          }
+        }
+      });
+
+      it('when a window is duplicated, then the copy is first with shifted dates, and the cap holds', async () => {
+        const user = owner();
+        const a = anInstance({ label: 'Easter', notes: 'quiet room', activities: ['Tram'] } as Partial<InstanceRecord>);
+        const trip = await tripWith(user, [a]);
+        const { instance } = await trips.duplicateInstance(user, trip._id, a._id, 7);
+        expect(instance).toMatchObject({
+          label: 'Easter',
+          notes: 'quiet room',
+          activities: ['Tram'],
+          trip_start: '2030-03-08T00:00:00.000Z',
+          trip_end: '2030-03-11T00:00:00.000Z',
+          status: 'considering',
+          isCommitted: false,
+        });
+        expect((await store.findById(trip._id))?.instances.map((window) => window._id)).toEqual([instance._id, a._id]);
+        await expect(trips.duplicateInstance(testUser(), trip._id, a._id, 7)).rejects.toMatchObject({ status: 403 });
+      });
+
       it('when the committed instance is removed, then commitment, dates and expenses are cleared', async () => {
         const user = owner();
         const a = anInstance();

@@ -1,9 +1,12 @@
 // Trip overview (docs/product.md §2): hero, weather, suggestions and the trip's instances.
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../components/SmartImage';
-import { InstanceGrid } from '../../features/instances/components/InstanceGrid';
+import { rememberedView } from '../../features/instances/compare';
+import { InstanceGrid, preloadCompareChart } from '../../features/instances/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
+import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
 import { formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
@@ -11,6 +14,10 @@ import { totalCost } from '@tripcost/shared/domain';
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();
   const { data: trip, isLoading, isError } = useGetTripQuery(tripId);
+  // A trip last seen as Compare loads its chart alongside the trip, not after it.
+  useEffect(() => {
+    if (rememberedView(tripId) === 'compare') preloadCompareChart();
+  }, [tripId]);
 
   if (isLoading) return <p className="page-message">Loading trip details...</p>;
   if (isError || !trip) {
@@ -37,6 +44,7 @@ export default function TripOverviewPage() {
           {trip.committedInstanceId && <p>Committed plan: {formatMoney(totalCost(trip))}</p>}
         </div>
       </section>
+      <TripSettings trip={trip} />
       <div className="panel-grid">
         <WeatherPanel location={location} />
         <SuggestionsPanel location={location} />

@@ -2,7 +2,7 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
-import type { Instance, Trip } from '../../lib/types';
+import type { Instance, InstanceStatus, Trip } from '../../lib/types';
 import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
 import { changedFields } from './form';
 
@@ -77,6 +77,26 @@ const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/insta
 /** An entity tag for a trip version, as the trips service sends it in ETag. */
 export const versionTag = (version: number) => `"${version}"`;
 
+/** What the comparison board edits on a window in place. */
+export interface WindowFields {
+  status?: InstanceStatus;
+  label?: string;
+  notes?: string;
+}
+
+/**
+ * Every window's figures (Δ vs cheapest, the comparison) are computed by the server
+ * over the whole trip, so a change to one window refetches the trip.
+ */
+const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
+  error
+    ? []
+    : [
+        { type: 'Trip' as const, id: tripId },
+        { type: 'Trip' as const, id: 'LIST' },
+        { type: 'Instance' as const, id: instanceId },
+      ];
+
 export const instancesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getWindowWeather: build.query<WindowWeather, WindowWeatherArgs>({
@@ -107,7 +127,10 @@ export const instancesApi = api.injectEndpoints({
           // The caller shows the failure.
         }
       },
-      invalidatesTags: [{ type: 'Trip', id: 'LIST' }],
+      invalidatesTags: (_r, error, { tripId }) => [
+        { type: 'Trip', id: 'LIST' },
+        ...(error ? [] : [{ type: 'Trip' as const, id: tripId }]),
+      ],
     }),
     deleteInstance: build.mutation<unknown, InstanceRef>({
       query: (ref) => ({ url: path(ref), method: 'DELETE' }),
@@ -121,7 +144,7 @@ export const instancesApi = api.injectEndpoints({
           undoPatches(patches);
         }
       },
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
+      invalidatesTags: tripChanged,
     }),
     commitInstance: build.mutation<Trip, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'PATCH', body: {} }),
@@ -147,6 +170,23 @@ export const instancesApi = api.injectEndpoints({
               { type: 'Trip', id: 'LIST' },
             ],
     }),
+    setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
+      query: ({ tripId, instanceId, fields }) => ({
+        url: `/trips/getaway/${encodeURIComponent(tripId)}`,
+        method: 'PUT',
+        body: { instances: [{ _id: instanceId, ...fields }] },
+      }),
+      invalidatesTags: tripChanged,
+    }),
+    /** Clears the plan: the committed window is no longer committed. */
+    clearPlan: build.mutation<Trip, InstanceRef>({
+      query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
+      invalidatesTags: tripChanged,
+    }),
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
+      query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
+      invalidatesTags: tripChanged,
+    }),
   }),
 });
 
@@ -157,4 +197,7 @@ export const {
   useDeleteInstanceMutation,
   useCommitInstanceMutation,
   useSaveInstanceMutation,
+  useSetWindowFieldsMutation,
+  useClearPlanMutation,
+  useDuplicateInstanceMutation,
 } = instancesApi;

@@ -16,6 +16,21 @@ export const tripsApi = api.injectEndpoints({
       query: (tripId) => `/trips/getaway/${encodeURIComponent(tripId)}`,
       providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: tripId }],
     }),
+    /** Travellers and budget, saved in place from the trip header (null budget = none). */
+    saveTripSettings: build.mutation<Trip, { tripId: string; travelers?: number; budget?: number | null }>({
+      query: ({ tripId, ...settings }) => ({
+        url: `/trips/getaway/${encodeURIComponent(tripId)}`,
+        method: 'PUT',
+        body: settings,
+      }),
+      invalidatesTags: (_r, error, { tripId }) =>
+        error
+          ? []
+          : [
+              { type: 'Trip', id: tripId },
+              { type: 'Trip', id: 'LIST' },
+            ],
+    }),
     deleteTrip: build.mutation<{ msg?: string }, string>({
       query: (tripId) => ({ url: `/trips/getaway/${encodeURIComponent(tripId)}`, method: 'DELETE' }),
       // Refetch the list after success and after failure alike (docs/product.md §8).
@@ -40,5 +55,11 @@ export const tripsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTripsQuery, useGetTripQuery, useDeleteTripMutation, useGetWeatherQuery, useGetFunPlacesQuery } =
-  tripsApi;
+export const {
+  useGetTripsQuery,
+  useGetTripQuery,
+  useSaveTripSettingsMutation,
+  useDeleteTripMutation,
+  useGetWeatherQuery,
+  useGetFunPlacesQuery,
+} = tripsApi;

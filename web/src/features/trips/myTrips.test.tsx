@@ -77,3 +77,27 @@ describe('My Trips page', () => {
     expect(await screen.findByText("Couldn't load trips")).toBeInTheDocument();
   });
 });
+
+describe('per-person cost on My Trips', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  it('when a trip has more than one traveller, then its card says the cost per person; one traveller says nothing', async () => {
+    const trips = [
+      { ...committedTrip('Porto, Portugal', 3 * DAY, 6 * DAY, 1000.01), travelers: 3, per_person: 333.34 },
+      { ...committedTrip('Paris, France', 20 * DAY, 25 * DAY, 900), travelers: 2, per_person: 450 },
+      { ...committedTrip('Rome, Italy', 30 * DAY, 35 * DAY, 500), travelers: 1, per_person: 500 },
+    ];
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: trips }) });
+    renderApp('/mytrips');
+
+    const featured = (await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' })).closest('section')!;
+    expect(within(featured).getByText('$333.34 per person (3 travellers)')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Paris, France' })).getByText('$450.00 per person (2 travellers)'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Rome, Italy' })).queryByText(/per person/),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,22 +1,30 @@
-// 'Trip Instances' (docs/product.md §2): the instance cards of a trip with delete, commit and create.
+// 'Trip Instances' (docs/product.md §2): the trip's windows as cards or as the comparison board
+// (the choice remembered per trip), with delete, commit, status, duplicate, create and CSV export.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
-import { formatDateRange, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
+import { rememberedView, rememberView, windowName, type WindowsView } from '../compare';
+import { CompareBoard } from './CompareBoard';
+
+export { preloadCompareChart } from './CompareBoard';
 import { CreateInstanceModal } from './CreateInstanceModal';
+import { WindowActions } from './WindowActions';
 import { WindowWeather } from './WindowWeather';
+import './compare.css';
 
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const dispatch = useAppDispatch();
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
+  const [view, setView] = useState<WindowsView>(() => rememberedView(trip._id));
   const [committingId, setCommittingId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState('');
   const commitLock = useRef(false);
@@ -63,21 +71,41 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
     }
   }
 
+  const commit = { committingId, onCommit };
+
   return (
     <section className="instances" aria-labelledby="instances-heading">
       <div className="section-header">
         <h2 id="instances-heading">Trip Instances</h2>
-        {instances.length > 0 && (
-          <DownloadButton
-            path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
-            fallbackName="comparison.csv"
-            label="Download CSV"
-            failure="Failed to make the CSV file. Please try again."
-          />
-        )}
-        <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
-          Create New Instance
-        </button>
+        <div className="instances__tools">
+          <div className="segmented" role="group" aria-label="Show windows as">
+            {(['cards', 'compare'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="segmented__option"
+                aria-pressed={view === option}
+                onClick={() => {
+                  setView(option);
+                  rememberView(trip._id, option);
+                }}
+              >
+                {option === 'cards' ? 'Cards' : 'Compare'}
+              </button>
+            ))}
+          </div>
+          {instances.length > 0 && (
+            <DownloadButton
+              path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
+              fallbackName="comparison.csv"
+              label="Download CSV"
+              failure="Failed to make the CSV file. Please try again."
+            />
+          )}
+          <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+            Create New Instance
+          </button>
+        </div>
       </div>
       {deleteError && (
         <p className="form-error" role="alert">
@@ -89,32 +117,40 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
           <p className="empty-state__title">No instances yet</p>
           <p className="muted">Add dates and costs to compare options for this trip.</p>
         </div>
+      ) : view === 'compare' ? (
+        <CompareBoard trip={trip} commit={commit} />
       ) : (
         <ul className="card-grid instance-grid" aria-label="Trip instances">
           {instances.map((instance) => {
-            const range = formatDateRange(instance.trip_start, instance.trip_end);
+            const name = windowName(instance);
+            const cheapest = trip.comparison?.cheapestInstanceId === instance._id;
             return (
               <li
                 key={instance._id}
-                className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''}`}
+                className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''} ${
+                  instance.status === 'eliminated' ? 'is-eliminated' : ''
+                }`}
               >
                 <button
                   type="button"
                   className="instance-card__delete"
-                  aria-label={`Delete instance ${range}`}
+                  aria-label={`Delete instance ${name}`}
                   onClick={() => onDelete(instance)}
                 >
                   ×
                 </button>
-                <p className="instance-card__dates">{range}</p>
-                <p className="instance-card__total">{formatMoney(totalCost(instance))}</p>
+                <p className="instance-card__dates">{name}</p>
+                <p className="instance-card__total">{formatMoney(instance.total_cost ?? totalCost(instance))}</p>
                 <WindowWeather
                   location={trip.trip_location || trip.location_address}
                   start={instance.trip_start}
                   end={instance.trip_end}
                   compact
                 />
-                {instance.isCommitted && <span className="badge badge--success">Committed</span>}
+                <div className="instance-card__badges">
+                  {instance.isCommitted && <span className="badge badge--success">Committed</span>}
+                  {cheapest && <span className="badge badge--cheapest">Cheapest</span>}
+                </div>
                 <div className="card__actions">
                   <Link
                     className="btn btn--secondary btn--sm"
@@ -123,21 +159,8 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                   >
                     View Details
                   </Link>
-                  {instance.isCommitted ? (
-                    <button type="button" className="btn btn--success btn--sm" disabled>
-                      Committed ✓
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn btn--primary btn--sm"
-                      disabled={committingId !== null}
-                      onClick={() => onCommit(instance)}
-                    >
-                      {committingId === instance._id ? 'Committing...' : 'Commit'}
-                    </button>
-                  )}
                 </div>
+                <WindowActions tripId={trip._id} window={instance} commit={commit} />
               </li>
             );
           })}

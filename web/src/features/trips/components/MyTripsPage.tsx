@@ -11,6 +11,7 @@ import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
 import { useGetTripsQuery } from '../api';
 import { tripStatus, upcomingTrips } from '../model';
+import { PerPerson } from './PerPerson';
 import { YearGroups } from './YearGroups';
 
 export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
@@ -59,6 +60,7 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
             <p className="featured__estimate">
               Estimated cost <CostBadge amount={totalCost(featured)} decimals={0} />
             </p>
+            <PerPerson trip={featured} />
             <Link className="btn btn--primary" to={`/trips/${featured._id}`}>
               View trip
             </Link>

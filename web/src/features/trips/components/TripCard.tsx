@@ -4,6 +4,7 @@ import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange } from '../../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
+import { PerPerson } from './PerPerson';
 import type { Trip } from '../../../lib/types';
 
 interface TripCardProps {
@@ -38,6 +39,7 @@ export function TripCard({ trip, onDelete, onToggleFavorite, busy }: TripCardPro
         <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
         <h3 className="trip-card__title">{place}</h3>
         <CostBadge amount={totalCost(trip)} />
+        <PerPerson trip={trip} />
         <div className="card__actions">
           <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`} aria-label={`View ${place}`}>
             View

@@ -1,0 +1,196 @@
+// The comparison board: a summary line (lowest, highest, spread, against the budget),
+// status filter chips with counts, a table sortable by date, total and per night, and
+// the stacked cost chart (its own chunk, loaded when the board is shown). Every figure
+// comes from the server; this only words and orders them.
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { formatMoney } from '../../../lib/format';
+import type { Instance, Trip } from '../../../lib/types';
+import {
+  budgetWording,
+  compactDateRange,
+  countByStatus,
+  formatDelta,
+  formatOptionalMoney,
+  sortWindows,
+  STATUS_LABELS,
+  STATUSES,
+  statusOf,
+  windowName,
+  type Sort,
+  type SortKey,
+  type StatusFilter,
+} from '../compare';
+import { WindowActions, type CommitControl } from './WindowActions';
+
+const loadChart = () => import('./CompareChart');
+const CompareChart = lazy(loadChart);
+
+/**
+ * Starts loading the chart's chunk (recharts) without waiting for the trip, so a
+ * trip that opens on Compare shows its chart as soon as the data arrives.
+ */
+export function preloadCompareChart(): void {
+  void loadChart().catch(() => undefined); // the Suspense boundary retries and reports
+}
+
+const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_night: 'Per night' };
+
+export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitControl }) {
+  const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'ascending' });
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const windows = trip.instances ?? [];
+  const counts = useMemo(() => countByStatus(windows), [windows]);
+  // The chart shows every window in the table's order; the table only the chosen status.
+  const inOrder = useMemo(() => sortWindows(windows, sort), [windows, sort]);
+  const shown = useMemo(
+    () => (filter === 'all' ? inOrder : inOrder.filter((window) => statusOf(window) === filter)),
+    [inOrder, filter],
+  );
+
+  return (
+    <div className="compare">
+      <CompareSummary trip={trip} />
+      <div className="chips" role="group" aria-label="Filter windows by status">
+        {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={`chip ${filter === option ? 'chip--selected' : ''}`}
+            aria-pressed={filter === option}
+            onClick={() => setFilter(option)}
+          >
+            {option === 'all' ? 'All' : STATUS_LABELS[option]} ({counts[option]})
+          </button>
+        ))}
+      </div>
+      <div className="compare__scroll" role="region" aria-label="Comparison table" tabIndex={0}>
+        <table className="compare__table">
+          <caption className="sr-only">
+            Date windows of {trip.location_address}: costs, per night, per person and the difference to the cheapest
+          </caption>
+          <thead>
+            <tr>
+              <SortableHeader column="date" sort={sort} onSort={setSort} sticky />
+              <th scope="col">Nights</th>
+              <th scope="col">Stay</th>
+              <th scope="col">Travel</th>
+              <th scope="col">Car</th>
+              <th scope="col">Other</th>
+              <SortableHeader column="total" sort={sort} onSort={setSort} />
+              <SortableHeader column="per_night" sort={sort} onSort={setSort} />
+              <th scope="col">Per person</th>
+              <th scope="col">Δ vs cheapest</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((window) => (
+              <CompareRow
+                key={window._id}
+                tripId={trip._id}
+                window={window}
+                cheapest={trip.comparison?.cheapestInstanceId === window._id}
+                lowest={trip.comparison?.lowest}
+                commit={commit}
+              />
+            ))}
+          </tbody>
+        </table>
+        {shown.length === 0 && <p className="muted compare__empty">No windows with this status.</p>}
+      </div>
+      <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+        <CompareChart windows={inOrder} cheapestId={trip.comparison?.cheapestInstanceId ?? null} />
+      </Suspense>
+    </div>
+  );
+}
+
+export function CompareSummary({ trip }: { trip: Trip }) {
+  const comparison = trip.comparison;
+  if (!comparison || comparison.lowest === null) {
+    return (
+      <p className="compare__summary muted">No window to compare yet: every window is eliminated or none exists.</p>
+    );
+  }
+  const budget = budgetWording(comparison);
+  const over = (comparison.overBudgetBy ?? 0) > 0;
+  return (
+    <p className="compare__summary" aria-live="polite">
+      <span>Lowest {formatMoney(comparison.lowest)}</span>
+      <span>Highest {formatOptionalMoney(comparison.highest)}</span>
+      <span>Spread {formatOptionalMoney(comparison.spread)}</span>
+      {budget && <span className={over ? 'compare__over' : 'compare__under'}>{budget}</span>}
+    </p>
+  );
+}
+
+function SortableHeader({
+  column,
+  sort,
+  onSort,
+  sticky = false,
+}: {
+  column: SortKey;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+  sticky?: boolean;
+}) {
+  const active = sort.key === column;
+  const next: Sort = {
+    key: column,
+    direction: active && sort.direction === 'ascending' ? 'descending' : 'ascending',
+  };
+  return (
+    <th scope="col" aria-sort={active ? sort.direction : 'none'} className={sticky ? 'compare__sticky' : undefined}>
+      <button type="button" className="compare__sort" onClick={() => onSort(next)}>
+        {SORTABLE[column]}
+        <span aria-hidden="true">{active ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+function CompareRow({
+  tripId,
+  window,
+  cheapest,
+  lowest,
+  commit,
+}: {
+  tripId: string;
+  window: Instance;
+  cheapest: boolean;
+  lowest: number | null | undefined;
+  commit: CommitControl;
+}) {
+  const eliminated = statusOf(window) === 'eliminated';
+  return (
+    <tr className={eliminated ? 'is-eliminated' : undefined} aria-label={windowName(window)}>
+      <th scope="row" className="compare__sticky">
+        {window.label && <span className="compare__label">{window.label}</span>}
+        <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
+        {window.isCommitted && <span className="badge badge--success">Committed</span>}
+      </th>
+      <td>{window.nights ?? '—'}</td>
+      <td>{formatMoney(window.stay_expense ?? 0)}</td>
+      <td>{formatMoney(window.travel_expense ?? 0)}</td>
+      <td>{formatMoney(window.car_expense ?? 0)}</td>
+      <td>{formatMoney(window.other_expense ?? 0)}</td>
+      <td className="compare__total">{formatMoney(window.total_cost ?? 0)}</td>
+      <td>{formatOptionalMoney(window.per_night)}</td>
+      <td>{formatOptionalMoney(window.per_person)}</td>
+      <td className="compare__delta">
+        {cheapest ? (
+          <span className="badge badge--cheapest">Cheapest</span>
+        ) : eliminated ? (
+          <span className="muted">Eliminated</span>
+        ) : (
+          formatDelta(window.delta_vs_cheapest, lowest)
+        )}
+      </td>
+      <td className="compare__actions">
+        <WindowActions tripId={tripId} window={window} commit={commit} compact />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,136 @@
+// The trip header's travellers (a 1–50 stepper) and budget (money, clearable), each
+// saved in place as soon as it changes; a refused save shows the server's message
+// and the field goes back to the saved value.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import type { Trip } from '../../../lib/types';
+import { useSaveTripSettingsMutation } from '../api';
+import './tripSettings.css';
+
+const MAX_TRAVELERS = 50;
+
+const budgetText = (budget: number | null | undefined) =>
+  budget === null || budget === undefined ? '' : String(budget);
+
+export function TripSettings({ trip }: { trip: Trip }) {
+  const savedTravelers = trip.travelers ?? 1;
+  const [travelers, setTravelers] = useState(savedTravelers);
+  const [budget, setBudget] = useState(budgetText(trip.budget));
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [save, { isLoading }] = useSaveTripSettingsMutation();
+  const budgetId = useId();
+  // The budget last sent, so Enter followed by a blur saves once.
+  const sentBudget = useRef<number | null | undefined>(trip.budget ?? null);
+
+  // Follow the saved values when the trip changes (another tab, a refetch).
+  useEffect(() => setTravelers(savedTravelers), [savedTravelers]);
+  useEffect(() => {
+    setBudget(budgetText(trip.budget));
+    sentBudget.current = trip.budget ?? null;
+  }, [trip.budget]);
+
+  async function saveSettings(settings: { travelers?: number; budget?: number | null }, undo: () => void) {
+    setError('');
+    setStatus('Saving…');
+    try {
+      await save({ tripId: trip._id, ...settings }).unwrap();
+      setStatus('Saved');
+    } catch (failure) {
+      undo();
+      setStatus('');
+      setError(errorMessage(failure, 'Failed to save. Please try again.'));
+    }
+  }
+
+  function step(by: number) {
+    const next = Math.min(MAX_TRAVELERS, Math.max(1, travelers + by));
+    if (next === travelers) return;
+    const previous = travelers;
+    setTravelers(next);
+    void saveSettings({ travelers: next }, () => setTravelers(previous));
+  }
+
+  function saveBudget(text: string) {
+    const trimmed = text.trim();
+    const next = trimmed === '' ? null : Number(trimmed);
+    if (next === sentBudget.current) return;
+    sentBudget.current = next;
+    // Anything that is not a plain amount goes to the server as typed, which answers why not.
+    const value = next !== null && !Number.isFinite(next) ? (trimmed as unknown as number) : next;
+    void saveSettings({ budget: value }, () => {
+      sentBudget.current = trip.budget ?? null;
+      setBudget(budgetText(trip.budget));
+    });
+  }
+
+  function onBudgetSubmit(event: FormEvent) {
+    event.preventDefault();
+    saveBudget(budget);
+  }
+
+  return (
+    <div className="trip-settings">
+      <div className="field">
+        <span id={`${budgetId}-travelers`}>Travellers</span>
+        <div className="stepper" role="group" aria-labelledby={`${budgetId}-travelers`}>
+          <button type="button" aria-label="Fewer travellers" disabled={travelers <= 1} onClick={() => step(-1)}>
+            −
+          </button>
+          <output aria-live="polite" aria-label="Travellers">
+            {travelers}
+          </output>
+          <button
+            type="button"
+            aria-label="More travellers"
+            disabled={travelers >= MAX_TRAVELERS}
+            onClick={() => step(1)}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
+        <label htmlFor={budgetId}>Budget ($)</label>
+        <div className="trip-settings__budget-row">
+          <input
+            id={budgetId}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder="No budget"
+            value={budget}
+            onChange={(event) => setBudget(event.target.value)}
+            onBlur={() => saveBudget(budget)}
+          />
+          {budget !== '' && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label="Clear budget"
+              onClick={() => {
+                setBudget('');
+                saveBudget('');
+              }}
+            >
+              ×
+            </button>
+          )}
+        </div>
+      </form>
+      {savedTravelers > 1 && trip.per_person !== undefined && trip.committedInstanceId && (
+        <p className="muted trip-settings__per-person">{formatMoney(trip.per_person)} per person</p>
+      )}
+      <p className="muted trip-settings__status" role="status">
+        {isLoading ? 'Saving…' : status}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
