@@ -3,13 +3,7 @@
 import fc from 'fast-check';
 import { newId } from '@tripcost/shared';
 import { INSTANCE_STATUSES, toCents, totalCents } from '../../src/domain/comparison';
-import {
-  intoTripViews,
-  NO_DATES_OR_EXPENSES,
-  tripView,
-  type InstanceRecord,
-  type TripRecord,
-} from '../../src/domain/trip';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
 import {
   applyClearPlan,
   applyCommit,
@@ -162,14 +156,6 @@ describe('comparison rules (property-based)', () => {
         };
         expect(tripView(aTrip([later, earlier])).comparison.cheapestInstanceId).toBe(earlier._id);
         expect(tripView(aTrip([earlier, later])).comparison.cheapestInstanceId).toBe(earlier._id);
-      }),
-    );
-  });
-
-  it('when list views are made in place, then they equal tripView for generated trips', () => {
-    fc.assert(
-      fc.property(fc.array(tripArb, { maxLength: 4 }), (trips) => {
-        expect(JSON.stringify(intoTripViews(structuredClone(trips)))).toBe(JSON.stringify(trips.map(tripView)));
       }),
     );
   });
