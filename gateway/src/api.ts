@@ -30,6 +30,7 @@ import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
 import { createRevocationCheck, subjectOf } from './revocation-check';
 import { upstreamFor, type Upstream } from './routing';
+import { retryingProxy } from './upstream-retry';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -89,7 +90,12 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const edgeAuth = createEdgeAuth(deps.verifier);
   const revocationCheck = createRevocationCheck(deps.revokedUsers);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
-  const proxies = new Map(upstreams.map((upstream) => [upstream.name, proxyTo(upstream, logger)]));
+  const proxies = new Map(
+    upstreams.map((upstream) => [
+      upstream.name,
+      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, proxyTo),
+    ]),
+  );
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, { msg: error.message, ...(error.code ? { code: error.code } : {}) }, headers);

@@ -32,6 +32,12 @@ export const gatewayConfigSchema = z.object({
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** Integrations waits on third parties (5 s + one retry), so it gets longer. */
   INTEGRATIONS_TIMEOUT_MS: positiveInt(15_000),
+  /**
+   * How long after the first attempt a request the upstream provably did not handle
+   * (refused, or a draining service's marked 503) is still sent again: long enough
+   * for a process to restart (upstream-retry.ts).
+   */
+  UPSTREAM_RETRY_WINDOW_MS: positiveInt(8000),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   PHOTO_RATE_LIMIT_PER_MINUTE: positiveInt(240),
   LOGIN_FAILURES_PER_15_MIN: positiveInt(10),

@@ -5,7 +5,7 @@
 // by side, that library's per-request option merging and header passes cost more
 // CPU than the whole hop (docs/adr/0015-one-rate-limiter.md, "The proxy").
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Logger } from '@tripcost/shared';
+import { DRAINING_HEADER, type Logger } from '@tripcost/shared';
 import type { Upstream } from './routing';
 
 export interface ProxiedRequest extends IncomingMessage {
@@ -33,7 +33,16 @@ const HOP_BY_HOP = new Set([
 
 export type Proxy = (req: ProxiedRequest, res: ServerResponse) => void;
 
-export function proxyTo(upstream: Upstream, logger: Logger): Proxy {
+export interface ProxyHooks {
+  /**
+   * Offered a failed attempt (an error, or no error for a draining service's marked
+   * 503) before anything was written to the response; true means it will be sent
+   * again (upstream-retry.ts).
+   */
+  retry?(error: (Error & { code?: string }) | undefined, req: ProxiedRequest, res: ServerResponse): boolean;
+}
+
+export function proxyTo(upstream: Upstream, logger: Logger, hooks: ProxyHooks = {}): Proxy {
   const target = new URL(upstream.target);
   const hostname = target.hostname;
   const port = target.port || 80;
@@ -63,6 +72,9 @@ export function proxyTo(upstream: Upstream, logger: Logger): Proxy {
     const outgoing = request(
       { hostname, port, method: req.method, path: req.url, headers: forwardedHeaders(req), agent },
       (answer) => {
+        if (answer.statusCode === 503 && answer.headers[DRAINING_HEADER] && hooks.retry?.(undefined, req, res)) {
+          return void answer.resume();
+        }
         res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
         answer.pipe(res);
         answer.once('error', () => res.destroy());
@@ -72,7 +84,10 @@ export function proxyTo(upstream: Upstream, logger: Logger): Proxy {
       timedOut = true;
       outgoing.destroy(new Error(`${upstream.name} did not answer within ${upstream.timeoutMs} ms`));
     });
-    outgoing.once('error', (error) => failed(req, res, error, timedOut));
+    outgoing.once('error', (error) => {
+      if (!timedOut && hooks.retry?.(error, req, res)) return;
+      failed(req, res, error, timedOut);
+    });
     // A client that goes away mid-answer frees the upstream socket too.
     res.once('close', () => {
       if (!res.writableFinished) outgoing.destroy();

@@ -213,7 +213,12 @@ describe('gateway', () => {
 describe('gateway with unreachable or missing upstreams', () => {
   it('when a service is down, then 503 {msg} without waiting for a timeout', async () => {
     const down = await closedPortUrl();
-    const gateway = await startTestGateway({ TRIPS_URL: down, WEB_DIST: '/nonexistent' });
+    // A short retry window: a refused request is sent again while a restart could end (upstream-retry.ts).
+    const gateway = await startTestGateway({
+      TRIPS_URL: down,
+      WEB_DIST: '/nonexistent',
+      UPSTREAM_RETRY_WINDOW_MS: '300',
+    });
     try {
       // A refused connection must answer at once, not wait out the upstream timeout.
       const res = await settlesWithin(

@@ -151,6 +151,7 @@ export async function startProduct(
     OPENAI_BASE_URL: closed,
     RATE_LIMIT_PER_MINUTE: '1000000',
     CORS_ORIGINS: 'http://localhost',
+    METRICS_PORT: String(await freePort()),
     WEB_DIST: '/nonexistent',
   };
 
@@ -173,10 +174,16 @@ export async function startProduct(
           stream.on('data', (chunk: string) => log.push(...chunk.split('\n').filter(Boolean)));
         }
         const started = child;
-        await waitFor(`${name} to be ready`, async () => {
-          if (started.exitCode !== null) throw new Error(`${name} exited: ${log.slice(-5).join('\n')}`);
-          return (await fetch(`${urlOf(name)}/readyz`, { signal: AbortSignal.timeout(1000) })).ok;
-        });
+        // Generous: on a shared 2-core machine a cold start (integrations loads its
+        // offline city index) can take far longer than on a quiet one.
+        await waitFor(
+          `${name} to be ready`,
+          async () =>
+            started.exitCode !== null ||
+            (await fetch(`${urlOf(name)}/readyz`, { signal: AbortSignal.timeout(1000) })).ok,
+          90_000,
+        );
+        if (started.exitCode !== null) throw new Error(`${name} exited: ${log.slice(-5).join('\n')}`);
       },
       async kill(signal) {
         if (!child) return;

@@ -6,14 +6,16 @@ import { startAuth, type RunningAuth, type StartOptions } from '../src/server';
 
 /** Cheap Argon2id (1 MiB) keeps the suite fast; passwords.test.ts covers the real default. */
 export function testConfig(overrides: Record<string, string> = {}): AuthConfig {
-  return configFrom(
-    testServiceEnv({
-      DATA_DIR: tempDataDir('tripcost-auth-'),
-      JWT_PRIVATE_KEY: testKeys().privateKey,
-      PASSWORD_ARGON2_MEMORY_KIB: '1024',
-      ...overrides,
-    }),
-  );
+  const env = testServiceEnv({
+    DATA_DIR: tempDataDir('tripcost-auth-'),
+    JWT_PRIVATE_KEY: testKeys().privateKey,
+    PASSWORD_ARGON2_MEMORY_KIB: '1024',
+    ...overrides,
+  });
+  // Auth verifies with its own signing key's public half (plus any extra keys); a
+  // public key is only set when a test names one, e.g. to prove a mismatch is refused.
+  if (!('JWT_PUBLIC_KEY' in overrides)) delete env.JWT_PUBLIC_KEY;
+  return configFrom(env);
 }
 
 export function bootAuth(overrides: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningAuth> {

@@ -1,9 +1,16 @@
 // Graceful shutdown (docs/service-kit.md): on SIGTERM readiness fails, new requests get 503,
 // in-flight requests finish, then workers and connections close in order, and a
 // forced exit after 10 s guards against anything that hangs.
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from './logger';
+
+/**
+ * Marks a 503 a draining service answered before reading the request: nothing of it
+ * ran, so the gateway may send it again (to the restarted process), whatever its method.
+ */
+export const DRAINING_HEADER = 'x-service-draining';
 
 export class Lifecycle {
   private stopping = false;
@@ -25,14 +32,32 @@ export interface RunningServer {
 /** What a service's start function hands back: where it listens and how to stop it. */
 export type RunningService = Pick<RunningServer, 'url' | 'port' | 'stop'>;
 
+/** How long a stopping server keeps answering on kept-alive connections before closing them. */
+const DRAIN_GRACE_MS = 500;
+
 export type CloseHook = () => Promise<unknown> | unknown;
 
 export async function listen(
   app: RequestListener,
-  options: { port: number; host?: string; lifecycle: Lifecycle; logger: Logger; onClose?: CloseHook[] },
+  options: {
+    port: number;
+    host?: string;
+    lifecycle: Lifecycle;
+    logger: Logger;
+    onClose?: CloseHook[];
+    drainGraceMs?: number;
+  },
 ): Promise<RunningServer> {
   const server = createServer(app);
   server.on('clientError', answerClientError);
+  // Responses still being worked on when shutdown begins close their connection, so
+  // the gateway opens a new one (refused, then retried) rather than sending the next
+  // request on a socket we are about to close (a reset it could not safely retry).
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -48,9 +73,14 @@ export async function listen(
   const stop = () => {
     stopped ??= (async () => {
       options.lifecycle.beginShutdown();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive sockets become idle as their in-flight requests finish; close them
-      // as they do so that close() can complete.
+      for (const res of inFlight) res.shouldKeepAlive = false;
+      // Stop accepting connections, but do not drop the kept-alive ones yet (what
+      // http.Server#close would do): a request the gateway is sending on one right
+      // now would meet a reset it cannot safely repeat. For a short grace they are
+      // answered instead (a marked 503 and Connection: close, see http/app.ts), then
+      // whatever is still idle is closed.
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, options.drainGraceMs ?? DRAIN_GRACE_MS));
       server.closeIdleConnections();
       const sweeper = setInterval(() => server.closeIdleConnections(), 50);
       await closed;

@@ -5,7 +5,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import type { RevokedUsers } from '../auth/revoked-users';
 import type { TokenVerifier } from '../auth/tokens';
-import type { Lifecycle } from '../lifecycle';
+import { DRAINING_HEADER, type Lifecycle } from '../lifecycle';
 import type { Logger } from '../logger';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { createHttpMetrics } from './metrics';
@@ -40,6 +40,8 @@ export function shutdownGuard(lifecycle: Lifecycle, what: 'service' | 'gateway')
     if (!lifecycle.shuttingDown) return next();
     const refusal = shuttingDown(what);
     res.setHeader('connection', 'close');
+    // Answered before the body is read: nothing of the request ran, so the gateway may send it again.
+    if (what === 'service') res.setHeader(DRAINING_HEADER, '1');
     res.status(refusal.status).json({ msg: refusal.message, code: refusal.code });
   };
 }

@@ -15,10 +15,7 @@ export function createTripsClient(options: { baseUrl: string; timeoutMs: number;
       const url = `${base}/api/trips/getaway/${encodeURIComponent(tripId)}`;
       let response: Response;
       try {
-        response = await fetch(url, {
-          headers: { authorization, accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
+        response = await fetchRetryingRestarts(url, authorization, options.timeoutMs);
       } catch (error) {
         options.logger.warn({ err: error, tripId }, 'trips service did not answer');
         throw serviceUnavailable(TRIPS_UNAVAILABLE, 'trips_unavailable');
@@ -45,6 +42,33 @@ export function createTripsClient(options: { baseUrl: string; timeoutMs: number;
       return previewOf({ ...trip, _id: tripId, total_cost: totalCostOf(trip) });
     },
   };
+}
+
+/** How long a read is sent again while the trips service restarts (under the gateway's 10 s). */
+const RESTART_WINDOW_MS = 5000;
+
+/**
+ * A read is safe to repeat, so a refused or reset connection or a 503 (the trips
+ * service draining or starting) is tried again with a growing pause for a few
+ * seconds: a rolling restart of trips must not fail a traveller's favourite.
+ */
+async function fetchRetryingRestarts(url: string, authorization: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + RESTART_WINDOW_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    const pause = Math.min(1000, 50 * 2 ** (attempt - 1));
+    const lastChance = Date.now() + pause > deadline;
+    try {
+      const response = await fetch(url, {
+        headers: { authorization, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (response.status !== 503 || lastChance) return response;
+      await response.body?.cancel();
+    } catch (error) {
+      if (lastChance || (error as Error).name === 'TimeoutError') throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 async function readTrip(response: Response): Promise<Record<string, unknown> | undefined> {
