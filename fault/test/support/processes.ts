@@ -150,6 +150,10 @@ export async function startProduct(
     GOOGLE_PLACES_BASE_URL: closed,
     OPENAI_BASE_URL: closed,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // The gateway's retry window must outlast a service's restart. On a busy 2-core CI
+    // machine a restart (a new Node process loading its store) can take longer than the
+    // 8 s default, so the suites size it as an operator would for slow restarts.
+    UPSTREAM_RETRY_WINDOW_MS: '20000',
     CORS_ORIGINS: 'http://localhost',
     METRICS_PORT: String(await freePort()),
     WEB_DIST: '/nonexistent',
