@@ -131,6 +131,10 @@ if (e2eSkippedReason) {
         JWT_PRIVATE_KEY: keys.privatePath,
         JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
         CORS_ORIGINS: `http://localhost:${gatewayPort}`,
+        // Every browser suite is a different traveller, but all of them come from
+        // 127.0.0.1: one per-IP budget for all would refuse a whole suite with 429.
+        // The limits themselves are proven by the gateway's own tests.
+        RATE_LIMIT_PER_MINUTE: '100000',
       },
     });
     say(`Browser suite with ${chromiumVersion()} at ${CHROMIUM}`);
