@@ -3,8 +3,9 @@
 // gateway, each in its own process.
 // 1. Closed loop (50 connections, as fast as answers come): alternating rounds,
 //    median of the per-round ratios, because single runs on a shared VM swing ±30 %.
-// 2. Fixed rate at 60 % of the direct maximum: the p99 a user sees at realistic load,
-//    and what the gateway adds to it.
+// 2. Fixed rate at 60 % of the direct maximum, requests evenly spaced (open loop,
+//    lib/open-loop.mjs): the p99 a user sees at realistic load, and what the gateway
+//    adds to it.
 // Also the CPU each proxy spends per request.
 // Run: npm run build && node bench/gateway-proxy.mjs [--smoke]   (needs Redis at REDIS_URL)
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { ROOT } from '../scripts/lib/environment.mjs';
 import { benchIdentity } from './lib/identity.mjs';
 import { loadWithCpu, startNode, summary } from './lib/processes.mjs';
 import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
+import { failuresOf, openLoop, openLoopSummary } from './lib/open-loop.mjs';
 import { bareProxy, kitService, LIST_PATH } from './lib/upstreams.mjs';
 
 const CONNECTIONS = 50;
@@ -60,19 +62,26 @@ export async function run({ smoke, log }) {
     for (let round = 1; round <= Math.max(1, Math.ceil(rounds / 2)); round++) {
       for (const name of Object.keys(targets)) {
         fixed[name].push(
-          await measure(name, { seconds: smoke ? seconds : seconds * 2, connections: CONNECTIONS, rate }),
+          await openLoop({
+            url: `${targets[name].url}${LIST_PATH}`,
+            headers,
+            seconds: smoke ? seconds : seconds * 2,
+            rate,
+          }),
         );
       }
       log(
         `gateway fixed ${rate}/s round ${round}: ${Object.entries(fixed)
-          .map(([n, r]) => `${n} ${summary(r.at(-1))}`)
+          .map(([n, r]) => `${n} ${openLoopSummary(r.at(-1))}`)
           .join(' | ')}`,
       );
     }
     const p99 = (name) => median(fixed[name].map((r) => r.percentile(99)));
     const added = p99('gateway') - p99('direct');
     // A p99 means something only if every side kept up with the rate it was sent.
-    const keptUp = Object.values(fixed).every((runs) => median(runs.map((r) => r.requests.average)) >= rate * 0.95);
+    const keptUp = Object.values(fixed).every(
+      (runs) => median(runs.map((r) => r.achievedRate)) >= rate * 0.95 && runs.every((r) => failuresOf(r) === 0),
+    );
     const addedBare = p99('bare proxy') - p99('direct');
     return [
       {

@@ -62,15 +62,18 @@ export async function run({ smoke, log }) {
     return key;
   };
   const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
-  const landing = firstLoad(manifest, [entry, keyOf('app/pages/LandingPage.tsx')]);
-  const routes = Object.entries(ROUTES).map(([route, file]) => [route, firstLoad(manifest, [entry, keyOf(file)])]);
+  // The landing page is part of the entry; every other route also loads the app
+  // (app/FullApp.tsx: router, store, API client) and its own chunk.
+  const landing = firstLoad(manifest, [entry]);
+  const app = keyOf('app/FullApp.tsx');
+  const routes = Object.entries(ROUTES).map(([route, file]) => [route, firstLoad(manifest, [entry, app, keyOf(file)])]);
   routes.sort((a, b) => b[1] - a[1]);
   const [heaviestRoute, heaviest] = routes[0];
   log(`web first loads: landing ${kib(landing)}; ${routes.map(([r, b]) => `${r} ${kib(b)}`).join(', ')}`);
   return [
     {
       measure: 'landing route (/) JavaScript, gzipped',
-      comparison: `entry + landing chunk; login ${kib(routes.find(([r]) => r === '/login')[1])}`,
+      comparison: `entry (React + landing page, no router or store); login ${kib(routes.find(([r]) => r === '/login')[1])}`,
       result: kib(landing),
       target: `≤ ${kib(LANDING_TARGET)}`,
       pass: landing <= LANDING_TARGET,

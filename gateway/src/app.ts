@@ -36,12 +36,13 @@ export interface GatewayDeps {
 
 export interface Gateway {
   listener: RequestListener;
-  /** Flushes what the gateway still holds for Redis (rate-limit counts). */
+  /** Flushes what the gateway still holds for Redis (rate-limit counts) and stops following revocations. */
   close(): Promise<void>;
 }
 
 export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): Gateway {
   const upstreams = upstreamsFrom(config);
+  const revokedUsers = createRevokedUsers(redis, logger);
   const api = createApiHandler({
     config,
     logger,
@@ -50,14 +51,14 @@ export function buildGateway({ config, logger, lifecycle, redis, metrics }: Gate
     upstreams,
     metrics,
     verifier: verifierFromConfig(config, logger),
-    revokedUsers: createRevokedUsers(redis, logger),
+    revokedUsers,
   });
   const pages = buildPages({ config, logger, lifecycle, redis, metrics }, upstreams);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (isProxiedApi(req.url ?? '/')) api(req, res);
     else pages(req, res);
   };
-  return { listener, close: api.close };
+  return { listener, close: () => Promise.all([api.close(), revokedUsers.close()]).then(() => undefined) };
 }
 
 /** /api and /api/… except the docs page, which the gateway serves itself. */

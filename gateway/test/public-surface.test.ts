@@ -37,6 +37,7 @@ describe('the gateway’s public surface', () => {
 
   afterAll(async () => {
     await gateway.stop();
+    await revokedUsers.close();
     await closeRedis(redis);
     await Promise.all([auth, trips, wishlists, integrations].map((fake) => fake.close()));
   });

@@ -1,19 +1,36 @@
+// Entry. The landing page (/) is most first visits, so it is served on its own:
+// React and the page, without the router, the store or the API client. Every other
+// path, or the first landing link followed, loads the whole app (app/FullApp.tsx).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app/AppRoutes';
-import { makeStore } from './app/store';
+import { StandaloneLanding } from './app/landing/StandaloneLanding';
 import './styles.css';
 
-const store = makeStore();
+const root = createRoot(document.getElementById('root')!);
+const loadApp = () => import('./app/FullApp');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </Provider>
-  </StrictMode>,
-);
+function showApp() {
+  return loadApp().then(({ FullApp }) =>
+    root.render(
+      <StrictMode>
+        <FullApp />
+      </StrictMode>,
+    ),
+  );
+}
+
+/** From the landing page into the app at `to`, in place; a full page load if the app cannot be fetched. */
+function openApp(to: string) {
+  window.history.pushState(null, '', to);
+  showApp().catch(() => window.location.assign(to));
+}
+
+if (window.location.pathname === '/') {
+  root.render(
+    <StrictMode>
+      <StandaloneLanding prefetchApp={() => void loadApp().catch(() => {})} openApp={openApp} />
+    </StrictMode>,
+  );
+} else {
+  void showApp();
+}

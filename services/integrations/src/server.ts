@@ -112,11 +112,12 @@ export async function startIntegrations(
       })
     : undefined;
 
+  const revokedUsers = createRevokedUsers(redis, logger);
   const app = buildApp({
     logger,
     lifecycle,
     verifier: verifierFromConfig(config, logger),
-    revokedUsers: createRevokedUsers(redis, logger),
+    revokedUsers,
     services,
     cities,
   });
@@ -127,6 +128,7 @@ export async function startIntegrations(
     onClose: [
       () => inbox?.close(),
       // quit() is refused at once while Redis is unreachable; then just drop the socket.
+      () => revokedUsers.close(),
       () => closeRedis(redis),
     ],
   });

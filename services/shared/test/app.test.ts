@@ -102,7 +102,7 @@ describe('service app factory', () => {
       host: '127.0.0.1',
       lifecycle,
       logger: silentLogger(),
-      onClose: [() => closeRedis(redis)],
+      onClose: [() => revokedUsers.close(), () => closeRedis(redis)],
     });
   });
 

@@ -44,11 +44,12 @@ export async function startTrips(
   const trips = createTripsService({ store, outbox: relay });
   const inbox = startWishlistInbox(trips, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
   const lifecycle = new Lifecycle();
+  const revokedUsers = createRevokedUsers(redis, logger);
   const app = buildApp({
     logger,
     lifecycle,
     verifier: verifierFromConfig(config, logger),
-    revokedUsers: createRevokedUsers(redis, logger),
+    revokedUsers,
     trips,
     readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
   });
@@ -61,6 +62,7 @@ export async function startTrips(
       () => inbox.close(),
       () => relay.close(),
       () => publisher.close(),
+      () => revokedUsers.close(),
       () => closeRedis(redis),
       () => store.close(),
     ],

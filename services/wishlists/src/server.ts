@@ -49,12 +49,13 @@ export async function startWishlists(
   const inbox = startWishlistsInbox(wishlists, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
 
   const lifecycle = new Lifecycle();
+  const revokedUsers = createRevokedUsers(redis, logger);
   const app = buildApp({
     wishlists,
     logger,
     lifecycle,
     verifier: verifierFromConfig(config, logger),
-    revokedUsers: createRevokedUsers(redis, logger),
+    revokedUsers,
     readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
   });
   const running = await listen(app, {
@@ -66,6 +67,7 @@ export async function startWishlists(
       () => inbox.close(),
       () => relay.close(),
       () => publisher.close(),
+      () => revokedUsers.close(),
       () => closeRedis(redis),
       () => store.close(),
     ],

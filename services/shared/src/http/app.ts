@@ -75,6 +75,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'simple');
+  // No hash of every JSON body: answers whose versions matter carry their own ETag
+  // (the trips service's version and list tags); hashing the rest cost more than it saved.
+  app.set('etag', false);
   const metrics = createHttpMetrics(options.name);
   const doc = createApiDoc(`TripCost ${options.name} API`); // as describeRoutes
 

@@ -1,8 +1,10 @@
 // Frame of every page: header, the routed page, footer and the toasts.
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { NavigationProvider } from '../../components/AppLink';
 import { Toaster } from '../../components/Toaster';
 import { Header } from './Header';
+import { SiteFooter } from './SiteFooter';
 
 export function PageLoading() {
   return (
@@ -13,21 +15,22 @@ export function PageLoading() {
 }
 
 export function RootLayout() {
+  const navigate = useNavigate();
   return (
-    <div className="app-shell">
-      <a href="#content" className="skip-link">
-        Skip to content
-      </a>
-      <Header />
-      <div id="content" className="app-content">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+    <NavigationProvider value={navigate}>
+      <div className="app-shell">
+        <a href="#content" className="skip-link">
+          Skip to content
+        </a>
+        <Header />
+        <div id="content" className="app-content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <SiteFooter />
+        <Toaster />
       </div>
-      <footer className="site-footer">
-        <p>© {new Date().getFullYear()} TripCost. All rights reserved.</p>
-      </footer>
-      <Toaster />
-    </div>
+    </NavigationProvider>
   );
 }

@@ -1,5 +1,6 @@
-// Landing page (docs/product.md §1, §2).
-import { Link } from 'react-router-dom';
+// Landing page (docs/product.md §1, §2). It is static and also served without the
+// router and the store (app/landing/), so its links are AppLinks.
+import { AppLink } from '../../components/AppLink';
 
 const STEPS = [
   { title: 'Discover', text: 'Filter trips by location, date and budget.' },
@@ -16,12 +17,12 @@ export default function LandingPage() {
           TripCost
         </span>
         <div className="landing__nav-links">
-          <Link to="/about" className="btn btn--ghost-light">
+          <AppLink to="/about" className="btn btn--ghost-light">
             About us
-          </Link>
-          <Link to="/login" className="btn btn--light">
+          </AppLink>
+          <AppLink to="/login" className="btn btn--light">
             Get Started
-          </Link>
+          </AppLink>
         </div>
       </nav>
       <section className="landing__hero">
@@ -33,9 +34,9 @@ export default function LandingPage() {
             <li>Weather insights</li>
             <li>Wishlists</li>
           </ul>
-          <Link to="/login" className="btn btn--accent btn--lg">
+          <AppLink to="/login" className="btn btn--accent btn--lg">
             Start Planning
-          </Link>
+          </AppLink>
         </div>
         <aside className="sample-card" aria-label="Sample trip card">
           <p className="sample-card__tag">Sample trip · not real data</p>
