@@ -16,7 +16,6 @@ import {
   rateLimitHeaders,
   setHeaders,
   shuttingDown,
-  tokenFromHeader,
   type Lifecycle,
   type Logger,
   type RateLimiter,
@@ -28,7 +27,6 @@ import { createCors } from './cors';
 import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
-import { createRevocationCheck, subjectOf } from './revocation-check';
 import { upstreamFor, type Upstream } from './routing';
 import { retryingProxy } from './upstream-retry';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
@@ -87,8 +85,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       windowMs: LOGIN_WINDOW_MS,
     }),
   };
-  const edgeAuth = createEdgeAuth(deps.verifier);
-  const revocationCheck = createRevocationCheck(deps.revokedUsers);
+  const edgeAuth = createEdgeAuth(deps.verifier, deps.revokedUsers);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(
     upstreams.map((upstream) => [
@@ -184,12 +181,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
     }
-    const denied = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
-    if (denied) return fail(res, denied);
-    const revoked = await revocationCheck(req.method ?? 'GET', path, req.headers.authorization);
-    if (revoked) return fail(res, revoked);
+    const auth = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    if ('refused' in auth) return fail(res, auth.refused);
     if (path === '/api/user/me' && req.method === 'DELETE') {
-      const userId = subjectOf(tokenFromHeader(req.headers.authorization)) ?? '';
+      const userId = auth.user?.id ?? '';
       const refused = await guardFailures(res, `delete-account:${ip}|${userId}`, DELETE_ACCOUNT_REFUSAL);
       if (refused) return;
     }

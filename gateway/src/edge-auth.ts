@@ -1,30 +1,42 @@
-// Token check at the edge. The shared verifier remembers tokens that verified until
-// they expire (and only while their key is still trusted), so a client's repeated
-// requests cost one map lookup, not an RS256 check each; an unknown key id may wait
-// for the auth service's JWKS. Services verify again regardless.
-import { InvalidTokenError, tokenFromHeader, unauthorized, type AppError, type TokenVerifier } from '@tripcost/shared';
+// Token check at the edge, in one step: the signature (the shared verifier remembers
+// tokens that verified until they expire, and only while their key is still trusted,
+// so a client's repeated requests cost one map lookup, not an RS256 check each; an
+// unknown key id may wait for the auth service's JWKS), then the token's user against
+// the revoked-users list (services/shared auth/revoked-users.ts, answered from memory),
+// so a deleted account's token is turned away before it costs a service anything.
+// Services verify again regardless.
+import {
+  InvalidTokenError,
+  revokedToken,
+  tokenFromHeader,
+  unauthorized,
+  type AppError,
+  type AuthUser,
+  type RevokedUsers,
+  type TokenVerifier,
+} from '@tripcost/shared';
 import { isPublicRoute } from './routing';
 
-export type EdgeAuth = (
-  method: string,
-  path: string,
-  authorization: string | undefined,
-) => AppError | undefined | Promise<AppError | undefined>;
+/** Refused with this error, or let through (with the token's user when one was sent and needed). */
+export type EdgeAuthOutcome = { refused: AppError } | { user: AuthUser | undefined };
 
-export function createEdgeAuth(verifier: TokenVerifier): EdgeAuth {
-  const verify = async (token: string): Promise<AppError | undefined> => {
+export type EdgeAuth = (method: string, path: string, authorization: string | undefined) => Promise<EdgeAuthOutcome>;
+
+const PUBLIC: EdgeAuthOutcome = { user: undefined };
+
+export function createEdgeAuth(verifier: TokenVerifier, revokedUsers: RevokedUsers): EdgeAuth {
+  return async (method, path, authorization) => {
+    if (isPublicRoute(method, path)) return PUBLIC;
+    const token = tokenFromHeader(authorization);
+    if (!token) return { refused: unauthorized('token_missing') };
+    let user: AuthUser;
     try {
-      await verifier.verify(token);
-      return undefined;
+      user = await verifier.verify(token);
     } catch (error) {
-      if (error instanceof InvalidTokenError) return unauthorized('token_invalid');
+      if (error instanceof InvalidTokenError) return { refused: unauthorized('token_invalid') };
       throw error;
     }
-  };
-  return (method, path, authorization) => {
-    if (isPublicRoute(method, path)) return undefined;
-    const token = tokenFromHeader(authorization);
-    if (!token) return unauthorized('token_missing');
-    return verify(token);
+    if (await revokedUsers.isRevoked(user.id)) return { refused: revokedToken() };
+    return { user };
   };
 }
