@@ -2,22 +2,14 @@
 // through the API (only the journey registers through the form, because that is what
 // it tests), the API calls that set up its data, and the login form filled as a
 // person fills it.
+import type { ProfileFields } from '@tripcost/shared';
 import type { Page } from 'playwright-core';
 import { BASE_URL } from './browser';
 
 export const PASSWORD = 'Sup3r-secret-pass';
 
 /** A registration body (docs/product.md §7). */
-export interface Registration {
-  fname: string;
-  lname: string;
-  email: string;
-  password: string;
-  birthday: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type Registration = ProfileFields & { email: string; password: string };
 
 /** A registration with an email no other run used; `profile` sets what the suite's screens show. */
 export function newTraveller(suite: string, profile: Partial<Omit<Registration, 'email'>> = {}): Registration {
