@@ -7,45 +7,22 @@ import { expect as jestExpect } from '@jest/globals';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ical, { type VEvent } from 'node-ical';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+import { BASE_URL, assertProductRunning, journeySteps, launch, shot } from './browser';
+import { api as call, newTraveller, signIn, signUp } from './traveller';
 
-const stamp = Date.now();
-const USER = { email: `e2e-booking-${stamp}@example.com`, password: 'Sup3r-secret-pass' };
+const USER = newTraveller('booking', { fname: 'Bea', lname: 'Booker' });
 const DAY_MS = 86_400_000;
 const dateFromToday = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token = '';
 const trips: Record<'lisbon' | 'oslo', string> = { lisbon: '', oslo: '' };
-
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown> & { _id: string };
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 beforeAll(async () => {
   await assertProductRunning();
-  await api('POST', '/api/user/register', {
-    fname: 'Bea',
-    lname: 'Booker',
-    ...USER,
-    birthday: '1988-02-11',
-    city: 'Austin',
-    state: 'TX',
-    zip: '73301',
-  });
-  token = String((await api('POST', '/api/user/login', USER)).accesstoken);
+  const { token } = await signUp(USER);
+  const api = (method: string, path: string, body?: unknown) => call(method, path, body, token);
   const lisbon = await api('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' });
   const near = await api('POST', `/api/trips/getaway/${lisbon._id}/instances`, {
     trip_start: dateFromToday(5),
@@ -68,7 +45,6 @@ beforeAll(async () => {
   });
   await api('POST', '/api/wishlist/createlist', { list_name: 'Someday', trips: [{ _id: oslo._id }] });
   [trips.lisbon, trips.oslo] = [lisbon._id, oslo._id];
-  token = ''; // the browser logs in for itself
 
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
@@ -81,20 +57,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One step; once a step fails the later ones stop at once instead of timing out. */
-let brokenAt: string | null = null;
-function step(name: string, fn: () => Promise<void>) {
-  it(name, async () => {
-    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
-    try {
-      await fn();
-    } catch (error) {
-      brokenAt = name;
-      await shot(page, `FAILED-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+const { step } = journeySteps('booking', () => page);
 
 const go = (path: string) => page.goto(`${BASE_URL}${path}`);
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
@@ -110,11 +73,7 @@ async function downloadText(click: () => Promise<void>): Promise<{ name: string;
 
 describe('a traveller about to book', () => {
   step('logs in', async () => {
-    await go('/login');
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Password').fill(USER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/mytrips$/);
+    await signIn(page, USER);
   });
 
   step('sees weather for each window’s dates on the trip page and downloads the comparison CSV', async () => {

@@ -94,3 +94,28 @@ export async function assertProductRunning(): Promise<void> {
     throw new Error(`The product is not answering at ${BASE_URL} (start it with npm start): ${String(error)}`);
   }
 }
+
+/**
+ * The steps of one suite's journey, run in order: once a step fails, the later ones
+ * stop at once instead of each timing out, and the screen it failed on is saved (not
+ * audited) as `FAILED-<suite>-<step>.png`. `page` is read when a step fails.
+ */
+export function journeySteps(suite: string, page: () => Page) {
+  let brokenAt: string | null = null;
+  return {
+    step(name: string, fn: () => Promise<void>) {
+      it(name, async () => {
+        if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
+        try {
+          await fn();
+        } catch (error) {
+          brokenAt = name;
+          await shot(page(), `FAILED-${suite}-${name.replace(/\W+/g, '-')}`, { a11y: false }).catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+    /** The step that failed, if one did. */
+    brokenAt: () => brokenAt,
+  };
+}

@@ -4,42 +4,21 @@
 // committing then clearing the plan. Screenshots at desktop and 360 px.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+import { BASE_URL, assertProductRunning, journeySteps, launch, shot } from './browser';
+import { api, newTraveller, signIn, signUp } from './traveller';
 
-const stamp = Date.now();
-const USER = {
-  fname: 'Noor',
-  lname: 'Haddad',
-  email: `e2e-compare-${stamp}@example.com`,
-  password: 'Sup3r-secret-pass',
-  birthday: '1988-02-11',
-  city: 'Austin',
-  state: 'TX',
-  zip: '73301',
-};
+const USER = newTraveller('compare', { fname: 'Noor', lname: 'Haddad' });
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let tripPath = '';
 
-async function api(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
   await assertProductRunning();
   // The account and the empty trip are set up through the API; the decisions are made in the browser.
-  await api('POST', '/api/user/register', USER);
-  const { accesstoken } = await api('POST', '/api/user/login', { email: USER.email, password: USER.password });
-  const trip = await api('POST', '/api/trips/getaway-trip', { location_address: 'Porto, Portugal' }, accesstoken);
+  const { token } = await signUp(USER);
+  const trip = await api('POST', '/api/trips/getaway-trip', { location_address: 'Porto, Portugal' }, token);
   tripPath = `/trips/${trip._id}`;
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -52,19 +31,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-let brokenAt: string | null = null;
-function step(name: string, fn: () => Promise<void>) {
-  it(name, async () => {
-    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
-    try {
-      await fn();
-    } catch (error) {
-      brokenAt = name;
-      await shot(page, `FAILED-compare-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+const { step } = journeySteps('compare', () => page);
 
 const table = () => page.getByRole('table', { name: /Date windows/ });
 const row = (name: RegExp) => table().getByRole('row', { name });
@@ -72,11 +39,7 @@ const cellTexts = (locator: Locator) => locator.getByRole('cell').allTextContent
 
 describe('a traveller comparing date windows', () => {
   step('logs in and adds three windows to a trip', async () => {
-    await page.goto(`${BASE_URL}/login`);
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Password').fill(USER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/mytrips$/);
+    await signIn(page, USER);
     await page.goto(`${BASE_URL}${tripPath}`);
     await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
     const windows = [

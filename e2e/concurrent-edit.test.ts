@@ -3,18 +3,9 @@
 // tab says so and shows what is stored now.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+import { api, newTraveller, signIn, signUp } from './traveller';
 
-const stamp = Date.now();
-const USER = {
-  fname: 'Nora',
-  lname: 'Diaz',
-  email: `e2e-concurrent-${stamp}@example.com`,
-  password: 'Sup3r-secret-pass',
-  birthday: '1988-02-20',
-  city: 'Denver',
-  state: 'CO',
-  zip: '80202',
-};
+const USER = newTraveller('concurrent', { fname: 'Nora', lname: 'Diaz' });
 
 let browser: Browser;
 let context: BrowserContext;
@@ -23,39 +14,24 @@ let tabB: Page;
 let tripId = '';
 const instanceIds: string[] = [];
 
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   await assertProductRunning();
   // The account, trip and two instances are set up through the API; the edits go through the UI.
-  await call('/user/register', { method: 'POST', body: USER });
-  const { accesstoken } = await call<{ accesstoken: string }>('/user/login', {
-    method: 'POST',
-    body: { email: USER.email, password: USER.password },
-  });
-  const trip = await call<{ _id: string }>('/trips/getaway-trip', {
-    method: 'POST',
-    token: accesstoken,
-    body: { location_address: 'Lisbon, Portugal', user_email: USER.email, image_url: '' },
-  });
+  const { token } = await signUp(USER);
+  const trip = await api(
+    'POST',
+    '/api/trips/getaway-trip',
+    { location_address: 'Lisbon, Portugal', user_email: USER.email, image_url: '' },
+    token,
+  );
   tripId = trip._id;
   for (const start of ['2030-05-01', '2030-06-01']) {
-    const created = await call<{ _id: string }>(`/trips/getaway/${tripId}/instances`, {
-      method: 'POST',
-      token: accesstoken,
-      body: { trip_start: start, trip_end: start.replace(/01$/, '05'), stay_expense: 100 },
-    });
+    const created = await api(
+      'POST',
+      `/api/trips/getaway/${tripId}/instances`,
+      { trip_start: start, trip_end: start.replace(/01$/, '05'), stay_expense: 100 },
+      token,
+    );
     instanceIds.push(created._id);
   }
 
@@ -63,11 +39,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   tabA = await context.newPage();
   tabA.setDefaultTimeout(15_000);
-  await tabA.goto(`${BASE_URL}/login`);
-  await tabA.getByLabel('Email').fill(USER.email);
-  await tabA.getByLabel('Password').fill(USER.password);
-  await tabA.getByRole('button', { name: 'Log in' }).click();
-  await tabA.waitForURL(/\/mytrips$/);
+  await signIn(tabA, USER);
   // The second tab shares the browser's session cookie, as a real second tab does.
   tabB = await context.newPage();
   tabB.setDefaultTimeout(15_000);

@@ -2,19 +2,10 @@
 // total and the comparison following, then one marked paid and what is still to pay.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, launch, shot } from './browser';
+import { BASE_URL, assertProductRunning, journeySteps, launch, shot } from './browser';
+import { api, newTraveller, signIn, signUp } from './traveller';
 
-const stamp = Date.now();
-const USER = {
-  fname: 'Ines',
-  lname: 'Costa',
-  email: `e2e-items-${stamp}@example.com`,
-  password: 'Sup3r-secret-pass',
-  birthday: '1990-04-12',
-  city: 'Austin',
-  state: 'TX',
-  zip: '73301',
-};
+const USER = newTraveller('items', { fname: 'Ines', lname: 'Costa' });
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,39 +13,27 @@ let page: Page;
 let tripPath = '';
 let windowPath = '';
 
-async function api(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
   await assertProductRunning();
   // A trip for two with two 4-night windows, made through the API; the items are added in the browser.
-  await api('POST', '/api/user/register', USER);
-  const { accesstoken } = await api('POST', '/api/user/login', { email: USER.email, password: USER.password });
+  const { token } = await signUp(USER);
   const trip = await api(
     'POST',
     '/api/trips/getaway-trip',
     { location_address: 'Madeira, Portugal', travelers: 2 },
-    accesstoken,
+    token,
   );
   await api(
     'POST',
     `/api/trips/getaway/${trip._id}/instances`,
     { trip_start: '2031-09-01', trip_end: '2031-09-05', stay_expense: 900 },
-    accesstoken,
+    token,
   );
   const window = await api(
     'POST',
     `/api/trips/getaway/${trip._id}/instances`,
     { trip_start: '2031-05-01', trip_end: '2031-05-05', stay_expense: 1000 },
-    accesstoken,
+    token,
   );
   tripPath = `/trips/${trip._id}`;
   windowPath = `${tripPath}/instances/${window._id}`;
@@ -69,19 +48,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-let brokenAt: string | null = null;
-function step(name: string, fn: () => Promise<void>) {
-  it(name, async () => {
-    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
-    try {
-      await fn();
-    } catch (error) {
-      brokenAt = name;
-      await shot(page, `FAILED-items-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+const { step } = journeySteps('items', () => page);
 
 async function addItem(category: string, name: string, amount: string, basis: string, expectedCost: string) {
   const form = page.getByRole('form', { name: `Add ${category} item` });
@@ -99,11 +66,7 @@ async function addItem(category: string, name: string, amount: string, basis: st
 
 describe('a traveller itemising a window', () => {
   step('logs in and opens the May window', async () => {
-    await page.goto(`${BASE_URL}/login`);
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Password').fill(USER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/mytrips$/);
+    await signIn(page, USER);
     await page.goto(`${BASE_URL}${windowPath}`);
     await page.getByRole('heading', { name: 'Cost items' }).waitFor();
   });

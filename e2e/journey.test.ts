@@ -2,18 +2,20 @@
 // screenshotted screen (modals and the mobile menu included) is audited with axe-core.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { a11y, BASE_URL, assertProductRunning, blockingFindings, launch, shot, writeA11yReport } from './browser';
+import {
+  a11y,
+  BASE_URL,
+  assertProductRunning,
+  blockingFindings,
+  journeySteps,
+  launch,
+  shot,
+  writeA11yReport,
+} from './browser';
+import { newTraveller, signIn } from './traveller';
 
-const stamp = Date.now();
-const USER = {
-  fname: 'Erin',
-  lname: 'Walker',
-  email: `e2e-${stamp}@example.com`,
-  password: 'Sup3r-secret-pass',
-  birthday: '1991-06-15',
-  city: 'Austin',
-  state: 'TX',
-};
+/** Registered through the form below: its fields are what a person types. */
+const USER = newTraveller('journey', { birthday: '1991-06-15' });
 
 /** The narrow phone the mobile layout is checked at. */
 const PHONE = { width: 390, height: 844 };
@@ -41,20 +43,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One step of the journey; once a step fails the later ones stop at once instead of timing out. */
-let brokenAt: string | null = null;
-function step(name: string, fn: () => Promise<void>) {
-  it(name, async () => {
-    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
-    try {
-      await fn();
-    } catch (error) {
-      brokenAt = name;
-      await shot(page, `FAILED-${name.replace(/\W+/g, '-')}`, { a11y: false }).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+const { step, brokenAt } = journeySteps('journey', () => page);
 
 const go = (path: string) => page.goto(`${BASE_URL}${path}`);
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
@@ -94,10 +83,7 @@ describe('a new traveller', () => {
   });
 
   step('logs in and lands on an empty My Trips', async () => {
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Password').fill(USER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/mytrips$/);
+    await signIn(page, USER);
     await visible('Start planning your trips!');
     await shot(page, 'mytrips-empty');
   });
@@ -277,7 +263,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it('finds no serious or critical violation on any screen of the journey', () => {
     const report = writeA11yReport('journey');
     // Every screen of the journey was audited (a broken step stops the journey early).
-    jestExpect(brokenAt).toBeNull();
+    jestExpect(brokenAt()).toBeNull();
     jestExpect(a11y.screens.length).toBeGreaterThanOrEqual(20);
     jestExpect({ report, blocking: blockingFindings() }).toEqual({ report, blocking: [] });
   });

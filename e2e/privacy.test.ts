@@ -4,20 +4,27 @@
 import fs from 'node:fs';
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { a11y, BASE_URL, assertProductRunning, blockingFindings, launch, shot, writeA11yReport } from './browser';
+import {
+  a11y,
+  BASE_URL,
+  assertProductRunning,
+  blockingFindings,
+  journeySteps,
+  launch,
+  shot,
+  writeA11yReport,
+} from './browser';
+import { api, newTraveller, PASSWORD, request, signIn, signUp } from './traveller';
 
-const stamp = Date.now();
-const PASSWORD = 'Sup3r-secret-pass';
-const person = (name: string) => ({
-  fname: name,
-  lname: 'Privacy',
-  email: `e2e-privacy-${name.toLowerCase()}-${stamp}@example.com`,
-  password: PASSWORD,
-  birthday: '1988-02-29',
-  city: 'Denver',
-  state: 'CO',
-  zip: '80202',
-});
+const person = (name: string) =>
+  newTraveller(`privacy-${name.toLowerCase()}`, {
+    fname: name,
+    lname: 'Privacy',
+    birthday: '1988-02-29',
+    city: 'Denver',
+    state: 'CO',
+    zip: '80202',
+  });
 const OWNER = person('Olive');
 const OTHER = person('Oscar');
 
@@ -26,34 +33,6 @@ let context: BrowserContext;
 let page: Page;
 let ownerId = '';
 let ownerTrip = '';
-
-async function api(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  const json = text.startsWith('{') || text.startsWith('[');
-  return {
-    status: res.status,
-    type: res.headers.get('content-type') ?? '',
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers asserted field by field
-    body: (json ? JSON.parse(text) : text) as any,
-  };
-}
-
-/** Registers through the API and returns an access token and the user id. */
-async function signUp(who: typeof OWNER) {
-  jestExpect((await api('POST', '/api/user/register', who)).status).toBe(201);
-  const login = await api('POST', '/api/user/login', { email: who.email, password: who.password });
-  const token = login.body.accesstoken as string;
-  const me = await api('GET', '/api/user/infor', undefined, token);
-  return { token, id: me.body._id as string };
-}
 
 beforeAll(async () => {
   await assertProductRunning();
@@ -64,7 +43,7 @@ beforeAll(async () => {
   const owner = await signUp(OWNER);
   ownerId = owner.id;
   const trip = await api('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' }, owner.token);
-  ownerTrip = trip.body._id;
+  ownerTrip = trip._id;
   await api(
     'POST',
     `/api/trips/getaway/${ownerTrip}/instances`,
@@ -80,35 +59,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-let brokenAt: string | null = null;
-function step(name: string, fn: () => Promise<void>) {
-  it(name, async () => {
-    if (brokenAt) throw new Error(`not run: the step "${brokenAt}" failed`);
-    try {
-      await fn();
-    } catch (error) {
-      brokenAt = name;
-      await shot(page, `FAILED-privacy-${name.replace(/\W+/g, '-')}`, { a11y: false }).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+const { step, brokenAt } = journeySteps('privacy', () => page);
 
 const go = (path: string) => page.goto(`${BASE_URL}${path}`);
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: 'visible' });
 
-async function logIn(who: typeof OWNER) {
-  await go('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/mytrips$/);
-}
-
 describe('a traveller’s data', () => {
   step('the public port answers API-looking paths with JSON, never the app or metrics', async () => {
     for (const path of ['/metrics', '/openapi.json', '/api/user/openapi.json', '/healthz/live', '/api/nope']) {
-      const res = await api('GET', path);
+      const res = await request('GET', path);
       jestExpect([path, res.status, res.type]).toEqual([path, 404, jestExpect.stringContaining('application/json')]);
     }
     if (process.env.E2E_METRICS_URL) {
@@ -119,7 +78,7 @@ describe('a traveller’s data', () => {
   });
 
   step('another user sees only the public part of a profile', async () => {
-    await logIn(OTHER);
+    await signIn(page, OTHER);
     await go(`/profile/${ownerId}`);
     await visible('Only their public details are shown.');
     await visible('Denver, CO');
@@ -134,7 +93,7 @@ describe('a traveller’s data', () => {
   });
 
   step('the owner downloads their data as one JSON file', async () => {
-    await logIn(OWNER);
+    await signIn(page, OWNER);
     await go(`/profile/${ownerId}`);
     await visible('Your data');
     await shot(page, 'privacy-own-profile');
@@ -172,7 +131,7 @@ describe('a traveller’s data', () => {
       // Gone for good: the login fails, and a reload does not bring the session back.
       await page.reload();
       await visible('Plan Smarter, Travel Further.');
-      const login = await api('POST', '/api/user/login', { email: OWNER.email, password: PASSWORD });
+      const login = await request('POST', '/api/user/login', { email: OWNER.email, password: PASSWORD });
       jestExpect(login.status).toBe(400);
     },
   );
@@ -181,7 +140,7 @@ describe('a traveller’s data', () => {
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it('finds no serious or critical violation on the privacy screens (profiles, the delete dialog)', () => {
     const report = writeA11yReport('privacy');
-    jestExpect(brokenAt).toBeNull();
+    jestExpect(brokenAt()).toBeNull();
     jestExpect(a11y.screens.length).toBeGreaterThanOrEqual(4);
     jestExpect({ report, blocking: blockingFindings() }).toEqual({ report, blocking: [] });
   });

@@ -4,113 +4,23 @@
 // removes it from every store, refuses the old token everywhere, and frees the email.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  silentLogger,
-  tempDataDir,
-  testKeys,
-  testQueuePrefix,
-  testRedisUrl,
-  uniqueSuffix,
-} from '@tripcost/shared/testing';
-import { configFrom as authConfig, startAuth } from '@tripcost/auth';
-import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
-import { configFrom as wishlistsConfig, startWishlists } from '@tripcost/wishlists';
-import type { RunningGateway } from '../src';
-import { startTestGateway } from './helpers';
+import { eventually } from '@tripcost/shared/testing';
+import { PASSWORD, registration, startProductInProcess, type Product, type RawRequest } from './product';
 
 jest.setTimeout(60_000);
 
-interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, asserted field by field
-  body: any;
-  headers: Headers;
-}
-
-const PASSWORD = 'correct horse';
-
 describe('a traveller’s data: export and account deletion through the gateway', () => {
-  const dataDir = tempDataDir('tripcost-lifecycle-');
-  const stops: Array<() => Promise<void>> = [];
-  let gateway: RunningGateway;
-  let tripsUrl: string;
-  let wishlistsUrl: string;
+  let product: Product;
 
   beforeAll(async () => {
-    const { privateKey, publicKey } = testKeys();
-    const common = {
-      PORT: '0',
-      REDIS_URL: testRedisUrl(),
-      QUEUE_PREFIX: testQueuePrefix(),
-      DATA_DIR: dataDir,
-      JWT_PUBLIC_KEY: publicKey,
-      LOG_LEVEL: 'silent',
-    };
-    const logger = silentLogger();
-    const trips = await startTrips(tripsConfig(common), logger);
-    const wishlists = await startWishlists(wishlistsConfig({ ...common, TRIPS_URL: trips.url }), logger);
-    const auth = await startAuth(
-      authConfig({
-        ...common,
-        JWT_PRIVATE_KEY: privateKey,
-        PASSWORD_ARGON2_MEMORY_KIB: '1024',
-        TRIPS_URL: trips.url,
-        WISHLISTS_URL: wishlists.url,
-      }),
-      logger,
-    );
-    stops.push(auth.stop, wishlists.stop, trips.stop);
-    tripsUrl = trips.url;
-    wishlistsUrl = wishlists.url;
-    gateway = await startTestGateway({
-      AUTH_URL: auth.url,
-      TRIPS_URL: trips.url,
-      WISHLISTS_URL: wishlists.url,
-      WEB_DIST: '/nonexistent',
-    });
+    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists'] });
   });
 
-  afterAll(async () => {
-    await gateway?.stop();
-    for (const stop of stops) await stop();
-  });
+  afterAll(() => product?.stop());
 
-  async function call(
-    method: string,
-    path: string,
-    options: { token?: string; body?: unknown; base?: string } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${options.base ?? gateway.url}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-  }
-
-  const profileOf = (email: string) => ({
-    fname: 'Ana',
-    lname: 'Silva',
-    email,
-    password: PASSWORD,
-    birthday: '1990-04-01',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-  });
-
-  async function traveller(email = `traveller-${uniqueSuffix()}@example.test`) {
-    expect((await call('POST', '/api/user/register', { body: profileOf(email) })).status).toBe(201);
-    const login = await call('POST', '/api/user/login', { body: { email, password: PASSWORD } });
-    expect(login.status).toBe(200);
-    const token = login.body.accesstoken as string;
-    const me = await call('GET', '/api/user/infor', { token });
-    return { email, token, id: me.body._id as string, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
-  }
+  const call = (method: string, path: string, options: Omit<RawRequest, 'method' | 'path'> = {}) =>
+    product.call({ method, path, ...options });
+  const traveller = (email?: string) => product.registerAndLogin(email);
 
   async function tripWithInstance(token: string, address: string) {
     const trip = await call('POST', '/api/trips/getaway-trip', { token, body: { location_address: address } });
@@ -123,23 +33,13 @@ describe('a traveller’s data: export and account deletion through the gateway'
     return { tripId: trip.body._id as string, instanceId: instance.body._id as string };
   }
 
-  async function eventually(check: () => Promise<void> | void, withinMs = 5000): Promise<void> {
-    const deadline = Date.now() + withinMs;
-    for (;;) {
-      try {
-        return await check();
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  }
-
   /** Every line of every embedded store file of the three services. */
   const storedText = () =>
     ['auth', 'trips', 'wishlists']
       .flatMap((service) =>
-        readdirSync(join(dataDir, service)).map((file) => readFileSync(join(dataDir, service, file), 'utf8')),
+        readdirSync(join(product.dataDir, service)).map((file) =>
+          readFileSync(join(product.dataDir, service, file), 'utf8'),
+        ),
       )
       .join('\n');
 
@@ -158,7 +58,7 @@ describe('a traveller’s data: export and account deletion through the gateway'
     const res = await call('GET', '/api/user/me/export', { token: ana.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tripcost-data-.*\.json"$/);
-    const { password: _password, email, ...profile } = profileOf(ana.email);
+    const { password: _password, email, ...profile } = registration(ana.email);
     expect(res.body.account).toEqual({ _id: ana.id, email, createdAt: expect.any(String) });
     expect(res.body.profile).toEqual(profile);
     const trips = res.body.trips as Array<{ _id: string; location_address: string; instances: unknown[] }>;
@@ -216,17 +116,17 @@ describe('a traveller’s data: export and account deletion through the gateway'
 
     // The old access token, still within its lifetime, is refused by the gateway and by each service.
     for (const [base, path] of [
-      [gateway.url, '/api/trips/getaway-trip'],
-      [gateway.url, '/api/wishlist/getlists'],
-      [gateway.url, '/api/user/infor'],
-      [tripsUrl, '/api/trips/getaway-trip'],
-      [wishlistsUrl, '/api/wishlist/getlists'],
+      [product.url, '/api/trips/getaway-trip'],
+      [product.url, '/api/wishlist/getlists'],
+      [product.url, '/api/user/infor'],
+      [product.serviceUrl('trips'), '/api/trips/getaway-trip'],
+      [product.serviceUrl('wishlists'), '/api/wishlist/getlists'],
     ]) {
-      const refused = await call('GET', path, { token: ana.token, base });
+      const refused = await call('GET', path, { token: ana.token, baseUrl: base });
       expect([base, path, refused.status]).toEqual([base, path, 401]);
       expect(refused.body.msg).toBe('This account no longer exists. Please log in again.');
     }
-    const refresh = await fetch(`${gateway.url}/api/user/refresh_token`, { headers: { cookie: ana.cookie } });
+    const refresh = await call('GET', '/api/user/refresh_token', { cookie: ana.cookie });
     expect(refresh.status).toBe(401);
 
     // Trips and wishlists follow the user.deleted event; then no store file mentions Ana or her things.

@@ -9,7 +9,6 @@ export * from './lifecycle';
 export * from './redis';
 export * from './rate-limit';
 export * from './events';
-export * from './background-events';
 export * from './versioned';
 export * from './outbox';
 export * from './auth/tokens';

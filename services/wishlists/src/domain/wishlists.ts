@@ -27,7 +27,6 @@ export { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 export interface WishlistsDeps {
   store: WishlistStore;
   trips: TripDirectory;
-  /** Publishes after the write, in the background: the saved change is the truth. */
   /** Told after a write that carried an event, so the relay publishes it now. */
   outbox?: { nudge(): void };
   logger: Logger;
