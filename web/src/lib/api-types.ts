@@ -956,7 +956,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Collided with simultaneous changes; retry */
+                /** @description An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry */
                 409: {
                     headers: {
                         [name: string]: unknown;
