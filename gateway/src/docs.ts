@@ -1,15 +1,24 @@
 // /api/docs: one page over every service's OpenAPI document, the merged document
 // at /api/docs/openapi.json, and each service's own at /api/docs/<service>.json. Rendered on the server (the CSP allows no
 // inline script), fetched fresh from each service with a short timeout.
+import { isDeepStrictEqual } from 'node:util';
 import type { RequestHandler } from 'express';
-import { AppError } from '@tripcost/shared';
+import { AppError, mapRefs } from '@tripcost/shared';
 import type { Upstream } from './routing';
 
 export interface OpenApiDoc {
   paths?: Record<string, Record<string, { summary?: string; security?: unknown[] }>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/** A service's document, under the service's name (which prefixes a component that collides). */
+export interface ServiceDoc {
+  name: string;
+  doc: OpenApiDoc;
 }
 
 const FETCH_TIMEOUT_MS = 1500;
+const COMPONENTS = '#/components/schemas/';
 
 async function fetchDocs(upstreams: Upstream[]) {
   return Promise.all(
@@ -25,15 +34,42 @@ async function fetchDocs(upstreams: Upstream[]) {
   );
 }
 
-/** One document over the services' documents (paths never overlap: each service owns its prefix). */
-export function mergeOpenApiDocuments(docs: OpenApiDoc[], unavailable: string[] = []): object {
+/**
+ * One document over the services' documents. Paths never overlap (each service owns its
+ * prefix); components may: a component identical in two services (the `Error` answer,
+ * `Message`) is kept once, and one that differs from an earlier service's component of
+ * the same name is renamed `<service>.<Name>` in that service's paths and components.
+ */
+export function mergeOpenApiDocuments(services: ServiceDoc[], unavailable: string[] = []): object {
   const paths: Record<string, unknown> = {};
-  for (const doc of docs) Object.assign(paths, doc.paths ?? {});
+  const schemas: Record<string, unknown> = {};
+  for (const { name, doc } of services) {
+    const own = doc.components?.schemas ?? {};
+    const renamed = new Map<string, string>();
+    const withRenames = (value: unknown) =>
+      mapRefs(value, (ref) => {
+        const id = ref.startsWith(COMPONENTS) ? ref.slice(COMPONENTS.length) : undefined;
+        return id !== undefined && renamed.has(id) ? COMPONENTS + renamed.get(id) : ref;
+      });
+    // Renaming one component changes the components that refer to it, which may then
+    // differ from their namesakes too: rename until nothing more collides.
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const [id, schema] of Object.entries(own)) {
+        if (renamed.has(id) || !(id in schemas) || isDeepStrictEqual(schemas[id], withRenames(schema))) continue;
+        renamed.set(id, `${name}.${id}`);
+        changed = true;
+      }
+    }
+    for (const [id, schema] of Object.entries(own)) schemas[renamed.get(id) ?? id] = withRenames(schema);
+    Object.assign(paths, withRenames(doc.paths ?? {}));
+  }
   return {
     openapi: '3.0.3',
     info: { title: 'TripCost API', version: '1.0.0' },
     paths,
     components: {
+      schemas,
       securitySchemes: { accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
     'x-unavailable-services': unavailable,
@@ -46,7 +82,7 @@ export function mergedOpenApi(upstreams: Upstream[]): RequestHandler {
       const docs = await fetchDocs(upstreams);
       res.json(
         mergeOpenApiDocuments(
-          docs.flatMap((entry) => (entry.doc ? [entry.doc] : [])),
+          docs.flatMap((entry) => (entry.doc ? [{ name: entry.upstream.name, doc: entry.doc }] : [])),
           docs.filter((entry) => entry.error).map((entry) => entry.upstream.name),
         ),
       );

@@ -18,7 +18,12 @@ const CHECKED_IN = join(ROOT, 'web', 'src', 'lib', 'api-types.ts');
 const GENERATOR = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 
 function generate(): string {
-  const documents = [authDocument(), tripsDocument(), wishlistsDocument(), integrationsDocument()] as OpenApiDoc[];
+  const documents = [
+    { name: 'auth', doc: authDocument() as OpenApiDoc },
+    { name: 'trips', doc: tripsDocument() as OpenApiDoc },
+    { name: 'wishlists', doc: wishlistsDocument() as OpenApiDoc },
+    { name: 'integrations', doc: integrationsDocument() as OpenApiDoc },
+  ];
   const dir = mkdtempSync(join(tmpdir(), 'api-types-'));
   const input = join(dir, 'openapi.json');
   const output = join(dir, 'api-types.ts');

@@ -18,6 +18,7 @@ export * from './auth/key-settings';
 export * from './auth/middleware';
 export * from './auth/revoked-users';
 export * from './http/app';
+export * from './http/api-doc';
 export * from './http/route';
 export * from './http/error-handler';
 export * from './http/request-logging';

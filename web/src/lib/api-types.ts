@@ -42,9 +42,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                        };
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
                 /** @description A rule failed: {msg} */
@@ -53,10 +51,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Email already registered */
@@ -65,10 +60,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -111,10 +103,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Access token (JWT), kept in memory only */
-                            accesstoken: string;
-                        };
+                        "application/json": components["schemas"]["AccessToken"];
                     };
                 };
                 /** @description Missing fields or wrong email or password */
@@ -123,10 +112,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Sessions unavailable */
@@ -135,10 +121,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -172,10 +155,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description Access token (JWT), kept in memory only */
-                            accesstoken: string;
-                        };
+                        "application/json": components["schemas"]["AccessToken"];
                     };
                 };
                 /** @description No, expired, revoked or reused refresh token */
@@ -184,10 +164,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Sessions unavailable */
@@ -196,10 +173,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -235,9 +209,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                        };
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
                 /** @description Sessions unavailable (the cookie is kept so a retry can end the session) */
@@ -246,10 +218,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -285,14 +254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            fname: string;
-                            lname: string;
-                            email: string;
-                            /** @description 0 user, 1 admin */
-                            role: number;
-                        };
+                        "application/json": components["schemas"]["User"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -308,10 +270,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -349,18 +308,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            fname: string;
-                            lname: string;
-                            /** @description YYYY-MM-DD; the owner only */
-                            birthday?: string;
-                            city: string;
-                            /** @description One of the 50 US state codes */
-                            state: string;
-                            /** @description Five digits; the owner only */
-                            zip?: string;
-                        };
+                        "application/json": components["schemas"]["Profile"];
                     };
                 };
                 /** @description Malformed id */
@@ -369,10 +317,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -388,10 +333,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -425,18 +367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            fname: string;
-                            lname: string;
-                            /** @description YYYY-MM-DD; the owner only */
-                            birthday?: string;
-                            city: string;
-                            /** @description One of the 50 US state codes */
-                            state: string;
-                            /** @description Five digits; the owner only */
-                            zip?: string;
-                        };
+                        "application/json": components["schemas"]["Profile"];
                     };
                 };
                 /** @description A rule failed: {msg} */
@@ -445,10 +376,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -464,10 +392,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such user */
@@ -476,10 +401,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -530,10 +452,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -549,10 +468,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The account no longer exists */
@@ -561,10 +477,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Sessions unavailable; nothing was deleted */
@@ -573,10 +486,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -623,10 +533,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description A part could not be gathered */
@@ -635,10 +542,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -678,111 +582,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            user_id: string;
-                            user_email: string;
-                            location_address: string;
-                            trip_location: string;
-                            place_id?: string;
-                            image_url: string;
-                            isFavorite: boolean;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            /** @description Newest first */
-                            instances: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            }[];
-                            committedInstanceId: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description Sent back as If-Match (the ETag is "<version>") */
-                            version: number;
-                            travelers: number;
-                            /** @description null: no budget */
-                            budget: number | null;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description Dollars, rounded to cents */
-                            per_person: number;
-                            comparison: {
-                                /** @description ties: the earlier start wins; null when every window is eliminated */
-                                cheapestInstanceId: string | null;
-                                /** @description Dollars, rounded to cents */
-                                lowest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                highest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                spread: number | null;
-                                /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                overBudgetBy: number | null;
-                            };
-                        }[];
+                        "application/json": components["schemas"]["Trip"][];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -805,10 +605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -841,111 +638,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            user_id: string;
-                            user_email: string;
-                            location_address: string;
-                            trip_location: string;
-                            place_id?: string;
-                            image_url: string;
-                            isFavorite: boolean;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            /** @description Newest first */
-                            instances: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            }[];
-                            committedInstanceId: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description Sent back as If-Match (the ETag is "<version>") */
-                            version: number;
-                            travelers: number;
-                            /** @description null: no budget */
-                            budget: number | null;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description Dollars, rounded to cents */
-                            per_person: number;
-                            comparison: {
-                                /** @description ties: the earlier start wins; null when every window is eliminated */
-                                cheapestInstanceId: string | null;
-                                /** @description Dollars, rounded to cents */
-                                lowest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                highest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                spread: number | null;
-                                /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                overBudgetBy: number | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["Trip"];
                     };
                 };
                 /** @description Invalid request */
@@ -996,111 +689,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            user_id: string;
-                            user_email: string;
-                            location_address: string;
-                            trip_location: string;
-                            place_id?: string;
-                            image_url: string;
-                            isFavorite: boolean;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            /** @description Newest first */
-                            instances: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            }[];
-                            committedInstanceId: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description Sent back as If-Match (the ETag is "<version>") */
-                            version: number;
-                            travelers: number;
-                            /** @description null: no budget */
-                            budget: number | null;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description Dollars, rounded to cents */
-                            per_person: number;
-                            comparison: {
-                                /** @description ties: the earlier start wins; null when every window is eliminated */
-                                cheapestInstanceId: string | null;
-                                /** @description Dollars, rounded to cents */
-                                lowest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                highest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                spread: number | null;
-                                /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                overBudgetBy: number | null;
-                            };
-                        }[];
+                        "application/json": components["schemas"]["Trip"][];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -1207,10 +796,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip */
@@ -1219,10 +805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1260,111 +843,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            user_id: string;
-                            user_email: string;
-                            location_address: string;
-                            trip_location: string;
-                            place_id?: string;
-                            image_url: string;
-                            isFavorite: boolean;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            /** @description Newest first */
-                            instances: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            }[];
-                            committedInstanceId: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description Sent back as If-Match (the ETag is "<version>") */
-                            version: number;
-                            travelers: number;
-                            /** @description null: no budget */
-                            budget: number | null;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description Dollars, rounded to cents */
-                            per_person: number;
-                            comparison: {
-                                /** @description ties: the earlier start wins; null when every window is eliminated */
-                                cheapestInstanceId: string | null;
-                                /** @description Dollars, rounded to cents */
-                                lowest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                highest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                spread: number | null;
-                                /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                overBudgetBy: number | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["Trip"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -1380,10 +859,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip */
@@ -1392,10 +868,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1446,111 +919,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            user_id: string;
-                            user_email: string;
-                            location_address: string;
-                            trip_location: string;
-                            place_id?: string;
-                            image_url: string;
-                            isFavorite: boolean;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            /** @description Newest first */
-                            instances: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            }[];
-                            committedInstanceId: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description Sent back as If-Match (the ETag is "<version>") */
-                            version: number;
-                            travelers: number;
-                            /** @description null: no budget */
-                            budget: number | null;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description Dollars, rounded to cents */
-                            per_person: number;
-                            comparison: {
-                                /** @description ties: the earlier start wins; null when every window is eliminated */
-                                cheapestInstanceId: string | null;
-                                /** @description Dollars, rounded to cents */
-                                lowest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                highest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                spread: number | null;
-                                /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                overBudgetBy: number | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["Trip"];
                     };
                 };
                 /** @description Invalid, unknown instance, or a status the committed window cannot have */
@@ -1559,10 +928,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -1578,10 +944,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip */
@@ -1590,22 +953,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Collided with simultaneous changes; retry */
+                /** @description An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -1614,10 +971,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1641,9 +995,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                        };
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -1659,10 +1011,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip */
@@ -1671,10 +1020,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version */
@@ -1683,10 +1029,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1739,64 +1082,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            isCommitted: boolean;
-                            activities: string[];
-                            created_at: string;
-                            /** @description "" when none */
-                            label: string;
-                            /** @enum {string} */
-                            status: "considering" | "top_choice" | "eliminated" | "booked";
-                            notes: string;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description end − start in days; null when a date is missing */
-                            nights: number | null;
-                            /** @description null when nights is null or 0 */
-                            per_night: number | null;
-                            /** @description total ÷ the trip’s travellers, rounded to cents */
-                            per_person: number;
-                            /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                            delta_vs_cheapest: number | null;
-                            /** @description Itemised costs; when any, the four expenses are their sums */
-                            items: {
-                                _id: string;
-                                /** @enum {string} */
-                                category: "stay" | "travel" | "car" | "other";
-                                name: string;
-                                /** @description Dollars with cents, multiplied by the basis */
-                                amount: number;
-                                /**
-                                 * @description per_day counts nights + 1 days
-                                 * @enum {string}
-                                 */
-                                basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                booked: boolean;
-                                paid: boolean;
-                                /** @description "" or an https URL */
-                                link: string;
-                                confirmation: string;
-                            }[];
-                            /** @description what the paid items cost */
-                            paid_total: number;
-                            /** @description what the booked items cost */
-                            booked_total: number;
-                            /** @description the window’s total − paid_total */
-                            to_pay: number;
-                        };
+                        "application/json": components["schemas"]["Instance"];
                     };
                 };
                 /** @description Invalid request */
@@ -1819,10 +1105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip */
@@ -1831,10 +1114,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Trip full */
@@ -1843,10 +1123,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1883,171 +1160,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            trip: {
-                                _id: string;
-                                user_id: string;
-                                user_email: string;
-                                location_address: string;
-                                trip_location: string;
-                                place_id?: string;
-                                image_url: string;
-                                isFavorite: boolean;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                /** @description Newest first */
-                                instances: {
-                                    _id: string;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_start: string | null;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_end: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    stay_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    travel_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    car_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    other_expense: number;
-                                    isCommitted: boolean;
-                                    activities: string[];
-                                    created_at: string;
-                                    /** @description "" when none */
-                                    label: string;
-                                    /** @enum {string} */
-                                    status: "considering" | "top_choice" | "eliminated" | "booked";
-                                    notes: string;
-                                    /** @description Dollars, rounded to cents */
-                                    total_cost: number;
-                                    /** @description end − start in days; null when a date is missing */
-                                    nights: number | null;
-                                    /** @description null when nights is null or 0 */
-                                    per_night: number | null;
-                                    /** @description total ÷ the trip’s travellers, rounded to cents */
-                                    per_person: number;
-                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                    delta_vs_cheapest: number | null;
-                                    /** @description Itemised costs; when any, the four expenses are their sums */
-                                    items: {
-                                        _id: string;
-                                        /** @enum {string} */
-                                        category: "stay" | "travel" | "car" | "other";
-                                        name: string;
-                                        /** @description Dollars with cents, multiplied by the basis */
-                                        amount: number;
-                                        /**
-                                         * @description per_day counts nights + 1 days
-                                         * @enum {string}
-                                         */
-                                        basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                        booked: boolean;
-                                        paid: boolean;
-                                        /** @description "" or an https URL */
-                                        link: string;
-                                        confirmation: string;
-                                    }[];
-                                    /** @description what the paid items cost */
-                                    paid_total: number;
-                                    /** @description what the booked items cost */
-                                    booked_total: number;
-                                    /** @description the window’s total − paid_total */
-                                    to_pay: number;
-                                }[];
-                                committedInstanceId: string | null;
-                                created_at: string;
-                                updated_at: string;
-                                /** @description Sent back as If-Match (the ETag is "<version>") */
-                                version: number;
-                                travelers: number;
-                                /** @description null: no budget */
-                                budget: number | null;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description Dollars, rounded to cents */
-                                per_person: number;
-                                comparison: {
-                                    /** @description ties: the earlier start wins; null when every window is eliminated */
-                                    cheapestInstanceId: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    lowest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    highest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    spread: number | null;
-                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                    overBudgetBy: number | null;
-                                };
-                            };
-                            instance: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            };
-                        };
+                        "application/json": components["schemas"]["InstanceWithTrip"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -2063,10 +1176,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip or instance */
@@ -2075,10 +1185,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -2106,111 +1213,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             msg: string;
-                            trip: {
-                                _id: string;
-                                user_id: string;
-                                user_email: string;
-                                location_address: string;
-                                trip_location: string;
-                                place_id?: string;
-                                image_url: string;
-                                isFavorite: boolean;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                /** @description Newest first */
-                                instances: {
-                                    _id: string;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_start: string | null;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_end: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    stay_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    travel_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    car_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    other_expense: number;
-                                    isCommitted: boolean;
-                                    activities: string[];
-                                    created_at: string;
-                                    /** @description "" when none */
-                                    label: string;
-                                    /** @enum {string} */
-                                    status: "considering" | "top_choice" | "eliminated" | "booked";
-                                    notes: string;
-                                    /** @description Dollars, rounded to cents */
-                                    total_cost: number;
-                                    /** @description end − start in days; null when a date is missing */
-                                    nights: number | null;
-                                    /** @description null when nights is null or 0 */
-                                    per_night: number | null;
-                                    /** @description total ÷ the trip’s travellers, rounded to cents */
-                                    per_person: number;
-                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                    delta_vs_cheapest: number | null;
-                                    /** @description Itemised costs; when any, the four expenses are their sums */
-                                    items: {
-                                        _id: string;
-                                        /** @enum {string} */
-                                        category: "stay" | "travel" | "car" | "other";
-                                        name: string;
-                                        /** @description Dollars with cents, multiplied by the basis */
-                                        amount: number;
-                                        /**
-                                         * @description per_day counts nights + 1 days
-                                         * @enum {string}
-                                         */
-                                        basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                        booked: boolean;
-                                        paid: boolean;
-                                        /** @description "" or an https URL */
-                                        link: string;
-                                        confirmation: string;
-                                    }[];
-                                    /** @description what the paid items cost */
-                                    paid_total: number;
-                                    /** @description what the booked items cost */
-                                    booked_total: number;
-                                    /** @description the window’s total − paid_total */
-                                    to_pay: number;
-                                }[];
-                                committedInstanceId: string | null;
-                                created_at: string;
-                                updated_at: string;
-                                /** @description Sent back as If-Match (the ETag is "<version>") */
-                                version: number;
-                                travelers: number;
-                                /** @description null: no budget */
-                                budget: number | null;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description Dollars, rounded to cents */
-                                per_person: number;
-                                comparison: {
-                                    /** @description ties: the earlier start wins; null when every window is eliminated */
-                                    cheapestInstanceId: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    lowest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    highest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    spread: number | null;
-                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                    overBudgetBy: number | null;
-                                };
-                            };
+                            trip: components["schemas"]["Trip"];
                         };
                     };
                 };
@@ -2227,10 +1230,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip or instance */
@@ -2239,10 +1239,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -2251,10 +1248,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -2307,10 +1301,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip or instance */
@@ -2319,10 +1310,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The window is not the committed one */
@@ -2331,10 +1319,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -2343,10 +1328,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -2372,111 +1354,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            user_id: string;
-                            user_email: string;
-                            location_address: string;
-                            trip_location: string;
-                            place_id?: string;
-                            image_url: string;
-                            isFavorite: boolean;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_start: string | null;
-                            /** @description ISO timestamp at UTC midnight, or null when not set */
-                            trip_end: string | null;
-                            /** @description Dollars, rounded to cents */
-                            stay_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            travel_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            car_expense: number;
-                            /** @description Dollars, rounded to cents */
-                            other_expense: number;
-                            /** @description Newest first */
-                            instances: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            }[];
-                            committedInstanceId: string | null;
-                            created_at: string;
-                            updated_at: string;
-                            /** @description Sent back as If-Match (the ETag is "<version>") */
-                            version: number;
-                            travelers: number;
-                            /** @description null: no budget */
-                            budget: number | null;
-                            /** @description Dollars, rounded to cents */
-                            total_cost: number;
-                            /** @description Dollars, rounded to cents */
-                            per_person: number;
-                            comparison: {
-                                /** @description ties: the earlier start wins; null when every window is eliminated */
-                                cheapestInstanceId: string | null;
-                                /** @description Dollars, rounded to cents */
-                                lowest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                highest: number | null;
-                                /** @description Dollars, rounded to cents */
-                                spread: number | null;
-                                /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                overBudgetBy: number | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["Trip"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -2492,10 +1370,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip or instance */
@@ -2504,10 +1379,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -2516,10 +1388,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -2567,10 +1436,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -2586,10 +1452,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip or instance */
@@ -2598,10 +1461,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Trip full (100 windows) */
@@ -2610,10 +1470,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -2622,10 +1479,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -2686,189 +1540,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item: {
-                                _id: string;
-                                /** @enum {string} */
-                                category: "stay" | "travel" | "car" | "other";
-                                name: string;
-                                /** @description Dollars with cents, multiplied by the basis */
-                                amount: number;
-                                /**
-                                 * @description per_day counts nights + 1 days
-                                 * @enum {string}
-                                 */
-                                basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                booked: boolean;
-                                paid: boolean;
-                                /** @description "" or an https URL */
-                                link: string;
-                                confirmation: string;
-                            };
-                            instance: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            };
-                            trip: {
-                                _id: string;
-                                user_id: string;
-                                user_email: string;
-                                location_address: string;
-                                trip_location: string;
-                                place_id?: string;
-                                image_url: string;
-                                isFavorite: boolean;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                /** @description Newest first */
-                                instances: {
-                                    _id: string;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_start: string | null;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_end: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    stay_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    travel_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    car_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    other_expense: number;
-                                    isCommitted: boolean;
-                                    activities: string[];
-                                    created_at: string;
-                                    /** @description "" when none */
-                                    label: string;
-                                    /** @enum {string} */
-                                    status: "considering" | "top_choice" | "eliminated" | "booked";
-                                    notes: string;
-                                    /** @description Dollars, rounded to cents */
-                                    total_cost: number;
-                                    /** @description end − start in days; null when a date is missing */
-                                    nights: number | null;
-                                    /** @description null when nights is null or 0 */
-                                    per_night: number | null;
-                                    /** @description total ÷ the trip’s travellers, rounded to cents */
-                                    per_person: number;
-                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                    delta_vs_cheapest: number | null;
-                                    /** @description Itemised costs; when any, the four expenses are their sums */
-                                    items: {
-                                        _id: string;
-                                        /** @enum {string} */
-                                        category: "stay" | "travel" | "car" | "other";
-                                        name: string;
-                                        /** @description Dollars with cents, multiplied by the basis */
-                                        amount: number;
-                                        /**
-                                         * @description per_day counts nights + 1 days
-                                         * @enum {string}
-                                         */
-                                        basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                        booked: boolean;
-                                        paid: boolean;
-                                        /** @description "" or an https URL */
-                                        link: string;
-                                        confirmation: string;
-                                    }[];
-                                    /** @description what the paid items cost */
-                                    paid_total: number;
-                                    /** @description what the booked items cost */
-                                    booked_total: number;
-                                    /** @description the window’s total − paid_total */
-                                    to_pay: number;
-                                }[];
-                                committedInstanceId: string | null;
-                                created_at: string;
-                                updated_at: string;
-                                /** @description Sent back as If-Match (the ETag is "<version>") */
-                                version: number;
-                                travelers: number;
-                                /** @description null: no budget */
-                                budget: number | null;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description Dollars, rounded to cents */
-                                per_person: number;
-                                comparison: {
-                                    /** @description ties: the earlier start wins; null when every window is eliminated */
-                                    cheapestInstanceId: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    lowest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    highest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    spread: number | null;
-                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                    overBudgetBy: number | null;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["CostItemChange"];
                     };
                 };
                 /** @description Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9 */
@@ -2877,10 +1549,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -2896,10 +1565,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip, instance or item */
@@ -2908,10 +1574,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The window already holds 100 items, or a simultaneous change collided */
@@ -2920,10 +1583,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -2932,10 +1592,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -2989,189 +1646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            item: {
-                                _id: string;
-                                /** @enum {string} */
-                                category: "stay" | "travel" | "car" | "other";
-                                name: string;
-                                /** @description Dollars with cents, multiplied by the basis */
-                                amount: number;
-                                /**
-                                 * @description per_day counts nights + 1 days
-                                 * @enum {string}
-                                 */
-                                basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                booked: boolean;
-                                paid: boolean;
-                                /** @description "" or an https URL */
-                                link: string;
-                                confirmation: string;
-                            };
-                            instance: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            };
-                            trip: {
-                                _id: string;
-                                user_id: string;
-                                user_email: string;
-                                location_address: string;
-                                trip_location: string;
-                                place_id?: string;
-                                image_url: string;
-                                isFavorite: boolean;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                /** @description Newest first */
-                                instances: {
-                                    _id: string;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_start: string | null;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_end: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    stay_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    travel_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    car_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    other_expense: number;
-                                    isCommitted: boolean;
-                                    activities: string[];
-                                    created_at: string;
-                                    /** @description "" when none */
-                                    label: string;
-                                    /** @enum {string} */
-                                    status: "considering" | "top_choice" | "eliminated" | "booked";
-                                    notes: string;
-                                    /** @description Dollars, rounded to cents */
-                                    total_cost: number;
-                                    /** @description end − start in days; null when a date is missing */
-                                    nights: number | null;
-                                    /** @description null when nights is null or 0 */
-                                    per_night: number | null;
-                                    /** @description total ÷ the trip’s travellers, rounded to cents */
-                                    per_person: number;
-                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                    delta_vs_cheapest: number | null;
-                                    /** @description Itemised costs; when any, the four expenses are their sums */
-                                    items: {
-                                        _id: string;
-                                        /** @enum {string} */
-                                        category: "stay" | "travel" | "car" | "other";
-                                        name: string;
-                                        /** @description Dollars with cents, multiplied by the basis */
-                                        amount: number;
-                                        /**
-                                         * @description per_day counts nights + 1 days
-                                         * @enum {string}
-                                         */
-                                        basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                        booked: boolean;
-                                        paid: boolean;
-                                        /** @description "" or an https URL */
-                                        link: string;
-                                        confirmation: string;
-                                    }[];
-                                    /** @description what the paid items cost */
-                                    paid_total: number;
-                                    /** @description what the booked items cost */
-                                    booked_total: number;
-                                    /** @description the window’s total − paid_total */
-                                    to_pay: number;
-                                }[];
-                                committedInstanceId: string | null;
-                                created_at: string;
-                                updated_at: string;
-                                /** @description Sent back as If-Match (the ETag is "<version>") */
-                                version: number;
-                                travelers: number;
-                                /** @description null: no budget */
-                                budget: number | null;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description Dollars, rounded to cents */
-                                per_person: number;
-                                comparison: {
-                                    /** @description ties: the earlier start wins; null when every window is eliminated */
-                                    cheapestInstanceId: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    lowest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    highest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    spread: number | null;
-                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                    overBudgetBy: number | null;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["CostItemChange"];
                     };
                 };
                 /** @description Invalid fields, or a category would add up to more than 1e9 */
@@ -3180,10 +1655,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -3199,10 +1671,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip, instance or item */
@@ -3211,10 +1680,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Collided with simultaneous changes; retry */
@@ -3223,10 +1689,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -3235,10 +1698,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3264,171 +1724,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            trip: {
-                                _id: string;
-                                user_id: string;
-                                user_email: string;
-                                location_address: string;
-                                trip_location: string;
-                                place_id?: string;
-                                image_url: string;
-                                isFavorite: boolean;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                /** @description Newest first */
-                                instances: {
-                                    _id: string;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_start: string | null;
-                                    /** @description ISO timestamp at UTC midnight, or null when not set */
-                                    trip_end: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    stay_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    travel_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    car_expense: number;
-                                    /** @description Dollars, rounded to cents */
-                                    other_expense: number;
-                                    isCommitted: boolean;
-                                    activities: string[];
-                                    created_at: string;
-                                    /** @description "" when none */
-                                    label: string;
-                                    /** @enum {string} */
-                                    status: "considering" | "top_choice" | "eliminated" | "booked";
-                                    notes: string;
-                                    /** @description Dollars, rounded to cents */
-                                    total_cost: number;
-                                    /** @description end − start in days; null when a date is missing */
-                                    nights: number | null;
-                                    /** @description null when nights is null or 0 */
-                                    per_night: number | null;
-                                    /** @description total ÷ the trip’s travellers, rounded to cents */
-                                    per_person: number;
-                                    /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                    delta_vs_cheapest: number | null;
-                                    /** @description Itemised costs; when any, the four expenses are their sums */
-                                    items: {
-                                        _id: string;
-                                        /** @enum {string} */
-                                        category: "stay" | "travel" | "car" | "other";
-                                        name: string;
-                                        /** @description Dollars with cents, multiplied by the basis */
-                                        amount: number;
-                                        /**
-                                         * @description per_day counts nights + 1 days
-                                         * @enum {string}
-                                         */
-                                        basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                        booked: boolean;
-                                        paid: boolean;
-                                        /** @description "" or an https URL */
-                                        link: string;
-                                        confirmation: string;
-                                    }[];
-                                    /** @description what the paid items cost */
-                                    paid_total: number;
-                                    /** @description what the booked items cost */
-                                    booked_total: number;
-                                    /** @description the window’s total − paid_total */
-                                    to_pay: number;
-                                }[];
-                                committedInstanceId: string | null;
-                                created_at: string;
-                                updated_at: string;
-                                /** @description Sent back as If-Match (the ETag is "<version>") */
-                                version: number;
-                                travelers: number;
-                                /** @description null: no budget */
-                                budget: number | null;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description Dollars, rounded to cents */
-                                per_person: number;
-                                comparison: {
-                                    /** @description ties: the earlier start wins; null when every window is eliminated */
-                                    cheapestInstanceId: string | null;
-                                    /** @description Dollars, rounded to cents */
-                                    lowest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    highest: number | null;
-                                    /** @description Dollars, rounded to cents */
-                                    spread: number | null;
-                                    /** @description cheapest total − budget: negative means under budget; null without a budget */
-                                    overBudgetBy: number | null;
-                                };
-                            };
-                            instance: {
-                                _id: string;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_start: string | null;
-                                /** @description ISO timestamp at UTC midnight, or null when not set */
-                                trip_end: string | null;
-                                /** @description Dollars, rounded to cents */
-                                stay_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                travel_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                car_expense: number;
-                                /** @description Dollars, rounded to cents */
-                                other_expense: number;
-                                isCommitted: boolean;
-                                activities: string[];
-                                created_at: string;
-                                /** @description "" when none */
-                                label: string;
-                                /** @enum {string} */
-                                status: "considering" | "top_choice" | "eliminated" | "booked";
-                                notes: string;
-                                /** @description Dollars, rounded to cents */
-                                total_cost: number;
-                                /** @description end − start in days; null when a date is missing */
-                                nights: number | null;
-                                /** @description null when nights is null or 0 */
-                                per_night: number | null;
-                                /** @description total ÷ the trip’s travellers, rounded to cents */
-                                per_person: number;
-                                /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
-                                delta_vs_cheapest: number | null;
-                                /** @description Itemised costs; when any, the four expenses are their sums */
-                                items: {
-                                    _id: string;
-                                    /** @enum {string} */
-                                    category: "stay" | "travel" | "car" | "other";
-                                    name: string;
-                                    /** @description Dollars with cents, multiplied by the basis */
-                                    amount: number;
-                                    /**
-                                     * @description per_day counts nights + 1 days
-                                     * @enum {string}
-                                     */
-                                    basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
-                                    booked: boolean;
-                                    paid: boolean;
-                                    /** @description "" or an https URL */
-                                    link: string;
-                                    confirmation: string;
-                                }[];
-                                /** @description what the paid items cost */
-                                paid_total: number;
-                                /** @description what the booked items cost */
-                                booked_total: number;
-                                /** @description the window’s total − paid_total */
-                                to_pay: number;
-                            };
-                        };
+                        "application/json": components["schemas"]["InstanceWithTrip"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -3444,10 +1740,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such trip, instance or item */
@@ -3456,10 +1749,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Collided with simultaneous changes; retry */
@@ -3468,10 +1758,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description If-Match names an older version of the trip */
@@ -3480,10 +1767,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3518,19 +1802,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            list_name: string;
-                            email: string;
-                            trips: {
-                                _id: string;
-                                image_url: string;
-                                location_address: string;
-                                trip_start: string | null;
-                                trip_end: string | null;
-                                total_cost: number;
-                            }[];
-                        }[];
+                        "application/json": components["schemas"]["Wishlist"][];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -3546,10 +1818,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3596,19 +1865,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            list_name: string;
-                            email: string;
-                            trips: {
-                                _id: string;
-                                image_url: string;
-                                location_address: string;
-                                trip_start: string | null;
-                                trip_end: string | null;
-                                total_cost: number;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Wishlist"];
                     };
                 };
                 /** @description Invalid request */
@@ -3631,10 +1888,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Name taken or too many lists */
@@ -3643,10 +1897,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The trips service cannot answer */
@@ -3655,10 +1906,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3708,10 +1956,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -3727,10 +1972,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description List not found */
@@ -3739,10 +1981,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The caller has another list with that name */
@@ -3751,10 +1990,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3799,19 +2035,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            list_name: string;
-                            email: string;
-                            trips: {
-                                _id: string;
-                                image_url: string;
-                                location_address: string;
-                                trip_start: string | null;
-                                trip_end: string | null;
-                                total_cost: number;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Wishlist"];
                     };
                 };
                 /** @description Invalid request */
@@ -3834,10 +2058,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description List or trip not found */
@@ -3846,10 +2067,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description List full */
@@ -3858,10 +2076,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description The trips service cannot answer */
@@ -3870,10 +2085,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3913,19 +2125,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            list_name: string;
-                            email: string;
-                            trips: {
-                                _id: string;
-                                image_url: string;
-                                location_address: string;
-                                trip_start: string | null;
-                                trip_end: string | null;
-                                total_cost: number;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Wishlist"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -3941,10 +2141,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description List not found */
@@ -3953,10 +2150,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3992,14 +2186,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            trips: {
-                                _id: string;
-                                image_url: string;
-                                location_address: string;
-                                trip_start: string | null;
-                                trip_end: string | null;
-                                total_cost: number;
-                            }[];
+                            trips: components["schemas"]["WishlistTrip"][];
                         };
                     };
                 };
@@ -4016,10 +2203,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description List not found */
@@ -4028,10 +2212,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4072,9 +2253,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                        };
+                        "application/json": components["schemas"]["Message"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -4090,10 +2269,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description List not found */
@@ -4102,10 +2278,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4169,10 +2342,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider answered badly */
@@ -4181,10 +2351,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider unavailable */
@@ -4193,10 +2360,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider timed out */
@@ -4205,10 +2369,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4257,10 +2418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -4276,10 +2434,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider answered badly */
@@ -4288,10 +2443,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider unavailable */
@@ -4300,10 +2452,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider timed out */
@@ -4312,10 +2461,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4427,10 +2573,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Provider not configured or unavailable */
@@ -4439,10 +2582,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4487,10 +2627,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Unknown photo */
@@ -4499,10 +2636,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Photos not configured */
@@ -4511,10 +2645,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4584,10 +2715,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Suggestions not configured or unavailable */
@@ -4596,10 +2724,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            msg: string;
-                            code?: string;
-                        };
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -4613,7 +2738,170 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Error: {
+            msg: string;
+            code?: string;
+        };
+        Message: {
+            msg: string;
+        };
+        AccessToken: {
+            /** @description Access token (JWT), kept in memory only */
+            accesstoken: string;
+        };
+        User: {
+            _id: string;
+            fname: string;
+            lname: string;
+            email: string;
+            /** @description 0 user, 1 admin */
+            role: number;
+        };
+        Profile: {
+            _id: string;
+            fname: string;
+            lname: string;
+            /** @description YYYY-MM-DD; the owner only */
+            birthday?: string;
+            city: string;
+            /** @description One of the 50 US state codes */
+            state: string;
+            /** @description Five digits; the owner only */
+            zip?: string;
+        };
+        Trip: {
+            _id: string;
+            user_id: string;
+            user_email: string;
+            location_address: string;
+            trip_location: string;
+            place_id?: string;
+            image_url: string;
+            isFavorite: boolean;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            /** @description Dollars, rounded to cents */
+            stay_expense: number;
+            /** @description Dollars, rounded to cents */
+            travel_expense: number;
+            /** @description Dollars, rounded to cents */
+            car_expense: number;
+            /** @description Dollars, rounded to cents */
+            other_expense: number;
+            /** @description Newest first */
+            instances: components["schemas"]["Instance"][];
+            committedInstanceId: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description Sent back as If-Match (the ETag is "<version>") */
+            version: number;
+            travelers: number;
+            /** @description null: no budget */
+            budget: number | null;
+            /** @description Dollars, rounded to cents */
+            total_cost: number;
+            /** @description Dollars, rounded to cents */
+            per_person: number;
+            comparison: components["schemas"]["Comparison"];
+        };
+        Instance: {
+            _id: string;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            /** @description Dollars, rounded to cents */
+            stay_expense: number;
+            /** @description Dollars, rounded to cents */
+            travel_expense: number;
+            /** @description Dollars, rounded to cents */
+            car_expense: number;
+            /** @description Dollars, rounded to cents */
+            other_expense: number;
+            isCommitted: boolean;
+            activities: string[];
+            created_at: string;
+            /** @description "" when none */
+            label: string;
+            /** @enum {string} */
+            status: "considering" | "top_choice" | "eliminated" | "booked";
+            notes: string;
+            /** @description Dollars, rounded to cents */
+            total_cost: number;
+            /** @description end − start in days; null when a date is missing */
+            nights: number | null;
+            /** @description null when nights is null or 0 */
+            per_night: number | null;
+            /** @description total ÷ the trip’s travellers, rounded to cents */
+            per_person: number;
+            /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+            delta_vs_cheapest: number | null;
+            /** @description Itemised costs; when any, the four expenses are their sums */
+            items: components["schemas"]["CostItem"][];
+            /** @description what the paid items cost */
+            paid_total: number;
+            /** @description what the booked items cost */
+            booked_total: number;
+            /** @description the window’s total − paid_total */
+            to_pay: number;
+        };
+        CostItem: {
+            _id: string;
+            /** @enum {string} */
+            category: "stay" | "travel" | "car" | "other";
+            name: string;
+            /** @description Dollars with cents, multiplied by the basis */
+            amount: number;
+            /**
+             * @description per_day counts nights + 1 days
+             * @enum {string}
+             */
+            basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
+            booked: boolean;
+            paid: boolean;
+            /** @description "" or an https URL */
+            link: string;
+            confirmation: string;
+        };
+        Comparison: {
+            /** @description ties: the earlier start wins; null when every window is eliminated */
+            cheapestInstanceId: string | null;
+            /** @description Dollars, rounded to cents */
+            lowest: number | null;
+            /** @description Dollars, rounded to cents */
+            highest: number | null;
+            /** @description Dollars, rounded to cents */
+            spread: number | null;
+            /** @description cheapest total − budget: negative means under budget; null without a budget */
+            overBudgetBy: number | null;
+        };
+        InstanceWithTrip: {
+            trip: components["schemas"]["Trip"];
+            instance: components["schemas"]["Instance"];
+        };
+        CostItemChange: {
+            item: components["schemas"]["CostItem"];
+            instance: components["schemas"]["Instance"];
+            trip: components["schemas"]["Trip"];
+        };
+        Wishlist: {
+            _id: string;
+            list_name: string;
+            email: string;
+            trips: components["schemas"]["WishlistTrip"][];
+        };
+        WishlistTrip: {
+            _id: string;
+            image_url: string;
+            location_address: string;
+            trip_start: string | null;
+            trip_end: string | null;
+            total_cost: number;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

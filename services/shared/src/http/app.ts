@@ -11,7 +11,8 @@ import { errorHandler, notFoundHandler } from './error-handler';
 import { createHttpMetrics } from './metrics';
 import { requestTracking } from './request-logging';
 import { apiSecurityHeaders } from './security-headers';
-import { createApiDoc, type RouteContext } from './route';
+import { createApiDoc } from './api-doc';
+import type { RouteContext } from './route';
 import { shuttingDown } from '../errors';
 
 export type ReadinessCheck = () => Promise<unknown>;

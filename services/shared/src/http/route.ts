@@ -1,63 +1,18 @@
 // Routes declared once: the same zod schemas validate the request and describe it
 // in the service's OpenAPI document, and each answer's schema describes the response,
 // so every route is documented by construction. The web app's API types are
-// generated from these documents (see docs/adr/0011-one-contract.md).
+// generated from these documents (see docs/adr/0011-one-source-of-truth.md); a schema
+// named with `.meta({ id })` is one component of the document (api-doc.ts).
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { userOf } from '../auth/middleware';
 import type { AuthUser } from '../auth/tokens';
 import { parseOr400 } from '../validation';
+import { type ApiDoc, createApiDoc, ERROR_COMPONENT, type Method } from './api-doc';
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-export interface ApiDoc {
-  title: string;
-  addOperation(path: string, method: Method, operation: object): void;
-  document(): object;
-}
-
-/** An OpenAPI 3.0 document assembled from the routes as they are declared. */
-export function createApiDoc(title: string, version = '1.0.0'): ApiDoc {
-  const paths: Record<string, Record<string, object>> = {};
-  return {
-    title,
-    addOperation(path, method, operation) {
-      paths[path] = { ...paths[path], [method]: operation };
-    },
-    document() {
-      return {
-        openapi: '3.0.3',
-        info: { title, version },
-        paths,
-        components: {
-          securitySchemes: {
-            accessToken: {
-              type: 'http',
-              scheme: 'bearer',
-              bearerFormat: 'JWT',
-              description: 'Sent as `Authorization: Bearer <token>` or the raw token.',
-            },
-          },
-        },
-      };
-    },
-  };
-}
-
-/** JSON Schema of what a client may send (input) or receives (output) through a schema. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'openapi-3.0',
-  }) as Record<string, unknown>;
-  return json;
-}
-const inputSchema = (schema: z.ZodType) => jsonSchema(schema, 'input');
-
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): object[] {
+function parametersOf(doc: ApiDoc, schema: z.ZodType | undefined, where: 'path' | 'query'): object[] {
   if (!schema) return [];
-  const json = inputSchema(schema) as { properties?: Record<string, object>; required?: string[] };
+  const json = doc.schemaOf(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -123,11 +78,7 @@ export function describeRoutes(service: string, routes: (ctx: RouteContext) => v
   return doc.document();
 }
 
-const errorSchemaRef = {
-  type: 'object',
-  properties: { msg: { type: 'string' }, code: { type: 'string' } },
-  required: ['msg'],
-} as const;
+const errorSchemaRef = { $ref: `#/components/schemas/${ERROR_COMPONENT}` } as const;
 
 export function defineRoute<PS extends z.ZodType, QS extends z.ZodType, BS extends z.ZodType>(
   ctx: RouteContext,
@@ -171,7 +122,7 @@ function document(doc: ApiDoc, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>)
     } else {
       responses[status] = {
         description,
-        content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } },
+        content: { 'application/json': { schema: doc.schemaOf(response.schema, 'output') } },
       };
     }
   }
@@ -181,9 +132,9 @@ function document(doc: ApiDoc, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>)
     summary: spec.summary,
     tags: spec.tags,
     security: spec.auth === 'none' ? [] : [{ accessToken: [] }],
-    parameters: [...parametersOf(spec.params, 'path'), ...parametersOf(spec.query, 'query')],
+    parameters: [...parametersOf(doc, spec.params, 'path'), ...parametersOf(doc, spec.query, 'query')],
     requestBody: spec.body
-      ? { required: true, content: { 'application/json': { schema: inputSchema(spec.body) } } }
+      ? { required: true, content: { 'application/json': { schema: doc.schemaOf(spec.body, 'input') } } }
       : undefined,
     responses,
   });

@@ -14,6 +14,7 @@ import {
 } from './cost-items';
 import {
   datedExpensesOf,
+  EXPENSE_FIELDS,
   MAX_INSTANCES_PER_TRIP,
   NO_DATES_OR_EXPENSES,
   type DatedExpenses,
@@ -26,6 +27,8 @@ export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be el
 export const COMMITTED_STAYS_BOOKED = 'The committed window is booked. Clear the plan to change its status.';
 export const ONLY_COMMITTED_IS_BOOKED = 'Only the committed window is booked. Commit this window instead.';
 export const NOT_THE_PLAN = 'This window is not the committed plan, so there is no plan to clear.';
+export const EXPENSES_FROM_ITEMS =
+  'This window’s expenses are calculated from its cost items. Change the items to change them.';
 
 function requireInstance(trip: TripRecord, instanceId: string): InstanceRecord {
   const instance = trip.instances.find((candidate) => candidate._id === instanceId);
@@ -76,6 +79,20 @@ function checkStatus(instance: InstanceRecord, status: InstanceStatus | undefine
   }
 }
 
+/**
+ * An itemised window's expenses are its items' sums (withDerivedCosts): a different
+ * amount sent for one would be overwritten, so it is refused rather than answered 200
+ * as if saved (ADR 0020). The amount it already has may be sent back unchanged.
+ */
+function checkExpenses(instance: InstanceRecord, fields: InstanceFields): void {
+  if (!instance.items?.length) return;
+  const cents = (amount: unknown) => Math.round(Number(amount) * 100);
+  const changed = EXPENSE_FIELDS.some(
+    (field) => fields[field] !== undefined && cents(fields[field]) !== cents(instance[field]),
+  );
+  if (changed) throw new AppError(409, EXPENSES_FROM_ITEMS, 'expenses_from_items');
+}
+
 export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): TripRecord {
   const known = new Set(trip.instances.map((instance) => instance._id));
   const unknown = (update.instanceEdits ?? []).find((edit) => !known.has(edit._id));
@@ -85,6 +102,7 @@ export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): 
     const fields = edits.get(instance._id);
     if (!fields) return instance;
     checkStatus(instance, fields.status);
+    checkExpenses(instance, fields);
     return { ...instance, ...fields };
   });
   const committed = instances.find((instance) => instance._id === trip.committedInstanceId);

@@ -1,6 +1,8 @@
 // What the trips API answers, as zod schemas: they document the responses in the
 // OpenAPI document, from which the web app's API types are generated. A field added
 // to the trip view is added here too (the check at the end fails the build otherwise).
+// A schema named with `.meta({ id })` is one component of the document, referenced by
+// every answer that contains it (and one named type in the web app).
 import { z } from 'zod';
 import { INSTANCE_STATUSES } from '../domain/comparison';
 import { COST_BASES, COST_CATEGORIES, type CostItem } from '../domain/cost-items';
@@ -18,80 +20,92 @@ const datedExpenses = {
   other_expense: money,
 };
 
-export const itemAnswer = z.object({
-  _id: z.string(),
-  category: z.enum(COST_CATEGORIES),
-  name: z.string(),
-  amount: money.describe('Dollars with cents, multiplied by the basis'),
-  basis: z.enum(COST_BASES).describe('per_day counts nights + 1 days'),
-  booked: z.boolean(),
-  paid: z.boolean(),
-  link: z.string().describe('"" or an https URL'),
-  confirmation: z.string(),
-});
+export const itemAnswer = z
+  .object({
+    _id: z.string(),
+    category: z.enum(COST_CATEGORIES),
+    name: z.string(),
+    amount: money.describe('Dollars with cents, multiplied by the basis'),
+    basis: z.enum(COST_BASES).describe('per_day counts nights + 1 days'),
+    booked: z.boolean(),
+    paid: z.boolean(),
+    link: z.string().describe('"" or an https URL'),
+    confirmation: z.string(),
+  })
+  .meta({ id: 'CostItem' });
 
-export const instanceAnswer = z.object({
-  _id: z.string(),
-  ...datedExpenses,
-  isCommitted: z.boolean(),
-  activities: z.array(z.string()),
-  created_at: z.string(),
-  label: z.string().describe('"" when none'),
-  status: z.enum(INSTANCE_STATUSES),
-  notes: z.string(),
-  total_cost: money,
-  nights: z.number().int().nullable().describe('end − start in days; null when a date is missing'),
-  per_night: money.nullable().describe('null when nights is null or 0'),
-  per_person: money.describe('total ÷ the trip’s travellers, rounded to cents'),
-  delta_vs_cheapest: money
-    .nullable()
-    .describe('total − the cheapest window’s total; null when eliminated or none qualifies'),
-  items: z.array(itemAnswer).describe('Itemised costs; when any, the four expenses are their sums'),
-  paid_total: money.describe('what the paid items cost'),
-  booked_total: money.describe('what the booked items cost'),
-  to_pay: money.describe('the window’s total − paid_total'),
-});
+export const instanceAnswer = z
+  .object({
+    _id: z.string(),
+    ...datedExpenses,
+    isCommitted: z.boolean(),
+    activities: z.array(z.string()),
+    created_at: z.string(),
+    label: z.string().describe('"" when none'),
+    status: z.enum(INSTANCE_STATUSES),
+    notes: z.string(),
+    total_cost: money,
+    nights: z.number().int().nullable().describe('end − start in days; null when a date is missing'),
+    per_night: money.nullable().describe('null when nights is null or 0'),
+    per_person: money.describe('total ÷ the trip’s travellers, rounded to cents'),
+    delta_vs_cheapest: money
+      .nullable()
+      .describe('total − the cheapest window’s total; null when eliminated or none qualifies'),
+    items: z.array(itemAnswer).describe('Itemised costs; when any, the four expenses are their sums'),
+    paid_total: money.describe('what the paid items cost'),
+    booked_total: money.describe('what the booked items cost'),
+    to_pay: money.describe('the window’s total − paid_total'),
+  })
+  .meta({ id: 'Instance' });
 
-const comparisonAnswer = z.object({
-  cheapestInstanceId: z
-    .string()
-    .nullable()
-    .describe('ties: the earlier start wins; null when every window is eliminated'),
-  lowest: money.nullable(),
-  highest: money.nullable(),
-  spread: money.nullable(),
-  overBudgetBy: money
-    .nullable()
-    .describe('cheapest total − budget: negative means under budget; null without a budget'),
-});
+const comparisonAnswer = z
+  .object({
+    cheapestInstanceId: z
+      .string()
+      .nullable()
+      .describe('ties: the earlier start wins; null when every window is eliminated'),
+    lowest: money.nullable(),
+    highest: money.nullable(),
+    spread: money.nullable(),
+    overBudgetBy: money
+      .nullable()
+      .describe('cheapest total − budget: negative means under budget; null without a budget'),
+  })
+  .meta({ id: 'Comparison' });
 
-export const tripAnswer = z.object({
-  _id: z.string(),
-  user_id: z.string(),
-  user_email: z.string(),
-  location_address: z.string(),
-  trip_location: z.string(),
-  place_id: z.string().optional(),
-  image_url: z.string(),
-  isFavorite: z.boolean(),
-  ...datedExpenses,
-  instances: z.array(instanceAnswer).describe('Newest first'),
-  committedInstanceId: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number().int().describe('Sent back as If-Match (the ETag is "<version>")'),
-  travelers: z.number().int().min(1).max(50),
-  budget: money.nullable().describe('null: no budget'),
-  total_cost: money,
-  per_person: money,
-  comparison: comparisonAnswer,
-});
+export const tripAnswer = z
+  .object({
+    _id: z.string(),
+    user_id: z.string(),
+    user_email: z.string(),
+    location_address: z.string(),
+    trip_location: z.string(),
+    place_id: z.string().optional(),
+    image_url: z.string(),
+    isFavorite: z.boolean(),
+    ...datedExpenses,
+    instances: z.array(instanceAnswer).describe('Newest first'),
+    committedInstanceId: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    version: z.number().int().describe('Sent back as If-Match (the ETag is "<version>")'),
+    travelers: z.number().int().min(1).max(50),
+    budget: money.nullable().describe('null: no budget'),
+    total_cost: money,
+    per_person: money,
+    comparison: comparisonAnswer,
+  })
+  .meta({ id: 'Trip' });
 
 export const tripListAnswer = z.array(tripAnswer);
-export const instanceWithTripAnswer = z.object({ trip: tripAnswer, instance: instanceAnswer });
-export const messageAnswer = z.object({ msg: z.string() });
+export const instanceWithTripAnswer = z
+  .object({ trip: tripAnswer, instance: instanceAnswer })
+  .meta({ id: 'InstanceWithTrip' });
+export const messageAnswer = z.object({ msg: z.string() }).meta({ id: 'Message' });
 /** An item change: the item, and its window and trip with every total derived again. */
-export const itemChangedAnswer = z.object({ item: itemAnswer, instance: instanceAnswer, trip: tripAnswer });
+export const itemChangedAnswer = z
+  .object({ item: itemAnswer, instance: instanceAnswer, trip: tripAnswer })
+  .meta({ id: 'CostItemChange' });
 export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
 
 // Every field of the views is declared above and nothing more: a field added to the

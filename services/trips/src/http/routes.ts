@@ -156,7 +156,7 @@ export function tripRoutes(trips: TripsService) {
         400: 'Invalid, unknown instance, or a status the committed window cannot have',
         403: 'Not your trip',
         404: 'No such trip',
-        409: 'Collided with simultaneous changes; retry',
+        409: 'An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry',
         412: 'If-Match names an older version of the trip',
       },
       handler: async ({ params, body, user, req, res }) => ({

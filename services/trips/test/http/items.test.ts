@@ -78,11 +78,43 @@ describe('cost items API', () => {
     expect(moreTravellers.status).toBe(200);
     expect(moreTravellers.body.instances[0]).toMatchObject({ stay_expense: 120, car_expense: 150 });
     const longer = await alice.put(`/api/trips/getaway/${trip._id}`, {
-      instances: [{ _id: instance._id, trip_end: '2030-03-11', stay_expense: 5 }],
+      instances: [{ _id: instance._id, trip_end: '2030-03-11' }],
     });
     expect(longer.status).toBe(200);
-    // 10 nights: a plain expense sent for an itemised window is replaced by its items' sum.
+    // 10 nights.
     expect(longer.body.instances[0]).toMatchObject({ stay_expense: 300, car_expense: 330, total_cost: 630 });
+  });
+
+  it('when an expense is sent for an itemised window, then a different amount is refused 409 and nothing changes', async () => {
+    const alice = clientFor(trips.url);
+    const { trip, instance, path } = await windowOf(alice);
+    await alice.post(path, hotel);
+    const tripPath = `/api/trips/getaway/${trip._id}`;
+    const before = (await alice.get(tripPath)).body;
+
+    const refused = await alice.put(tripPath, {
+      instances: [{ _id: instance._id, trip_end: '2030-03-11', stay_expense: 5 }],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      msg: 'This window’s expenses are calculated from its cost items. Change the items to change them.',
+      code: 'expenses_from_items',
+    });
+    // Not the expense, and not the dates sent with it either.
+    expect((await alice.get(tripPath)).body).toEqual(before);
+
+    // The derived amount sent back as it is (a client saving the whole window) is no change.
+    const same = await alice.put(tripPath, {
+      instances: [{ _id: instance._id, stay_expense: 482, travel_expense: 0, notes: 'Sea view' }],
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.instances[0]).toMatchObject({ stay_expense: 482, travel_expense: 0, notes: 'Sea view' });
+
+    // Without items the window's expenses are typed again.
+    await alice.delete(`${path}/${before.instances[0].items[0]._id}`);
+    const typed = await alice.put(tripPath, { instances: [{ _id: instance._id, stay_expense: 5 }] });
+    expect(typed.status).toBe(200);
+    expect(typed.body.instances[0]).toMatchObject({ stay_expense: 5, total_cost: 5 });
   });
 
   it('when the committed window’s items change, then the trip’s copied expenses follow', async () => {

@@ -1,23 +1,28 @@
 // What the wishlist API answers, as zod schemas that document the responses (and from
-// which the web app's API types are generated). They mirror presenters.ts.
+// which the web app's API types are generated). They mirror presenters.ts. A schema
+// named with `.meta({ id })` is one component of the document.
 import { z } from 'zod';
 
-export const wishlistTripAnswer = z.object({
-  _id: z.string(),
-  image_url: z.string(),
-  location_address: z.string(),
-  trip_start: z.string().nullable(),
-  trip_end: z.string().nullable(),
-  total_cost: z.number(),
-});
+export const wishlistTripAnswer = z
+  .object({
+    _id: z.string(),
+    image_url: z.string(),
+    location_address: z.string(),
+    trip_start: z.string().nullable(),
+    trip_end: z.string().nullable(),
+    total_cost: z.number(),
+  })
+  .meta({ id: 'WishlistTrip' });
 
-export const wishlistAnswer = z.object({
-  _id: z.string(),
-  list_name: z.string(),
-  email: z.string(),
-  trips: z.array(wishlistTripAnswer),
-});
+export const wishlistAnswer = z
+  .object({
+    _id: z.string(),
+    list_name: z.string(),
+    email: z.string(),
+    trips: z.array(wishlistTripAnswer),
+  })
+  .meta({ id: 'Wishlist' });
 
 export const wishlistListAnswer = z.array(wishlistAnswer);
 export const wishlistTripsAnswer = z.object({ trips: z.array(wishlistTripAnswer) });
-export const messageAnswer = z.object({ msg: z.string() });
+export const messageAnswer = z.object({ msg: z.string() }).meta({ id: 'Message' });

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import { instance, trip } from '../../../test/fixtures';
+import { id, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import type { Instance, Trip } from '../../lib/types';
+import type { CostItem, Instance, Trip } from '../../lib/types';
 
 /** What the fake trips service does with a PUT: its answer, and the trip it stores afterwards. */
 type PutOutcome = { status: number; body: unknown; stored?: Trip };
@@ -34,6 +34,19 @@ describe('saving an instance', () => {
         body: { trip: stored, instance: stored.instances.find((i) => i._id === edited._id) },
       }),
       'GET /api/trips/getaway/:id': () => ({ body: stored }),
+      // The server's rule for one item, enough here: the four expenses become the items' sums.
+      'POST /api/trips/getaway/:id/instances/:instanceId/items': (req) => {
+        const item = { _id: id(), booked: false, paid: false, link: '', confirmation: '', ...(req.body as object) };
+        stored = changeInstance(stored, edited._id, {
+          items: [item as CostItem],
+          stay_expense: 300,
+          travel_expense: 0,
+          car_expense: 0,
+          other_expense: 0,
+        });
+        const window = stored.instances.find((i) => i._id === edited._id);
+        return { status: 201, body: { item, instance: window, trip: stored } };
+      },
       'PUT /api/trips/getaway/:id': (req) => {
         const outcome = onPut(req.body, req.headers.get('if-match'), stored);
         if (outcome.stored) stored = outcome.stored;
@@ -63,6 +76,43 @@ describe('saving an instance', () => {
     expect(puts()[0].body).toEqual({ instances: [{ _id: edited._id, stay_expense: 120 }] });
     expect(puts()[0].headers.get('if-match')).toBe('"7"');
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('when the window gets cost items while its form is open, then the expenses turn read-only and are not sent', async () => {
+    const { user } = setup((_body, _ifMatch, stored) => {
+      const next = changeInstance(stored, edited._id, { trip_end: '2025-03-05T00:00:00.000Z', stay_expense: 400 });
+      return { status: 200, body: next, stored: next };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    // Typed amounts while there are no items.
+    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(100);
+
+    const addStay = screen.getByRole('form', { name: 'Add stay item' });
+    await user.type(within(addStay).getByLabelText('Item name'), 'Hotel');
+    await user.type(within(addStay).getByLabelText('Amount'), '100');
+    await user.selectOptions(within(addStay).getByLabelText('Basis'), 'Per night');
+    await user.click(within(addStay).getByRole('button', { name: 'Add' }));
+
+    const breakdown = screen.getByRole('group', { name: 'Expense Breakdown' });
+    await waitFor(() =>
+      expect(breakdown).toHaveAccessibleDescription(
+        'Calculated from your cost items below. Change an item to change these.',
+      ),
+    );
+    // Still editing, yet no expense can be typed: each shows the items' sum (3 nights × $100).
+    expect(within(breakdown).queryAllByRole('spinbutton')).toEqual([]);
+    expect(within(breakdown).getByLabelText('Stay (Lodging)')).toHaveTextContent('$300.00');
+    expect(within(breakdown).getByLabelText('Travel Costs')).toHaveTextContent('$0.00');
+
+    const end = screen.getByLabelText('End Date');
+    await user.clear(end);
+    await user.type(end, '2025-03-05');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    // The dates only: not the $100 / $40 typed before the item, which the server would not keep.
+    expect(puts()[0].body).toEqual({ instances: [{ _id: edited._id, trip_end: '2025-03-05T00:00:00.000Z' }] });
+    // The extra night re-derives the stay on the server; the page shows what it answered.
+    await waitFor(() => expect(within(breakdown).getByLabelText('Stay (Lodging)')).toHaveTextContent('$400.00'));
   });
 
   it('when the server refuses the save, then its message is shown and announced', async () => {

@@ -1,5 +1,7 @@
 // Instance details: view and edit the dates and expenses, with a live total. Saving
-// sends only the fields changed, against the trip version shown (If-Match).
+// sends only the fields changed, against the trip version shown (If-Match). A window
+// with cost items shows its expenses as the server calculated them from the items,
+// read-only (ADR 0020).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
@@ -8,7 +10,7 @@ import { amountOf } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
-import { changedFields, instanceInputFrom, type InstanceForm } from '../form';
+import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
 import { WindowWeather } from './WindowWeather';
@@ -62,7 +64,10 @@ export default function InstancePage() {
   }
 
   const { trip, instance } = data;
-  const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(amountOf(form[key])), 0);
+  const fromItems = isItemised(instance);
+  // The items' sums as last answered, even when items changed while the form was open.
+  const expenses = fromItems ? toForm(instance) : form;
+  const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(amountOf(expenses[key])), 0);
 
   function setField(key: keyof FormState, value: string) {
     if (key !== 'start' && key !== 'end' && !NUMERIC_OR_EMPTY.test(value)) return;
@@ -140,13 +145,22 @@ export default function InstancePage() {
             </label>
           </div>
         </fieldset>
-        <fieldset className="fieldset" disabled={!editing}>
+        <fieldset
+          className="fieldset"
+          disabled={!editing}
+          aria-describedby={fromItems ? 'expenses-from-items' : undefined}
+        >
           <legend>Expense Breakdown</legend>
+          {fromItems && (
+            <p id="expenses-from-items" className="hint">
+              Calculated from your cost items below. Change an item to change these.
+            </p>
+          )}
           <div className="form--grid">
             {EXPENSES.map(({ key, label }) => (
               <label className="field" key={key}>
                 <span>{label}</span>
-                {editing ? (
+                {editing && !fromItems ? (
                   <input
                     type="number"
                     min="0"
@@ -156,7 +170,7 @@ export default function InstancePage() {
                     onChange={(e) => setField(key, e.target.value)}
                   />
                 ) : (
-                  <output className="field__value">{formatMoney(Math.abs(amountOf(form[key])))}</output>
+                  <output className="field__value">{formatMoney(Math.abs(amountOf(expenses[key])))}</output>
                 )}
               </label>
             ))}
