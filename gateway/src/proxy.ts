@@ -72,7 +72,12 @@ export function proxyTo(upstream: Upstream, logger: Logger, hooks: ProxyHooks = 
     const outgoing = request(
       { hostname, port, method: req.method, path: req.url, headers: forwardedHeaders(req), agent },
       (answer) => {
-        if (answer.statusCode === 503 && answer.headers[DRAINING_HEADER] && hooks.retry?.(undefined, req, res)) {
+        const draining = answer.statusCode === 503 && answer.headers[DRAINING_HEADER] !== undefined;
+        // The upstream is closing its connections (it is shutting down): stop reusing
+        // the idle ones, or a request sent on one as the upstream closes it meets a
+        // reset that cannot safely be repeated; new connections are refused, which can.
+        if (draining || answer.headers.connection === 'close') dropIdleSockets(agent);
+        if (draining && hooks.retry?.(undefined, req, res)) {
           return void answer.resume();
         }
         res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
@@ -99,6 +104,12 @@ export function proxyTo(upstream: Upstream, logger: Logger, hooks: ProxyHooks = 
       req.pipe(outgoing);
     }
   };
+}
+
+function dropIdleSockets(agent: Agent): void {
+  for (const sockets of Object.values(agent.freeSockets)) {
+    for (const socket of sockets ?? []) socket.destroy();
+  }
 }
 
 /** The request's headers minus hop-by-hop ones, plus X-Forwarded-For/-Proto/-Host. */

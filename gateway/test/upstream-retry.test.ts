@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DRAINING_HEADER, type RunningServer } from '@tripcost/shared';
-import { testUser, tokenFor } from '@tripcost/shared/testing';
+import { eventually, testUser, tokenFor } from '@tripcost/shared/testing';
 import { backoffMs, mayRetry } from '../src/upstream-retry';
 import { closedPortUrl, fakeUpstream, startTestGateway, type FakeUpstream } from './helpers';
 
@@ -143,6 +143,50 @@ describe('the gateway while a service restarts', () => {
       expect((await res.json()).msg).toBe('The trips service is unavailable. Please try again shortly.');
     } finally {
       await gateway.stop();
+    }
+  });
+});
+
+describe('the gateway when a service starts closing its connections', () => {
+  it('when an answer says Connection: close, then the gateway stops reusing its other idle connections to that service', async () => {
+    let opened = 0;
+    let closed = 0;
+    let closing = false;
+    const server = createServer((req, res) => {
+      req.resume();
+      // Held briefly, so requests sent together each need a connection of their own.
+      req.on('end', () =>
+        setTimeout(() => {
+          const headers = { 'content-type': 'application/json', ...(closing ? { connection: 'close' } : {}) };
+          res.writeHead(200, headers).end('{}');
+        }, 20),
+      );
+    });
+    server.keepAliveTimeout = 60_000; // only the gateway closes idle connections here
+    server.on('connection', (socket) => {
+      opened += 1;
+      socket.on('close', () => (closed += 1));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const gateway = await startTestGateway({
+      TRIPS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      WEB_DIST: '/nonexistent',
+    });
+    const get = () => fetch(`${gateway.url}/api/trips/getaway-trip`, { headers: bearer() }).then((res) => res.text());
+    try {
+      await Promise.all([get(), get(), get()]);
+      expect(opened).toBe(3);
+      closing = true; // as a service does for the answers in flight when it starts to shut down
+      await get();
+      // The connection that carried the answer, and the two idle ones the gateway let go.
+      await eventually(() => expect(closed).toBe(3));
+      closing = false;
+      await get();
+      expect(opened).toBe(4);
+    } finally {
+      await gateway.stop();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -99,7 +99,13 @@ export async function startAuth(
     lifecycle,
     logger,
     // Published events leave before their connections close.
-    onClose: [() => relay.close(), () => publisher.close(), () => users.close(), () => revokedUsers.close(), () => closeRedis(redis)],
+    onClose: [
+      () => relay.close(),
+      () => publisher.close(),
+      () => users.close(),
+      () => revokedUsers.close(),
+      () => closeRedis(redis),
+    ],
   });
   logger.info(
     {
