@@ -56,9 +56,18 @@ describe('a new traveller', () => {
     await page.setViewportSize(PHONE);
     await shot(page, 'landing-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The landing page is served without the app; following a link loads the app in
+    // place, with no page reload (a marker on the window survives), and Back returns.
+    await page.evaluate(() => Object.assign(window, { landingMarker: true }));
     await page.getByRole('link', { name: 'About us' }).click();
     await visible('Cost breakdowns');
     await shot(page, 'about');
+    jestExpect(await page.evaluate(() => 'landingMarker' in window)).toBe(true);
+    await page.goBack();
+    await visible('Plan Smarter, Travel Further.');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL(/\/login$/);
+    jestExpect(await page.evaluate(() => 'landingMarker' in window)).toBe(true);
   });
 
   step('is refused with a 4-digit zip, then registers', async () => {
