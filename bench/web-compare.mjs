@@ -39,6 +39,8 @@ for (const component of COMPONENTS) ports[component.name] = await freePort();
 const gatewayPort = await freePort();
 const product = await startProduct({
   gatewayPort,
+  // Not the default 9464: another run of the product on the same machine may hold it.
+  metricsPort: await freePort(),
   ports,
   quiet: !process.env.BENCH_SHOW_LOGS,
   env: {

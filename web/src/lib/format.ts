@@ -3,12 +3,27 @@
 // amount, a total or a date *is* lives in @tripcost/shared/domain.
 import { parseCalendarDate } from '@tripcost/shared/domain';
 
+// One formatter per format, made once: toLocaleString with options builds a new
+// Intl formatter on every call (~0.1 ms each in Chromium), which added up to tens of
+// milliseconds on the comparison board (bench/web-compare.mjs).
+const moneyFormats = new Map<number, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, decimals = 2): string {
-  return `$${amount.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  })}`;
+  let format = moneyFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    moneyFormats.set(decimals, format);
+  }
+  return `$${format.format(amount)}`;
 }
+
+/** A UTC calendar date formatter (trip dates are stored at UTC midnight), made once. */
+export function utcDateFormat(options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => (format ??= new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })).format(date);
+}
+
+const shortDate = utcDateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
 
 function parseDate(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -20,12 +35,7 @@ function parseDate(value: string | null | undefined): Date | null {
 export function formatShortDate(value: string | null | undefined): string {
   const d = parseDate(value);
   if (!d) return 'Not set';
-  return d.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return shortDate(d);
 }
 
 /** 'MM/DD/YYYY', or 'Not set' when missing. */

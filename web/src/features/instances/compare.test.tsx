@@ -5,7 +5,7 @@ import { instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
 import { CompareSummary } from './components/CompareBoard';
-import CompareChart from './components/CompareChart';
+import CompareChart, { costAxisTicks, wrapWords } from './components/CompareChart';
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };
@@ -207,5 +207,37 @@ describe('the cost chart', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['$400.00', '$100.00', '$0.00', '$0.00', '$500.00']);
     expect(screen.getByRole('button', { name: 'Show as chart' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  // A fixed-width font stand-in: 7 px a character, the size of the chart's 12 px labels.
+  const measure = (text: string) => text.length * 7;
+
+  it('when the plot is narrow, then the cost axis shows fewer round amounts, wide enough apart, up past the highest window', () => {
+    const target = board();
+    const rows = target.instances.map((window) => ({
+      id: window._id,
+      name: window.label,
+      eliminated: false,
+      stay_expense: window.stay_expense ?? 0,
+      travel_expense: window.travel_expense ?? 0,
+      car_expense: window.car_expense ?? 0,
+      other_expense: window.other_expense ?? 0,
+      total: window.total_cost ?? 0,
+    }));
+    const wide = costAxisTicks(rows, 1000, measure);
+    expect(wide.ticks).toEqual([0, 150, 300, 450, 600]);
+    const narrow = costAxisTicks(rows, 220, measure);
+    expect(narrow.ticks).toEqual([0, 300, 600]);
+    // The last amount ("$600", 28 px) is centred on the axis's end and stays inside the picture.
+    expect(narrow.margin.right).toBeGreaterThanOrEqual(14);
+  });
+
+  it('when a window has a long label, then its name beside the bar wraps to the axis width; a date stays on one line', () => {
+    expect(wrapWords('Easter week with the grandparents', 96, measure)).toEqual([
+      'Easter week',
+      'with the',
+      'grandparents',
+    ]);
+    expect(wrapWords('Jan 12, 2031', 96, measure)).toEqual(['Jan 12, 2031']);
   });
 });

@@ -1,6 +1,6 @@
 // How the comparison board words and orders the figures the server computed for a
 // trip's windows (it never recomputes them: every client shows the same cents).
-import { formatDateRange, formatMoney } from '../../lib/format';
+import { formatDateRange, formatMoney, utcDateFormat } from '../../lib/format';
 import type { Comparison, Instance, InstanceStatus } from '../../lib/types';
 
 export const STATUS_LABELS: Record<InstanceStatus, string> = {
@@ -14,12 +14,13 @@ export const STATUSES = Object.keys(STATUS_LABELS) as InstanceStatus[];
 export const statusOf = (window: Instance): InstanceStatus =>
   window.status ?? (window.isCommitted ? 'booked' : 'considering');
 
+const monthAndDay = utcDateFormat({ month: 'short', day: 'numeric' });
+
 /** "Mar 1 – Mar 5, 2030" (the year once when both dates share it), for narrow cells. */
 export function compactDateRange(start: string | null | undefined, end: string | null | undefined): string {
   const sameYear = start && end && start.slice(0, 4) === end.slice(0, 4);
   if (!sameYear) return formatDateRange(start, end);
-  const monthDay = (value: string) =>
-    new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const monthDay = (value: string) => monthAndDay(new Date(value));
   return `${monthDay(start)} – ${monthDay(end)}, ${start.slice(0, 4)}`;
 }
 

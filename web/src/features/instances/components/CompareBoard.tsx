@@ -2,7 +2,7 @@
 // status filter chips with counts, a table sortable by date, total and per night, and
 // the stacked cost chart (its own chunk, loaded when the board is shown). Every figure
 // comes from the server; this only words and orders them.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
@@ -22,15 +22,57 @@ import {
 } from '../compare';
 import { WindowActions, type CommitControl } from './WindowActions';
 
-const loadChart = () => import('./CompareChart');
-const CompareChart = lazy(loadChart);
+type ChartComponent = ComponentType<{ windows: Instance[]; cheapestId: string | null }>;
+
+let loadedChart: ChartComponent | undefined;
+let loadingChart: Promise<ChartComponent> | undefined;
+
+/** The chart's chunk (recharts), fetched once; a failed fetch may be tried again. */
+function loadChart(): Promise<ChartComponent> {
+  loadingChart ??= import('./CompareChart').then(
+    (module) => (loadedChart = module.default),
+    (error: unknown) => {
+      loadingChart = undefined;
+      throw error;
+    },
+  );
+  return loadingChart;
+}
 
 /**
  * Starts loading the chart's chunk (recharts) without waiting for the trip, so a
  * trip that opens on Compare shows its chart as soon as the data arrives.
  */
 export function preloadCompareChart(): void {
-  void loadChart().catch(() => undefined); // the Suspense boundary retries and reports
+  void loadChart().catch(() => undefined); // the board shows the failure and offers a retry
+}
+
+/**
+ * The chart component once its chunk is here. Not React.lazy + Suspense: React
+ * holds a revealed Suspense boundary back until 300 ms after its fallback showed
+ * (it throttles reveals), which made the chart appear ~300 ms after the table even
+ * when the chunk was already loaded. A chunk that is here renders in the same
+ * pass as the table; one still loading renders as soon as it arrives.
+ */
+function useCompareChart() {
+  const [chart, setChart] = useState<{ Chart?: ChartComponent; failed?: boolean }>(() => ({ Chart: loadedChart }));
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (loadedChart) {
+      const Chart = loadedChart;
+      setChart((shown) => (shown.Chart ? shown : { Chart })); // no re-render when drawn from the first one
+      return;
+    }
+    let current = true;
+    loadChart().then(
+      (Chart) => current && setChart({ Chart }),
+      () => current && setChart({ failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return { ...chart, retry: () => setAttempt((count) => count + 1) };
 }
 
 const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_night: 'Per night' };
@@ -38,6 +80,7 @@ const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_n
 export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitControl }) {
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'ascending' });
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const chart = useCompareChart();
   const windows = trip.instances ?? [];
   const counts = useMemo(() => countByStatus(windows), [windows]);
   // The chart shows every window in the table's order; the table only the chosen status.
@@ -98,9 +141,18 @@ export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitContr
         </table>
         {shown.length === 0 && <p className="muted compare__empty">No windows with this status.</p>}
       </div>
-      <Suspense fallback={<p className="muted">Loading the chart…</p>}>
-        <CompareChart windows={inOrder} cheapestId={trip.comparison?.cheapestInstanceId ?? null} />
-      </Suspense>
+      {chart.Chart ? (
+        <chart.Chart windows={inOrder} cheapestId={trip.comparison?.cheapestInstanceId ?? null} />
+      ) : chart.failed ? (
+        <p className="muted" role="alert">
+          The chart could not be loaded.{' '}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={chart.retry}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <p className="muted">Loading the chart…</p>
+      )}
     </div>
   );
 }
