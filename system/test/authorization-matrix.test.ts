@@ -133,7 +133,8 @@ const MATRIX: Record<string, MatrixEntry> = {
   'PUT /api/trips/getaway/{tripId}': {
     request: ({ tripId, instanceId }) => ({
       path: `/api/trips/getaway/${tripId}`,
-      body: { instances: [{ _id: instanceId, stay_expense: 1 }] },
+      // Notes, not an amount: the window may be itemised by then, and its amounts come from its items.
+      body: { instances: [{ _id: instanceId, notes: 'Checked by the matrix' }] },
     }),
     expect: ONLY_OWNER,
   },
