@@ -1,10 +1,11 @@
 // Entry. The landing page (/) is most first visits, so it is served on its own:
 // React and the page, without the router, the store or the API client. Every other
 // path, or the first landing link followed, loads the whole app (app/FullApp.tsx).
+// The shared rules first: the landing page's own CSS (and every chunk's) follows and may override them.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StandaloneLanding } from './app/landing/StandaloneLanding';
-import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 const loadApp = () => import('./app/FullApp');

@@ -1,4 +1,6 @@
 // Pulsing placeholders shown while lists load (docs/product.md §9: 6 for trips, 3 for wishlists).
+import './skeleton.css';
+
 export function SkeletonCards({ count, label }: { count: number; label: string }) {
   return (
     <div className="card-grid" role="status" aria-label={label} aria-busy="true">

@@ -1,6 +1,8 @@
 // About page (docs/product.md §1, §2): six features, a testimonial and a call to action.
 import { Link } from 'react-router-dom';
 import { BackButton } from '../../components/BackButton';
+import './testimonial.css';
+import './about.css';
 
 const FEATURES = [
   { title: 'Cost breakdowns', text: 'See stays, travel, car and other costs add up to one honest total.' },

@@ -1,6 +1,8 @@
 // Landing page (docs/product.md §1, §2). It is static and also served without the
 // router and the store (app/landing/), so its links are AppLinks.
 import { AppLink } from '../../components/AppLink';
+import './landing.css';
+import './testimonial.css';
 
 const STEPS = [
   { title: 'Discover', text: 'Filter trips by location, date and budget.' },

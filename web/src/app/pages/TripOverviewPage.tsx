@@ -10,6 +10,7 @@ import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
 import { formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
+import './tripOverview.css';
 
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();

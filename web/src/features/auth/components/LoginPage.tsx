@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
 import { useLoginMutation } from '../api';
 import { useCompleteLogin } from '../hooks/useSession';
+import './auth.css';
 
 export default function LoginPage() {
   const [params] = useSearchParams();

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { US_STATE_CODES, isValidZip, sanitizeZip } from '@tripcost/shared/domain';
 import { useRegisterMutation, type RegisterBody } from '../api';
+import './auth.css';
 
 const EMPTY: RegisterBody = {
   fname: '',

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
+import './costItems.css';
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
   { key: 'stay', label: 'Stay', expense: 'stay_expense' },

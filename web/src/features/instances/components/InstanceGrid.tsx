@@ -18,6 +18,7 @@ export { preloadCompareChart } from './CompareBoard';
 import { CreateInstanceModal } from './CreateInstanceModal';
 import { WindowActions } from './WindowActions';
 import { WindowWeather } from './WindowWeather';
+import './windows.css';
 import './compare.css';
 
 export function InstanceGrid({ trip }: { trip: Trip }) {

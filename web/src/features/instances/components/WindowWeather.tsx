@@ -4,6 +4,7 @@
 import { formatShortDate, titleCase, toDateInput } from '../../../lib/format';
 import { parseLocation } from '../../../lib/location';
 import { useGetWindowWeatherQuery, type WindowWeather as WindowWeatherAnswer } from '../api';
+import './windows.css';
 
 interface Props {
   location: string | undefined;

@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import { useLogout } from '../../auth';
 import { useDeleteAccountMutation, useExportMyDataMutation } from '../api';
+import './profile.css';
 
 /** Offers `text` to the browser as a file download named `name`. */
 function saveFile(name: string, text: string) {

@@ -14,6 +14,7 @@ import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
 import { PublicProfileCard } from './PublicProfileCard';
+import './profile.css';
 
 type FormState = Omit<Profile, '_id'>;
 

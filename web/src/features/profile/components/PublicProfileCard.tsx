@@ -1,6 +1,7 @@
 // Another user's profile, read-only: only the public part (name, city, state).
 // The birthday and zip code are never sent to anyone but the owner.
 import type { PublicProfile } from '../../../lib/types';
+import './profile.css';
 
 export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
   const place = [profile.city, profile.state].filter(Boolean).join(', ');

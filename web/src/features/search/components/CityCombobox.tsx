@@ -4,6 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import type { PlaceSuggestion } from '../../../lib/types';
 import { useAutocompleteCitiesQuery } from '../api';
+import './search.css';
 
 const MIN_CHARS = 2;
 const LIMIT = 8;

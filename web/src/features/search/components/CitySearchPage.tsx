@@ -11,6 +11,7 @@ import type { PlaceSuggestion } from '../../../lib/types';
 import { useCurrentUser } from '../../auth';
 import { useCreateTripMutation, useGetPlaceDetailsQuery } from '../api';
 import { CityCombobox } from './CityCombobox';
+import './search.css';
 
 // The trips service stores only simple place ids; others (e.g. offline 'offline:123') are
 // left out rather than refused, the address and location carry the trip.

@@ -14,6 +14,7 @@ import { useGetTripsQuery } from '../api';
 import { tripStatus, upcomingTrips } from '../model';
 import { PerPerson } from './PerPerson';
 import { YearGroups } from './YearGroups';
+import './tripLists.css';
 
 export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);

@@ -1,6 +1,7 @@
 // 'Suggestions' (docs/product.md §2): the first 5 lines of the fun-places text.
 import { useEffect } from 'react';
 import { useGetFunPlacesQuery } from '../api';
+import './tripPanels.css';
 
 const MAX_LINES = 5;
 

@@ -6,6 +6,7 @@ import { formatDateRange } from '../../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import { PerPerson } from './PerPerson';
 import type { Trip } from '../../../lib/types';
+import './tripLists.css';
 
 interface TripCardProps {
   trip: Trip;

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { NO_FILTERS, SORT_ORDERS, hasFilters, type SortOrder, type TripFilters } from '../filters';
+import './tripLists.css';
 
 interface Props {
   filters: TripFilters;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { titleCase } from '../../../lib/format';
 import { parseLocation } from '../../../lib/location';
 import { useGetWeatherQuery } from '../api';
+import './tripPanels.css';
 
 export function weatherIcon(description: string): string {
   const d = description.toLowerCase();

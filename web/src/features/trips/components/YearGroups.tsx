@@ -2,6 +2,7 @@
 import type { Trip } from '../../../lib/types';
 import { groupByEndYear } from '../model';
 import { TripCard } from './TripCard';
+import './tripLists.css';
 
 export function YearGroups({ trips, idPrefix }: { trips: Trip[]; idPrefix: string }) {
   return (

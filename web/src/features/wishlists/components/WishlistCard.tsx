@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
 import type { Wishlist } from '../../../lib/types';
 import { RenameWishlistForm } from './RenameWishlistForm';
+import './wishlistCard.css';
 
 const PREVIEW_COUNT = 3;
 
