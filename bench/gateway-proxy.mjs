@@ -56,33 +56,45 @@ export async function run({ smoke, log }) {
     const directMax = median(closed.direct.map((r) => r.requests.average));
     const cpu = (name) => median(closed[name].map((r) => r.cpuPerRequest[0]));
 
-    // Fixed rate: 60 % of what the upstream managed alone, same rounds alternating.
-    const rate = Math.max(10, Math.round(directMax * 0.6));
-    const fixed = { direct: [], 'bare proxy': [], gateway: [] };
-    for (let round = 1; round <= Math.max(1, Math.ceil(rounds / 2)); round++) {
-      for (const name of Object.keys(targets)) {
-        fixed[name].push(
-          await openLoop({
-            url: `${targets[name].url}${LIST_PATH}`,
-            headers,
-            seconds: smoke ? seconds : seconds * 2,
-            rate,
-          }),
+    // Fixed rates: 60 % of what the upstream managed alone (the target), and 30 %
+    // (context: where two cores shared by generator, gateway and upstream are not
+    // yet near saturation), same rounds alternating.
+    const atRate = async (share) => {
+      const rate = Math.max(10, Math.round(directMax * share));
+      const fixed = { direct: [], 'bare proxy': [], gateway: [] };
+      for (let round = 1; round <= Math.max(1, Math.ceil(rounds / 2)); round++) {
+        for (const name of Object.keys(targets)) {
+          fixed[name].push(
+            await openLoop({
+              url: `${targets[name].url}${LIST_PATH}`,
+              headers,
+              seconds: smoke ? seconds : seconds * 2,
+              rate,
+            }),
+          );
+        }
+        log(
+          `gateway fixed ${rate}/s round ${round}: ${Object.entries(fixed)
+            .map(([n, r]) => `${n} ${openLoopSummary(r.at(-1))}`)
+            .join(' | ')}`,
         );
       }
-      log(
-        `gateway fixed ${rate}/s round ${round}: ${Object.entries(fixed)
-          .map(([n, r]) => `${n} ${openLoopSummary(r.at(-1))}`)
-          .join(' | ')}`,
+      const p99 = (name) => median(fixed[name].map((r) => r.percentile(99)));
+      // A p99 means something only if every side kept up with the rate it was sent.
+      const keptUp = Object.values(fixed).every(
+        (runs) => median(runs.map((r) => r.achievedRate)) >= rate * 0.95 && runs.every((r) => failuresOf(r) === 0),
       );
-    }
-    const p99 = (name) => median(fixed[name].map((r) => r.percentile(99)));
-    const added = p99('gateway') - p99('direct');
-    // A p99 means something only if every side kept up with the rate it was sent.
-    const keptUp = Object.values(fixed).every(
-      (runs) => median(runs.map((r) => r.achievedRate)) >= rate * 0.95 && runs.every((r) => failuresOf(r) === 0),
-    );
-    const addedBare = p99('bare proxy') - p99('direct');
+      const added = p99('gateway') - p99('direct');
+      return {
+        measure: `gateway-added p99 at a fixed ${rate} req/s (${Math.round(share * 100)} % of direct max), open loop`,
+        comparison: `p99 direct ${ms(p99('direct'))}, bare proxy ${ms(p99('bare proxy'))} (${signed(p99('bare proxy') - p99('direct'))}), gateway ${ms(p99('gateway'))}`,
+        result: keptUp ? signed(added) : `${signed(added)} (rate not held)`,
+        added,
+        keptUp,
+      };
+    };
+    const busy = await atRate(0.6);
+    const calm = await atRate(0.3);
     return [
       {
         measure: `gateway ÷ direct throughput, kit upstream, ~25 kB JSON, ${CONNECTIONS} connections`,
@@ -92,12 +104,13 @@ export async function run({ smoke, log }) {
         pass: smoke ? null : throughputRatio('gateway') >= 0.92,
       },
       {
-        measure: `gateway-added p99 at a fixed ${rate} req/s (60 % of direct max)`,
-        comparison: `p99 direct ${ms(p99('direct'))}, bare proxy ${ms(p99('bare proxy'))} (${signed(addedBare)}), gateway ${ms(p99('gateway'))}`,
-        result: keptUp ? signed(added) : `${signed(added)} (rate not held)`,
+        measure: busy.measure,
+        comparison: busy.comparison,
+        result: busy.result,
         target: '≤ +3 ms',
-        pass: smoke ? null : keptUp && added <= 3,
+        pass: smoke ? null : busy.keptUp && busy.added <= 3,
       },
+      { measure: calm.measure, comparison: calm.comparison, result: calm.result, target: 'context', pass: null },
       {
         measure: 'proxy CPU per request',
         comparison: `gateway ${ms(cpu('gateway'))} vs bare proxy ${ms(cpu('bare proxy'))} (upstream ${ms(cpu('direct'))})`,

@@ -69,6 +69,22 @@ at the top of its file in \`bench/\`.
 - Load average (1 min) when the run started: ${loadAtStart.toFixed(2)}${loadAtStart > 1 ? ' — the machine was not idle; treat the numbers as indicative' : ''}
 
 ${markdownTable(rows)}
+
+## Reading the results
+
+- Throughput rows are closed loop (autocannon, as fast as answers come); fixed-rate
+  rows are open loop (\`bench/lib/open-loop.mjs\`): requests leave evenly spaced and
+  latency counts from when each was due, so a p99 is what users arriving at that
+  rate would see.
+- The load generator, the gateway and the upstream share the machine's cores. Direct,
+  the upstream has a core to itself; through any proxy, the proxy's CPU is taken from
+  the generator and the upstream. The bare \`node:http\` proxy in the same run is the
+  floor any gateway on Node's HTTP stack can reach; compare the gateway with it.
+- At 60 % of the direct maximum on two cores, the gateway's CPU brings the whole
+  machine close to saturation, so its p99 includes waiting for a core; the 30 % row
+  shows the hop where the machine is not saturated.
+- Why each design was chosen: docs/adr/0015-one-rate-limiter.md and
+  docs/adr/0022-hot-paths-without-redis-and-a-light-landing-page.md.
 `;
   writeFileSync(join(ROOT, 'docs', 'performance.md'), document);
   log('wrote docs/performance.md');
