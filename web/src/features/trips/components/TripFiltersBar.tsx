@@ -1,6 +1,9 @@
 // The Explore filter bar: text on the place, three toggles and a sort order. It edits
 // the URL query (replacing the history entry while typing) and the page reads it back.
-import { useEffect, useState } from 'react';
+// The router applies URL changes in a transition, so until it commits the controls
+// show the chosen value optimistically; otherwise a ticked box would spring back
+// until the list had re-rendered.
+import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { NO_FILTERS, SORT_ORDERS, hasFilters, type SortOrder, type TripFilters } from '../filters';
 import './tripLists.css';
@@ -12,7 +15,13 @@ interface Props {
   budgetsKnown: boolean;
 }
 
-export function TripFiltersBar({ filters, onChange, budgetsKnown }: Props) {
+export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnown }: Props) {
+  const [filters, showPending] = useOptimistic(current);
+  const onChange = (next: TripFilters) =>
+    startTransition(() => {
+      showPending(next);
+      commit(next);
+    });
   const [text, setText] = useState(filters.text);
   const debounced = useDebouncedValue(text, 250);
 
