@@ -22,7 +22,6 @@ import type { AuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
 import { createPasswordHasher, OWASP_ARGON2ID } from './domain/passwords';
 import { openEmbeddedUserStore } from './store/embedded';
-import { openMongoUserStore } from './store/mongo';
 import { createUserDataSources } from './http/user-data-sources';
 import { createRefreshSessions } from './store/refresh-sessions';
 import type { UserStore } from './store/user-store';
@@ -129,6 +128,10 @@ function trustedKeys(config: AuthConfig): KeyObject[] {
 
 /** QUIT needs a live connection; a client still trying to reconnect is just dropped. */
 async function openUserStore(config: AuthConfig, logger: Logger): Promise<UserStore> {
-  if (config.MONGO_URL) return openMongoUserStore(await connectMongo(config.MONGO_URL, logger));
+  if (config.MONGO_URL) {
+    // mongoose is loaded only when MongoDB is configured (shared store/mongo.ts says why).
+    const { openMongoUserStore } = await import('./store/mongo');
+    return openMongoUserStore(await connectMongo(config.MONGO_URL, logger));
+  }
   return openEmbeddedUserStore(config.DATA_DIR);
 }

@@ -3,9 +3,18 @@
 // re-published event is dropped, and failed jobs are retried with exponential
 // backoff and then kept for inspection.
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Logger } from './logger';
 import { bullConnectionOptions } from './redis';
+
+/**
+ * bullmq is loaded on first use, not when this kit is imported: the gateway imports
+ * the kit but never queues events, and bullmq is ~5 MB of heap that every full
+ * garbage collection of the gateway would otherwise walk (docs/adr/0022).
+ */
+let bullmq: typeof import('bullmq') | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a deliberate lazy load, see above
+const loadBullmq = (): typeof import('bullmq') => (bullmq ??= require('bullmq') as typeof import('bullmq'));
 
 export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations';
 
@@ -79,7 +88,7 @@ export function createEventPublisher(redisUrl: string, logger: Logger, prefix?: 
   const queueFor = (service: ServiceName) => {
     let queue = queues.get(service);
     if (!queue) {
-      queue = new Queue(inboxQueueName(service), { connection: bullConnectionOptions(redisUrl), prefix });
+      queue = new (loadBullmq().Queue)(inboxQueueName(service), { connection: bullConnectionOptions(redisUrl), prefix });
       queue.on('error', (error) => logger.warn({ err: error, queue: queue?.name }, 'event queue error'));
       queues.set(service, queue);
     }
@@ -117,7 +126,7 @@ export function startInbox(
   handlers: EventHandlers,
   options: { redisUrl: string; logger: Logger; prefix?: string; concurrency?: number },
 ): InboxWorker {
-  const worker = new Worker(
+  const worker = new (loadBullmq().Worker)(
     inboxQueueName(service),
     async (job: Job<EventEnvelope>) => {
       const handler = handlers[job.data.type] as ((event: EventEnvelope) => Promise<void>) | undefined;

@@ -20,7 +20,6 @@ import type { TripsConfig } from './config';
 import { createTripsService } from './domain/trips-service';
 import { startWishlistInbox } from './jobs/wishlist-inbox';
 import { openEmbeddedTripStore } from './store/embedded';
-import { mongoTripStore } from './store/mongo';
 import type { TripStore } from './store/trip-store';
 
 export interface RunningTrips extends RunningService {
@@ -29,7 +28,11 @@ export interface RunningTrips extends RunningService {
 }
 
 async function openStore(config: TripsConfig, logger: Logger): Promise<TripStore> {
-  if (config.MONGO_URL) return mongoTripStore(await connectMongo(config.MONGO_URL, logger));
+  if (config.MONGO_URL) {
+    // mongoose is loaded only when MongoDB is configured (shared store/mongo.ts says why).
+    const { mongoTripStore } = await import('./store/mongo');
+    return mongoTripStore(await connectMongo(config.MONGO_URL, logger));
+  }
   return openEmbeddedTripStore(config.DATA_DIR);
 }
 

@@ -22,13 +22,13 @@ import { createWishlists } from './domain/wishlists';
 import { createTripsClient } from './http/trips-client';
 import { startWishlistsInbox } from './jobs/inbox';
 import { openEmbeddedWishlistStore } from './store/embedded';
-import { openMongoWishlistStore } from './store/mongo';
 import type { WishlistStore } from './store/wishlist-store';
 
 export type RunningWishlists = RunningService;
 
 async function openStore(config: WishlistsConfig, logger: Logger): Promise<WishlistStore> {
   if (!config.MONGO_URL) return openEmbeddedWishlistStore(config.DATA_DIR);
+  const { openMongoWishlistStore } = await import('./store/mongo');
   return openMongoWishlistStore(await connectMongo(config.MONGO_URL, logger));
 }
 

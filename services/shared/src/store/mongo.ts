@@ -1,9 +1,12 @@
 // MongoDB through mongoose, used when MONGO_URL is set. Each service gets its own
 // connection (and, by URL, its own database).
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
 
 export async function connectMongo(url: string, logger: Logger): Promise<Connection> {
+  // Loaded only when MongoDB is used: on the embedded store (and in the gateway, which
+  // imports this kit) mongoose's ~10 MB of heap would be dead weight for every GC.
+  const { default: mongoose } = await import('mongoose');
   const connection = mongoose.createConnection(url, {
     serverSelectionTimeoutMS: 5000,
     maxPoolSize: 20,
