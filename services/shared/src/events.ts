@@ -88,7 +88,10 @@ export function createEventPublisher(redisUrl: string, logger: Logger, prefix?: 
   const queueFor = (service: ServiceName) => {
     let queue = queues.get(service);
     if (!queue) {
-      queue = new (loadBullmq().Queue)(inboxQueueName(service), { connection: bullConnectionOptions(redisUrl), prefix });
+      queue = new (loadBullmq().Queue)(inboxQueueName(service), {
+        connection: bullConnectionOptions(redisUrl),
+        prefix,
+      });
       queue.on('error', (error) => logger.warn({ err: error, queue: queue?.name }, 'event queue error'));
       queues.set(service, queue);
     }
