@@ -2,7 +2,7 @@
 // own request/response objects, not through Express, because on this hardware each
 // Express layer in front of the proxy costs a visible share of throughput
 // (docs/adr/0003, docs/adr/0015). In order: request id, security and CORS headers,
-// access log and metrics, shutdown guard, routing, rate limits (counted in
+// access log and metrics, connection close while draining, routing, rate limits (counted in
 // process), token check (signature, then the revoked-users list), proxy.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,7 +15,6 @@ import {
   createRateLimiter,
   rateLimitHeaders,
   setHeaders,
-  shuttingDown,
   type Lifecycle,
   type Logger,
   type RateLimiter,
@@ -129,11 +128,12 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     (res as TrackedResponse)[TRACK] = { started, requestId, route: upstream?.name ?? 'unmatched', req };
     res.once('finish', finished);
 
+    // Draining: nobody stands in front of the gateway to send a refused request again,
+    // so what still arrives on a kept-alive connection is served, and the answer closes
+    // that connection; the client's next request opens a new one, which the load
+    // balancer gives to another replica.
+    if (lifecycle.shuttingDown) res.shouldKeepAlive = false;
     if (cors.handle(req, res)) return;
-    if (lifecycle.shuttingDown) {
-      res.setHeader('connection', 'close');
-      return fail(res, shuttingDown('gateway'));
-    }
     if (!upstream) {
       return fail(res, new AppError(404, `No API route for ${req.method} ${path}`, 'route_not_found'));
     }

@@ -11,7 +11,6 @@ import {
   notFoundHandler,
   pingRedis,
   readinessHandler,
-  shutdownGuard,
   type HttpMetrics,
   requestTracking,
   type Lifecycle,
@@ -93,7 +92,11 @@ function buildPages(
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(shutdownGuard(lifecycle, 'gateway'));
+  // Draining: served, and the answer closes its connection (api.ts says why).
+  app.use((_req, res, next) => {
+    if (lifecycle.shuttingDown) res.shouldKeepAlive = false;
+    next();
+  });
   app.get('/healthz', healthHandler);
   app.get('/readyz', readinessHandler({ redis: () => pingRedis(redis) }, lifecycle));
   app.get('/api/docs', docsPage(upstreams));

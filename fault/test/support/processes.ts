@@ -108,6 +108,8 @@ export interface Product {
   redis: RedisProcess;
   components: Record<ComponentName, Component>;
   gatewayUrl: string;
+  /** Starts a second gateway replica on its own ports (the same services, Redis and keys). */
+  addGateway(): Promise<Component>;
   stop(): Promise<void>;
 }
 
@@ -159,18 +161,19 @@ export async function startProduct(
     WEB_DIST: '/nonexistent',
   };
 
-  const components = {} as Record<ComponentName, Component>;
-  for (const name of Object.keys(DIRS) as ComponentName[]) {
+  /** A process of `name` on `port`; `extraEnv` for a second replica's own ports. */
+  const makeComponent = (name: ComponentName, port: number, extraEnv: Record<string, string> = {}): Component => {
     let child: ChildProcess | undefined;
     const log: string[] = [];
-    const component: Component = {
+    const url = `http://127.0.0.1:${port}`;
+    return {
       name,
-      url: urlOf(name),
+      url,
       log,
       async start() {
         child = spawn(process.execPath, [join(ROOT, DIRS[name], 'dist', 'main.js')], {
           cwd: ROOT,
-          env: { ...env, PORT: String(ports[name]) },
+          env: { ...env, ...extraEnv, PORT: String(port) },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         for (const stream of [child.stdout!, child.stderr!]) {
@@ -183,8 +186,7 @@ export async function startProduct(
         await waitFor(
           `${name} to be ready`,
           async () =>
-            started.exitCode !== null ||
-            (await fetch(`${urlOf(name)}/readyz`, { signal: AbortSignal.timeout(1000) })).ok,
+            started.exitCode !== null || (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) })).ok,
           90_000,
         );
         if (started.exitCode !== null) throw new Error(`${name} exited: ${log.slice(-5).join('\n')}`);
@@ -197,8 +199,11 @@ export async function startProduct(
         await exited(stopping);
       },
     };
-    components[name] = component;
-  }
+  };
+  const components = Object.fromEntries(
+    (Object.keys(DIRS) as ComponentName[]).map((name) => [name, makeComponent(name, ports[name])]),
+  ) as Record<ComponentName, Component>;
+  const replicas: Component[] = [];
   const wanted = only.filter((name) => name !== 'gateway');
   await Promise.all(wanted.map((name) => components[name].start()));
   if (only.includes('gateway')) await components.gateway.start();
@@ -206,8 +211,14 @@ export async function startProduct(
     redis,
     components,
     gatewayUrl: urlOf('gateway'),
+    async addGateway() {
+      const replica = makeComponent('gateway', await freePort(), { METRICS_PORT: String(await freePort()) });
+      replicas.push(replica);
+      await replica.start();
+      return replica;
+    },
     async stop() {
-      await Promise.all(Object.values(components).map((component) => component.kill('SIGTERM')));
+      await Promise.all([...Object.values(components), ...replicas].map((component) => component.kill('SIGTERM')));
       await redis.stop();
     },
   };

@@ -35,7 +35,6 @@ export const notFound = (msg = 'Not found.') => new AppError(404, msg, 'not_foun
 export const conflict = (msg: string, code = 'conflict') => new AppError(409, msg, code);
 export const tooManyRequests = (msg = 'Too many requests. Please try again later.') =>
   new AppError(429, msg, 'rate_limited');
-/** Refused because the process is stopping: retry (another replica, or this one restarted). */
-export const shuttingDown = (what: 'service' | 'gateway') =>
-  new AppError(503, `The ${what} is shutting down. Please retry.`, 'shutting_down');
+/** Refused because the service is stopping: retry (another replica, or this one restarted). */
+export const shuttingDown = () => new AppError(503, 'The service is shutting down. Please retry.', 'shutting_down');
 export const serviceUnavailable = (msg: string, code = 'unavailable') => new AppError(503, msg, code);

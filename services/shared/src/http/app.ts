@@ -35,14 +35,17 @@ export interface ServiceAppOptions {
 
 const READINESS_TIMEOUT_MS = 1500;
 
-/** While shutting down, new requests get a 503 and the connection is closed. */
-export function shutdownGuard(lifecycle: Lifecycle, what: 'service' | 'gateway'): RequestHandler {
+/**
+ * While a service shuts down, new requests get a marked 503 and the connection is
+ * closed: answered before the body is read, nothing of the request ran, so the
+ * gateway sends it again (to the restarted or another replica).
+ */
+export function shutdownGuard(lifecycle: Lifecycle): RequestHandler {
   return (_req, res, next) => {
     if (!lifecycle.shuttingDown) return next();
-    const refusal = shuttingDown(what);
+    const refusal = shuttingDown();
     res.setHeader('connection', 'close');
-    // Answered before the body is read: nothing of the request ran, so the gateway may send it again.
-    if (what === 'service') res.setHeader(DRAINING_HEADER, '1');
+    res.setHeader(DRAINING_HEADER, '1');
     res.status(refusal.status).json({ msg: refusal.message, code: refusal.code });
   };
 }
@@ -84,7 +87,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
 
   // HSTS as helmet sets it: the gateway passes service answers through unchanged.
   app.use(requestTracking({ logger: options.logger, metrics, headers: apiSecurityHeaders({ hsts: true }) }));
-  app.use(shutdownGuard(options.lifecycle, 'service'));
+  app.use(shutdownGuard(options.lifecycle));
   app.get('/healthz', healthHandler);
   app.get('/readyz', readinessHandler(options.readiness, options.lifecycle));
   app.get('/metrics', async (_req, res) => {

@@ -1,0 +1,58 @@
+// A rolling restart of the gateway is invisible to travellers: two gateway replicas
+// behind a Service-like balancer carry 50 connections of reads and writes. Each replica
+// in turn leaves the balancer (its readiness fails), gets SIGTERM while the
+// connections it already holds are still sending, drains (what arrives on them is
+// served, and each answer closes its connection so the next request reaches the other
+// replica), and is started again and rejoins. Not one request fails.
+import { startBalancer, type Balancer } from './support/balancer';
+import { failuresOf, startLoad } from './support/load';
+import { startProduct, waitFor, type Component, type Product } from './support/processes';
+
+jest.setTimeout(300_000);
+
+describe('gateway rolling restart under load', () => {
+  let product: Product;
+  let balancer: Balancer;
+  let replicas: Component[];
+  beforeAll(async () => {
+    product = await startProduct();
+    replicas = [product.components.gateway, await product.addGateway()];
+    balancer = await startBalancer(replicas.map((replica) => replica.url));
+  });
+  afterAll(async () => {
+    await balancer?.close();
+    await product?.stop();
+  });
+
+  it('when each gateway replica leaves the balancer, gets SIGTERM and comes back under 50 connections, then no request fails', async () => {
+    const load = await startLoad(balancer.url, { connections: 50, travellers: 5, timeoutMs: 30_000 });
+    const { outcomes } = load;
+    const settle = async (more: number) => {
+      const target = outcomes.length + more;
+      await waitFor(`${more} more requests`, async () => outcomes.length >= target, 60_000);
+    };
+    const served: number[] = [];
+    try {
+      await settle(200);
+      for (const replica of replicas) {
+        balancer.remove(replica.url);
+        const before = outcomes.length;
+        await replica.kill('SIGTERM');
+        served.push(outcomes.length - before);
+        await replica.start();
+        balancer.add(replica.url);
+        await settle(200);
+      }
+    } finally {
+      await load.stop();
+    }
+    const failures = failuresOf(outcomes);
+    const failed = Object.values(failures).reduce((sum, count) => sum + count, 0);
+    process.stdout.write(
+      `gateway-rolling-restart: ${outcomes.length} requests over 50 connections, ${served.join(' and ')} ` +
+        `answered while a replica drained, ${failed} failed\n`,
+    );
+    expect(failures).toEqual({});
+    expect(outcomes.length).toBeGreaterThan(600);
+  });
+});
