@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchIdentity } from './lib/identity.mjs';
 import { startBenchGateway } from './lib/gateway.mjs';
-import { freePort, ROOT } from '../scripts/lib/environment.mjs';
+import { freePort, NODE_FLAGS, ROOT } from '../scripts/lib/environment.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,7 +33,7 @@ const { publicKey, token } = benchIdentity();
 
 const port = await freePort();
 const unreachable = 'http://127.0.0.1:9';
-const child = spawn(process.execPath, [join(ROOT, 'services/integrations/dist/main.js')], {
+const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'services/integrations/dist/main.js')], {
   env: {
     ...process.env,
     PORT: String(port),

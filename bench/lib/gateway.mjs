@@ -3,11 +3,11 @@
 // gateway. Rate limits are lifted: the benchmark is the only client.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, ROOT } from '../../scripts/lib/environment.mjs';
+import { freePort, NODE_FLAGS, ROOT } from '../../scripts/lib/environment.mjs';
 
 export async function startBenchGateway(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'gateway/dist/main.js')], {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, ROOT } from '../../scripts/lib/environment.mjs';
+import { freePort, NODE_FLAGS, ROOT } from '../../scripts/lib/environment.mjs';
 import { waitUntilUp } from './identity.mjs';
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -14,7 +14,10 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /** Starts `node -e source` (or a file) with PORT set; resolves once /healthz answers. */
 export async function startNode({ source, file, env = {}, health = '/healthz', nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...(source ? ['-e', source] : [file])], {
+  // A product process (`file`) starts with the flags its image uses; the inline
+  // stand-ins (`source`) with Node's defaults.
+  const flags = source ? nodeArgs : [...NODE_FLAGS, ...nodeArgs];
+  const child = spawn(process.execPath, [...flags, ...(source ? ['-e', source] : [file])], {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_PATH: join(ROOT, 'node_modules'), ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -40,6 +40,11 @@ export async function startGateway(
     port: config.PORT,
     lifecycle,
     logger,
+    // Travellers' connections get 2 s, not a service's 0.5 s, to bring their next
+    // request (answered, then closed) before idle ones are closed: closing a kept-alive
+    // connection races a client reusing it, and unlike the gateway in front of a
+    // service, nothing retries for the client.
+    drainGraceMs: 2_000,
     // Scrapes keep working until the public listener has drained.
     onClose: [() => gateway.close(), () => closeRedis(redis), () => metricsServer.stop()],
   }).catch(async (error) => {

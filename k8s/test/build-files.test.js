@@ -58,7 +58,11 @@ describe('Dockerfile', () => {
     const user = final.lines.filter((l) => l.startsWith('USER '));
     expect(user).toEqual(['USER 1000:1000']);
     expect(final.lines.indexOf('USER 1000:1000')).toBeLessThan(final.lines.findIndex((l) => l.startsWith('CMD')));
-    expect(final.lines[final.lines.length - 1]).toBe('CMD ["node", "dist/main.js"]');
+    // The same V8 flags as every other launcher (npm start, the benches, the fault suites).
+    const { nodeFlags } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).config;
+    expect(final.lines[final.lines.length - 1]).toBe(
+      `CMD ${JSON.stringify(['node', ...nodeFlags, 'dist/main.js']).replaceAll(',', ', ')}`,
+    );
   });
 
   test('when the runtime stage is read, then it installs nothing and copies only the assembled output: no sources or build tools', () => {

@@ -3,12 +3,20 @@
 // dependencies, because it runs before `npm ci` has.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The V8 flags every TripCost process starts with, wherever it runs (the image's
+ * CMD says the same; k8s/test/build-files.test.js keeps them equal). Kept in the
+ * root package.json so plain Node, the TypeScript fault suites and the Kubernetes
+ * tests read one list. Why: docs/adr/0022 ("A heap with room to grow").
+ */
+export const NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).config.nodeFlags;
 
 export function say(message) {
   process.stdout.write(`[tripcost] ${message}\n`);

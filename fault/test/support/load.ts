@@ -98,7 +98,8 @@ export async function startLoad(gatewayUrl: string, options: LoadOptions): Promi
             outcomes.push({
               op: op.name,
               timedOut: name === 'TimeoutError' || name === 'AbortError',
-              error: `${name}: ${(error as Error).message}`,
+              // fetch says only "fetch failed"; the cause says what the socket met.
+              error: `${name}: ${(error as Error).message}${causeOf(error)}`,
             });
           }
         }
@@ -113,6 +114,11 @@ export async function startLoad(gatewayUrl: string, options: LoadOptions): Promi
     },
   };
 }
+
+const causeOf = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause ? ` (${cause.code ?? cause.message})` : '';
+};
 
 /** Requests that did not get the answer a traveller expects, by operation and error. */
 export function failuresOf(outcomes: Outcome[]): Record<string, number> {

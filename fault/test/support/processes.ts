@@ -3,12 +3,14 @@
 // (the same dist/main.js an image runs), each of which can be killed and restarted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../..');
+/** The V8 flags every TripCost process starts with (root package.json, as the image does). */
+const NODE_FLAGS: string[] = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).config.nodeFlags;
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -171,7 +173,7 @@ export async function startProduct(
       url,
       log,
       async start() {
-        child = spawn(process.execPath, [join(ROOT, DIRS[name], 'dist', 'main.js')], {
+        child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, DIRS[name], 'dist', 'main.js')], {
           cwd: ROOT,
           env: { ...env, ...extraEnv, PORT: String(port) },
           stdio: ['ignore', 'pipe', 'pipe'],

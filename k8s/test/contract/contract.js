@@ -24,6 +24,8 @@ const { createInterface } = require('node:readline');
 const { repoRoot } = require('../helpers');
 
 const RECORDER = path.join(__dirname, 'record-env-reads.cjs');
+/** The V8 flags every image starts node with (root package.json; the Dockerfile's CMD). */
+const NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).config.nodeFlags;
 // Generous: under `npm test` every other suite competes for the CPU.
 const READY_DEADLINE_MS = 90_000;
 
@@ -190,7 +192,8 @@ function localRun(inputs, { portMap, services, mongoUrl, workDir }) {
  * rejects with its output when it exits or the deadline passes.
  */
 async function startProcess(component, env, port) {
-  const child = spawn(process.execPath, ['--require', RECORDER, 'dist/main.js'], {
+  // The image's command: node, the root package.json's V8 flags, dist/main.js.
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--require', RECORDER, 'dist/main.js'], {
     cwd: workspaceOf(component),
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],

@@ -80,9 +80,15 @@ export async function listen(
       // answered instead (a marked 503 and Connection: close, see http/app.ts), then
       // whatever is still idle is closed.
       const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, options.drainGraceMs ?? DRAIN_GRACE_MS));
-      server.closeIdleConnections();
-      const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+      // The grace ends early once every connection has closed on its own.
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        closed,
+        new Promise((resolve) => (graceTimer = setTimeout(resolve, options.drainGraceMs ?? DRAIN_GRACE_MS))),
+      ]);
+      clearTimeout(graceTimer);
+      closeIdleAfterReads(server);
+      const sweeper = setInterval(() => closeIdleAfterReads(server), 50);
       await closed;
       clearInterval(sweeper);
       for (const hook of options.onClose ?? []) {
@@ -96,6 +102,17 @@ export async function listen(
     return stopped;
   };
   return { server, port, url: `http://127.0.0.1:${port}`, stop };
+}
+
+/**
+ * Closes the connections with no request in progress, but only after the event loop
+ * has read what already arrived: timers run before I/O, so after a stall (a busy
+ * machine) a request may sit unread in a socket that looks idle, and closing it then
+ * resets a request the client cannot know was never seen. setImmediate runs after
+ * the poll phase, which parses those requests and makes their connections busy.
+ */
+function closeIdleAfterReads(server: Server): void {
+  setImmediate(() => server.closeIdleConnections());
 }
 
 /** Wire SIGTERM/SIGINT to `stop`, with a forced exit if shutdown hangs. */
