@@ -5,12 +5,37 @@ export interface Reply {
   body: any;
 }
 
-export async function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<Reply> {
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  timeoutMs?: number;
+  /**
+   * Behave as a browser does when a kept-alive connection it reuses is closed before
+   * any answer (the server closed it as idle while the request was on its way, a race
+   * HTTP/1.1 cannot prevent): send a request that is safe to repeat once more on a new
+   * connection. Called with each such retry. fetch (undici) does not do this itself.
+   */
+  onClosedRetry?: () => void;
+}
+
+const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+const closedBeforeAnswer = (error: unknown): boolean => {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+};
+
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  try {
+    return await callOnce(baseUrl, method, path, options);
+  } catch (error) {
+    if (!options.onClosedRetry || !SAFE_TO_REPEAT.has(method) || !closedBeforeAnswer(error)) throw error;
+    options.onClosedRetry();
+    return callOnce(baseUrl, method, path, options);
+  }
+}
+
+async function callOnce(baseUrl: string, method: string, path: string, options: CallOptions): Promise<Reply> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {

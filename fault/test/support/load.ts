@@ -15,6 +15,8 @@ export interface Outcome {
 
 export interface Load {
   outcomes: Outcome[];
+  /** Safe requests sent again because their reused connection closed first (see LoadOptions). */
+  closedRetries: () => number;
   /** Resolves once every connection has finished its current request. */
   stop(): Promise<void>;
 }
@@ -26,6 +28,8 @@ export interface LoadOptions {
   /** Travellers the connections are spread over (each registration costs a password hash). */
   travellers: number;
   timeoutMs: number;
+  /** Repeat a safe request once when its reused connection closed before any answer, as browsers do. */
+  retryClosedLikeBrowsers?: boolean;
 }
 
 /** Prepares travellers and lists, then runs the loops; resolves once traffic flows. */
@@ -33,11 +37,13 @@ export async function startLoad(gatewayUrl: string, options: LoadOptions): Promi
   const travellers = [];
   for (let index = 0; index < options.travellers; index += 1) travellers.push(await newTraveller(gatewayUrl));
   const outcomes: Outcome[] = [];
+  let closedRetries = 0;
+  const onClosedRetry = options.retryClosedLikeBrowsers ? () => void (closedRetries += 1) : undefined;
   let running = true;
   const loops: Promise<void>[] = [];
   for (let connection = 0; connection < options.connections; connection += 1) {
     const { token } = travellers[connection % travellers.length];
-    const as = { token, timeoutMs: options.timeoutMs };
+    const as = { token, timeoutMs: options.timeoutMs, onClosedRetry };
     const list = await call(gatewayUrl, 'POST', '/api/wishlist/createlist', {
       ...as,
       body: { list_name: `Connection ${connection}`, trips: [] },
@@ -108,6 +114,7 @@ export async function startLoad(gatewayUrl: string, options: LoadOptions): Promi
   }
   return {
     outcomes,
+    closedRetries: () => closedRetries,
     async stop() {
       running = false;
       await Promise.all(loops);
