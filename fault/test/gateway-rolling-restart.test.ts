@@ -6,7 +6,7 @@
 // replica), and is started again and rejoins. Not one request fails; the client
 // repeats a safe request whose reused connection was closed as idle, as browsers do.
 import { startBalancer, type Balancer } from './support/balancer';
-import { failuresOf, startLoad } from './support/load';
+import { failuresOf, startLoad, totalOf } from './support/load';
 import { startProduct, waitFor, type Component, type Product } from './support/processes';
 
 jest.setTimeout(300_000);
@@ -55,7 +55,7 @@ describe('gateway rolling restart under load', () => {
       await load.stop();
     }
     const failures = failuresOf(outcomes);
-    const failed = Object.values(failures).reduce((sum, count) => sum + count, 0);
+    const failed = totalOf(failures);
     process.stdout.write(
       `gateway-rolling-restart: ${outcomes.length} requests over 50 connections, ${served.join(' and ')} ` +
         `answered while a replica drained, ${failed} failed, ${load.closedRetries()} sent again after an idle close\n`,

@@ -4,7 +4,7 @@
 // lives in Redis, the refresh sessions, answers 503 with a clear {msg}. No request
 // outlives its client timeout.
 import { call, newTraveller } from './support/client';
-import { failuresOf, startLoad } from './support/load';
+import { failuresOf, startLoad, totalOf } from './support/load';
 import { startProduct, waitFor, type Product } from './support/processes';
 
 jest.setTimeout(300_000);
@@ -54,7 +54,7 @@ describe('Redis down for 30 s under load', () => {
     await load.stop();
 
     const failures = failuresOf(outcomes);
-    const failed = Object.values(failures).reduce((sum, count) => sum + count, 0);
+    const failed = totalOf(failures);
     const hung = outcomes.filter((outcome) => outcome.timedOut).length;
     process.stdout.write(
       `redis-down: ${outcomes.length} requests (${duringOutage.length} during the ${OUTAGE_MS / 1000} s outage), ` +

@@ -4,7 +4,7 @@
 // again. The gateway sends again what a service provably did not handle (refused
 // connections, marked 503s, and resets of requests that are safe to repeat), so not
 // one request fails.
-import { failuresOf, startLoad } from './support/load';
+import { failuresOf, startLoad, totalOf } from './support/load';
 import { startProduct, waitFor, type ComponentName, type Product } from './support/processes';
 
 jest.setTimeout(300_000);
@@ -36,7 +36,7 @@ describe('rolling restart under load', () => {
       await load.stop();
     }
     const failures = failuresOf(outcomes);
-    const failed = Object.values(failures).reduce((sum, count) => sum + count, 0);
+    const failed = totalOf(failures);
     process.stdout.write(
       `rolling-restart: ${outcomes.length} requests over 50 connections while ${RESTARTED.join(', ')} restarted, ` +
         `${failed} failed\n`,

@@ -127,6 +127,10 @@ const causeOf = (error: unknown): string => {
   return cause ? ` (${cause.code ?? cause.message})` : '';
 };
 
+/** How many requests failed in all, from failuresOf's counts. */
+export const totalOf = (failures: Record<string, number>): number =>
+  Object.values(failures).reduce((sum, count) => sum + count, 0);
+
 /** Requests that did not get the answer a traveller expects, by operation and error. */
 export function failuresOf(outcomes: Outcome[]): Record<string, number> {
   const counts: Record<string, number> = {};
