@@ -6,11 +6,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchIdentity } from './lib/identity.mjs';
 import { startBenchGateway } from './lib/gateway.mjs';
-import { freePort, NODE_FLAGS, ROOT } from '../scripts/lib/environment.mjs';
+import { componentArgs, freePort } from '../scripts/lib/environment.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,7 +32,7 @@ const { publicKey, token } = benchIdentity();
 
 const port = await freePort();
 const unreachable = 'http://127.0.0.1:9';
-const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'services/integrations/dist/main.js')], {
+const child = spawn(process.execPath, componentArgs('services/integrations'), {
   env: {
     ...process.env,
     PORT: String(port),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchIdentity, waitUntilUp } from './lib/identity.mjs';
-import { freePort, NODE_FLAGS, ROOT } from '../scripts/lib/environment.mjs';
+import { componentArgs, freePort } from '../scripts/lib/environment.mjs';
 import { startBenchGateway } from './lib/gateway.mjs';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,7 +18,7 @@ export async function startTripsService() {
   const { publicKey, token } = benchIdentity();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tripcost-bench-trips-'));
-  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'services/trips/dist/main.js')], {
+  const child = spawn(process.execPath, componentArgs('services/trips'), {
     env: {
       ...process.env,
       PORT: String(port),

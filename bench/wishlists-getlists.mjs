@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { benchIdentity, waitUntilUp } from './lib/identity.mjs';
-import { freePort, NODE_FLAGS, ROOT } from '../scripts/lib/environment.mjs';
+import { componentArgs, freePort } from '../scripts/lib/environment.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -42,7 +42,7 @@ await new Promise((resolve) => fakeTrips.listen(tripsPort, '127.0.0.1', resolve)
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'tripcost-bench-wishlists-'));
-const service = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'services/wishlists/dist/main.js')], {
+const service = spawn(process.execPath, componentArgs('services/wishlists'), {
   env: {
     ...process.env,
     PORT: String(port),

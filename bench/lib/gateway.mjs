@@ -2,12 +2,11 @@
 // already runs, so every bench can report the same call direct and through the
 // gateway. Rate limits are lifted: the benchmark is the only client.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { freePort, NODE_FLAGS, ROOT } from '../../scripts/lib/environment.mjs';
+import { componentArgs, freePort } from '../../scripts/lib/environment.mjs';
 
 export async function startBenchGateway(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'gateway/dist/main.js')], {
+  const child = spawn(process.execPath, componentArgs('gateway'), {
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const {
   COMPONENTS,
+  NODE_FLAGS,
   VALUES_FILES,
   chartDir,
   installTools,
@@ -59,9 +60,8 @@ describe('Dockerfile', () => {
     expect(user).toEqual(['USER 1000:1000']);
     expect(final.lines.indexOf('USER 1000:1000')).toBeLessThan(final.lines.findIndex((l) => l.startsWith('CMD')));
     // The same V8 flags as every other launcher (npm start, the benches, the fault suites).
-    const { nodeFlags } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).config;
     expect(final.lines[final.lines.length - 1]).toBe(
-      `CMD ${JSON.stringify(['node', ...nodeFlags, 'dist/main.js']).replaceAll(',', ', ')}`,
+      `CMD ${JSON.stringify(['node', ...NODE_FLAGS, 'dist/main.js']).replaceAll(',', ', ')}`,
     );
   });
 

@@ -10,6 +10,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+/** The V8 flags every image starts node with (root package.json `config.nodeFlags`; the Dockerfile's CMD). */
+const NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).config.nodeFlags;
 const chartDir = path.join(repoRoot, 'k8s', 'helm', 'tripcost');
 const manifestsDir = path.join(repoRoot, 'k8s', 'manifests');
 const toolsBin = path.join(repoRoot, '.tools', 'bin');
@@ -202,6 +204,7 @@ function tempDir(prefix) {
 }
 
 module.exports = {
+  NODE_FLAGS,
   TOGGLE_MATRIX,
   VALUES_FILES,
   renderValuesSet,

@@ -18,6 +18,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  */
 export const NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).config.nodeFlags;
 
+/** node's arguments for a built component (`gateway`, `services/trips`, …), as its image runs it. */
+export const componentArgs = (dir) => [...NODE_FLAGS, join(ROOT, dir, 'dist', 'main.js')];
+
 export function say(message) {
   process.stdout.write(`[tripcost] ${message}\n`);
 }

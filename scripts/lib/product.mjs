@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { NODE_FLAGS, ROOT, say } from './environment.mjs';
+import { componentArgs, ROOT, say } from './environment.mjs';
 
 export const COMPONENTS = [
   { name: 'auth', dir: 'services/auth', port: 4001, urlVar: 'AUTH_URL' },
@@ -76,7 +76,7 @@ export async function startProduct({
       say(`${name}: not built (${dir}/dist/main.js missing); skipped — the gateway answers 503 for its routes`);
       return undefined;
     }
-    const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
+    const child = spawn(process.execPath, componentArgs(dir), {
       cwd: ROOT,
       env: { ...componentEnv, ...extraEnv, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],

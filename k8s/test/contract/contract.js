@@ -21,11 +21,9 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { createInterface } = require('node:readline');
-const { repoRoot } = require('../helpers');
+const { NODE_FLAGS, repoRoot } = require('../helpers');
 
 const RECORDER = path.join(__dirname, 'record-env-reads.cjs');
-/** The V8 flags every image starts node with (root package.json; the Dockerfile's CMD). */
-const NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).config.nodeFlags;
 // Generous: under `npm test` every other suite competes for the CPU.
 const READY_DEADLINE_MS = 90_000;
 
