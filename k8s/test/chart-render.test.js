@@ -237,7 +237,7 @@ describe('external MongoDB and Redis', () => {
   });
 
   test('when one service sets its own mongoUrl, then only that service uses it', () => {
-    const objects = render({ ...JWT, 'trips.mongoUrl': 'mongodb://trips-db:27017/trips' });
+    const objects = render({ ...JWT, 'components.trips.mongoUrl': 'mongodb://trips-db:27017/trips' });
     const connections = find(objects, 'Secret', 'tripcost-connections').stringData;
     expect(connections.MONGO_URL_TRIPS).toBe('mongodb://trips-db:27017/trips');
     expect(connections.MONGO_URL_AUTH).toBe('mongodb://tripcost-mongodb:27017/auth');
@@ -306,7 +306,7 @@ describe('rolling on configuration changes', () => {
   });
 
   test("when one component's setting changes, then only that component's pods roll", () => {
-    const changed = checksums({ 'trips.env.LOG_LEVEL': 'debug' });
+    const changed = checksums({ 'components.trips.env.LOG_LEVEL': 'debug' });
     expect(COMPONENTS.filter((c) => changed[c] !== base[c])).toEqual(['trips']);
   });
 
@@ -331,9 +331,9 @@ describe('toggles', () => {
       'ingress.hosts[0].paths[0].path': '/',
       'ingress.tls[0].secretName': 'tripcost-tls',
       'ingress.tls[0].hosts[0]': 'trips.example.com',
-      'gateway.autoscaling.enabled': 'true',
-      'integrations.autoscaling.enabled': 'true',
-      'integrations.autoscaling.targetMemoryUtilizationPercentage': '80',
+      'components.gateway.autoscaling.enabled': 'true',
+      'components.integrations.autoscaling.enabled': 'true',
+      'components.integrations.autoscaling.targetMemoryUtilizationPercentage': '80',
     });
     const ingress = find(objects, 'Ingress', 'tripcost');
     expect(ingress.spec.ingressClassName).toBe('nginx');
@@ -357,12 +357,16 @@ describe('toggles', () => {
   });
 
   test('when minReplicas is above maxReplicas, then rendering fails saying so', () => {
-    const result = tryRender({ ...JWT, 'auth.autoscaling.enabled': 'true', 'auth.autoscaling.minReplicas': '5' });
-    expect(result.stderr).toContain('auth.autoscaling.minReplicas (5) is above maxReplicas (4)');
+    const result = tryRender({
+      ...JWT,
+      'components.auth.autoscaling.enabled': 'true',
+      'components.auth.autoscaling.minReplicas': '5',
+    });
+    expect(result.stderr).toContain('components.auth.autoscaling.minReplicas (5) is above maxReplicas (4)');
   });
 
   test('when the gateway gets a metrics port, then it is a named container port only, set as METRICS_PORT and annotated for scraping', () => {
-    const objects = render({ ...JWT, 'gateway.metricsPort': '9464' });
+    const objects = render({ ...JWT, 'components.gateway.metricsPort': '9464' });
     const container = containerOf(objects, 'gateway');
     expect(container.ports).toContainEqual({ name: 'metrics', containerPort: 9464, protocol: 'TCP' });
     expect(settingsOf(objects, 'gateway').METRICS_PORT).toBe('9464');
@@ -374,7 +378,7 @@ describe('toggles', () => {
     });
     // The services are scraped on their own port, never through the gateway.
     expect(podAnnotations(objects, 'trips')['prometheus.io/port']).toBe('4002');
-    const off = render({ ...JWT, 'gateway.metricsPort': '0' });
+    const off = render({ ...JWT, 'components.gateway.metricsPort': '0' });
     expect(settingsOf(off, 'gateway').METRICS_PORT).toBeUndefined();
     expect(podAnnotations(off, 'gateway')['prometheus.io/scrape']).toBeUndefined();
   });
@@ -406,7 +410,7 @@ describe('toggles', () => {
 
   test('when NetworkPolicy and PDBs are off, then none are rendered', () => {
     const values = { ...JWT, 'networkPolicy.enabled': 'false' };
-    for (const component of COMPONENTS) values[`${component}.pdb.enabled`] = 'false';
+    for (const component of COMPONENTS) values[`components.${component}.pdb.enabled`] = 'false';
     const objects = render(values);
     expect(ofKind(objects, 'NetworkPolicy')).toEqual([]);
     expect(ofKind(objects, 'PodDisruptionBudget')).toEqual([]);
@@ -437,8 +441,8 @@ describe('toggles', () => {
   test('when image repository and tag are set per component, then that image is used', () => {
     const objects = render({
       ...JWT,
-      'auth.image.repository': 'registry.example.com/tripcost/auth',
-      'auth.image.tag': 'abc123@sha256:0123',
+      'components.auth.image.repository': 'registry.example.com/tripcost/auth',
+      'components.auth.image.tag': 'abc123@sha256:0123',
     });
     expect(containerOf(objects, 'auth').image).toBe('registry.example.com/tripcost/auth:abc123@sha256:0123');
   });

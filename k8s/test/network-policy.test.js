@@ -39,7 +39,7 @@ describe('NetworkPolicies with default values', () => {
   let can;
   beforeAll(() => {
     installTools();
-    const objects = render({ ...JWT, 'gateway.metricsPort': '9464' });
+    const objects = render({ ...JWT, 'components.gateway.metricsPort': '9464' });
     const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
     const at = endpoints(objects);
     can = (from, to, port, protocol) => allowed(policies, NS, at[from], at[to], port, protocol);
