@@ -321,6 +321,65 @@ describe('rolling on configuration changes', () => {
   });
 });
 
+describe('components as data (componentDefaults and components.<name>)', () => {
+  test('when a component is added with only a port, then it gets every object the others get, from the defaults', () => {
+    const objects = render({ ...JWT, 'components.reviews.port': '4005' });
+    const container = containerOf(objects, 'reviews');
+    expect(container.image).toBe('tripcost-reviews:0.1.0');
+    expect(container.ports).toEqual([{ name: 'http', containerPort: 4005, protocol: 'TCP' }]);
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(container.resources).toEqual({
+      requests: { cpu: '50m', memory: '128Mi' },
+      limits: { cpu: '500m', memory: '256Mi' },
+    });
+    expect(envOf(container).MONGO_URL).toBeUndefined();
+    for (const kind of ['Service', 'ConfigMap', 'PodDisruptionBudget', 'NetworkPolicy']) {
+      expect([kind, find(objects, kind, 'tripcost-reviews') !== undefined]).toEqual([kind, true]);
+    }
+    expect(podAnnotations(objects, 'reviews')['prometheus.io/port']).toBe('4005');
+  });
+
+  test('when a component gets a store and callers, then it gets its database and they get its URL', () => {
+    const objects = render({
+      ...JWT,
+      'components.reviews.port': '4005',
+      'components.reviews.store': 'true',
+      'components.trips.calls': '{reviews}',
+    });
+    expect(find(objects, 'Secret', 'tripcost-connections').stringData.MONGO_URL_REVIEWS).toBe(
+      'mongodb://tripcost-mongodb:27017/reviews',
+    );
+    expect(envOf(containerOf(objects, 'reviews')).MONGO_URL).toEqual({
+      secretKeyRef: { name: 'tripcost-connections', key: 'MONGO_URL_REVIEWS' },
+    });
+    expect(find(objects, 'ConfigMap', 'tripcost-trips').data.REVIEWS_URL).toBe('http://tripcost-reviews:4005');
+  });
+
+  test('when componentDefaults change, then every component follows unless it sets its own value', () => {
+    const objects = render({
+      ...JWT,
+      'componentDefaults.replicaCount': '2',
+      'componentDefaults.probes.readiness.path': '/ready',
+      'components.trips.replicaCount': '3',
+    });
+    expect(find(objects, 'Deployment', 'tripcost-auth').spec.replicas).toBe(2);
+    expect(find(objects, 'Deployment', 'tripcost-trips').spec.replicas).toBe(3);
+    expect(containerOf(objects, 'gateway').readinessProbe.httpGet.path).toBe('/ready');
+  });
+
+  test('when a component is incomplete or names an unknown one, then rendering fails saying which', () => {
+    expect(tryRender({ ...JWT, 'components.reviews.store': 'true' }).stderr).toContain(
+      'components.reviews.port is required',
+    );
+    expect(tryRender({ ...JWT, 'components.wishlists.calls': '{trip}' }).stderr).toContain(
+      'components.wishlists.calls names trip, which is not one of the components',
+    );
+    expect(tryRender({ ...JWT, 'components.trips.public': 'true' }).stderr).toContain(
+      'exactly one component must be public (the entry point); found 2: gateway, trips',
+    );
+  });
+});
+
 describe('toggles', () => {
   test('when ingress and autoscaling are on, then the Ingress routes to the gateway and the HPA scales it', () => {
     const objects = render({
