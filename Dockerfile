@@ -2,8 +2,11 @@
 # One image recipe for every TripCost process; the SERVICE build argument picks
 # the workspace the image runs:
 #   docker build --build-arg SERVICE=auth -t tripcost-auth .
-# SERVICE is one of gateway, auth, trips, wishlists, integrations. The gateway
-# image also carries the built web app (web/dist), which the gateway serves.
+# SERVICE is one of gateway, auth, trips, wishlists, integrations: the names in
+# the root deployables.json, which k8s/test/deployables.test.js checks this
+# file against (each one's package.json copied below, each one in both `case`
+# lines). The gateway image also carries the built web app (web/dist), which
+# the gateway serves.
 # The final stage runs `node dist/main.js` in the workspace as uid 1000, with
 # no HEALTHCHECK: Kubernetes probes /healthz and /readyz.
 

@@ -130,8 +130,8 @@ describe('skaffold.yaml', () => {
     const expected = {};
     for (const component of COMPONENTS) {
       const key = `tripcost_${component}`;
-      expected[`${component}.image.repository`] = `{{.IMAGE_REPO_${key}}}`;
-      expected[`${component}.image.tag`] = `{{.IMAGE_TAG_${key}}}@{{.IMAGE_DIGEST_${key}}}`;
+      expected[`components.${component}.image.repository`] = `{{.IMAGE_REPO_${key}}}`;
+      expected[`components.${component}.image.tag`] = `{{.IMAGE_TAG_${key}}}@{{.IMAGE_DIGEST_${key}}}`;
     }
     expect(release.setValueTemplates).toEqual(expected);
   });
@@ -139,8 +139,8 @@ describe('skaffold.yaml', () => {
   test('when skaffold fills the templates, then the chart accepts the values (schema and render)', () => {
     const values = {};
     for (const component of COMPONENTS) {
-      values[`${component}.image.repository`] = `registry.local/tripcost-${component}`;
-      values[`${component}.image.tag`] = `abc123@sha256:${'0'.repeat(64)}`;
+      values[`components.${component}.image.repository`] = `registry.local/tripcost-${component}`;
+      values[`components.${component}.image.tag`] = `abc123@sha256:${'0'.repeat(64)}`;
     }
     const result = tryRender({ ...values, 'jwt.existingSecret': 'tripcost-jwt' });
     expect(result.stderr).toBe('');

@@ -29,12 +29,12 @@ describe('helm lint --strict', () => {
 
 describe('values.schema.json', () => {
   test('when a key is misspelt, then lint and template refuse it naming the key and where it belongs', () => {
-    const linted = lint([], { 'gateway.replicaCont': '3' });
+    const linted = lint([], { 'components.gateway.replicaCont': '3' });
     expect(linted.status).not.toBe(0);
-    expect(linted.output).toContain('gateway: Additional property replicaCont is not allowed');
-    const rendered = tryRender({ 'gateway.replicaCont': '3' });
+    expect(linted.output).toContain('components.gateway: Additional property replicaCont is not allowed');
+    const rendered = tryRender({ 'components.gateway.replicaCont': '3' });
     expect(rendered.status).not.toBe(0);
-    expect(rendered.stderr).toContain('gateway: Additional property replicaCont is not allowed');
+    expect(rendered.stderr).toContain('components.gateway: Additional property replicaCont is not allowed');
   });
 
   test('when a top-level key is misspelt, then it is refused too', () => {
@@ -44,12 +44,12 @@ describe('values.schema.json', () => {
   });
 
   test('when a string is given where a number belongs, then it is refused naming the value and both types', () => {
-    const rendered = tryRender({ 'auth.port': 'http' });
+    const rendered = tryRender({ 'components.auth.port': 'http' });
     expect(rendered.status).not.toBe(0);
-    expect(rendered.stderr).toContain('auth.port: Invalid type. Expected: integer, given: string');
-    const linted = lint([], { 'trips.replicaCount': 'two' });
+    expect(rendered.stderr).toContain('components.auth.port: Invalid type. Expected: integer, given: string');
+    const linted = lint([], { 'components.trips.replicaCount': 'two' });
     expect(linted.status).not.toBe(0);
-    expect(linted.output).toContain('trips.replicaCount: Invalid type. Expected: integer, given: string');
+    expect(linted.output).toContain('components.trips.replicaCount: Invalid type. Expected: integer, given: string');
   });
 
   test('when a value is outside its enum or range, then it is refused', () => {
@@ -57,9 +57,9 @@ describe('values.schema.json', () => {
     expect(badEnv.stderr).toMatch(
       /common\.nodeEnv: common\.nodeEnv must be one of the following: "production", "development"/,
     );
-    const badPercent = tryRender({ 'gateway.autoscaling.targetCPUUtilizationPercentage': '150' });
+    const badPercent = tryRender({ 'components.gateway.autoscaling.targetCPUUtilizationPercentage': '150' });
     expect(badPercent.stderr).toContain(
-      'gateway.autoscaling.targetCPUUtilizationPercentage: Must be less than or equal to 100',
+      'components.gateway.autoscaling.targetCPUUtilizationPercentage: Must be less than or equal to 100',
     );
   });
 

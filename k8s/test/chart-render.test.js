@@ -237,7 +237,7 @@ describe('external MongoDB and Redis', () => {
   });
 
   test('when one service sets its own mongoUrl, then only that service uses it', () => {
-    const objects = render({ ...JWT, 'trips.mongoUrl': 'mongodb://trips-db:27017/trips' });
+    const objects = render({ ...JWT, 'components.trips.mongoUrl': 'mongodb://trips-db:27017/trips' });
     const connections = find(objects, 'Secret', 'tripcost-connections').stringData;
     expect(connections.MONGO_URL_TRIPS).toBe('mongodb://trips-db:27017/trips');
     expect(connections.MONGO_URL_AUTH).toBe('mongodb://tripcost-mongodb:27017/auth');
@@ -306,7 +306,7 @@ describe('rolling on configuration changes', () => {
   });
 
   test("when one component's setting changes, then only that component's pods roll", () => {
-    const changed = checksums({ 'trips.env.LOG_LEVEL': 'debug' });
+    const changed = checksums({ 'components.trips.env.LOG_LEVEL': 'debug' });
     expect(COMPONENTS.filter((c) => changed[c] !== base[c])).toEqual(['trips']);
   });
 
@@ -321,6 +321,65 @@ describe('rolling on configuration changes', () => {
   });
 });
 
+describe('components as data (componentDefaults and components.<name>)', () => {
+  test('when a component is added with only a port, then it gets every object the others get, from the defaults', () => {
+    const objects = render({ ...JWT, 'components.reviews.port': '4005' });
+    const container = containerOf(objects, 'reviews');
+    expect(container.image).toBe('tripcost-reviews:0.1.0');
+    expect(container.ports).toEqual([{ name: 'http', containerPort: 4005, protocol: 'TCP' }]);
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(container.resources).toEqual({
+      requests: { cpu: '50m', memory: '128Mi' },
+      limits: { cpu: '500m', memory: '256Mi' },
+    });
+    expect(envOf(container).MONGO_URL).toBeUndefined();
+    for (const kind of ['Service', 'ConfigMap', 'PodDisruptionBudget', 'NetworkPolicy']) {
+      expect([kind, find(objects, kind, 'tripcost-reviews') !== undefined]).toEqual([kind, true]);
+    }
+    expect(podAnnotations(objects, 'reviews')['prometheus.io/port']).toBe('4005');
+  });
+
+  test('when a component gets a store and callers, then it gets its database and they get its URL', () => {
+    const objects = render({
+      ...JWT,
+      'components.reviews.port': '4005',
+      'components.reviews.store': 'true',
+      'components.trips.calls': '{reviews}',
+    });
+    expect(find(objects, 'Secret', 'tripcost-connections').stringData.MONGO_URL_REVIEWS).toBe(
+      'mongodb://tripcost-mongodb:27017/reviews',
+    );
+    expect(envOf(containerOf(objects, 'reviews')).MONGO_URL).toEqual({
+      secretKeyRef: { name: 'tripcost-connections', key: 'MONGO_URL_REVIEWS' },
+    });
+    expect(find(objects, 'ConfigMap', 'tripcost-trips').data.REVIEWS_URL).toBe('http://tripcost-reviews:4005');
+  });
+
+  test('when componentDefaults change, then every component follows unless it sets its own value', () => {
+    const objects = render({
+      ...JWT,
+      'componentDefaults.replicaCount': '2',
+      'componentDefaults.probes.readiness.path': '/ready',
+      'components.trips.replicaCount': '3',
+    });
+    expect(find(objects, 'Deployment', 'tripcost-auth').spec.replicas).toBe(2);
+    expect(find(objects, 'Deployment', 'tripcost-trips').spec.replicas).toBe(3);
+    expect(containerOf(objects, 'gateway').readinessProbe.httpGet.path).toBe('/ready');
+  });
+
+  test('when a component is incomplete or names an unknown one, then rendering fails saying which', () => {
+    expect(tryRender({ ...JWT, 'components.reviews.store': 'true' }).stderr).toContain(
+      'components.reviews.port is required',
+    );
+    expect(tryRender({ ...JWT, 'components.wishlists.calls': '{trip}' }).stderr).toContain(
+      'components.wishlists.calls names trip, which is not one of the components',
+    );
+    expect(tryRender({ ...JWT, 'components.trips.public': 'true' }).stderr).toContain(
+      'exactly one component must be public (the entry point); found 2: gateway, trips',
+    );
+  });
+});
+
 describe('toggles', () => {
   test('when ingress and autoscaling are on, then the Ingress routes to the gateway and the HPA scales it', () => {
     const objects = render({
@@ -331,9 +390,9 @@ describe('toggles', () => {
       'ingress.hosts[0].paths[0].path': '/',
       'ingress.tls[0].secretName': 'tripcost-tls',
       'ingress.tls[0].hosts[0]': 'trips.example.com',
-      'gateway.autoscaling.enabled': 'true',
-      'integrations.autoscaling.enabled': 'true',
-      'integrations.autoscaling.targetMemoryUtilizationPercentage': '80',
+      'components.gateway.autoscaling.enabled': 'true',
+      'components.integrations.autoscaling.enabled': 'true',
+      'components.integrations.autoscaling.targetMemoryUtilizationPercentage': '80',
     });
     const ingress = find(objects, 'Ingress', 'tripcost');
     expect(ingress.spec.ingressClassName).toBe('nginx');
@@ -357,12 +416,16 @@ describe('toggles', () => {
   });
 
   test('when minReplicas is above maxReplicas, then rendering fails saying so', () => {
-    const result = tryRender({ ...JWT, 'auth.autoscaling.enabled': 'true', 'auth.autoscaling.minReplicas': '5' });
-    expect(result.stderr).toContain('auth.autoscaling.minReplicas (5) is above maxReplicas (4)');
+    const result = tryRender({
+      ...JWT,
+      'components.auth.autoscaling.enabled': 'true',
+      'components.auth.autoscaling.minReplicas': '5',
+    });
+    expect(result.stderr).toContain('components.auth.autoscaling.minReplicas (5) is above maxReplicas (4)');
   });
 
   test('when the gateway gets a metrics port, then it is a named container port only, set as METRICS_PORT and annotated for scraping', () => {
-    const objects = render({ ...JWT, 'gateway.metricsPort': '9464' });
+    const objects = render({ ...JWT, 'components.gateway.metricsPort': '9464' });
     const container = containerOf(objects, 'gateway');
     expect(container.ports).toContainEqual({ name: 'metrics', containerPort: 9464, protocol: 'TCP' });
     expect(settingsOf(objects, 'gateway').METRICS_PORT).toBe('9464');
@@ -374,7 +437,7 @@ describe('toggles', () => {
     });
     // The services are scraped on their own port, never through the gateway.
     expect(podAnnotations(objects, 'trips')['prometheus.io/port']).toBe('4002');
-    const off = render({ ...JWT, 'gateway.metricsPort': '0' });
+    const off = render({ ...JWT, 'components.gateway.metricsPort': '0' });
     expect(settingsOf(off, 'gateway').METRICS_PORT).toBeUndefined();
     expect(podAnnotations(off, 'gateway')['prometheus.io/scrape']).toBeUndefined();
   });
@@ -406,7 +469,7 @@ describe('toggles', () => {
 
   test('when NetworkPolicy and PDBs are off, then none are rendered', () => {
     const values = { ...JWT, 'networkPolicy.enabled': 'false' };
-    for (const component of COMPONENTS) values[`${component}.pdb.enabled`] = 'false';
+    for (const component of COMPONENTS) values[`components.${component}.pdb.enabled`] = 'false';
     const objects = render(values);
     expect(ofKind(objects, 'NetworkPolicy')).toEqual([]);
     expect(ofKind(objects, 'PodDisruptionBudget')).toEqual([]);
@@ -437,8 +500,8 @@ describe('toggles', () => {
   test('when image repository and tag are set per component, then that image is used', () => {
     const objects = render({
       ...JWT,
-      'auth.image.repository': 'registry.example.com/tripcost/auth',
-      'auth.image.tag': 'abc123@sha256:0123',
+      'components.auth.image.repository': 'registry.example.com/tripcost/auth',
+      'components.auth.image.tag': 'abc123@sha256:0123',
     });
     expect(containerOf(objects, 'auth').image).toBe('registry.example.com/tripcost/auth:abc123@sha256:0123');
   });

@@ -124,7 +124,10 @@ describe('the contract catches a broken chart', () => {
     objects.filter((o) => o.kind !== 'Deployment' || o.metadata.labels['app.kubernetes.io/component'] === component);
 
   test('when the chart sets a variable trips does not know, then the contract names it', async () => {
-    const objects = only(renderValuesSet('default', { ...QUEUE, 'trips.env.TRIPS_PAGE_SIZE': '50' }), 'trips');
+    const objects = only(
+      renderValuesSet('default', { ...QUEUE, 'components.trips.env.TRIPS_PAGE_SIZE': '50' }),
+      'trips',
+    );
     const { trips } = await runContract(objects, { redisUrl: REDIS_URL, mongoUrl: MONGO_URL });
     expect(trips.ready).toBe(true);
     expect(trips.unknown).toEqual(['TRIPS_PAGE_SIZE']);

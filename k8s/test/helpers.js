@@ -18,8 +18,10 @@ const toolsBin = path.join(repoRoot, '.tools', 'bin');
 const helmBin = path.join(toolsBin, 'helm');
 const kubectlBin = path.join(toolsBin, 'kubectl');
 
-const COMPONENTS = ['gateway', 'auth', 'trips', 'wishlists', 'integrations'];
-const PORTS = { gateway: 8080, auth: 4001, trips: 4002, wishlists: 4003, integrations: 4004 };
+/** The root deployables.json: every component the chart deploys, its port, calls and store. */
+const DEPLOYABLES = JSON.parse(fs.readFileSync(path.join(repoRoot, 'deployables.json'), 'utf8')).deployables;
+const COMPONENTS = DEPLOYABLES.map((d) => d.name);
+const PORTS = Object.fromEntries(DEPLOYABLES.map((d) => [d.name, d.port]));
 const PARSE_LABEL = 'tripcost.test/parsed';
 
 // No kube context is needed or wanted: every command here works offline.
@@ -214,6 +216,7 @@ module.exports = {
   manifestsDir,
   helmBin,
   kubectlBin,
+  DEPLOYABLES,
   COMPONENTS,
   PORTS,
   installTools,

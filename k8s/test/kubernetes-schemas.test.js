@@ -71,7 +71,9 @@ describe('rendered objects against the Kubernetes schemas', () => {
 
   test('when an object is wrong, then the check says which and why (it is not vacuous)', () => {
     const objects = render(JWT);
-    const deployment = structuredClone(objects.find((o) => o.kind === 'Deployment'));
+    const deployment = structuredClone(
+      objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'tripcost-gateway'),
+    );
     deployment.spec.replicas = 'two';
     delete deployment.spec.template.spec.containers[0].name;
     const errors = invalid([

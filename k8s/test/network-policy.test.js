@@ -39,7 +39,7 @@ describe('NetworkPolicies with default values', () => {
   let can;
   beforeAll(() => {
     installTools();
-    const objects = render({ ...JWT, 'gateway.metricsPort': '9464' });
+    const objects = render({ ...JWT, 'components.gateway.metricsPort': '9464' });
     const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
     const at = endpoints(objects);
     can = (from, to, port, protocol) => allowed(policies, NS, at[from], at[to], port, protocol);
@@ -154,5 +154,37 @@ describe('NetworkPolicies with the prod values (external MongoDB and Redis)', ()
     const at = endpoints(objects);
     expect(allowed(policies, NS, at.internet, at.gateway, 8080)).toBe(true);
     expect(allowed(policies, NS, at.internet, at.trips, 4002)).toBe(false);
+  });
+});
+
+describe('NetworkPolicies follow the components’ values', () => {
+  test('when a component is added with a store and the gateway calls it, then exactly its paths open: from the gateway, to MongoDB and Redis', () => {
+    const objects = render({
+      ...JWT,
+      'components.reviews.port': '4005',
+      'components.reviews.store': 'true',
+      'components.gateway.calls': '{auth,trips,wishlists,integrations,reviews}',
+    });
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const at = endpoints(objects);
+    const can = (from, to, port) => allowed(policies, NS, at[from], at[to], port);
+    expect(can('gateway', 'reviews', 4005)).toBe(true);
+    expect(can('reviews', 'mongodb', 27017)).toBe(true);
+    expect(can('reviews', 'redis', 6379)).toBe(true);
+    expect(can('prometheus', 'reviews', 4005)).toBe(true);
+    for (const other of ['auth', 'trips', 'wishlists', 'integrations']) {
+      expect([other, can(other, 'reviews', 4005), can('reviews', other, PORTS[other])]).toEqual([other, false, false]);
+    }
+    expect(can('ingress-nginx', 'reviews', 4005)).toBe(false);
+    expect(can('reviews', 'internet', 443)).toBe(false);
+  });
+
+  test('when a call is removed from the values, then that path closes and the others stay', () => {
+    const objects = render({ ...JWT, 'components.wishlists.calls': 'null' });
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const at = endpoints(objects);
+    expect(allowed(policies, NS, at.wishlists, at.trips, 4002)).toBe(false);
+    expect(allowed(policies, NS, at.auth, at.trips, 4002)).toBe(true);
+    expect(find(objects, 'ConfigMap', 'tripcost-wishlists').data.TRIPS_URL).toBeUndefined();
   });
 });

@@ -1,16 +1,95 @@
 {{/*
-Shared template helpers: names, labels, image references and the connection
-strings every component is given.
+Shared template helpers: names, labels, image references, the application
+components' merged settings and the connection strings every component is given.
 */}}
 
-{{/* The application components, in start-up order of importance. */}}
-{{- define "tripcost.components" -}}
-gateway auth trips wishlists integrations
+{{/* The application components: the keys of .Values.components, sorted, space separated. */}}
+{{- define "tripcost.componentNames" -}}
+{{- keys .Values.components | sortAlpha | join " " }}
 {{- end }}
 
-{{/* Components that own a MongoDB database (one database each). */}}
-{{- define "tripcost.mongoComponents" -}}
-auth trips wishlists
+{{/*
+Deep merge, as JSON: .over's keys over .base's; where both hold a map, the
+maps merge key by key, anything else is replaced. (Sprig's merge and
+mergeOverwrite treat false, 0 and "" as missing, so a component could not turn
+a default off with them.)
+*/}}
+{{- define "tripcost.merge" -}}
+{{- $out := deepCopy .base }}
+{{- range $key, $value := .over }}
+{{- $base := get $out $key }}
+{{- if and (kindIs "map" $value) (kindIs "map" $base) }}
+{{- $_ := set $out $key (include "tripcost.merge" (dict "base" $base "over" $value) | fromJson) }}
+{{- else }}
+{{- $_ := set $out $key $value }}
+{{- end }}
+{{- end }}
+{{- toJson $out }}
+{{- end }}
+
+{{/*
+One application component's settings, as JSON: componentDefaults with
+components.<name> merged over them, the image repository defaulted to
+tripcost-<name>, and its calls checked. Call with (dict "root" $ "component" "auth").
+*/}}
+{{- define "tripcost.component" -}}
+{{- $components := .root.Values.components }}
+{{- if not (hasKey $components .component) }}
+{{- fail (printf "%s is not one of the components (%s)" .component (include "tripcost.componentNames" .root)) }}
+{{- end }}
+{{- $c := include "tripcost.merge" (dict "base" .root.Values.componentDefaults "over" (index $components .component)) | fromJson }}
+{{- $_ := required (printf "components.%s.port is required" .component) $c.port }}
+{{- if not $c.image.repository }}
+{{- $_ := set $c.image "repository" (printf "tripcost-%s" .component) }}
+{{- end }}
+{{- range $callee := $c.calls }}
+{{- if not (hasKey $components $callee) }}
+{{- fail (printf "components.%s.calls names %s, which is not one of the components" $.component $callee) }}
+{{- end }}
+{{- end }}
+{{- toJson $c }}
+{{- end }}
+
+{{/* Every application component's settings, as JSON {name: settings}. */}}
+{{- define "tripcost.allComponents" -}}
+{{- $all := dict }}
+{{- range $name := include "tripcost.componentNames" . | splitList " " }}
+{{- $_ := set $all $name (include "tripcost.component" (dict "root" $ "component" $name) | fromJson) }}
+{{- end }}
+{{- toJson $all }}
+{{- end }}
+
+{{/* The one public component (the entry point), by name. */}}
+{{- define "tripcost.publicComponent" -}}
+{{- $public := list }}
+{{- range $name, $c := include "tripcost.allComponents" . | fromJson }}
+{{- if $c.public }}
+{{- $public = append $public $name }}
+{{- end }}
+{{- end }}
+{{- if ne (len $public) 1 }}
+{{- fail (printf "exactly one component must be public (the entry point); found %d: %s" (len $public) (join ", " $public)) }}
+{{- end }}
+{{- first $public }}
+{{- end }}
+
+{{/*
+The port Prometheus scrapes a component on: its metricsPort when set, else
+its own port, except the public one, which never serves /metrics on its
+public port (0: not scraped). Call with a component's settings.
+*/}}
+{{- define "tripcost.metricsPort" -}}
+{{- if gt (int .metricsPort) 0 }}
+{{- int .metricsPort }}
+{{- else if .public }}0
+{{- else }}
+{{- int .port }}
+{{- end }}
+{{- end }}
+
+{{/* Name of the environment variable holding a component's URL: <NAME>_URL. */}}
+{{- define "tripcost.urlVar" -}}
+{{- printf "%s_URL" (. | upper | replace "-" "_") }}
 {{- end }}
 
 {{- define "tripcost.name" -}}
@@ -137,12 +216,13 @@ connections Secret; otherwise mongodb.existingSecret.
 Call with (dict "root" $ "component" "auth").
 */}}
 {{- define "tripcost.mongoUrlRef" -}}
-{{- $c := index .root.Values .component }}
+{{- $c := include "tripcost.component" . | fromJson }}
 {{- $m := .root.Values.mongodb }}
+{{- $key := printf "MONGO_URL_%s" (.component | upper | replace "-" "_") }}
 {{- if and (not $c.mongoUrl) (not $m.enabled) $m.existingSecret }}
-{{- dict "name" $m.existingSecret "key" (index $m.existingSecretKeys .component) | toJson }}
+{{- dict "name" $m.existingSecret "key" (get $m.existingSecretKeys .component | default $key) | toJson }}
 {{- else }}
-{{- dict "name" (include "tripcost.connectionsSecretName" .root) "key" (printf "MONGO_URL_%s" (upper .component)) | toJson }}
+{{- dict "name" (include "tripcost.connectionsSecretName" .root) "key" $key | toJson }}
 {{- end }}
 {{- end }}
 
@@ -152,19 +232,19 @@ tripcost.mongoUrlRef); empty otherwise. mongodb.url gets "{db}" replaced by
 the service name (the services take their database from the URL path).
 */}}
 {{- define "tripcost.mongoUrl" -}}
-{{- $c := index .root.Values .component }}
+{{- $c := include "tripcost.component" . | fromJson }}
 {{- $m := .root.Values.mongodb }}
 {{- if $c.mongoUrl }}
 {{- $c.mongoUrl }}
 {{- else if $m.enabled }}
 {{- printf "mongodb://%s:%v/%s" (include "tripcost.mongodbHost" .root) $m.port .component }}
 {{- else if not $m.existingSecret }}
-{{- $url := required (printf "mongodb.existingSecret or mongodb.url (or %s.mongoUrl) is required when mongodb.enabled=false" .component) $m.url }}
+{{- $url := required (printf "mongodb.existingSecret or mongodb.url (or components.%s.mongoUrl) is required when mongodb.enabled=false" .component) $m.url }}
 {{- $url | replace "{db}" .component }}
 {{- end }}
 {{- end }}
 
-{{/* CORS_ORIGINS for the gateway. */}}
+{{/* CORS_ORIGINS for the public component (the gateway). */}}
 {{- define "tripcost.corsOrigins" -}}
 {{- if .Values.common.corsOrigins }}
 {{- .Values.common.corsOrigins }}
@@ -176,18 +256,19 @@ the service name (the services take their database from the URL path).
 {{- end }}
 {{- join "," $origins }}
 {{- else }}
-{{- printf "http://localhost:%v" .Values.gateway.port }}
+{{- $public := include "tripcost.publicComponent" . }}
+{{- printf "http://localhost:%v" (include "tripcost.component" (dict "root" . "component" $public) | fromJson).port }}
 {{- end }}
 {{- end }}
 
 {{/*
 Scheduling fields for a component's pods: the component's own nodeSelector,
 tolerations and affinity (else common's), and the topology spread across zones
-and nodes. Call with (dict "root" $ "component" "auth") or, for MongoDB and
-Redis, (dict "root" $ "component" "redis" "c" .Values.redis "spread" false).
+and nodes. Call with (dict "root" $ "component" "auth" "c" <its settings>) or,
+for MongoDB and Redis, (dict "root" $ "component" "redis" "c" .Values.redis "spread" false).
 */}}
 {{- define "tripcost.scheduling" -}}
-{{- $c := .c | default (index .root.Values .component) }}
+{{- $c := .c }}
 {{- $nodeSelector := $c.nodeSelector | default .root.Values.common.nodeSelector }}
 {{- $tolerations := $c.tolerations | default .root.Values.common.tolerations }}
 {{- $affinity := $c.affinity | default .root.Values.common.affinity }}
@@ -240,37 +321,25 @@ Call with (dict "root" $ "component" "auth").
 */}}
 {{- define "tripcost.componentEnv" -}}
 {{- $root := .root }}
-{{- $name := .component }}
-{{- $c := index $root.Values $name }}
+{{- $c := include "tripcost.component" . | fromJson }}
 {{- $env := dict }}
 {{- $_ := set $env "NODE_ENV" $root.Values.common.nodeEnv }}
 {{- $_ := set $env "LOG_LEVEL" $root.Values.common.logLevel }}
 {{- $_ := set $env "QUEUE_PREFIX" $root.Values.common.queuePrefix }}
 {{- $_ := set $env "PORT" (toString $c.port) }}
 {{- $_ := set $env "JWT_PUBLIC_KEY" "/etc/tripcost/jwt/public.pem" }}
-{{- if eq $name "auth" }}
+{{- if $c.signsTokens }}
 {{- $_ := set $env "JWT_PRIVATE_KEY" "/etc/tripcost/jwt/private.pem" }}
 {{- end }}
-{{- if eq $name "gateway" }}
-{{- range $upstream := list "auth" "trips" "wishlists" "integrations" }}
-{{- $_ := set $env (printf "%s_URL" (upper $upstream)) (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" $upstream)) (index $root.Values $upstream).port) }}
+{{- range $callee := $c.calls }}
+{{- $port := (include "tripcost.component" (dict "root" $root "component" $callee) | fromJson).port }}
+{{- $_ := set $env (include "tripcost.urlVar" $callee) (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" $callee)) $port) }}
 {{- end }}
+{{- if $c.public }}
 {{- $_ := set $env "CORS_ORIGINS" (include "tripcost.corsOrigins" $root) }}
-{{- $_ := set $env "TRUST_PROXY" $c.trustProxy }}
+{{- end }}
 {{- if gt (int $c.metricsPort) 0 }}
 {{- $_ := set $env "METRICS_PORT" (toString $c.metricsPort) }}
-{{- end }}
-{{- end }}
-{{- if or (eq $name "wishlists") (eq $name "auth") }}
-{{- $_ := set $env "TRIPS_URL" (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" "trips")) $root.Values.trips.port) }}
-{{- end }}
-{{- if eq $name "auth" }}
-{{- $_ := set $env "WISHLISTS_URL" (printf "http://%s:%v" (include "tripcost.componentName" (dict "root" $root "component" "wishlists")) $root.Values.wishlists.port) }}
-{{- end }}
-{{- if eq $name "integrations" }}
-{{- range $key, $value := $root.Values.integrationsEnv }}
-{{- $_ := set $env $key (toString $value) }}
-{{- end }}
 {{- end }}
 {{- range $key, $value := $root.Values.common.extraEnv }}
 {{- $_ := set $env $key (toString $value) }}
