@@ -197,9 +197,7 @@ export function compareWindows(
   let overBudgetBy: number | null = null;
   if (budget !== null && budget !== undefined && measured !== null) {
     const measuredCents =
-      options.budgetBasis === 'per_person'
-        ? Math.round(totals[measuredIndex] / travelers)
-        : totals[measuredIndex];
+      options.budgetBasis === 'per_person' ? Math.round(totals[measuredIndex] / travelers) : totals[measuredIndex];
     overBudgetBy = fromCents(measuredCents - toCents(budget));
   }
   const budget_measured = overBudgetBy === null ? null : measured;

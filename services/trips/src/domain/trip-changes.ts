@@ -442,7 +442,11 @@ export function checkTrip(before: TripRecord | null, after: TripRecord): void {
     throw new AppError(400, `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`, 'invalid_travelers');
   }
   if (after.budget !== null && after.budget !== undefined && !isMoney(after.budget)) {
-    throw new AppError(400, 'The budget must be a number from 0 to 1,000,000,000, or null for no budget.', 'invalid_money');
+    throw new AppError(
+      400,
+      'The budget must be a number from 0 to 1,000,000,000, or null for no budget.',
+      'invalid_money',
+    );
   }
 }
 

@@ -45,11 +45,7 @@ export const instanceAnswer = z
     status: z.enum(INSTANCE_STATUSES),
     notes: z.string(),
     total_cost: money,
-    nights: z
-      .number()
-      .int()
-      .nullable()
-      .describe('end − start in days; null when a date is missing or dates_invalid'),
+    nights: z.number().int().nullable().describe('end − start in days; null when a date is missing or dates_invalid'),
     per_night: money.nullable().describe('null when nights is null or 0'),
     per_person: money.describe('total ÷ the trip’s travellers, rounded to cents'),
     delta_vs_cheapest: money
@@ -58,7 +54,9 @@ export const instanceAnswer = z
     delta_by_category: z
       .object({ stay: money, travel: money, car: money, other: money })
       .nullable()
-      .describe('each category’s expense − the cheapest window’s, exact to the cent; null exactly when delta_vs_cheapest is'),
+      .describe(
+        'each category’s expense − the cheapest window’s, exact to the cent; null exactly when delta_vs_cheapest is',
+      ),
     dates_invalid: z
       .boolean()
       .describe(
@@ -88,7 +86,9 @@ const comparisonAnswer = z
     budget_measured: z
       .enum(['cheapest', 'committed'])
       .nullable()
-      .describe('the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is'),
+      .describe(
+        'the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is',
+      ),
   })
   .meta({ id: 'Comparison' });
 
@@ -143,9 +143,7 @@ export const itemAddedAnswer = z
  * The commit answer: the trip's fields and the same trip under `trip`, so a client
  * reading either shape of "returns trip (with instances)" works (ADR 0023).
  */
-export const commitAnswer = tripAnswer
-  .extend({ trip: tripAnswer })
-  .meta({ id: 'CommitAnswer' });
+export const commitAnswer = tripAnswer.extend({ trip: tripAnswer }).meta({ id: 'CommitAnswer' });
 export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
 
 // Every field of the views is declared above and nothing more: a field added to the
