@@ -270,7 +270,7 @@ function CompareRow({
         {formatMoney(window.other_expense ?? 0)}
       </Cell>
       <Cell label="Total" className="compare__total">
-        {formatMoney(window.total_cost ?? 0)}
+        <span className="compare__amount">{formatMoney(window.total_cost ?? 0)}</span>
       </Cell>
       <Cell label="Per night" className="compare__per-night">
         {invalid ? '—' : formatOptionalMoney(window.per_night)}

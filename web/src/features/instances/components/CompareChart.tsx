@@ -196,7 +196,12 @@ function Plot({
   const height = 40 + top + rows.length * ROW_HEIGHT;
   const { width, font } = layout;
   const measure = useMemo(() => textWidth(`${FONT_SIZE}px ${font}`), [font]);
-  const costTicks = useMemo(() => costAxisTicks(rows, width, measure, budget ?? 0), [rows, width, measure, budget]);
+  // The totals are bold, so wider than the axis's amounts.
+  const measureBold = useMemo(() => textWidth(`700 ${FONT_SIZE}px ${font}`), [font]);
+  const costTicks = useMemo(
+    () => costAxisTicks(rows, width, measure, budget ?? 0, measureBold),
+    [rows, width, measure, budget, measureBold],
+  );
   const margin = { ...costTicks.margin, top: costTicks.margin.top + top };
 
   return (
@@ -337,12 +342,18 @@ function roundStep(rough: number): number {
  * with the widest label measured once, and a right margin that keeps the last
  * amount, centred on the axis's end, and the widest bar total inside the picture.
  */
-export function costAxisTicks(rows: Pick<Row, 'total' | 'totalLabel'>[], width: number, measure: Measure, budget = 0) {
+export function costAxisTicks(
+  rows: Pick<Row, 'total' | 'totalLabel'>[],
+  width: number,
+  measure: Measure,
+  budget = 0,
+  measureTotal: Measure = measure,
+) {
   // The longest bar is the highest total (the server's sum of the four amounts); the axis
   // reaches the budget too, so its line is on the picture.
   const highest = Math.max(0, budget, ...rows.map((row) => row.total));
   // Each total is printed just after its bar, so the widest needs room right of the axis's end.
-  const totalRoom = Math.ceil(Math.max(0, ...rows.map((row) => measure(row.totalLabel)))) + TOTAL_OFFSET + 4;
+  const totalRoom = Math.ceil(Math.max(0, ...rows.map((row) => measureTotal(row.totalLabel)))) + TOTAL_OFFSET + 6;
   let fitted: { ticks: number[]; margin: typeof MARGIN } | undefined;
   for (let steps = 4; steps >= 1; steps -= 1) {
     const step = roundStep(Math.max(highest, 1) / steps);
