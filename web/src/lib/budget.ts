@@ -3,12 +3,10 @@
 import { formatMoney } from './format';
 import type { Trip } from './types';
 
-export type BudgetBasis = 'trip' | 'per_person';
-/** A trip as the trips service answers it once it sends budget_basis (optional until then). */
-export type BudgetTrip = Trip & { budget_basis?: BudgetBasis };
+export type BudgetBasis = Trip['budget_basis'];
 
 /** The trip's budget basis; trips from before budget_basis existed count their budget for the whole trip. */
-export const budgetBasisOf = (trip: Trip): BudgetBasis => (trip as BudgetTrip).budget_basis ?? 'trip';
+export const budgetBasisOf = (trip: Trip): BudgetBasis => trip.budget_basis ?? 'trip';
 
 /** "Budget for the trip: $1,000.00" / "Budget per person: $500.00", or null without a budget. */
 export function budgetLabel(trip: Trip): string | null {

@@ -3,15 +3,8 @@ import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
-import type { BoardComparison, BoardTrip, BoardWindow } from './compare';
 import { CompareSummary } from './components/CompareBoard';
 import CompareChart, { chartRows, chartSummary, costAxisTicks, wrapWords } from './components/CompareChart';
-
-/** A window with the board's figures (dates_invalid, delta_by_category) as the server sends them. */
-const boardWindow = (over: Partial<BoardWindow>) => instance(over as Partial<Instance>);
-/** A trip with the board's settings (budget_basis, budget_measured). */
-const boardTrip = (over: Omit<Partial<BoardTrip>, 'comparison'> & { comparison?: BoardComparison }) =>
-  trip(over as Partial<Trip>);
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };
@@ -19,7 +12,7 @@ const SLOW = { timeout: 8000 };
 /** Three windows with the figures the server computes for them (cheapest: April). */
 function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
   const aprilEliminated = overrides.aprilStatus === 'eliminated';
-  const march = boardWindow({
+  const march = instance({
     label: 'Easter',
     trip_start: '2030-03-01T00:00:00.000Z',
     trip_end: '2030-03-05T00:00:00.000Z',
@@ -36,7 +29,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
       ? { stay: 0, travel: 0, car: 0, other: 0 }
       : { stay: -50, travel: 100, car: 0, other: 0 },
   });
-  const april = boardWindow({
+  const april = instance({
     trip_start: '2030-04-01T00:00:00.000Z',
     trip_end: '2030-04-04T00:00:00.000Z',
     stay_expense: 450,
@@ -49,7 +42,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
     dates_invalid: false,
     delta_by_category: aprilEliminated ? null : { stay: 0, travel: 0, car: 0, other: 0 },
   });
-  const may = boardWindow({
+  const may = instance({
     trip_start: '2030-05-01T00:00:00.000Z',
     trip_end: '2030-05-02T00:00:00.000Z',
     stay_expense: 600,
@@ -64,7 +57,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
       ? { stay: 200, travel: -100, car: 0, other: 0 }
       : { stay: 150, travel: 0, car: 0, other: 0 },
   });
-  return boardTrip({
+  return trip({
     _id: '64c0000000000000000000aa',
     travelers: 2,
     budget: 480,
@@ -278,7 +271,7 @@ describe('the cost chart', () => {
   it('when a window is cheapest, committed, eliminated or has bad dates, then its bar is labelled with its total and those words', () => {
     const base = board({ aprilStatus: 'eliminated' });
     const [may, april, march] = base.instances;
-    const broken = boardWindow({
+    const broken = instance({
       label: 'Typo',
       trip_start: '2030-06-05T00:00:00.000Z',
       trip_end: '2030-06-01T00:00:00.000Z',
@@ -343,7 +336,7 @@ describe('what the board explains', () => {
   /** The board with one more window stored with its end before its start. */
   function withBrokenDates(): Trip {
     const target = board();
-    const broken = boardWindow({
+    const broken = instance({
       label: 'Typo week',
       trip_start: '2030-06-05T00:00:00.000Z',
       trip_end: '2030-06-01T00:00:00.000Z',

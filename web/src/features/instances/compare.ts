@@ -1,33 +1,16 @@
 // How the comparison board words and orders the figures the server computed for a
 // trip's windows (it never recomputes them: every client shows the same cents).
 import { formatDateRange, formatMoney, utcDateFormat } from '../../lib/format';
-import { budgetBasisOf, type BudgetTrip } from '../../lib/budget';
-import type { Comparison, Instance, InstanceStatus, Trip } from '../../lib/types';
+import { budgetBasisOf } from '../../lib/budget';
+import type { Instance, InstanceStatus, Trip } from '../../lib/types';
 
 export { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../lib/budget';
 
 /** A window's differences to the cheapest window, per category (server figures, money). */
-export interface CategoryDeltas {
-  stay: number;
-  travel: number;
-  car: number;
-  other: number;
-}
+export type CategoryDeltas = NonNullable<Instance['delta_by_category']>;
 
-/**
- * The figures the trips service adds for the board (issue 24): a window stored with
- * its end before its start (`dates_invalid`, then no nights, per night or Δ) and its
- * difference to the cheapest per category. Optional here so the board also reads an
- * answer from a server that does not send them yet.
- */
-export type BoardWindow = Instance & {
-  dates_invalid?: boolean;
-  delta_by_category?: CategoryDeltas | null;
-};
-export type BoardComparison = Comparison & { budget_measured?: 'cheapest' | 'committed' | null };
-export type BoardTrip = BudgetTrip & { comparison?: BoardComparison };
-
-export const datesInvalid = (window: Instance): boolean => (window as BoardWindow).dates_invalid === true;
+/** A window stored with its end before its start: no nights, per night or Δ, never Cheapest. */
+export const datesInvalid = (window: Instance): boolean => window.dates_invalid === true;
 
 export const STATUS_LABELS: Record<InstanceStatus, string> = {
   considering: 'Considering',
@@ -81,7 +64,7 @@ export function signedMoney(amount: number): string {
  * categories without a difference left out; null when the server sent none.
  */
 export function categoryDifferences(window: Instance): string | null {
-  const deltas = (window as BoardWindow).delta_by_category;
+  const deltas = window.delta_by_category;
   if (!deltas) return null;
   const parts = CATEGORY_NAMES.filter((name) => deltas[name] !== 0).map(
     (name) => `${signedMoney(deltas[name])} ${name}`,
@@ -95,7 +78,7 @@ export function categoryDifferences(window: Instance): string | null {
  * budget", "Cheapest window is exactly on budget"; null without a budget.
  */
 export function budgetWording(trip: Trip): string | null {
-  const comparison = trip.comparison as BoardComparison | undefined;
+  const comparison = trip.comparison;
   const over = comparison?.overBudgetBy;
   if (over === null || over === undefined) return null;
   const measured = comparison?.budget_measured === 'committed' ? 'Committed window' : 'Cheapest window';
