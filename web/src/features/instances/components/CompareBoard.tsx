@@ -2,7 +2,7 @@
 // budget is measured against), status filter chips with counts, a table sortable by
 // date, total and per night whose Δ column says why a window costs more (per category),
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
-// ~900 px of room each row becomes a card (compare.css). Every figure comes from the
+// ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
