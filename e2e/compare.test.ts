@@ -1,10 +1,22 @@
-// A traveller decides between date windows on the comparison board: three windows,
-// Compare with its Cheapest marker and Δ, eliminating the cheapest, duplicating a
-// window a week later, travellers halving the per-person cost, a budget, and
-// committing then clearing the plan. Screenshots at desktop and 360 px.
+// A traveller decides between date windows on the comparison board: three windows
+// (one named when created, one named on its card), cards sorted by start date (kept
+// over a reload), Compare with its Cheapest marker, Δ and the per-category difference,
+// the chart's bar totals, marks and budget line, eliminating the cheapest, duplicating
+// a window a week later, travellers halving the per-person cost, a budget for the trip
+// then per person, and committing (the budget then measures the committed window) and
+// clearing the plan. Screenshots (each audited with axe) at 1280, 390 and 360 px; at
+// 390 px each row is a card whose total, per person and Δ are in view.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, journeySteps, launch, shot } from './browser';
+import {
+  BASE_URL,
+  assertProductRunning,
+  blockingFindings,
+  journeySteps,
+  launch,
+  shot,
+  writeA11yReport,
+} from './browser';
 import { api, newTraveller, signIn, signUp } from './traveller';
 
 const USER = newTraveller('compare', { fname: 'Noor', lname: 'Haddad' });
@@ -31,6 +43,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Where an element is on the screen, and whether its text fits its box. */
+async function placement(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      left: Math.floor(box.left),
+      right: Math.ceil(box.right),
+      width: box.width,
+      clipped: element.scrollWidth > element.clientWidth + 1,
+      viewport: document.documentElement.clientWidth,
+    };
+  });
+}
+
 const { step } = journeySteps('compare', () => page);
 
 const table = () => page.getByRole('table', { name: /Date windows/ });
@@ -43,13 +69,14 @@ describe('a traveller comparing date windows', () => {
     await page.goto(`${BASE_URL}${tripPath}`);
     await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
     const windows = [
-      { start: '2031-06-01', end: '2031-06-05', stay: '600', travel: '220' },
-      { start: '2031-07-01', end: '2031-07-05', stay: '500', travel: '200' },
-      { start: '2031-08-01', end: '2031-08-04', stay: '700', travel: '300' },
+      { start: '2031-06-01', end: '2031-06-05', stay: '600', travel: '220', name: 'Early June' },
+      { start: '2031-07-01', end: '2031-07-05', stay: '500', travel: '200', name: '' },
+      { start: '2031-08-01', end: '2031-08-04', stay: '700', travel: '300', name: '' },
     ];
     for (const window of windows) {
       await page.getByRole('button', { name: 'Create New Instance' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create New Trip Instance' });
+      if (window.name) await dialog.getByLabel('Name (optional)').fill(window.name);
       await dialog.getByLabel('Start Date').fill(window.start);
       await dialog.getByLabel('End Date').fill(window.end);
       await dialog.getByLabel('Stay').fill(window.stay);
@@ -58,19 +85,73 @@ describe('a traveller comparing date windows', () => {
       await dialog.waitFor({ state: 'detached' });
     }
     await page.locator('.instance-card').nth(2).waitFor();
+    await page.getByRole('heading', { name: 'Early June', level: 3 }).waitFor();
   });
 
-  step('opens Compare and sees the Cheapest window and the others’ difference to it', async () => {
+  const cardTitles = () => page.getByRole('list', { name: 'Trip instances' }).getByRole('heading').allTextContents();
+
+  step('names a window on its card; the name becomes the card’s title', async () => {
+    await page.getByRole('button', { name: 'Name this window: Jul 1, 2031 – Jul 5, 2031' }).click();
+    const field = page.getByRole('textbox', { name: 'Window name' });
+    await field.fill('Mid July');
+    await field.press('Enter');
+    await page.getByRole('heading', { name: 'Mid July', level: 3 }).waitFor();
+    await page.getByRole('button', { name: 'Rename: Mid July' }).waitFor();
+    await shot(page, 'windows-named-cards');
+  });
+
+  step('sorts the cards by start date, and the order is kept after a reload', async () => {
+    // The spec's default: the newest window first.
+    jestExpect(await cardTitles()).toEqual(['Aug 1, 2031 – Aug 4, 2031', 'Mid July', 'Early June']);
+    await page.getByRole('combobox', { name: 'Sort:' }).selectOption('By start date');
+    jestExpect(await cardTitles()).toEqual(['Early June', 'Mid July', 'Aug 1, 2031 – Aug 4, 2031']);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Early June', level: 3 }).waitFor();
+    jestExpect(await page.getByRole('combobox', { name: 'Sort:' }).inputValue()).toBe('start');
+    jestExpect(await cardTitles()).toEqual(['Early June', 'Mid July', 'Aug 1, 2031 – Aug 4, 2031']);
+  });
+
+  step('opens Compare and sees the Cheapest window and why the others cost more', async () => {
     await page.getByRole('button', { name: 'Compare' }).click();
     const july = row(/Jul 1, 2031/);
     await july.getByText('Cheapest').waitFor();
-    await row(/Jun 1, 2031/)
-      .getByText('+$120.00 (+17.1%)')
+    const june = row(/Jun 1, 2031/);
+    await june.getByText('+$120.00 (+17.1%)').waitFor();
+    await june.getByText('+$100.00 stay, +$20.00 travel').waitFor();
+    await row(/Aug 1, 2031/)
+      .getByText('+$200.00 stay, +$100.00 travel')
       .waitFor();
     await page.getByText('Spread $300.00').waitFor();
     await page.getByText('Costs by category').waitFor();
     await page.locator('.compare-chart__plot .recharts-bar-rectangle').first().waitFor();
-    await shot(page, 'compare-desktop');
+  });
+
+  step('sees every column at 1280 px, and a chart with its totals, marks and a summary in words', async () => {
+    // Every column is in the table's box: nothing to scroll sideways, no header cut short.
+    const scroller = page.getByRole('region', { name: 'Comparison table' });
+    jestExpect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    for (const header of await table().getByRole('columnheader').all()) {
+      jestExpect({ header: await header.textContent(), clipped: (await placement(header)).clipped }).toEqual({
+        header: await header.textContent(),
+        clipped: false,
+      });
+    }
+    const plot = page.locator('.compare-chart__plot');
+    for (const total of ['$700.00', '$820.00', '$1,000.00']) {
+      await plot.locator('.recharts-label-list text', { hasText: total }).waitFor();
+    }
+    await plot.getByText('★ Cheapest').waitFor();
+    // The picture is hidden from screen readers, so nothing in it may be reached with Tab
+    // (recharts' own tabindex="-1" layers are not).
+    jestExpect(await plot.locator('[tabindex]:not([tabindex="-1"])').count()).toBe(0);
+    await page
+      .getByText(
+        'Cheapest: Mid July, $700.00 — $120.00 less than Early June (stay +$100.00, travel +$20.00); ' +
+          '$300.00 less than Aug 1 – Aug 4, 2031 (stay +$200.00, travel +$100.00).',
+      )
+      .waitFor();
+    jestExpect(await page.getByRole('button', { name: 'Show as table' }).count()).toBe(0);
+    await shot(page, 'compare-1280');
   });
 
   step('eliminates the cheapest window and sees the marker move', async () => {
@@ -104,21 +185,30 @@ describe('a traveller comparing date windows', () => {
     await june.getByRole('cell', { name: '$410.00', exact: true }).waitFor();
   });
 
-  step('sets a budget and sees whether the cheapest window fits', async () => {
-    const budget = page.getByLabel('Budget ($)');
-    await budget.fill('800');
-    await budget.press('Enter');
-    await page.getByText('Over budget by $20.00').waitFor();
-    await budget.fill('1000');
-    await budget.press('Enter');
-    await page.getByText('Under budget by $180.00').waitFor();
-  });
+  step(
+    'sets a budget for the trip and sees whether the cheapest window fits, with the budget drawn on the chart',
+    async () => {
+      const budget = page.getByLabel('Budget ($)');
+      await budget.fill('800');
+      await budget.press('Enter');
+      await page.getByText('Cheapest window is $20.00 over budget').waitFor();
+      await budget.fill('1000');
+      await budget.press('Enter');
+      await page.getByText('Cheapest window is $180.00 under budget').waitFor();
+      await page.locator('.compare__summary').getByText('Budget for the trip: $1,000.00').waitFor();
+      await page.locator('.compare-chart__plot .recharts-reference-line').waitFor();
+      await page.locator('.compare-chart__plot').getByText('Budget $1,000.00').waitFor();
+    },
+  );
 
-  step('commits a window, then clears the plan', async () => {
+  step('commits a window; the budget then measures the committed window; then clears the plan', async () => {
     const june = row(/Jun 1, 2031/);
     await june.getByRole('button', { name: 'Commit', exact: true }).click();
     await june.getByRole('button', { name: 'Committed ✓' }).waitFor();
     await page.getByText('Committed plan: $820.00').waitFor();
+    await page.getByText('Committed window is $180.00 under budget').waitFor();
+    await page.locator('.compare-chart__plot').getByText('✓ Committed').waitFor();
+    await shot(page, 'compare-committed-1280');
     await june.getByRole('button', { name: 'Clear plan' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Clear plan' }).click();
     await june.getByRole('button', { name: 'Commit', exact: true }).waitFor();
@@ -126,15 +216,57 @@ describe('a traveller comparing date windows', () => {
     jestExpect(await june.getByRole('combobox', { name: /Status of/ }).inputValue()).toBe('top_choice');
   });
 
-  step('sees the board and the chart at 360 px, and the chart as a table', async () => {
+  step('sets the budget per person and sees it measured per person', async () => {
+    await page.getByRole('combobox', { name: 'Budget applies' }).selectOption('per person');
+    await page.locator('.compare__summary').getByText('Budget per person: $1,000.00').waitFor();
+    // Two travellers: the cheapest window (Early June, $820.00) is $410.00 each.
+    await page.getByText('Cheapest window is $590.00 per person under budget').waitFor();
+    // The bars are whole-trip totals: no per-person budget line is drawn over them.
+    jestExpect(await page.locator('.compare-chart__plot .recharts-reference-line').count()).toBe(0);
+    await page.getByText(/the bars are whole-trip totals, so no budget line is drawn/).waitFor();
+  });
+
+  step('sees each row as a card at 390 px, with total, per person and Δ in view and no header cut short', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await table().waitFor();
+    jestExpect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const rows = await table().locator('tbody').getByRole('row').all();
+    jestExpect(rows.length).toBe(4);
+    for (const one of rows) {
+      for (const cell of ['.compare__total', '.compare__per-person', '.compare__delta']) {
+        const where = await placement(one.locator(cell));
+        jestExpect({ cell, inView: where.left >= 0 && where.right <= where.viewport && where.width > 0 }).toEqual({
+          cell,
+          inView: true,
+        });
+      }
+    }
+    for (const header of await table().getByRole('columnheader').all()) {
+      if (!(await header.isVisible())) continue;
+      const where = await placement(header);
+      jestExpect({
+        header: await header.textContent(),
+        clipped: where.clipped,
+        inView: where.right <= where.viewport,
+      }).toEqual({
+        header: await header.textContent(),
+        clipped: false,
+        inView: true,
+      });
+    }
+    await shot(page, 'compare-390');
+  });
+
+  step('sees the board and the chart at 360 px', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await table().waitFor();
-    // The table scrolls sideways inside its box; the page itself fits the screen.
     jestExpect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(page, 'compare-360');
-    await page.getByRole('button', { name: 'Show as table' }).click();
-    await page.getByRole('table', { name: 'Costs by category for each window' }).waitFor();
-    await shot(page, 'compare-chart-table-360');
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('has no serious or critical accessibility findings on the screens it saw', () => {
+    const report = writeA11yReport('compare');
+    jestExpect({ report, blocking: blockingFindings() }).toEqual({ report, blocking: [] });
   });
 });

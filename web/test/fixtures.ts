@@ -33,6 +33,8 @@ export function instance(over: Partial<Instance> = {}): Instance {
     nights: null,
     per_night: null,
     delta_vs_cheapest: null,
+    delta_by_category: null,
+    dates_invalid: false,
     items: [],
     paid_total: 0,
     booked_total: 0,
@@ -70,7 +72,15 @@ export function trip(over: Partial<Trip> = {}): Trip {
     version: 1,
     travelers: 1,
     budget: null,
-    comparison: { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy: null },
+    budget_basis: 'trip' as const,
+    comparison: {
+      cheapestInstanceId: null,
+      lowest: null,
+      highest: null,
+      spread: null,
+      overBudgetBy: null,
+      budget_measured: null,
+    },
     ...over,
   };
   const total = totalCost(made);

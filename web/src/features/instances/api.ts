@@ -136,7 +136,7 @@ export const instancesApi = api.injectEndpoints({
         { type: 'Trip', id: ref.tripId },
       ],
     }),
-    createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput }>({
+    createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput & { label?: string } }>({
       query: ({ tripId, body }) => ({ url: `${tripPath(tripId)}/instances`, method: 'POST', body }),
       // The new instance goes first in the trip's list.
       async onQueryStarted({ tripId }, { dispatch, queryFulfilled }) {

@@ -1,11 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
 import { CompareSummary } from './components/CompareBoard';
-import CompareChart, { costAxisTicks, wrapWords } from './components/CompareChart';
+import CompareChart, { chartRows, chartSummary, costAxisTicks, wrapWords } from './components/CompareChart';
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };
@@ -25,6 +24,10 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
     per_night: 125,
     per_person: 250,
     delta_vs_cheapest: aprilEliminated ? 0 : 50,
+    dates_invalid: false,
+    delta_by_category: aprilEliminated
+      ? { stay: 0, travel: 0, car: 0, other: 0 }
+      : { stay: -50, travel: 100, car: 0, other: 0 },
   });
   const april = instance({
     trip_start: '2030-04-01T00:00:00.000Z',
@@ -36,6 +39,8 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
     per_night: 150,
     per_person: 225,
     delta_vs_cheapest: aprilEliminated ? null : 0,
+    dates_invalid: false,
+    delta_by_category: aprilEliminated ? null : { stay: 0, travel: 0, car: 0, other: 0 },
   });
   const may = instance({
     trip_start: '2030-05-01T00:00:00.000Z',
@@ -47,15 +52,34 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
     per_night: 600,
     per_person: 300,
     delta_vs_cheapest: aprilEliminated ? 100 : 150,
+    dates_invalid: false,
+    delta_by_category: aprilEliminated
+      ? { stay: 200, travel: -100, car: 0, other: 0 }
+      : { stay: 150, travel: 0, car: 0, other: 0 },
   });
   return trip({
     _id: '64c0000000000000000000aa',
     travelers: 2,
     budget: 480,
     instances: [may, april, march],
+    budget_basis: 'trip',
     comparison: aprilEliminated
-      ? { cheapestInstanceId: march._id, lowest: 500, highest: 600, spread: 100, overBudgetBy: 20 }
-      : { cheapestInstanceId: april._id, lowest: 450, highest: 600, spread: 150, overBudgetBy: -30 },
+      ? {
+          cheapestInstanceId: march._id,
+          lowest: 500,
+          highest: 600,
+          spread: 100,
+          overBudgetBy: 20,
+          budget_measured: 'cheapest',
+        }
+      : {
+          cheapestInstanceId: april._id,
+          lowest: 450,
+          highest: 600,
+          spread: 150,
+          overBudgetBy: -30,
+          budget_measured: 'cheapest',
+        },
   });
 }
 
@@ -166,49 +190,108 @@ describe('the comparison board', () => {
 
 describe('the summary line', () => {
   it.each([
-    [-30, 'Under budget by $30.00'],
-    [20.5, 'Over budget by $20.50'],
-    [0, 'Exactly on budget'],
+    [-30, 'Cheapest window is $30.00 under budget'],
+    [20.5, 'Cheapest window is $20.50 over budget'],
+    [0, 'Cheapest window is exactly on budget'],
   ])('when the cheapest window is %p against the budget, then it says %p', (overBudgetBy, wording) => {
     const target = board();
     render(<CompareSummary trip={{ ...target, comparison: { ...target.comparison!, overBudgetBy } }} />);
     expect(screen.getByText(wording)).toBeInTheDocument();
+    expect(screen.getByText('Budget for the trip: $480.00')).toBeInTheDocument();
     expect(screen.getByText('Lowest $450.00')).toBeInTheDocument();
     expect(screen.getByText('Spread $150.00')).toBeInTheDocument();
   });
 
+  it('when a window is committed, then the board says the budget measures the committed window', () => {
+    const target = board();
+    const committed = {
+      ...target,
+      comparison: { ...target.comparison!, overBudgetBy: 120, budget_measured: 'committed' },
+    } as Trip;
+    render(<CompareSummary trip={committed} />);
+    expect(screen.getByText('Committed window is $120.00 over budget')).toBeInTheDocument();
+    expect(screen.queryByText(/Cheapest window/)).not.toBeInTheDocument();
+  });
+
+  it('when the budget is per person, then it says so and measures per person', () => {
+    const target = board();
+    const perPerson = {
+      ...target,
+      budget: 240,
+      budget_basis: 'per_person',
+      comparison: { ...target.comparison!, overBudgetBy: -15 },
+    } as Trip;
+    render(<CompareSummary trip={perPerson} />);
+    expect(screen.getByText('Budget per person: $240.00')).toBeInTheDocument();
+    expect(screen.getByText('Cheapest window is $15.00 per person under budget')).toBeInTheDocument();
+  });
+
   it('when there is no budget, then nothing is said about one', () => {
     const target = board();
-    render(<CompareSummary trip={{ ...target, comparison: { ...target.comparison!, overBudgetBy: null } }} />);
-    expect(screen.queryByText(/budget/)).not.toBeInTheDocument();
+    render(
+      <CompareSummary trip={{ ...target, budget: null, comparison: { ...target.comparison!, overBudgetBy: null } }} />,
+    );
+    expect(screen.queryByText(/budget/i)).not.toBeInTheDocument();
   });
 });
 
 describe('the cost chart', () => {
-  it('when shown, then screen readers get a text summary and "Show as table" gives the same numbers', async () => {
-    const user = userEvent.setup();
+  it('when shown, then a text summary under it says which window is cheapest and why, not a second table', () => {
     const target = board();
-    render(<CompareChart windows={target.instances} cheapestId={target.comparison!.cheapestInstanceId} />);
+    render(<CompareChart trip={target} windows={target.instances} />);
     expect(
-      screen.getByText(/Stacked costs of 3 windows\. Cheapest: Apr 1, 2030 – Apr 4, 2030 at \$450\.00\./),
-    ).toHaveClass('sr-only');
+      screen.getByText(
+        'Cheapest: Apr 1 – Apr 4, 2030, $450.00 — $150.00 less than May 1 – May 2, 2030 (stay +$150.00); ' +
+          '$50.00 less than Easter (stay −$50.00, travel +$100.00). ' +
+          'Budget for the trip: $480.00, drawn as a dashed line.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show as table' })).not.toBeInTheDocument();
     expect(
-      screen.getByText(/Easter · Mar 1, 2030 – Mar 5, 2030: \$500\.00 \(stay \$400\.00, travel \$100\.00/),
+      within(screen.getByRole('list', { name: 'Categories' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Stay', 'Travel', 'Car', 'Other', 'Budget for the trip: $480.00']);
+  });
+
+  it('when a budget is per person, then no budget line is drawn over the trip totals and the summary says why', () => {
+    const target = { ...board(), budget_basis: 'per_person' } as Trip;
+    render(<CompareChart trip={target} windows={target.instances} />);
+    expect(
+      screen.getByText(/Budget per person: \$480\.00 — the bars are whole-trip totals, so no budget line is drawn/),
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Categories' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Stay', 'Travel', 'Car', 'Other']);
-    await user.click(screen.getByRole('button', { name: 'Show as table' }));
-    const table = screen.getByRole('table', { name: 'Costs by category for each window' });
-    const easter = within(table).getByRole('row', { name: /Easter/ });
-    expect(
-      within(easter)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['$400.00', '$100.00', '$0.00', '$0.00', '$500.00']);
-    expect(screen.getByRole('button', { name: 'Show as chart' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('when a window is cheapest, committed, eliminated or has bad dates, then its bar is labelled with its total and those words', () => {
+    const base = board({ aprilStatus: 'eliminated' });
+    const [may, april, march] = base.instances;
+    const broken = instance({
+      label: 'Typo',
+      trip_start: '2030-06-05T00:00:00.000Z',
+      trip_end: '2030-06-01T00:00:00.000Z',
+      stay_expense: 10,
+      dates_invalid: true,
+    });
+    const target = {
+      ...base,
+      instances: [{ ...may, isCommitted: true, status: 'booked' as const }, april, march, broken],
+    };
+    expect(chartRows(target, target.instances).map((row) => [row.name, row.totalLabel, row.marks])).toEqual([
+      ['May 1, 2030', '$600.00', ['✓ Committed']],
+      ['Apr 1, 2030', '$450.00', ['Eliminated']],
+      ['Easter', '$500.00', ['★ Cheapest']],
+      ['Typo', '$10.00', ['Dates need fixing']],
+    ]);
+    expect(chartSummary(target, target.instances)).toContain(
+      'Committed: May 1 – May 2, 2030, $600.00. Budget for the trip: $480.00, drawn as a dashed line. ' +
+        'Not compared: Apr 1 – Apr 4, 2030 (eliminated), Typo (dates need fixing).',
+    );
   });
 
   // A fixed-width font stand-in: 7 px a character, the size of the chart's 12 px labels.
@@ -216,22 +299,15 @@ describe('the cost chart', () => {
 
   it('when the plot is narrow, then the cost axis shows fewer round amounts, wide enough apart, up past the highest window', () => {
     const target = board();
-    const rows = target.instances.map((window) => ({
-      id: window._id,
-      name: window.label,
-      eliminated: false,
-      stay_expense: window.stay_expense ?? 0,
-      travel_expense: window.travel_expense ?? 0,
-      car_expense: window.car_expense ?? 0,
-      other_expense: window.other_expense ?? 0,
-      total: window.total_cost ?? 0,
-    }));
+    const rows = chartRows(target, target.instances);
     const wide = costAxisTicks(rows, 1000, measure);
     expect(wide.ticks).toEqual([0, 150, 300, 450, 600]);
-    const narrow = costAxisTicks(rows, 220, measure);
+    const narrow = costAxisTicks(rows, 280, measure);
     expect(narrow.ticks).toEqual([0, 300, 600]);
-    // The last amount ("$600", 28 px) is centred on the axis's end and stays inside the picture.
-    expect(narrow.margin.right).toBeGreaterThanOrEqual(14);
+    // The widest total ("$600.00", 49 px) is printed after its bar and stays inside the picture.
+    expect(narrow.margin.right).toBeGreaterThanOrEqual(49 + 6);
+    // A budget above every window stretches the axis so its line is on the picture.
+    expect(costAxisTicks(rows, 1000, measure, 1000).ticks.at(-1)).toBeGreaterThanOrEqual(1000);
   });
 
   it('when a window has a long label, then its name beside the bar wraps to the axis width; a date stays on one line', () => {
@@ -241,5 +317,143 @@ describe('the cost chart', () => {
       'grandparents',
     ]);
     expect(wrapWords('Jan 12, 2031', 96, measure)).toEqual(['Jan 12, 2031']);
+  });
+});
+
+describe('what the board explains', () => {
+  let api: FakeApi;
+  afterEach(() => {
+    api?.restore();
+    localStorage.clear();
+  });
+
+  function open(initial: Trip, view: 'cards' | 'compare', routes: Parameters<typeof installFakeApi>[0] = {}) {
+    api = installFakeApi({ 'GET /api/trips/getaway/:id': () => ({ body: initial }), ...routes });
+    localStorage.setItem(`tripcost:windows-view:${initial._id}`, view);
+    return renderApp(`/trips/${initial._id}`);
+  }
+
+  /** The board with one more window stored with its end before its start. */
+  function withBrokenDates(): Trip {
+    const target = board();
+    const broken = instance({
+      label: 'Typo week',
+      trip_start: '2030-06-05T00:00:00.000Z',
+      trip_end: '2030-06-01T00:00:00.000Z',
+      stay_expense: 100,
+      total_cost: 100,
+      nights: null,
+      per_night: null,
+      per_person: 50,
+      delta_vs_cheapest: null,
+      dates_invalid: true,
+      delta_by_category: null,
+    });
+    return { ...target, instances: [broken, ...target.instances] };
+  }
+
+  it('when a window costs more than the cheapest, then its row says by how much in each category, zero ones left out', async () => {
+    open(board(), 'compare');
+    const easter = await screen.findByRole('row', { name: /Easter/ }, SLOW);
+    expect(within(easter).getByText('+$50.00 (+11.1%)')).toBeInTheDocument();
+    expect(within(easter).getByText('−$50.00 stay, +$100.00 travel')).toBeInTheDocument();
+    const may = screen.getByRole('row', { name: /May 1, 2030/ });
+    expect(within(may).getByText('+$150.00 stay')).toBeInTheDocument();
+    const april = screen.getByRole('row', { name: /Apr 1, 2030/ });
+    expect(within(april).getByText('Cheapest')).toBeInTheDocument();
+    expect(within(april).queryByText(/stay|travel/)).not.toBeInTheDocument();
+  });
+
+  it('when a window’s dates are invalid, then it says "Dates need fixing" with no nights or Δ and is never Cheapest', async () => {
+    const target = withBrokenDates();
+    open(target, 'compare');
+    const row = await screen.findByRole('row', { name: /Typo week/ }, SLOW);
+    expect(within(row).getByText('Dates need fixing')).toBeInTheDocument();
+    expect(within(row).queryByText('Cheapest')).not.toBeInTheDocument();
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells[0]).toBe('—'); // nights
+    expect(cells).toContain('$100.00');
+    expect(within(screen.getByRole('row', { name: /Apr 1, 2030/ })).getByText('Cheapest')).toBeInTheDocument();
+  });
+
+  it('when a window’s dates are invalid, then its card says "Dates need fixing"', async () => {
+    open(withBrokenDates(), 'cards');
+    const cards = within(await screen.findByRole('list', { name: 'Trip instances' }, SLOW)).getAllByRole('listitem');
+    expect(within(cards[0]).getByText('Dates need fixing')).toBeInTheDocument();
+    expect(within(cards[0]).queryByText('Cheapest')).not.toBeInTheDocument();
+    expect(within(cards[2]).getByText('Cheapest')).toBeInTheDocument();
+  });
+
+  it('when the cards are sorted by start date, then they follow the dates and the choice is kept for this trip', async () => {
+    const target = board();
+    const { user, unmount } = open(target, 'cards');
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'Trip instances' }))
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent);
+    await screen.findByRole('list', { name: 'Trip instances' }, SLOW);
+    // The spec's default: newest first, as the server lists them.
+    expect(screen.getByRole('combobox', { name: 'Sort:' })).toHaveValue('newest');
+    expect(titles()).toEqual(['May 1, 2030 – May 2, 2030', 'Apr 1, 2030 – Apr 4, 2030', 'Easter']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort:' }), 'By start date');
+    expect(titles()).toEqual(['Easter', 'Apr 1, 2030 – Apr 4, 2030', 'May 1, 2030 – May 2, 2030']);
+    unmount();
+    renderApp(`/trips/${target._id}`);
+    await screen.findByRole('list', { name: 'Trip instances' }, SLOW);
+    expect(screen.getByRole('combobox', { name: 'Sort:' })).toHaveValue('start');
+    expect(titles()[0]).toBe('Easter');
+  });
+
+  it('when a window is named on its card, then the name is saved and becomes the card’s title', async () => {
+    let current = board();
+    const { user } = open(current, 'cards', {
+      'GET /api/trips/getaway/:id': () => ({ body: current }),
+      'PUT /api/trips/getaway/:id': (req) => {
+        const [change] = (req.body as { instances: { _id: string; label: string }[] }).instances;
+        current = {
+          ...current,
+          instances: current.instances.map((one) => (one._id === change._id ? { ...one, label: change.label } : one)),
+        };
+        return { body: current };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Name this window: May 1, 2030 – May 2, 2030' }, SLOW));
+    const field = screen.getByRole('textbox', { name: 'Window name' });
+    expect(field).toHaveAttribute('maxLength', '60');
+    await user.type(field, '  May Day  {Enter}');
+    expect(api.callsTo('PUT', `/api/trips/getaway/${current._id}`)[0].body).toEqual({
+      instances: [{ _id: current.instances[0]._id, label: 'May Day' }],
+    });
+    expect(await screen.findByRole('heading', { name: 'May Day' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rename: May Day' })).toBeInTheDocument();
+  });
+
+  it('when a name is refused, then the field stays open with the server’s message', async () => {
+    const { user } = open(board(), 'cards', {
+      'PUT /api/trips/getaway/:id': () => ({ status: 400, body: { msg: 'The label must be at most 60 characters.' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: /^Name this window: May/ }, SLOW));
+    await user.type(screen.getByRole('textbox', { name: 'Window name' }), 'x{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The label must be at most 60 characters.');
+    expect(screen.getByRole('textbox', { name: 'Window name' })).toHaveValue('x');
+  });
+
+  it('when the budget is switched to per person, then that is saved and the budget reads per person', async () => {
+    let current = board();
+    const { user } = open(current, 'compare', {
+      'GET /api/trips/getaway/:id': () => ({ body: current }),
+      'PUT /api/trips/getaway/:id': (req) => {
+        current = { ...current, ...(req.body as object) } as Trip;
+        return { body: current };
+      },
+    });
+    const basis = await screen.findByRole('combobox', { name: 'Budget applies' }, SLOW);
+    expect(basis).toHaveValue('trip');
+    expect(screen.getAllByText('Budget for the trip: $480.00').length).toBeGreaterThan(0);
+    await user.selectOptions(basis, 'per person');
+    expect(api.callsTo('PUT', `/api/trips/getaway/${current._id}`)[0].body).toEqual({ budget_basis: 'per_person' });
+    await waitFor(() => expect(screen.getAllByText('Budget per person: $480.00').length).toBeGreaterThan(0));
   });
 });

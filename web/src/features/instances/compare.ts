@@ -1,7 +1,16 @@
 // How the comparison board words and orders the figures the server computed for a
 // trip's windows (it never recomputes them: every client shows the same cents).
 import { formatDateRange, formatMoney, utcDateFormat } from '../../lib/format';
-import type { Comparison, Instance, InstanceStatus } from '../../lib/types';
+import { budgetBasisOf } from '../../lib/budget';
+import type { Instance, InstanceStatus, Trip } from '../../lib/types';
+
+export { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../lib/budget';
+
+/** A window's differences to the cheapest window, per category (server figures, money). */
+export type CategoryDeltas = NonNullable<Instance['delta_by_category']>;
+
+/** A window stored with its end before its start: no nights, per night or Δ, never Cheapest. */
+export const datesInvalid = (window: Instance): boolean => window.dates_invalid === true;
 
 export const STATUS_LABELS: Record<InstanceStatus, string> = {
   considering: 'Considering',
@@ -41,13 +50,42 @@ export function formatDelta(delta: number | null | undefined, lowest: number | n
 export const formatOptionalMoney = (amount: number | null | undefined): string =>
   amount === null || amount === undefined ? '—' : formatMoney(amount);
 
-/** "Under budget by $50.00" / "Over budget by $50.00" / "Exactly on budget", or null without a budget. */
-export function budgetWording(comparison: Comparison | undefined): string | null {
+const CATEGORY_NAMES: (keyof CategoryDeltas)[] = ['stay', 'travel', 'car', 'other'];
+
+/** "+$180.00", "−$40.00" (a true minus sign), "$0.00". */
+export function signedMoney(amount: number): string {
+  if (amount > 0) return `+${formatMoney(amount)}`;
+  if (amount < 0) return `\u2212${formatMoney(-amount)}`;
+  return formatMoney(0);
+}
+
+/**
+ * "+$150.00 stay, +$30.00 travel": a window's difference to the cheapest per category,
+ * categories without a difference left out; null when the server sent none.
+ */
+export function categoryDifferences(window: Instance): string | null {
+  const deltas = window.delta_by_category;
+  if (!deltas) return null;
+  const parts = CATEGORY_NAMES.filter((name) => deltas[name] !== 0).map(
+    (name) => `${signedMoney(deltas[name])} ${name}`,
+  );
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/**
+ * Which window the budget is measured against and by how much, in words:
+ * "Cheapest window is $50.00 under budget", "Committed window is $20.00 per person over
+ * budget", "Cheapest window is exactly on budget"; null without a budget.
+ */
+export function budgetWording(trip: Trip): string | null {
+  const comparison = trip.comparison;
   const over = comparison?.overBudgetBy;
   if (over === null || over === undefined) return null;
-  if (over > 0) return `Over budget by ${formatMoney(over)}`;
-  if (over < 0) return `Under budget by ${formatMoney(-over)}`;
-  return 'Exactly on budget';
+  const measured = comparison?.budget_measured === 'committed' ? 'Committed window' : 'Cheapest window';
+  const perPerson = budgetBasisOf(trip) === 'per_person' ? ' per person' : '';
+  if (over > 0) return `${measured} is ${formatMoney(over)}${perPerson} over budget`;
+  if (over < 0) return `${measured} is ${formatMoney(-over)}${perPerson} under budget`;
+  return `${measured} is exactly on budget`;
 }
 
 export type SortKey = 'date' | 'total' | 'per_night';
@@ -107,4 +145,29 @@ export function rememberView(tripId: string, view: WindowsView): void {
   } catch {
     // Storage disabled or full: the choice lasts for this page only.
   }
+}
+
+/** How the cards are ordered: the spec's newest window first, or by start date (undated last). */
+export type CardOrder = 'newest' | 'start';
+const orderKey = (tripId: string) => `tripcost:windows-order:${tripId}`;
+
+export function rememberedOrder(tripId: string): CardOrder {
+  try {
+    return localStorage.getItem(orderKey(tripId)) === 'start' ? 'start' : 'newest';
+  } catch {
+    return 'newest';
+  }
+}
+
+export function rememberOrder(tripId: string, order: CardOrder): void {
+  try {
+    localStorage.setItem(orderKey(tripId), order);
+  } catch {
+    // Storage disabled or full: the choice lasts for this page only.
+  }
+}
+
+/** The windows in the chosen card order; the server already lists them newest first. */
+export function orderCards(windows: readonly Instance[], order: CardOrder): Instance[] {
+  return order === 'start' ? sortWindows(windows, { key: 'date', direction: 'ascending' }) : [...windows];
 }

@@ -1,6 +1,7 @@
 // Trips, and the weather and suggestions shown on a trip (docs/product.md §7 "Trips", "Places, weather, suggestions").
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
+import type { BudgetBasis } from '../../lib/budget';
 import type { Trip, WeatherReport } from '../../lib/types';
 
 export const tripsApi = api.injectEndpoints({
@@ -17,7 +18,10 @@ export const tripsApi = api.injectEndpoints({
       providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: tripId }],
     }),
     /** Travellers and budget, saved in place from the trip header (null budget = none). */
-    saveTripSettings: build.mutation<Trip, { tripId: string; travelers?: number; budget?: number | null }>({
+    saveTripSettings: build.mutation<
+      Trip,
+      { tripId: string; travelers?: number; budget?: number | null; budget_basis?: BudgetBasis }
+    >({
       query: ({ tripId, ...settings }) => ({
         url: `/trips/getaway/${encodeURIComponent(tripId)}`,
         method: 'PUT',

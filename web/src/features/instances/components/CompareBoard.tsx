@@ -1,13 +1,18 @@
-// The comparison board: a summary line (lowest, highest, spread, against the budget),
-// status filter chips with counts, a table sortable by date, total and per night, and
-// the stacked cost chart (its own chunk, loaded when the board is shown). Every figure
-// comes from the server; this only words and orders them.
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+// The comparison board: a summary line (lowest, highest, spread, which window the
+// budget is measured against), status filter chips with counts, a table sortable by
+// date, total and per night whose Δ column says why a window costs more (per category),
+// and the stacked cost chart (its own chunk, loaded when the board is shown). Below
+// ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
+// server; this only words and orders them.
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
+  budgetLabel,
   budgetWording,
+  categoryDifferences,
   compactDateRange,
+  datesInvalid,
   countByStatus,
   formatDelta,
   formatOptionalMoney,
@@ -22,7 +27,7 @@ import {
 } from '../compare';
 import { WindowActions, type CommitControl } from './WindowActions';
 
-type ChartComponent = ComponentType<{ windows: Instance[]; cheapestId: string | null }>;
+type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 
 let loadedChart: ChartComponent | undefined;
 let loadingChart: Promise<ChartComponent> | undefined;
@@ -106,27 +111,45 @@ export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitContr
           </button>
         ))}
       </div>
+      {/* Explicit roles: the narrow layout restyles the table as cards, and some browsers drop a
+          restyled table's semantics. */}
       <div className="compare__scroll" role="region" aria-label="Comparison table" tabIndex={0}>
-        <table className="compare__table">
+        <table className="compare__table" role="table">
           <caption className="sr-only">
             Date windows of {trip.location_address}: costs, per night, per person and the difference to the cheapest
           </caption>
-          <thead>
-            <tr>
-              <SortableHeader column="date" sort={sort} onSort={setSort} sticky />
-              <th scope="col">Nights</th>
-              <th scope="col">Stay</th>
-              <th scope="col">Travel</th>
-              <th scope="col">Car</th>
-              <th scope="col">Other</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <SortableHeader column="date" sort={sort} onSort={setSort} />
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Nights
+              </th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Stay
+              </th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Travel
+              </th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Car
+              </th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Other
+              </th>
               <SortableHeader column="total" sort={sort} onSort={setSort} />
               <SortableHeader column="per_night" sort={sort} onSort={setSort} />
-              <th scope="col">Per person</th>
-              <th scope="col">Δ vs cheapest</th>
-              <th scope="col">Status</th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Per person
+              </th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Δ vs cheapest
+              </th>
+              <th scope="col" role="columnheader" className="compare__secondary">
+                Status
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {shown.map((window) => (
               <CompareRow
                 key={window._id}
@@ -142,7 +165,7 @@ export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitContr
         {shown.length === 0 && <p className="muted compare__empty">No windows with this status.</p>}
       </div>
       {chart.Chart ? (
-        <chart.Chart windows={inOrder} cheapestId={trip.comparison?.cheapestInstanceId ?? null} />
+        <chart.Chart trip={trip} windows={inOrder} />
       ) : chart.failed ? (
         <p className="muted" role="alert">
           The chart could not be loaded.{' '}
@@ -161,44 +184,50 @@ export function CompareSummary({ trip }: { trip: Trip }) {
   const comparison = trip.comparison;
   if (!comparison || comparison.lowest === null) {
     return (
-      <p className="compare__summary muted">No window to compare yet: every window is eliminated or none exists.</p>
+      <p className="compare__summary muted">
+        No window to compare yet: every window is eliminated, has dates that need fixing, or none exists.
+      </p>
     );
   }
-  const budget = budgetWording(comparison);
+  const budget = budgetWording(trip);
   const over = (comparison.overBudgetBy ?? 0) > 0;
   return (
     <p className="compare__summary" aria-live="polite">
       <span>Lowest {formatMoney(comparison.lowest)}</span>
       <span>Highest {formatOptionalMoney(comparison.highest)}</span>
       <span>Spread {formatOptionalMoney(comparison.spread)}</span>
-      {budget && <span className={over ? 'compare__over' : 'compare__under'}>{budget}</span>}
+      {budget && (
+        <>
+          <span className="compare__budget">{budgetLabel(trip)}</span>
+          <span className={over ? 'compare__over' : 'compare__under'}>{budget}</span>
+        </>
+      )}
     </p>
   );
 }
 
-function SortableHeader({
-  column,
-  sort,
-  onSort,
-  sticky = false,
-}: {
-  column: SortKey;
-  sort: Sort;
-  onSort: (sort: Sort) => void;
-  sticky?: boolean;
-}) {
+function SortableHeader({ column, sort, onSort }: { column: SortKey; sort: Sort; onSort: (sort: Sort) => void }) {
   const active = sort.key === column;
   const next: Sort = {
     key: column,
     direction: active && sort.direction === 'ascending' ? 'descending' : 'ascending',
   };
   return (
-    <th scope="col" aria-sort={active ? sort.direction : 'none'} className={sticky ? 'compare__sticky' : undefined}>
+    <th scope="col" role="columnheader" aria-sort={active ? sort.direction : 'none'} className="compare__sortable">
       <button type="button" className="compare__sort" onClick={() => onSort(next)}>
         {SORTABLE[column]}
         <span aria-hidden="true">{active ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}</span>
       </button>
     </th>
+  );
+}
+
+/** A cell that names its column when the row is shown as a card (the header row is hidden then). */
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td role="cell" data-label={label} className={className}>
+      {children}
+    </td>
   );
 }
 
@@ -216,33 +245,56 @@ function CompareRow({
   commit: CommitControl;
 }) {
   const eliminated = statusOf(window) === 'eliminated';
+  const invalid = datesInvalid(window);
+  const differences = categoryDifferences(window);
   return (
-    <tr className={eliminated ? 'is-eliminated' : undefined} aria-label={windowName(window)}>
-      <th scope="row" className="compare__sticky">
+    <tr role="row" className={eliminated ? 'is-eliminated' : undefined} aria-label={windowName(window)}>
+      <th scope="row" role="rowheader" className="compare__name">
         {window.label && <span className="compare__label">{window.label}</span>}
         <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
         {window.isCommitted && <span className="badge badge--success">Committed</span>}
       </th>
-      <td>{window.nights ?? '—'}</td>
-      <td>{formatMoney(window.stay_expense ?? 0)}</td>
-      <td>{formatMoney(window.travel_expense ?? 0)}</td>
-      <td>{formatMoney(window.car_expense ?? 0)}</td>
-      <td>{formatMoney(window.other_expense ?? 0)}</td>
-      <td className="compare__total">{formatMoney(window.total_cost ?? 0)}</td>
-      <td>{formatOptionalMoney(window.per_night)}</td>
-      <td>{formatOptionalMoney(window.per_person)}</td>
-      <td className="compare__delta">
-        {cheapest ? (
+      <Cell label="Nights" className="compare__nights">
+        {invalid ? '—' : (window.nights ?? '—')}
+      </Cell>
+      <Cell label="Stay" className="compare__stay">
+        {formatMoney(window.stay_expense ?? 0)}
+      </Cell>
+      <Cell label="Travel" className="compare__travel">
+        {formatMoney(window.travel_expense ?? 0)}
+      </Cell>
+      <Cell label="Car" className="compare__car">
+        {formatMoney(window.car_expense ?? 0)}
+      </Cell>
+      <Cell label="Other" className="compare__other">
+        {formatMoney(window.other_expense ?? 0)}
+      </Cell>
+      <Cell label="Total" className="compare__total">
+        <span className="compare__amount">{formatMoney(window.total_cost ?? 0)}</span>
+      </Cell>
+      <Cell label="Per night" className="compare__per-night">
+        {invalid ? '—' : formatOptionalMoney(window.per_night)}
+      </Cell>
+      <Cell label="Per person" className="compare__per-person">
+        {formatOptionalMoney(window.per_person)}
+      </Cell>
+      <Cell label="Δ vs cheapest" className="compare__delta">
+        {invalid ? (
+          <span className="badge badge--warning">Dates need fixing</span>
+        ) : cheapest ? (
           <span className="badge badge--cheapest">Cheapest</span>
         ) : eliminated ? (
-          <span className="muted">Eliminated</span>
+          <span className="compare__eliminated">Eliminated</span>
         ) : (
-          formatDelta(window.delta_vs_cheapest, lowest)
+          <>
+            <span className="compare__delta-total">{formatDelta(window.delta_vs_cheapest, lowest)}</span>
+            {differences && <span className="compare__categories">{differences}</span>}
+          </>
         )}
-      </td>
-      <td className="compare__actions">
+      </Cell>
+      <Cell label="Status" className="compare__actions">
         <WindowActions tripId={tripId} window={window} commit={commit} compact />
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -1,12 +1,13 @@
-// 'Create New Trip Instance': dates and four amounts; empty amounts become 0.
+// 'Create New Trip Instance': an optional name, dates and four amounts; empty amounts become 0.
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
 import { useCreateInstanceMutation } from '../api';
 import { instanceInputFrom } from '../form';
 import { CREATE_FAILED } from '../messages';
+import { LABEL_MAX } from './WindowName';
 
-const EMPTY = { start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
+const EMPTY = { name: '', start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
 type FormState = typeof EMPTY;
 
 export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
     try {
       await createInstance({
         tripId,
-        body: instanceInputFrom(form),
+        body: { ...instanceInputFrom(form), ...(form.name.trim() ? { label: form.name.trim() } : {}) },
       }).unwrap();
       setForm(EMPTY);
       onClose();
@@ -58,6 +59,15 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
         <label className="field">
           <span>End Date</span>
           <input type="date" value={form.end} onChange={(e) => set('end')(e.target.value)} />
+        </label>
+        <label className="field field--full">
+          <span>Name (optional)</span>
+          <input
+            value={form.name}
+            maxLength={LABEL_MAX}
+            placeholder="e.g. Spring week"
+            onChange={(e) => set('name')(e.target.value)}
+          />
         </label>
         {amount('stay', 'Stay')}
         {amount('travel', 'Travel')}

@@ -1,22 +1,34 @@
 // 'Trip Instances' (docs/product.md §2): the trip's windows as cards or as the comparison board
-// (the choice remembered per trip), with delete, commit, status, duplicate, create and CSV export.
-import { useRef, useState } from 'react';
+// (the choice remembered per trip), with delete, commit, status, duplicate, naming, create and
+// CSV export. Cards come newest first (the spec) or by start date, remembered per trip too.
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
-import { formatMoney } from '../../../lib/format';
+import { formatDateRange, formatMoney } from '../../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
-import { rememberedView, rememberView, windowName, type WindowsView } from '../compare';
+import {
+  datesInvalid,
+  orderCards,
+  rememberedOrder,
+  rememberedView,
+  rememberOrder,
+  rememberView,
+  windowName,
+  type CardOrder,
+  type WindowsView,
+} from '../compare';
 import { CompareBoard } from './CompareBoard';
 
 export { preloadCompareChart } from './CompareBoard';
 import { CreateInstanceModal } from './CreateInstanceModal';
 import { WindowActions } from './WindowActions';
+import { WindowName } from './WindowName';
 import { WindowWeather } from './WindowWeather';
 import './windows.css';
 import './compare.css';
@@ -26,6 +38,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   const [confirm, confirmDialog] = useConfirm();
   const [creating, setCreating] = useState(false);
   const [view, setView] = useState<WindowsView>(() => rememberedView(trip._id));
+  const [order, setOrder] = useState<CardOrder>(() => rememberedOrder(trip._id));
   const [committingId, setCommittingId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState('');
   const commitLock = useRef(false);
@@ -33,6 +46,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   const [commitInstance] = useCommitInstanceMutation();
   const [deleteInstance] = useDeleteInstanceMutation();
   const instances = trip.instances ?? [];
+  const cards = useMemo(() => orderCards(instances, order), [instances, order]);
 
   async function onDelete(instance: Instance) {
     if (deleting.current.has(instance._id)) return;
@@ -95,6 +109,22 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
               </button>
             ))}
           </div>
+          {view === 'cards' && instances.length > 1 && (
+            <label className="instances__order">
+              <span>Sort:</span>
+              <select
+                value={order}
+                onChange={(event) => {
+                  const next = event.target.value as CardOrder;
+                  setOrder(next);
+                  rememberOrder(trip._id, next);
+                }}
+              >
+                <option value="newest">Newest first</option>
+                <option value="start">By start date</option>
+              </select>
+            </label>
+          )}
           {instances.length > 0 && (
             <DownloadButton
               path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
@@ -122,9 +152,10 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
         <CompareBoard trip={trip} commit={commit} />
       ) : (
         <ul className="card-grid instance-grid" aria-label="Trip instances">
-          {instances.map((instance) => {
+          {cards.map((instance) => {
             const name = windowName(instance);
             const cheapest = trip.comparison?.cheapestInstanceId === instance._id;
+            const invalid = datesInvalid(instance);
             return (
               <li
                 key={instance._id}
@@ -140,7 +171,14 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 >
                   ×
                 </button>
-                <p className="instance-card__dates">{name}</p>
+                {/* The name is the card's title; without one, the dates are. */}
+                <h3 className="instance-card__title">
+                  {instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
+                </h3>
+                {instance.label && (
+                  <p className="instance-card__dates">{formatDateRange(instance.trip_start, instance.trip_end)}</p>
+                )}
+                <WindowName tripId={trip._id} window={instance} />
                 <p className="instance-card__total">{formatMoney(instance.total_cost ?? totalCost(instance))}</p>
                 <WindowWeather
                   location={trip.trip_location || trip.location_address}
@@ -151,6 +189,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 <div className="instance-card__badges">
                   {instance.isCommitted && <span className="badge badge--success">Committed</span>}
                   {cheapest && <span className="badge badge--cheapest">Cheapest</span>}
+                  {invalid && <span className="badge badge--warning">Dates need fixing</span>}
                 </div>
                 <div className="card__actions">
                   <Link

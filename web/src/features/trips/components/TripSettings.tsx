@@ -1,10 +1,11 @@
-// The trip header's travellers (a 1–50 stepper) and budget (money, clearable), each
-// saved in place as soon as it changes; a refused save shows the server's message
-// and the field goes back to the saved value.
+// The trip header's travellers (a 1–50 stepper) and budget (money, clearable, for the
+// whole trip or per person), each saved in place as soon as it changes; a refused save
+// shows the server's message and the field goes back to the saved value.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
+import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
 import { useSaveTripSettingsMutation } from '../api';
 import './tripSettings.css';
 
@@ -17,6 +18,8 @@ export function TripSettings({ trip }: { trip: Trip }) {
   const savedTravelers = trip.travelers ?? 1;
   const [travelers, setTravelers] = useState(savedTravelers);
   const [budget, setBudget] = useState(budgetText(trip.budget));
+  const savedBasis = budgetBasisOf(trip);
+  const [basis, setBasis] = useState<BudgetBasis>(savedBasis);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [save, { isLoading }] = useSaveTripSettingsMutation();
@@ -26,12 +29,16 @@ export function TripSettings({ trip }: { trip: Trip }) {
 
   // Follow the saved values when the trip changes (another tab, a refetch).
   useEffect(() => setTravelers(savedTravelers), [savedTravelers]);
+  useEffect(() => setBasis(savedBasis), [savedBasis]);
   useEffect(() => {
     setBudget(budgetText(trip.budget));
     sentBudget.current = trip.budget ?? null;
   }, [trip.budget]);
 
-  async function saveSettings(settings: { travelers?: number; budget?: number | null }, undo: () => void) {
+  async function saveSettings(
+    settings: { travelers?: number; budget?: number | null; budget_basis?: BudgetBasis },
+    undo: () => void,
+  ) {
     setError('');
     setStatus('Saving…');
     try {
@@ -63,6 +70,13 @@ export function TripSettings({ trip }: { trip: Trip }) {
       sentBudget.current = trip.budget ?? null;
       setBudget(budgetText(trip.budget));
     });
+  }
+
+  function saveBasis(next: BudgetBasis) {
+    if (next === basis) return;
+    const previous = basis;
+    setBasis(next);
+    void saveSettings({ budget_basis: next }, () => setBasis(previous));
   }
 
   function onBudgetSubmit(event: FormEvent) {
@@ -118,7 +132,15 @@ export function TripSettings({ trip }: { trip: Trip }) {
               ×
             </button>
           )}
+          <label className="trip-settings__basis">
+            <span className="sr-only">Budget applies</span>
+            <select value={basis} onChange={(event) => saveBasis(event.target.value as BudgetBasis)}>
+              <option value="trip">for the trip</option>
+              <option value="per_person">per person</option>
+            </select>
+          </label>
         </div>
+        {budgetLabel(trip) && <p className="muted trip-settings__saved-budget">{budgetLabel(trip)}</p>}
       </form>
       {savedTravelers > 1 && trip.per_person !== undefined && trip.committedInstanceId && (
         <p className="muted trip-settings__per-person">{formatMoney(trip.per_person)} per person</p>

@@ -1,0 +1,93 @@
+// A window's name, edited in place: "Name this window" (or "Rename") opens a labelled
+// field with Save and Cancel; Enter saves, Escape cancels, an empty name clears it.
+// A refused save keeps the field open with the server's message.
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { errorMessage } from '../../../lib/api';
+import type { Instance } from '../../../lib/types';
+import { useSetWindowFieldsMutation } from '../api';
+import { formatDateRange } from '../../../lib/format';
+
+/** The trips service's MAX_LABEL_LENGTH. */
+export const LABEL_MAX = 60;
+
+export function WindowName({ tripId, window }: { tripId: string; window: Instance }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const [setFields, { isLoading }] = useSetWindowFieldsMutation();
+  const id = useId();
+  const dates = formatDateRange(window.trip_start, window.trip_end);
+
+  function open() {
+    setValue(window.label ?? '');
+    setError('');
+    setEditing(true);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    const label = value.trim();
+    if (label === (window.label ?? '')) {
+      setEditing(false);
+      return;
+    }
+    setError('');
+    try {
+      await setFields({ tripId, instanceId: window._id, fields: { label } }).unwrap();
+      setEditing(false);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to save the name. Please try again.'));
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setEditing(false);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm window-name__edit"
+        aria-label={`${window.label ? 'Rename' : 'Name this window'}: ${window.label || dates}`}
+        onClick={open}
+      >
+        {window.label ? 'Rename' : 'Name this window'}
+      </button>
+    );
+  }
+  return (
+    <form className="window-name" onSubmit={onSubmit} onKeyDown={onKeyDown}>
+      <label htmlFor={id} className="window-name__label">
+        Window name
+      </label>
+      <div className="window-name__row">
+        <input
+          id={id}
+          value={value}
+          maxLength={LABEL_MAX}
+          placeholder="e.g. Spring week"
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <button type="submit" className="btn btn--primary btn--sm" disabled={isLoading}>
+          {isLoading ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
