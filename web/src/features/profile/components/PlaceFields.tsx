@@ -42,9 +42,15 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
   const hintId = `${idPrefix}-zip-hint`;
   return (
     <>
-      <label className="field">
-        <span>Country</span>
+      {/* Labels stand beside (not around) the selects: a label's name would otherwise take in
+          every option ("Vatican City", "United States"), and a search for "City" or "State"
+          would find the country. */}
+      <div className="field">
+        <label className="field" htmlFor={`${idPrefix}-country`}>
+          <span>Country</span>
+        </label>
         <select
+          id={`${idPrefix}-country`}
           name="country"
           autoComplete="country"
           required={required}
@@ -57,11 +63,14 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
             </option>
           ))}
         </select>
-      </label>
-      {isUs ? (
-        <label className="field">
-          <span>State</span>
+      </div>
+      <div className="field">
+        <label className="field" htmlFor={`${idPrefix}-state`}>
+          <span>{isUs ? 'State' : 'Region'}</span>
+        </label>
+        {isUs ? (
           <select
+            id={`${idPrefix}-state`}
             name="state"
             autoComplete="address-level1"
             required={required}
@@ -75,11 +84,9 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
               </option>
             ))}
           </select>
-        </label>
-      ) : (
-        <label className="field">
-          <span>Region</span>
+        ) : (
           <input
+            id={`${idPrefix}-state`}
             name="state"
             autoComplete="address-level1"
             required={required}
@@ -87,8 +94,8 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
             value={value.state}
             onChange={(e) => onChange({ state: e.target.value })}
           />
-        </label>
-      )}
+        )}
+      </div>
       <div className="field">
         <label className="field" htmlFor={`${idPrefix}-zip`}>
           <span>{isUs ? 'Zip Code' : 'Postal Code'}</span>
