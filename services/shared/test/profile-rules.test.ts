@@ -162,6 +162,7 @@ describe('places', () => {
     ['Ontario', 'K1A 0B6'],
     ['Lisboa', '1100-148'],
     ['R'.repeat(60), 'ABCDEFGHIJ12'],
+    ['Q', 'A1'],
   ])('when a region is %p and a postal code %p outside the US, then they are kept as typed', (state, zip) => {
     expect(place(state, zip)).toMatchObject({ ok: true, value: { profile: { state, zip, country: 'FR' } } });
   });
@@ -174,6 +175,7 @@ describe('places', () => {
     ['Région 10', PROFILE_MESSAGES.regionLetters],
     ['Paris!', PROFILE_MESSAGES.regionLetters],
     ['.Paris', PROFILE_MESSAGES.regionLetters],
+    ['Paris-', PROFILE_MESSAGES.regionLetters],
     ['<script>', PROFILE_MESSAGES.regionLetters],
     ['R'.repeat(61), 'Region must be at most 60 characters.'],
   ])('when a region is %p, then it is refused: %s', (state, msg) => {

@@ -21,8 +21,9 @@ export const POSTAL_CODE_MAX = 12;
 
 // A region outside the US ("Île-de-France", "Hawke's Bay", "St. Gallen"): letters of
 // any script with their combining marks, spaces, hyphens, apostrophes and periods,
-// starting with a letter. Digits and symbols are not part of a region's name.
-const REGION_SHAPE = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+// starting with a letter and ending with a letter or period. Digits and symbols are
+// not part of a region's name.
+const REGION_SHAPE = /^\p{L}(?:[\p{L}\p{M} '’.-]*[\p{L}\p{M}.])?$/u;
 // A postal code outside the US ("75001", "SW1A 1AA", "K1A 0B6", "1010-123"): letters,
 // digits, spaces and hyphens, starting and ending with a letter or digit.
 const POSTAL_CODE_SHAPE = /^[\p{L}\d](?:[\p{L}\d -]*[\p{L}\d])?$/u;
