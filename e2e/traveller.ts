@@ -8,8 +8,8 @@ import { BASE_URL } from './browser';
 
 export const PASSWORD = 'Sup3r-secret-pass';
 
-/** A registration body (docs/product.md §7). */
-export type Registration = ProfileFields & { email: string; password: string };
+/** A registration body (docs/product.md §7); without a country the account is in the US. */
+export type Registration = Omit<ProfileFields, 'country'> & { country?: string; email: string; password: string };
 
 /** A registration with an email no other run used; `profile` sets what the suite's screens show. */
 export function newTraveller(suite: string, profile: Partial<Omit<Registration, 'email'>> = {}): Registration {

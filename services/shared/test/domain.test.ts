@@ -27,13 +27,13 @@ describe('shared domain rules', () => {
 
   it('when a profile breaks several rules, then the first one in order is reported with its field', () => {
     const base = { fname: 'Ann', lname: 'Lee', city: 'Austin', state: 'TX', zip: '78701', birthday: '1990-05-01' };
-    expect(checkProfileChange(base, '2000-01-01')).toEqual({ ok: true, value: base });
-    expect(checkProfileChange({ ...base, zip: '123', state: 'ZZ' }, '2000-01-01')).toEqual({
+    expect(checkProfileChange(base, base)).toEqual({ ok: true, value: { ...base, country: 'US' } });
+    expect(checkProfileChange({ ...base, zip: '123', state: 'ZZ' }, base)).toEqual({
       ok: false,
       field: 'zip',
       msg: 'Zip code must be exactly 5 digits.',
     });
-    expect(checkProfileChange({ ...base, state: 'DC' }, '2000-01-01')).toMatchObject({
+    expect(checkProfileChange({ ...base, state: 'DC' }, base)).toMatchObject({
       msg: 'Please choose a valid US state.',
     });
   });

@@ -30,6 +30,7 @@ export interface paths {
                         city?: string | null;
                         state?: string | null;
                         zip?: string | null;
+                        country?: string | null;
                         email?: string | null;
                         password?: string | null;
                     };
@@ -290,7 +291,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A profile, shaped by who asks: the owner gets every field; any other logged-in user only the public ones (_id, fname, lname, city, state), never birthday or zip */
+        /** A profile, shaped by who asks: the owner gets every field; any other logged-in user only the public ones (_id, fname, lname, city, state, country), never birthday or zip */
         get: {
             parameters: {
                 query?: never;
@@ -302,7 +303,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The owner gets every field; anyone else {_id, fname, lname, city, state} */
+                /** @description The owner gets every field; anyone else {_id, fname, lname, city, state, country} */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -338,7 +339,7 @@ export interface paths {
                 };
             };
         };
-        /** Change your own profile (email, role and password cannot be changed here) */
+        /** Change your own profile (email, role and password cannot be changed here). Fields left out keep their stored value; the profile is validated as it will be stored (e.g. a zip against the stored country) */
         put: {
             parameters: {
                 query?: never;
@@ -357,6 +358,7 @@ export interface paths {
                         city?: string | null;
                         state?: string | null;
                         zip?: string | null;
+                        country?: string | null;
                     };
                 };
             };
@@ -2790,10 +2792,12 @@ export interface components {
             /** @description YYYY-MM-DD; the owner only */
             birthday?: string;
             city: string;
-            /** @description One of the 50 US state codes */
+            /** @description US: one of the 50 state codes; elsewhere a region (at most 60 characters) */
             state: string;
-            /** @description Five digits; the owner only */
+            /** @description US: five digits; elsewhere a postal code (at most 12 letters, digits, spaces or hyphens). The owner only */
             zip?: string;
+            /** @description ISO 3166-1 alpha-2 code; US for accounts made before countries existed */
+            country: string;
         };
         Trip: {
             _id: string;

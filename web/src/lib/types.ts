@@ -20,7 +20,7 @@ export type ProfileAnswer = Answer<'/api/user/profile/{id}', 'get'>;
 /** The owner's full profile. */
 export type Profile = Required<ProfileAnswer>;
 /** What another user sees of a profile: never the birthday or zip code. */
-export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state'>;
+export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state' | 'country'>;
 export type Trip = Schema<'Trip'>;
 export type Instance = Schema<'Instance'>;
 export type InstanceStatus = Instance['status'];

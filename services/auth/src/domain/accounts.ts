@@ -4,6 +4,7 @@
 import {
   badRequest,
   conflict,
+  countryOf,
   forbidden,
   notFound,
   serviceUnavailable,
@@ -61,8 +62,8 @@ export interface UserInfo {
   role: number;
 }
 
-/** What any logged-in user may see of another user. */
-export type PublicProfile = { _id: string } & Pick<UserProfileFields, 'fname' | 'lname' | 'city' | 'state'>;
+/** What any logged-in user may see of another user: name and where they live, not the birthday or zip. */
+export type PublicProfile = { _id: string } & Pick<UserProfileFields, 'fname' | 'lname' | 'city' | 'state' | 'country'>;
 
 /** The owner's own profile: the public part plus the private fields (birthday, zip). */
 export type OwnProfile = { _id: string } & UserProfileFields;
@@ -179,15 +180,21 @@ export function createAccounts(deps: AccountDeps) {
       const user = await users.findById(caller.id);
       if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
       const { _id, email, createdAt, fname, lname, birthday, city, state, zip } = user;
-      return { account: { _id, email, createdAt }, profile: { fname, lname, birthday, city, state, zip } };
+      return {
+        account: { _id, email, createdAt },
+        profile: { fname, lname, birthday, city, state, zip, country: countryOf(user) },
+      };
     },
 
-    /** Owner only: someone else's existing profile is 403, a missing one 404. */
+    /**
+     * Owner only: someone else's existing profile is 403, a missing one 404. The
+     * fields sent replace the stored ones and the result is validated as a whole.
+     */
     async updateProfile(caller: AuthUser, userId: string, input: ProfileInput): Promise<OwnProfile> {
       const user = await users.findById(userId);
       if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
       if (user._id !== caller.id) throw forbidden(ACCOUNT_MESSAGES.notYourProfile);
-      const updated = await users.updateProfile(userId, validateProfileChange(input, user.birthday));
+      const updated = await users.updateProfile(userId, validateProfileChange(input, user));
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
       return ownProfile(updated);
     },
@@ -198,10 +205,10 @@ export type Accounts = ReturnType<typeof createAccounts>;
 
 function publicProfile(user: User): PublicProfile {
   const { _id, fname, lname, city, state } = user;
-  return { _id, fname, lname, city, state };
+  return { _id, fname, lname, city, state, country: countryOf(user) };
 }
 
 function ownProfile(user: User): OwnProfile {
   const { _id, fname, lname, birthday, city, state, zip } = user;
-  return { _id, fname, lname, birthday, city, state, zip };
+  return { _id, fname, lname, birthday, city, state, zip, country: countryOf(user) };
 }

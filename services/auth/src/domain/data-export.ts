@@ -17,7 +17,15 @@ export interface DataExport {
   format: typeof EXPORT_FORMAT;
   exportedAt: string;
   account: { _id: string; email: string; createdAt: string };
-  profile: { fname: string; lname: string; birthday: string; city: string; state: string; zip: string };
+  profile: {
+    fname: string;
+    lname: string;
+    birthday: string;
+    city: string;
+    state: string;
+    zip: string;
+    country: string;
+  };
   trips: unknown[];
   wishlists: unknown[];
 }

@@ -9,6 +9,7 @@ import {
   type ProfileInput,
   type RegistrationInput,
   type RuleResult,
+  type StoredProfile,
   type ValidRegistration,
 } from '@tripcost/shared';
 import type { UserProfileFields } from '../store/user-store';
@@ -25,11 +26,7 @@ export function validateRegistration(input: RegistrationInput, now = new Date())
   return valueOr400(checkRegistration(input, now));
 }
 
-/** A profile change; a missing birthday keeps the stored one. */
-export function validateProfileChange(
-  input: ProfileInput,
-  currentBirthday: string,
-  now = new Date(),
-): UserProfileFields {
-  return valueOr400(checkProfileChange(input, currentBirthday, now));
+/** A profile change, merged with the stored profile and validated as it will be stored. */
+export function validateProfileChange(input: ProfileInput, stored: StoredProfile, now = new Date()): UserProfileFields {
+  return valueOr400(checkProfileChange(input, stored, now));
 }

@@ -25,7 +25,13 @@ export const profileAnswer = z
     lname: z.string(),
     birthday: z.string().optional().describe('YYYY-MM-DD; the owner only'),
     city: z.string(),
-    state: z.string().describe('One of the 50 US state codes'),
-    zip: z.string().optional().describe('Five digits; the owner only'),
+    state: z.string().describe('US: one of the 50 state codes; elsewhere a region (at most 60 characters)'),
+    zip: z
+      .string()
+      .optional()
+      .describe(
+        'US: five digits; elsewhere a postal code (at most 12 letters, digits, spaces or hyphens). The owner only',
+      ),
+    country: z.string().describe('ISO 3166-1 alpha-2 code; US for accounts made before countries existed'),
   })
   .meta({ id: 'Profile' });

@@ -21,6 +21,7 @@ const profileFields = {
   city: text('City'),
   state: text('State'),
   zip: text('Zip code'),
+  country: text('Country'),
 };
 const registerBody = z.object({ ...profileFields, email: text('Email'), password: text('Password') });
 const loginBody = z.object({ email: text('Email'), password: text('Password') });
@@ -124,13 +125,13 @@ export function userRoutes(
     path: '/api/user/profile/:id',
     summary:
       'A profile, shaped by who asks: the owner gets every field; any other logged-in user only the public ones ' +
-      '(_id, fname, lname, city, state), never birthday or zip',
+      '(_id, fname, lname, city, state, country), never birthday or zip',
     tags: ['user'],
     auth: 'required',
     params: profileParams,
     responses: {
       200: {
-        description: 'The owner gets every field; anyone else {_id, fname, lname, city, state}',
+        description: 'The owner gets every field; anyone else {_id, fname, lname, city, state, country}',
         schema: profileAnswer,
       },
       400: 'Malformed id',
@@ -185,7 +186,9 @@ export function userRoutes(
   defineRoute(ctx, {
     method: 'put',
     path: '/api/user/profile/:id',
-    summary: 'Change your own profile (email, role and password cannot be changed here)',
+    summary:
+      'Change your own profile (email, role and password cannot be changed here). Fields left out keep their ' +
+      'stored value; the profile is validated as it will be stored (e.g. a zip against the stored country)',
     tags: ['user'],
     auth: 'required',
     params: profileParams,

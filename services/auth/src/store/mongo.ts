@@ -24,6 +24,8 @@ const userSchema = new Schema(
     city: { type: String, required: true },
     state: { type: String, required: true },
     zip: { type: String, required: true },
+    // Absent on accounts made before countries existed; the domain reads those as US.
+    country: { type: String },
     createdAt: { type: String, required: true },
   },
   { versionKey: false, strict: 'throw' },
@@ -56,10 +58,10 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
       return found ? fromMongo<UserWithCredentials>(found) : null;
     },
     async updateProfile(id: string, profile: UserProfileFields) {
-      const { fname, lname, birthday, city, state, zip } = profile;
+      const { fname, lname, birthday, city, state, zip, country } = profile;
       const updated = await Users.findByIdAndUpdate(
         id,
-        { $set: { fname, lname, birthday, city, state, zip } },
+        { $set: { fname, lname, birthday, city, state, zip, country } },
         { returnDocument: 'after', projection: { passwordHash: 0 } },
       ).lean();
       return updated ? fromMongo<User>(updated) : null;

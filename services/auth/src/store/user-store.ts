@@ -2,12 +2,16 @@
 // a unique index on the normalised email and return plain objects with string ids.
 import type { OutboxEvent, OutboxStore } from '@tripcost/shared';
 
-import type { ProfileFields } from '@tripcost/shared';
+import type { ProfileFields, StoredProfile } from '@tripcost/shared';
 
-/** The profile as the shared rules validate it (birthday YYYY-MM-DD, a US state code, five-digit zip). */
+/**
+ * The profile as the shared rules validate it (birthday YYYY-MM-DD; a country code;
+ * in the US a state code and five-digit zip, elsewhere a region and postal code).
+ */
 export type UserProfileFields = ProfileFields;
 
-export interface User extends UserProfileFields {
+/** A stored user: accounts made before countries existed have no `country` (they are US; see countryOf). */
+export interface User extends StoredProfile {
   _id: string;
   /** Trimmed and lower-cased. */
   email: string;

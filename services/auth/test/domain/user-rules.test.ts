@@ -17,7 +17,15 @@ describe('user rules', () => {
     expect(validateRegistration(registration)).toEqual({
       email: 'ada@example.test',
       password: ' spaces count ',
-      profile: { fname: 'Ada', lname: 'Lovelace', birthday: '1990-12-10', city: 'Boston', state: 'MA', zip: '02118' },
+      profile: {
+        fname: 'Ada',
+        lname: 'Lovelace',
+        birthday: '1990-12-10',
+        city: 'Boston',
+        state: 'MA',
+        zip: '02118',
+        country: 'US',
+      },
     });
   });
 
@@ -34,11 +42,12 @@ describe('user rules', () => {
 
   it('when several profile rules fail, then the first in spec order is reported', () => {
     const bad = { fname: 'A1', lname: 'B2', city: 'X', state: 'ZZ', zip: '1' };
-    expect(() => validateProfileChange({ ...bad, city: '' }, '2000-01-01')).toThrow(RULE_MESSAGES.allRequired);
-    expect(() => validateProfileChange(bad, '2000-01-01')).toThrow(RULE_MESSAGES.firstNameLetters);
-    expect(() => validateProfileChange({ ...bad, fname: 'A' }, '2000-01-01')).toThrow(RULE_MESSAGES.lastNameLetters);
-    expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B' }, '2000-01-01')).toThrow(RULE_MESSAGES.zip);
-    expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B', zip: '12345' }, '2000-01-01')).toThrow(
+    const stored = { fname: 'A', lname: 'B', city: 'X', state: 'TX', zip: '12345', birthday: '2000-01-01' };
+    expect(() => validateProfileChange({ ...bad, city: '' }, stored)).toThrow(RULE_MESSAGES.allRequired);
+    expect(() => validateProfileChange(bad, stored)).toThrow(RULE_MESSAGES.firstNameLetters);
+    expect(() => validateProfileChange({ ...bad, fname: 'A' }, stored)).toThrow(RULE_MESSAGES.lastNameLetters);
+    expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B' }, stored)).toThrow(RULE_MESSAGES.zip);
+    expect(() => validateProfileChange({ ...bad, fname: 'A', lname: 'B', zip: '12345' }, stored)).toThrow(
       RULE_MESSAGES.state,
     );
   });

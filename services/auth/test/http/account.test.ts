@@ -173,7 +173,7 @@ describe('account deletion and data export', () => {
       format: 'tripcost-export/1',
       exportedAt: expect.any(String),
       account: { _id: user.id, email, createdAt: expect.any(String) },
-      profile: { fname, lname, birthday, city, state, zip },
+      profile: { fname, lname, birthday, city, state, zip, country: 'US' },
       trips: tripList,
       wishlists: lists,
     });

@@ -28,6 +28,7 @@ describe('profiles', () => {
     ['lname', true, true],
     ['city', true, true],
     ['state', true, true],
+    ['country', true, true],
     ['birthday', true, false],
     ['zip', true, false],
     ['email', false, false],
@@ -55,9 +56,9 @@ describe('profiles', () => {
     const reader = await api.signUp();
     const { fname, lname, city, state, zip } = owner.registration;
     const own = await api.getProfile(owner.id, owner.accessToken);
-    expect(own.body).toEqual({ _id: owner.id, fname, lname, birthday: '1990-12-10', city, state, zip });
+    expect(own.body).toEqual({ _id: owner.id, fname, lname, birthday: '1990-12-10', city, state, zip, country: 'US' });
     const theirs = await api.getProfile(owner.id, reader.accessToken);
-    expect(theirs.body).toEqual({ _id: owner.id, fname, lname, city, state });
+    expect(theirs.body).toEqual({ _id: owner.id, fname, lname, city, state, country: 'US' });
   });
 
   it('when the OpenAPI document describes the profile route, then it says which fields only the owner gets', async () => {
@@ -86,8 +87,12 @@ describe('profiles', () => {
       owner.accessToken,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: owner.id, ...validProfile });
-    expect((await api.getProfile(owner.id, owner.accessToken)).body).toEqual({ _id: owner.id, ...validProfile });
+    expect(res.body).toEqual({ _id: owner.id, ...validProfile, country: 'US' });
+    expect((await api.getProfile(owner.id, owner.accessToken)).body).toEqual({
+      _id: owner.id,
+      ...validProfile,
+      country: 'US',
+    });
     const info = await api.infor(owner.accessToken);
     expect(info.body).toMatchObject({ email: owner.registration.email, role: 0, fname: 'Grace' });
     expect((await api.login(owner.registration.email, owner.registration.password)).status).toBe(200);
@@ -120,7 +125,7 @@ describe('profiles', () => {
       [{ city: '   ' }, 'All fields are required.'],
       [{ zip: '', fname: 'B4d' }, 'All fields are required.'],
       [{ fname: 'B4d', lname: 'N4me', zip: '1' }, 'First name must contain only letters.'],
-      [{ lname: 'O’Brien', zip: '1' }, 'Last name must contain only letters.'],
+      [{ lname: 'O’Brien2', zip: '1' }, 'Last name must contain only letters.'],
       [{ zip: '1234a', state: 'XX' }, 'Zip code must be exactly 5 digits.'],
       [{ state: 'XX' }, 'Please choose a valid US state.'],
       [{ state: 'DC' }, 'Please choose a valid US state.'],

@@ -67,7 +67,7 @@ describe('register and login', () => {
       [{ password: undefined }, 'All fields are required.'],
       [{ birthday: null }, 'All fields are required.'],
       [{ fname: 'Ada1' }, 'First name must contain only letters.'],
-      [{ lname: 'Love lace' }, 'Last name must contain only letters.'],
+      [{ lname: 'Love_lace' }, 'Last name must contain only letters.'],
       [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
       [{ password: 'short' }, 'Password must be at least 8 characters.'],
       [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters.'],

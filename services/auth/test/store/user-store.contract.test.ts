@@ -77,11 +77,21 @@ function userStoreContract(open: () => Promise<UserStore>) {
       city: 'Arlington',
       state: 'VA',
       zip: '22201',
+      country: 'US',
     };
     const updated = await store.updateProfile(created._id, profile);
     expect(updated).toEqual({ ...created, ...profile });
     expect(await store.findById(created._id)).toEqual(updated);
     expect(await store.updateProfile(newId(), profile)).toBeNull();
+  });
+
+  it('when a user was stored without a country (before countries existed), then it reads back without one', async () => {
+    const created = await store.create(newUser());
+    expect(created).not.toHaveProperty('country');
+    expect(await store.findById(created._id)).not.toHaveProperty('country');
+    const abroad = { ...newUser(), state: 'Île-de-France', zip: '75001', country: 'FR' };
+    const { passwordHash: _hash, ...stored } = abroad;
+    expect(await store.findById((await store.create(abroad))._id)).toMatchObject(stored);
   });
 
   it('when a password hash is replaced, then login lookups see the new one', async () => {

@@ -1,8 +1,19 @@
 // Registration and profile rules, checked in a fixed order; the first failing rule is
 // reported (a form shows one message). The auth service turns a failure into a 400,
 // the web app shows it before sending, so both always say the same thing.
+// Names and places depart from the spec's US-only rules (docs/adr/0023-travellers-from-anywhere-h3.md):
+// names may use any script, and a profile has a country; the US keeps its 50 states
+// and 5-digit zips, other countries hold a free region and postal code.
 import { parseCalendarDate } from './calendar-date';
-import { isUsStateCode, isValidZip } from './us-places';
+import {
+  DEFAULT_COUNTRY,
+  isCountryCode,
+  isRegionShape,
+  isValidPostalCode,
+  POSTAL_CODE_MAX,
+  REGION_MAX,
+} from './countries';
+import { isUsStateCode, isValidZip, ZIP_LENGTH } from './us-places';
 
 export const PROFILE_MESSAGES = {
   allRequired: 'All fields are required.',
@@ -18,6 +29,10 @@ export const PROFILE_MESSAGES = {
   cityLength: 'City must be at most 100 characters.',
   zip: 'Zip code must be exactly 5 digits.',
   state: 'Please choose a valid US state.',
+  country: 'Please choose a valid country.',
+  regionLetters: 'Region must contain only letters, spaces, hyphens, apostrophes and periods.',
+  regionLength: `Region must be at most ${REGION_MAX} characters.`,
+  postalCode: `Postal code must be at most ${POSTAL_CODE_MAX} letters, digits, spaces or hyphens.`,
 } as const;
 
 export const PROFILE_LIMITS = {
@@ -27,6 +42,9 @@ export const PROFILE_LIMITS = {
   passwordMin: 8,
   passwordMax: 128,
   earliestBirthday: '1900-01-01',
+  zipLength: ZIP_LENGTH,
+  regionMax: REGION_MAX,
+  postalCodeMax: POSTAL_CODE_MAX,
 } as const;
 
 /** What a client may send; absent, null and blank all mean "missing". */
@@ -41,6 +59,8 @@ export interface RegistrationInput {
   city?: Maybe;
   state?: Maybe;
   zip?: Maybe;
+  /** ISO 3166-1 alpha-2; absent, null or blank means US. */
+  country?: Maybe;
 }
 
 export type ProfileInput = Omit<RegistrationInput, 'email' | 'password'>;
@@ -51,9 +71,16 @@ export interface ProfileFields {
   /** YYYY-MM-DD */
   birthday: string;
   city: string;
+  /** A US state code when `country` is US, otherwise a region's name. */
   state: string;
+  /** Five digits when `country` is US, otherwise a postal code. */
   zip: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
 }
+
+/** A profile as stored: accounts made before countries existed have none (they are US). */
+export type StoredProfile = Omit<ProfileFields, 'country'> & { country?: string | null };
 
 export interface ValidRegistration {
   email: string;
@@ -69,10 +96,15 @@ export interface RuleFailure {
 
 export type RuleResult<T> = { ok: true; value: T } | ({ ok: false } & RuleFailure);
 
-const LETTERS_ONLY = /^[A-Za-z]+$/;
+// A name: letters of any script (with their combining marks: "Zoë" typed either way),
+// in words joined by one space, hyphen or apostrophe ("Ana Maria", "Smith-Jones",
+// "O'Neil", "O’Neil"). Digits, symbols and leading or trailing separators are not.
+const NAME_SHAPE = /^(?:\p{L}\p{M}*)+(?:[ '’-](?:\p{L}\p{M}*)+)*$/u;
 // Deliberately simple: one @, a dot in the domain, no spaces. Deliverability is
 // the mail server's business, not a regex's.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const PROFILE_KEYS = ['fname', 'lname', 'birthday', 'city', 'state', 'zip', 'country'] as const;
 
 class Broken {
   constructor(readonly failure: RuleFailure) {}
@@ -89,7 +121,13 @@ function run<T>(check: () => T): RuleResult<T> {
 }
 
 const present = (value: Maybe): value is string => typeof value === 'string' && value.trim() !== '';
-const clean = (value: Maybe): string => (value ?? '').trim();
+// NFC, so that one name typed with precomposed or combining accents is stored alike.
+const clean = (value: Maybe): string => (value ?? '').trim().normalize('NFC');
+
+/** The country a profile has: accounts made before countries existed are US. */
+export function countryOf(profile: { country?: string | null }): string {
+  return profile.country || DEFAULT_COUNTRY;
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -116,42 +154,64 @@ export function checkRegistration(input: RegistrationInput, now = new Date()): R
 }
 
 /**
- * A profile change: first name, last name, city, state and zip are required; the
- * birthday is required by the form only, so a missing one keeps `currentBirthday`.
+ * A profile change, validated as it will be stored: the fields sent replace the
+ * stored ones, fields left out (undefined) keep them, and the whole result is
+ * checked, so changing only the zip is checked against the stored country and
+ * changing only the country against the stored state and zip. First name, last
+ * name, city, state and zip may not be emptied (null or blank). The birthday is
+ * required by the form only: a missing one keeps the stored birthday. A null or
+ * blank country means the default, US, as at registration.
  */
 export function checkProfileChange(
   input: ProfileInput,
-  currentBirthday: string,
+  stored: StoredProfile,
   now = new Date(),
 ): RuleResult<ProfileFields> {
   return run(() => {
+    const merged: ProfileInput = {};
+    for (const field of PROFILE_KEYS) merged[field] = input[field] === undefined ? stored[field] : input[field];
     const required = ['fname', 'lname', 'city', 'state', 'zip'] as const;
-    if (!required.every((field) => present(input[field]))) throw broken(PROFILE_MESSAGES.allRequired, 'body');
-    checkNames(input);
-    const place = checkPlace(input);
-    const birthday = present(input.birthday) ? checkBirthday(input.birthday, now) : currentBirthday;
-    return { fname: clean(input.fname), lname: clean(input.lname), birthday, ...place };
+    if (!required.every((field) => present(merged[field]))) throw broken(PROFILE_MESSAGES.allRequired, 'body');
+    checkNames(merged);
+    const place = checkPlace(merged);
+    const birthday = present(input.birthday) ? checkBirthday(input.birthday, now) : stored.birthday;
+    return { fname: clean(merged.fname), lname: clean(merged.lname), birthday, ...place };
   });
 }
 
 function checkNames(input: ProfileInput): void {
   const fname = clean(input.fname);
   const lname = clean(input.lname);
-  if (!LETTERS_ONLY.test(fname)) throw broken(PROFILE_MESSAGES.firstNameLetters, 'fname');
-  if (!LETTERS_ONLY.test(lname)) throw broken(PROFILE_MESSAGES.lastNameLetters, 'lname');
+  if (!NAME_SHAPE.test(fname)) throw broken(PROFILE_MESSAGES.firstNameLetters, 'fname');
+  if (!NAME_SHAPE.test(lname)) throw broken(PROFILE_MESSAGES.lastNameLetters, 'lname');
   if (fname.length > PROFILE_LIMITS.nameMax) throw broken(PROFILE_MESSAGES.firstNameLength, 'fname');
   if (lname.length > PROFILE_LIMITS.nameMax) throw broken(PROFILE_MESSAGES.lastNameLength, 'lname');
 }
 
-/** Zip, state and city, in that order (a wrong zip is reported before a wrong state). */
-function checkPlace(input: ProfileInput): Pick<ProfileFields, 'city' | 'state' | 'zip'> {
+/**
+ * Country, zip, state and city, in that order (a wrong zip is reported before a wrong
+ * state). In the US: the spec's 5-digit zip and 50 state codes, messages unchanged;
+ * elsewhere a postal code and a region.
+ */
+function checkPlace(input: ProfileInput): Pick<ProfileFields, 'city' | 'state' | 'zip' | 'country'> {
+  const country = present(input.country) ? clean(input.country).toUpperCase() : DEFAULT_COUNTRY;
+  if (!isCountryCode(country)) throw broken(PROFILE_MESSAGES.country, 'country');
   const city = clean(input.city);
-  const zip = clean(input.zip);
-  const state = clean(input.state).toUpperCase();
-  if (!isValidZip(zip)) throw broken(PROFILE_MESSAGES.zip, 'zip');
-  if (!isUsStateCode(state)) throw broken(PROFILE_MESSAGES.state, 'state');
+  if (country === 'US') {
+    const zip = clean(input.zip);
+    const state = clean(input.state).toUpperCase();
+    if (!isValidZip(zip)) throw broken(PROFILE_MESSAGES.zip, 'zip');
+    if (!isUsStateCode(state)) throw broken(PROFILE_MESSAGES.state, 'state');
+    if (city.length > PROFILE_LIMITS.cityMax) throw broken(PROFILE_MESSAGES.cityLength, 'city');
+    return { city, state, zip, country };
+  }
+  const zip = clean(input.zip).toUpperCase();
+  const region = clean(input.state);
+  if (!isValidPostalCode(zip)) throw broken(PROFILE_MESSAGES.postalCode, 'zip');
+  if (!isRegionShape(region)) throw broken(PROFILE_MESSAGES.regionLetters, 'state');
+  if (region.length > REGION_MAX) throw broken(PROFILE_MESSAGES.regionLength, 'state');
   if (city.length > PROFILE_LIMITS.cityMax) throw broken(PROFILE_MESSAGES.cityLength, 'city');
-  return { city, state, zip };
+  return { city, state: region, zip, country };
 }
 
 /** A real calendar date (YYYY-MM-DD or ISO), returned as YYYY-MM-DD. */

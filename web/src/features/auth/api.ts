@@ -11,6 +11,8 @@ export interface RegisterBody {
   city: string;
   state: string;
   zip: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
 }
 
 export const authApi = api.injectEndpoints({

@@ -89,6 +89,89 @@ describe('profile page', () => {
     });
   });
 
+  it('when the owner lives in France, then Country, Region and Postal Code show, and a name of any script saves', async () => {
+    const french = { ...PROFILE, city: 'Paris', state: 'Île-de-France', zip: '75001', country: 'FR' };
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: french }),
+      'PUT /api/user/profile/:id': (req) => ({ body: { ...french, ...(req.body as object) } }),
+    });
+    const { user } = await openEditor();
+    expect(screen.getByLabelText('Country')).toHaveDisplayValue('France');
+    expect(screen.getByLabelText('Region')).toHaveValue('Île-de-France');
+    expect(screen.getByLabelText('Postal Code')).toHaveValue('75001');
+    expect(screen.queryByLabelText('Zip Code')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('First Name'));
+    await user.type(screen.getByLabelText('First Name'), 'Anaïs');
+    await user.clear(screen.getByLabelText('Last Name'));
+    await user.type(screen.getByLabelText('Last Name'), 'O’Neil-Dupont');
+    await user.clear(screen.getByLabelText('Postal Code'));
+    await user.type(screen.getByLabelText('Postal Code'), '75002');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Profile updated successfully.')).not.toHaveLength(0);
+    expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)[0].body).toMatchObject({
+      fname: 'Anaïs',
+      lname: 'O’Neil-Dupont',
+      state: 'Île-de-France',
+      zip: '75002',
+      country: 'FR',
+    });
+  });
+
+  it('when the owner moves to the US, then a US state and a 5-digit zip are required before anything is sent', async () => {
+    const french = { ...PROFILE, city: 'Paris', state: 'Île-de-France', zip: 'F-75001', country: 'FR' };
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: french }),
+      'PUT /api/user/profile/:id': (req) => ({ body: { ...french, ...(req.body as object) } }),
+    });
+    const { user } = await openEditor();
+    await user.selectOptions(screen.getByLabelText('Country'), 'US');
+    expect(screen.getByLabelText('State')).toHaveDisplayValue('Select State');
+    expect(screen.getByLabelText('Zip Code')).toHaveValue('75001');
+    const save = () => user.click(screen.getByRole('button', { name: 'Save' }));
+    await save();
+    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required.');
+    await user.selectOptions(screen.getByLabelText('State'), 'NY');
+    await user.clear(screen.getByLabelText('Zip Code'));
+    await user.type(screen.getByLabelText('Zip Code'), '1001');
+    await save();
+    expect(screen.getByRole('alert')).toHaveTextContent('Zip code must be exactly 5 digits.');
+    expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)).toHaveLength(0);
+    await user.type(screen.getByLabelText('Zip Code'), '0');
+    await save();
+    expect(await screen.findAllByText('Profile updated successfully.')).not.toHaveLength(0);
+    expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)[0].body).toMatchObject({
+      state: 'NY',
+      zip: '10010',
+      country: 'US',
+    });
+  });
+
+  it('when a profile has no country (made before countries), then it edits as a US profile', async () => {
+    api = installFakeApi({ 'GET /api/user/profile/:id': () => ({ body: PROFILE }) });
+    await openEditor();
+    expect(screen.getByLabelText('Country')).toHaveDisplayValue('United States');
+    expect(screen.getByLabelText('State')).toHaveDisplayValue('TX');
+    expect(screen.getByLabelText('Zip Code')).toHaveAttribute('maxlength', '5');
+    expect(screen.getByText('Must be exactly 5 digits.')).toBeInTheDocument();
+  });
+
+  it("when viewing a French traveller's profile, then where they live names the country", async () => {
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({
+        body: {
+          _id: '64b000000000000000000097',
+          fname: 'Anaïs',
+          lname: "O'Neil",
+          city: 'Paris',
+          state: 'Île-de-France',
+          country: 'FR',
+        },
+      }),
+    });
+    renderApp('/profile/64b000000000000000000097');
+    expect(await screen.findByText('Paris, Île-de-France, France')).toBeInTheDocument();
+  });
+
   it('when the server refuses the change, then its message is shown', async () => {
     api = installFakeApi({
       'GET /api/user/profile/:id': () => ({ body: PROFILE }),

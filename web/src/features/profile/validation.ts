@@ -4,7 +4,7 @@ import { checkProfileChange } from '@tripcost/shared/domain';
 import type { Profile } from '../../lib/types';
 
 export function validateProfile(p: Omit<Profile, '_id'>): string | null {
-  // The form always holds a birthday; the stored one only matters when it is left out.
-  const result = checkProfileChange(p, p.birthday);
+  // The form holds every field, so it is the profile as it will be stored.
+  const result = checkProfileChange(p, p);
   return result.ok ? null : result.msg;
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
-import { US_STATE_CODES, isValidZip, sanitizeZip } from '@tripcost/shared/domain';
+import { checkRegistration, DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
+import { PlaceFields, type Place } from '../../profile';
 import { useRegisterMutation, type RegisterBody } from '../api';
 import './auth.css';
 
@@ -14,6 +15,7 @@ const EMPTY: RegisterBody = {
   city: '',
   state: '',
   zip: '',
+  country: DEFAULT_COUNTRY,
 };
 
 export default function RegisterPage() {
@@ -23,12 +25,15 @@ export default function RegisterPage() {
   const [error, setError] = useState('');
 
   const set = (key: keyof RegisterBody) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const setPlace = (change: Partial<Place>) => setForm((f) => ({ ...f, ...change }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
-    if (!isValidZip(form.zip)) {
-      setError('Zip code must be exactly 5 digits.');
+    // The server's rules and messages, checked before sending (@tripcost/shared/domain).
+    const checked = checkRegistration(form);
+    if (!checked.ok) {
+      setError(checked.msg);
       return;
     }
     setError('');
@@ -61,6 +66,7 @@ export default function RegisterPage() {
               name="fname"
               autoComplete="given-name"
               required
+              maxLength={PROFILE_LIMITS.nameMax}
               value={form.fname}
               onChange={(e) => set('fname')(e.target.value)}
             />
@@ -71,6 +77,7 @@ export default function RegisterPage() {
               name="lname"
               autoComplete="family-name"
               required
+              maxLength={PROFILE_LIMITS.nameMax}
               value={form.lname}
               onChange={(e) => set('lname')(e.target.value)}
             />
@@ -82,6 +89,7 @@ export default function RegisterPage() {
               name="email"
               autoComplete="email"
               required
+              maxLength={PROFILE_LIMITS.emailMax}
               value={form.email}
               onChange={(e) => set('email')(e.target.value)}
             />
@@ -93,6 +101,7 @@ export default function RegisterPage() {
               name="password"
               autoComplete="new-password"
               required
+              maxLength={PROFILE_LIMITS.passwordMax}
               value={form.password}
               onChange={(e) => set('password')(e.target.value)}
             />
@@ -113,33 +122,12 @@ export default function RegisterPage() {
               name="city"
               autoComplete="address-level2"
               required
+              maxLength={PROFILE_LIMITS.cityMax}
               value={form.city}
               onChange={(e) => set('city')(e.target.value)}
             />
           </label>
-          <label className="field">
-            <span>State</span>
-            <select name="state" required value={form.state} onChange={(e) => set('state')(e.target.value)}>
-              <option value="">Select State</option>
-              {US_STATE_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Zip Code</span>
-            <input
-              name="zip"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              required
-              maxLength={5}
-              value={form.zip}
-              onChange={(e) => set('zip')(sanitizeZip(e.target.value))}
-            />
-          </label>
+          <PlaceFields idPrefix="register" required value={form} onChange={setPlace} />
           {error && (
             <p className="form-error field--full" role="alert">
               {error}

@@ -9,10 +9,11 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { useCurrentUser } from '../../auth';
 import { showToast } from '../../../lib/toast';
 import type { Profile, ProfileAnswer } from '../../../lib/types';
-import { US_STATE_CODES, sanitizeZip } from '@tripcost/shared/domain';
+import { DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
+import { PlaceFields, type Place } from './PlaceFields';
 import { PublicProfileCard } from './PublicProfileCard';
 import './profile.css';
 
@@ -27,6 +28,7 @@ function toForm(p: ProfileAnswer): FormState {
     city: p.city ?? '',
     state: p.state ?? '',
     zip: own.zip ?? '',
+    country: p.country || DEFAULT_COUNTRY,
   };
 }
 
@@ -93,6 +95,11 @@ export default function ProfilePage() {
     setSuccess('');
     setForm((f) => (f ? { ...f, [key]: value } : f));
   };
+  const setPlace = (change: Partial<Place>) => {
+    setError('');
+    setSuccess('');
+    setForm((f) => (f ? { ...f, ...change } : f));
+  };
 
   function cancel() {
     setEditing(false);
@@ -148,11 +155,21 @@ export default function ProfilePage() {
             <div className="form--grid">
               <label className="field">
                 <span>First Name</span>
-                <input value={form.fname} onChange={(e) => set('fname')(e.target.value)} autoComplete="given-name" />
+                <input
+                  value={form.fname}
+                  maxLength={PROFILE_LIMITS.nameMax}
+                  onChange={(e) => set('fname')(e.target.value)}
+                  autoComplete="given-name"
+                />
               </label>
               <label className="field">
                 <span>Last Name</span>
-                <input value={form.lname} onChange={(e) => set('lname')(e.target.value)} autoComplete="family-name" />
+                <input
+                  value={form.lname}
+                  maxLength={PROFILE_LIMITS.nameMax}
+                  onChange={(e) => set('lname')(e.target.value)}
+                  autoComplete="family-name"
+                />
               </label>
               <label className="field">
                 <span>Date of Birth</span>
@@ -160,35 +177,14 @@ export default function ProfilePage() {
               </label>
               <label className="field">
                 <span>City</span>
-                <input value={form.city} onChange={(e) => set('city')(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>State</span>
-                <select value={form.state} onChange={(e) => set('state')(e.target.value)}>
-                  <option value="">Select State</option>
-                  {US_STATE_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <div className="field">
-                <label className="field" htmlFor="profile-zip">
-                  <span>Zip Code</span>
-                </label>
                 <input
-                  id="profile-zip"
-                  inputMode="numeric"
-                  maxLength={5}
-                  value={form.zip}
-                  aria-describedby="zip-hint"
-                  onChange={(e) => set('zip')(sanitizeZip(e.target.value))}
+                  value={form.city}
+                  maxLength={PROFILE_LIMITS.cityMax}
+                  onChange={(e) => set('city')(e.target.value)}
+                  autoComplete="address-level2"
                 />
-                <small id="zip-hint" className="hint">
-                  Must be exactly 5 digits.
-                </small>
-              </div>
+              </label>
+              <PlaceFields idPrefix="profile" value={form} onChange={setPlace} />
             </div>
           </fieldset>
           {error && (

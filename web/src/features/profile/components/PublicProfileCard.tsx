@@ -1,10 +1,13 @@
-// Another user's profile, read-only: only the public part (name, city, state).
+// Another user's profile, read-only: only the public part (name, city, state, country).
 // The birthday and zip code are never sent to anyone but the owner.
+import { countryName, DEFAULT_COUNTRY } from '@tripcost/shared/domain';
 import type { PublicProfile } from '../../../lib/types';
 import './profile.css';
 
 export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
-  const place = [profile.city, profile.state].filter(Boolean).join(', ');
+  // "Austin, TX" as the spec shows it; outside the US the country is named ("Paris, Île-de-France, France").
+  const country = profile.country && profile.country !== DEFAULT_COUNTRY ? countryName(profile.country) : '';
+  const place = [profile.city, profile.state, country].filter(Boolean).join(', ');
   return (
     <div className="panel">
       <h1 className="profile__name">

@@ -1,0 +1,241 @@
+// Names of any script, countries, and places outside the US (docs/adr/0023-travellers-from-anywhere-h3.md).
+import {
+  checkProfileChange,
+  checkRegistration,
+  COUNTRY_CODES,
+  countryName,
+  countryOptions,
+  isCountryCode,
+  PROFILE_MESSAGES,
+  sanitizePostalCode,
+  type StoredProfile,
+} from '../src/domain';
+
+const STORED: StoredProfile = {
+  fname: 'Ann',
+  lname: 'Lee',
+  birthday: '1990-05-01',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
+const FRENCH: StoredProfile = { ...STORED, city: 'Paris', state: 'Île-de-France', zip: '75001', country: 'FR' };
+
+const registration = {
+  fname: 'Ada',
+  lname: 'Lovelace',
+  email: 'ada@example.test',
+  password: 'correct horse',
+  birthday: '1990-12-10',
+  city: 'Boston',
+  state: 'MA',
+  zip: '02118',
+};
+
+describe('names of any script', () => {
+  const NAMES = [
+    'Anaïs',
+    'Ana Maria',
+    "O'Neil",
+    'O’Neil',
+    'Smith-Jones',
+    'José',
+    'Jose\u0301', // the same name with a combining accent
+    'Zoë',
+    '李',
+    'Владимир',
+    'محمد',
+    'ʻIolani',
+    'Nguyễn',
+    'Øyvind',
+    'D’Artagnan-Lefèvre',
+  ];
+
+  it.each(NAMES)('when the first and last name are %p, then registration accepts them', (name) => {
+    const result = checkRegistration({ ...registration, fname: name, lname: name });
+    expect(result).toMatchObject({ ok: true });
+    if (result.ok) expect(result.value.profile.fname).toBe(name.normalize('NFC'));
+  });
+
+  const NOT_NAMES = [
+    'Ada1',
+    'A.',
+    'Ada!',
+    'Ada_Lovelace',
+    '-Ada',
+    'Ada-',
+    "'Ada",
+    'Ada  Maria',
+    'Smith--Jones',
+    '\u0301Ada',
+    'Ada😀',
+    'Ada\u200bLovelace',
+    '<b>',
+    '١٢٣',
+  ];
+
+  it.each(NOT_NAMES)('when a name is %p, then it is refused with the spec’s message', (name) => {
+    expect(checkRegistration({ ...registration, fname: name })).toEqual({
+      ok: false,
+      field: 'fname',
+      msg: 'First name must contain only letters.',
+    });
+    expect(checkRegistration({ ...registration, lname: name })).toEqual({
+      ok: false,
+      field: 'lname',
+      msg: 'Last name must contain only letters.',
+    });
+  });
+
+  it('when a name is trimmed, then surrounding spaces do not count; 51 letters are too many', () => {
+    expect(checkRegistration({ ...registration, fname: '  Zoë  ' })).toMatchObject({
+      ok: true,
+      value: { profile: { fname: 'Zoë' } },
+    });
+    expect(checkRegistration({ ...registration, fname: 'é'.repeat(51) })).toMatchObject({
+      msg: PROFILE_MESSAGES.firstNameLength,
+    });
+  });
+});
+
+describe('countries', () => {
+  it('then the list is the 249 assigned ISO 3166-1 codes, each named by Intl', () => {
+    expect(COUNTRY_CODES).toHaveLength(249);
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    for (const code of COUNTRY_CODES)
+      expect({ code, name: names.of(code) }).toEqual({ code, name: expect.any(String) });
+    for (const code of ['US', 'FR', 'GB', 'JP', 'BR', 'SS']) expect(isCountryCode(code)).toBe(true);
+    // Reserved, withdrawn or not countries at all.
+    for (const code of ['UK', 'EU', 'XK', 'ZZ', 'BU', 'YU', 'us', '']) expect(isCountryCode(code)).toBe(false);
+  });
+
+  it('then every country is offered by its name, sorted, and named in English', () => {
+    const options = countryOptions();
+    expect(options).toHaveLength(249);
+    expect(options.find((option) => option.code === 'US')?.name).toBe('United States');
+    expect(countryName('FR')).toBe('France');
+    const names = options.map((option) => option.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('en').compare));
+  });
+
+  it('when no country is sent, then registration stores US; a lower-case code is upper-cased; an unknown one is refused', () => {
+    expect(checkRegistration(registration)).toMatchObject({ ok: true, value: { profile: { country: 'US' } } });
+    expect(checkRegistration({ ...registration, country: ' ' })).toMatchObject({
+      value: { profile: { country: 'US' } },
+    });
+    expect(checkRegistration({ ...registration, country: null })).toMatchObject({
+      value: { profile: { country: 'US' } },
+    });
+    const french = { ...registration, country: 'fr', state: 'Île-de-France', zip: '75001' };
+    expect(checkRegistration(french)).toMatchObject({ value: { profile: { country: 'FR', state: 'Île-de-France' } } });
+    for (const country of ['UK', 'FRA', 'France', 'EU']) {
+      expect(checkRegistration({ ...registration, country })).toEqual({
+        ok: false,
+        field: 'country',
+        msg: 'Please choose a valid country.',
+      });
+    }
+  });
+});
+
+describe('places', () => {
+  const place = (state: string, zip: string, country = 'FR') =>
+    checkRegistration({ ...registration, state, zip, country });
+
+  it('when the country is the US, then the 50 states and the 5-digit zip stay, with the spec’s messages', () => {
+    expect(place('Île-de-France', '75001', 'US')).toMatchObject({
+      field: 'state',
+      msg: 'Please choose a valid US state.',
+    });
+    expect(place('MA', 'SW1A 1AA', 'US')).toMatchObject({ field: 'zip', msg: 'Zip code must be exactly 5 digits.' });
+    expect(place('DC', '20001', 'US')).toMatchObject({ msg: 'Please choose a valid US state.' });
+    expect(place('ma', '02118', 'US')).toMatchObject({ ok: true, value: { profile: { state: 'MA' } } });
+  });
+
+  it.each([
+    ['Île-de-France', '75001'],
+    ["Hawke's Bay", '4110'],
+    ['St. Gallen', '9000'],
+    ['Baden-Württemberg', '70173'],
+    ['東京都', '100-0001'],
+    ['England', 'SW1A 1AA'],
+    ['Ontario', 'K1A 0B6'],
+    ['Lisboa', '1100-148'],
+    ['R'.repeat(60), 'ABCDEFGHIJ12'],
+    ['Q', 'A1'],
+  ])('when a region is %p and a postal code %p outside the US, then they are kept as typed', (state, zip) => {
+    expect(place(state, zip)).toMatchObject({ ok: true, value: { profile: { state, zip, country: 'FR' } } });
+  });
+
+  it('when a postal code is in lower case, then it is stored upper case', () => {
+    expect(place('England', 'sw1a 1aa', 'GB')).toMatchObject({ value: { profile: { zip: 'SW1A 1AA' } } });
+  });
+
+  it.each([
+    ['Région 10', PROFILE_MESSAGES.regionLetters],
+    ['Paris!', PROFILE_MESSAGES.regionLetters],
+    ['.Paris', PROFILE_MESSAGES.regionLetters],
+    ['Paris-', PROFILE_MESSAGES.regionLetters],
+    ['<script>', PROFILE_MESSAGES.regionLetters],
+    ['R'.repeat(61), 'Region must be at most 60 characters.'],
+  ])('when a region is %p, then it is refused: %s', (state, msg) => {
+    expect(place(state, '75001')).toEqual({ ok: false, field: 'state', msg });
+  });
+
+  it.each(['1234567890123', '75001!', '-75001', '75001-', '75_001', '75\u00a0001'])(
+    'when a postal code is %p, then it is refused',
+    (zip) => {
+      expect(place('Île-de-France', zip)).toEqual({
+        ok: false,
+        field: 'zip',
+        msg: 'Postal code must be at most 12 letters, digits, spaces or hyphens.',
+      });
+    },
+  );
+
+  it('when a postal code is typed, then only allowed characters are kept, at most 12', () => {
+    expect(sanitizePostalCode('sw1a_1aa!')).toBe('sw1a1aa');
+    expect(sanitizePostalCode('1234567890123')).toBe('123456789012');
+  });
+});
+
+describe('a profile change, validated as it will be stored', () => {
+  it('when only the zip is sent, then it is checked against the stored country', () => {
+    expect(checkProfileChange({ zip: 'SW1A 1AA' }, STORED)).toMatchObject({ msg: PROFILE_MESSAGES.zip });
+    expect(checkProfileChange({ zip: '75002' }, FRENCH)).toMatchObject({
+      ok: true,
+      value: { ...FRENCH, zip: '75002' },
+    });
+    expect(checkProfileChange({ zip: 'SW1A 1AA' }, { ...FRENCH, country: 'GB' })).toMatchObject({ ok: true });
+  });
+
+  it('when only the country changes to the US while a region is stored, then the region is refused as a state', () => {
+    expect(checkProfileChange({ country: 'US' }, FRENCH)).toEqual({
+      ok: false,
+      field: 'state',
+      msg: 'Please choose a valid US state.',
+    });
+    expect(checkProfileChange({ country: 'US', state: 'NY', zip: '10001' }, FRENCH)).toMatchObject({
+      ok: true,
+      value: { country: 'US', state: 'NY', zip: '10001', city: 'Paris' },
+    });
+  });
+
+  it('when only the state is sent, then it is checked against the stored country', () => {
+    expect(checkProfileChange({ state: 'Normandie' }, STORED)).toMatchObject({ msg: PROFILE_MESSAGES.state });
+    expect(checkProfileChange({ state: 'Normandie' }, FRENCH)).toMatchObject({ value: { state: 'Normandie' } });
+  });
+
+  it('when a stored profile has no country, then it is read as US and a change keeps it US', () => {
+    expect(checkProfileChange({ city: 'Dallas' }, STORED)).toEqual({
+      ok: true,
+      value: { ...STORED, city: 'Dallas', country: 'US' },
+    });
+  });
+
+  it('when a required field is emptied or nulled, then all fields are required; a left-out birthday is kept', () => {
+    expect(checkProfileChange({ city: ' ' }, FRENCH)).toMatchObject({ msg: PROFILE_MESSAGES.allRequired });
+    expect(checkProfileChange({ state: null }, FRENCH)).toMatchObject({ msg: PROFILE_MESSAGES.allRequired });
+    expect(checkProfileChange({ birthday: '' }, FRENCH)).toMatchObject({ value: { birthday: '1990-05-01' } });
+  });
+});
