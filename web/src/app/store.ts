@@ -23,9 +23,13 @@ type MutationFulfilled = UnknownAction & {
  * What another tab should refetch after this tab's mutation succeeded: the trip it named
  * (and the lists that show it), or, for a change not tied to one trip, every data tag.
  */
-export function tagsChangedBy(endpointName: string, args: unknown): Extract<TabMessage, { type: 'data-changed' }>['tags'] | null {
+export function tagsChangedBy(
+  endpointName: string,
+  args: unknown,
+): Extract<TabMessage, { type: 'data-changed' }>['tags'] | null {
   if (SESSION_MUTATIONS.has(endpointName)) return null;
-  const tripId = args && typeof args === 'object' && 'tripId' in args ? (args as { tripId: unknown }).tripId : undefined;
+  const tripId =
+    args && typeof args === 'object' && 'tripId' in args ? (args as { tripId: unknown }).tripId : undefined;
   if (typeof tripId === 'string') {
     return [
       { type: 'Trip', id: tripId },

@@ -5,7 +5,14 @@ import { ME, renderApp } from '../../test/render';
 import { makeStore } from '../app/store';
 import { handleTabMessage } from '../features/auth/hooks/useSession';
 import { tripsApi } from '../features/trips/api';
-import { openTabChannel, parseTabMessage, setTabChannel, STORAGE_KEY, type TabChannel, type TabMessage } from './tabSync';
+import {
+  openTabChannel,
+  parseTabMessage,
+  setTabChannel,
+  STORAGE_KEY,
+  type TabChannel,
+  type TabMessage,
+} from './tabSync';
 
 /** BroadcastChannel as browsers have it: a message reaches every other channel of the same name. */
 function fakeBroadcast() {
@@ -124,9 +131,7 @@ describe('what a tab does with another tab’s news', () => {
     api = installFakeApi({ 'PUT /api/trips/getaway/:id': () => ({ body: stored }) });
     const store = makeStore({ session: { status: 'ready', token: 'token-1', isLogged: true } });
     await store.dispatch(tripsApi.endpoints.saveTripSettings.initiate({ tripId: stored._id, travelers: 3 }));
-    expect(heard).toEqual([
-      { type: 'data-changed', tags: expect.arrayContaining([{ type: 'Trip', id: stored._id }]) },
-    ]);
+    expect(heard).toEqual([{ type: 'data-changed', tags: expect.arrayContaining([{ type: 'Trip', id: stored._id }]) }]);
   });
 
   it('when another tab logs out while a window page is open, then this tab shows the logged-out page at once', async () => {

@@ -4,8 +4,16 @@ import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
 import type { CostItem, Instance, InstanceStatus, Trip } from '../../lib/types';
 import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
-import { itemisedMeanwhile, keyedItemChanges, keyedWindowChanges, windowChanges, itemChanges, itemFields, windowFields } from './merge';
-import { saveMerging, tripPath, versionTag, type BaseQuery } from './mergeSave';
+import {
+  itemisedMeanwhile,
+  keyedItemChanges,
+  keyedWindowChanges,
+  windowChanges,
+  itemChanges,
+  itemFields,
+  windowFields,
+} from '../../lib/merge';
+import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
 
 /** Weather for a window's dates: the daily forecast, or typical weather for those days. */
 export interface WindowWeather {
@@ -170,6 +178,23 @@ export const instancesApi = api.injectEndpoints({
     /** One instance, only its changed fields; a 412 not merged (a conflict) refetches the trip too. */
     saveInstance: build.mutation<Trip, InstanceSave>({
       queryFn: (save, _api, _extra, baseQuery) => putInstanceChanges(baseQuery, save),
+      // The answer is the trip as stored: shown at once, so the page never flashes the value before the save.
+      async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const instance = data?.instances?.find((i) => i._id === instanceId);
+          if (!instance) return;
+          dispatch(
+            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, (draft) => {
+              draft.trip = data;
+              draft.instance = instance;
+            }),
+          );
+          replaceCachedTrip(dispatch, data);
+        } catch {
+          // The caller shows the failure.
+        }
+      },
       invalidatesTags: (_r, error, { tripId, instanceId }) =>
         error && error.status !== 412
           ? []

@@ -183,7 +183,9 @@ describe('saving an instance', () => {
   it('when the same field changed elsewhere, then both values are shown and "Keep mine" stores mine on the new version', async () => {
     const { user } = setup(mergingServer({ stay_expense: 333 }));
     await editStay(user, '5');
-    const dialog = await screen.findByRole('alertdialog', { name: 'This window changed elsewhere while you edited it.' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'This window changed elsewhere while you edited it.',
+    });
     expect(dialog).toHaveTextContent('Stay (Lodging): Yours: $5.00 / On the server: $333.00');
     expect(within(dialog).getByRole('button', { name: 'Keep mine' })).toHaveFocus();
     // What was typed is still there while the user decides.

@@ -12,11 +12,11 @@ import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../.
 import { amountOf } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
-import { useSessionDraft } from '../../auth/hooks/useSessionDraft';
+import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
-import { resolve, targetOf, windowChanges, type Choice, type Conflict } from '../merge';
-import { conflictOf, type MergeConflict } from '../mergeSave';
+import { resolve, targetOf, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
 import { WindowWeather } from './WindowWeather';
@@ -43,7 +43,7 @@ const FIELD_NAMES: Record<string, string> = {
   travel_expense: 'Travel Costs',
   car_expense: 'Car Rental',
   other_expense: 'Other Expenses',
-  label: 'Name',
+  label: 'Window name',
   notes: 'Notes',
   status: 'Status',
 };
@@ -207,7 +207,13 @@ export default function InstancePage() {
     }
     setConflict(null);
     setOpened({ instance: now, version: conflict.trip.version });
-    await send({ tripId: trip._id, instanceId: instance._id, version: conflict.trip.version, base: now, changes: fields });
+    await send({
+      tripId: trip._id,
+      instanceId: instance._id,
+      version: conflict.trip.version,
+      base: now,
+      changes: fields,
+    });
   }
 
   return (
@@ -232,7 +238,7 @@ export default function InstancePage() {
           )}
         </div>
         <label className="field">
-          <span>Name</span>
+          <span>Window name</span>
           <input
             type="text"
             maxLength={MAX_LABEL}

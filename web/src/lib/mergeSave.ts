@@ -3,8 +3,16 @@
 // nothing it changed was changed there too, and otherwise answers a 412 whose data
 // carries the conflicts for the page to show.
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { Trip } from '../../lib/types';
-import { mergesCleanly, planMerge, tripFields, type Conflict, type Fields, type FieldKey, type MergePlan } from './merge';
+import type { Trip } from './types';
+import {
+  mergesCleanly,
+  planMerge,
+  tripFields,
+  type Conflict,
+  type Fields,
+  type FieldKey,
+  type MergePlan,
+} from './merge';
 
 export type BaseQuery = (
   args: FetchArgs,

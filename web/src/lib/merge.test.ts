@@ -1,4 +1,4 @@
-import { instance, trip } from '../../../test/fixtures';
+import { instance, trip } from '../../test/fixtures';
 import {
   diff,
   itemKey,
@@ -73,9 +73,7 @@ describe('merge by field', () => {
     };
     const withItem = { ...window, items: [item] };
     const before = tripFields(trip({ travelers: 2, instances: [withItem] }));
-    const now = tripFields(
-      trip({ travelers: 3, instances: [{ ...withItem, items: [{ ...item, paid: true }] }] }),
-    );
+    const now = tripFields(trip({ travelers: 3, instances: [{ ...withItem, items: [{ ...item, paid: true }] }] }));
     const mine = { [itemKey(window._id, 'item-1', 'amount')]: 120, [tripKey('budget')]: 900 };
     const plan = planMerge(before, mine, now);
     expect(plan.conflicts).toEqual([]);
@@ -88,7 +86,7 @@ describe('merge by field', () => {
 
   it('when the window got cost items meanwhile, then a typed expense can only take the server side', () => {
     const key = windowKey(window._id, 'stay_expense');
-    const item = { ...(({}) as object), _id: 'i', category: 'stay', name: 'Inn', amount: 100, basis: 'total' };
+    const item = { ...({} as object), _id: 'i', category: 'stay', name: 'Inn', amount: 100, basis: 'total' };
     const current = trip({ instances: [{ ...window, items: [item as never] }] });
     const plan = itemisedMeanwhile(planMerge(base, { [key]: 120 }, tripFields(current)), window._id, current);
     expect(plan.resend).toEqual({});

@@ -5,7 +5,7 @@
 // field at a time. Disjoint changes are re-sent on the new version; only a field both
 // sides changed to different values is a conflict for the user to settle.
 // Pure: no React, no store, no I/O.
-import type { CostItem, Instance, Trip } from '../../lib/types';
+import type { CostItem, Instance, Trip } from './types';
 
 /** One field of one thing of a trip: `trip:budget`, `window:<id>:notes`, `item:<windowId>:<itemId>:amount`. */
 export type FieldKey = string;
@@ -27,16 +27,7 @@ export const WINDOW_FIELDS = [
   'status',
 ] as const;
 /** What an item edit changes (PUT …/items/:itemId). */
-export const ITEM_FIELDS = [
-  'category',
-  'name',
-  'amount',
-  'basis',
-  'booked',
-  'paid',
-  'link',
-  'confirmation',
-] as const;
+export const ITEM_FIELDS = ['category', 'name', 'amount', 'basis', 'booked', 'paid', 'link', 'confirmation'] as const;
 
 export const tripKey = (field: string): FieldKey => `trip:${field}`;
 export const windowKey = (windowId: string, field: string): FieldKey => `window:${windowId}:${field}`;
@@ -150,7 +141,10 @@ export const mergesCleanly = (plan: MergePlan) => plan.conflicts.length === 0 &&
 export type Choice = 'mine' | 'theirs';
 
 /** What to send once the user settled the conflicts: the clean changes, plus the conflicting ones they kept. */
-export function resolve(plan: Pick<MergePlan, 'resend' | 'conflicts'>, choice: Choice | Record<FieldKey, Choice>): Fields {
+export function resolve(
+  plan: Pick<MergePlan, 'resend' | 'conflicts'>,
+  choice: Choice | Record<FieldKey, Choice>,
+): Fields {
   const send: Fields = { ...plan.resend };
   for (const conflict of plan.conflicts) {
     const chosen = typeof choice === 'string' ? choice : (choice[conflict.key] ?? 'theirs');
