@@ -127,7 +127,8 @@ export interface MergePlan {
 export function planMerge(base: Fields, mine: Fields, current: Fields): MergePlan {
   const plan: MergePlan = { resend: {}, alreadyStored: [], conflicts: [], gone: [] };
   for (const [key, value] of Object.entries(mine)) {
-    if (!(key in current)) plan.gone.push(key);
+    // A trip field always exists; a window's or item's key is missing once it was deleted.
+    if (!(key in current) && targetOf(key).kind !== 'trip') plan.gone.push(key);
     else if (sameValue(current[key], value)) plan.alreadyStored.push(key);
     else if (sameValue(current[key], base[key])) plan.resend[key] = value;
     else plan.conflicts.push({ key, base: base[key] ?? null, mine: value, theirs: current[key] });

@@ -5,8 +5,9 @@
 // items shows its expenses as the server calculated them from the items, read-only
 // (ADR 0020). A session that ends while the form is open keeps its values for after the
 // next login.
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf } from '@tripcost/shared/domain';
@@ -55,6 +56,18 @@ function shown(field: string, value: unknown): string {
   return String(value);
 }
 
+function conflictRow(conflict: Conflict): ConflictRow {
+  const field = targetOf(conflict.key).field;
+  return {
+    key: conflict.key,
+    name: FIELD_NAMES[field] ?? field,
+    mine: shown(field, conflict.mine),
+    theirs: shown(field, conflict.theirs),
+    locked: conflict.locked,
+    lockedWhy: 'now calculated from cost items',
+  };
+}
+
 /** The fields changed since the form was opened: dates and amounts (form.ts), then the texts. */
 function changesOf(base: Instance, form: FormState): InstanceSave['changes'] {
   const changes: InstanceSave['changes'] = changedFields(base, instanceInputFrom(form));
@@ -96,7 +109,6 @@ export default function InstancePage() {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [conflict, setConflict] = useState<MergeConflict | null>(null);
   const [error, setError] = useState('');
-  const conflictRef = useRef<HTMLDivElement>(null);
   const { draft, consume } = useSessionDraft<Draft>('instance', () =>
     editing && form && opened ? { form, opened } : null,
   );
@@ -113,10 +125,6 @@ export default function InstancePage() {
     setEditing(true);
     consume();
   }, [draft, data, consume]);
-
-  useEffect(() => {
-    if (conflict) conflictRef.current?.querySelector('button')?.focus();
-  }, [conflict]);
 
   if (isLoading) return <p className="page-message">Loading trip details...</p>;
   if (isError || !data?.instance || !data.trip || !form) {
@@ -308,7 +316,12 @@ export default function InstancePage() {
           </p>
         )}
         {conflict && (
-          <ConflictChoice conflicts={conflict.conflicts} onChoose={settle} busy={saving} innerRef={conflictRef} />
+          <ConflictChoice
+            title="This window changed elsewhere while you edited it."
+            rows={conflict.conflicts.map(conflictRow)}
+            onChoose={settle}
+            busy={saving}
+          />
         )}
         <p className="total-line" aria-live="polite">
           Total Cost: <strong>{formatMoney(total)}</strong>
@@ -339,57 +352,5 @@ export default function InstancePage() {
         end={instance.trip_end}
       />
     </main>
-  );
-}
-
-/** The same field changed here and elsewhere: both values, and the choice. */
-function ConflictChoice({
-  conflicts,
-  onChoose,
-  busy,
-  innerRef,
-}: {
-  conflicts: Conflict[];
-  onChoose: (choice: Choice) => void;
-  busy: boolean;
-  innerRef: Ref<HTMLDivElement>;
-}) {
-  const onlyTheirs = conflicts.every((c) => c.locked);
-  return (
-    <div
-      ref={innerRef}
-      className="notice merge-conflict"
-      role="alertdialog"
-      aria-labelledby="merge-conflict-title"
-      aria-describedby="merge-conflict-body"
-    >
-      <p id="merge-conflict-title">
-        <strong>This window changed elsewhere while you edited it.</strong>
-      </p>
-      <div id="merge-conflict-body">
-        <p>Your other changes are kept. Choose which value to keep:</p>
-        <ul>
-          {conflicts.map((c) => {
-            const field = targetOf(c.key).field;
-            return (
-              <li key={c.key}>
-                {FIELD_NAMES[field] ?? field}: Yours: {shown(field, c.mine)} / On the server: {shown(field, c.theirs)}
-                {c.locked && ' (now calculated from cost items)'}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-      <div className="form-actions">
-        {!onlyTheirs && (
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => onChoose('mine')}>
-            Keep mine
-          </button>
-        )}
-        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => onChoose('theirs')}>
-          Take theirs
-        </button>
-      </div>
-    </div>
   );
 }
