@@ -134,6 +134,20 @@ describe('what a tab does with another tab’s news', () => {
     expect(heard).toEqual([{ type: 'data-changed', tags: expect.arrayContaining([{ type: 'Trip', id: stored._id }]) }]);
   });
 
+  it('when this tab logs out, then the other tabs are told, and no trip change is announced for it', async () => {
+    const heard: TabMessage[] = [];
+    setTabChannel({ post: (m) => heard.push(m), listen: () => () => {}, close: () => {} });
+    api = installFakeApi({
+      'GET /api/trips/getaway-trip': () => ({ body: [] }),
+      'GET /api/wishlist/getlists': () => ({ body: [] }),
+      'GET /api/user/logout': () => ({ body: { msg: 'Logged out' } }),
+    });
+    const { user, store } = renderApp('/mytrips');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(heard).toEqual([{ type: 'logged-out', reason: 'logout' }]));
+    expect(store.getState().session.token).toBeNull();
+  });
+
   it('when another tab logs out while a window page is open, then this tab shows the logged-out page at once', async () => {
     const listeners = new Set<(m: TabMessage) => void>();
     setTabChannel({
