@@ -1,7 +1,7 @@
 // Routes of docs/product.md §2 and §6. Every page is its own chunk (React.lazy).
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { useRestoreSession } from '../features/auth/hooks/useSession';
+import { useRestoreSession, useTabSync } from '../features/auth/hooks/useSession';
 import { useAppSelector } from '../lib/hooks';
 import { selectIsLoggedIn } from '../lib/session';
 import { RequireAuth } from './layout/RequireAuth';
@@ -57,8 +57,9 @@ export function AppRoutes() {
   );
 }
 
-/** The app: restores the session once, then routes. */
+/** The app: restores the session once, keeps in step with the other tabs, then routes. */
 export function App() {
   useRestoreSession();
+  useTabSync();
   return <AppRoutes />;
 }

@@ -3,8 +3,11 @@
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './AppRoutes';
+import { openTabChannel, setTabChannel } from '../lib/tabSync';
 import { makeStore } from './store';
 
+// Before the store: the first mutation may already have news for the other tabs.
+setTabChannel(openTabChannel());
 const store = makeStore();
 
 export function FullApp() {

@@ -8,7 +8,14 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { loggedOut, selectToken, tokenReceived, tokenRefreshFailed, type SessionState } from './session';
+import {
+  loggedOut,
+  selectToken,
+  sessionExpired,
+  tokenReceived,
+  tokenRefreshFailed,
+  type SessionState,
+} from './session';
 
 export const TAG_TYPES = ['Trip', 'Instance', 'Wishlist', 'WishlistTrips', 'Profile', 'User'] as const;
 
@@ -73,8 +80,12 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   if (!current || current === tokenUsed) {
     const fresh = await refreshAccessToken();
     if (!fresh) {
-      api.dispatch(tokenRefreshFailed('Session expired'));
-      api.dispatch(loggedOut());
+      // A session that was established ended by itself: say so and let open forms keep their values.
+      if ((api.getState() as { session: SessionState }).session.isLogged) api.dispatch(sessionExpired());
+      else {
+        api.dispatch(tokenRefreshFailed('Session expired'));
+        api.dispatch(loggedOut());
+      }
       return result;
     }
     if (selectToken(api.getState() as { session: SessionState }) !== fresh) api.dispatch(tokenReceived(fresh));

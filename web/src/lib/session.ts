@@ -8,13 +8,19 @@ export interface SessionState {
   token: string | null;
   isLogged: boolean;
   error: string | null;
+  /** The session ended by itself (the refresh failed) while the user was logged in. */
+  expired: boolean;
 }
+
+/** What the login page says after a session ended by itself. */
+export const SESSION_ENDED = 'Your session ended — log in again';
 
 const initialState: SessionState = {
   status: 'loading',
   token: null,
   isLogged: false,
   error: null,
+  expired: false,
 };
 
 export const sessionSlice = createSlice({
@@ -33,6 +39,15 @@ export const sessionSlice = createSlice({
       state.isLogged = true;
       state.status = 'ready';
       state.error = null;
+      state.expired = false;
+    },
+    /** The refresh cookie no longer works while logged in: forms keep a draft (drafts.ts), the login page says so. */
+    sessionExpired(state) {
+      state.token = null;
+      state.isLogged = false;
+      state.status = 'ready';
+      state.error = SESSION_ENDED;
+      state.expired = true;
     },
     sessionFailed(state, action: PayloadAction<string>) {
       state.isLogged = false;
@@ -46,12 +61,20 @@ export const sessionSlice = createSlice({
       state.token = null;
       state.isLogged = false;
       state.status = 'ready';
+      state.expired = false;
     },
   },
 });
 
-export const { tokenReceived, tokenRefreshFailed, sessionEstablished, sessionFailed, sessionSettled, loggedOut } =
-  sessionSlice.actions;
+export const {
+  tokenReceived,
+  tokenRefreshFailed,
+  sessionEstablished,
+  sessionExpired,
+  sessionFailed,
+  sessionSettled,
+  loggedOut,
+} = sessionSlice.actions;
 
 type WithSession = { session: SessionState };
 export const selectSession = (s: WithSession) => s.session;

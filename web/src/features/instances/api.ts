@@ -1,11 +1,19 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
 import type { CostItem, Instance, InstanceStatus, Trip } from '../../lib/types';
 import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
-import { changedFields } from './form';
+import {
+  itemisedMeanwhile,
+  keyedItemChanges,
+  keyedWindowChanges,
+  windowChanges,
+  itemChanges,
+  itemFields,
+  windowFields,
+} from '../../lib/merge';
+import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
 
 /** Weather for a window's dates: the daily forecast, or typical weather for those days. */
 export interface WindowWeather {
@@ -44,47 +52,34 @@ export interface InstanceSave extends InstanceRef {
   /** The instance as it was when the edit started. */
   base: Instance;
   /** Only the fields the user changed. */
-  changes: Partial<InstanceInput>;
+  changes: Partial<InstanceInput & WindowFields>;
 }
-
-type BaseQuery = (
-  args: FetchArgs,
-) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
 
 /**
- * PUT of one instance's changed fields with If-Match. The version is the whole trip's,
- * so a 412 may come from an edit of *another* instance: then the edit is re-sent on
- * the new version (both edits are kept). When this very instance changed meanwhile,
- * the 412 stands and the caller tells the user.
+ * PUT of one window's changed fields with If-Match. The version is the whole trip's, so
+ * a 412 is merged by field (mergeSave.ts): changes that touch nothing the server changed
+ * are re-sent on the new version; the same field changed on both sides comes back as a
+ * 412 carrying the conflicts.
  */
-async function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
+function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
   const { tripId, instanceId, base, changes } = save;
-  let version = save.version;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const put = await baseQuery({
+  return saveMerging(baseQuery, {
+    tripId,
+    version: save.version,
+    base: windowFields(base),
+    mine: keyedWindowChanges(instanceId, changes),
+    request: (fields) => ({
       url: tripPath(tripId),
       method: 'PUT',
-      headers: version === undefined ? undefined : { 'If-Match': versionTag(version) },
-      body: { instances: [{ _id: instanceId, ...changes }] },
-    });
-    if (!put.error) return { data: put.data as Trip };
-    if (put.error.status !== 412) return { error: put.error };
-    const fresh = await baseQuery({ url: tripPath(tripId), method: 'GET' });
-    if (fresh.error) return { error: put.error };
-    const trip = fresh.data as Trip;
-    const now = trip.instances?.find((i) => i._id === instanceId);
-    if (!now || Object.keys(changedFields(base, now)).length > 0 || trip.version === undefined)
-      return { error: put.error };
-    version = trip.version;
-  }
-  return { error: { status: 412, data: { msg: 'The trip keeps changing; please try again.' } } as FetchBaseQueryError };
+      body: { instances: [{ _id: instanceId, ...windowChanges(instanceId, fields) }] },
+    }),
+    adjust: (plan, current) => itemisedMeanwhile(plan, instanceId, current),
+  });
 }
 
-const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
 const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
-/** An entity tag for a trip version, as the trips service sends it in ETag. */
-export const versionTag = (version: number) => `"${version}"`;
+export { versionTag };
 
 /** What the comparison board edits on a window in place. */
 export interface WindowFields {
@@ -180,9 +175,26 @@ export const instancesApi = api.injectEndpoints({
       },
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
     }),
-    /** One instance, only its changed fields; a 412 (this instance changed elsewhere) refetches the trip too. */
+    /** One instance, only its changed fields; a 412 not merged (a conflict) refetches the trip too. */
     saveInstance: build.mutation<Trip, InstanceSave>({
       queryFn: (save, _api, _extra, baseQuery) => putInstanceChanges(baseQuery, save),
+      // The answer is the trip as stored: shown at once, so the page never flashes the value before the save.
+      async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const instance = data?.instances?.find((i) => i._id === instanceId);
+          if (!instance) return;
+          dispatch(
+            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, (draft) => {
+              draft.trip = data;
+              draft.instance = instance;
+            }),
+          );
+          replaceCachedTrip(dispatch, data);
+        } catch {
+          // The caller shows the failure.
+        }
+      },
       invalidatesTags: (_r, error, { tripId, instanceId }) =>
         error && error.status !== 412
           ? []
@@ -214,12 +226,30 @@ export const instancesApi = api.injectEndpoints({
       onQueryStarted: showAnsweredTrip,
       invalidatesTags: tripChanged,
     }),
-    editItem: build.mutation<ItemAnswer, InstanceRef & { itemId: string; fields: Partial<ItemInput> }>({
-      query: ({ itemId, fields, ...ref }) => ({
-        url: `${path(ref)}/items/${encodeURIComponent(itemId)}`,
-        method: 'PUT',
-        body: fields,
-      }),
+    /**
+     * With `version` and `base` (the item as the edit started), a 412 is merged by field
+     * like a window save; without them the fields are sent unconditionally, as before.
+     */
+    editItem: build.mutation<
+      ItemAnswer,
+      InstanceRef & { itemId: string; fields: Partial<ItemInput>; version?: number; base?: CostItem }
+    >({
+      queryFn: ({ itemId, fields, version, base, ...ref }, _api, _extra, baseQuery) =>
+        saveMerging<ItemAnswer>(baseQuery, {
+          tripId: ref.tripId,
+          version: base ? version : undefined,
+          base: base ? itemFields(ref.instanceId, base) : {},
+          mine: keyedItemChanges(ref.instanceId, itemId, fields),
+          request: (changes) => ({
+            url: `${path(ref)}/items/${encodeURIComponent(itemId)}`,
+            method: 'PUT',
+            body: itemChanges(ref.instanceId, itemId, changes),
+          }),
+          answerOf: (trip) => {
+            const instance = trip.instances.find((i) => i._id === ref.instanceId);
+            return { item: instance?.items?.find((i) => i._id === itemId), instance, trip };
+          },
+        }),
       onQueryStarted: showAnsweredTrip,
       invalidatesTags: tripChanged,
     }),

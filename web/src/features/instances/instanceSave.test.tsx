@@ -3,6 +3,7 @@ import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { id, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { CostItem, Instance, Trip } from '../../lib/types';
+import { instancesApi } from './api';
 
 /** What the fake trips service does with a PUT: its answer, and the trip it stores afterwards. */
 type PutOutcome = { status: number; body: unknown; stored?: Trip };
@@ -147,16 +148,99 @@ describe('saving an instance', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('when this instance changed elsewhere (412), then the view is refreshed and the user is told', async () => {
-    const { user } = setup((_body, _ifMatch, stored) => ({
-      status: 412,
-      body: { msg: 'This trip changed elsewhere. Reload it to see the latest version.' },
-      stored: changeInstance(stored, edited._id, { stay_expense: 333 }),
-    }));
+  /** A PUT honouring If-Match: stale → 412 (after `elsewhere` changed the stored trip once), else applied. */
+  function mergingServer(elsewhere: Partial<Instance>) {
+    let first = true;
+    return (body: unknown, ifMatch: string | null, stored: Trip): PutOutcome => {
+      if (first) {
+        first = false;
+        return {
+          status: 412,
+          body: { msg: 'This trip changed elsewhere. Reload it to see the latest version.' },
+          stored: changeInstance(stored, edited._id, elsewhere),
+        };
+      }
+      if (ifMatch !== `"${stored.version}"`) return { status: 412, body: { msg: 'stale' } };
+      const next = changeInstance(stored, edited._id, (body as { instances: Partial<Instance>[] }).instances[0]);
+      return { status: 200, body: next, stored: next };
+    };
+  }
+
+  // Intended change (issue 24): a 412 on the same window used to be refused with "This trip
+  // changed elsewhere" and the typed value lost; now only the same field on both sides is a conflict.
+  it('when another field of this window changed elsewhere (412), then the edit is re-sent on the new version and both are kept', async () => {
+    const { user } = setup(mergingServer({ travel_expense: 77 }));
+    await editStay(user, '120');
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1].headers.get('if-match')).toBe('"8"');
+    expect(puts()[1].body).toEqual({ instances: [{ _id: edited._id, stay_expense: 120 }] });
+    await waitFor(() => expect(screen.getByLabelText('Stay (Lodging)')).toHaveTextContent('$120.00'));
+    expect(screen.getByLabelText('Travel Costs')).toHaveTextContent('$77.00');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('when the same field changed elsewhere, then both values are shown and "Keep mine" stores mine on the new version', async () => {
+    const { user } = setup(mergingServer({ stay_expense: 333 }));
     await editStay(user, '5');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This trip changed elsewhere; your view was refreshed.');
-    // The value saved by the other edit is what is shown now.
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'This window changed elsewhere while you edited it.',
+    });
+    expect(dialog).toHaveTextContent('Stay (Lodging): Yours: $5.00 / On the server: $333.00');
+    expect(within(dialog).getByRole('button', { name: 'Keep mine' })).toHaveFocus();
+    // What was typed is still there while the user decides.
+    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(5);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1].headers.get('if-match')).toBe('"8"');
+    expect(puts()[1].body).toEqual({ instances: [{ _id: edited._id, stay_expense: 5 }] });
+    await waitFor(() => expect(screen.getByLabelText('Stay (Lodging)')).toHaveTextContent('$5.00'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('when the same field changed elsewhere and the user takes theirs, then their value stays and nothing of mine is sent', async () => {
+    const { user } = setup(mergingServer({ stay_expense: 333 }));
+    await editStay(user, '5');
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
     await waitFor(() => expect(screen.getByLabelText('Stay (Lodging)')).toHaveTextContent('$333.00'));
     expect(puts()).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('when the form is open while a change elsewhere is refetched, then the save is measured from when it was opened', async () => {
+    // The window's travel changed elsewhere after this form was opened (the page refetched it).
+    let stored: Trip | null = null;
+    const { user, store } = setup(mergingServer({}));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    api.restore();
+    stored = changeInstance(trip({ version: 7, instances: [edited, other] }), edited._id, { travel_expense: 55 });
+    let putCount = 0;
+    api = installFakeApi({
+      'GET /api/trips/getaway/:id/instances/:instanceId': () => ({
+        body: { trip: stored, instance: stored!.instances.find((i) => i._id === edited._id) },
+      }),
+      'GET /api/trips/getaway/:id': () => ({ body: stored }),
+      'PUT /api/trips/getaway/:id': (req) => {
+        putCount += 1;
+        if (req.headers.get('if-match') !== `"${stored!.version}"`) return { status: 412, body: { msg: 'stale' } };
+        stored = changeInstance(stored!, edited._id, (req.body as { instances: Partial<Instance>[] }).instances[0]);
+        return { body: stored };
+      },
+    });
+    store.dispatch(instancesApi.util.invalidateTags(['Instance']));
+    await waitFor(() => expect(screen.getByLabelText('Travel Costs')).toHaveValue(40));
+    const stay = screen.getByLabelText('Stay (Lodging)');
+    await user.clear(stay);
+    await user.type(stay, '120');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Travel Costs')).toHaveTextContent('$55.00'));
+    expect(screen.getByLabelText('Stay (Lodging)')).toHaveTextContent('$120.00');
+    // Sent on the version the form was opened on, then merged: the travel typed by nobody here is not sent.
+    expect(putCount).toBe(2);
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { instances: [{ _id: edited._id, stay_expense: 120 }] },
+      { instances: [{ _id: edited._id, stay_expense: 120 }] },
+    ]);
   });
 });

@@ -2,6 +2,8 @@
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
 import type { BudgetBasis } from '../../lib/budget';
+import { keyedTripChanges, tripChanges, tripFields } from '../../lib/merge';
+import { saveMerging, tripPath } from '../../lib/mergeSave';
 import type { Trip, WeatherReport } from '../../lib/types';
 
 export const tripsApi = api.injectEndpoints({
@@ -17,18 +19,33 @@ export const tripsApi = api.injectEndpoints({
       query: (tripId) => `/trips/getaway/${encodeURIComponent(tripId)}`,
       providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: tripId }],
     }),
-    /** Travellers and budget, saved in place from the trip header (null budget = none). */
+    /**
+     * Travellers and budget, saved in place from the trip header (null budget = none). With
+     * `version` and `base` (the trip as shown when the change was made) it is sent with
+     * If-Match and a 412 is merged by field (lib/mergeSave.ts); the same field changed
+     * elsewhere answers a 412 carrying the conflict.
+     */
     saveTripSettings: build.mutation<
       Trip,
-      { tripId: string; travelers?: number; budget?: number | null; budget_basis?: BudgetBasis }
+      {
+        tripId: string;
+        travelers?: number;
+        budget?: number | null;
+        budget_basis?: BudgetBasis;
+        version?: number;
+        base?: Trip;
+      }
     >({
-      query: ({ tripId, ...settings }) => ({
-        url: `/trips/getaway/${encodeURIComponent(tripId)}`,
-        method: 'PUT',
-        body: settings,
-      }),
+      queryFn: ({ tripId, version, base, ...settings }, _api, _extra, baseQuery) =>
+        saveMerging<Trip>(baseQuery, {
+          tripId,
+          version: base ? version : undefined,
+          base: base ? tripFields(base) : {},
+          mine: keyedTripChanges(settings),
+          request: (fields) => ({ url: tripPath(tripId), method: 'PUT', body: tripChanges(fields) }),
+        }),
       invalidatesTags: (_r, error, { tripId }) =>
-        error
+        error && error.status !== 412
           ? []
           : [
               { type: 'Trip', id: tripId },

@@ -2,15 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../../lib/hooks';
-import { selectIsLoggedIn } from '../../../lib/session';
+import { SESSION_ENDED, selectIsLoggedIn } from '../../../lib/session';
 import { useLoginMutation } from '../api';
 import { useCompleteLogin } from '../hooks/useSession';
 import './auth.css';
+
+/** Where to go after login: a path of this app from ?next= (never another site), else My Trips. */
+export function afterLogin(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/mytrips';
+}
 
 export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const expired = useAppSelector((s) => s.session.expired);
+  const next = afterLogin(params.get('next'));
   const [login, { isLoading }] = useLoginMutation();
   const completeLogin = useCompleteLogin();
   const [email, setEmail] = useState('');
@@ -18,7 +25,7 @@ export default function LoginPage() {
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  if (isLoggedIn && !submitting) return <Navigate to="/mytrips" replace />;
+  if (isLoggedIn && !submitting) return <Navigate to={next} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +35,7 @@ export default function LoginPage() {
     try {
       const { accesstoken } = await login({ email: email.trim(), password }).unwrap();
       await completeLogin(accesstoken);
-      navigate('/mytrips');
+      navigate(next);
     } catch (err) {
       setError(errorMessage(err, 'Login failed. Please try again.'));
       setSubmitting(false);
@@ -43,6 +50,11 @@ export default function LoginPage() {
         </Link>
         <h1>Welcome back</h1>
         <p className="muted">Log in to plan your next getaway.</p>
+        {expired && (
+          <p className="notice" role="alert">
+            {SESSION_ENDED}
+          </p>
+        )}
         {params.get('created') === '1' && (
           <p className="notice notice--success" role="status">
             Account created. Please log in.

@@ -1,21 +1,80 @@
-// Instance details: view and edit the dates and expenses, with a live total. Saving
-// sends only the fields changed, against the trip version shown (If-Match). A window
-// with cost items shows its expenses as the server calculated them from the items,
-// read-only (ADR 0020).
+// Instance details: view and edit the name, dates, expenses and notes, with a live
+// total. Saving sends only the fields changed since the form was opened, against the
+// trip version it was opened on (If-Match); a 412 is merged by field and only the same
+// field changed on both sides is shown as a conflict (ADR 0023-h4). A window with cost
+// items shows its expenses as the server calculated them from the items, read-only
+// (ADR 0020). A session that ends while the form is open keeps its values for after the
+// next login.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
-import { useGetInstanceQuery, useSaveInstanceMutation } from '../api';
+import { useSessionDraft } from '../../auth';
+import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
+import { resolve, targetOf, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
 import { WindowWeather } from './WindowWeather';
 
-type FormState = InstanceForm;
+type FormState = InstanceForm & { label: string; notes: string };
+
+/** The server's limits (services/trips domain), carried by the inputs. */
+const MAX_LABEL = 60;
+const MAX_NOTES = 2000;
+
+/** The window and trip version the form was opened on: what "my changes" are measured from. */
+interface Opened {
+  instance: Instance;
+  version?: number;
+}
+
+/** What is kept when the session ends with the form open. */
+type Draft = { form: FormState; opened: Opened };
+
+const FIELD_NAMES: Record<string, string> = {
+  trip_start: 'Start Date',
+  trip_end: 'End Date',
+  stay_expense: 'Stay (Lodging)',
+  travel_expense: 'Travel Costs',
+  car_expense: 'Car Rental',
+  other_expense: 'Other Expenses',
+  label: 'Window name',
+  notes: 'Notes',
+  status: 'Status',
+};
+
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (field.endsWith('_expense')) return formatMoney(Math.abs(amountOf(value)));
+  if (field === 'trip_start' || field === 'trip_end') return formatSlashDate(String(value));
+  return String(value);
+}
+
+function conflictRow(conflict: Conflict): ConflictRow {
+  const field = targetOf(conflict.key).field;
+  return {
+    key: conflict.key,
+    name: FIELD_NAMES[field] ?? field,
+    mine: shown(field, conflict.mine),
+    theirs: shown(field, conflict.theirs),
+    locked: conflict.locked,
+    lockedWhy: 'now calculated from cost items',
+  };
+}
+
+/** The fields changed since the form was opened: dates and amounts (form.ts), then the texts. */
+function changesOf(base: Instance, form: FormState): InstanceSave['changes'] {
+  const changes: InstanceSave['changes'] = changedFields(base, instanceInputFrom(form));
+  if (form.label.trim() !== (base.label ?? '')) changes.label = form.label.trim();
+  if (form.notes !== (base.notes ?? '')) changes.notes = form.notes;
+  return changes;
+}
 
 const EXPENSES: { key: keyof FormState; label: string }[] = [
   { key: 'stay', label: 'Stay (Lodging)' },
@@ -33,6 +92,8 @@ function toForm(instance: Instance): FormState {
     travel: amount(instance.travel_expense),
     car: amount(instance.car_expense),
     other: amount(instance.other_expense),
+    label: instance.label ?? '',
+    notes: instance.notes ?? '',
   };
 }
 
@@ -45,11 +106,25 @@ export default function InstancePage() {
   const [saveInstance, { isLoading: saving }] = useSaveInstanceMutation();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<FormState | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [conflict, setConflict] = useState<MergeConflict | null>(null);
   const [error, setError] = useState('');
+  const { draft, consume } = useSessionDraft<Draft>('instance', () =>
+    editing && form && opened ? { form, opened } : null,
+  );
 
   useEffect(() => {
     if (data?.instance && !editing) setForm(toForm(data.instance));
   }, [data, editing]);
+
+  // Back after a session ended: the form as it was, measured from where it was opened.
+  useEffect(() => {
+    if (!draft || !data?.instance) return;
+    setOpened(draft.opened);
+    setForm(draft.form);
+    setEditing(true);
+    consume();
+  }, [draft, data, consume]);
 
   if (isLoading) return <p className="page-message">Loading trip details...</p>;
   if (isError || !data?.instance || !data.trip || !form) {
@@ -70,38 +145,83 @@ export default function InstancePage() {
   const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(amountOf(expenses[key])), 0);
 
   function setField(key: keyof FormState, value: string) {
-    if (key !== 'start' && key !== 'end' && !NUMERIC_OR_EMPTY.test(value)) return;
+    const numeric = key !== 'start' && key !== 'end' && key !== 'label' && key !== 'notes';
+    if (numeric && !NUMERIC_OR_EMPTY.test(value)) return;
     setError('');
     setForm((f) => (f ? { ...f, [key]: value } : f));
+  }
+
+  function startEditing() {
+    setError('');
+    setConflict(null);
+    setOpened({ instance, version: trip.version });
+    setForm(toForm(instance));
+    setEditing(true);
+  }
+
+  function stopEditing() {
+    setEditing(false);
+    setOpened(null);
+    setConflict(null);
+  }
+
+  async function send(save: InstanceSave) {
+    try {
+      await saveInstance(save).unwrap();
+      stopEditing();
+    } catch (failure) {
+      const merge = conflictOf(failure);
+      if (merge && merge.conflicts.length > 0) {
+        // Still editing: the user picks per the values shown; nothing is lost meanwhile.
+        setConflict(merge);
+      } else if (isConflict(failure)) {
+        // The window is gone, or the trip kept changing: show what is stored now.
+        stopEditing();
+        setError(errorMessage(failure, CHANGED_ELSEWHERE));
+      } else {
+        setError(errorMessage(failure, SAVE_FAILED));
+      }
+    }
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!editing || saving || !form) return;
     setError('');
-    const changes = changedFields(instance, instanceInputFrom(form));
+    setConflict(null);
+    const base = opened?.instance ?? instance;
+    const changes = changesOf(base, form);
     if (Object.keys(changes).length === 0) {
-      setEditing(false);
+      stopEditing();
       return;
     }
-    try {
-      await saveInstance({
-        tripId: trip._id,
-        instanceId: instance._id,
-        version: trip.version,
-        base: instance,
-        changes,
-      }).unwrap();
-      setEditing(false);
-    } catch (failure) {
-      if (isConflict(failure)) {
-        // The trip is refetched (see saveInstance); show what is stored now.
-        setEditing(false);
-        setError(CHANGED_ELSEWHERE);
-      } else {
-        setError(errorMessage(failure, SAVE_FAILED));
-      }
+    await send({
+      tripId: trip._id,
+      instanceId: instance._id,
+      version: opened ? opened.version : trip.version,
+      base,
+      changes,
+    });
+  }
+
+  /** Keep mine: every change of mine on the version now stored; take theirs: only the ones that did not collide. */
+  async function settle(choice: Choice) {
+    if (!conflict) return;
+    const now = conflict.trip.instances.find((i) => i._id === instance._id);
+    const fields = windowChanges(instance._id, resolve(conflict, choice));
+    if (!now || Object.keys(fields).length === 0) {
+      stopEditing();
+      return;
     }
+    setConflict(null);
+    setOpened({ instance: now, version: conflict.trip.version });
+    await send({
+      tripId: trip._id,
+      instanceId: instance._id,
+      version: conflict.trip.version,
+      base: now,
+      changes: fields,
+    });
   }
 
   return (
@@ -120,18 +240,22 @@ export default function InstancePage() {
         <div className="section-header">
           <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>
           {!editing && (
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                setError('');
-                setEditing(true);
-              }}
-            >
+            <button type="button" className="btn btn--secondary" onClick={startEditing}>
               Edit
             </button>
           )}
         </div>
+        <label className="field">
+          <span>Window name</span>
+          <input
+            type="text"
+            maxLength={MAX_LABEL}
+            disabled={!editing}
+            placeholder={editing ? 'e.g. Spring break' : ''}
+            value={form.label}
+            onChange={(e) => setField('label', e.target.value)}
+          />
+        </label>
         <fieldset className="fieldset" disabled={!editing}>
           <legend>Trip Dates</legend>
           <div className="form--grid">
@@ -176,10 +300,28 @@ export default function InstancePage() {
             ))}
           </div>
         </fieldset>
+        <label className="field">
+          <span>Notes</span>
+          <textarea
+            rows={3}
+            maxLength={MAX_NOTES}
+            disabled={!editing}
+            value={form.notes}
+            onChange={(e) => setField('notes', e.target.value)}
+          />
+        </label>
         {error && (
           <p className="form-error" role="alert">
             {error}
           </p>
+        )}
+        {conflict && (
+          <ConflictChoice
+            title="This window changed elsewhere while you edited it."
+            rows={conflict.conflicts.map(conflictRow)}
+            onChoose={settle}
+            busy={saving}
+          />
         )}
         <p className="total-line" aria-live="polite">
           Total Cost: <strong>{formatMoney(total)}</strong>
@@ -190,14 +332,14 @@ export default function InstancePage() {
               type="button"
               className="btn btn--ghost"
               onClick={() => {
-                setEditing(false);
+                stopEditing();
                 setError('');
                 setForm(toForm(instance));
               }}
             >
               Cancel
             </button>
-            <button type="submit" className="btn btn--primary" disabled={saving}>
+            <button type="submit" className="btn btn--primary" disabled={saving || Boolean(conflict)}>
               {saving ? 'Saving…' : 'Save Changes'}
             </button>
           </div>

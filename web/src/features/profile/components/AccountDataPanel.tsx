@@ -74,7 +74,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     }
     try {
       const { msg } = await deleteAccount({ password }).unwrap();
-      await logout();
+      await logout('account-deleted');
       navigate('/', { replace: true });
       dispatch(showToast({ type: 'success', message: msg }));
     } catch (err) {

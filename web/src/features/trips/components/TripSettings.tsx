@@ -1,8 +1,13 @@
 // The trip header's travellers (a 1–50 stepper) and budget (money, clearable, for the
 // whole trip or per person), each saved in place as soon as it changes; a refused save
-// shows the server's message and the field goes back to the saved value.
+// shows the server's message and the field goes back to the saved value. Saves carry
+// the trip version shown: a change made elsewhere meanwhile is merged by field, and
+// only the same field changed on both sides asks which value to keep (ADR 0023-h4).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
+import { resolve, targetOf, tripChanges } from '../../../lib/merge';
+import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
@@ -14,6 +19,13 @@ const MAX_TRAVELERS = 50;
 const budgetText = (budget: number | null | undefined) =>
   budget === null || budget === undefined ? '' : String(budget);
 
+const FIELD_NAMES: Record<string, string> = { travelers: 'Travellers', budget: 'Budget' };
+
+function shownSetting(field: string, value: unknown): string {
+  if (field === 'budget') return value === null || value === undefined ? 'No budget' : formatMoney(Number(value));
+  return String(value);
+}
+
 export function TripSettings({ trip }: { trip: Trip }) {
   const savedTravelers = trip.travelers ?? 1;
   const [travelers, setTravelers] = useState(savedTravelers);
@@ -22,6 +34,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
   const [basis, setBasis] = useState<BudgetBasis>(savedBasis);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+  const [conflict, setConflict] = useState<MergeConflict | null>(null);
   const [save, { isLoading }] = useSaveTripSettingsMutation();
   const budgetId = useId();
   // The budget last sent, so Enter followed by a blur saves once.
@@ -35,20 +48,49 @@ export function TripSettings({ trip }: { trip: Trip }) {
     sentBudget.current = trip.budget ?? null;
   }, [trip.budget]);
 
-  async function saveSettings(
+  // The newest trip this tab knows (the shown one, or the answer to its own last save),
+  // and the saves one after another: each measures its change from the one before, so
+  // two quick clicks never look like a conflict with this tab itself.
+  const latest = useRef(trip);
+  useEffect(() => {
+    if ((trip.version ?? 0) >= (latest.current.version ?? 0)) latest.current = trip;
+  }, [trip]);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  function saveSettings(
     settings: { travelers?: number; budget?: number | null; budget_basis?: BudgetBasis },
     undo: () => void,
+    on?: Trip,
   ) {
     setError('');
+    setConflict(null);
     setStatus('Saving…');
-    try {
-      await save({ tripId: trip._id, ...settings }).unwrap();
-      setStatus('Saved');
-    } catch (failure) {
-      undo();
-      setStatus('');
-      setError(errorMessage(failure, 'Failed to save. Please try again.'));
-    }
+    queue.current = queue.current.then(async () => {
+      const base = on ?? latest.current;
+      try {
+        latest.current = await save({ tripId: trip._id, version: base.version, base, ...settings }).unwrap();
+        setStatus('Saved');
+      } catch (failure) {
+        const merge = conflictOf(failure);
+        setStatus('');
+        if (merge && merge.conflicts.length > 0) {
+          setConflict(merge);
+          return;
+        }
+        undo();
+        setError(errorMessage(failure, 'Failed to save. Please try again.'));
+      }
+    });
+    return queue.current;
+  }
+
+  /** Keep mine: sent again on the version stored now; take theirs: the stored value stays (shown by the refetch). */
+  function settle(choice: ConflictChoiceValue) {
+    if (!conflict) return;
+    const fields = tripChanges(resolve(conflict, choice));
+    setConflict(null);
+    if (Object.keys(fields).length === 0) return;
+    void saveSettings(fields, () => undefined, conflict.trip);
   }
 
   function step(by: number) {
@@ -152,6 +194,22 @@ export function TripSettings({ trip }: { trip: Trip }) {
         <p className="form-error" role="alert">
           {error}
         </p>
+      )}
+      {conflict && (
+        <ConflictChoice
+          title="This trip changed elsewhere."
+          rows={conflict.conflicts.map((c) => {
+            const field = targetOf(c.key).field;
+            return {
+              key: c.key,
+              name: FIELD_NAMES[field] ?? field,
+              mine: shownSetting(field, c.mine),
+              theirs: shownSetting(field, c.theirs),
+            };
+          })}
+          onChoose={settle}
+          busy={isLoading}
+        />
       )}
     </div>
   );

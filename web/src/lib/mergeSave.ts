@@ -1,0 +1,92 @@
+// Sends a change with If-Match and, on 412, merges by field (merge.ts, ADR 0023-h4):
+// fetches the trip as stored now, re-sends this tab's changes on the new version when
+// nothing it changed was changed there too, and otherwise answers a 412 whose data
+// carries the conflicts for the page to show.
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { Trip } from './types';
+import {
+  mergesCleanly,
+  planMerge,
+  tripFields,
+  type Conflict,
+  type Fields,
+  type FieldKey,
+  type MergePlan,
+} from './merge';
+
+export type BaseQuery = (
+  args: FetchArgs,
+) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
+
+/** What a 412 that could not be merged carries (error.data.merge). */
+export interface MergeConflict {
+  conflicts: Conflict[];
+  gone: FieldKey[];
+  /** This tab's changes that did not collide: they are sent with whichever side the user picks. */
+  resend: Fields;
+  /** The trip as stored now; the next save goes against its version. */
+  trip: Trip;
+}
+
+export const CONFLICT_MESSAGE = 'This trip changed elsewhere: choose which value to keep.';
+export const GONE_MESSAGE = 'What you edited was deleted elsewhere; your view was refreshed.';
+export const KEEPS_CHANGING = 'The trip keeps changing; please try again.';
+
+/** An entity tag for a trip version, as the trips service sends it in ETag. */
+export const versionTag = (version: number) => `"${version}"`;
+export const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+
+export interface MergingSave {
+  tripId: string;
+  /** The trip version the edit started from (If-Match). Without one the change is sent unconditionally. */
+  version?: number;
+  /** The edited fields' values when the edit started (keyed as merge.ts keys them). */
+  base: Fields;
+  /** This tab's changes, keyed. */
+  mine: Fields;
+  /** The request that sends `fields` (a subset of `mine`, or all of it). */
+  request: (fields: Fields) => FetchArgs;
+  /** A further look at the plan against the trip as stored now (e.g. a window itemised meanwhile). */
+  adjust?: (plan: MergePlan, current: Trip) => MergePlan;
+  /** The answer to give when nothing is left to send (default: the trip as stored). */
+  answerOf?: (current: Trip) => unknown;
+}
+
+export function conflictOf(error: unknown): MergeConflict | null {
+  if (!error || typeof error !== 'object' || (error as { status?: unknown }).status !== 412) return null;
+  const data = (error as { data?: { merge?: MergeConflict } }).data;
+  return data?.merge ?? null;
+}
+
+export async function saveMerging<T = Trip>(
+  baseQuery: BaseQuery,
+  save: MergingSave,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  let version = save.version;
+  let pending = save.mine;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const args = save.request(pending);
+    const put = await baseQuery(
+      version === undefined
+        ? args
+        : { ...args, headers: { ...(args.headers as Record<string, string>), 'If-Match': versionTag(version) } },
+    );
+    if (!put.error) return { data: put.data as T };
+    if (put.error.status !== 412) return { error: put.error };
+    const fresh = await baseQuery({ url: tripPath(save.tripId), method: 'GET' });
+    if (fresh.error) return { error: put.error };
+    const trip = fresh.data as Trip;
+    let plan = planMerge(save.base, save.mine, tripFields(trip));
+    if (save.adjust) plan = save.adjust(plan, trip);
+    if (!mergesCleanly(plan)) {
+      const merge: MergeConflict = { conflicts: plan.conflicts, gone: plan.gone, resend: plan.resend, trip };
+      const msg = plan.conflicts.length > 0 ? CONFLICT_MESSAGE : GONE_MESSAGE;
+      return { error: { status: 412, data: { msg, merge } } as FetchBaseQueryError };
+    }
+    // Everything this tab changed is stored already (the other side typed the same).
+    if (Object.keys(plan.resend).length === 0) return { data: (save.answerOf ? save.answerOf(trip) : trip) as T };
+    pending = plan.resend;
+    version = trip.version;
+  }
+  return { error: { status: 412, data: { msg: KEEPS_CHANGING } } as FetchBaseQueryError };
+}
