@@ -98,6 +98,7 @@ describe('a traveller about to book', () => {
       'Other',
       'Total',
       'Committed',
+      'Note',
     ]);
     jestExpect(rows.slice(1).map((row) => [row[1], row[8], row[9]])).toEqual([
       [dateFromToday(5), '660.50', 'yes'],

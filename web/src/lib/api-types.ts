@@ -624,6 +624,8 @@ export interface paths {
                     "application/json": {
                         travelers?: number;
                         budget?: number | string | (null);
+                        /** @enum {string} */
+                        budget_basis?: "trip" | "per_person";
                         location_address: string;
                         trip_location?: string;
                         place_id?: string;
@@ -889,6 +891,9 @@ export interface paths {
                         isFavorite?: boolean;
                         travelers?: number;
                         budget?: number | string | (null);
+                        /** @enum {string} */
+                        budget_basis?: "trip" | "per_person";
+                        image_url?: string;
                         instances?: {
                             _id: string;
                             trip_start?: string | (null) | unknown;
@@ -922,7 +927,7 @@ export interface paths {
                         "application/json": components["schemas"]["Trip"];
                     };
                 };
-                /** @description Invalid, unknown instance, or a status the committed window cannot have */
+                /** @description Invalid, unknown instance, a status the committed window cannot have, or a window that would end before it starts once the change is merged (code end_before_start) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1085,12 +1090,14 @@ export interface paths {
                         "application/json": components["schemas"]["Instance"];
                     };
                 };
-                /** @description Invalid request */
+                /** @description Invalid fields, or the end date before the start date */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Missing or invalid access token */
                 401: {
@@ -1348,13 +1355,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The whole updated trip */
+                /** @description The whole updated trip, and the same trip again under `trip` (both readings of the spec) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"];
+                        "application/json": components["schemas"]["CommitAnswer"];
+                    };
+                };
+                /** @description The window’s end date is before its start date (code dates_invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -1430,7 +1446,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description shiftDays is not a whole number from -365 to 365 */
+                /** @description shiftDays is not a whole number from -365 to 365, or the window’s end date is before its start date */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1534,13 +1550,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The new item, the window with paid_total, booked_total and to_pay, the whole trip */
+                /** @description The new item, the window with paid_total, booked_total and to_pay, the whole trip, and the items made from the window’s plain amounts (itemised_from_amounts) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CostItemChange"];
+                        "application/json": components["schemas"]["CostItemAdded"];
                     };
                 };
                 /** @description Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9 */
@@ -1725,6 +1741,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["InstanceWithTrip"];
+                    };
+                };
+                /** @description The window’s end date is before its start date and the change would leave it so */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -2959,6 +2984,11 @@ export interface components {
             travelers: number;
             /** @description null: no budget */
             budget: number | null;
+            /**
+             * @description what the budget is for: the whole trip or each traveller
+             * @enum {string}
+             */
+            budget_basis: "trip" | "per_person";
             /** @description Dollars, rounded to cents */
             total_cost: number;
             /** @description Dollars, rounded to cents */
@@ -2989,14 +3019,27 @@ export interface components {
             notes: string;
             /** @description Dollars, rounded to cents */
             total_cost: number;
-            /** @description end − start in days; null when a date is missing */
+            /** @description end − start in days; null when a date is missing or dates_invalid */
             nights: number | null;
             /** @description null when nights is null or 0 */
             per_night: number | null;
             /** @description total ÷ the trip’s travellers, rounded to cents */
             per_person: number;
-            /** @description total − the cheapest window’s total; null when eliminated or none qualifies */
+            /** @description total − the cheapest window’s total; null when eliminated, dates_invalid or none qualifies */
             delta_vs_cheapest: number | null;
+            /** @description each category’s expense − the cheapest window’s, exact to the cent; null exactly when delta_vs_cheapest is */
+            delta_by_category: {
+                /** @description Dollars, rounded to cents */
+                stay: number;
+                /** @description Dollars, rounded to cents */
+                travel: number;
+                /** @description Dollars, rounded to cents */
+                car: number;
+                /** @description Dollars, rounded to cents */
+                other: number;
+            } | null;
+            /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
+            dates_invalid: boolean;
             /** @description Itemised costs; when any, the four expenses are their sums */
             items: components["schemas"]["CostItem"][];
             /** @description what the paid items cost */
@@ -3033,12 +3076,67 @@ export interface components {
             highest: number | null;
             /** @description Dollars, rounded to cents */
             spread: number | null;
-            /** @description cheapest total − budget: negative means under budget; null without a budget */
+            /** @description measured window’s total (its per_person with budget_basis per_person) − budget: negative means under budget; null without a budget */
             overBudgetBy: number | null;
+            /**
+             * @description the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is
+             * @enum {string|null}
+             */
+            budget_measured: "cheapest" | "committed" | null;
         };
         InstanceWithTrip: {
             trip: components["schemas"]["Trip"];
             instance: components["schemas"]["Instance"];
+        };
+        CommitAnswer: {
+            _id: string;
+            user_id: string;
+            user_email: string;
+            location_address: string;
+            trip_location: string;
+            place_id?: string;
+            image_url: string;
+            isFavorite: boolean;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            /** @description Dollars, rounded to cents */
+            stay_expense: number;
+            /** @description Dollars, rounded to cents */
+            travel_expense: number;
+            /** @description Dollars, rounded to cents */
+            car_expense: number;
+            /** @description Dollars, rounded to cents */
+            other_expense: number;
+            /** @description Newest first */
+            instances: components["schemas"]["Instance"][];
+            committedInstanceId: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description Sent back as If-Match (the ETag is "<version>") */
+            version: number;
+            travelers: number;
+            /** @description null: no budget */
+            budget: number | null;
+            /**
+             * @description what the budget is for: the whole trip or each traveller
+             * @enum {string}
+             */
+            budget_basis: "trip" | "per_person";
+            /** @description Dollars, rounded to cents */
+            total_cost: number;
+            /** @description Dollars, rounded to cents */
+            per_person: number;
+            comparison: components["schemas"]["Comparison"];
+            trip: components["schemas"]["Trip"];
+        };
+        CostItemAdded: {
+            item: components["schemas"]["CostItem"];
+            instance: components["schemas"]["Instance"];
+            trip: components["schemas"]["Trip"];
+            /** @description the first item of a window with plain amounts: each non-zero amount became an item of basis total, so no figure was dropped; [] otherwise */
+            itemised_from_amounts: components["schemas"]["CostItem"][];
         };
         CostItemChange: {
             item: components["schemas"]["CostItem"];

@@ -50,13 +50,31 @@ export interface WindowLike extends ExpenseSource {
 export const statusOf = (window: WindowLike): InstanceStatus =>
   window.status ?? (window.isCommitted ? 'booked' : 'considering');
 
+/** Whether a trip's budget is for the whole trip or for each traveller. */
+export const BUDGET_BASES = ['trip', 'per_person'] as const;
+export type BudgetBasis = (typeof BUDGET_BASES)[number];
+
+/** Which window `overBudgetBy` measures: the committed one once there is one, else the cheapest. */
+export type BudgetMeasured = 'cheapest' | 'committed';
+
 export interface Comparison {
   cheapestInstanceId: string | null;
   lowest: number | null;
   highest: number | null;
   spread: number | null;
-  /** Cheapest total − budget: negative when under budget; null without a budget or a cheapest window. */
+  /**
+   * The measured window's figure − budget (its total, or its per-person share with a
+   * per-person budget): negative when under budget; null without a budget or a window to measure.
+   */
   overBudgetBy: number | null;
+  budget_measured: BudgetMeasured | null;
+}
+
+export interface CategoryDeltas {
+  stay: number;
+  travel: number;
+  car: number;
+  other: number;
 }
 
 export interface WindowFigures {
@@ -64,12 +82,20 @@ export interface WindowFigures {
   nights: number | null;
   per_night: number | null;
   per_person: number;
-  /** Total − cheapest total; null for an eliminated window or when no window qualifies. */
+  /** Total − cheapest total; null for an eliminated window, one with invalid dates, or when no window qualifies. */
   delta_vs_cheapest: number | null;
+  /** Each category's expense − the cheapest window's; null exactly when delta_vs_cheapest is. */
+  delta_by_category: CategoryDeltas | null;
+  /** Stored with the end before the start (data from before the rule held everywhere): no nights, out of the comparison. */
+  dates_invalid: boolean;
 }
 
 /** An equal share of a total in cents (per traveller, per night), rounded to cents. */
 export const shareOf = (cents: number, parts: number): number => fromCents(Math.round(cents / parts));
+
+/** Whether a window's end lies before its start (both set). */
+export const datesInvalid = (window: { trip_start: string | null; trip_end: string | null }): boolean =>
+  !!window.trip_start && !!window.trip_end && Date.parse(window.trip_end) < Date.parse(window.trip_start);
 
 /** Whether `a` wins a tie on total against `b`: the earlier start date; undated windows come last. */
 function startsEarlier(a: WindowLike, b: WindowLike): boolean {
@@ -79,24 +105,51 @@ function startsEarlier(a: WindowLike, b: WindowLike): boolean {
   return a.trip_start < b.trip_start;
 }
 
+const CATEGORY_FIELDS = [
+  ['stay', 'stay_expense'],
+  ['travel', 'travel_expense'],
+  ['car', 'car_expense'],
+  ['other', 'other_expense'],
+] as const;
+
+function categoryCents(window: ExpenseSource): Record<keyof CategoryDeltas, number> {
+  const cents = { stay: 0, travel: 0, car: 0, other: 0 };
+  for (const [category, field] of CATEGORY_FIELDS) {
+    const value = window[field];
+    if (typeof value === 'number' && Number.isFinite(value)) cents[category] = Math.round(value * 100);
+  }
+  return cents;
+}
+
+export interface ComparisonOptions {
+  budget?: number | null;
+  /** 'trip' when absent (trips stored before the basis existed). */
+  budgetBasis?: BudgetBasis;
+  travelers?: number;
+  committedInstanceId?: string | null;
+}
+
 /**
- * The trip's comparison over its windows that are not eliminated, plus each window's
- * total in cents (same order as `windows`) for `windowFigures`. Ties on the total go
- * to the earlier start date, then to the window listed first.
+ * The trip's comparison over its windows that are neither eliminated nor dated end
+ * before start, and every window's figures (same order as `windows`), computed here
+ * and nowhere else. Ties on the total go to the earlier start date, then to the
+ * window listed first. The budget measures the committed window once there is a
+ * valid one (the plan is what the traveller pays), otherwise the cheapest.
  */
 export function compareWindows(
   windows: readonly WindowLike[],
-  budget: number | null | undefined,
-): { comparison: Comparison; totals: number[]; cheapestCents: number | null } {
-  const totals = new Array<number>(windows.length);
+  options: ComparisonOptions = {},
+): { comparison: Comparison; figures: WindowFigures[] } {
+  const travelers = options.travelers ?? 1;
+  const totals = windows.map((window) => totalCents(window));
+  const invalid = windows.map((window) => datesInvalid(window));
   let cheapest = -1;
   let lowest = 0;
   let highest = 0;
   for (let index = 0; index < windows.length; index += 1) {
     const window = windows[index];
-    const cents = totalCents(window);
-    totals[index] = cents;
-    if (statusOf(window) === 'eliminated') continue;
+    const cents = totals[index];
+    if (statusOf(window) === 'eliminated' || invalid[index]) continue;
     if (cheapest === -1) {
       cheapest = index;
       lowest = cents;
@@ -109,40 +162,55 @@ export function compareWindows(
       lowest = cents;
     }
   }
-  if (cheapest === -1) {
+  const cheapestCategories = cheapest === -1 ? null : categoryCents(windows[cheapest]);
+  const figures = windows.map((window, index): WindowFigures => {
+    const cents = totals[index];
+    const nights = invalid[index] ? null : nightsBetween(window.trip_start, window.trip_end);
+    const compared = cheapestCategories !== null && statusOf(window) !== 'eliminated' && !invalid[index];
+    let deltaByCategory: CategoryDeltas | null = null;
+    if (compared) {
+      const own = categoryCents(window);
+      deltaByCategory = {
+        stay: fromCents(own.stay - cheapestCategories.stay),
+        travel: fromCents(own.travel - cheapestCategories.travel),
+        car: fromCents(own.car - cheapestCategories.car),
+        other: fromCents(own.other - cheapestCategories.other),
+      };
+    }
     return {
-      comparison: { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy: null },
-      totals,
-      cheapestCents: null,
+      total_cost: fromCents(cents),
+      nights,
+      per_night: nights !== null && nights > 0 ? shareOf(cents, nights) : null,
+      per_person: shareOf(cents, travelers),
+      delta_vs_cheapest: compared ? fromCents(cents - lowest) : null,
+      delta_by_category: deltaByCategory,
+      dates_invalid: invalid[index],
     };
-  }
-  return {
-    comparison: {
-      cheapestInstanceId: windows[cheapest]._id,
-      lowest: fromCents(lowest),
-      highest: fromCents(highest),
-      spread: fromCents(highest - lowest),
-      overBudgetBy: budget === null || budget === undefined ? null : fromCents(lowest - toCents(budget)),
-    },
-    totals,
-    cheapestCents: lowest,
-  };
-}
+  });
 
-/** The figures shown beside one window, from its total in cents (see compareWindows). */
-export function windowFigures(
-  window: WindowLike,
-  cents: number,
-  cheapestCents: number | null,
-  travelers: number,
-): WindowFigures {
-  const nights = nightsBetween(window.trip_start, window.trip_end);
-  return {
-    total_cost: fromCents(cents),
-    nights,
-    per_night: nights !== null && nights > 0 ? shareOf(cents, nights) : null,
-    per_person: shareOf(cents, travelers),
-    delta_vs_cheapest:
-      cheapestCents === null || statusOf(window) === 'eliminated' ? null : fromCents(cents - cheapestCents),
-  };
+  const committedIndex = windows.findIndex(
+    (window, index) => window._id === options.committedInstanceId && !invalid[index],
+  );
+  const measured: BudgetMeasured | null = committedIndex !== -1 ? 'committed' : cheapest !== -1 ? 'cheapest' : null;
+  const measuredIndex = measured === 'committed' ? committedIndex : cheapest;
+  const budget = options.budget;
+  let overBudgetBy: number | null = null;
+  if (budget !== null && budget !== undefined && measured !== null) {
+    const measuredCents =
+      options.budgetBasis === 'per_person' ? Math.round(totals[measuredIndex] / travelers) : totals[measuredIndex];
+    overBudgetBy = fromCents(measuredCents - toCents(budget));
+  }
+  const budget_measured = overBudgetBy === null ? null : measured;
+  const comparison: Comparison =
+    cheapest === -1
+      ? { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy, budget_measured }
+      : {
+          cheapestInstanceId: windows[cheapest]._id,
+          lowest: fromCents(lowest),
+          highest: fromCents(highest),
+          spread: fromCents(highest - lowest),
+          overBudgetBy,
+          budget_measured,
+        };
+  return { comparison, figures };
 }

@@ -3,8 +3,9 @@
 // spreadsheets. Pure functions of stored trips; the libraries write the formats.
 import { stringify } from 'csv-stringify/sync';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
+import { compareWindows, datesInvalid } from './comparison';
 import { compareTrips } from './ordering';
-import { totalCost, type InstanceRecord, type TripRecord } from './trip';
+import { totalCost, type TripRecord } from './trip';
 
 const DAY_MS = 86_400_000;
 const PRODUCT_ID = '-//TripCost//Trips//EN';
@@ -37,13 +38,18 @@ export function tripsCalendar(trips: TripRecord[]): string {
       const lines = [`Total: ${dollars(total)}`];
       if (travellers > 1)
         lines.push(`Per person (${travellers} travellers): ${dollars(Math.round((total * 100) / travellers) / 100)}`);
+      // A plan stored with its end before its start (older data) is not rewritten: it
+      // shows on its start day only, saying its dates need fixing.
+      const invalid = datesInvalid(trip);
+      if (invalid) lines.unshift(DATES_NEED_FIXING);
+      const start = Date.parse(trip.trip_start!);
       return {
         uid: calendarUid(trip._id),
-        title: `Trip to ${trip.location_address}`,
+        title: `Trip to ${trip.location_address}${invalid ? ' (dates need fixing)' : ''}`,
         location: trip.location_address,
         description: lines.join('\n'),
-        start: dateArray(Date.parse(trip.trip_start!)),
-        end: dateArray(Date.parse(trip.trip_end!) + DAY_MS),
+        start: dateArray(start),
+        end: dateArray((invalid ? start : Date.parse(trip.trip_end!)) + DAY_MS),
         busyStatus: 'OOF',
         transp: 'OPAQUE',
       } satisfies EventAttributes;
@@ -61,12 +67,8 @@ export function neutraliseCell(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-const CSV_HEADER = ['Place', 'Start', 'End', 'Nights', 'Stay', 'Travel', 'Car', 'Other', 'Total', 'Committed'];
-
-const nightsOf = (window: InstanceRecord) =>
-  window.trip_start && window.trip_end
-    ? String(Math.round((Date.parse(window.trip_end) - Date.parse(window.trip_start)) / DAY_MS))
-    : '';
+const DATES_NEED_FIXING = 'Dates need fixing: the end date is before the start date.';
+const CSV_HEADER = ['Place', 'Start', 'End', 'Nights', 'Stay', 'Travel', 'Car', 'Other', 'Total', 'Committed', 'Note'];
 
 /** One row per window, by start date (undated last), money with two decimals; CRLF line ends. */
 export function comparisonCsv(trip: TripRecord): string {
@@ -74,17 +76,20 @@ export function comparisonCsv(trip: TripRecord): string {
     (a, b) =>
       (a.trip_start ?? '\uffff').localeCompare(b.trip_start ?? '\uffff') || a.created_at.localeCompare(b.created_at),
   );
-  const rows = windows.map((window) => [
+  // Nights as the board computes them: empty when a date is missing or the end is before the start.
+  const { figures } = compareWindows(windows);
+  const rows = windows.map((window, index) => [
     trip.location_address,
     window.trip_start?.slice(0, 10) ?? '',
     window.trip_end?.slice(0, 10) ?? '',
-    nightsOf(window),
+    figures[index].nights === null ? '' : String(figures[index].nights),
     money(window.stay_expense),
     money(window.travel_expense),
     money(window.car_expense),
     money(window.other_expense),
     money(totalCost(window)),
     window.isCommitted ? 'yes' : 'no',
+    figures[index].dates_invalid ? DATES_NEED_FIXING : '',
   ]);
   return stringify(
     [CSV_HEADER, ...rows].map((row) => row.map(neutraliseCell)),

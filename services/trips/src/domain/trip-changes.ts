@@ -3,10 +3,12 @@
 // stored trip, applies one of these and writes the result back with a
 // compare-and-swap on its version (both stores, see store/trip-store.ts). A change
 // that the rules refuse throws the AppError the caller answers with.
-import { AppError, notFound } from '@tripcost/shared';
-import { shiftDate, statusOf, type InstanceStatus } from './comparison';
+import { AppError, MAX_MONEY, newId, notFound } from '@tripcost/shared';
+import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from './comparison';
 import {
   categoryOverCap,
+  COST_CATEGORIES,
+  type CostCategory,
   deriveWindowCosts,
   MAX_CATEGORY_TOTAL,
   MAX_ITEMS_PER_WINDOW,
@@ -16,6 +18,7 @@ import {
   datedExpensesOf,
   EXPENSE_FIELDS,
   MAX_INSTANCES_PER_TRIP,
+  MAX_TRAVELERS,
   NO_DATES_OR_EXPENSES,
   type DatedExpenses,
   type InstanceRecord,
@@ -27,6 +30,9 @@ export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be el
 export const COMMITTED_STAYS_BOOKED = 'The committed window is booked. Clear the plan to change its status.';
 export const ONLY_COMMITTED_IS_BOOKED = 'Only the committed window is booked. Commit this window instead.';
 export const NOT_THE_PLAN = 'This window is not the committed plan, so there is no plan to clear.';
+export const END_BEFORE_START = 'The end date cannot be before the start date.';
+export const FIX_DATES_BEFORE_COMMIT =
+  'This window’s end date is before its start date. Fix its dates before committing it.';
 export const EXPENSES_FROM_ITEMS =
   'This window’s expenses are calculated from its cost items. Change the items to change them.';
 
@@ -54,6 +60,9 @@ export interface TripUpdate {
   travelers?: number;
   /** null removes the budget. */
   budget?: number | null;
+  budget_basis?: BudgetBasis;
+  /** '' shows the default image. */
+  image_url?: string;
   /** Applied only while the trip has no instances; afterwards they follow the committed one. */
   tripFields?: Partial<DatedExpenses>;
   /** Each must name an existing instance; instances not listed are left as they are. */
@@ -115,6 +124,8 @@ export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): 
     isFavorite: update.isFavorite ?? trip.isFavorite,
     ...(update.travelers === undefined ? {} : { travelers: update.travelers }),
     ...(update.budget === undefined ? {} : { budget: update.budget }),
+    ...(update.budget_basis === undefined ? {} : { budget_basis: update.budget_basis }),
+    ...(update.image_url === undefined ? {} : { image_url: update.image_url }),
     instances,
     updated_at: now,
   };
@@ -139,6 +150,9 @@ const unbooked = (instance: InstanceRecord): InstanceStatus =>
 export function applyCommit(trip: TripRecord, instanceId: string, now: string): TripRecord {
   const target = requireInstance(trip, instanceId);
   if (trip.committedInstanceId === instanceId && target.isCommitted && statusOf(target) === 'booked') return trip;
+  // The plan's dates become the trip's: a window stored with its end before its start
+  // (before the rule held on every route) cannot be the plan until it is fixed.
+  if (datesInvalid(target)) throw new AppError(400, FIX_DATES_BEFORE_COMMIT, 'dates_invalid');
   return {
     ...trip,
     ...datedExpensesOf(target),
@@ -243,16 +257,63 @@ function withItems(
 
 const NO_EXPENSES = { stay_expense: 0, travel_expense: 0, car_expense: 0, other_expense: 0 };
 
-/** Adds an item at the end of the window's list; at most MAX_ITEMS_PER_WINDOW (409). */
-export function applyAddItem(trip: TripRecord, instanceId: string, item: CostItem, now: string): TripRecord {
+const EXPENSE_OF_CATEGORY: Record<CostCategory, (typeof EXPENSE_FIELDS)[number]> = {
+  stay: 'stay_expense',
+  travel: 'travel_expense',
+  car: 'car_expense',
+  other: 'other_expense',
+};
+const ENTERED_BEFORE_ITEMISING: Record<CostCategory, string> = {
+  stay: 'Stay — entered before itemising',
+  travel: 'Travel — entered before itemising',
+  car: 'Car — entered before itemising',
+  other: 'Other — entered before itemising',
+};
+
+/**
+ * The items that keep a window's plain amounts when it is itemised: one item of basis
+ * `total` per non-zero amount (its own category), so no figure is dropped when the
+ * window's expenses become its items' sums (ADR 0023). `ids` name them in category
+ * order (stay, travel, car, other), so a retried change makes the same items.
+ */
+export function itemsFromAmounts(window: DatedExpenses, ids: readonly string[]): CostItem[] {
+  return COST_CATEGORIES.filter((category) => Math.round(window[EXPENSE_OF_CATEGORY[category]] * 100) !== 0).map(
+    (category) => ({
+      _id: ids[COST_CATEGORIES.indexOf(category)] ?? newId(),
+      category,
+      name: ENTERED_BEFORE_ITEMISING[category],
+      amount: window[EXPENSE_OF_CATEGORY[category]],
+      basis: 'total',
+      booked: false,
+      paid: false,
+      link: '',
+      confirmation: '',
+    }),
+  );
+}
+
+/**
+ * Adds an item at the end of the window's list; at most MAX_ITEMS_PER_WINDOW (409).
+ * The first item of a window with plain amounts comes after the items that keep
+ * those amounts (itemsFromAmounts), so the total grows by exactly the item's cost.
+ */
+export function applyAddItem(
+  trip: TripRecord,
+  instanceId: string,
+  item: CostItem,
+  now: string,
+  fromAmountIds: readonly string[] = [],
+): TripRecord {
+  const window = requireInstance(trip, instanceId);
+  const kept = window.items?.length ? [] : itemsFromAmounts(window, fromAmountIds);
   return withItems(
     trip,
     instanceId,
     (items) => {
-      if (items.length >= MAX_ITEMS_PER_WINDOW) {
+      if (items.length + kept.length >= MAX_ITEMS_PER_WINDOW) {
         throw new AppError(409, `A window can hold at most ${MAX_ITEMS_PER_WINDOW} cost items.`, 'too_many_items');
       }
-      return [...items, item];
+      return [...kept, ...items, item];
     },
     now,
   );
@@ -322,4 +383,78 @@ export function withDerivedCosts(trip: TripRecord): TripRecord {
 function expensesOf(source: DatedExpenses) {
   const { stay_expense, travel_expense, car_expense, other_expense } = source;
   return { stay_expense, travel_expense, car_expense, other_expense };
+}
+
+const EXPENSE_LABELS: Record<(typeof EXPENSE_FIELDS)[number], string> = {
+  stay_expense: 'The stay expense',
+  travel_expense: 'The travel expense',
+  car_expense: 'The car expense',
+  other_expense: 'The other expense',
+};
+const MONEY_RANGE = 'must be a number from 0 to 1,000,000,000.';
+const isMoney = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY;
+
+/**
+ * The rules on one window (or the trip's own dates and expenses) as it will be
+ * stored: the end is not before the start when both are set, and every amount is
+ * money (finite, 0 to 1e9). Applied after merging a change, never to the fields sent
+ * alone, so no route and no partial body can store a window that breaks them (400).
+ */
+export function checkWindow(window: DatedExpenses & { items?: CostItem[] }): void {
+  if (datesInvalid(window)) throw new AppError(400, END_BEFORE_START, 'end_before_start');
+  for (const field of EXPENSE_FIELDS) {
+    if (!isMoney(window[field])) throw new AppError(400, `${EXPENSE_LABELS[field]} ${MONEY_RANGE}`, 'invalid_money');
+  }
+  for (const item of window.items ?? []) {
+    if (!isMoney(item.amount)) throw new AppError(400, `The amount ${MONEY_RANGE}`, 'invalid_money');
+  }
+}
+
+/** The fields a window's figures are computed from (its own inputs, before derivation). */
+const inputsOf = (window: DatedExpenses & { items?: CostItem[] }): string =>
+  JSON.stringify([
+    window.trip_start,
+    window.trip_end,
+    ...(window.items?.length ? [window.items] : EXPENSE_FIELDS.map((field) => window[field])),
+  ]);
+
+/**
+ * checkWindow over every window of the trip after a change, and over the trip's own
+ * dates and expenses. A window stored before these rules held everywhere (its end
+ * before its start) is never rewritten: it may stay as it is while other fields
+ * change (label, notes, status, travellers), but a change to its dates, amounts or
+ * items must leave it valid.
+ */
+export function checkTrip(before: TripRecord | null, after: TripRecord): void {
+  const previous = new Map((before?.instances ?? []).map((window) => [window._id, window]));
+  for (const window of after.instances) {
+    const old = previous.get(window._id);
+    if (old && inputsOf(old) === inputsOf(window)) continue;
+    checkWindow(window);
+  }
+  if (!before || inputsOf(before) !== inputsOf(after)) {
+    // The trip's copy of the plan: its dates and amounts are checked with the window's.
+    checkWindow({ ...after, items: [] });
+  }
+  const travelers = after.travelers ?? 1;
+  if (!Number.isInteger(travelers) || travelers < 1 || travelers > MAX_TRAVELERS) {
+    throw new AppError(400, `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`, 'invalid_travelers');
+  }
+  if (after.budget !== null && after.budget !== undefined && !isMoney(after.budget)) {
+    throw new AppError(
+      400,
+      'The budget must be a number from 0 to 1,000,000,000, or null for no budget.',
+      'invalid_money',
+    );
+  }
+}
+
+/**
+ * Every change ends here: the trip after it is checked as it will be stored
+ * (checkTrip), then its itemised expenses are derived again (withDerivedCosts).
+ */
+export function settleChange(before: TripRecord | null, after: TripRecord): TripRecord {
+  checkTrip(before, after);
+  return withDerivedCosts(after);
 }

@@ -8,7 +8,7 @@ import {
   shareOf,
   statusOf,
   totalCents,
-  windowFigures,
+  type BudgetBasis,
   type Comparison,
   type InstanceStatus,
   type WindowFigures,
@@ -70,6 +70,8 @@ export interface TripRecord extends DatedExpenses {
   travelers?: number;
   /** Money, or null for no budget; absent on older trips (read as null). */
   budget?: number | null;
+  /** What the budget is for; absent on older trips (read as 'trip'). */
+  budget_basis?: BudgetBasis;
   created_at: string;
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
@@ -119,9 +121,13 @@ export function deriveTripLocation(address: string): string {
 export type InstanceView = InstanceRecord &
   WindowFigures &
   PaymentTotals & { label: string; status: InstanceStatus; notes: string; items: CostItem[] };
-export type TripView = Omit<TripRecord, 'instances' | 'version' | 'travelers' | 'budget' | 'outbox' | 'deleted_at'> & {
+export type TripView = Omit<
+  TripRecord,
+  'instances' | 'version' | 'travelers' | 'budget' | 'budget_basis' | 'outbox' | 'deleted_at'
+> & {
   travelers: number;
   budget: number | null;
+  budget_basis: BudgetBasis;
   total_cost: number;
   /** The trip's total shared by its travellers, rounded to cents. */
   per_person: number;
@@ -144,12 +150,18 @@ export function viewWithInstance(
 export function tripView(record: TripRecord): TripView {
   const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
   const travelers = travelersOf(trip);
-  const { comparison, totals, cheapestCents } = compareWindows(trip.instances, trip.budget);
+  const { comparison, figures } = compareWindows(trip.instances, {
+    budget: trip.budget,
+    budgetBasis: trip.budget_basis,
+    travelers,
+    committedInstanceId: trip.committedInstanceId,
+  });
   const cents = totalCents(trip);
   return {
     ...trip,
     travelers,
     budget: trip.budget ?? null,
+    budget_basis: trip.budget_basis ?? 'trip',
     total_cost: fromCents(cents),
     per_person: shareOf(cents, travelers),
     comparison,
@@ -159,7 +171,7 @@ export function tripView(record: TripRecord): TripView {
       status: statusOf(instance),
       notes: instance.notes ?? '',
       items: instance.items ?? [],
-      ...windowFigures(instance, totals[index], cheapestCents, travelers),
+      ...figures[index],
       ...paymentTotals(instance, travelers),
     })),
     version: versionOf(trip),

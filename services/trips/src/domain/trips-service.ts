@@ -29,6 +29,7 @@ import {
   type TripView,
 } from './trip';
 import type { CostItem } from './cost-items';
+import type { BudgetBasis } from './comparison';
 import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   applyAddInstance,
@@ -41,8 +42,9 @@ import {
   applyRemoveInstance,
   applyRemoveItem,
   applyUpdate,
+  checkTrip,
   INSTANCE_NOT_FOUND,
-  withDerivedCosts,
+  settleChange,
   type InstanceFields,
   type ItemFields,
   type TripUpdate,
@@ -55,6 +57,7 @@ export interface NewTrip {
   image_url?: string;
   travelers?: number;
   budget?: number | null;
+  budget_basis?: BudgetBasis;
 }
 
 export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>> &
@@ -66,6 +69,8 @@ interface TripAndInstance {
 }
 
 export type ItemChange = TripAndInstance & { item?: CostItem };
+/** An added item; `itemised_from_amounts` are the items made from the window's plain amounts ([] when none). */
+export type ItemAdded = TripAndInstance & { item: CostItem; itemised_from_amounts: CostItem[] };
 
 /** The client's precondition on a change: the trip version it last saw (an If-Match header). */
 export interface Precondition {
@@ -104,7 +109,7 @@ export interface TripsService {
     instanceId: string,
     item: ItemFields,
     precondition?: Precondition,
-  ): Promise<ItemChange>;
+  ): Promise<ItemAdded>;
   editItem(
     user: AuthUser,
     tripId: string,
@@ -180,8 +185,8 @@ export function createTripsService(deps: {
           const at = now();
           const applied = apply(trip, at);
           if (applied === trip) return trip;
-          // Items, dates and travellers all feed the itemised expenses: re-derive after any change.
-          const next = withDerivedCosts(applied);
+          // Checked as it will be stored, then the itemised expenses derived again.
+          const next = settleChange(trip, applied);
           return announce ? withEvent(next, announce(next, at)) : next;
         },
         write: (next, expected) => store.replace(next, expected),
@@ -210,10 +215,12 @@ export function createTripsService(deps: {
         committedInstanceId: null,
         travelers: input.travelers ?? 1,
         budget: input.budget ?? null,
+        budget_basis: input.budget_basis ?? 'trip',
         created_at: at,
         updated_at: at,
         version: 1,
       };
+      checkTrip(null, trip);
       await store.insert(withEvent(trip, tripCreated(trip, at)));
       nudgeOutbox();
       return tripView(trip);
@@ -302,13 +309,21 @@ export function createTripsService(deps: {
 
     async addItem(user, tripId, instanceId, fields, precondition) {
       const item: CostItem = { _id: newId(), ...fields };
+      // Ids for the items that may keep the window's plain amounts, chosen once so a retry makes the same ones.
+      const fromAmountIds = [newId(), newId(), newId(), newId()];
       const trip = await changeTrip(
         user.id,
         tripId,
-        (current, at) => applyAddItem(current, instanceId, item, at),
+        (current, at) => applyAddItem(current, instanceId, item, at, fromAmountIds),
         precondition,
       );
-      return { ...withInstance(trip, instanceId), item };
+      const answer = withInstance(trip, instanceId);
+      const made = new Set(fromAmountIds);
+      return {
+        ...answer,
+        item: answer.instance.items.find((candidate) => candidate._id === item._id) ?? item,
+        itemised_from_amounts: answer.instance.items.filter((candidate) => made.has(candidate._id)),
+      };
     },
 
     async editItem(user, tripId, instanceId, itemId, fields, precondition) {

@@ -4,7 +4,7 @@
 // A schema named with `.meta({ id })` is one component of the document, referenced by
 // every answer that contains it (and one named type in the web app).
 import { z } from 'zod';
-import { INSTANCE_STATUSES } from '../domain/comparison';
+import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { COST_BASES, COST_CATEGORIES, type CostItem } from '../domain/cost-items';
 import type { InstanceView, TripView } from '../domain/trip';
 
@@ -45,12 +45,23 @@ export const instanceAnswer = z
     status: z.enum(INSTANCE_STATUSES),
     notes: z.string(),
     total_cost: money,
-    nights: z.number().int().nullable().describe('end − start in days; null when a date is missing'),
+    nights: z.number().int().nullable().describe('end − start in days; null when a date is missing or dates_invalid'),
     per_night: money.nullable().describe('null when nights is null or 0'),
     per_person: money.describe('total ÷ the trip’s travellers, rounded to cents'),
     delta_vs_cheapest: money
       .nullable()
-      .describe('total − the cheapest window’s total; null when eliminated or none qualifies'),
+      .describe('total − the cheapest window’s total; null when eliminated, dates_invalid or none qualifies'),
+    delta_by_category: z
+      .object({ stay: money, travel: money, car: money, other: money })
+      .nullable()
+      .describe(
+        'each category’s expense − the cheapest window’s, exact to the cent; null exactly when delta_vs_cheapest is',
+      ),
+    dates_invalid: z
+      .boolean()
+      .describe(
+        'true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates',
+      ),
     items: z.array(itemAnswer).describe('Itemised costs; when any, the four expenses are their sums'),
     paid_total: money.describe('what the paid items cost'),
     booked_total: money.describe('what the booked items cost'),
@@ -69,7 +80,15 @@ const comparisonAnswer = z
     spread: money.nullable(),
     overBudgetBy: money
       .nullable()
-      .describe('cheapest total − budget: negative means under budget; null without a budget'),
+      .describe(
+        'measured window’s total (its per_person with budget_basis per_person) − budget: negative means under budget; null without a budget',
+      ),
+    budget_measured: z
+      .enum(['cheapest', 'committed'])
+      .nullable()
+      .describe(
+        'the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is',
+      ),
   })
   .meta({ id: 'Comparison' });
 
@@ -91,6 +110,7 @@ export const tripAnswer = z
     version: z.number().int().describe('Sent back as If-Match (the ETag is "<version>")'),
     travelers: z.number().int().min(1).max(50),
     budget: money.nullable().describe('null: no budget'),
+    budget_basis: z.enum(BUDGET_BASES).describe('what the budget is for: the whole trip or each traveller'),
     total_cost: money,
     per_person: money,
     comparison: comparisonAnswer,
@@ -106,6 +126,24 @@ export const messageAnswer = z.object({ msg: z.string() }).meta({ id: 'Message' 
 export const itemChangedAnswer = z
   .object({ item: itemAnswer, instance: instanceAnswer, trip: tripAnswer })
   .meta({ id: 'CostItemChange' });
+/** An added item: also the items made from the window's plain amounts when it was itemised ([] otherwise). */
+export const itemAddedAnswer = z
+  .object({
+    item: itemAnswer,
+    instance: instanceAnswer,
+    trip: tripAnswer,
+    itemised_from_amounts: z
+      .array(itemAnswer)
+      .describe(
+        'the first item of a window with plain amounts: each non-zero amount became an item of basis total, so no figure was dropped; [] otherwise',
+      ),
+  })
+  .meta({ id: 'CostItemAdded' });
+/**
+ * The commit answer: the trip's fields and the same trip under `trip`, so a client
+ * reading either shape of "returns trip (with instances)" works (ADR 0023).
+ */
+export const commitAnswer = tripAnswer.extend({ trip: tripAnswer }).meta({ id: 'CommitAnswer' });
 export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
 
 // Every field of the views is declared above and nothing more: a field added to the

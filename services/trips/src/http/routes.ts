@@ -12,6 +12,8 @@ import {
   instanceAnswer,
   instanceDeletedAnswer,
   instanceWithTripAnswer,
+  commitAnswer,
+  itemAddedAnswer,
   itemChangedAnswer,
   messageAnswer,
   tripAnswer,
@@ -153,7 +155,7 @@ export function tripRoutes(trips: TripsService) {
       body: updateTripBody,
       responses: {
         200: { description: 'The updated trip', schema: tripAnswer },
-        400: 'Invalid, unknown instance, or a status the committed window cannot have',
+        400: 'Invalid, unknown instance, a status the committed window cannot have, or a window that would end before it starts once the change is merged (code end_before_start)',
         403: 'Not your trip',
         404: 'No such trip',
         409: 'An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry',
@@ -193,6 +195,7 @@ export function tripRoutes(trips: TripsService) {
       body: createInstanceBody,
       responses: {
         201: { description: 'The new instance', schema: instanceAnswer },
+        400: 'Invalid fields, or the end date before the start date',
         403: 'Not your trip',
         404: 'No such trip',
         409: 'Trip full',
@@ -252,14 +255,22 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: { description: 'The whole updated trip', schema: tripAnswer },
+        200: {
+          description: 'The whole updated trip, and the same trip again under `trip` (both readings of the spec)',
+          schema: commitAnswer,
+        },
+        400: 'The window’s end date is before its start date (code dates_invalid)',
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
       },
-      handler: async ({ params, user, req, res }) => ({
-        body: tagged(res, await trips.commitInstance(user, params.tripId, params.instanceId, preconditionOf(req))),
-      }),
+      handler: async ({ params, user, req, res }) => {
+        const trip = tagged(
+          res,
+          await trips.commitInstance(user, params.tripId, params.instanceId, preconditionOf(req)),
+        );
+        return { body: { ...trip, trip } };
+      },
     });
 
     defineRoute(ctx, {
@@ -293,7 +304,7 @@ export function tripRoutes(trips: TripsService) {
       body: duplicateBody,
       responses: {
         201: 'The new instance',
-        400: 'shiftDays is not a whole number from -365 to 365',
+        400: 'shiftDays is not a whole number from -365 to 365, or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'Trip full (100 windows)',
@@ -330,8 +341,9 @@ export function tripRoutes(trips: TripsService) {
       body: createItemBody,
       responses: {
         201: {
-          description: 'The new item, the window with paid_total, booked_total and to_pay, the whole trip',
-          schema: itemChangedAnswer,
+          description:
+            'The new item, the window with paid_total, booked_total and to_pay, the whole trip, and the items made from the window’s plain amounts (itemised_from_amounts)',
+          schema: itemAddedAnswer,
         },
         400: 'Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9',
         ...itemErrors,
@@ -380,6 +392,7 @@ export function tripRoutes(trips: TripsService) {
       params: itemParams,
       responses: {
         200: { description: 'The window without the item and the whole trip', schema: instanceWithTripAnswer },
+        400: 'The window’s end date is before its start date and the change would leave it so',
         ...itemErrors,
       },
       handler: async ({ params, user, req, res }) => {
@@ -413,11 +426,13 @@ function sendList(res: Response, list: SerializedTripList) {
 }
 
 function toTripUpdate(body: UpdateTripBody): TripUpdate {
-  const { isFavorite, travelers, budget, instances, ...tripFields } = body;
+  const { isFavorite, travelers, budget, budget_basis, image_url, instances, ...tripFields } = body;
   return {
     isFavorite,
     travelers,
     budget,
+    budget_basis,
+    image_url,
     tripFields,
     instanceEdits: instances?.map(({ _id, ...fields }) => ({ _id, fields })),
   };

@@ -2,7 +2,8 @@
 // money to cents) and drop unknown fields, and they document the routes.
 import { calendarDateSchema, MAX_MONEY, moneySchema, objectIdSchema } from '@tripcost/shared';
 import { z } from 'zod';
-import { INSTANCE_STATUSES } from '../domain/comparison';
+import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
+import { END_BEFORE_START } from '../domain/trip-changes';
 import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../domain/cost-items';
 import {
   MAX_ACTIVITIES,
@@ -15,7 +16,7 @@ import {
   MAX_TRIPS_PER_PAGE,
 } from '../domain/trip';
 
-export const END_BEFORE_START = 'The end date cannot be before the start date.';
+export { END_BEFORE_START };
 const MAX_URL_LENGTH = 2048;
 
 export const tripParams = z.object({ tripId: objectIdSchema('trip id') });
@@ -55,11 +56,28 @@ export function isAllowedImageUrl(value: string): boolean {
   }
 }
 
+/**
+ * A `data:` URL is what clients written against the original API send as their
+ * built-in placeholder image: it is accepted and stored as "no image" ('', the web
+ * app then shows its default image), never stored and never rejected, whatever its
+ * length (the spec's placeholder is a long base64 string).
+ */
+export const isDataUrl = (value: string): boolean => /^\s*data:/i.test(value);
+
 const imageUrl = z
   .string({ message: 'The image URL must be a string.' })
-  .trim()
-  .max(MAX_URL_LENGTH, { message: `The image URL must be at most ${MAX_URL_LENGTH} characters.` })
-  .refine(isAllowedImageUrl, { message: 'The image URL must be a relative path or an https URL.' });
+  .transform((value) => (isDataUrl(value) ? '' : value))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(MAX_URL_LENGTH, { message: `The image URL must be at most ${MAX_URL_LENGTH} characters.` })
+      .refine(isAllowedImageUrl, { message: 'The image URL must be a relative path or an https URL.' }),
+  );
+
+const budgetBasis = z.enum(BUDGET_BASES, {
+  message: `The budget basis must be one of ${BUDGET_BASES.join(', ')}.`,
+});
 
 const TRAVELERS_MESSAGE = `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`;
 const travelers = z
@@ -83,6 +101,7 @@ const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MES
 export const createTripBody = z.object({
   travelers: travelers.optional(),
   budget: budget.optional(),
+  budget_basis: budgetBasis.optional(),
   location_address: z
     .string({ message: 'The location address is required.' })
     .trim()
@@ -183,6 +202,8 @@ export const updateTripBody = z
     isFavorite: z.boolean({ message: 'isFavorite must be true or false.' }).optional(),
     travelers: travelers.optional(),
     budget: budget.optional(),
+    budget_basis: budgetBasis.optional(),
+    image_url: imageUrl.optional(),
     instances: z
       .array(instanceEdit, { message: 'Instances must be a list.' })
       .max(MAX_INSTANCES_PER_TRIP, { message: `A trip can hold at most ${MAX_INSTANCES_PER_TRIP} instances.` })

@@ -87,6 +87,7 @@ describe('comparison rules (property-based)', () => {
             highest: null,
             spread: null,
             overBudgetBy: null,
+            budget_measured: null,
           });
           expect(view.instances.every((instance) => instance.delta_vs_cheapest === null)).toBe(true);
           return;
@@ -104,6 +105,7 @@ describe('comparison rules (property-based)', () => {
         expect(cents(spread!)).toBe(cents(highest!) - cents(lowest!));
         const budget = trip.budget;
         expect(view.comparison.overBudgetBy).toBe(budget === null ? null : (cents(lowest!) - cents(budget!)) / 100);
+        expect(view.comparison.budget_measured).toBe(budget === null ? null : 'cheapest');
       }),
     );
   });
@@ -149,11 +151,14 @@ describe('comparison rules (property-based)', () => {
           status: 'considering' as const,
           trip_start: '2031-01-01T00:00:00.000Z',
         };
+        // The whole window moves later (its end too, so it stays a valid window).
         const later = {
           ...earlier,
           _id: newId(),
           trip_start: new Date(Date.parse(earlier.trip_start) + laterBy * DAY).toISOString(),
+          trip_end: null,
         };
+        earlier.trip_end = null;
         expect(tripView(aTrip([later, earlier])).comparison.cheapestInstanceId).toBe(earlier._id);
         expect(tripView(aTrip([earlier, later])).comparison.cheapestInstanceId).toBe(earlier._id);
       }),
@@ -197,6 +202,7 @@ describe('comparison rules (property-based)', () => {
       highest: 420.3,
       spread: 120,
       overBudgetBy: 50.3,
+      budget_measured: 'cheapest',
     });
     expect(totalCents({ stay_expense: 0.1, travel_expense: 0.2 })).toBe(30);
     expect(view).toMatchObject({ travelers: 3, budget: 250 });

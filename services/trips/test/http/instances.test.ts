@@ -47,6 +47,8 @@ describe('trip instances API', () => {
       per_night: null,
       per_person: 12.45,
       delta_vs_cheapest: 0, // cheaper than the window added before it
+      delta_by_category: expect.any(Object),
+      dates_invalid: false,
       items: [],
       paid_total: 0,
       booked_total: 0,

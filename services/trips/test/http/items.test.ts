@@ -15,10 +15,12 @@ describe('cost items API', () => {
     `/api/trips/getaway/${tripId}/instances/${instanceId}/items`;
   const hotel = { category: 'stay', name: 'Hotel', amount: 120.5, basis: 'per_night' };
 
-  /** A trip for 2 with a 4-night window (2030-03-01 → 03-05). */
+  const NO_AMOUNTS = { stay_expense: 0, travel_expense: 0, car_expense: 0, other_expense: 0 };
+
+  /** A trip for 2 with a 4-night window (2030-03-01 → 03-05) and no plain amounts (see the itemising tests below). */
   async function windowOf(client: Client) {
     const trip = await client.createTrip({ travelers: 2 });
-    const instance = await client.addInstance(trip._id);
+    const instance = await client.addInstance(trip._id, NO_AMOUNTS);
     return { trip, instance, path: itemsPath(trip._id, instance._id) };
   }
 

@@ -219,7 +219,11 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       it('when commit and clear-plan race from two replicas for 20 rounds, then the trip always agrees with its plan', async () => {
         const user = owner();
         const a = anInstance({ stay_expense: 1, trip_start: '2030-03-01T00:00:00.000Z' });
-        const b = anInstance({ stay_expense: 2, trip_start: '2030-04-01T00:00:00.000Z' });
+        const b = anInstance({
+          stay_expense: 2,
+          trip_start: '2030-04-01T00:00:00.000Z',
+          trip_end: '2030-04-04T00:00:00.000Z',
+        });
         const trip = await tripWith(user, [a, b]);
         const replica = createTripsService({ store });
         await trips.commitInstance(user, trip._id, a._id);
