@@ -4,7 +4,16 @@
 // the notice when the first item turns a window's plain amounts into items.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, assertProductRunning, journeySteps, launch, shot } from './browser';
+import {
+  BASE_URL,
+  a11y,
+  assertProductRunning,
+  blockingFindings,
+  journeySteps,
+  launch,
+  shot,
+  writeA11yReport,
+} from './browser';
 import { api, newTraveller, signIn, signUp } from './traveller';
 
 const USER = newTraveller('items', { fname: 'Ines', lname: 'Costa' });
@@ -54,7 +63,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { step } = journeySteps('items', () => page);
+const { step, brokenAt } = journeySteps('items', () => page);
 
 const region = (category: string) =>
   page.getByRole('region', { name: `${category[0]!.toUpperCase()}${category.slice(1)} items` });
@@ -68,6 +77,7 @@ async function addItem(
   expectedCost: string,
   confirmation = '',
 ) {
+  await page.getByRole('button', { name: `+ Add ${category} item` }).click();
   const form = page.getByRole('form', { name: `Add ${category} item` });
   await form.getByLabel('Item name').fill(name);
   await form.getByLabel('Amount').fill(amount);
@@ -103,6 +113,7 @@ describe('a traveller itemising a window', () => {
   });
 
   step('sees every item field with a visible label', async () => {
+    await page.getByRole('button', { name: '+ Add stay item' }).click();
     const form = page.getByRole('form', { name: 'Add stay item' });
     for (const label of ['Item name', 'Amount', 'Basis', 'Link', 'Confirmation number']) {
       // The words are on screen (a <label>), not a placeholder that disappears on typing.
@@ -110,6 +121,7 @@ describe('a traveller itemising a window', () => {
       jestExpect(await form.getByLabel(label, { exact: true }).getAttribute('placeholder')).toBeNull();
     }
     jestExpect(await form.getByLabel('Confirmation number').getAttribute('maxlength')).toBe('64');
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
   step(
@@ -161,11 +173,14 @@ describe('a traveller itemising a window', () => {
   step('at 390 px the items read without wrapped buttons or sideways scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await itemRow('stay', 'Quinta hotel').getByRole('button', { name: 'Edit Quinta hotel' }).waitFor();
-    await region('stay').scrollIntoViewIfNeeded();
+    // One add form open too, to see its fields at this width.
+    await page.getByRole('button', { name: '+ Add car item' }).click();
+    await page.getByRole('form', { name: 'Add car item' }).getByLabel('Item name').fill('Airport transfer');
     const { wrapped, pageWidth } = await wrappedControls();
     jestExpect(wrapped).toEqual([]);
     jestExpect(pageWidth).toBeLessThanOrEqual(390);
     await shot(page, 'items-390');
+    await page.getByRole('form', { name: 'Add car item' }).getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -189,4 +204,13 @@ describe('a traveller itemising a window', () => {
       await shot(page, 'items-itemised-notice');
     },
   );
+});
+
+describe('accessibility of the cost item editor (axe-core, WCAG 2.1 A and AA)', () => {
+  it('finds no serious or critical violation on any screen of the items journey', () => {
+    const report = writeA11yReport('items');
+    jestExpect(brokenAt()).toBeNull();
+    jestExpect(a11y.screens.length).toBeGreaterThanOrEqual(4);
+    jestExpect({ report, blocking: blockingFindings() }).toEqual({ report, blocking: [] });
+  });
 });

@@ -63,6 +63,7 @@ describe('cost items on the window page', () => {
     amount: string,
     basis: string,
   ) {
+    await user.click(await screen.findByRole('button', { name: `+ Add ${category} item` }));
     const form = await screen.findByRole('form', { name: `Add ${category} item` });
     await user.type(within(form).getByLabelText('Item name'), name);
     await user.type(within(form).getByLabelText('Amount'), amount);
@@ -177,7 +178,8 @@ describe('the cost item editor', () => {
   }
 
   it('when adding an item, then every field has a visible label and the server’s limits', async () => {
-    setup({ items: [] });
+    const { user } = setup({ items: [] });
+    await user.click(await screen.findByRole('button', { name: '+ Add stay item' }));
     const form = await screen.findByRole('form', { name: 'Add stay item' });
     const limits: Array<[string, number | null]> = [
       ['Item name', 120],
@@ -189,7 +191,7 @@ describe('the cost item editor', () => {
     for (const [label, max] of limits) {
       const control = within(form).getByLabelText(label);
       // A <label> the eye can read, not a placeholder or an aria-label only.
-      expect(control.closest('label')).toHaveTextContent(label);
+      expect(document.querySelector(`label[for="${control.id}"]`)).toHaveTextContent(label);
       expect(control).not.toHaveAttribute('aria-label');
       expect(control).not.toHaveAttribute('placeholder');
       if (max !== null) expect(control).toHaveAttribute('maxlength', String(max));
@@ -259,6 +261,7 @@ describe('the cost item editor', () => {
         'Adding an item turns the amounts entered so far (Stay $400.00 and Travel $250.00) into items, so the total stays the same plus the new item.',
       ),
     ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+ Add other item' }));
     const form = screen.getByRole('form', { name: 'Add other item' });
     await user.type(within(form).getByLabelText('Item name'), 'Museum');
     await user.type(within(form).getByLabelText('Amount'), '20');

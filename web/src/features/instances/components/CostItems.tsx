@@ -4,7 +4,7 @@
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
 // (the committed window), and one word for two things misled people.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
@@ -166,13 +166,27 @@ export function CostItems({ tripId, instance, travellers }: Props) {
   );
 }
 
-/** A visible label above its control; the control is inside it, so the two are tied without ids. */
-function Field({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+/**
+ * A visible label above its control, tied by id: a label wrapped around a select would
+ * also read out the selected option as part of the field's name.
+ */
+function Field({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
   return (
-    <label className={`cost-item__field ${className}`}>
-      <span className="cost-item__field-label">{label}</span>
-      {children}
-    </label>
+    <div className={`field cost-item__field ${className}`}>
+      <label className="cost-item__field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
   );
 }
 
@@ -191,33 +205,45 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
   return (
     <>
       <Field label="Item name" className="cost-item__field--name">
-        <input value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />
+        {(id) => <input id={id} value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />}
       </Field>
       <Field label="Amount" className="cost-item__field--amount">
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          required
-          value={value.amount}
-          onChange={set('amount')}
-        />
+        {(id) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            required
+            value={value.amount}
+            onChange={set('amount')}
+          />
+        )}
       </Field>
       <Field label="Basis">
-        <select value={value.basis} onChange={set('basis')}>
-          {BASES.map((basis) => (
-            <option key={basis.key} value={basis.key}>
-              {basis.label}
-            </option>
-          ))}
-        </select>
+        {(id) => (
+          <select id={id} value={value.basis} onChange={set('basis')}>
+            {BASES.map((basis) => (
+              <option key={basis.key} value={basis.key}>
+                {basis.label}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
-      <Field label="Link">
-        <input type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />
+      <Field label="Link" className="cost-item__field--wide">
+        {(id) => <input id={id} type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />}
       </Field>
-      <Field label="Confirmation number">
-        <input value={value.confirmation} maxLength={ITEM_LIMITS.confirmation} onChange={set('confirmation')} />
+      <Field label="Confirmation number" className="cost-item__field--wide">
+        {(id) => (
+          <input
+            id={id}
+            value={value.confirmation}
+            maxLength={ITEM_LIMITS.confirmation}
+            onChange={set('confirmation')}
+          />
+        )}
       </Field>
     </>
   );
@@ -399,9 +425,11 @@ function ItemForm({
   onAdded: (itemisedFromAmounts: CostItem[]) => void;
 }) {
   const [addItem, { isLoading }] = useAddItemMutation();
+  const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<ItemFieldsState>(EMPTY_FIELDS);
   const [error, setError] = useState('');
   const valid = validFields(fields);
+  const what = `${categoryLabel(category).toLowerCase()} item`;
   const value = Number(fields.amount);
 
   async function onSubmit(event: FormEvent) {
@@ -423,11 +451,22 @@ function ItemForm({
         },
       }).unwrap();
       setFields(EMPTY_FIELDS);
+      setOpen(false);
       onAdded(answer.itemised_from_amounts ?? []);
     } catch (failure) {
       setError(`The item was not added: ${errorMessage(failure, 'please try again.')}`);
     }
   }
+
+  // Closed, a category is its items and one button: four open forms buried the items.
+  if (!open)
+    return (
+      <div className="cost-item__open">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(true)}>
+          + Add {what}
+        </button>
+      </div>
+    );
 
   return (
     <form className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
@@ -436,8 +475,18 @@ function ItemForm({
         <output className="cost-item__preview" aria-label="Item cost">
           {valid ? `= ${formatMoney(previewCost(value, fields.basis, nights, travellers))}` : ''}
         </output>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            setOpen(false);
+            setError('');
+          }}
+        >
+          Cancel
+        </button>
         <button type="submit" className="btn btn--secondary btn--sm" disabled={!valid || isLoading}>
-          Add <span className="sr-only">{categoryLabel(category).toLowerCase()} item</span>
+          Add <span className="sr-only">{what}</span>
         </button>
       </div>
       {error && (
