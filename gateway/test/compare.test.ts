@@ -141,6 +141,7 @@ describe('comparing date windows through the gateway', () => {
       highest: 600,
       spread: 150,
       overBudgetBy: 50,
+      budget_measured: 'cheapest',
     });
     expect(
       trip.body.instances.map((window: { _id: string; delta_vs_cheapest: number }) => window.delta_vs_cheapest),

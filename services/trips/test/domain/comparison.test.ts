@@ -286,3 +286,64 @@ describe('booked follows committed', () => {
     );
   });
 });
+
+describe('what the board explains', () => {
+  const window = (fields: Partial<InstanceRecord>): InstanceRecord => ({
+    _id: newId(),
+    trip_start: '2030-04-01T00:00:00.000Z',
+    trip_end: '2030-04-04T00:00:00.000Z',
+    stay_expense: 0,
+    travel_expense: 0,
+    car_expense: 0,
+    other_expense: 0,
+    isCommitted: false,
+    activities: [],
+    created_at: NOW,
+    ...fields,
+  });
+
+  it('when windows differ by category, then each category’s difference to the cheapest is exact to the cent', () => {
+    const cheap = window({ stay_expense: 300.1, travel_expense: 120 });
+    const dear = window({ stay_expense: 480.2, travel_expense: 80, car_expense: 0.3 });
+    const gone = window({ stay_expense: 1, status: 'eliminated' });
+    const view = tripView(aTrip([dear, cheap, gone]));
+    expect(view.instances.map((instance) => instance.delta_by_category)).toEqual([
+      { stay: 180.1, travel: -40, car: 0.3, other: 0 },
+      { stay: 0, travel: 0, car: 0, other: 0 },
+      null,
+    ]);
+  });
+
+  it('when a window is committed, then the budget measures it, per person with a per-person budget', () => {
+    const cheap = window({ stay_expense: 100 });
+    const plan = window({ stay_expense: 200.01, isCommitted: true, status: 'booked' });
+    const trip = aTrip([cheap, plan], { travelers: 3, budget: 50, committedInstanceId: plan._id });
+    expect(tripView(trip).comparison).toMatchObject({ overBudgetBy: 150.01, budget_measured: 'committed' });
+    // 200.01 / 3 = 66.67 per person (rounded to cents once) − 50.
+    expect(tripView({ ...trip, budget_basis: 'per_person' }).comparison).toMatchObject({
+      overBudgetBy: 16.67,
+      budget_measured: 'committed',
+    });
+    expect(tripView({ ...trip, budget: null }).comparison).toMatchObject({ overBudgetBy: null, budget_measured: null });
+    expect(tripView({ ...trip, committedInstanceId: null }).comparison).toMatchObject({
+      overBudgetBy: 50,
+      budget_measured: 'cheapest',
+    });
+    expect(tripView(trip).budget_basis).toBe('trip');
+  });
+
+  it('when a window ends before it starts, then it is marked, has no nights and is left out of the comparison', () => {
+    const bad = window({ stay_expense: 1, trip_start: '2030-04-10T00:00:00.000Z' });
+    const good = window({ stay_expense: 500 });
+    const view = tripView(aTrip([bad, good], { budget: 100 }));
+    expect(view.instances[0]).toMatchObject({
+      dates_invalid: true,
+      nights: null,
+      per_night: null,
+      delta_vs_cheapest: null,
+      delta_by_category: null,
+      total_cost: 1,
+    });
+    expect(view.comparison).toMatchObject({ cheapestInstanceId: good._id, lowest: 500, overBudgetBy: 400 });
+  });
+});

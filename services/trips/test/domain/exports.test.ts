@@ -1,4 +1,4 @@
-import { csvFileName, neutraliseCell, travellersOf } from '../../src/domain/exports';
+import { csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/domain/exports';
 import type { TripRecord } from '../../src/domain/trip';
 
 describe('neutraliseCell', () => {
@@ -31,5 +31,26 @@ describe('csvFileName and travellersOf', () => {
     expect(travellersOf(trip({}))).toBe(1);
     expect(travellersOf(trip({ travelers: 0 }))).toBe(1);
     expect(travellersOf(trip({ travelers: 3 }))).toBe(3);
+  });
+});
+
+describe('a plan stored with its end before its start', () => {
+  it('when the calendar is written, then the plan shows on its start day and says its dates need fixing', () => {
+    const stored = {
+      _id: '64b000000000000000000009',
+      location_address: 'Lisbon, Portugal',
+      committedInstanceId: '64b000000000000000000010',
+      trip_start: '2030-06-10T00:00:00.000Z',
+      trip_end: '2030-06-06T00:00:00.000Z',
+      stay_expense: 100,
+      travel_expense: 0,
+      car_expense: 0,
+      other_expense: 0,
+      instances: [],
+    } as unknown as TripRecord;
+    const calendar = tripsCalendar([stored]);
+    expect(calendar).toContain('SUMMARY:Trip to Lisbon\\, Portugal (dates need fixing)');
+    expect(calendar).toContain('DTSTART;VALUE=DATE:20300610');
+    expect(calendar).toContain('DTEND;VALUE=DATE:20300611');
   });
 });
