@@ -272,4 +272,13 @@ describe('the cost item editor', () => {
       ),
     ).toHaveAttribute('role', 'status');
   });
+
+  it('when an add form opens and closes, then focus goes into its first field and back to its button', async () => {
+    const { user } = setup({ items: [] });
+    await user.click(await screen.findByRole('button', { name: '+ Add car item' }));
+    const form = screen.getByRole('form', { name: 'Add car item' });
+    expect(within(form).getByLabelText('Item name')).toHaveFocus();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: '+ Add car item' })).toHaveFocus();
+  });
 });

@@ -4,7 +4,7 @@
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
 // (the committed window), and one word for two things misled people.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
@@ -190,6 +190,23 @@ function Field({
   );
 }
 
+/**
+ * Keyboard focus follows a form opening and closing: into its first field when it opens,
+ * back to the button that opened it when it closes (it would otherwise fall to the page).
+ */
+function useFocusOnToggle(open: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const was = useRef(open);
+  useEffect(() => {
+    if (was.current === open) return;
+    was.current = open;
+    if (open) form.current?.querySelector<HTMLElement>('input, select')?.focus();
+    else opener.current?.focus();
+  }, [open]);
+  return { form, opener };
+}
+
 interface ItemFieldsState {
   name: string;
   amount: string;
@@ -275,6 +292,7 @@ function ItemRow({
 }) {
   const [editItem, { isLoading }] = useEditItemMutation();
   const [editing, setEditing] = useState(false);
+  const focus = useFocusOnToggle(editing);
   const [fields, setFields] = useState<ItemFieldsState>(() => fieldsOf(item));
   const [error, setError] = useState('');
 
@@ -300,6 +318,7 @@ function ItemRow({
     return (
       <li className="cost-item cost-item--editing">
         <form
+          ref={focus.form}
           className="cost-item__form"
           aria-label={`Edit ${item.name}`}
           onSubmit={async (event) => {
@@ -389,6 +408,7 @@ function ItemRow({
         <span className="cost-item__buttons">
           <button
             type="button"
+            ref={focus.opener}
             className="btn btn--ghost btn--sm"
             onClick={() => {
               setFields(fieldsOf(item));
@@ -426,6 +446,7 @@ function ItemForm({
 }) {
   const [addItem, { isLoading }] = useAddItemMutation();
   const [open, setOpen] = useState(false);
+  const focus = useFocusOnToggle(open);
   const [fields, setFields] = useState<ItemFieldsState>(EMPTY_FIELDS);
   const [error, setError] = useState('');
   const valid = validFields(fields);
@@ -462,14 +483,14 @@ function ItemForm({
   if (!open)
     return (
       <div className="cost-item__open">
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(true)}>
+        <button type="button" ref={focus.opener} className="btn btn--ghost btn--sm" onClick={() => setOpen(true)}>
           + Add {what}
         </button>
       </div>
     );
 
   return (
-    <form className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
+    <form ref={focus.form} className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
       <ItemFields value={fields} onChange={setFields} />
       <div className="cost-item__buttons">
         <output className="cost-item__preview" aria-label="Item cost">
