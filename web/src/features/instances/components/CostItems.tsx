@@ -4,6 +4,7 @@
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
 // (the committed window), and one word for two things misled people.
+import { MAX_MONEY } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
@@ -26,7 +27,7 @@ export const BASES: { key: CostBasis; label: string }[] = [
   { key: 'per_day', label: 'Per day' },
 ];
 
-/** The server's limits on an item's fields (trips service, cost item schema). */
+/** The server's limits on an item's fields (trips service, domain/cost-items.ts and the item schema). */
 export const ITEM_LIMITS = { name: 120, confirmation: 64, link: 500 } as const;
 
 /** What an item's `booked` flag is called on screen (see the note at the top). */
@@ -231,6 +232,7 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
             type="number"
             inputMode="decimal"
             min="0"
+            max={MAX_MONEY}
             step="0.01"
             required
             value={value.amount}
@@ -276,7 +278,9 @@ const fieldsOf = (item: CostItem): ItemFieldsState => ({
 
 function validFields(fields: ItemFieldsState): boolean {
   const value = Number(fields.amount);
-  return fields.name.trim() !== '' && fields.amount !== '' && Number.isFinite(value) && value >= 0;
+  return (
+    fields.name.trim() !== '' && fields.amount !== '' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY
+  );
 }
 
 function ItemRow({
