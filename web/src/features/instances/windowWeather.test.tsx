@@ -77,6 +77,20 @@ describe('weather for a window’s dates', () => {
     expect((api.calls[0]!.body as Asked).windows).toHaveLength(26);
   });
 
+  it('when a board shows 60 cards, then the windows go in batches of at most 50', async () => {
+    api = installFakeApi({
+      'POST /api/weather/windows': answerEach((window) => ({
+        weather: { kind: 'typical', days: [{ date: window.start, min: 10, max: 20 }] },
+      })),
+    });
+    const days = Array.from({ length: 60 }, (_, index) =>
+      new Date(Date.UTC(2030, 0, 1 + index)).toISOString().slice(0, 10),
+    );
+    renderApp('/', undefined, <>{days.map((day) => card(day, day, true))}</>);
+    expect(await screen.findAllByText('Typical for these dates:')).toHaveLength(60);
+    expect(api.calls.map((call) => (call.body as Asked).windows.length)).toEqual([50, 10]);
+  });
+
   it('when the provider is unavailable, then it says so instead of showing numbers', async () => {
     api = installFakeApi({
       'POST /api/weather/windows': () => ({
