@@ -58,7 +58,7 @@ function batchedWindowWeather(args: WindowWeatherArgs, baseQuery: BaseQuery): Pr
 
 async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], baseQuery: BaseQuery) {
   const windowId = ({ start, end }: WeatherWaiter['dates']) => `${start}_${end}`;
-  // Chunks one after the other: each batch locates the place upstream, the second then finds the rest cached.
+  // Chunks one after the other: a board never has more than one weather request open.
   for (let offset = 0; offset < waiters.length; offset += WEATHER_BATCH_MAX) {
     const chunk = waiters.slice(offset, offset + WEATHER_BATCH_MAX);
     // Windows with the same dates are asked once.
