@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect as jestExpect } from '@jest/globals';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ical, { type VEvent } from 'node-ical';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { BASE_URL, assertProductRunning, journeySteps, launch, shot } from './browser';
 import { api as call, newTraveller, signIn, signUp } from './traveller';
 
@@ -77,11 +77,21 @@ describe('a traveller about to book', () => {
   });
 
   step('sees weather for each window’s dates on the trip page and downloads the comparison CSV', async () => {
+    // Every window card shows its weather, and the page asked for all of them at once
+    // (besides the city's current weather, GET /api/weather).
+    const weatherCalls: string[] = [];
+    const record = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/weather/window')) weatherCalls.push(`${request.method()} ${pathname}`);
+    };
+    page.on('request', record);
     await go(`/trips/${trips.lisbon}`);
     await visible('Trip Instances');
     const cards = page.locator('.instance-card');
-    await jestExpect(cards).toBeDefined();
+    jestExpect(await cards.count()).toBe(2);
     for (const card of await cards.all()) await card.getByText(WEATHER_OUTCOME).waitFor();
+    page.off('request', record);
+    jestExpect(weatherCalls).toEqual(['POST /api/weather/windows']);
     await shot(page, 'booking-trip-window-weather');
 
     const { name, text } = await downloadText(() => page.getByRole('button', { name: 'Download CSV' }).click());

@@ -106,6 +106,20 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/weather/window?city=Lisbon&country=Portugal&start=2030-05-01&end=2030-05-03' }),
     expect: THIRD_PARTY,
   },
+  'POST /api/weather/windows': {
+    request: () => ({
+      path: '/api/weather/windows',
+      body: {
+        city: 'Lisbon',
+        country: 'Portugal',
+        windows: [
+          { id: 'a', start: '2030-05-01', end: '2030-05-03' },
+          { id: 'b', start: '2030-06-01', end: '2030-06-03' },
+        ],
+      },
+    }),
+    expect: THIRD_PARTY,
+  },
   'POST /api/chatgpt/fun-places': {
     request: () => ({ path: '/api/chatgpt/fun-places', body: { location: 'Lisbon, Portugal' } }),
     expect: THIRD_PARTY,

@@ -2432,12 +2432,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description {kind: "forecast"|"typical", name, start, end, days: [{date, min, max, description?}], years?: {from, to}, source, fetched_at} */
+                /** @description Daily weather for the window */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "forecast" | "typical";
+                            name: string;
+                            start: string;
+                            end: string;
+                            days: {
+                                date: string;
+                                /** @description °C */
+                                min: number;
+                                /** @description °C */
+                                max: number;
+                                /** @description Forecast days only */
+                                description?: string;
+                            }[];
+                            /** @description Typical weather only */
+                            years?: {
+                                from: number;
+                                to: number;
+                            };
+                            source: string;
+                            fetched_at: string;
+                        };
+                    };
                 };
                 /** @description Bad dates (not YYYY-MM-DD, end before start, longer than 60 days) */
                 400: {
@@ -2495,6 +2519,140 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/weather/windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Weather for many date windows of one city in one request (at most 50); upstream calls are shared between windows */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        city: string;
+                        state?: string;
+                        country?: string;
+                        windows: {
+                            id: string;
+                            start: string;
+                            end: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description One entry per window, in the order asked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            windows: ({
+                                id: string;
+                                weather: {
+                                    /** @enum {string} */
+                                    kind: "forecast" | "typical";
+                                    name: string;
+                                    start: string;
+                                    end: string;
+                                    days: {
+                                        date: string;
+                                        /** @description °C */
+                                        min: number;
+                                        /** @description °C */
+                                        max: number;
+                                        /** @description Forecast days only */
+                                        description?: string;
+                                    }[];
+                                    /** @description Typical weather only */
+                                    years?: {
+                                        from: number;
+                                        to: number;
+                                    };
+                                    source: string;
+                                    fetched_at: string;
+                                };
+                            } | {
+                                id: string;
+                                error: {
+                                    status: number;
+                                    msg: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Bad body (no city, not 1 to 50 windows, a repeated id, a date not YYYY-MM-DD) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unknown city */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Provider answered badly (for every window) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Provider unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Provider timed out */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -3,10 +3,9 @@
 // those calendar days (mean daily min/max over the last ten years with data). The plan
 // (which kind, which days, which years) is a pure function of the dates and today, so
 // the cache key and the tests can rely on it; the loads go through the shared cache.
-import { badRequest } from '@tripcost/shared';
+import { AppError, badRequest } from '@tripcost/shared';
 import { badAnswer } from '../providers/upstream';
-import type { DailyReading, DailyWeatherSource } from '../providers/weather-providers';
-import type { WeatherQuery } from '../providers/weather-providers';
+import type { DailyReading, DailyWeatherSource, LocatedPlace, WeatherQuery } from '../providers/weather-providers';
 import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
 import { normaliseText } from './text';
 
@@ -108,45 +107,162 @@ export function createWindowWeatherService(deps: {
   const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
   const codec = jsonCodec<WindowWeather>();
 
+  /** Where the upstream readings come from: straight from the source, or shared by a batch. */
+  interface Loads {
+    locate(): Promise<LocatedPlace>;
+    forecast(located: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
+    /** `years` names the years averaged ("2016-2025"): a batch shares one archive read per set. */
+    history(located: LocatedPlace, from: string, to: string, years: string): Promise<DailyReading[]>;
+  }
+
+  const direct = (query: WeatherQuery): Loads => ({
+    locate: () => source.locate(query),
+    forecast: (located, from, to) => source.forecast(located, from, to),
+    history: (located, from, to) => source.history(located, from, to),
+  });
+
+  /** One window's answer through the cache (the same key for the single and the batch route). */
+  function windowAnswer(query: WeatherQuery & WindowDates, plan: WindowPlan, loads: Loads): Promise<WindowWeather> {
+    const place = [normaliseText(query.city), normaliseText(query.state ?? ''), normaliseText(query.country ?? '')];
+    const answer = (days: WindowWeatherDay[], name: string, years?: WindowWeather['years']): WindowWeather => ({
+      kind: plan.kind,
+      name,
+      start: query.start,
+      end: query.end,
+      days,
+      ...(years ? { years } : {}),
+      source: source.source,
+      fetched_at: new Date().toISOString(),
+    });
+
+    if (plan.kind === 'forecast') {
+      const key = [source.source, ...place, plan.from, plan.to, query.start, query.end];
+      return cache.getOrLoad(CACHE_KINDS.windowForecast, key, codec, async () => {
+        const located = await loads.locate();
+        const readings = await loads.forecast(located, plan.from, plan.to);
+        const days = readings.filter((day) => day.date >= plan.from && day.date <= plan.to).map(roundReading);
+        if (days.length === 0) throw badAnswer(SERVICE);
+        return answer(days, located.name);
+      });
+    }
+    const [first, last] = [plan.years[0]!, plan.years.at(-1)!];
+    const key = [source.source, ...place, query.start, query.end, `${first}-${last}`];
+    return cache.getOrLoad(CACHE_KINDS.windowTypical, key, codec, async () => {
+      const located = await loads.locate();
+      const { from, to } = archiveRange(query.start, plan);
+      const readings = await loads.history(located, from, to, `${first}-${last}`);
+      const days = typicalDays(query.start, plan.days, plan.years, readings);
+      // An archive with nothing for these days gave no answer; an empty "typical" would mislead.
+      if (days.length === 0) throw badAnswer(SERVICE);
+      return answer(days, located.name, { from: first, to: last });
+    });
+  }
+
   return {
-    forWindow(query: WeatherQuery & { start: string; end: string }): Promise<WindowWeather> {
-      const plan = planWindowWeather(query.start, query.end, today());
-      const place = [normaliseText(query.city), normaliseText(query.state ?? ''), normaliseText(query.country ?? '')];
-      const answer = (days: WindowWeatherDay[], name: string, years?: WindowWeather['years']): WindowWeather => ({
-        kind: plan.kind,
-        name,
-        start: query.start,
-        end: query.end,
-        days,
-        ...(years ? { years } : {}),
-        source: source.source,
-        fetched_at: new Date().toISOString(),
+    forWindow(query: WeatherQuery & WindowDates): Promise<WindowWeather> {
+      return windowAnswer(query, planWindowWeather(query.start, query.end, today()), direct(query));
+    },
+
+    /**
+     * Many windows of one place in one go, coalescing what goes upstream: the place is
+     * located once, every forecast window reads one forecast covering them all, and the
+     * typical windows that average the same years read one archive range covering them
+     * all. Each window still has its own cache entry, shared with the single route. A
+     * window whose dates are refused or whose weather failed gets its own error; when
+     * every window failed the same way (an unknown city), the batch fails that way.
+     */
+    async forWindows(query: WeatherQuery & { windows: Array<WindowDates & { id: string }> }): Promise<WindowsWeather> {
+      const now = today();
+      const planned = query.windows.map((window) => {
+        try {
+          return { window, plan: planWindowWeather(window.start, window.end, now) };
+        } catch (error) {
+          return { window, error };
+        }
       });
 
-      if (plan.kind === 'forecast') {
-        const key = [source.source, ...place, plan.from, plan.to, query.start, query.end];
-        return cache.getOrLoad(CACHE_KINDS.windowForecast, key, codec, async () => {
-          const located = await source.locate(query);
-          const readings = await source.forecast(located, plan.from, plan.to);
-          const days = readings.filter((day) => day.date >= plan.from && day.date <= plan.to).map(roundReading);
-          if (days.length === 0) throw badAnswer(SERVICE);
-          return answer(days, located.name);
-        });
+      const forecastPlans = planned.flatMap((entry) => (entry.plan?.kind === 'forecast' ? [entry.plan] : []));
+      const forecastRange = forecastPlans.length
+        ? {
+            from: forecastPlans.map((plan) => plan.from).sort()[0]!,
+            to: forecastPlans
+              .map((plan) => plan.to)
+              .sort()
+              .at(-1)!,
+          }
+        : undefined;
+      const archiveRanges = new Map<string, { from: string; to: string }>();
+      for (const { window, plan } of planned) {
+        if (plan?.kind !== 'typical') continue;
+        const yearsKey = `${plan.years[0]}-${plan.years.at(-1)}`;
+        const range = archiveRange(window.start, plan);
+        const known = archiveRanges.get(yearsKey);
+        archiveRanges.set(yearsKey, known ? { from: min(known.from, range.from), to: max(known.to, range.to) } : range);
       }
-      const [first, last] = [plan.years[0]!, plan.years.at(-1)!];
-      const key = [source.source, ...place, query.start, query.end, `${first}-${last}`];
-      return cache.getOrLoad(CACHE_KINDS.windowTypical, key, codec, async () => {
-        const located = await source.locate(query);
-        const from = shiftToYear(query.start, first);
-        const to = addDays(shiftToYear(query.start, last), plan.days - 1);
-        const days = typicalDays(query.start, plan.days, plan.years, await source.history(located, from, to));
-        // An archive with nothing for these days gave no answer; an empty "typical" would mislead.
-        if (days.length === 0) throw badAnswer(SERVICE);
-        return answer(days, located.name, { from: first, to: last });
-      });
+
+      // Started only when a window misses the cache, then shared by every window that needs it.
+      const shared = new Map<string, Promise<unknown>>();
+      const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+        if (!shared.has(key)) shared.set(key, load());
+        return shared.get(key) as Promise<T>;
+      };
+      const loads: Loads = {
+        locate: () => once('locate', () => source.locate(query)),
+        forecast: (located) => once('forecast', () => source.forecast(located, forecastRange!.from, forecastRange!.to)),
+        history: (located, _from, _to, years) => {
+          const range = archiveRanges.get(years)!;
+          return once(`archive ${years}`, () => source.history(located, range.from, range.to));
+        },
+      };
+
+      const settled = await Promise.allSettled(
+        planned.map(({ window, plan, error }) =>
+          plan ? windowAnswer({ ...query, ...window }, plan, loads) : Promise.reject(error),
+        ),
+      );
+      const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+      // A failure that is not the provider's or the input's is a bug: the error handler answers 500.
+      const unexpected = failures.find((failure) => !(failure instanceof AppError));
+      if (unexpected) throw unexpected;
+      const first = failures[0] as AppError | undefined;
+      if (
+        first &&
+        failures.length === settled.length &&
+        failures.every((failure: AppError) => failure.status === first.status && failure.message === first.message)
+      )
+        throw first;
+      return {
+        windows: settled.map((result, index) => {
+          const id = planned[index]!.window.id;
+          if (result.status === 'fulfilled') return { id, weather: result.value };
+          const failure = result.reason as AppError;
+          return { id, error: { status: failure.status, msg: failure.message } };
+        }),
+      };
     },
   };
 }
+
+export interface WindowDates {
+  start: string;
+  end: string;
+}
+
+/** The batch answer: one entry per window asked, in the order asked. */
+export interface WindowsWeather {
+  windows: Array<{ id: string; weather: WindowWeather } | { id: string; error: { status: number; msg: string } }>;
+}
+
+/** The archive days a typical window reads: its days in the first year through its days in the last. */
+function archiveRange(start: string, plan: Extract<WindowPlan, { kind: 'typical' }>) {
+  return {
+    from: shiftToYear(start, plan.years[0]!),
+    to: addDays(shiftToYear(start, plan.years.at(-1)!), plan.days - 1),
+  };
+}
+
+const min = (a: string, b: string) => (a < b ? a : b);
+const max = (a: string, b: string) => (a > b ? a : b);
 
 export type WindowWeatherService = ReturnType<typeof createWindowWeatherService>;
 

@@ -21,3 +21,32 @@ export const placeDetailsAnswer = z.object({
 });
 
 export const funPlacesAnswer = z.object({ funPlaces: z.string().describe('Suggestions, one per line') });
+
+export const windowWeatherAnswer = z.object({
+  kind: z.enum(['forecast', 'typical']),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      min: z.number().describe('°C'),
+      max: z.number().describe('°C'),
+      description: z.string().optional().describe('Forecast days only'),
+    }),
+  ),
+  years: z.object({ from: z.number(), to: z.number() }).optional().describe('Typical weather only'),
+  source: z.string(),
+  fetched_at: z.string(),
+});
+
+export const windowsWeatherAnswer = z.object({
+  windows: z.array(
+    z.union([
+      z.object({ id: z.string(), weather: windowWeatherAnswer }),
+      z
+        .object({ id: z.string(), error: z.object({ status: z.number(), msg: z.string() }) })
+        .describe('This window only: bad dates (400) or the provider failed for it'),
+    ]),
+  ),
+});

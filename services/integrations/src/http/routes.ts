@@ -1,6 +1,13 @@
 // The integrations API (docs/product.md §7 "Places, weather, suggestions"): validate, call one
 // domain function, shape the reply.
-import { funPlacesAnswer, placeDetailsAnswer, placeSuggestionsAnswer, weatherAnswer } from './answers';
+import {
+  funPlacesAnswer,
+  placeDetailsAnswer,
+  placeSuggestionsAnswer,
+  weatherAnswer,
+  windowWeatherAnswer,
+  windowsWeatherAnswer,
+} from './answers';
 import { defineRoute, describeRoutes, parseCalendarDate, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
 import {
@@ -54,6 +61,33 @@ const windowWeatherQuery = z.object({
   country: weatherQuery.shape.country,
   start: calendarDay('start date'),
   end: calendarDay('end date'),
+});
+
+/** How many windows one batch may ask for: a trip's board, with room to spare. */
+export const MAX_BATCH_WINDOWS = 50;
+
+const windowsWeatherBody = z.object({
+  city: weatherQuery.shape.city,
+  state: weatherQuery.shape.state,
+  country: weatherQuery.shape.country,
+  windows: z
+    .array(
+      z.object({
+        id: z
+          .string({ message: 'Each window needs an id.' })
+          .trim()
+          .min(1, { message: 'Each window needs an id.' })
+          .max(64, { message: 'A window id must be at most 64 characters.' }),
+        start: calendarDay('start date'),
+        end: calendarDay('end date'),
+      }),
+      { message: `Please give the windows as a list of 1 to ${MAX_BATCH_WINDOWS}.` },
+    )
+    .min(1, { message: `Please give the windows as a list of 1 to ${MAX_BATCH_WINDOWS}.` })
+    .max(MAX_BATCH_WINDOWS, { message: `Please give the windows as a list of 1 to ${MAX_BATCH_WINDOWS}.` })
+    .refine((windows) => new Set(windows.map((window) => window.id)).size === windows.length, {
+      message: 'Each window id must appear once.',
+    }),
 });
 
 const autocompleteQuery = z.object({
@@ -111,7 +145,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       auth: 'required',
       query: windowWeatherQuery,
       responses: {
-        200: '{kind: "forecast"|"typical", name, start, end, days: [{date, min, max, description?}], years?: {from, to}, source, fetched_at}',
+        200: { description: 'Daily weather for the window', schema: windowWeatherAnswer },
         400: 'Bad dates (not YYYY-MM-DD, end before start, longer than 60 days)',
         404: 'Unknown city',
         502: 'Provider answered badly',
@@ -119,6 +153,25 @@ export function integrationsRoutes(services: IntegrationsServices) {
         504: 'Provider timed out',
       },
       handler: async ({ query }) => ({ body: await services.windowWeather.forWindow(query) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/weather/windows',
+      summary:
+        'Weather for many date windows of one city in one request (at most 50); upstream calls are shared between windows',
+      tags: ['weather'],
+      auth: 'required',
+      body: windowsWeatherBody,
+      responses: {
+        200: { description: 'One entry per window, in the order asked', schema: windowsWeatherAnswer },
+        400: 'Bad body (no city, not 1 to 50 windows, a repeated id, a date not YYYY-MM-DD)',
+        404: 'Unknown city',
+        502: 'Provider answered badly (for every window)',
+        503: 'Provider unavailable',
+        504: 'Provider timed out',
+      },
+      handler: async ({ body }) => ({ body: await services.windowWeather.forWindows(body) }),
     });
 
     defineRoute(ctx, {

@@ -246,3 +246,140 @@ describe('GET /api/weather/window', () => {
     expect(fake.calls).toHaveLength(0);
   });
 });
+
+describe('POST /api/weather/windows', () => {
+  let fake: FakeUpstream;
+  let service: RunningIntegrations;
+  const token = tokenFor(testUser());
+  const batch = (body: unknown, headers: Record<string, string> = authHeader(token)) =>
+    fetch(`${service.url}/api/weather/windows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const windowsFrom = (offsets: number[]) =>
+    offsets.map((days, index) => ({ id: `w${index}`, start: dayFromToday(days), end: dayFromToday(days + 3) }));
+
+  beforeEach(async () => {
+    fake = await startFakeUpstream(openMeteoAnswers);
+    service = await bootIntegrations({
+      env: {
+        OPEN_METEO_GEOCODING_BASE_URL: fake.url,
+        OPEN_METEO_BASE_URL: fake.url,
+        OPEN_METEO_ARCHIVE_BASE_URL: fake.url,
+      },
+    });
+  });
+  afterEach(async () => {
+    await service?.stop();
+    await fake.close();
+  });
+
+  it('when a trip has 26 windows, then one request answers them all with a handful of upstream calls', async () => {
+    // 6 within the forecast range, 20 spread over the next 200–580 days (two sets of archive years).
+    const offsets = [0, 2, 4, 6, 8, 10, ...Array.from({ length: 20 }, (_, index) => 200 + index * 20)];
+    const windows = windowsFrom(offsets);
+    const res = await batch({ city: 'Lisbon', country: 'Portugal', windows });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.windows.map((entry: { id: string }) => entry.id)).toEqual(windows.map((window) => window.id));
+    body.windows
+      .slice(0, 6)
+      .forEach((entry: { weather: { kind: string; start: string; days: unknown[] } }, index: number) => {
+        expect(entry.weather.kind).toBe('forecast');
+        expect(entry.weather.start).toBe(windows[index]!.start);
+        expect(entry.weather.days).toHaveLength(4);
+      });
+    for (const [index, entry] of body.windows.slice(6).entries()) {
+      const window = windows[index + 6]!;
+      expect(entry.weather.kind).toBe('typical');
+      expect(entry.weather.days).toEqual(
+        datesBetween(window.start, window.end).map((date) => ({ date, min: 14.5, max: 24.5 })),
+      );
+    }
+    // 26 windows one by one would be 26 geocodes and 26 forecast or archive reads.
+    expect(fake.count('/v1/search')).toBe(1);
+    expect(fake.count('/v1/forecast')).toBe(1);
+    expect(fake.count('/v1/archive')).toBeLessThanOrEqual(2);
+    expect(fake.calls.length).toBeLessThanOrEqual(4);
+  });
+
+  it('when a window of the batch is asked alone afterwards, then it comes from the cache the batch filled', async () => {
+    const [window] = windowsFrom([200]);
+    expect((await batch({ city: 'Lisbon', windows: [window] })).status).toBe(200);
+    const calls = fake.calls.length;
+    const single = await fetch(
+      `${service.url}/api/weather/window?city=Lisbon&start=${window!.start}&end=${window!.end}`,
+      { headers: authHeader(token) },
+    );
+    expect(single.status).toBe(200);
+    expect((await single.json()).kind).toBe('typical');
+    expect(fake.calls.length).toBe(calls);
+  });
+
+  it('when one window has its end before its start, then that entry says why and the others are answered', async () => {
+    const res = await batch({
+      city: 'Lisbon',
+      windows: [
+        { id: 'good', start: dayFromToday(5), end: dayFromToday(6) },
+        { id: 'bad', start: dayFromToday(9), end: dayFromToday(8) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.windows[0]).toEqual({ id: 'good', weather: expect.objectContaining({ kind: 'forecast' }) });
+    expect(body.windows[1]).toEqual({
+      id: 'bad',
+      error: { status: 400, msg: 'The end date must be on or after the start date.' },
+    });
+  });
+
+  it('when the city is unknown, then 404 {msg} as the single route answers', async () => {
+    const res = await batch({ city: 'Atlantis', windows: windowsFrom([5, 200]) });
+    expect(res.status).toBe(404);
+    expect((await res.json()).msg).toBe('We could not find weather for that city.');
+    expect(fake.count('/v1/search')).toBe(1);
+  });
+
+  it('when there is no token, then 401 {msg} and no upstream call', async () => {
+    const res = await batch({ city: 'Lisbon', windows: windowsFrom([5]) }, {});
+    expect(res.status).toBe(401);
+    expect(typeof (await res.json()).msg).toBe('string');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['no city', { windows: windowsFrom([5]) }, 'Please give a city.'],
+    ['no windows', { city: 'Lisbon', windows: [] }, 'Please give the windows as a list of 1 to 50.'],
+    [
+      '51 windows',
+      { city: 'Lisbon', windows: windowsFrom(Array(51).fill(5)) },
+      'Please give the windows as a list of 1 to 50.',
+    ],
+    [
+      'windows that are not a list',
+      { city: 'Lisbon', windows: 'all' },
+      'Please give the windows as a list of 1 to 50.',
+    ],
+    [
+      'a repeated id',
+      { city: 'Lisbon', windows: [...windowsFrom([5]), ...windowsFrom([6])] },
+      'Each window id must appear once.',
+    ],
+    [
+      'a window without an id',
+      { city: 'Lisbon', windows: [{ start: '2030-01-01', end: '2030-01-02' }] },
+      'Each window needs an id.',
+    ],
+    [
+      'a timestamp',
+      { city: 'Lisbon', windows: [{ id: 'a', start: '2030-01-01T10:00:00Z', end: '2030-01-02' }] },
+      'Please give the start date as YYYY-MM-DD.',
+    ],
+  ])('when the body has %s, then 400 {msg} and no upstream call', async (_label, body, msg) => {
+    const res = await batch(body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).msg).toBe(msg);
+    expect(fake.calls).toHaveLength(0);
+  });
+});

@@ -1,4 +1,5 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
@@ -24,6 +25,75 @@ export interface WindowWeather {
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
+/** POST /api/weather/windows: one entry per window asked, its weather or why it has none. */
+type WindowsWeatherAnswer = {
+  windows: Array<{ id: string; weather?: WindowWeather; error?: { status: number; msg: string } }>;
+};
+
+/** The server takes at most this many windows per batch. */
+const WEATHER_BATCH_MAX = 50;
+
+type WeatherResult = { data: WindowWeather } | { error: FetchBaseQueryError };
+interface WeatherWaiter {
+  dates: { start: string; end: string };
+  resolve: (result: WeatherResult) => void;
+}
+
+/**
+ * Every window card asks for its own weather; asking the server once per card made 26
+ * windows 26 requests (and 26 upstream calls). Cards of one place that ask in the same
+ * turn of the event loop are sent as one POST /api/weather/windows (the server shares
+ * its upstream calls between them); each card's query still has its own cache entry.
+ */
+const weatherBatches = new Map<string, { place: LocationParts; waiters: WeatherWaiter[] }>();
+
+function batchedWindowWeather(args: WindowWeatherArgs, baseQuery: BaseQuery): Promise<WeatherResult> {
+  const place = { city: args.city ?? '', state: args.state, country: args.country };
+  const key = JSON.stringify([place.city, place.state ?? '', place.country ?? '']);
+  return new Promise((resolve) => {
+    let batch = weatherBatches.get(key);
+    if (!batch) {
+      batch = { place, waiters: [] };
+      weatherBatches.set(key, batch);
+      // A macrotask: every card mounted in this render has asked by then.
+      setTimeout(() => {
+        weatherBatches.delete(key);
+        void sendWeatherBatch(batch!.place, batch!.waiters, baseQuery);
+      }, 0);
+    }
+    batch.waiters.push({ dates: { start: args.start, end: args.end }, resolve });
+  });
+}
+
+async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], baseQuery: BaseQuery) {
+  const windowId = ({ start, end }: WeatherWaiter['dates']) => `${start}_${end}`;
+  // Chunks one after the other: a board never has more than one weather request open.
+  for (let offset = 0; offset < waiters.length; offset += WEATHER_BATCH_MAX) {
+    const chunk = waiters.slice(offset, offset + WEATHER_BATCH_MAX);
+    // Windows with the same dates are asked once.
+    const windows = [...new Map(chunk.map((w) => [windowId(w.dates), { id: windowId(w.dates), ...w.dates }])).values()];
+    const body: Record<string, unknown> = { city: place.city, windows };
+    if (place.state) body.state = place.state;
+    if (place.country) body.country = place.country;
+    const answer = await baseQuery({ url: '/weather/windows', method: 'POST', body });
+    const entries = new Map(
+      ((answer.data as WindowsWeatherAnswer | undefined)?.windows ?? []).map((entry) => [entry.id, entry]),
+    );
+    for (const waiter of chunk) {
+      const entry = entries.get(windowId(waiter.dates));
+      if (answer.error) waiter.resolve({ error: answer.error });
+      else if (entry?.weather) waiter.resolve({ data: entry.weather });
+      else
+        waiter.resolve({
+          error: {
+            status: entry?.error?.status ?? 502,
+            data: { msg: entry?.error?.msg ?? 'Weather for these dates is unavailable right now.' },
+          } as FetchBaseQueryError,
+        });
+    }
+  }
+}
+
 export const EDITABLE = [
   'trip_start',
   'trip_end',
@@ -44,6 +114,11 @@ export interface ItemAnswer {
   item?: CostItem;
   instance: Instance;
   trip: Trip;
+  /**
+   * Adding the first item to a window with plain amounts turns each non-zero amount into
+   * an item of basis `total` (so the total only grows by the new item): those items.
+   */
+  itemised_from_amounts?: CostItem[];
 }
 
 export interface InstanceSave extends InstanceRef {
@@ -116,13 +191,9 @@ async function showAnsweredTrip(
 
 export const instancesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** One window's weather, sent with the other windows asked at the same time (see batchedWindowWeather). */
     getWindowWeather: build.query<WindowWeather, WindowWeatherArgs>({
-      query: ({ city, state, country, start, end }) => {
-        const params = new URLSearchParams({ city: city ?? '', start, end });
-        if (state) params.set('state', state);
-        if (country) params.set('country', country);
-        return `/weather/window?${params.toString()}`;
-      },
+      queryFn: (args, _api, _extra, baseQuery) => batchedWindowWeather(args, baseQuery),
     }),
     getInstance: build.query<{ trip: Trip; instance: Instance }, InstanceRef>({
       query: (ref) => path(ref),
@@ -227,6 +298,8 @@ export const instancesApi = api.injectEndpoints({
       invalidatesTags: tripChanged,
     }),
     /**
+     * Optimistic: the item shows its new fields (a ticked Reserved or Paid box) at once;
+     * a refused change puts the cached trip and window back and the caller says why.
      * With `version` and `base` (the item as the edit started), a 412 is merged by field
      * like a window save; without them the fields are sent unconditionally, as before.
      */
@@ -250,7 +323,34 @@ export const instancesApi = api.injectEndpoints({
             return { item: instance?.items?.find((i) => i._id === itemId), instance, trip };
           },
         }),
-      onQueryStarted: showAnsweredTrip,
+      async onQueryStarted({ tripId, instanceId, itemId, fields }, { dispatch, queryFulfilled }) {
+        const apply = (window: Instance | undefined) => {
+          const item = window?.items?.find((candidate) => candidate._id === itemId);
+          if (item) Object.assign(item, fields);
+        };
+        const patches = [
+          ...patchCachedTrip(dispatch, tripId, (trip) => apply(trip.instances?.find((i) => i._id === instanceId))),
+          dispatch(
+            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, (draft) => {
+              apply(draft.instance);
+              apply(draft.trip.instances?.find((i) => i._id === instanceId));
+            }),
+          ),
+        ];
+        try {
+          const { data } = await queryFulfilled;
+          replaceCachedTrip(dispatch, data.trip);
+          // The answer carries the window's totals derived again (paid, still to pay).
+          dispatch(
+            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, () => ({
+              trip: data.trip,
+              instance: data.instance,
+            })),
+          );
+        } catch {
+          undoPatches(patches);
+        }
+      },
       invalidatesTags: tripChanged,
     }),
     removeItem: build.mutation<ItemAnswer, InstanceRef & { itemId: string }>({

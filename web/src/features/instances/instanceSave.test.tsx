@@ -88,11 +88,12 @@ describe('saving an instance', () => {
     // Typed amounts while there are no items.
     expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(100);
 
+    await user.click(screen.getByRole('button', { name: '+ Add stay item' }));
     const addStay = screen.getByRole('form', { name: 'Add stay item' });
     await user.type(within(addStay).getByLabelText('Item name'), 'Hotel');
     await user.type(within(addStay).getByLabelText('Amount'), '100');
     await user.selectOptions(within(addStay).getByLabelText('Basis'), 'Per night');
-    await user.click(within(addStay).getByRole('button', { name: 'Add' }));
+    await user.click(within(addStay).getByRole('button', { name: /^Add/ }));
 
     const breakdown = screen.getByRole('group', { name: 'Expense Breakdown' });
     await waitFor(() =>

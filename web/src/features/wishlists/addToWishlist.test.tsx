@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { trip } from '../../../test/fixtures';
 import { ME, renderApp } from '../../../test/render';
@@ -110,5 +110,28 @@ describe('add-to-wishlist modal', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByText('Could not save to wishlist. Please try again.')).toHaveLength(2));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('when the new name is already taken, then the server’s reason shows inline and the spec’s message as a toast', async () => {
+    api.restore();
+    api = installFakeApi({
+      'GET /api/wishlist/getlists': () => ({ body: LISTS }),
+      'POST /api/wishlist/createlist': () => ({
+        status: 409,
+        body: { msg: 'You already have a list with this name.' },
+      }),
+    });
+    const { user, onClose } = renderModal();
+    await user.type(await screen.findByLabelText('New list name'), 'summer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const form = screen.getByRole('button', { name: 'Save' }).closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('You already have a list with this name.');
+    expect(screen.getByText('Could not save to wishlist. Please try again.')).toHaveClass('toast__message');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('when a name is typed, then the field holds at most the server’s 60 characters', async () => {
+    renderModal();
+    expect(await screen.findByLabelText('New list name')).toHaveAttribute('maxlength', '60');
   });
 });

@@ -1,7 +1,11 @@
 // A window's cost items by category: add, edit in place, delete with undo. The server
 // derives the window's expenses and paid/still-to-pay totals from the items; the cost
 // shown beside the basis picker is only a preview of that rule for the form.
-import { useState, type FormEvent } from 'react';
+//
+// An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
+// (the committed window), and one word for two things misled people.
+import { MAX_MONEY } from '@tripcost/shared/domain';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
@@ -23,6 +27,12 @@ export const BASES: { key: CostBasis; label: string }[] = [
   { key: 'per_day', label: 'Per day' },
 ];
 
+/** The server's limits on an item's fields (trips service, domain/cost-items.ts and the item schema). */
+export const ITEM_LIMITS = { name: 120, confirmation: 64, link: 500 } as const;
+
+/** What an item's `booked` flag is called on screen (see the note at the top). */
+export const RESERVED_LABEL = 'Reserved';
+
 /** amount × basis in whole cents, as the server computes it. */
 export function previewCost(amount: number, basis: CostBasis, nights: number, travellers: number): number {
   const multiplier = {
@@ -33,6 +43,21 @@ export function previewCost(amount: number, basis: CostBasis, nights: number, tr
     per_day: nights + 1,
   }[basis];
   return (Math.round(amount * 100) * multiplier) / 100;
+}
+
+const categoryLabel = (key: CostCategory) => CATEGORIES.find((category) => category.key === key)?.label ?? key;
+
+/** "A", "A and B", "A, B and C". */
+function listOf(parts: string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** What the server did with the plain amounts when the first item was added. */
+export function itemisedNotice(made: CostItem[]): string {
+  const amounts = listOf(made.map((item) => `${categoryLabel(item.category)} ${formatMoney(item.amount)}`));
+  const are = made.length === 1 ? 'is now an item' : 'are now items';
+  return `Your earlier ${amounts} ${are}, so the total is unchanged plus the new item.`;
 }
 
 interface Props {
@@ -46,17 +71,26 @@ export function CostItems({ tripId, instance, travellers }: Props) {
   const [removeItem] = useRemoveItemMutation();
   const [addItem] = useAddItemMutation();
   const [removed, setRemoved] = useState<CostItem | null>(null);
+  const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const items = instance.items ?? [];
   const nights = Math.max(0, instance.nights ?? 0);
+  // Before the first item, the window's figures are plain amounts; the first item turns them into items.
+  const plainAmounts =
+    items.length === 0
+      ? CATEGORIES.map((category) => ({ category, amount: Number(instance[category.expense] ?? 0) })).filter(
+          ({ amount }) => amount > 0,
+        )
+      : [];
 
   async function onDelete(item: CostItem) {
     setError('');
+    setNotice('');
     try {
       await removeItem({ ...ref, itemId: item._id }).unwrap();
       setRemoved(item);
     } catch (failure) {
-      setError(errorMessage(failure, 'Failed to delete the item. Please try again.'));
+      setError(`Could not delete ${item.name}: ${errorMessage(failure, 'please try again.')}`);
     }
   }
 
@@ -67,7 +101,7 @@ export function CostItems({ tripId, instance, travellers }: Props) {
       await addItem({ ...ref, item: input }).unwrap();
       setRemoved(null);
     } catch (failure) {
-      setError(errorMessage(failure, 'Failed to restore the item. Please try again.'));
+      setError(`Could not restore ${removed.name}: ${errorMessage(failure, 'please try again.')}`);
     }
   }
 
@@ -76,6 +110,16 @@ export function CostItems({ tripId, instance, travellers }: Props) {
       <h2 id="cost-items-heading">Cost items</h2>
       <p className="cost-items__totals" aria-live="polite">
         Paid {formatMoney(instance.paid_total ?? 0)} · Still to pay {formatMoney(instance.to_pay ?? 0)}
+      </p>
+      {plainAmounts.length > 0 && (
+        <p className="cost-items__note">
+          Adding an item turns the amounts entered so far (
+          {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount)}`))}) into items,
+          so the total stays the same plus the new item.
+        </p>
+      )}
+      <p className="cost-items__notice" role="status">
+        {notice}
       </p>
       {removed && (
         <p className="cost-items__undo" role="status">
@@ -106,15 +150,136 @@ export function CostItems({ tripId, instance, travellers }: Props) {
                   cost={previewCost(item.amount, item.basis, nights, travellers)}
                   refs={ref}
                   onDelete={() => onDelete(item)}
-                  onError={setError}
                 />
               ))}
             </ul>
-            <ItemForm category={category.key} nights={nights} travellers={travellers} refs={ref} onError={setError} />
+            <ItemForm
+              category={category.key}
+              nights={nights}
+              travellers={travellers}
+              refs={ref}
+              onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
+            />
           </section>
         );
       })}
     </section>
+  );
+}
+
+/**
+ * A visible label above its control, tied by id: a label wrapped around a select would
+ * also read out the selected option as part of the field's name.
+ */
+function Field({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={`field cost-item__field ${className}`}>
+      <label className="cost-item__field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/**
+ * Keyboard focus follows a form opening and closing: into its first field when it opens,
+ * back to the button that opened it when it closes (it would otherwise fall to the page).
+ */
+function useFocusOnToggle(open: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const was = useRef(open);
+  useEffect(() => {
+    if (was.current === open) return;
+    was.current = open;
+    if (open) form.current?.querySelector<HTMLElement>('input, select')?.focus();
+    else opener.current?.focus();
+  }, [open]);
+  return { form, opener };
+}
+
+interface ItemFieldsState {
+  name: string;
+  amount: string;
+  basis: CostBasis;
+  link: string;
+  confirmation: string;
+}
+
+/** Name, amount, basis, link and confirmation number, with the server's limits. */
+function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (next: ItemFieldsState) => void }) {
+  const set = (key: keyof ItemFieldsState) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [key]: event.target.value });
+  return (
+    <>
+      <Field label="Item name" className="cost-item__field--name">
+        {(id) => <input id={id} value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />}
+      </Field>
+      <Field label="Amount" className="cost-item__field--amount">
+        {(id) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max={MAX_MONEY}
+            step="0.01"
+            required
+            value={value.amount}
+            onChange={set('amount')}
+          />
+        )}
+      </Field>
+      <Field label="Basis">
+        {(id) => (
+          <select id={id} value={value.basis} onChange={set('basis')}>
+            {BASES.map((basis) => (
+              <option key={basis.key} value={basis.key}>
+                {basis.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Link" className="cost-item__field--wide">
+        {(id) => <input id={id} type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />}
+      </Field>
+      <Field label="Confirmation number" className="cost-item__field--wide">
+        {(id) => (
+          <input
+            id={id}
+            value={value.confirmation}
+            maxLength={ITEM_LIMITS.confirmation}
+            onChange={set('confirmation')}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+const fieldsOf = (item: CostItem): ItemFieldsState => ({
+  name: item.name,
+  amount: String(item.amount),
+  basis: item.basis,
+  link: item.link ?? '',
+  confirmation: item.confirmation ?? '',
+});
+
+function validFields(fields: ItemFieldsState): boolean {
+  const value = Number(fields.amount);
+  return (
+    fields.name.trim() !== '' && fields.amount !== '' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY
   );
 }
 
@@ -123,188 +288,237 @@ function ItemRow({
   cost,
   refs,
   onDelete,
-  onError,
 }: {
   item: CostItem;
   cost: number;
   refs: { tripId: string; instanceId: string };
   onDelete: () => void;
-  onError: (message: string) => void;
 }) {
-  const [editItem] = useEditItemMutation();
+  const [editItem, { isLoading }] = useEditItemMutation();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(item.name);
-  const [amount, setAmount] = useState(String(item.amount));
-  const [basis, setBasis] = useState<CostBasis>(item.basis);
+  const focus = useFocusOnToggle(editing);
+  const [fields, setFields] = useState<ItemFieldsState>(() => fieldsOf(item));
+  const [error, setError] = useState('');
 
-  async function change(fields: Partial<ItemInput>) {
-    onError('');
+  /** The cache shows the change at once (optimistic); a refusal puts it back and says why. */
+  async function change(changes: Partial<ItemInput>, what: string) {
+    setError('');
     try {
-      await editItem({ ...refs, itemId: item._id, fields }).unwrap();
+      await editItem({ ...refs, itemId: item._id, fields: changes }).unwrap();
       return true;
     } catch (failure) {
-      onError(errorMessage(failure, 'Failed to save the item. Please try again.'));
+      setError(`${what} was not saved: ${errorMessage(failure, 'please try again.')}`);
       return false;
     }
   }
+
+  const errorLine = error && (
+    <p className="form-error cost-item__error" role="alert">
+      {error}
+    </p>
+  );
 
   if (editing) {
     return (
       <li className="cost-item cost-item--editing">
         <form
+          ref={focus.form}
           className="cost-item__form"
+          aria-label={`Edit ${item.name}`}
           onSubmit={async (event) => {
             event.preventDefault();
-            if (await change({ name: name.trim(), amount: Number(amount), basis })) setEditing(false);
+            if (!validFields(fields) || isLoading) return;
+            const saved = await change(
+              {
+                name: fields.name.trim(),
+                amount: Number(fields.amount),
+                basis: fields.basis,
+                link: fields.link.trim(),
+                confirmation: fields.confirmation.trim(),
+              },
+              `The change to ${item.name}`,
+            );
+            if (saved) setEditing(false);
           }}
         >
-          <input aria-label="Item name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
-          <input
-            aria-label="Amount"
-            type="number"
-            min="0"
-            step="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <BasisPicker value={basis} onChange={setBasis} />
-          <button type="submit" className="btn btn--primary btn--sm">
-            Save
-          </button>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(false)}>
-            Cancel
-          </button>
+          <ItemFields value={fields} onChange={setFields} />
+          <div className="cost-item__buttons">
+            <button type="submit" className="btn btn--primary btn--sm" disabled={!validFields(fields) || isLoading}>
+              Save
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => {
+                setEditing(false);
+                setError('');
+              }}
+            >
+              Cancel
+            </button>
+          </div>
         </form>
+        {errorLine}
       </li>
     );
   }
 
   return (
     <li className="cost-item">
-      <span className="cost-item__name">
-        {item.link ? (
-          <a href={item.link} target="_blank" rel="noopener noreferrer">
-            {item.name}
-          </a>
-        ) : (
-          item.name
-        )}
-        {item.confirmation && <span className="muted"> #{item.confirmation}</span>}
-      </span>
-      <span className="cost-item__cost">
-        {formatMoney(cost)}{' '}
-        <span className="muted">
-          ({formatMoney(item.amount)} {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()})
+      <div className="cost-item__main">
+        <span className="cost-item__name">
+          {item.link ? (
+            <a href={item.link} target="_blank" rel="noopener noreferrer">
+              {item.name}
+            </a>
+          ) : (
+            item.name
+          )}
         </span>
-      </span>
-      <label className="cost-item__toggle">
-        <input type="checkbox" checked={item.booked} onChange={(e) => change({ booked: e.target.checked })} /> Booked
-      </label>
-      <label className="cost-item__toggle">
-        <input type="checkbox" checked={item.paid} onChange={(e) => change({ paid: e.target.checked })} /> Paid
-      </label>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(true)}>
-        Edit <span className="sr-only">{item.name}</span>
-      </button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
-        Delete <span className="sr-only">{item.name}</span>
-      </button>
+        <span className="cost-item__cost">
+          {formatMoney(cost)}{' '}
+          <span className="muted">
+            ({formatMoney(item.amount)} {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()})
+          </span>
+        </span>
+      </div>
+      {item.confirmation && <p className="cost-item__confirmation muted">Confirmation number {item.confirmation}</p>}
+      <div className="cost-item__controls">
+        <span className="cost-item__toggles">
+          <label className="cost-item__toggle">
+            <input
+              type="checkbox"
+              checked={item.booked}
+              onChange={(e) =>
+                change(
+                  { booked: e.target.checked },
+                  `${e.target.checked ? 'Reserved' : 'Not reserved'} for ${item.name}`,
+                )
+              }
+            />{' '}
+            {RESERVED_LABEL}
+          </label>
+          <label className="cost-item__toggle">
+            <input
+              type="checkbox"
+              checked={item.paid}
+              onChange={(e) =>
+                change({ paid: e.target.checked }, `${e.target.checked ? 'Paid' : 'Not paid'} for ${item.name}`)
+              }
+            />{' '}
+            Paid
+          </label>
+        </span>
+        <span className="cost-item__buttons">
+          <button
+            type="button"
+            ref={focus.opener}
+            className="btn btn--ghost btn--sm"
+            onClick={() => {
+              setFields(fieldsOf(item));
+              setError('');
+              setEditing(true);
+            }}
+          >
+            Edit <span className="sr-only">{item.name}</span>
+          </button>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
+            Delete <span className="sr-only">{item.name}</span>
+          </button>
+        </span>
+      </div>
+      {errorLine}
     </li>
   );
 }
 
-function BasisPicker({ value, onChange }: { value: CostBasis; onChange: (basis: CostBasis) => void }) {
-  return (
-    <select aria-label="Basis" value={value} onChange={(e) => onChange(e.target.value as CostBasis)}>
-      {BASES.map((basis) => (
-        <option key={basis.key} value={basis.key}>
-          {basis.label}
-        </option>
-      ))}
-    </select>
-  );
-}
+const EMPTY_FIELDS: ItemFieldsState = { name: '', amount: '', basis: 'total', link: '', confirmation: '' };
 
 function ItemForm({
   category,
   nights,
   travellers,
   refs,
-  onError,
+  onAdded,
 }: {
   category: CostCategory;
   nights: number;
   travellers: number;
   refs: { tripId: string; instanceId: string };
-  onError: (message: string) => void;
+  /** The items the server made from the window's plain amounts ([] when none). */
+  onAdded: (itemisedFromAmounts: CostItem[]) => void;
 }) {
   const [addItem, { isLoading }] = useAddItemMutation();
-  const [name, setName] = useState('');
-  const [amount, setAmount] = useState('');
-  const [basis, setBasis] = useState<CostBasis>('total');
-  const [link, setLink] = useState('');
-  const value = Number(amount);
-  const valid = name.trim() !== '' && amount !== '' && Number.isFinite(value) && value >= 0;
+  const [open, setOpen] = useState(false);
+  const focus = useFocusOnToggle(open);
+  const [fields, setFields] = useState<ItemFieldsState>(EMPTY_FIELDS);
+  const [error, setError] = useState('');
+  const valid = validFields(fields);
+  const what = `${categoryLabel(category).toLowerCase()} item`;
+  const value = Number(fields.amount);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!valid || isLoading) return;
-    onError('');
+    setError('');
     try {
-      await addItem({
+      const answer = await addItem({
         ...refs,
         item: {
           category,
-          name: name.trim(),
+          name: fields.name.trim(),
           amount: value,
-          basis,
+          basis: fields.basis,
           booked: false,
           paid: false,
-          link: link.trim(),
-          confirmation: '',
+          link: fields.link.trim(),
+          confirmation: fields.confirmation.trim(),
         },
       }).unwrap();
-      setName('');
-      setAmount('');
-      setLink('');
-      setBasis('total');
+      setFields(EMPTY_FIELDS);
+      setOpen(false);
+      onAdded(answer.itemised_from_amounts ?? []);
     } catch (failure) {
-      onError(errorMessage(failure, 'Failed to add the item. Please try again.'));
+      setError(`The item was not added: ${errorMessage(failure, 'please try again.')}`);
     }
   }
 
+  // Closed, a category is its items and one button: four open forms buried the items.
+  if (!open)
+    return (
+      <div className="cost-item__open">
+        <button type="button" ref={focus.opener} className="btn btn--ghost btn--sm" onClick={() => setOpen(true)}>
+          + Add {what}
+        </button>
+      </div>
+    );
+
   return (
-    <form className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
-      <input
-        aria-label="Item name"
-        placeholder="Name"
-        value={name}
-        maxLength={120}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <input
-        aria-label="Amount"
-        placeholder="Amount"
-        type="number"
-        min="0"
-        step="0.01"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-      />
-      <BasisPicker value={basis} onChange={setBasis} />
-      <input
-        aria-label="Link"
-        placeholder="https://…"
-        value={link}
-        maxLength={500}
-        onChange={(e) => setLink(e.target.value)}
-      />
-      <output className="cost-item__preview" aria-label="Item cost">
-        {valid ? `= ${formatMoney(previewCost(value, basis, nights, travellers))}` : ''}
-      </output>
-      <button type="submit" className="btn btn--secondary btn--sm" disabled={!valid || isLoading}>
-        Add
-      </button>
+    <form ref={focus.form} className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
+      <ItemFields value={fields} onChange={setFields} />
+      <div className="cost-item__buttons">
+        <output className="cost-item__preview" aria-label="Item cost">
+          {valid ? `= ${formatMoney(previewCost(value, fields.basis, nights, travellers))}` : ''}
+        </output>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            setOpen(false);
+            setError('');
+          }}
+        >
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--secondary btn--sm" disabled={!valid || isLoading}>
+          Add <span className="sr-only">{what}</span>
+        </button>
+      </div>
+      {error && (
+        <p className="form-error cost-item__error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,7 +1,11 @@
 // Add-to-wishlist modal (docs/product.md §2, §4): existing lists as chips or a new list name.
 // Choosing a chip clears and disables the name field; typing a name clears the choice;
-// Save needs a chosen list or a non-blank name.
+// Save needs a chosen list or a non-blank name. A failure keeps the spec's fixed toast;
+// the line under the form says why when the server told us (a name already taken, a
+// full list), since "Please try again" would not help there.
+import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../auth';
 import { Modal } from '../../../components/Modal';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -12,6 +16,14 @@ import { useAddTripToWishlistMutation, useCreateWishlistMutation, useGetWishlist
 const SAVE_FAILED = 'Could not save to wishlist. Please try again.';
 // docs/product.md §8 has a second wording for the one case of adding to an existing list.
 const ADD_FAILED = 'Failed to add trip to wishlist. Please try again.';
+
+/** The server's reason for a refusal the traveller can act on (4xx); none for an outage. */
+function refusedBecause(failure: unknown): string | undefined {
+  const status = (failure as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const msg = errorMessage(failure, '');
+  return msg || undefined;
+}
 
 export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -46,8 +58,8 @@ export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () 
       }
       dispatch(showToast({ type: 'success', message: `Trip has been added to ${listName}` }));
       onClose();
-    } catch {
-      setError(SAVE_FAILED);
+    } catch (failure) {
+      setError(refusedBecause(failure) ?? SAVE_FAILED);
       dispatch(showToast({ type: 'error', message: selectedId ? ADD_FAILED : SAVE_FAILED }));
     }
   }
@@ -83,7 +95,7 @@ export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () 
           <span>New list name</span>
           <input
             value={newName}
-            maxLength={100}
+            maxLength={WISHLIST_NAME_MAX}
             disabled={selectedId !== null}
             placeholder="e.g. Summer 2026"
             onChange={(e) => {

@@ -1,12 +1,14 @@
 // Inline rename of a wishlist: the title becomes a field; Enter or Save renames, Escape
 // or Cancel leaves it as it was. The server's rules (1–60 characters, unique per user)
 // come back as its message, shown beside the field.
+import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Wishlist } from '../../../lib/types';
 import { useRenameWishlistMutation } from '../api';
 
-export const LIST_NAME_MAX = 60;
+/** The server's limit (shared with the wishlists service). */
+export const LIST_NAME_MAX = WISHLIST_NAME_MAX;
 
 export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; onDone: () => void }) {
   const [name, setName] = useState(wishlist.list_name);
