@@ -6,7 +6,10 @@
 // (the committed window), and one word for two things misled people.
 import { MAX_MONEY } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
+import { itemChanges, resolve, targetOf } from '../../../lib/merge';
+import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
@@ -64,9 +67,11 @@ interface Props {
   tripId: string;
   instance: Instance;
   travellers: number;
+  /** The trip version shown: edits carry it, and a change made elsewhere meanwhile is merged by field. */
+  version?: number;
 }
 
-export function CostItems({ tripId, instance, travellers }: Props) {
+export function CostItems({ tripId, instance, travellers, version }: Props) {
   const ref = { tripId, instanceId: instance._id };
   const [removeItem] = useRemoveItemMutation();
   const [addItem] = useAddItemMutation();
@@ -149,6 +154,7 @@ export function CostItems({ tripId, instance, travellers }: Props) {
                   item={item}
                   cost={previewCost(item.amount, item.basis, nights, travellers)}
                   refs={ref}
+                  version={version}
                   onDelete={() => onDelete(item)}
                 />
               ))}
@@ -287,11 +293,13 @@ function ItemRow({
   item,
   cost,
   refs,
+  version,
   onDelete,
 }: {
   item: CostItem;
   cost: number;
   refs: { tripId: string; instanceId: string };
+  version?: number;
   onDelete: () => void;
 }) {
   const [editItem, { isLoading }] = useEditItemMutation();
@@ -299,18 +307,65 @@ function ItemRow({
   const focus = useFocusOnToggle(editing);
   const [fields, setFields] = useState<ItemFieldsState>(() => fieldsOf(item));
   const [error, setError] = useState('');
+  // The item and trip version when Edit was pressed: the edit is measured from them, so
+  // a change made elsewhere to another field is kept (ADR 0023-h4).
+  const opened = useRef<{ item: CostItem; version?: number }>({ item, version });
+  const [conflict, setConflict] = useState<MergeConflict | null>(null);
 
-  /** The cache shows the change at once (optimistic); a refusal puts it back and says why. */
-  async function change(changes: Partial<ItemInput>, what: string) {
+  /**
+   * The cache shows the change at once (optimistic); a refusal puts it back and says why.
+   * The same field changed elsewhere meanwhile asks which value to keep.
+   */
+  async function change(
+    changes: Partial<ItemInput>,
+    what: string,
+    base: { item: CostItem; version?: number } = { item, version },
+  ) {
     setError('');
+    setConflict(null);
     try {
-      await editItem({ ...refs, itemId: item._id, fields: changes }).unwrap();
+      await editItem({ ...refs, itemId: item._id, fields: changes, version: base.version, base: base.item }).unwrap();
       return true;
     } catch (failure) {
+      const merge = conflictOf(failure);
+      if (merge && merge.conflicts.length > 0) {
+        setConflict(merge);
+        return false;
+      }
       setError(`${what} was not saved: ${errorMessage(failure, 'please try again.')}`);
       return false;
     }
   }
+
+  async function settle(choice: ConflictChoiceValue) {
+    if (!conflict) return;
+    const now = conflict.trip.instances.find((i) => i._id === refs.instanceId)?.items?.find((i) => i._id === item._id);
+    const send = itemChanges(refs.instanceId, item._id, resolve(conflict, choice)) as Partial<ItemInput>;
+    setConflict(null);
+    if (!now) return;
+    if (Object.keys(send).length === 0) {
+      setEditing(false);
+      return;
+    }
+    if (await change(send, `The change to ${item.name}`, { item: now, version: conflict.trip.version })) {
+      setEditing(false);
+    }
+  }
+
+  const conflictBox = conflict && (
+    <ConflictChoice
+      title={`${item.name} changed elsewhere while you edited it.`}
+      rows={conflict.conflicts.map((c) => ({
+        key: c.key,
+        name: targetOf(c.key).field,
+        mine: String(c.mine ?? ''),
+        theirs: String(c.theirs ?? ''),
+        locked: c.locked,
+      }))}
+      onChoose={(choice) => void settle(choice)}
+      busy={isLoading}
+    />
+  );
 
   const errorLine = error && (
     <p className="form-error cost-item__error" role="alert">
@@ -337,6 +392,7 @@ function ItemRow({
                 confirmation: fields.confirmation.trim(),
               },
               `The change to ${item.name}`,
+              opened.current,
             );
             if (saved) setEditing(false);
           }}
@@ -358,6 +414,7 @@ function ItemRow({
             </button>
           </div>
         </form>
+        {conflictBox}
         {errorLine}
       </li>
     );
@@ -417,6 +474,7 @@ function ItemRow({
             onClick={() => {
               setFields(fieldsOf(item));
               setError('');
+              opened.current = { item, version };
               setEditing(true);
             }}
           >
@@ -427,6 +485,7 @@ function ItemRow({
           </button>
         </span>
       </div>
+      {conflictBox}
       {errorLine}
     </li>
   );

@@ -345,7 +345,7 @@ export default function InstancePage() {
           </div>
         )}
       </form>
-      <CostItems tripId={trip._id} instance={instance} travellers={trip.travelers ?? 1} />
+      <CostItems tripId={trip._id} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
       <WindowWeather
         location={trip.trip_location || trip.location_address}
         start={instance.trip_start}
