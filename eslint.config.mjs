@@ -36,6 +36,44 @@ export default tseslint.config(
     files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
+  // The money and date core (services/shared/src/domain, `@tripcost/shared/domain`) also
+  // runs in the browser: it imports only its own files — no Node built-ins, no packages,
+  // nothing else of the service kit — and uses no Node globals. Proven by
+  // services/shared/test/domain-lint.test.ts.
+  {
+    files: ['services/shared/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)|\\.\\./',
+              message: 'The shared domain is browser-safe: import only files of services/shared/src/domain.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'The shared domain is browser-safe: no dynamic imports.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'Buffer',
+          'require',
+          'module',
+          'exports',
+          '__dirname',
+          '__filename',
+          'global',
+          'setImmediate',
+        ].map((name) => ({ name, message: 'The shared domain is browser-safe: no Node globals.' })),
+      ],
+    },
+  },
   // The web app's import direction: app → features → lib/components. A feature uses
   // another feature only through that feature's index.ts (its public API).
   {

@@ -13,6 +13,7 @@ import {
   apiSecurityHeaders,
   AppError,
   createRateLimiter,
+  errorBody,
   rateLimitHeaders,
   setHeaders,
   type Lifecycle,
@@ -94,7 +95,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   );
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
-    sendJson(res, error.status, { msg: error.message, ...(error.code ? { code: error.code } : {}) }, headers);
+    sendJson(res, error.status, errorBody(error), headers);
 
   /** One access-log line and the metrics of an answered request (`this` is the response). */
   function finished(this: TrackedResponse) {

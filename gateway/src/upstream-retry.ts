@@ -10,7 +10,7 @@
 // - a connection reset before any byte of an answer came back: the service may have
 //   started on it, so only methods that are safe to repeat.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@tripcost/shared';
+import { backoffMs, type Logger } from '@tripcost/shared';
 import type { ProxiedRequest, Proxy, ProxyHooks } from './proxy';
 import type { Upstream } from './routing';
 
@@ -33,10 +33,8 @@ export function mayRetry(failure: Failure, method: string): boolean {
   return failure.kind === 'reset' && IDEMPOTENT.has(method);
 }
 
-/** The wait before attempt `attempt` (1 = the first retry): 50 ms doubling, at most 1 s. */
-export function backoffMs(attempt: number): number {
-  return Math.min(1000, 50 * 2 ** (attempt - 1));
-}
+/** The wait before attempt `attempt` (1 = the first retry): the shared rule, 50 ms doubling, at most 1 s. */
+export { backoffMs };
 
 interface RetryState {
   deadline: number;

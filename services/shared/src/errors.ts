@@ -12,6 +12,14 @@ export class AppError extends Error {
   }
 }
 
+/** The JSON body every refusal is answered with, here and at the gateway: `{msg, code?, details?}`. */
+export function errorBody(error: AppError): { msg: string; code?: string; details?: unknown[] } {
+  const body: { msg: string; code?: string; details?: unknown[] } = { msg: error.message };
+  if (error.code) body.code = error.code;
+  if (error.details) body.details = error.details;
+  return body;
+}
+
 export const badRequest = (msg: string, code = 'bad_request', details?: unknown[]) =>
   new AppError(400, msg, code, details);
 /** Why a request is not authenticated; each reason has the sentence a client shows. */

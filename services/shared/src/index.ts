@@ -8,6 +8,7 @@ export * from './validation';
 export * from './lifecycle';
 export * from './redis';
 export * from './rate-limit';
+export * from './retry';
 export * from './events';
 export * from './versioned';
 export * from './outbox';

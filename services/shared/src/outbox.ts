@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayloads, EventPublisher, EventType } from './events';
 import type { Logger } from './logger';
+import { backoffMs } from './retry';
 
 export interface OutboxEvent<T extends EventType = EventType> {
   id: string;
@@ -125,7 +126,7 @@ export function startOutboxRelay(
         again = false;
         schedule(0);
       } else {
-        schedule(failures > 0 ? Math.min(maxBackoffMs, 100 * 2 ** Math.min(failures, 12)) : pollMs);
+        schedule(failures > 0 ? backoffMs(Math.min(failures, 12) + 1, { baseMs: 100, maxMs: maxBackoffMs }) : pollMs);
       }
     });
   }

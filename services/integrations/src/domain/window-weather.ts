@@ -3,7 +3,7 @@
 // those calendar days (mean daily min/max over the last ten years with data). The plan
 // (which kind, which days, which years) is a pure function of the dates and today, so
 // the cache key and the tests can rely on it; the loads go through the shared cache.
-import { AppError, badRequest } from '@tripcost/shared';
+import { AppError, badRequest, DAY_MS } from '@tripcost/shared';
 import { badAnswer } from '../providers/upstream';
 import type { DailyReading, DailyWeatherSource, LocatedPlace, WeatherQuery } from '../providers/weather-providers';
 import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
@@ -17,7 +17,6 @@ export const TYPICAL_YEARS = 10;
 /** Longer windows are refused rather than answered with hundreds of days. */
 export const MAX_WINDOW_DAYS = 60;
 
-const DAY_MS = 86_400_000;
 const SERVICE = 'weather service';
 
 export interface WindowWeatherDay {

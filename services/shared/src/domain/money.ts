@@ -1,13 +1,50 @@
-// Money: amounts are dollars with at most two decimals, from 0 to one billion. Totals
-// are summed in whole cents so that 0.1 + 0.2 shows as 0.30 everywhere.
+// Money: amounts are decimal numbers of a currency's major unit (dollars) with at most
+// its number of digits (2 for dollars), from 0 to one billion. Every sum, difference
+// and share is computed in whole minor units (cents), so 0.1 + 0.2 shows as 0.30
+// everywhere, and each division is rounded to a minor unit once. This file is the one
+// home of those rules: the services and the web app import it (docs/adr/0024-money-and-date-core-h8.md).
 
 export const MAX_MONEY = 1_000_000_000;
+
+/** Minor-unit digits of the currency: 2 (cents) until amounts carry their currency. */
+export const DEFAULT_CURRENCY_DIGITS = 2;
 
 export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
 export type ExpenseField = (typeof EXPENSE_FIELDS)[number];
 
-export function roundToCents(amount: number): number {
-  return Math.round(amount * 100) / 100;
+const unitsPerMajor = (digits: number): number => 10 ** digits;
+
+/** An amount in whole minor units (cents): the nearest one, halves rounded up. */
+export function toMinorUnits(amount: number, digits = DEFAULT_CURRENCY_DIGITS): number {
+  return Math.round(amount * unitsPerMajor(digits));
+}
+
+/** Minor units (cents, a number or an exact BigInt sum) back to an amount. */
+export function fromMinorUnits(units: number | bigint, digits = DEFAULT_CURRENCY_DIGITS): number {
+  return Number(units) / unitsPerMajor(digits);
+}
+
+/** An amount rounded to the currency's minor unit. */
+export function roundMoney(amount: number, digits = DEFAULT_CURRENCY_DIGITS): number {
+  return fromMinorUnits(toMinorUnits(amount, digits), digits);
+}
+
+/** An amount rounded to cents (dollars). */
+export const roundToCents = (amount: number): number => roundMoney(amount);
+
+/** An equal share (per traveller, per night) of minor units, rounded to a minor unit. */
+export function shareMinorUnits(units: number, parts: number): number {
+  return Math.round(units / parts);
+}
+
+/** An equal share of a total in minor units, as an amount rounded to the minor unit. */
+export function shareOf(units: number, parts: number, digits = DEFAULT_CURRENCY_DIGITS): number {
+  return fromMinorUnits(shareMinorUnits(units, parts), digits);
+}
+
+/** Whether a value is a stored amount: a finite number from 0 to MAX_MONEY. */
+export function isMoney(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY;
 }
 
 /**
@@ -18,7 +55,7 @@ export function roundToCents(amount: number): number {
 export function parseMoney(value: unknown): number | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 0;
   const amount = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
-  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_MONEY) return null;
+  if (!isMoney(amount)) return null;
   return roundToCents(amount);
 }
 
@@ -28,10 +65,22 @@ export function amountOf(value: unknown): number {
   return typeof n === 'number' && Number.isFinite(n) ? n : 0;
 }
 
+/** One stored or received expense in minor units (0 when absent or not numeric). */
+export const expenseMinorUnits = (value: unknown, digits = DEFAULT_CURRENCY_DIGITS): number =>
+  toMinorUnits(amountOf(value), digits);
+
+/** Sum of the four expenses in minor units, each 0 when absent or not numeric. */
+export function totalMinorUnits(
+  expenses: Partial<Record<ExpenseField, unknown>> | null | undefined,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): number {
+  if (!expenses) return 0;
+  let units = 0;
+  for (const field of EXPENSE_FIELDS) units += expenseMinorUnits(expenses[field], digits);
+  return units;
+}
+
 /** Sum of the four expenses, each 0 when absent or not numeric, exact to the cent. */
 export function totalCost(expenses: Partial<Record<ExpenseField, unknown>> | null | undefined): number {
-  if (!expenses) return 0;
-  let cents = 0;
-  for (const field of EXPENSE_FIELDS) cents += Math.round(amountOf(expenses[field]) * 100);
-  return cents / 100;
+  return fromMinorUnits(totalMinorUnits(expenses));
 }

@@ -13,7 +13,7 @@ import { requestTracking } from './request-logging';
 import { apiSecurityHeaders } from './security-headers';
 import { createApiDoc } from './api-doc';
 import type { RouteContext } from './route';
-import { shuttingDown } from '../errors';
+import { errorBody, shuttingDown } from '../errors';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -46,7 +46,7 @@ export function shutdownGuard(lifecycle: Lifecycle): RequestHandler {
     const refusal = shuttingDown();
     res.setHeader('connection', 'close');
     res.setHeader(DRAINING_HEADER, '1');
-    res.status(refusal.status).json({ msg: refusal.message, code: refusal.code });
+    res.status(refusal.status).json(errorBody(refusal));
   };
 }
 

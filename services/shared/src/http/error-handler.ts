@@ -2,7 +2,7 @@
 // unexpected becomes `500 {msg: "Something went wrong"}` with the stack only in the log.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { AppError } from '../errors';
+import { AppError, errorBody } from '../errors';
 import type { Logger } from '../logger';
 import { zodToAppError } from '../validation';
 
@@ -48,10 +48,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // A deliberate 5xx (a provider not configured, a dependency down) is a known
       // condition, warned about where it is detected; the access log must not cry ERROR.
       if (known.status >= 500) res.locals.knownCondition = known.code ?? 'unavailable';
-      const body: Record<string, unknown> = { msg: known.message };
-      if (known.code) body.code = known.code;
-      if (known.details) body.details = known.details;
-      res.status(known.status).json(body);
+      res.status(known.status).json(errorBody(known));
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');

@@ -4,39 +4,34 @@
 // arithmetic here is on whole cents, so every sum and difference is exact and every
 // client shows the same figures to the cent; each division is rounded to cents once.
 
-import { EXPENSE_FIELDS } from '@tripcost/shared';
+import {
+  EXPENSE_FIELDS,
+  datesInvalid,
+  expenseMinorUnits,
+  fromMinorUnits,
+  nightsBetween,
+  shareMinorUnits,
+  shareOf,
+  statusOf,
+  toMinorUnits,
+  totalMinorUnits,
+  type InstanceStatus,
+} from '@tripcost/shared';
 
-/** Where a window stands in the decision. `booked` belongs to the committed window only. */
-export const INSTANCE_STATUSES = ['considering', 'top_choice', 'eliminated', 'booked'] as const;
-export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
-
-const DAY_MS = 86_400_000;
+// The money and date rules are the shared core's (also the web app's); the names this
+// service has always used stay, as re-exports.
+export {
+  INSTANCE_STATUSES,
+  datesInvalid,
+  nightsBetween,
+  shareOf,
+  shiftDate,
+  statusOf,
+  type InstanceStatus,
+} from '@tripcost/shared';
+export { fromMinorUnits as fromCents, toMinorUnits as toCents, totalMinorUnits as totalCents } from '@tripcost/shared';
 
 type ExpenseSource = Partial<Record<(typeof EXPENSE_FIELDS)[number], unknown>>;
-
-/** The four expenses summed in cents, each 0 when absent or not numeric. */
-export function totalCents(expenses: ExpenseSource): number {
-  let cents = 0;
-  for (const field of EXPENSE_FIELDS) {
-    const value = expenses[field];
-    if (typeof value === 'number' && Number.isFinite(value)) cents += Math.round(value * 100);
-  }
-  return cents;
-}
-
-export const toCents = (money: number): number => Math.round(money * 100);
-export const fromCents = (cents: number): number => cents / 100;
-
-/** Whole nights between two UTC-midnight ISO dates; null when either is missing. */
-export function nightsBetween(start: string | null | undefined, end: string | null | undefined): number | null {
-  if (!start || !end) return null;
-  return Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS);
-}
-
-/** An ISO date moved by whole days (UTC midnight stays UTC midnight); a missing date stays missing. */
-export function shiftDate(date: string | null, days: number): string | null {
-  return date === null ? null : new Date(Date.parse(date) + days * DAY_MS).toISOString();
-}
 
 export interface WindowLike extends ExpenseSource {
   _id: string;
@@ -45,10 +40,6 @@ export interface WindowLike extends ExpenseSource {
   isCommitted?: boolean;
   status?: InstanceStatus;
 }
-
-/** A window's status; windows stored before statuses existed read as booked when committed. */
-export const statusOf = (window: WindowLike): InstanceStatus =>
-  window.status ?? (window.isCommitted ? 'booked' : 'considering');
 
 /** Whether a trip's budget is for the whole trip or for each traveller. */
 export const BUDGET_BASES = ['trip', 'per_person'] as const;
@@ -90,13 +81,6 @@ export interface WindowFigures {
   dates_invalid: boolean;
 }
 
-/** An equal share of a total in cents (per traveller, per night), rounded to cents. */
-export const shareOf = (cents: number, parts: number): number => fromCents(Math.round(cents / parts));
-
-/** Whether a window's end lies before its start (both set). */
-export const datesInvalid = (window: { trip_start: string | null; trip_end: string | null }): boolean =>
-  !!window.trip_start && !!window.trip_end && Date.parse(window.trip_end) < Date.parse(window.trip_start);
-
 /** Whether `a` wins a tie on total against `b`: the earlier start date; undated windows come last. */
 function startsEarlier(a: WindowLike, b: WindowLike): boolean {
   if (a.trip_start === b.trip_start) return false;
@@ -114,10 +98,7 @@ const CATEGORY_FIELDS = [
 
 function categoryCents(window: ExpenseSource): Record<keyof CategoryDeltas, number> {
   const cents = { stay: 0, travel: 0, car: 0, other: 0 };
-  for (const [category, field] of CATEGORY_FIELDS) {
-    const value = window[field];
-    if (typeof value === 'number' && Number.isFinite(value)) cents[category] = Math.round(value * 100);
-  }
+  for (const [category, field] of CATEGORY_FIELDS) cents[category] = expenseMinorUnits(window[field]);
   return cents;
 }
 
@@ -141,7 +122,7 @@ export function compareWindows(
   options: ComparisonOptions = {},
 ): { comparison: Comparison; figures: WindowFigures[] } {
   const travelers = options.travelers ?? 1;
-  const totals = windows.map((window) => totalCents(window));
+  const totals = windows.map((window) => totalMinorUnits(window));
   const invalid = windows.map((window) => datesInvalid(window));
   let cheapest = -1;
   let lowest = 0;
@@ -171,18 +152,18 @@ export function compareWindows(
     if (compared) {
       const own = categoryCents(window);
       deltaByCategory = {
-        stay: fromCents(own.stay - cheapestCategories.stay),
-        travel: fromCents(own.travel - cheapestCategories.travel),
-        car: fromCents(own.car - cheapestCategories.car),
-        other: fromCents(own.other - cheapestCategories.other),
+        stay: fromMinorUnits(own.stay - cheapestCategories.stay),
+        travel: fromMinorUnits(own.travel - cheapestCategories.travel),
+        car: fromMinorUnits(own.car - cheapestCategories.car),
+        other: fromMinorUnits(own.other - cheapestCategories.other),
       };
     }
     return {
-      total_cost: fromCents(cents),
+      total_cost: fromMinorUnits(cents),
       nights,
       per_night: nights !== null && nights > 0 ? shareOf(cents, nights) : null,
       per_person: shareOf(cents, travelers),
-      delta_vs_cheapest: compared ? fromCents(cents - lowest) : null,
+      delta_vs_cheapest: compared ? fromMinorUnits(cents - lowest) : null,
       delta_by_category: deltaByCategory,
       dates_invalid: invalid[index],
     };
@@ -197,8 +178,8 @@ export function compareWindows(
   let overBudgetBy: number | null = null;
   if (budget !== null && budget !== undefined && measured !== null) {
     const measuredCents =
-      options.budgetBasis === 'per_person' ? Math.round(totals[measuredIndex] / travelers) : totals[measuredIndex];
-    overBudgetBy = fromCents(measuredCents - toCents(budget));
+      options.budgetBasis === 'per_person' ? shareMinorUnits(totals[measuredIndex], travelers) : totals[measuredIndex];
+    overBudgetBy = fromMinorUnits(measuredCents - toMinorUnits(budget));
   }
   const budget_measured = overBudgetBy === null ? null : measured;
   const comparison: Comparison =
@@ -206,9 +187,9 @@ export function compareWindows(
       ? { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy, budget_measured }
       : {
           cheapestInstanceId: windows[cheapest]._id,
-          lowest: fromCents(lowest),
-          highest: fromCents(highest),
-          spread: fromCents(highest - lowest),
+          lowest: fromMinorUnits(lowest),
+          highest: fromMinorUnits(highest),
+          spread: fromMinorUnits(highest - lowest),
           overBudgetBy,
           budget_measured,
         };

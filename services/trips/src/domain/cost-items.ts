@@ -3,16 +3,30 @@
 // its four category expenses from them; one without keeps its four plain numbers. The
 // derived totals (paid, booked, still to pay) are computed here and nowhere else. All
 // arithmetic is in integer cents with BigInt, so sums are exact to the cent at any size.
+// The basis rule, nights and cents are the shared money and date core's (the web app's
+// preview uses the same functions).
+import {
+  COST_BASES,
+  basisMultiplier,
+  fromMinorUnits,
+  itemCost,
+  itemCostMinorUnits,
+  nightsOf,
+  toMinorUnits,
+  type CostBasis,
+  type CostContext,
+} from '@tripcost/shared';
+
+export { COST_BASES, basisMultiplier, itemCost, nightsOf, type CostBasis, type CostContext };
+export { itemCostMinorUnits as itemCostCents } from '@tripcost/shared';
 
 export const COST_CATEGORIES = ['stay', 'travel', 'car', 'other'] as const;
-export const COST_BASES = ['total', 'per_night', 'per_person', 'per_person_per_night', 'per_day'] as const;
 export const MAX_ITEMS_PER_WINDOW = 100;
 export const MAX_ITEM_NAME = 120;
 export const MAX_ITEM_LINK = 500;
 export const MAX_CONFIRMATION = 64;
 
 export type CostCategory = (typeof COST_CATEGORIES)[number];
-export type CostBasis = (typeof COST_BASES)[number];
 
 export interface CostItem {
   _id: string;
@@ -28,13 +42,6 @@ export interface CostItem {
   confirmation: string;
 }
 
-/** What a basis multiplies by. */
-export interface CostContext {
-  nights: number;
-  travellers: number;
-}
-
-const DAY_MS = 86_400_000;
 const EXPENSE_OF: Record<CostCategory, 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense'> = {
   stay: 'stay_expense',
   travel: 'travel_expense',
@@ -42,37 +49,8 @@ const EXPENSE_OF: Record<CostCategory, 'stay_expense' | 'travel_expense' | 'car_
   other: 'other_expense',
 };
 
-/** Nights between the window's dates (0 without both dates or when the end is not after the start). */
-export function nightsOf(window: { trip_start: string | null; trip_end: string | null }): number {
-  if (!window.trip_start || !window.trip_end) return 0;
-  return Math.max(0, Math.round((Date.parse(window.trip_end) - Date.parse(window.trip_start)) / DAY_MS));
-}
-
-export function basisMultiplier(basis: CostBasis, { nights, travellers }: CostContext): bigint {
-  switch (basis) {
-    case 'total':
-      return 1n;
-    case 'per_night':
-      return BigInt(nights);
-    case 'per_person':
-      return BigInt(travellers);
-    case 'per_person_per_night':
-      return BigInt(nights) * BigInt(travellers);
-    case 'per_day':
-      return BigInt(nights + 1);
-  }
-}
-
-const toCents = (amount: number) => BigInt(Math.round(amount * 100));
-const fromCents = (cents: bigint) => Number(cents) / 100;
-
-export function itemCostCents(item: Pick<CostItem, 'amount' | 'basis'>, context: CostContext): bigint {
-  return toCents(item.amount) * basisMultiplier(item.basis, context);
-}
-
-export function itemCost(item: Pick<CostItem, 'amount' | 'basis'>, context: CostContext): number {
-  return fromCents(itemCostCents(item, context));
-}
+const toCents = (amount: number): bigint => BigInt(toMinorUnits(amount));
+const fromCents = (cents: bigint): number => fromMinorUnits(cents);
 
 export interface ItemTotals {
   stay_expense: number;
@@ -90,7 +68,7 @@ export function itemTotals(items: readonly CostItem[], context: CostContext): It
   const byCategory: Record<CostCategory, bigint> = { stay: 0n, travel: 0n, car: 0n, other: 0n };
   let [paid, booked] = [0n, 0n];
   for (const item of items) {
-    const cents = itemCostCents(item, context);
+    const cents = itemCostMinorUnits(item, context);
     byCategory[item.category] += cents;
     if (item.paid) paid += cents;
     if (item.booked) booked += cents;

@@ -3,11 +3,11 @@
 // spreadsheets. Pure functions of stored trips; the libraries write the formats.
 import { stringify } from 'csv-stringify/sync';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
+import { DAY_MS, shareOf, totalMinorUnits } from '@tripcost/shared';
 import { compareWindows, datesInvalid } from './comparison';
 import { compareTrips } from './ordering';
 import { totalCost, type TripRecord } from './trip';
 
-const DAY_MS = 86_400_000;
 const PRODUCT_ID = '-//TripCost//Trips//EN';
 
 const money = (amount: number) => amount.toFixed(2);
@@ -33,11 +33,11 @@ export function tripsCalendar(trips: TripRecord[]): string {
     .filter((trip) => trip.committedInstanceId && trip.trip_start && trip.trip_end)
     .sort(compareTrips)
     .map((trip) => {
-      const total = totalCost(trip);
+      const cents = totalMinorUnits(trip);
       const travellers = travellersOf(trip);
-      const lines = [`Total: ${dollars(total)}`];
-      if (travellers > 1)
-        lines.push(`Per person (${travellers} travellers): ${dollars(Math.round((total * 100) / travellers) / 100)}`);
+      const lines = [`Total: ${dollars(totalCost(trip))}`];
+      // The share as the trip's page shows it (per_person): whole cents divided, rounded once.
+      if (travellers > 1) lines.push(`Per person (${travellers} travellers): ${dollars(shareOf(cents, travellers))}`);
       // A plan stored with its end before its start (older data) is not rewritten: it
       // shows on its start day only, saying its dates need fixing.
       const invalid = datesInvalid(trip);

@@ -3,7 +3,7 @@
 // stored trip, applies one of these and writes the result back with a
 // compare-and-swap on its version (both stores, see store/trip-store.ts). A change
 // that the rules refuse throws the AppError the caller answers with.
-import { AppError, MAX_MONEY, newId, notFound } from '@tripcost/shared';
+import { AppError, isMoney, newId, notFound, toMinorUnits } from '@tripcost/shared';
 import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from './comparison';
 import {
   categoryOverCap,
@@ -95,7 +95,7 @@ function checkStatus(instance: InstanceRecord, status: InstanceStatus | undefine
  */
 function checkExpenses(instance: InstanceRecord, fields: InstanceFields): void {
   if (!instance.items?.length) return;
-  const cents = (amount: unknown) => Math.round(Number(amount) * 100);
+  const cents = (amount: unknown) => toMinorUnits(Number(amount));
   const changed = EXPENSE_FIELDS.some(
     (field) => fields[field] !== undefined && cents(fields[field]) !== cents(instance[field]),
   );
@@ -277,7 +277,7 @@ const ENTERED_BEFORE_ITEMISING: Record<CostCategory, string> = {
  * order (stay, travel, car, other), so a retried change makes the same items.
  */
 export function itemsFromAmounts(window: DatedExpenses, ids: readonly string[]): CostItem[] {
-  return COST_CATEGORIES.filter((category) => Math.round(window[EXPENSE_OF_CATEGORY[category]] * 100) !== 0).map(
+  return COST_CATEGORIES.filter((category) => toMinorUnits(window[EXPENSE_OF_CATEGORY[category]]) !== 0).map(
     (category) => ({
       _id: ids[COST_CATEGORIES.indexOf(category)] ?? newId(),
       category,
@@ -392,8 +392,6 @@ const EXPENSE_LABELS: Record<(typeof EXPENSE_FIELDS)[number], string> = {
   other_expense: 'The other expense',
 };
 const MONEY_RANGE = 'must be a number from 0 to 1,000,000,000.';
-const isMoney = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY;
 
 /**
  * The rules on one window (or the trip's own dates and expenses) as it will be

@@ -1,6 +1,6 @@
 // Request schemas of the trips API: they validate, normalise (dates to UTC midnight,
 // money to cents) and drop unknown fields, and they document the routes.
-import { calendarDateSchema, MAX_MONEY, moneySchema, objectIdSchema } from '@tripcost/shared';
+import { calendarDateSchema, MAX_MONEY, moneySchema, objectIdSchema, parseMoney, roundToCents } from '@tripcost/shared';
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { END_BEFORE_START } from '../domain/trip-changes';
@@ -90,12 +90,12 @@ const travelers = z
 const BUDGET_MESSAGE = 'The budget must be a number from 0 to 1,000,000,000, or null for no budget.';
 const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MESSAGE }).transform((value, ctx) => {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-  const amount = typeof value === 'number' ? value : Number(value.trim());
-  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_MONEY) {
+  const amount = parseMoney(value);
+  if (amount === null) {
     ctx.addIssue({ code: 'custom', message: BUDGET_MESSAGE });
     return z.NEVER;
   }
-  return Math.round(amount * 100) / 100;
+  return amount;
 });
 
 export const createTripBody = z.object({
@@ -252,7 +252,7 @@ const itemFields = {
     .finite({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
     .min(0, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
     .max(MAX_MONEY, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
-    .transform((amount) => Math.round(amount * 100) / 100),
+    .transform(roundToCents),
   basis: z.enum(COST_BASES, { message: `The basis must be one of ${COST_BASES.join(', ')}.` }),
   booked: z.boolean({ message: 'booked must be true or false.' }),
   paid: z.boolean({ message: 'paid must be true or false.' }),

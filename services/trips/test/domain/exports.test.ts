@@ -1,5 +1,5 @@
 import { csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/domain/exports';
-import type { TripRecord } from '../../src/domain/trip';
+import { tripView, type TripRecord } from '../../src/domain/trip';
 
 describe('neutraliseCell', () => {
   it.each(['=1+1', '+1', '-1', '@A1', '\tx', '\rx'])(
@@ -52,5 +52,27 @@ describe('a plan stored with its end before its start', () => {
     expect(calendar).toContain('SUMMARY:Trip to Lisbon\\, Portugal (dates need fixing)');
     expect(calendar).toContain('DTSTART;VALUE=DATE:20300610');
     expect(calendar).toContain('DTEND;VALUE=DATE:20300611');
+  });
+});
+
+describe('the per-person line of a calendar event', () => {
+  it("when the total's cents split at a half, then the calendar shows the trip page's per_person, not a cent less", () => {
+    // $1.15 is 114.99999999999999 × 100 in floating point: halving that rounded down to
+    // $0.57 while the trip's page (whole cents halved) says $0.58.
+    const stored = {
+      _id: '64b000000000000000000011',
+      location_address: 'Porto, Portugal',
+      committedInstanceId: '64b000000000000000000012',
+      trip_start: '2030-06-06T00:00:00.000Z',
+      trip_end: '2030-06-10T00:00:00.000Z',
+      travelers: 2,
+      stay_expense: 1.15,
+      travel_expense: 0,
+      car_expense: 0,
+      other_expense: 0,
+      instances: [],
+    } as unknown as TripRecord;
+    expect(tripView(stored).per_person).toBe(0.58);
+    expect(tripsCalendar([stored]).replace(/\r\n[ \t]/g, '')).toContain('Per person (2 travellers): $0.58');
   });
 });

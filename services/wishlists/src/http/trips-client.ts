@@ -1,7 +1,7 @@
 // The TripDirectory over the trips service's public API, called with the caller's
 // own token so the trips service applies its owner check: 200 means the trip is the
 // caller's, and the preview is taken from that answer, never from our request body.
-import { notFound, serviceUnavailable, totalCost, unauthorized, type Logger } from '@tripcost/shared';
+import { backoffMs, notFound, serviceUnavailable, totalCost, unauthorized, type Logger } from '@tripcost/shared';
 import { previewOf } from '../domain/wishlists';
 import type { TripDirectory } from '../domain/trip-directory';
 
@@ -55,7 +55,7 @@ const RESTART_WINDOW_MS = 5000;
 async function fetchRetryingRestarts(url: string, authorization: string, timeoutMs: number): Promise<Response> {
   const deadline = Date.now() + RESTART_WINDOW_MS;
   for (let attempt = 1; ; attempt += 1) {
-    const pause = Math.min(1000, 50 * 2 ** (attempt - 1));
+    const pause = backoffMs(attempt);
     const lastChance = Date.now() + pause > deadline;
     try {
       const response = await fetch(url, {

@@ -1,5 +1,6 @@
 // How the comparison board words and orders the figures the server computed for a
 // trip's windows (it never recomputes them: every client shows the same cents).
+import { statusOf as windowStatus } from '@tripcost/shared/domain';
 import { formatDateRange, formatMoney, utcDateFormat } from '../../lib/format';
 import { budgetBasisOf } from '../../lib/budget';
 import type { Instance, InstanceStatus, Trip } from '../../lib/types';
@@ -20,8 +21,8 @@ export const STATUS_LABELS: Record<InstanceStatus, string> = {
 };
 export const STATUSES = Object.keys(STATUS_LABELS) as InstanceStatus[];
 
-export const statusOf = (window: Instance): InstanceStatus =>
-  window.status ?? (window.isCommitted ? 'booked' : 'considering');
+/** The server's rule (the shared core), so a window stored before statuses reads the same here. */
+export const statusOf: (window: Instance) => InstanceStatus = windowStatus;
 
 const monthAndDay = utcDateFormat({ month: 'short', day: 'numeric' });
 

@@ -1,9 +1,9 @@
 // My Trips rules (docs/product.md §4): which committed trips are upcoming, how they group, and the
 // status text of the next one.
+import { DAY_MS } from '@tripcost/shared/domain';
 import type { Trip } from '../../lib/types';
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 function time(value: string | null | undefined): number | null {
   if (!value) return null;
