@@ -4,7 +4,7 @@
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
 // (the committed window), and one word for two things misled people.
-import { MAX_MONEY } from '@tripcost/shared/domain';
+import { itemCost, MAX_MONEY } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
@@ -38,14 +38,7 @@ export const RESERVED_LABEL = 'Reserved';
 
 /** amount × basis in whole cents, as the server computes it. */
 export function previewCost(amount: number, basis: CostBasis, nights: number, travellers: number): number {
-  const multiplier = {
-    total: 1,
-    per_night: nights,
-    per_person: travellers,
-    per_person_per_night: nights * travellers,
-    per_day: nights + 1,
-  }[basis];
-  return (Math.round(amount * 100) * multiplier) / 100;
+  return itemCost({ amount, basis }, { nights, travellers });
 }
 
 const categoryLabel = (key: CostCategory) => CATEGORIES.find((category) => category.key === key)?.label ?? key;

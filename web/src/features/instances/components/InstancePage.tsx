@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
-import { amountOf } from '@tripcost/shared/domain';
+import { amountOf, fromMinorUnits, totalMinorUnits } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useSessionDraft } from '../../auth';
@@ -142,7 +142,8 @@ export default function InstancePage() {
   const fromItems = isItemised(instance);
   // The items' sums as last answered, even when items changed while the form was open.
   const expenses = fromItems ? toForm(instance) : form;
-  const total = EXPENSES.reduce((sum, { key }) => sum + Math.abs(amountOf(expenses[key])), 0);
+  // Summed in cents by the shared core, as the server sums the saved window.
+  const total = fromMinorUnits(totalMinorUnits(instanceInputFrom(expenses)));
 
   function setField(key: keyof FormState, value: string) {
     const numeric = key !== 'start' && key !== 'end' && key !== 'label' && key !== 'notes';
