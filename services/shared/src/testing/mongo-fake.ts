@@ -40,6 +40,8 @@ export interface FakeMongoOptions {
 export interface FakeMongo {
   /** A mongoose connection whose driver collections are the fake's. */
   connection: Connection;
+  /** Another connection to the same data (a reopened store, a second replica). */
+  connect(): Connection;
   /** Every call the driver received, in order. */
   calls: DriverCall[];
   /** The stored documents of a collection, as the driver holds them (ObjectIds stay ObjectIds). */
@@ -137,19 +139,22 @@ export function fakeMongo(options: FakeMongoOptions = {}): FakeMongo {
         const found = docs.find((doc) => matches(doc, filter));
         return found ? project(found, opts.projection) : null;
       },
-      find(filter: Doc = {}, opts: { projection?: Doc; limit?: number } = {}) {
+      find(filter: Doc = {}, opts: { projection?: Doc; limit?: number; sort?: Record<string, number> } = {}) {
         record('find', { filter });
         let limit = opts.limit ?? 0;
+        let sort = opts.sort;
         const cursor = {
           limit(n: number) {
             limit = n;
             return cursor;
           },
-          sort() {
+          sort(spec: Record<string, number>) {
+            sort = spec;
             return cursor;
           },
           async toArray() {
-            const found = docs.filter((doc) => matches(doc, filter)).map((doc) => project(doc, opts.projection));
+            const matching = docs.filter((doc) => matches(doc, filter));
+            const found = (sort ? sortBy(matching, sort) : matching).map((doc) => project(doc, opts.projection));
             return limit > 0 ? found.slice(0, limit) : found;
           },
         };
@@ -169,7 +174,15 @@ export function fakeMongo(options: FakeMongoOptions = {}): FakeMongo {
               else if (stage.$skip !== undefined) out = out.slice(stage.$skip as number);
               else if (stage.$limit !== undefined) out = out.slice(0, stage.$limit as number);
               else if (stage.$project) out = out.map((doc) => project(doc, stage.$project as Doc));
-              // $addFields / $sort: the fake keeps insertion order, which is enough for id checks.
+              else if (stage.$addFields)
+                out = out.map((doc) => ({
+                  ...doc,
+                  ...Object.fromEntries(
+                    Object.entries(stage.$addFields as Doc).map(([key, expr]) => [key, evaluate(expr, doc)]),
+                  ),
+                }));
+              else if (stage.$sort) out = sortBy(out, stage.$sort as Record<string, number>);
+              else throw new Error(`fake mongo: unsupported stage ${Object.keys(stage)[0]}`);
             }
             return out;
           },
@@ -254,19 +267,22 @@ export function fakeMongo(options: FakeMongoOptions = {}): FakeMongo {
     admin: () => ({ ping: async () => ({ ok: 1 }) }),
   };
 
-  const mongoose = new Mongoose();
-  // Nothing to wait for: every command goes straight to the fake.
-  mongoose.set('bufferCommands', false);
-  mongoose.set('autoCreate', false);
-  const connection = mongoose.createConnection();
-  connection.set('bufferCommands', false);
-  connection.set('autoCreate', false);
-  (connection as unknown as { db: unknown }).db = db;
-  // As if the server had answered: collections made from now on bind to the fake at once.
-  (connection as unknown as { onOpen(): void }).onOpen();
-  // close() on a never-opened connection is a no-op we do not need to exercise.
-  connection.close = (async () => undefined) as never;
-  return { connection, calls, documents: (name) => storeOf(name) };
+  const connect = () => {
+    const mongoose = new Mongoose();
+    // Nothing to wait for: every command goes straight to the fake.
+    mongoose.set('bufferCommands', false);
+    mongoose.set('autoCreate', false);
+    const connection = mongoose.createConnection();
+    connection.set('bufferCommands', false);
+    connection.set('autoCreate', false);
+    (connection as unknown as { db: unknown }).db = db;
+    // As if the server had answered: collections made from now on bind to the fake at once.
+    (connection as unknown as { onOpen(): void }).onOpen();
+    // Closing has nothing to release; the data stays for the next connect(), as a server's would.
+    connection.close = (async () => undefined) as never;
+    return connection;
+  };
+  return { connection: connect(), connect, calls, documents: (name) => storeOf(name) };
 }
 
 function isPlainObject(value: unknown): value is Doc {
@@ -339,6 +355,45 @@ function matches(doc: Doc, filter: Doc): boolean {
           throw new Error(`fake mongo: unsupported operator ${op}`);
       }
     });
+  });
+}
+
+/** The aggregation expressions the adapters use: field paths, $cond, $eq, $ifNull. */
+function evaluate(expr: unknown, doc: Doc): unknown {
+  if (typeof expr === 'string' && expr.startsWith('$')) return valuesAt(doc, expr.slice(1).split('.')).values[0];
+  if (Array.isArray(expr)) return expr.map((item) => evaluate(item, doc));
+  if (!isPlainObject(expr)) return expr;
+  const [[op, args]] = Object.entries(expr);
+  const values = (args as unknown[]).map((arg) => evaluate(arg, doc));
+  switch (op) {
+    case '$cond':
+      return values[0] ? values[1] : values[2];
+    case '$eq':
+      return equal(values[0] ?? null, values[1] ?? null);
+    case '$ifNull':
+      return values[0] ?? values[1];
+    default:
+      throw new Error(`fake mongo: unsupported expression ${op}`);
+  }
+}
+
+/** BSON order for the types the adapters sort on: null < numbers < strings < ObjectIds. */
+const TYPE_ORDER = ['null', 'number', 'string', 'objectId', 'boolean', 'date'];
+function compare(a: unknown, b: unknown): number {
+  const [ta, tb] = [TYPE_ORDER.indexOf(bsonTypeOf(a)), TYPE_ORDER.indexOf(bsonTypeOf(b))];
+  if (ta !== tb) return ta - tb;
+  const [x, y] = bsonTypeOf(a) === 'objectId' ? [String(a), String(b)] : [a, b];
+  if (x === y || x === null || x === undefined) return 0;
+  return (x as number | string) < (y as number | string) ? -1 : 1;
+}
+
+function sortBy(docs: Doc[], spec: Record<string, number>): Doc[] {
+  return [...docs].sort((a, b) => {
+    for (const [path, direction] of Object.entries(spec)) {
+      const order = compare(valuesAt(a, path.split('.')).values[0], valuesAt(b, path.split('.')).values[0]);
+      if (order !== 0) return order * direction;
+    }
+    return 0;
   });
 }
 
