@@ -2,8 +2,8 @@
 // `_id`s are ObjectIds in MongoDB, and to MongoDB a string never equals an ObjectId, so
 // one string `_id` in a filter (the old tombstone and outbox writes went through the
 // driver uncast) makes account deletion answer 200 and delete nothing.
-import { newId, outboxEvent } from '@tripcost/shared';
-import { uniqueSuffix } from '@tripcost/shared/testing';
+import { newId, outboxEvent, startOutboxRelay } from '@tripcost/shared';
+import { silentLogger, uniqueSuffix } from '@tripcost/shared/testing';
 import { bsonTypeOf, fakeMongo, typesSentAt } from '@tripcost/shared/testing/mongo-fake';
 import { openMongoUserStore } from '../../src/store/mongo';
 
@@ -55,6 +55,31 @@ describe('auth MongoDB adapter: one _id type in every driver call', () => {
     expect(methods).toEqual(
       new Set(['insertOne', 'findOneAndUpdate', 'updateOne', 'findOne', 'replaceOne', 'find', 'deleteOne']),
     );
+    expect(typesSentAt(mongo.calls, '_id')).toEqual(new Set(['objectId']));
+  });
+
+  it('when the outbox relay runs after a deletion, then user.deleted is published once and the tombstone is purged', async () => {
+    const mongo = fakeMongo();
+    const store = await openMongoUserStore(mongo.connection);
+    const created = await store.create(newUser());
+    const farewell = outboxEvent('user.deleted', { userId: created._id }, new Date().toISOString());
+    expect(await store.remove(created._id, farewell)).toBe(true);
+
+    const published: Array<{ type: string; payload: unknown; id?: string }> = [];
+    const relay = startOutboxRelay(
+      store,
+      { publish: async (type, payload, id) => (published.push({ type, payload, id }), undefined as never) },
+      silentLogger(),
+      { pollMs: 10 },
+    );
+    try {
+      relay.nudge();
+      await relay.settled();
+    } finally {
+      await relay.close();
+    }
+    expect(published).toEqual([{ type: 'user.deleted', payload: { userId: created._id }, id: farewell.id }]);
+    expect(mongo.documents('users')).toEqual([]);
     expect(typesSentAt(mongo.calls, '_id')).toEqual(new Set(['objectId']));
   });
 
