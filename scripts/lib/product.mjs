@@ -165,6 +165,8 @@ export async function startProduct({
   const runId = randomBytes(6).toString('hex');
   const instances = {};
   let stopping = false;
+  // Until every process is up, an exit fails the start (with waitHealthy's message) instead.
+  let started = false;
   const componentEnv = { ...process.env, ...env };
   const built = (name, dir) => {
     if (existsSync(join(ROOT, dir, 'dist', 'main.js'))) return true;
@@ -187,7 +189,7 @@ export async function startProduct({
     child.on('exit', (code, signal) => {
       if (!stopping) {
         say(`${name} exited unexpectedly (${signal ?? `code ${code}`})`);
-        onUnexpectedExit?.(name);
+        if (started) onUnexpectedExit?.(name);
       }
     });
     children.push({ name, child });
@@ -254,6 +256,7 @@ export async function startProduct({
     await stop();
     throw error;
   }
+  started = true;
   return {
     url: `http://localhost:${used.gateway}`,
     metricsUrl: `http://localhost:${used.metrics}/metrics`,
