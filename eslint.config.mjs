@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.data/**',
+      '.data-*/**',
       'k8s/manifests/**',
       '.tools/**',
       'test-results/**',

@@ -30,6 +30,7 @@ const PROJECTS = [
   'system',
   'fault',
   'bench',
+  'scripts',
 ].filter((dir) => ['jest.config.js', 'jest.config.cjs'].some((file) => existsSync(join(ROOT, dir, file))));
 
 ensureDependencies();

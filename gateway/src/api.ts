@@ -14,6 +14,7 @@ import {
   AppError,
   createRateLimiter,
   errorBody,
+  rateLimitKey,
   rateLimitHeaders,
   setHeaders,
   type Lifecycle,
@@ -28,6 +29,7 @@ import { createEdgeAuth } from './edge-auth';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
 import { upstreamFor, type Upstream } from './routing';
+import { watchUpstreamIdentity } from './upstream-identity';
 import { retryingProxy } from './upstream-retry';
 import type { Redis, TokenVerifier } from '@tripcost/shared';
 
@@ -75,17 +77,18 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const perMinute = (name: string, limit: number) =>
     createRateLimiter({ redis: deps.redis, logger, name, limit, windowMs: MINUTE });
   const limiters = {
-    perIp: perMinute('tripcost:rl:ip', config.RATE_LIMIT_PER_MINUTE),
-    photos: perMinute('tripcost:rl:photo', config.PHOTO_RATE_LIMIT_PER_MINUTE),
+    perIp: perMinute(rateLimitKey(config.QUEUE_PREFIX, 'ip'), config.RATE_LIMIT_PER_MINUTE),
+    photos: perMinute(rateLimitKey(config.QUEUE_PREFIX, 'photo'), config.PHOTO_RATE_LIMIT_PER_MINUTE),
     passwordFailures: createRateLimiter({
       redis: deps.redis,
       logger,
-      name: 'tripcost:rl',
+      name: rateLimitKey(config.QUEUE_PREFIX),
       limit: config.LOGIN_FAILURES_PER_15_MIN,
       windowMs: LOGIN_WINDOW_MS,
     }),
   };
   const edgeAuth = createEdgeAuth(deps.verifier, deps.revokedUsers);
+  const identity = watchUpstreamIdentity(upstreams, logger, config.UPSTREAM_IDENTITY_CHECK_MS);
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(
     upstreams.map((upstream) => [
@@ -178,6 +181,18 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
         'Too many photo requests. Please try again in a minute.',
       );
     }
+    // Nothing of the request goes to a process that is not this product's service.
+    const admitted = identity.admits(upstream.name);
+    if (!(admitted === true || (admitted !== false && (await admitted)))) {
+      return fail(
+        res,
+        new AppError(
+          503,
+          `The ${upstream.name} service is unavailable. Please try again shortly.`,
+          'upstream_unverified',
+        ),
+      );
+    }
     if (path === '/api/user/login' && req.method === 'POST') {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
@@ -230,6 +245,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
 
   return Object.assign(handler, {
     close: async () => {
+      identity.close();
       await Promise.all(Object.values(limiters).map((limiter) => limiter.close()));
     },
   });

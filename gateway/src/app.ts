@@ -6,6 +6,7 @@ import express from 'express';
 import helmet from 'helmet';
 import {
   createRevokedUsers,
+  revokedUserKeyPrefix,
   errorHandler,
   healthHandler,
   notFoundHandler,
@@ -41,7 +42,7 @@ export interface Gateway {
 
 export function buildGateway({ config, logger, lifecycle, redis, metrics }: GatewayDeps): Gateway {
   const upstreams = upstreamsFrom(config);
-  const revokedUsers = createRevokedUsers(redis, logger);
+  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
   const api = createApiHandler({
     config,
     logger,
@@ -97,7 +98,7 @@ function buildPages(
     if (lifecycle.shuttingDown) res.shouldKeepAlive = false;
     next();
   });
-  app.get('/healthz', healthHandler);
+  app.get('/healthz', healthHandler(config.INSTANCE_ID));
   app.get('/readyz', readinessHandler({ redis: () => pingRedis(redis) }, lifecycle));
   app.get('/api/docs', docsPage(upstreams));
   app.get('/api/docs/openapi.json', mergedOpenApi(upstreams));

@@ -6,6 +6,8 @@ import { commonSettings, loadConfig, portSetting, tokenVerifierSettings } from '
 
 const upstreamUrl = (port: number) => z.string().url({ message: 'must be a URL' }).default(`http://127.0.0.1:${port}`);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** The INSTANCE_ID an upstream's /healthz must answer; unset → not checked (upstream-identity.ts). */
+const expectedInstance = () => commonSettings.INSTANCE_ID;
 
 export const gatewayConfigSchema = z.object({
   ...commonSettings,
@@ -18,6 +20,12 @@ export const gatewayConfigSchema = z.object({
   TRIPS_URL: upstreamUrl(4002),
   WISHLISTS_URL: upstreamUrl(4003),
   INTEGRATIONS_URL: upstreamUrl(4004),
+  AUTH_INSTANCE_ID: expectedInstance(),
+  TRIPS_INSTANCE_ID: expectedInstance(),
+  WISHLISTS_INSTANCE_ID: expectedInstance(),
+  INTEGRATIONS_INSTANCE_ID: expectedInstance(),
+  /** How often an upstream with an expected instance is asked who it is. */
+  UPSTREAM_IDENTITY_CHECK_MS: positiveInt(2000),
   CORS_ORIGINS: z
     .string()
     .default('http://localhost:8080,http://localhost:5173')

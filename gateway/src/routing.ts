@@ -9,23 +9,39 @@ export interface Upstream {
   timeoutMs: number;
   /** Path prefixes (matched at a `/` or `?` boundary) served by this upstream. */
   prefixes: string[];
+  /** The instance its /healthz must answer, when configured (upstream-identity.ts). */
+  instanceId?: string;
 }
 
 export function upstreamsFrom(config: GatewayConfig): Upstream[] {
   return [
-    { name: 'auth', target: config.AUTH_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/user'] },
-    { name: 'trips', target: config.TRIPS_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, prefixes: ['/api/trips'] },
+    {
+      name: 'auth',
+      target: config.AUTH_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      prefixes: ['/api/user'],
+      instanceId: config.AUTH_INSTANCE_ID,
+    },
+    {
+      name: 'trips',
+      target: config.TRIPS_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      prefixes: ['/api/trips'],
+      instanceId: config.TRIPS_INSTANCE_ID,
+    },
     {
       name: 'wishlists',
       target: config.WISHLISTS_URL,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       prefixes: ['/api/wishlist'],
+      instanceId: config.WISHLISTS_INSTANCE_ID,
     },
     {
       name: 'integrations',
       target: config.INTEGRATIONS_URL,
       timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
       prefixes: ['/api/weather', '/api/places-details', '/api/places-pics', '/api/places', '/api/chatgpt'],
+      instanceId: config.INTEGRATIONS_INSTANCE_ID,
     },
   ];
 }

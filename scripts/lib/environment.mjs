@@ -2,8 +2,8 @@
 // installed, a signing key pair, and a Redis that answers. Plain Node, no
 // dependencies, because it runs before `npm ci` has.
 import { spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,49 @@ export function ensureKeyPair(dataDir) {
     say(`Created a signing key pair in ${dir}`);
   }
   return { privatePath, publicPath, extraDir };
+}
+
+/**
+ * The Redis key prefix of the product whose data is in `dataDir`: `tripcost-` and 8 hex
+ * digits of the directory's path. Two checkouts (two data dirs) never share queues,
+ * sessions or limits on one Redis; one checkout keeps its own across restarts.
+ */
+export function queuePrefixFor(dataDir) {
+  return `tripcost-${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 8)}`;
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * Marks `dataDir` as used by this process (<dataDir>/npm-start.pid) and fails if a live
+ * `npm start` already uses it: embedded stores are one process's files. A mark left by
+ * a run that died is taken over. Returns the function that removes the mark.
+ */
+export function lockDataDir(dataDir, gatewayPort) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'npm-start.pid');
+  const holder = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : NaN;
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+    fail(
+      `Another npm start (pid ${holder}) is using the data in ${dataDir}. Stop it, or give this run ` +
+        `its own data: DATA_DIR=.data-${gatewayPort} PORT=${gatewayPort} npm start`,
+    );
+  }
+  writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    try {
+      if (Number(readFileSync(file, 'utf8').trim()) === process.pid) rmSync(file);
+    } catch {
+      // already gone
+    }
+  };
 }
 
 /** Sends PING over a raw socket; true when Redis answers +PONG. */

@@ -1,10 +1,20 @@
 // Starts the whole product as child processes: the four services and the gateway,
 // each built to dist/, with prefixed, readable logs; stops them all together.
+//
+// Beside another product on the same machine (another checkout's `npm start`, a test
+// run): every port is checked before it is handed out and a taken one is replaced by a
+// free one, said in the log; every process gets an instance id (INSTANCE_ID) that its
+// /healthz answers, and a process counts as started only when *its* id answers on its
+// port — another process answering /healthz there is never taken for ours. The gateway
+// gets the same ids (`<SERVICE>_INSTANCE_ID`) and proxies only to upstreams answering
+// them (gateway/src/upstream-identity.ts).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { componentArgs, ROOT, say } from './environment.mjs';
+import { componentArgs, freePort, ROOT, say } from './environment.mjs';
 
 export const COMPONENTS = [
   { name: 'auth', dir: 'services/auth', port: 4001, urlVar: 'AUTH_URL' },
@@ -12,6 +22,69 @@ export const COMPONENTS = [
   { name: 'wishlists', dir: 'services/wishlists', port: 4003, urlVar: 'WISHLISTS_URL' },
   { name: 'integrations', dir: 'services/integrations', port: 4004, urlVar: 'INTEGRATIONS_URL' },
 ];
+
+/** Where `npm start` puts things when nothing says otherwise (and they are free). */
+export const DEFAULT_PORTS = {
+  gateway: 8080,
+  auth: 4001,
+  trips: 4002,
+  wishlists: 4003,
+  integrations: 4004,
+  metrics: 9464,
+};
+
+/**
+ * The ports a run asks for. With a base (PORT_BASE, or else PORT, the gateway's port)
+ * every port comes from it: gateway = base, auth … integrations = base+1 … base+4,
+ * metrics = base+5; without one, DEFAULT_PORTS. An explicit METRICS_PORT wins for metrics.
+ */
+export function plannedPorts({ portBase, metricsPort } = {}) {
+  const ports = { ...DEFAULT_PORTS };
+  if (portBase !== undefined) {
+    const base = Number(portBase);
+    if (!Number.isInteger(base) || base < 1 || base + 5 > 65535) {
+      throw new Error(`PORT_BASE/PORT must be a whole number from 1 to 65530 (got '${portBase}')`);
+    }
+    Object.assign(ports, {
+      gateway: base,
+      auth: base + 1,
+      trips: base + 2,
+      wishlists: base + 3,
+      integrations: base + 4,
+      metrics: base + 5,
+    });
+  }
+  if (metricsPort !== undefined) {
+    const metrics = Number(metricsPort);
+    if (!Number.isInteger(metrics) || metrics < 1 || metrics > 65535) {
+      throw new Error(`METRICS_PORT must be a whole number from 1 to 65535 (got '${metricsPort}')`);
+    }
+    ports.metrics = metrics;
+  }
+  return ports;
+}
+
+/** True when nothing listens on `port`, on any address (the services listen on 0.0.0.0). */
+export async function portIsFree(port) {
+  for (const host of ['0.0.0.0', '127.0.0.1']) {
+    const free = await new Promise((resolveFree) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', () => resolveFree(false));
+      server.listen({ port, host, exclusive: true }, () => server.close(() => resolveFree(true)));
+    });
+    if (!free) return false;
+  }
+  return true;
+}
+
+/** `wanted` when free; otherwise a free port, and the log says which and why. */
+export async function claimPort(label, wanted, log = say) {
+  if (await portIsFree(wanted)) return wanted;
+  const chosen = await freePort();
+  log(`${label}: port ${wanted} is in use by another process; using ${chosen} instead`);
+  return chosen;
+}
 
 const COLORS = { auth: 35, trips: 36, wishlists: 33, integrations: 34, gateway: 32 };
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
@@ -37,29 +110,49 @@ function formatLine(name, line, color) {
   return `${tag} ${time} ${level}${id} ${entry.msg ?? ''}${request}${status}${took}${error}`;
 }
 
-async function waitHealthy(url, child, timeoutMs = 30_000) {
+/**
+ * Waits until `/healthz` on `url` answers with this run's `instanceId`. Another process
+ * answering there (another product's service, whatever holds the port) does not count:
+ * if ours never answers, the error says who did.
+ */
+async function waitHealthy(name, url, child, instanceId, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
+  let stranger;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) return false;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `${name} exited during start-up (${child.signalCode ?? `code ${child.exitCode}`})` +
+          (stranger !== undefined ? `; meanwhile ${url} was answered by another process (${stranger})` : '') +
+          '; see its log above',
+      );
+    }
     try {
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return true;
+      const body = await res.json().catch(() => ({}));
+      if (res.ok && body.instance === instanceId) return;
+      if (res.ok) stranger = body.instance ? `instance '${body.instance}'` : 'no instance id';
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return false;
+  throw new Error(
+    stranger !== undefined
+      ? `${name} did not start: ${url} answers /healthz as another process (${stranger}), not this run's ${name} (${instanceId})`
+      : `${name} did not become healthy on ${url}; see its log above`,
+  );
 }
 
 /**
- * Starts every component whose build exists. `ports` overrides the defaults (tests
- * use free ports so they never collide with a running `npm start`).
+ * Starts every component whose build exists. `ports`, `gatewayPort` and `metricsPort`
+ * say which ports to ask for (default DEFAULT_PORTS; tests pass free ones); any that is
+ * taken by the time it is claimed is replaced by a free one (logged). The answer says
+ * which ports and instance ids were used.
  */
 export async function startProduct({
   env,
-  gatewayPort = 8080,
-  metricsPort = 9464,
+  gatewayPort = DEFAULT_PORTS.gateway,
+  metricsPort = DEFAULT_PORTS.metrics,
   ports = {},
   quiet = false,
   onUnexpectedExit,
@@ -68,17 +161,24 @@ export async function startProduct({
 }) {
   const color = process.stdout.isTTY && !quiet;
   const children = [];
+  // One id per run, one instance per process: `auth-3f9a…`.
+  const runId = randomBytes(6).toString('hex');
+  const instances = {};
   let stopping = false;
+  // Until every process is up, an exit fails the start (with waitHealthy's message) instead.
+  let started = false;
   const componentEnv = { ...process.env, ...env };
+  const built = (name, dir) => {
+    if (existsSync(join(ROOT, dir, 'dist', 'main.js'))) return true;
+    say(`${name}: not built (${dir}/dist/main.js missing); skipped — the gateway answers 503 for its routes`);
+    return false;
+  };
   const launch = async (name, dir, port, extraEnv) => {
-    const entry = join(ROOT, dir, 'dist', 'main.js');
-    if (!existsSync(entry)) {
-      say(`${name}: not built (${dir}/dist/main.js missing); skipped — the gateway answers 503 for its routes`);
-      return undefined;
-    }
+    const instanceId = `${name}-${runId}`;
+    instances[name] = instanceId;
     const child = spawn(process.execPath, componentArgs(dir), {
       cwd: ROOT,
-      env: { ...componentEnv, ...extraEnv, PORT: String(port) },
+      env: { ...componentEnv, ...extraEnv, PORT: String(port), INSTANCE_ID: instanceId },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {
@@ -89,13 +189,11 @@ export async function startProduct({
     child.on('exit', (code, signal) => {
       if (!stopping) {
         say(`${name} exited unexpectedly (${signal ?? `code ${code}`})`);
-        onUnexpectedExit?.(name);
+        if (started) onUnexpectedExit?.(name);
       }
     });
     children.push({ name, child });
-    if (!(await waitHealthy(`http://127.0.0.1:${port}`, child, healthTimeoutMs))) {
-      throw new Error(`${name} did not become healthy on port ${port}; see its log above`);
-    }
+    await waitHealthy(name, `http://127.0.0.1:${port}`, child, instanceId, healthTimeoutMs);
     return `http://127.0.0.1:${port}`;
   };
 
@@ -123,23 +221,47 @@ export async function startProduct({
     );
   };
 
+  const used = {};
   try {
+    // Ports are claimed one after another, so two of ours never pick the same free one.
+    const launched = COMPONENTS.filter((component) => built(component.name, component.dir));
+    for (const component of launched) {
+      used[component.name] = await claimPort(component.name, ports[component.name] ?? component.port);
+    }
+    used.gateway = await claimPort('gateway', gatewayPort);
+    used.metrics = await claimPort('gateway metrics', metricsPort);
     // Every service learns where the others are (wishlists calls trips), and the
     // gateway learns where all of them are.
     const upstreamUrls = {};
     for (const component of COMPONENTS) {
-      upstreamUrls[component.urlVar] = `http://127.0.0.1:${ports[component.name] ?? component.port}`;
+      upstreamUrls[component.urlVar] =
+        `http://127.0.0.1:${used[component.name] ?? ports[component.name] ?? component.port}`;
     }
     await Promise.all(
-      COMPONENTS.map((component) =>
-        launch(component.name, component.dir, ports[component.name] ?? component.port, upstreamUrls),
-      ),
+      launched.map((component) => launch(component.name, component.dir, used[component.name], upstreamUrls)),
     );
-    // Metrics have their own port, never the public one.
-    await launch('gateway', 'gateway', gatewayPort, { ...upstreamUrls, METRICS_PORT: String(metricsPort) });
+    // The gateway proxies only to the instances started here.
+    const expected = Object.fromEntries(
+      launched.map((component) => [`${component.name.toUpperCase()}_INSTANCE_ID`, instances[component.name]]),
+    );
+    if (built('gateway', 'gateway')) {
+      // Metrics have their own port, never the public one.
+      await launch('gateway', 'gateway', used.gateway, {
+        ...upstreamUrls,
+        ...expected,
+        METRICS_PORT: String(used.metrics),
+      });
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `http://localhost:${gatewayPort}`, metricsUrl: `http://localhost:${metricsPort}/metrics`, stop };
+  started = true;
+  return {
+    url: `http://localhost:${used.gateway}`,
+    metricsUrl: `http://localhost:${used.metrics}/metrics`,
+    ports: used,
+    instances,
+    stop,
+  };
 }

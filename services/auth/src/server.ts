@@ -5,6 +5,7 @@ import {
   connectMongo,
   createEventPublisher,
   createRevokedUsers,
+  revokedUserKeyPrefix,
   keyIdOf,
   startOutboxRelay,
   createLogger,
@@ -59,8 +60,9 @@ export async function startAuth(
   const sessions = createRefreshSessions(redis, logger, {
     sessionDays: config.REFRESH_SESSION_DAYS,
     reuseGraceMs: config.REFRESH_REUSE_GRACE_MS,
+    queuePrefix: config.QUEUE_PREFIX,
   });
-  const revokedUsers = createRevokedUsers(redis, logger);
+  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
   const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
   const relay = startOutboxRelay(users, publisher, logger);
   const accounts = createAccounts({

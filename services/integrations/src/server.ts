@@ -6,6 +6,8 @@ import {
   createRateLimiter,
   createRequestRedis,
   createRevokedUsers,
+  integrationsKeyPrefix,
+  revokedUserKeyPrefix,
   Lifecycle,
   listen,
   startInbox,
@@ -44,7 +46,7 @@ export async function startIntegrations(
   const cities = offlineCityIndex(logger);
   const upstream = createUpstream(logger);
   // Keys share the deployment's prefix, so parallel test runs never read each other's entries.
-  const keyPrefix = `${config.QUEUE_PREFIX}:integrations`;
+  const keyPrefix = integrationsKeyPrefix(config.QUEUE_PREFIX);
   const cache = createCache({ redis, logger, keyPrefix: `${keyPrefix}:cache` });
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
 
@@ -112,7 +114,7 @@ export async function startIntegrations(
       })
     : undefined;
 
-  const revokedUsers = createRevokedUsers(redis, logger);
+  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
   const app = buildApp({
     logger,
     lifecycle,

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_QUEUE_PREFIX } from './redis-keys';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -50,11 +51,25 @@ export const commonSettings = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url({ message: 'must be a redis:// URL' }).default('redis://127.0.0.1:6379'),
-  /** BullMQ key prefix; tests set a unique one so parallel runs never share queues. */
+  /**
+   * The prefix of every Redis key and channel the product uses: BullMQ queues, sessions,
+   * revocations, rate limits, caches (redis-keys.ts). Two products sharing one Redis
+   * (two checkouts' `npm start`, parallel test runs) must have different ones.
+   */
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w-]{1,40}$/, { message: 'letters, digits, - and _ only' })
-    .default('tripcost'),
+    .default(DEFAULT_QUEUE_PREFIX),
+  /**
+   * Who this process is, answered by GET /healthz (`instance`): `npm start` hands every
+   * process its own, so the launcher and the gateway can tell their own service from
+   * another process that happens to answer on the same port.
+   */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,80}$/, { message: 'letters, digits, ., - and _ only' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 };
 
 /** Where embedded stores keep their files; `<DATA_DIR>/<service>`. */

@@ -7,6 +7,7 @@ export * from './domain';
 export * from './validation';
 export * from './lifecycle';
 export * from './redis';
+export * from './redis-keys';
 export * from './rate-limit';
 export * from './retry';
 export * from './events';

@@ -252,3 +252,41 @@ describe('service app factory', () => {
     await stopping;
   });
 });
+
+describe('/healthz saying which instance answers', () => {
+  const appWith = (instanceId?: string) =>
+    createServiceApp({
+      name: 'sample',
+      logger: silentLogger(),
+      lifecycle: new Lifecycle(),
+      verifier: createTokenVerifier(testKeys().publicKey),
+      revokedUsers: {
+        isRevoked: async () => false,
+        revoke: async () => undefined,
+        close: async () => undefined,
+      } as never,
+      readiness: {},
+      routes: () => undefined,
+      instanceId,
+    });
+
+  it.each([
+    ['an instance id', 'trips-3f9a0c', { status: 'ok', instance: 'trips-3f9a0c' }],
+    ['none', undefined, { status: 'ok' }],
+  ])(
+    'when the service was given %s, then /healthz answers with it (or without an instance)',
+    async (_case, instanceId, expected) => {
+      const running = await listen(appWith(instanceId), {
+        port: 0,
+        host: '127.0.0.1',
+        lifecycle: new Lifecycle(),
+        logger: silentLogger(),
+      });
+      try {
+        expect(await (await fetch(`${running.url}/healthz`)).json()).toEqual(expected);
+      } finally {
+        await running.stop();
+      }
+    },
+  );
+});

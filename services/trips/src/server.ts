@@ -6,6 +6,7 @@ import {
   createLogger,
   createRequestRedis,
   createRevokedUsers,
+  revokedUserKeyPrefix,
   Lifecycle,
   listen,
   pingRedis,
@@ -47,7 +48,7 @@ export async function startTrips(
   const trips = createTripsService({ store, outbox: relay });
   const inbox = startWishlistInbox(trips, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
   const lifecycle = new Lifecycle();
-  const revokedUsers = createRevokedUsers(redis, logger);
+  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
   const app = buildApp({
     logger,
     lifecycle,

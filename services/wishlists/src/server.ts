@@ -7,6 +7,7 @@ import {
   createLogger,
   createRequestRedis,
   createRevokedUsers,
+  revokedUserKeyPrefix,
   Lifecycle,
   listen,
   pingRedis,
@@ -49,7 +50,7 @@ export async function startWishlists(
   const inbox = startWishlistsInbox(wishlists, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX });
 
   const lifecycle = new Lifecycle();
-  const revokedUsers = createRevokedUsers(redis, logger);
+  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
   const app = buildApp({
     wishlists,
     logger,

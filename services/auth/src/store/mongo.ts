@@ -1,8 +1,17 @@
 // UserStore on MongoDB through mongoose (MONGO_URL set). Every change is one
 // single-document update; the unique index on email is built before we serve.
+//
+// Users' `_id`s are ObjectIds in MongoDB (the schema's default type, and what every
+// stored account already holds), while the store's callers hand it 24-hex strings.
+// Mongoose casts a string to an ObjectId in its own queries, but the driver's methods
+// (`Users.collection.*`, needed for tombstones and outbox bookkeeping) send exactly what
+// they are given, and to MongoDB a string never equals an ObjectId: such a filter
+// matches nothing and the write is silently lost. So every filter and document below
+// gets its `_id` from `objectIdOf`, in mongoose and driver calls alike
+// (test/store/user-store.mongo-ids.test.ts records what reaches the driver).
 import type { Connection } from 'mongoose';
-import { Schema } from 'mongoose';
-import { fromMongo, isDuplicateKeyError, newId, pingMongo, type OutboxEvent } from '@tripcost/shared';
+import { Schema, Types } from 'mongoose';
+import { fromMongo, isDuplicateKeyError, isObjectId, newId, pingMongo, type OutboxEvent } from '@tripcost/shared';
 import {
   EmailTakenError,
   tombstoneOf,
@@ -31,6 +40,11 @@ const userSchema = new Schema(
   { versionKey: false, strict: 'throw' },
 );
 
+/** The stored form of a user id; null for a string no user can have (it then matches nothing). */
+function objectIdOf(id: string): Types.ObjectId | null {
+  return isObjectId(id) ? new Types.ObjectId(id) : null;
+}
+
 export async function openMongoUserStore(connection: Connection): Promise<UserStore> {
   const Users = connection.model('User', userSchema, 'users');
   // Registration relies on the unique index; make sure it exists before serving.
@@ -40,7 +54,7 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
     async create(user: NewUser) {
       const record = { ...user, _id: newId(), createdAt: new Date().toISOString() };
       try {
-        await Users.create(record);
+        await Users.create({ ...record, _id: new Types.ObjectId(record._id) });
       } catch (error) {
         if (isDuplicateKeyError(error)) throw new EmailTakenError();
         throw error;
@@ -49,7 +63,9 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
       return created;
     },
     async findById(id: string) {
-      const found = await Users.findOne({ _id: id, deleted_at: { $exists: false } }, { passwordHash: 0 }).lean();
+      const _id = objectIdOf(id);
+      if (!_id) return null;
+      const found = await Users.findOne({ _id, deleted_at: { $exists: false } }, { passwordHash: 0 }).lean();
       return found ? fromMongo<User>(found) : null;
     },
     async findByEmailWithCredentials(email: string) {
@@ -59,21 +75,27 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
     },
     async updateProfile(id: string, profile: UserProfileFields) {
       const { fname, lname, birthday, city, state, zip, country } = profile;
-      const updated = await Users.findByIdAndUpdate(
-        id,
+      const _id = objectIdOf(id);
+      if (!_id) return null;
+      const updated = await Users.findOneAndUpdate(
+        { _id, deleted_at: { $exists: false } },
         { $set: { fname, lname, birthday, city, state, zip, country } },
         { returnDocument: 'after', projection: { passwordHash: 0 } },
       ).lean();
       return updated ? fromMongo<User>(updated) : null;
     },
     async updatePasswordHash(id: string, passwordHash: string) {
-      await Users.updateOne({ _id: id }, { $set: { passwordHash } });
+      const _id = objectIdOf(id);
+      if (_id) await Users.updateOne({ _id, deleted_at: { $exists: false } }, { $set: { passwordHash } });
     },
     async remove(id: string, farewell?: OutboxEvent) {
-      const live = { _id: { $eq: id }, deleted_at: { $exists: false } };
+      const _id = objectIdOf(id);
+      if (!_id) return false;
+      const live = { _id: { $eq: _id }, deleted_at: { $exists: false } };
       if (!farewell) return (await Users.deleteOne(live)).deletedCount > 0;
-      // The driver's replaceOne: a tombstone is not a user, so the schema does not apply to it.
-      const result = await Users.collection.replaceOne(live as never, tombstoneOf(id, farewell) as never);
+      // The driver's replaceOne: a tombstone is not a user, so the schema does not apply to
+      // it. Its _id must be the stored ObjectId: MongoDB refuses a replacement that changes _id.
+      const result = await Users.collection.replaceOne(live as never, { ...tombstoneOf(id, farewell), _id } as never);
       return result.matchedCount > 0;
     },
     async pendingEvents(limit) {
@@ -84,8 +106,10 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
       return held.map((doc) => ({ docId: String(doc._id), events: doc.outbox as OutboxEvent[] }));
     },
     async markSent(id, eventIds) {
-      await Users.collection.updateOne({ _id: id as never }, { $pull: { outbox: { id: { $in: eventIds } } } } as never);
-      await Users.collection.deleteOne({ _id: id as never, deleted_at: { $exists: true }, outbox: { $size: 0 } });
+      const _id = objectIdOf(id);
+      if (!_id) return;
+      await Users.collection.updateOne({ _id }, { $pull: { outbox: { id: { $in: eventIds } } } } as never);
+      await Users.collection.deleteOne({ _id, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
     ping: () => pingMongo(connection),
     close: () => connection.close(),

@@ -1,6 +1,8 @@
 // Login sessions as refresh-token families in Redis (ADR 0005). A login starts a
 // family with an absolute expiry; every refresh rotates the token inside it. Only
-// SHA-256 hashes of tokens are stored. Keys, all expiring with their family:
+// SHA-256 hashes of tokens are stored. Keys, all expiring with their family (`auth:` is
+// the key prefix under the default QUEUE_PREFIX; another one gives `<QUEUE_PREFIX>:auth:`,
+// shared/redis-keys.ts):
 //   auth:rt:<tokenHash>            hash {userId, familyId, rotatedAt?}
 //   auth:family:<familyId>         hash {userId, expiresAt, current}
 //   auth:family:<familyId>:tokens  set of the family's token hashes
@@ -8,9 +10,14 @@
 // Rotation and revocation are Lua scripts, so two concurrent refreshes of one
 // token can never both rotate it.
 import { createHash, randomBytes } from 'node:crypto';
-import { serviceUnavailable, type Logger, type Redis } from '@tripcost/shared';
+import {
+  DEFAULT_QUEUE_PREFIX,
+  refreshSessionKeyPrefix,
+  serviceUnavailable,
+  type Logger,
+  type Redis,
+} from '@tripcost/shared';
 
-const KEY_PREFIX = 'auth:';
 const TOKEN_BYTES = 32;
 /** 32 random bytes in base64url: exactly 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -98,15 +105,15 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const tokenKey = (hash: string) => `${KEY_PREFIX}rt:${hash}`;
-const familyKey = (familyId: string) => `${KEY_PREFIX}family:${familyId}`;
-const userFamiliesKey = (userId: string) => `${KEY_PREFIX}user:${userId}:families`;
-
 export function createRefreshSessions(
   redis: Redis,
   logger: Logger,
-  options: { sessionDays: number; reuseGraceMs: number; now?: () => number },
+  options: { sessionDays: number; reuseGraceMs: number; now?: () => number; queuePrefix?: string },
 ): RefreshSessions {
+  const KEY_PREFIX = refreshSessionKeyPrefix(options.queuePrefix ?? DEFAULT_QUEUE_PREFIX);
+  const tokenKey = (hash: string) => `${KEY_PREFIX}rt:${hash}`;
+  const familyKey = (familyId: string) => `${KEY_PREFIX}family:${familyId}`;
+  const userFamiliesKey = (userId: string) => `${KEY_PREFIX}user:${userId}:families`;
   const now = options.now ?? Date.now;
   /** Sessions need Redis; when it is unreachable the caller gets 503 {msg}, not a 500. */
   const unavailableOnRedisError = async <T>(work: () => Promise<T>): Promise<T> => {

@@ -58,7 +58,7 @@ describe('account deletion and data export', () => {
   let wishlists: FakeSource;
   const published: EventEnvelope[] = [];
   const consumers: Worker[] = [];
-  const redis = createClient();
+  const redis = createClient(prefix);
 
   beforeAll(async () => {
     trips = await fakeSource();
@@ -134,7 +134,7 @@ describe('account deletion and data export', () => {
     expect((await api.refresh(user.refreshToken)).status).toBe(401);
     expect((await api.refresh(otherDevice.refreshToken)).status).toBe(401);
     for (const key of sessionKeys) expect(await redis.exists(key)).toBe(0);
-    expect(await redis.exists(`auth:user:${user.id}:families`)).toBe(0);
+    expect(await redis.exists(`${redis.prefix}user:${user.id}:families`)).toBe(0);
     // Nothing personal is left in the store's files at once (the tombstone holds only the
     // id and the user.deleted event), and not even the id once that event is out.
     const storeFiles = () =>

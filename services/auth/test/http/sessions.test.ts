@@ -1,5 +1,5 @@
 import { createClient } from '../redis-probe';
-import { clockPast, craftToken, testKeys } from '@tripcost/shared/testing';
+import { clockPast, craftToken, testKeys, testQueuePrefix } from '@tripcost/shared/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import type { RunningAuth } from '../../src/server';
 import { bootAuth, client } from '../helpers';
@@ -100,11 +100,12 @@ describe('refresh sessions with the default 10 s grace window', () => {
 });
 
 describe('refresh sessions when a rotated token is replayed after the grace window', () => {
+  const queuePrefix = testQueuePrefix();
   let auth: RunningAuth;
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    auth = await bootAuth({ REFRESH_REUSE_GRACE_MS: '0' });
+    auth = await bootAuth({ REFRESH_REUSE_GRACE_MS: '0', QUEUE_PREFIX: queuePrefix });
     api = client(auth.url);
   });
   afterAll(() => auth.stop());
@@ -122,7 +123,7 @@ describe('refresh sessions when a rotated token is replayed after the grace wind
   });
 
   it('when a session is revoked for reuse, then nothing of it stays in Redis', async () => {
-    const probe = createClient();
+    const probe = createClient(queuePrefix);
     try {
       const { refreshToken } = await api.signUp();
       const familyKeysBefore = await probe.familyKeysOf(refreshToken);

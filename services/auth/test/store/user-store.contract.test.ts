@@ -9,6 +9,7 @@ import {
   uniqueSuffix,
   type TestMongo,
 } from '@tripcost/shared/testing';
+import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import { openEmbeddedUserStore } from '../../src/store/embedded';
 import { openMongoUserStore } from '../../src/store/mongo';
 import { EmailTakenError, type NewUser, type UserStore } from '../../src/store/user-store';
@@ -136,6 +137,12 @@ function userStoreContract(open: () => Promise<UserStore>) {
 
 describe('UserStore contract: embedded', () => {
   userStoreContract(() => openEmbeddedUserStore(tempDataDir('tripcost-auth-store-')));
+});
+
+// The MongoDB adapter itself, through real mongoose, on a driver fake that compares ids
+// as MongoDB does (a string never equals an ObjectId): runs everywhere, no server needed.
+describe('UserStore contract: mongo adapter on the driver fake', () => {
+  userStoreContract(() => openMongoUserStore(fakeMongo().connection));
 });
 
 // No MongoDB runs on this machine and there is no Docker engine for testcontainers,

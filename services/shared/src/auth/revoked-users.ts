@@ -17,9 +17,11 @@
 // Redis is down would turn a cache outage into a product outage.
 import type { Logger } from '../logger';
 import type { Redis } from '../redis';
+import { DEFAULT_QUEUE_PREFIX, revokedUserKeyPrefix } from '../redis-keys';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 
-export const REVOKED_USER_KEY_PREFIX = 'tripcost:revoked-user:';
+/** Under the default QUEUE_PREFIX; processes pass revokedUserKeyPrefix(QUEUE_PREFIX). */
+export const REVOKED_USER_KEY_PREFIX = revokedUserKeyPrefix(DEFAULT_QUEUE_PREFIX);
 
 /** Every token issued before the revocation has expired by then (plus clock skew). */
 export const REVOCATION_TTL_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 60;

@@ -31,6 +31,8 @@ export interface ServiceAppOptions {
   /** Extra middleware before the JSON parser (e.g. cookie parsing). */
   beforeBody?: RequestHandler[];
   jsonLimit?: string;
+  /** Answered by /healthz as `instance` (default: INSTANCE_ID from the environment). */
+  instanceId?: string;
 }
 
 const READINESS_TIMEOUT_MS = 1500;
@@ -50,10 +52,17 @@ export function shutdownGuard(lifecycle: Lifecycle): RequestHandler {
   };
 }
 
-/** Liveness: the process answers. */
-export const healthHandler: RequestHandler = (_req, res) => {
-  res.json({ status: 'ok' });
-};
+/**
+ * Liveness: the process answers, and says which instance it is when it was given an
+ * INSTANCE_ID, so whoever checks (`npm start`, the gateway) can tell it from another
+ * process answering on the same port.
+ */
+export function healthHandler(instanceId: string | undefined = process.env.INSTANCE_ID || undefined): RequestHandler {
+  const answer = instanceId ? { status: 'ok', instance: instanceId } : { status: 'ok' };
+  return (_req, res) => {
+    res.json(answer);
+  };
+}
 
 /** Readiness: every named check passes within its time limit, and no shutdown has begun. */
 export function readinessHandler(readiness: Record<string, ReadinessCheck>, lifecycle: Lifecycle): RequestHandler {
@@ -88,7 +97,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   // HSTS as helmet sets it: the gateway passes service answers through unchanged.
   app.use(requestTracking({ logger: options.logger, metrics, headers: apiSecurityHeaders({ hsts: true }) }));
   app.use(shutdownGuard(options.lifecycle));
-  app.get('/healthz', healthHandler);
+  app.get('/healthz', healthHandler(options.instanceId));
   app.get('/readyz', readinessHandler(options.readiness, options.lifecycle));
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

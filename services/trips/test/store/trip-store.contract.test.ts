@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, testUser, type TestMongo } from '@tripcost/shared/testing';
+import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import type { AuthUser } from '@tripcost/shared';
 import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
 import { createTripsService, type NewInstance, type TripsService } from '../../src/domain/trips-service';
@@ -466,6 +467,9 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
 }
 
 tripStoreContract('embedded', () => openEmbeddedTripStore(tempDataDir()));
+// The MongoDB adapter itself, through real mongoose, on a driver fake that compares ids
+// as MongoDB does (a string never equals an ObjectId): runs everywhere, no server needed.
+tripStoreContract('mongo adapter on the driver fake', async () => mongoTripStore(fakeMongo().connection));
 
 // MongoDB is used only where it can exist: MONGO_URL, or a Docker engine for
 // testcontainers (the same checks as mongoForTests, made synchronously because jest

@@ -48,10 +48,29 @@ wishlistSchema.index(
 /** Lists that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
 
-/** Which unique index refused a write: the per-user list name (vs. the one-list-per-trip index). */
-function isNameKeyViolation(error: unknown): boolean {
-  const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern ?? {};
-  return 'name_key' in keyPattern;
+/** The name MongoDB gives the per-user list-name index (its default: fields and directions). */
+const NAME_KEY_INDEX = 'user_id_1_name_key_1';
+
+/**
+ * Which unique index refused a write: the per-user list name (vs. the one-list-per-trip
+ * index). MongoDB says so in `keyPattern`, but some MongoDB-compatible servers leave
+ * `keyPattern` (and sometimes `keyValue`) out, so `keyValue` and then the index name in
+ * the error message ("… index: user_id_1_name_key_1 dup key: …") are asked too. Missing a
+ * name clash turns a rename onto a taken name into a 500 instead of the 409 "You already
+ * have a list with this name.".
+ */
+export function isNameKeyViolation(error: unknown): boolean {
+  const { keyPattern, keyValue, errmsg, message } = (error ?? {}) as {
+    keyPattern?: Record<string, unknown>;
+    keyValue?: Record<string, unknown>;
+    errmsg?: unknown;
+    message?: unknown;
+  };
+  if (keyPattern && typeof keyPattern === 'object') return 'name_key' in keyPattern;
+  if (keyValue && typeof keyValue === 'object') return 'name_key' in keyValue;
+  const text = [errmsg, message].filter((part): part is string => typeof part === 'string').join(' ');
+  const index = /index:\s+(\S+)/.exec(text)?.[1];
+  return index === NAME_KEY_INDEX || /\bname_key\b/.test(text.replace(/index:\s+\S+/, ''));
 }
 
 export async function openMongoWishlistStore(connection: Connection): Promise<WishlistStore> {

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { connectMongo, newId } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix } from '@tripcost/shared/testing';
+import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import { listChanges, type ListChanges } from '../../src/domain/list-changes';
 import { openEmbeddedWishlistStore } from '../../src/store/embedded';
 import { openMongoWishlistStore } from '../../src/store/mongo';
@@ -286,6 +287,15 @@ describe('WishlistStore contract: embedded', () => {
   wishlistStoreContract(() => {
     const dir = tempDataDir();
     return () => openEmbeddedWishlistStore(dir);
+  });
+});
+
+// The MongoDB adapter itself, through real mongoose, on a driver fake that compares ids
+// as MongoDB does and enforces the unique indexes mongoose creates: runs everywhere.
+describe('WishlistStore contract: mongo adapter on the driver fake', () => {
+  wishlistStoreContract(() => {
+    const mongo = fakeMongo();
+    return () => openMongoWishlistStore(mongo.connect());
   });
 });
 
