@@ -7,8 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { build, ensureDependencies, ensureKeyPair, ensureRedis, freePort, ROOT, say } from './lib/environment.mjs';
-import { COMPONENTS, startProduct } from './lib/product.mjs';
+import { build, ensureDependencies, ensureRedis, ROOT, say } from './lib/environment.mjs';
+import { startProductForBrowserSuite } from './lib/product.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -109,38 +109,12 @@ else if (!existsSync(CHROMIUM)) e2eSkippedReason = `Chromium not found at ${CHRO
 if (e2eSkippedReason) {
   say(`Browser suite NOT run: ${e2eSkippedReason}.`);
 } else {
-  const productDir = join(dataDir, 'product');
-  const keys = ensureKeyPair(productDir);
-  const ports = {};
-  for (const component of COMPONENTS) ports[component.name] = await freePort();
-  const gatewayPort = await freePort();
-  const metricsPort = await freePort();
-  say(`Starting the product for the browser suite on port ${gatewayPort}…`);
   let product;
   try {
-    product = await startProduct({
-      gatewayPort,
-      metricsPort,
-      ports,
-      quiet: !process.env.E2E_SHOW_LOGS,
-      healthTimeoutMs: 180_000,
-      env: {
-        NODE_ENV: 'development',
-        DATA_DIR: productDir,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: `e2e-${Date.now()}`,
-        JWT_PRIVATE_KEY: keys.privatePath,
-        JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
-        CORS_ORIGINS: `http://localhost:${gatewayPort}`,
-        // Every browser suite is a different traveller, but all of them come from
-        // 127.0.0.1: one per-IP budget for all would refuse a whole suite with 429.
-        // The limits themselves are proven by the gateway's own tests.
-        RATE_LIMIT_PER_MINUTE: '100000',
-      },
-    });
+    product = await startProductForBrowserSuite({ dataDir, redisUrl: redis.url });
     say(`Browser suite with ${chromiumVersion()} at ${CHROMIUM}`);
     await jest('browser', ['-c', e2eConfig], join(RESULTS, 'e2e.json'), {
-      E2E_BASE_URL: `http://localhost:${gatewayPort}`,
+      E2E_BASE_URL: product.url,
       E2E_METRICS_URL: product.metricsUrl,
     });
   } catch (error) {

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { componentArgs, freePort, ROOT, say } from './environment.mjs';
+import { componentArgs, ensureKeyPair, freePort, ROOT, say } from './environment.mjs';
 
 export const COMPONENTS = [
   { name: 'auth', dir: 'services/auth', port: 4001, urlVar: 'AUTH_URL' },
@@ -264,4 +264,39 @@ export async function startProduct({
     instances,
     stop,
   };
+}
+
+/**
+ * The product as the browser suite drives it (`npm test`, `npm run e2e`): every
+ * process on a free port, its data and signing keys under `dataDir`, its own queue
+ * prefix, and a per-IP limit sized for a whole suite. Every browser suite is a
+ * different traveller, but all of them come from 127.0.0.1: one per-IP budget for all
+ * would refuse a whole suite with 429 (the limits themselves are proven by the
+ * gateway's own tests).
+ */
+export async function startProductForBrowserSuite({ dataDir, redisUrl }) {
+  const productDir = join(dataDir, 'product');
+  const keys = ensureKeyPair(productDir);
+  const ports = {};
+  for (const component of COMPONENTS) ports[component.name] = await freePort();
+  const gatewayPort = await freePort();
+  const metricsPort = await freePort();
+  say(`Starting the product for the browser suite on port ${gatewayPort}…`);
+  return startProduct({
+    gatewayPort,
+    metricsPort,
+    ports,
+    quiet: !process.env.E2E_SHOW_LOGS,
+    healthTimeoutMs: 180_000,
+    env: {
+      NODE_ENV: 'development',
+      DATA_DIR: productDir,
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: `e2e-${Date.now()}`,
+      JWT_PRIVATE_KEY: keys.privatePath,
+      JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
+      CORS_ORIGINS: `http://localhost:${gatewayPort}`,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
 }
