@@ -2,7 +2,7 @@
 // caller: the full profile from this service, every trip (with its instances and
 // their costs) and every wishlist from theirs. All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
-import type { AuthUser } from '@tripcost/shared';
+import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
 export interface UserDataSources {
   /** Every trip of the caller as the trips API answers it. */
@@ -17,15 +17,7 @@ export interface DataExport {
   format: typeof EXPORT_FORMAT;
   exportedAt: string;
   account: { _id: string; email: string; createdAt: string };
-  profile: {
-    fname: string;
-    lname: string;
-    birthday: string;
-    city: string;
-    state: string;
-    zip: string;
-    country: string;
-  };
+  profile: ProfileFields;
   trips: unknown[];
   wishlists: unknown[];
 }
