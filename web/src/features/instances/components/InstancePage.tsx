@@ -196,8 +196,9 @@ export default function InstancePage() {
       return;
     }
     await send({
-      tripId: trip._id,
-      instanceId: instance._id,
+      // The page's own query key: the answer is written into exactly that cache entry.
+      tripId,
+      instanceId,
       version: opened ? opened.version : trip.version,
       base,
       changes,
@@ -216,8 +217,8 @@ export default function InstancePage() {
     setConflict(null);
     setOpened({ instance: now, version: conflict.trip.version });
     await send({
-      tripId: trip._id,
-      instanceId: instance._id,
+      tripId,
+      instanceId,
       version: conflict.trip.version,
       base: now,
       changes: fields,
@@ -345,7 +346,7 @@ export default function InstancePage() {
           </div>
         )}
       </form>
-      <CostItems tripId={trip._id} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
+      <CostItems tripId={tripId} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
       <WindowWeather
         location={trip.trip_location || trip.location_address}
         start={instance.trip_start}
