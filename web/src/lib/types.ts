@@ -59,7 +59,8 @@ export type InstanceDeleted = Answer<'/api/trips/getaway/{tripId}/instances/{ins
 export type CommitAnswer = Schema<'CommitAnswer'>;
 export type Message = Schema<'Message'>;
 export type AccessToken = Schema<'AccessToken'>;
-export type RegisterBody = Required<Body<'/api/user/register', 'post'>>;
-export type LoginBody = Required<Body<'/api/user/login', 'post'>>;
+/** What the register form sends: every field the route takes, as text. */
+export type RegisterBody = { [K in keyof Body<'/api/user/register', 'post'>]-?: string };
+export type LoginBody = { [K in keyof Body<'/api/user/login', 'post'>]-?: string };
 export type NewTripBody = Body<'/api/trips/getaway-trip', 'post'>;
 export type FunPlaces = Answer<'/api/chatgpt/fun-places', 'post'>;

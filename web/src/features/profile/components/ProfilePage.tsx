@@ -20,14 +20,13 @@ import './profile.css';
 type FormState = Omit<Profile, '_id'>;
 
 function toForm(p: ProfileAnswer): FormState {
-  const own = p as Partial<Profile>;
   return {
     fname: p.fname ?? '',
     lname: p.lname ?? '',
-    birthday: toDateInput(own.birthday ?? '') || todayDateInput(),
+    birthday: toDateInput(p.birthday ?? '') || todayDateInput(),
     city: p.city ?? '',
     state: p.state ?? '',
-    zip: own.zip ?? '',
+    zip: p.zip ?? '',
     country: p.country || DEFAULT_COUNTRY,
   };
 }

@@ -53,11 +53,10 @@ export default function CitySearchPage() {
     setError('');
     try {
       // Creating invalidates the trip list, so Explore shows the new trip.
+      // The owner comes from the session's token, and a new trip is not a favourite.
       await createTrip({
-        user_email: email,
         location_address: details?.formatted_address || place.description,
         image_url: photo ?? PLACEHOLDER_IMAGE,
-        isFavorite: false,
         trip_location: details?.trip_location || place.description,
         ...(PLACE_ID_ACCEPTED.test(place.place_id) ? { place_id: place.place_id } : {}),
       }).unwrap();
