@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Field, FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../../lib/hooks';
 import { SESSION_ENDED, selectIsLoggedIn } from '../../../lib/session';
@@ -61,8 +62,7 @@ export default function LoginPage() {
           </p>
         )}
         <form onSubmit={onSubmit} className="form">
-          <label className="field">
-            <span>Email</span>
+          <Field label="Email">
             <input
               type="email"
               name="email"
@@ -71,9 +71,8 @@ export default function LoginPage() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </label>
-          <label className="field">
-            <span>Password</span>
+          </Field>
+          <Field label="Password">
             <input
               type="password"
               name="password"
@@ -82,12 +81,8 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-          </label>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          </Field>
+          <FormError message={error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={isLoading || submitting}>
             {isLoading || submitting ? 'Logging in…' : 'Log in'}
           </button>

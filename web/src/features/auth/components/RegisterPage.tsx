@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Field, FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import { checkRegistration, DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
 import { PlaceFields, type Place } from '../../profile';
@@ -60,8 +61,7 @@ export default function RegisterPage() {
         <h1>Create your account</h1>
         <p className="muted">Start comparing the real cost of your getaways.</p>
         <form onSubmit={onSubmit} className="form form--grid">
-          <label className="field">
-            <span>First Name</span>
+          <Field label="First Name">
             <input
               name="fname"
               autoComplete="given-name"
@@ -70,9 +70,8 @@ export default function RegisterPage() {
               value={form.fname}
               onChange={(e) => set('fname')(e.target.value)}
             />
-          </label>
-          <label className="field">
-            <span>Last Name</span>
+          </Field>
+          <Field label="Last Name">
             <input
               name="lname"
               autoComplete="family-name"
@@ -81,9 +80,8 @@ export default function RegisterPage() {
               value={form.lname}
               onChange={(e) => set('lname')(e.target.value)}
             />
-          </label>
-          <label className="field field--full">
-            <span>Email</span>
+          </Field>
+          <Field label="Email" className="field--full">
             <input
               type="email"
               name="email"
@@ -93,9 +91,8 @@ export default function RegisterPage() {
               value={form.email}
               onChange={(e) => set('email')(e.target.value)}
             />
-          </label>
-          <label className="field field--full">
-            <span>Password</span>
+          </Field>
+          <Field label="Password" className="field--full">
             <input
               type="password"
               name="password"
@@ -105,9 +102,8 @@ export default function RegisterPage() {
               value={form.password}
               onChange={(e) => set('password')(e.target.value)}
             />
-          </label>
-          <label className="field">
-            <span>Date of Birth</span>
+          </Field>
+          <Field label="Date of Birth">
             <input
               type="date"
               name="birthday"
@@ -115,9 +111,8 @@ export default function RegisterPage() {
               value={form.birthday}
               onChange={(e) => set('birthday')(e.target.value)}
             />
-          </label>
-          <label className="field">
-            <span>City</span>
+          </Field>
+          <Field label="City">
             <input
               name="city"
               autoComplete="address-level2"
@@ -126,13 +121,9 @@ export default function RegisterPage() {
               value={form.city}
               onChange={(e) => set('city')(e.target.value)}
             />
-          </label>
+          </Field>
           <PlaceFields idPrefix="register" required value={form} onChange={setPlace} />
-          {error && (
-            <p className="form-error field--full" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} className="field--full" />
           <button type="submit" className="btn btn--primary btn--block field--full" disabled={isLoading}>
             {isLoading ? 'Creating account…' : 'Create account'}
           </button>

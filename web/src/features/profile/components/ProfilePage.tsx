@@ -1,6 +1,7 @@
 // Profile (docs/product.md §2, §4, §5): another user's public details, read-only;
 // the owner's full profile, which they can edit (rules: @tripcost/shared/domain),
 // download with all their data, or delete.
+import { Field, FormActions, FormError } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
@@ -152,54 +153,45 @@ export default function ProfilePage() {
         <form className="form form--grid" onSubmit={onSubmit}>
           <fieldset className="fieldset fieldset--plain field--full" disabled={!canEdit}>
             <div className="form--grid">
-              <label className="field">
-                <span>First Name</span>
+              <Field label="First Name">
                 <input
                   value={form.fname}
                   maxLength={PROFILE_LIMITS.nameMax}
                   onChange={(e) => set('fname')(e.target.value)}
                   autoComplete="given-name"
                 />
-              </label>
-              <label className="field">
-                <span>Last Name</span>
+              </Field>
+              <Field label="Last Name">
                 <input
                   value={form.lname}
                   maxLength={PROFILE_LIMITS.nameMax}
                   onChange={(e) => set('lname')(e.target.value)}
                   autoComplete="family-name"
                 />
-              </label>
-              <label className="field">
-                <span>Date of Birth</span>
+              </Field>
+              <Field label="Date of Birth">
                 <input type="date" required value={form.birthday} onChange={(e) => set('birthday')(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>City</span>
+              </Field>
+              <Field label="City">
                 <input
                   value={form.city}
                   maxLength={PROFILE_LIMITS.cityMax}
                   onChange={(e) => set('city')(e.target.value)}
                   autoComplete="address-level2"
                 />
-              </label>
+              </Field>
               <PlaceFields idPrefix="profile" value={form} onChange={setPlace} />
             </div>
           </fieldset>
-          {error && (
-            <p className="form-error field--full" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} className="field--full" />
           {canEdit && (
-            <div className="form-actions field--full">
-              <button type="button" className="btn btn--ghost" onClick={cancel}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn--primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save'}
-              </button>
-            </div>
+            <FormActions
+              className="form-actions field--full"
+              onCancel={cancel}
+              submitLabel="Save"
+              busyLabel="Saving…"
+              busy={saving}
+            />
           )}
         </form>
       </div>

@@ -1,5 +1,6 @@
 // City search: pick a city, preview its photo, create the trip, go to Explore. The
 // place details come from the query cache (one request per place, the newest choice wins).
+import { FormError } from '../../../components/Form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -95,11 +96,7 @@ export default function CitySearchPage() {
             </>
           )}
         </div>
-        {shownError && (
-          <p className="form-error" role="alert">
-            {shownError}
-          </p>
-        )}
+        <FormError message={shownError} />
         <button type="button" className="btn btn--primary btn--block" disabled={!place || creating} onClick={onCreate}>
           {creating ? 'Creating…' : 'Create Trip'}
         </button>

@@ -3,6 +3,7 @@
 // The router applies URL changes in a transition, so until it commits the controls
 // show the chosen value optimistically; otherwise a ticked box would spring back
 // until the list had re-rendered.
+import { Field } from '../../../components/Form';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { NO_FILTERS, SORT_ORDERS, hasFilters, type SortOrder, type TripFilters } from '../filters';
@@ -37,8 +38,7 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
 
   return (
     <form className="trip-filters" role="search" aria-label="Filter trips" onSubmit={(e) => e.preventDefault()}>
-      <label className="field trip-filters__text">
-        <span>Place</span>
+      <Field label="Place" className="trip-filters__text">
         <input
           type="search"
           value={text}
@@ -46,7 +46,7 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
           placeholder="Filter by place"
           onChange={(e) => setText(e.target.value)}
         />
-      </label>
+      </Field>
       <label className="check">
         <input
           type="checkbox"
@@ -73,8 +73,7 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
           Under budget
         </label>
       )}
-      <label className="field trip-filters__sort">
-        <span>Sort by</span>
+      <Field label="Sort by" className="trip-filters__sort">
         <select value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as SortOrder })}>
           {Object.entries(SORT_ORDERS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -82,7 +81,7 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
             </option>
           ))}
         </select>
-      </label>
+      </Field>
       {(hasFilters(filters) || filters.sort !== 'start') && (
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(NO_FILTERS)}>
           Clear filters

@@ -3,6 +3,7 @@
 // shows the server's message and the field goes back to the saved value. Saves carry
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
 // only the same field changed on both sides asks which value to keep (ADR 0023-h4).
+import { FormError } from '../../../components/Form';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
@@ -190,11 +191,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {conflict && (
         <ConflictChoice
           title="This trip changed elsewhere."

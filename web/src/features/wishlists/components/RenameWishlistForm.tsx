@@ -1,6 +1,7 @@
 // Inline rename of a wishlist: the title becomes a field; Enter or Save renames, Escape
 // or Cancel leaves it as it was. The server's rules (1–60 characters, unique per user)
 // come back as its message, shown beside the field.
+import { FormActions } from '../../../components/Form';
 import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -54,14 +55,15 @@ export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; o
           {error}
         </p>
       )}
-      <div className="card__actions">
-        <button type="submit" className="btn btn--primary btn--sm" disabled={isLoading}>
-          {isLoading ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        className="card__actions"
+        small
+        submitFirst
+        onCancel={onDone}
+        submitLabel="Save"
+        busyLabel="Saving…"
+        busy={isLoading}
+      />
     </form>
   );
 }
