@@ -148,6 +148,8 @@ describe('one save, one request', () => {
     api = installFakeApi({
       'GET /api/trips/getaway/:id': () => ({ body: stored }),
       'GET /api/trips/getaway-trip': () => ({ body: [stored] }),
+      'GET /api/weather': () => ({ body: {} }),
+      'POST /api/chatgpt/fun-places': () => ({ body: { funPlaces: '' } }),
       // The server's per-person figure (here deliberately not 300 / 2).
       'PUT /api/trips/getaway/:id': (req) => {
         stored = { ...stored, ...(req.body as object), version: (stored.version ?? 0) + 1, per_person: 151.5 };

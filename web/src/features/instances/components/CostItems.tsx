@@ -360,11 +360,7 @@ function ItemRow({
     />
   );
 
-  const errorLine = error && (
-    <p className="form-error cost-item__error" role="alert">
-      {error}
-    </p>
-  );
+  const errorLine = <FormError message={error} className="cost-item__error" />;
 
   if (editing) {
     return (
