@@ -113,6 +113,35 @@ type InstanceRef = { tripId: string; instanceId: string };
 
 export type ItemInput = Omit<CostItem, '_id'>;
 
+// Every category and basis the route takes; a new one in the API fails to compile here.
+const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
+const BASIS: Record<CostItem['basis'], true> = {
+  total: true,
+  per_night: true,
+  per_person: true,
+  per_person_per_night: true,
+  per_day: true,
+};
+const isKey = <K extends string>(set: Record<K, true>, value: unknown): value is K =>
+  typeof value === 'string' && Object.hasOwn(set, value);
+
+/**
+ * An item's fields as a merge resolved them (merge.ts keeps values untyped) → the fields
+ * the item's PUT takes; a value of the wrong kind is left out rather than sent.
+ */
+export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput> {
+  const input: Partial<ItemInput> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if ((field === 'name' || field === 'link' || field === 'confirmation') && typeof value === 'string') {
+      input[field] = value;
+    } else if (field === 'amount' && typeof value === 'number') input.amount = value;
+    else if ((field === 'booked' || field === 'paid') && typeof value === 'boolean') input[field] = value;
+    else if (field === 'basis' && isKey(BASIS, value)) input.basis = value;
+    else if (field === 'category' && isKey(CATEGORY, value)) input.category = value;
+  }
+  return input;
+}
+
 export interface InstanceSave extends InstanceRef {
   /** The trip version the edit started from; sent as If-Match so a change made meanwhile is not overwritten. */
   version?: number;

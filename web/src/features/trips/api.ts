@@ -1,11 +1,19 @@
 // Trips, and the weather and suggestions shown on a trip (docs/product.md §7 "Trips", "Places, weather, suggestions").
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
-import type { BudgetBasis } from '../../lib/budget';
 import { keyedTripChanges, tripChanges, tripFields } from '../../lib/merge';
 import { conflictOf, saveMerging, tripPath } from '../../lib/mergeSave';
 import type { AppDispatch } from '../../lib/hooks';
-import type { Answer, FunPlaces, Trip, WeatherReport } from '../../lib/types';
+import type { Answer, Body, FunPlaces, Trip, WeatherReport } from '../../lib/types';
+
+/**
+ * What the trip header changes, as the route takes it: a budget that is not a plain amount
+ * is sent as typed (a string), and the server answers why not.
+ */
+export type TripSettingsChange = Pick<
+  Body<'/api/trips/getaway/{tripId}', 'put'>,
+  'travelers' | 'budget' | 'budget_basis'
+>;
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -28,11 +36,8 @@ export const tripsApi = api.injectEndpoints({
      */
     saveTripSettings: build.mutation<
       Trip,
-      {
+      TripSettingsChange & {
         tripId: string;
-        travelers?: number;
-        budget?: number | null;
-        budget_basis?: BudgetBasis;
         version?: number;
         base?: Trip;
       }

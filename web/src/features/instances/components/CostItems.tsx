@@ -13,7 +13,7 @@ import { itemChanges, resolve, targetOf } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
-import { useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
+import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
 import './costItems.css';
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
@@ -333,7 +333,7 @@ function ItemRow({
   async function settle(choice: ConflictChoiceValue) {
     if (!conflict) return;
     const now = conflict.trip.instances.find((i) => i._id === refs.instanceId)?.items?.find((i) => i._id === item._id);
-    const send = itemChanges(refs.instanceId, item._id, resolve(conflict, choice)) as Partial<ItemInput>;
+    const send = itemInputOf(itemChanges(refs.instanceId, item._id, resolve(conflict, choice)));
     setConflict(null);
     if (!now) return;
     if (Object.keys(send).length === 0) {

@@ -12,7 +12,7 @@ import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
-import { useSaveTripSettingsMutation } from '../api';
+import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
 import './tripSettings.css';
 
 const MAX_TRAVELERS = 50;
@@ -58,11 +58,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
   }, [trip]);
   const queue = useRef<Promise<void>>(Promise.resolve());
 
-  function saveSettings(
-    settings: { travelers?: number; budget?: number | null; budget_basis?: BudgetBasis },
-    undo: () => void,
-    on?: Trip,
-  ) {
+  function saveSettings(settings: TripSettingsChange, undo: () => void, on?: Trip) {
     setError('');
     setConflict(null);
     setStatus('Saving…');
@@ -108,7 +104,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
     if (next === sentBudget.current) return;
     sentBudget.current = next;
     // Anything that is not a plain amount goes to the server as typed, which answers why not.
-    const value = next !== null && !Number.isFinite(next) ? (trimmed as unknown as number) : next;
+    const value = next !== null && !Number.isFinite(next) ? trimmed : next;
     void saveSettings({ budget: value }, () => {
       sentBudget.current = trip.budget ?? null;
       setBudget(budgetText(trip.budget));
