@@ -1,7 +1,14 @@
 // The pieces every form is made of, so each form says what it asks and not how a field
 // is marked up: a field with its label (and hint and error), the form's error region,
 // and the dialog's actions (Cancel and the submit button that says when it is busy).
-import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useId,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
@@ -65,6 +72,11 @@ export function Field({ label, children, hint, error, id, className, labelClassN
       <FormError message={error} id={errorId} />
     </div>
   );
+}
+
+/** An amount of money: never negative, to the cent, with a decimal keypad on phones. */
+export function MoneyInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'step' | 'inputMode'>) {
+  return <input type="number" inputMode="decimal" min="0" step="0.01" {...props} />;
 }
 
 /** The form's error region: announced when it appears; nothing while there is no error. */

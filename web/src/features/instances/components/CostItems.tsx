@@ -4,7 +4,7 @@
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
 // (the committed window), and one word for two things misled people.
-import { Field, FormActions, FormError } from '../../../components/Form';
+import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { MAX_MONEY } from '@tripcost/shared/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
@@ -220,17 +220,7 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
         labelClassName="cost-item__field-label"
       >
         {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MAX_MONEY}
-            step="0.01"
-            required
-            value={value.amount}
-            onChange={set('amount')}
-          />
+          <MoneyInput {...control} max={MAX_MONEY} required value={value.amount} onChange={set('amount')} />
         )}
       </Field>
       <Field label="Basis" className="cost-item__field" labelClassName="cost-item__field-label">

@@ -1,5 +1,5 @@
 // 'Create New Trip Instance': an optional name, dates and four amounts; empty amounts become 0.
-import { Field, FormActions, FormError } from '../../../components/Form';
+import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
@@ -38,14 +38,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
 
   const amount = (key: keyof FormState, label: string) => (
     <Field label={label}>
-      <input
-        type="number"
-        min="0"
-        step="0.01"
-        inputMode="decimal"
-        value={form[key]}
-        onChange={(e) => set(key)(e.target.value)}
-      />
+      <MoneyInput value={form[key]} onChange={(e) => set(key)(e.target.value)} />
     </Field>
   );
 

@@ -5,7 +5,7 @@
 // items shows its expenses as the server calculated them from the items, read-only
 // (ADR 0020). A session that ends while the form is open keeps its values for after the
 // next login.
-import { Field, FormActions, FormError } from '../../../components/Form';
+import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
@@ -283,14 +283,7 @@ export default function InstancePage() {
             {EXPENSES.map(({ key, label }) => (
               <Field label={label} key={key}>
                 {editing && !fromItems ? (
-                  <input
-                    type="number"
-                    min="0"
-                    step="0.01"
-                    inputMode="decimal"
-                    value={form[key]}
-                    onChange={(e) => setField(key, e.target.value)}
-                  />
+                  <MoneyInput value={form[key]} onChange={(e) => setField(key, e.target.value)} />
                 ) : (
                   <output className="field__value">{formatMoney(Math.abs(amountOf(expenses[key])))}</output>
                 )}

@@ -3,7 +3,7 @@
 // shows the server's message and the field goes back to the saved value. Saves carry
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
 // only the same field changed on both sides asks which value to keep (ADR 0023-h4).
-import { FormError } from '../../../components/Form';
+import { FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
@@ -147,12 +147,8 @@ export function TripSettings({ trip }: { trip: Trip }) {
       <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
         <label htmlFor={budgetId}>Budget ($)</label>
         <div className="trip-settings__budget-row">
-          <input
+          <MoneyInput
             id={budgetId}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
             placeholder="No budget"
             value={budget}
             onChange={(event) => setBudget(event.target.value)}
