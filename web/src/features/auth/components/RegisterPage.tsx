@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Field, FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import { checkRegistration, DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
-import { PlaceFields, type Place } from '../../profile';
+import { PersonFields, PlaceFields, type Person, type Place } from '../../profile';
 import { useRegisterMutation, type RegisterBody } from '../api';
 import './auth.css';
 
@@ -26,7 +26,7 @@ export default function RegisterPage() {
   const [error, setError] = useState('');
 
   const set = (key: keyof RegisterBody) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const setPlace = (change: Partial<Place>) => setForm((f) => ({ ...f, ...change }));
+  const setFields = (change: Partial<Person & Place>) => setForm((f) => ({ ...f, ...change }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -61,68 +61,31 @@ export default function RegisterPage() {
         <h1>Create your account</h1>
         <p className="muted">Start comparing the real cost of your getaways.</p>
         <form onSubmit={onSubmit} className="form form--grid">
-          <Field label="First Name">
-            <input
-              name="fname"
-              autoComplete="given-name"
-              required
-              maxLength={PROFILE_LIMITS.nameMax}
-              value={form.fname}
-              onChange={(e) => set('fname')(e.target.value)}
-            />
-          </Field>
-          <Field label="Last Name">
-            <input
-              name="lname"
-              autoComplete="family-name"
-              required
-              maxLength={PROFILE_LIMITS.nameMax}
-              value={form.lname}
-              onChange={(e) => set('lname')(e.target.value)}
-            />
-          </Field>
-          <Field label="Email" className="field--full">
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={PROFILE_LIMITS.emailMax}
-              value={form.email}
-              onChange={(e) => set('email')(e.target.value)}
-            />
-          </Field>
-          <Field label="Password" className="field--full">
-            <input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              maxLength={PROFILE_LIMITS.passwordMax}
-              value={form.password}
-              onChange={(e) => set('password')(e.target.value)}
-            />
-          </Field>
-          <Field label="Date of Birth">
-            <input
-              type="date"
-              name="birthday"
-              required
-              value={form.birthday}
-              onChange={(e) => set('birthday')(e.target.value)}
-            />
-          </Field>
-          <Field label="City">
-            <input
-              name="city"
-              autoComplete="address-level2"
-              required
-              maxLength={PROFILE_LIMITS.cityMax}
-              value={form.city}
-              onChange={(e) => set('city')(e.target.value)}
-            />
-          </Field>
-          <PlaceFields idPrefix="register" required value={form} onChange={setPlace} />
+          <PersonFields value={form} onChange={setFields} required>
+            <Field label="Email" className="field--full">
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                maxLength={PROFILE_LIMITS.emailMax}
+                value={form.email}
+                onChange={(e) => set('email')(e.target.value)}
+              />
+            </Field>
+            <Field label="Password" className="field--full">
+              <input
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                required
+                maxLength={PROFILE_LIMITS.passwordMax}
+                value={form.password}
+                onChange={(e) => set('password')(e.target.value)}
+              />
+            </Field>
+          </PersonFields>
+          <PlaceFields idPrefix="register" required value={form} onChange={setFields} />
           <FormError message={error} className="field--full" />
           <button type="submit" className="btn btn--primary btn--block field--full" disabled={isLoading}>
             {isLoading ? 'Creating account…' : 'Create account'}

@@ -1,7 +1,7 @@
 // Profile (docs/product.md §2, §4, §5): another user's public details, read-only;
 // the owner's full profile, which they can edit (rules: @tripcost/shared/domain),
 // download with all their data, or delete.
-import { Field, FormActions, FormError } from '../../../components/Form';
+import { FormActions, FormError } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
@@ -10,10 +10,11 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { useCurrentUser } from '../../auth';
 import { showToast } from '../../../lib/toast';
 import type { Profile, ProfileAnswer } from '../../../lib/types';
-import { DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
+import { DEFAULT_COUNTRY } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
+import { PersonFields, type Person } from './PersonFields';
 import { PlaceFields, type Place } from './PlaceFields';
 import { PublicProfileCard } from './PublicProfileCard';
 import './profile.css';
@@ -90,15 +91,10 @@ export default function ProfilePage() {
   }
 
   const canEdit = editing;
-  const set = (key: keyof FormState) => (value: string) => {
+  const change = (fields: Partial<Person & Place>) => {
     setError('');
     setSuccess('');
-    setForm((f) => (f ? { ...f, [key]: value } : f));
-  };
-  const setPlace = (change: Partial<Place>) => {
-    setError('');
-    setSuccess('');
-    setForm((f) => (f ? { ...f, ...change } : f));
+    setForm((f) => (f ? { ...f, ...fields } : f));
   };
 
   function cancel() {
@@ -153,34 +149,8 @@ export default function ProfilePage() {
         <form className="form form--grid" onSubmit={onSubmit}>
           <fieldset className="fieldset fieldset--plain field--full" disabled={!canEdit}>
             <div className="form--grid">
-              <Field label="First Name">
-                <input
-                  value={form.fname}
-                  maxLength={PROFILE_LIMITS.nameMax}
-                  onChange={(e) => set('fname')(e.target.value)}
-                  autoComplete="given-name"
-                />
-              </Field>
-              <Field label="Last Name">
-                <input
-                  value={form.lname}
-                  maxLength={PROFILE_LIMITS.nameMax}
-                  onChange={(e) => set('lname')(e.target.value)}
-                  autoComplete="family-name"
-                />
-              </Field>
-              <Field label="Date of Birth">
-                <input type="date" required value={form.birthday} onChange={(e) => set('birthday')(e.target.value)} />
-              </Field>
-              <Field label="City">
-                <input
-                  value={form.city}
-                  maxLength={PROFILE_LIMITS.cityMax}
-                  onChange={(e) => set('city')(e.target.value)}
-                  autoComplete="address-level2"
-                />
-              </Field>
-              <PlaceFields idPrefix="profile" value={form} onChange={setPlace} />
+              <PersonFields value={form} onChange={change} />
+              <PlaceFields idPrefix="profile" value={form} onChange={change} />
             </div>
           </fieldset>
           <FormError message={error} className="field--full" />
