@@ -90,10 +90,10 @@ export function FormError({ message, className, id }: { message?: string | null;
 }
 
 interface FormActionsProps {
-  /** The submit button's text, and its text while the form is sent. */
+  /** The submit button's text. */
   submitLabel: ReactNode;
-  busyLabel?: ReactNode;
-  busy?: boolean;
+  /** While the form is sent: the submit button's text then (it is disabled meanwhile). */
+  busy?: string | false;
   /** Not sendable yet (besides while busy). */
   disabled?: boolean;
   tone?: 'primary' | 'secondary' | 'danger';
@@ -115,7 +115,6 @@ interface FormActionsProps {
 
 export function FormActions({
   submitLabel,
-  busyLabel,
   busy = false,
   disabled = false,
   tone = 'primary',
@@ -143,10 +142,10 @@ export function FormActions({
     <button
       type={onConfirm ? 'button' : 'submit'}
       className={classes(`btn btn--${tone}`, size)}
-      disabled={busy || disabled}
+      disabled={Boolean(busy) || disabled}
       onClick={onConfirm}
     >
-      {busy && busyLabel ? busyLabel : submitLabel}
+      {busy || submitLabel}
     </button>
   );
   return (

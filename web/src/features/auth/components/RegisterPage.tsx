@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Field, FormError } from '../../../components/Form';
+import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
-import { checkRegistration, DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
+import { checkRegistration, DEFAULT_COUNTRY } from '@tripcost/shared/domain';
 import { PersonFields, PlaceFields, type Person, type Place } from '../../profile';
 import { useRegisterMutation, type RegisterBody } from '../api';
+import { CredentialFields } from './CredentialFields';
 import './auth.css';
 
 const EMPTY: RegisterBody = {
@@ -25,8 +26,8 @@ export default function RegisterPage() {
   const [form, setForm] = useState<RegisterBody>(EMPTY);
   const [error, setError] = useState('');
 
-  const set = (key: keyof RegisterBody) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const setFields = (change: Partial<Person & Place>) => setForm((f) => ({ ...f, ...change }));
+  const setFields = (change: Partial<Person & Place & Pick<RegisterBody, 'email' | 'password'>>) =>
+    setForm((f) => ({ ...f, ...change }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -62,28 +63,7 @@ export default function RegisterPage() {
         <p className="muted">Start comparing the real cost of your getaways.</p>
         <form onSubmit={onSubmit} className="form form--grid">
           <PersonFields value={form} onChange={setFields} required>
-            <Field label="Email" className="field--full">
-              <input
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                maxLength={PROFILE_LIMITS.emailMax}
-                value={form.email}
-                onChange={(e) => set('email')(e.target.value)}
-              />
-            </Field>
-            <Field label="Password" className="field--full">
-              <input
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                required
-                maxLength={PROFILE_LIMITS.passwordMax}
-                value={form.password}
-                onChange={(e) => set('password')(e.target.value)}
-              />
-            </Field>
+            <CredentialFields email={form.email} password={form.password} onChange={setFields} registering />
           </PersonFields>
           <PlaceFields idPrefix="register" required value={form} onChange={setFields} />
           <FormError message={error} className="field--full" />

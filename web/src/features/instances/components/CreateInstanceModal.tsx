@@ -68,8 +68,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
           className="form-actions field--full"
           onCancel={onClose}
           submitLabel="Create"
-          busyLabel="Creating…"
-          busy={isLoading}
+          busy={isLoading && 'Creating…'}
         />
       </form>
     </Modal>

@@ -78,12 +78,7 @@ export function DuplicateDialog({
           />
         </Field>
         <FormError message={error} />
-        <FormActions
-          onCancel={() => onClose(false)}
-          submitLabel="Duplicate"
-          busyLabel="Duplicating..."
-          busy={isLoading}
-        />
+        <FormActions onCancel={() => onClose(false)} submitLabel="Duplicate" busy={isLoading && 'Duplicating...'} />
       </form>
     </Modal>
   );

@@ -320,8 +320,7 @@ export default function InstancePage() {
               setForm(toForm(instance));
             }}
             submitLabel="Save Changes"
-            busyLabel="Saving…"
-            busy={saving}
+            busy={saving && 'Saving…'}
             disabled={Boolean(conflict)}
           />
         )}

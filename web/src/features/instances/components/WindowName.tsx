@@ -72,8 +72,7 @@ export function WindowName({ tripId, window }: { tripId: string; window: Instanc
         submitFirst
         onCancel={() => setEditing(false)}
         submitLabel="Save"
-        busyLabel="Saving…"
-        busy={isLoading}
+        busy={isLoading && 'Saving…'}
       >
         <input
           id={id}

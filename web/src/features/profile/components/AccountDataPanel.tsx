@@ -106,13 +106,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           />
         </Field>
         <FormError message={error} />
-        <FormActions
-          tone="danger"
-          onCancel={onClose}
-          submitLabel="Delete my account"
-          busyLabel="Deleting…"
-          busy={isLoading}
-        />
+        <FormActions tone="danger" onCancel={onClose} submitLabel="Delete my account" busy={isLoading && 'Deleting…'} />
       </form>
     </Modal>
   );

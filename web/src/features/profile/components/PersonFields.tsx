@@ -22,28 +22,22 @@ interface Props {
 }
 
 export function PersonFields({ value, onChange, required = false, children }: Props) {
+  const text = (key: Exclude<keyof Person, 'birthday'>, label: string, autoComplete: string, maxLength: number) => (
+    <Field label={label}>
+      <input
+        name={key}
+        autoComplete={autoComplete}
+        required={required}
+        maxLength={maxLength}
+        value={value[key]}
+        onChange={(e) => onChange({ [key]: e.target.value })}
+      />
+    </Field>
+  );
   return (
     <>
-      <Field label="First Name">
-        <input
-          name="fname"
-          autoComplete="given-name"
-          required={required}
-          maxLength={PROFILE_LIMITS.nameMax}
-          value={value.fname}
-          onChange={(e) => onChange({ fname: e.target.value })}
-        />
-      </Field>
-      <Field label="Last Name">
-        <input
-          name="lname"
-          autoComplete="family-name"
-          required={required}
-          maxLength={PROFILE_LIMITS.nameMax}
-          value={value.lname}
-          onChange={(e) => onChange({ lname: e.target.value })}
-        />
-      </Field>
+      {text('fname', 'First Name', 'given-name', PROFILE_LIMITS.nameMax)}
+      {text('lname', 'Last Name', 'family-name', PROFILE_LIMITS.nameMax)}
       {children}
       <Field label="Date of Birth">
         <input
@@ -54,16 +48,7 @@ export function PersonFields({ value, onChange, required = false, children }: Pr
           onChange={(e) => onChange({ birthday: e.target.value })}
         />
       </Field>
-      <Field label="City">
-        <input
-          name="city"
-          autoComplete="address-level2"
-          required={required}
-          maxLength={PROFILE_LIMITS.cityMax}
-          value={value.city}
-          onChange={(e) => onChange({ city: e.target.value })}
-        />
-      </Field>
+      {text('city', 'City', 'address-level2', PROFILE_LIMITS.cityMax)}
     </>
   );
 }

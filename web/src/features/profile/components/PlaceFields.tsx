@@ -3,7 +3,7 @@
 // (docs/adr/0023-travellers-from-anywhere-h3.md). Limits and sanitising come from the
 // shared rules, so the inputs never accept more than the server would.
 import { Field } from '../../../components/Form';
-import { useMemo } from 'react';
+import { useMemo, type ChangeEvent } from 'react';
 import {
   countryOptions,
   DEFAULT_COUNTRY,
@@ -64,16 +64,17 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
         )}
       </Field>
       <Field id={`${idPrefix}-state`} label={isUs ? 'State' : 'Region'}>
-        {(control) =>
-          isUs ? (
-            <select
-              {...control}
-              name="state"
-              autoComplete="address-level1"
-              required={required}
-              value={value.state}
-              onChange={(e) => onChange({ state: e.target.value })}
-            >
+        {(control) => {
+          const state = {
+            ...control,
+            name: 'state',
+            autoComplete: 'address-level1',
+            required,
+            value: value.state,
+            onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ state: e.target.value }),
+          };
+          return isUs ? (
+            <select {...state}>
               <option value="">Select State</option>
               {US_STATE_CODES.map((code) => (
                 <option key={code} value={code}>
@@ -82,17 +83,9 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
               ))}
             </select>
           ) : (
-            <input
-              {...control}
-              name="state"
-              autoComplete="address-level1"
-              required={required}
-              maxLength={PROFILE_LIMITS.regionMax}
-              value={value.state}
-              onChange={(e) => onChange({ state: e.target.value })}
-            />
-          )
-        }
+            <input {...state} maxLength={PROFILE_LIMITS.regionMax} />
+          );
+        }}
       </Field>
       <Field
         id={`${idPrefix}-zip`}

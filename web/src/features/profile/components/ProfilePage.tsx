@@ -159,8 +159,7 @@ export default function ProfilePage() {
               className="form-actions field--full"
               onCancel={cancel}
               submitLabel="Save"
-              busyLabel="Saving…"
-              busy={saving}
+              busy={saving && 'Saving…'}
             />
           )}
         </form>

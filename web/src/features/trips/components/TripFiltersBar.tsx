@@ -33,8 +33,16 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
   }, [debounced]);
   useEffect(() => setText(filters.text), [filters.text]);
 
-  const toggle = (key: 'committedOnly' | 'favouritesOnly' | 'underBudgetOnly') => (checked: boolean) =>
-    onChange({ ...filters, [key]: checked });
+  const check = (key: 'committedOnly' | 'favouritesOnly' | 'underBudgetOnly', label: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={filters[key]}
+        onChange={(e) => onChange({ ...filters, [key]: e.target.checked })}
+      />
+      {label}
+    </label>
+  );
 
   return (
     <form className="trip-filters" role="search" aria-label="Filter trips" onSubmit={(e) => e.preventDefault()}>
@@ -47,32 +55,9 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
           onChange={(e) => setText(e.target.value)}
         />
       </Field>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={filters.committedOnly}
-          onChange={(e) => toggle('committedOnly')(e.target.checked)}
-        />
-        Has committed plan
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={filters.favouritesOnly}
-          onChange={(e) => toggle('favouritesOnly')(e.target.checked)}
-        />
-        Favourites
-      </label>
-      {(budgetsKnown || filters.underBudgetOnly) && (
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={filters.underBudgetOnly}
-            onChange={(e) => toggle('underBudgetOnly')(e.target.checked)}
-          />
-          Under budget
-        </label>
-      )}
+      {check('committedOnly', 'Has committed plan')}
+      {check('favouritesOnly', 'Favourites')}
+      {(budgetsKnown || filters.underBudgetOnly) && check('underBudgetOnly', 'Under budget')}
       <Field label="Sort by" className="trip-filters__sort">
         <select value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as SortOrder })}>
           {Object.entries(SORT_ORDERS).map(([value, label]) => (

@@ -56,8 +56,7 @@ export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; o
         submitFirst
         onCancel={onDone}
         submitLabel="Save"
-        busyLabel="Saving…"
-        busy={isLoading}
+        busy={isLoading && 'Saving…'}
       />
     </form>
   );
