@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noCycle from './web/eslint-rules/no-cycle.cjs';
 
 export default tseslint.config(
   {
@@ -76,11 +77,12 @@ export default tseslint.config(
     },
   },
   // The web app's import direction: app → features → lib/components. A feature uses
-  // another feature only through that feature's index.ts (its public API).
+  // another feature only through that feature's index.ts (its public API). No module
+  // imports, through any others, a module that imports it back (local/no-cycle).
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/**/*.test.{ts,tsx}'],
-    plugins: { boundaries },
+    plugins: { boundaries, local: { rules: { 'no-cycle': noCycle } } },
     settings: {
       'boundaries/elements': [
         { type: 'app', pattern: 'web/src/app' },
@@ -91,6 +93,7 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
+      'local/no-cycle': 'error',
       'boundaries/dependencies': [
         'error',
         {

@@ -1,5 +1,6 @@
 // Promise-based confirmation dialog: `await confirm('Delete this trip?')` → true/false.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { FormActions } from './Form';
 import { Modal } from './Modal';
 
 interface Pending {
@@ -28,14 +29,13 @@ export function useConfirm(): [(message: string, confirmLabel?: string) => Promi
   const dialog = pending ? (
     <Modal title="Please confirm" role="alertdialog" size="sm" onClose={() => settle(false)}>
       <p className="confirm__message">{pending.message}</p>
-      <div className="form-actions">
-        <button type="button" className="btn btn--ghost" onClick={() => settle(false)} data-autofocus>
-          Cancel
-        </button>
-        <button type="button" className="btn btn--danger" onClick={() => settle(true)}>
-          {pending.confirmLabel}
-        </button>
-      </div>
+      <FormActions
+        tone="danger"
+        cancelFirstFocus
+        onCancel={() => settle(false)}
+        onConfirm={() => settle(true)}
+        submitLabel={pending.confirmLabel}
+      />
     </Modal>
   ) : null;
 

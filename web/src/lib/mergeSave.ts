@@ -3,7 +3,7 @@
 // nothing it changed was changed there too, and otherwise answers a 412 whose data
 // carries the conflicts for the page to show.
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { Trip } from './types';
+import type { Answer, Trip } from './types';
 import {
   mergesCleanly,
   planMerge,
@@ -13,6 +13,8 @@ import {
   type FieldKey,
   type MergePlan,
 } from './merge';
+
+type SaveResult<T> = { data: T } | { error: FetchBaseQueryError };
 
 export type BaseQuery = (
   args: FetchArgs,
@@ -48,8 +50,15 @@ export interface MergingSave {
   request: (fields: Fields) => FetchArgs;
   /** A further look at the plan against the trip as stored now (e.g. a window itemised meanwhile). */
   adjust?: (plan: MergePlan, current: Trip) => MergePlan;
-  /** The answer to give when nothing is left to send (default: the trip as stored). */
-  answerOf?: (current: Trip) => unknown;
+}
+
+/** A save whose answer is not the trip: how to make that answer from the trip as stored. */
+export interface MergingSaveOf<T> extends MergingSave {
+  /**
+   * The answer to give when nothing is left to send; undefined when what was edited is
+   * gone from the trip as stored (then the page is told so).
+   */
+  answerOf: (current: Trip) => T | undefined;
 }
 
 export function conflictOf(error: unknown): MergeConflict | null {
@@ -58,10 +67,16 @@ export function conflictOf(error: unknown): MergeConflict | null {
   return data?.merge ?? null;
 }
 
-export async function saveMerging<T = Trip>(
+/**
+ * The save's answer. Its type is the route's generated answer type (the mutation's), as for
+ * every RTK Query endpoint: the wire's JSON is trusted to be what the route declares.
+ */
+export function saveMerging(baseQuery: BaseQuery, save: MergingSave): Promise<SaveResult<Trip>>;
+export function saveMerging<T>(baseQuery: BaseQuery, save: MergingSaveOf<T>): Promise<SaveResult<T>>;
+export async function saveMerging<T>(
   baseQuery: BaseQuery,
-  save: MergingSave,
-): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  save: MergingSave & { answerOf?: (current: Trip) => T | undefined },
+): Promise<SaveResult<T | Trip>> {
   let version = save.version;
   let pending = save.mine;
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -71,11 +86,11 @@ export async function saveMerging<T = Trip>(
         ? args
         : { ...args, headers: { ...(args.headers as Record<string, string>), 'If-Match': versionTag(version) } },
     );
-    if (!put.error) return { data: put.data as T };
+    if (!put.error) return { data: put.data as T | Trip };
     if (put.error.status !== 412) return { error: put.error };
     const fresh = await baseQuery({ url: tripPath(save.tripId), method: 'GET' });
     if (fresh.error) return { error: put.error };
-    const trip = fresh.data as Trip;
+    const trip = fresh.data as Answer<'/api/trips/getaway/{tripId}', 'get'>;
     let plan = planMerge(save.base, save.mine, tripFields(trip));
     if (save.adjust) plan = save.adjust(plan, trip);
     if (!mergesCleanly(plan)) {
@@ -84,7 +99,14 @@ export async function saveMerging<T = Trip>(
       return { error: { status: 412, data: { msg, merge } } as FetchBaseQueryError };
     }
     // Everything this tab changed is stored already (the other side typed the same).
-    if (Object.keys(plan.resend).length === 0) return { data: (save.answerOf ? save.answerOf(trip) : trip) as T };
+    if (Object.keys(plan.resend).length === 0) {
+      if (!save.answerOf) return { data: trip };
+      const answer = save.answerOf(trip);
+      if (answer !== undefined) return { data: answer };
+      // What was edited is gone from the trip as stored: say so, as for any edit of something deleted.
+      const merge: MergeConflict = { conflicts: [], gone: Object.keys(save.mine), resend: {}, trip };
+      return { error: { status: 412, data: { msg: GONE_MESSAGE, merge } } };
+    }
     pending = plan.resend;
     version = trip.version;
   }

@@ -12,6 +12,12 @@ export type Answer<P extends keyof paths, M extends Method, S extends number = 2
 }
   ? T
   : never;
+/** The JSON body a route takes. */
+export type Body<P extends keyof paths, M extends Method> = paths[P] extends {
+  [K in M]: { requestBody?: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
 type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 export type User = Schema<'User'>;
@@ -36,3 +42,25 @@ export type WishlistTrip = Schema<'WishlistTrip'>;
 export type PlaceSuggestion = Answer<'/api/places/autocomplete', 'get'>[number];
 export type PlaceDetails = Answer<'/api/places-details', 'get'>;
 export type WeatherReport = Answer<'/api/weather', 'get'>;
+/** Weather for one window's dates: the daily forecast, or typical weather for those days. */
+export type WindowWeather = Answer<'/api/weather/window', 'get'>;
+/** POST /api/weather/windows: one entry per window asked, its weather or why it has none. */
+export type WindowsWeatherAnswer = Answer<'/api/weather/windows', 'post'>;
+export type WindowsWeatherBody = Body<'/api/weather/windows', 'post'>;
+/** GET of one window: the window and its trip. */
+export type InstanceWithTrip = Schema<'InstanceWithTrip'>;
+/** An item added: the item, the window and trip with every total derived again, and the items made from plain amounts. */
+export type CostItemAdded = Schema<'CostItemAdded'>;
+/** An item changed: the item, its window and trip with every total derived again. */
+export type CostItemChange = Schema<'CostItemChange'>;
+/** A window deleted: the trip as it is now. */
+export type InstanceDeleted = Answer<'/api/trips/getaway/{tripId}/instances/{instanceId}', 'delete'>;
+/** A window committed: the trip, and the same trip under `trip`. */
+export type CommitAnswer = Schema<'CommitAnswer'>;
+export type Message = Schema<'Message'>;
+export type AccessToken = Schema<'AccessToken'>;
+/** What the register form sends: every field the route takes, as text. */
+export type RegisterBody = { [K in keyof Body<'/api/user/register', 'post'>]-?: string };
+export type LoginBody = { [K in keyof Body<'/api/user/login', 'post'>]-?: string };
+export type NewTripBody = Body<'/api/trips/getaway-trip', 'post'>;
+export type FunPlaces = Answer<'/api/chatgpt/fun-places', 'post'>;

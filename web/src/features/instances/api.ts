@@ -3,8 +3,21 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
-import type { CostItem, Instance, InstanceStatus, Trip } from '../../lib/types';
-import { patchCachedTrip, replaceCachedTrip, undoPatches } from '../trips';
+import type {
+  CommitAnswer,
+  CostItem,
+  CostItemAdded,
+  CostItemChange,
+  Instance,
+  InstanceDeleted,
+  InstanceStatus,
+  InstanceWithTrip,
+  Trip,
+  WindowsWeatherAnswer,
+  WindowsWeatherBody,
+  WindowWeather,
+} from '../../lib/types';
+import { onAnsweredTrip, patchCachedTrip, refetchAfter, replaceCachedTrip, showSavedTrip, undoPatches } from '../trips';
 import {
   itemisedMeanwhile,
   keyedItemChanges,
@@ -16,19 +29,7 @@ import {
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
 
-/** Weather for a window's dates: the daily forecast, or typical weather for those days. */
-export interface WindowWeather {
-  kind: 'forecast' | 'typical';
-  days: { date: string; min: number; max: number; description?: string }[];
-  years?: { from: number; to: number };
-}
-
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
-
-/** POST /api/weather/windows: one entry per window asked, its weather or why it has none. */
-type WindowsWeatherAnswer = {
-  windows: Array<{ id: string; weather?: WindowWeather; error?: { status: number; msg: string } }>;
-};
 
 /** The server takes at most this many windows per batch. */
 const WEATHER_BATCH_MAX = 50;
@@ -72,7 +73,7 @@ async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], 
     const chunk = waiters.slice(offset, offset + WEATHER_BATCH_MAX);
     // Windows with the same dates are asked once.
     const windows = [...new Map(chunk.map((w) => [windowId(w.dates), { id: windowId(w.dates), ...w.dates }])).values()];
-    const body: Record<string, unknown> = { city: place.city, windows };
+    const body: WindowsWeatherBody = { city: place.city ?? '', windows };
     if (place.state) body.state = place.state;
     if (place.country) body.country = place.country;
     const answer = await baseQuery({ url: '/weather/windows', method: 'POST', body });
@@ -82,14 +83,16 @@ async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], 
     for (const waiter of chunk) {
       const entry = entries.get(windowId(waiter.dates));
       if (answer.error) waiter.resolve({ error: answer.error });
-      else if (entry?.weather) waiter.resolve({ data: entry.weather });
-      else
+      else if (entry && 'weather' in entry) waiter.resolve({ data: entry.weather });
+      else {
+        const error = entry && 'error' in entry ? entry.error : undefined;
         waiter.resolve({
           error: {
-            status: entry?.error?.status ?? 502,
-            data: { msg: entry?.error?.msg ?? 'Weather for these dates is unavailable right now.' },
+            status: error?.status ?? 502,
+            data: { msg: error?.msg ?? 'Weather for these dates is unavailable right now.' },
           } as FetchBaseQueryError,
         });
+      }
     }
   }
 }
@@ -109,16 +112,34 @@ export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 type InstanceRef = { tripId: string; instanceId: string };
 
 export type ItemInput = Omit<CostItem, '_id'>;
-/** The server's answer to an item change: the window and trip with every total derived again. */
-export interface ItemAnswer {
-  item?: CostItem;
-  instance: Instance;
-  trip: Trip;
-  /**
-   * Adding the first item to a window with plain amounts turns each non-zero amount into
-   * an item of basis `total` (so the total only grows by the new item): those items.
-   */
-  itemised_from_amounts?: CostItem[];
+
+// Every category and basis the route takes; a new one in the API fails to compile here.
+const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
+const BASIS: Record<CostItem['basis'], true> = {
+  total: true,
+  per_night: true,
+  per_person: true,
+  per_person_per_night: true,
+  per_day: true,
+};
+const isKey = <K extends string>(set: Record<K, true>, value: unknown): value is K =>
+  typeof value === 'string' && Object.hasOwn(set, value);
+
+/**
+ * An item's fields as a merge resolved them (merge.ts keeps values untyped) → the fields
+ * the item's PUT takes; a value of the wrong kind is left out rather than sent.
+ */
+export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput> {
+  const input: Partial<ItemInput> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if ((field === 'name' || field === 'link' || field === 'confirmation') && typeof value === 'string') {
+      input[field] = value;
+    } else if (field === 'amount' && typeof value === 'number') input.amount = value;
+    else if ((field === 'booked' || field === 'paid') && typeof value === 'boolean') input[field] = value;
+    else if (field === 'basis' && isKey(BASIS, value)) input.basis = value;
+    else if (field === 'category' && isKey(CATEGORY, value)) input.category = value;
+  }
+  return input;
 }
 
 export interface InstanceSave extends InstanceRef {
@@ -164,8 +185,9 @@ export interface WindowFields {
 }
 
 /**
- * Every window's figures (Δ vs cheapest, the comparison) are computed by the server
- * over the whole trip, so a change to one window refetches the trip.
+ * Every window's figures (Δ vs cheapest, the comparison) are computed by the server over
+ * the whole trip: a change whose answer is not the trip (a copy, a cleared plan: their
+ * routes declare no answer) refetches the trip.
  */
 const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
   error
@@ -176,17 +198,30 @@ const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: Instan
         { type: 'Instance' as const, id: instanceId },
       ];
 
-/** An item change answers the trip with every total derived again: show it before the refetch. */
-async function showAnsweredTrip(
-  _args: unknown,
-  { dispatch, queryFulfilled }: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: ItemAnswer }> },
+/** A change that answers the trip (and the window) is shown from the answer, with no refetch. */
+async function showAnswer(
+  { tripId, instanceId }: InstanceRef,
+  { dispatch, queryFulfilled }: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: InstanceWithTrip }> },
 ) {
   try {
     const { data } = await queryFulfilled;
-    replaceCachedTrip(dispatch, data.trip);
+    showWindow(dispatch, { tripId, instanceId }, data);
   } catch {
     // The caller shows the failure.
   }
+}
+
+/** A trip answered for a change of one window: shown everywhere, the window's page included. */
+function showTripWindow(dispatch: AppDispatch, ref: InstanceRef, trip: Trip) {
+  const instance = trip.instances.find((i) => i._id === ref.instanceId);
+  if (instance) showWindow(dispatch, ref, { trip, instance });
+  else replaceCachedTrip(dispatch, trip);
+}
+
+/** The trip and the window as answered, in every cache that shows them. */
+function showWindow(dispatch: AppDispatch, ref: InstanceRef, { trip, instance }: InstanceWithTrip) {
+  replaceCachedTrip(dispatch, trip);
+  dispatch(instancesApi.util.updateQueryData('getInstance', ref, () => ({ trip, instance })));
 }
 
 export const instancesApi = api.injectEndpoints({
@@ -195,120 +230,105 @@ export const instancesApi = api.injectEndpoints({
     getWindowWeather: build.query<WindowWeather, WindowWeatherArgs>({
       queryFn: (args, _api, _extra, baseQuery) => batchedWindowWeather(args, baseQuery),
     }),
-    getInstance: build.query<{ trip: Trip; instance: Instance }, InstanceRef>({
+    getInstance: build.query<InstanceWithTrip, InstanceRef>({
       query: (ref) => path(ref),
       providesTags: (_r, _e, ref) => [
         { type: 'Instance', id: ref.instanceId },
         { type: 'Trip', id: ref.tripId },
       ],
     }),
+    /**
+     * The answer is the new window only; the trip's totals and comparison change with it
+     * and are the server's, so the trip and the list are refetched.
+     */
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput & { label?: string } }>({
       query: ({ tripId, body }) => ({ url: `${tripPath(tripId)}/instances`, method: 'POST', body }),
-      // The new instance goes first in the trip's list.
-      async onQueryStarted({ tripId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          patchCachedTrip(dispatch, tripId, (trip) => {
-            trip.instances = [data, ...(trip.instances ?? []).filter((i) => i._id !== data._id)];
-          });
-        } catch {
-          // The caller shows the failure.
-        }
-      },
       invalidatesTags: (_r, error, { tripId }) => [
         { type: 'Trip', id: 'LIST' },
         ...(error ? [] : [{ type: 'Trip' as const, id: tripId }]),
       ],
     }),
-    deleteInstance: build.mutation<unknown, InstanceRef>({
+    /** Optimistic: the window leaves the list at once, and comes back if the server refuses. */
+    deleteInstance: build.mutation<InstanceDeleted, InstanceRef>({
       query: (ref) => ({ url: path(ref), method: 'DELETE' }),
       async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
         const patches = patchCachedTrip(dispatch, tripId, (trip) => {
           trip.instances = (trip.instances ?? []).filter((i) => i._id !== instanceId);
         });
         try {
-          await queryFulfilled;
+          const { data } = await queryFulfilled;
+          replaceCachedTrip(dispatch, data.trip);
         } catch {
           undoPatches(patches);
         }
       },
-      invalidatesTags: tripChanged,
     }),
-    commitInstance: build.mutation<Trip, InstanceRef>({
+    commitInstance: build.mutation<CommitAnswer, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'PATCH', body: {} }),
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          if (data && data._id) replaceCachedTrip(dispatch, data);
+          replaceCachedTrip(dispatch, data.trip);
         } catch {
           // The caller shows the failure.
         }
       },
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Trip', id: 'LIST' }]),
     }),
-    /** One instance, only its changed fields; a 412 not merged (a conflict) refetches the trip too. */
+    /**
+     * One instance, only its changed fields. The answer is the trip as stored: shown at
+     * once, so the page never flashes the value before the save, and nothing is refetched.
+     */
     saveInstance: build.mutation<Trip, InstanceSave>({
       queryFn: (save, _api, _extra, baseQuery) => putInstanceChanges(baseQuery, save),
-      // The answer is the trip as stored: shown at once, so the page never flashes the value before the save.
-      async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          const instance = data?.instances?.find((i) => i._id === instanceId);
-          if (!instance) return;
-          dispatch(
-            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, (draft) => {
-              draft.trip = data;
-              draft.instance = instance;
-            }),
-          );
-          replaceCachedTrip(dispatch, data);
-        } catch {
-          // The caller shows the failure.
-        }
-      },
+      onQueryStarted: ({ tripId, instanceId }, { dispatch, queryFulfilled }) =>
+        showSavedTrip(dispatch, queryFulfilled, (answered) =>
+          showTripWindow(dispatch, { tripId, instanceId }, answered),
+        ),
       invalidatesTags: (_r, error, { tripId, instanceId }) =>
-        error && error.status !== 412
-          ? []
-          : [
+        refetchAfter(error)
+          ? [
               { type: 'Instance', id: instanceId },
               { type: 'Trip', id: tripId },
               { type: 'Trip', id: 'LIST' },
-            ],
+            ]
+          : [],
     }),
     setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
       query: ({ tripId, instanceId, fields }) => ({
-        url: `/trips/getaway/${encodeURIComponent(tripId)}`,
+        url: tripPath(tripId),
         method: 'PUT',
         body: { instances: [{ _id: instanceId, ...fields }] },
       }),
-      invalidatesTags: tripChanged,
+      onQueryStarted: ({ tripId, instanceId }, { dispatch, queryFulfilled }) =>
+        showSavedTrip(dispatch, queryFulfilled, (answered) =>
+          showTripWindow(dispatch, { tripId, instanceId }, answered),
+        ),
     }),
     /** Clears the plan: the committed window is no longer committed. */
-    clearPlan: build.mutation<Trip, InstanceRef>({
+    clearPlan: build.mutation<unknown, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
       invalidatesTags: tripChanged,
     }),
-    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
+    duplicateInstance: build.mutation<unknown, InstanceRef & { shiftDays: number }>({
       query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
       invalidatesTags: tripChanged,
     }),
-    addItem: build.mutation<ItemAnswer, InstanceRef & { item: ItemInput }>({
+    addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
       query: ({ item, ...ref }) => ({ url: `${path(ref)}/items`, method: 'POST', body: item }),
-      onQueryStarted: showAnsweredTrip,
-      invalidatesTags: tripChanged,
+      onQueryStarted: showAnswer,
     }),
     /**
      * Optimistic: the item shows its new fields (a ticked Reserved or Paid box) at once;
      * a refused change puts the cached trip and window back and the caller says why.
-     * With `version` and `base` (the item as the edit started), a 412 is merged by field
+     * With `version` and `base` (the item as the edit began), a 412 is merged by field
      * like a window save; without them the fields are sent unconditionally, as before.
      */
     editItem: build.mutation<
-      ItemAnswer,
+      CostItemChange,
       InstanceRef & { itemId: string; fields: Partial<ItemInput>; version?: number; base?: CostItem }
     >({
       queryFn: ({ itemId, fields, version, base, ...ref }, _api, _extra, baseQuery) =>
-        saveMerging<ItemAnswer>(baseQuery, {
+        saveMerging(baseQuery, {
           tripId: ref.tripId,
           version: base ? version : undefined,
           base: base ? itemFields(ref.instanceId, base) : {},
@@ -318,9 +338,10 @@ export const instancesApi = api.injectEndpoints({
             method: 'PUT',
             body: itemChanges(ref.instanceId, itemId, changes),
           }),
-          answerOf: (trip) => {
+          answerOf: (trip: Trip): CostItemChange | undefined => {
             const instance = trip.instances.find((i) => i._id === ref.instanceId);
-            return { item: instance?.items?.find((i) => i._id === itemId), instance, trip };
+            const item = instance?.items?.find((i) => i._id === itemId);
+            return instance && item ? { item, instance, trip } : undefined;
           },
         }),
       async onQueryStarted({ tripId, instanceId, itemId, fields }, { dispatch, queryFulfilled }) {
@@ -339,27 +360,31 @@ export const instancesApi = api.injectEndpoints({
         ];
         try {
           const { data } = await queryFulfilled;
-          replaceCachedTrip(dispatch, data.trip);
           // The answer carries the window's totals derived again (paid, still to pay).
-          dispatch(
-            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, () => ({
-              trip: data.trip,
-              instance: data.instance,
-            })),
-          );
+          showWindow(dispatch, { tripId, instanceId }, data);
         } catch {
           undoPatches(patches);
         }
       },
-      invalidatesTags: tripChanged,
     }),
-    removeItem: build.mutation<ItemAnswer, InstanceRef & { itemId: string }>({
+    removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
       query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
-      onQueryStarted: showAnsweredTrip,
-      invalidatesTags: tripChanged,
+      onQueryStarted: showAnswer,
     }),
   }),
 });
+
+// A trip shown from any answer (a trip-settings save too) brings every open window of it
+// up to date: its per-person figures and the comparison depend on the whole trip.
+onAnsweredTrip((dispatch, trip) =>
+  dispatch((_dispatch, getState) => {
+    for (const ref of instancesApi.util.selectCachedArgsForQuery(getState(), 'getInstance')) {
+      if (ref.tripId !== trip._id) continue;
+      const instance = trip.instances.find((i) => i._id === ref.instanceId);
+      if (instance) dispatch(instancesApi.util.updateQueryData('getInstance', ref, () => ({ trip, instance })));
+    }
+  }),
+);
 
 export const {
   useGetWindowWeatherQuery,

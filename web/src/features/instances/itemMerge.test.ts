@@ -3,7 +3,7 @@ import { instance, trip } from '../../../test/fixtures';
 import { makeStore } from '../../app/store';
 import { conflictOf } from '../../lib/mergeSave';
 import type { CostItem, Trip } from '../../lib/types';
-import { instancesApi } from './api';
+import { instancesApi, itemInputOf } from './api';
 
 describe('an item edit sent while the trip changed elsewhere', () => {
   let api: FakeApi;
@@ -66,5 +66,14 @@ describe('an item edit sent while the trip changed elsewhere', () => {
       { key: `item:${window._id}:item-1:amount`, base: 100, mine: 120, theirs: 90 },
     ]);
     expect(puts()).toHaveLength(1);
+  });
+});
+
+describe('the item fields a merge resolved', () => {
+  it('when they are sent again, then each field the route takes keeps its value and anything else is left out', () => {
+    expect(itemInputOf({ name: 'Hotel', amount: 120, basis: 'per_night', paid: true, link: '', color: 'red' })).toEqual(
+      { name: 'Hotel', amount: 120, basis: 'per_night', paid: true, link: '' },
+    );
+    expect(itemInputOf({ amount: '120', basis: 'per_week', booked: 'yes' })).toEqual({});
   });
 });

@@ -2,7 +2,7 @@
 // owner sees and changes it all. The owner may also download their data or delete
 // their account.
 import { api } from '../../lib/api';
-import type { Profile, ProfileAnswer } from '../../lib/types';
+import type { Body, Message, Profile, ProfileAnswer } from '../../lib/types';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,7 +10,7 @@ export const profileApi = api.injectEndpoints({
       query: (id) => `/user/profile/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
-    updateProfile: build.mutation<Profile, { id: string; body: Omit<Profile, '_id'> }>({
+    updateProfile: build.mutation<Profile, { id: string; body: Body<'/api/user/profile/{id}', 'put'> }>({
       query: ({ id, body }) => ({ url: `/user/profile/${encodeURIComponent(id)}`, method: 'PUT', body }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
@@ -27,7 +27,8 @@ export const profileApi = api.injectEndpoints({
     exportMyData: build.mutation<string, void>({
       query: () => ({ url: '/user/me/export', responseHandler: 'text' }),
     }),
-    deleteAccount: build.mutation<{ msg: string }, { password: string }>({
+    // The route's 200 declares no schema (services/auth); it answers the generated Message.
+    deleteAccount: build.mutation<Message, Body<'/api/user/me', 'delete'>>({
       query: (body) => ({ url: '/user/me', method: 'DELETE', body }),
     }),
   }),

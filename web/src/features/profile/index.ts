@@ -1,2 +1,3 @@
 // What other features may use from the profile feature.
+export { PersonFields, type Person } from './components/PersonFields';
 export { PlaceFields, withCountry, type Place } from './components/PlaceFields';

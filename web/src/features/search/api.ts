@@ -1,16 +1,7 @@
 // City search: autocomplete and place details from our own
 // integration service (no third-party script in the browser), and creating the trip.
 import { api } from '../../lib/api';
-import type { PlaceDetails, PlaceSuggestion, Trip } from '../../lib/types';
-
-export interface NewTrip {
-  user_email: string;
-  location_address: string;
-  image_url: string;
-  isFavorite: false;
-  trip_location: string;
-  place_id?: string;
-}
+import type { NewTripBody, PlaceDetails, PlaceSuggestion, Trip } from '../../lib/types';
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,7 +12,7 @@ export const searchApi = api.injectEndpoints({
     getPlaceDetails: build.query<PlaceDetails, string>({
       query: (placeId) => `/places-details?placeid=${encodeURIComponent(placeId)}`,
     }),
-    createTrip: build.mutation<Trip, NewTrip>({
+    createTrip: build.mutation<Trip, NewTripBody>({
       query: (body) => ({ url: '/trips/getaway-trip', method: 'POST', body }),
       invalidatesTags: [{ type: 'Trip', id: 'LIST' }],
     }),

@@ -1,10 +1,19 @@
 // Trips, and the weather and suggestions shown on a trip (docs/product.md §7 "Trips", "Places, weather, suggestions").
 import { api } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
-import type { BudgetBasis } from '../../lib/budget';
 import { keyedTripChanges, tripChanges, tripFields } from '../../lib/merge';
-import { saveMerging, tripPath } from '../../lib/mergeSave';
-import type { Trip, WeatherReport } from '../../lib/types';
+import { conflictOf, saveMerging, tripPath } from '../../lib/mergeSave';
+import type { AppDispatch } from '../../lib/hooks';
+import type { Answer, Body, FunPlaces, Trip, WeatherReport } from '../../lib/types';
+
+/**
+ * What the trip header changes, as the route takes it: a budget that is not a plain amount
+ * is sent as typed (a string), and the server answers why not.
+ */
+export type TripSettingsChange = Pick<
+  Body<'/api/trips/getaway/{tripId}', 'put'>,
+  'travelers' | 'budget' | 'budget_basis'
+>;
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,32 +36,30 @@ export const tripsApi = api.injectEndpoints({
      */
     saveTripSettings: build.mutation<
       Trip,
-      {
+      TripSettingsChange & {
         tripId: string;
-        travelers?: number;
-        budget?: number | null;
-        budget_basis?: BudgetBasis;
         version?: number;
         base?: Trip;
       }
     >({
       queryFn: ({ tripId, version, base, ...settings }, _api, _extra, baseQuery) =>
-        saveMerging<Trip>(baseQuery, {
+        saveMerging(baseQuery, {
           tripId,
           version: base ? version : undefined,
           base: base ? tripFields(base) : {},
           mine: keyedTripChanges(settings),
           request: (fields) => ({ url: tripPath(tripId), method: 'PUT', body: tripChanges(fields) }),
         }),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) => showSavedTrip(dispatch, queryFulfilled),
       invalidatesTags: (_r, error, { tripId }) =>
-        error && error.status !== 412
-          ? []
-          : [
+        refetchAfter(error)
+          ? [
               { type: 'Trip', id: tripId },
               { type: 'Trip', id: 'LIST' },
-            ],
+            ]
+          : [],
     }),
-    deleteTrip: build.mutation<{ msg?: string }, string>({
+    deleteTrip: build.mutation<Answer<'/api/trips/getaway/{tripId}', 'delete'>, string>({
       query: (tripId) => ({ url: `/trips/getaway/${encodeURIComponent(tripId)}`, method: 'DELETE' }),
       // Refetch the list after success and after failure alike (docs/product.md §8).
       invalidatesTags: [
@@ -70,7 +77,7 @@ export const tripsApi = api.injectEndpoints({
         return `/weather?${params.toString()}`;
       },
     }),
-    getFunPlaces: build.query<{ funPlaces: string }, string>({
+    getFunPlaces: build.query<FunPlaces, string>({
       query: (location) => ({ url: '/chatgpt/fun-places', method: 'POST', body: { location } }),
     }),
   }),
@@ -84,3 +91,55 @@ export const {
   useGetWeatherQuery,
   useGetFunPlacesQuery,
 } = tripsApi;
+
+type TripShownListener = (dispatch: AppDispatch, trip: Trip) => void;
+const tripShownListeners = new Set<TripShownListener>();
+
+/**
+ * Lets a feature keep its own caches of a trip (the window page's) in step whenever a
+ * trip the server answered is shown: the trips feature cannot import those features.
+ */
+export function onAnsweredTrip(listener: TripShownListener): void {
+  tripShownListeners.add(listener);
+}
+
+/**
+ * Shows the trip a mutation answered everywhere it is cached: the single-trip entry, its
+ * entry in My Trips, and (through onAnsweredTrip) every open window of it. The answer is
+ * the trip as stored, so nothing is refetched: one save is one request.
+ */
+export function showAnsweredTrip(dispatch: AppDispatch, trip: Trip): void {
+  dispatch(tripsApi.util.upsertQueryData('getTrip', trip._id, trip));
+  dispatch(
+    tripsApi.util.updateQueryData('getTrips', undefined, (draft) => {
+      const index = draft.findIndex((t) => t._id === trip._id);
+      if (index >= 0) draft[index] = trip;
+    }),
+  );
+  for (const listener of tripShownListeners) listener(dispatch, trip);
+}
+
+/**
+ * After a save that answers the trip: the answer is shown; a 412 that could not be merged
+ * carries the trip as stored now, which is shown too (the next save goes against it).
+ */
+export async function showSavedTrip(
+  dispatch: AppDispatch,
+  saved: Promise<{ data: Trip }>,
+  show: (trip: Trip) => void = (trip) => showAnsweredTrip(dispatch, trip),
+): Promise<void> {
+  try {
+    show((await saved).data);
+  } catch (rejected) {
+    const merge = conflictOf((rejected as { error?: unknown } | undefined)?.error);
+    if (merge) show(merge.trip);
+  }
+}
+
+/**
+ * The only failure of a save whose cure is a refetch: a 412 that carries no trip (the trip
+ * kept changing). A 412 with a merge carries the trip; any other failure changed nothing.
+ */
+export function refetchAfter(error: unknown): boolean {
+  return Boolean(error) && (error as { status?: unknown }).status === 412 && !conflictOf(error);
+}

@@ -23,10 +23,7 @@ export function patchCachedTrip(dispatch: AppDispatch, tripId: string, recipe: (
   ];
 }
 
-/** Replaces the single-trip cache entry with the trip the server answered. */
-export function replaceCachedTrip(dispatch: AppDispatch, trip: Trip): void {
-  dispatch(tripsApi.util.upsertQueryData('getTrip', trip._id, trip));
-}
+export { onAnsweredTrip, showAnsweredTrip as replaceCachedTrip } from './api';
 
 export function undoPatches(patches: CachePatch[]): void {
   for (const patch of patches) patch.undo();

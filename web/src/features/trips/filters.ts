@@ -67,7 +67,7 @@ const time = (value: string | null | undefined) => {
 
 /** The trip's budget once trips carry one; undefined before. */
 export function budgetOf(trip: Trip): number | undefined {
-  const budget = (trip as Trip & { budget?: unknown }).budget;
+  const budget = trip.budget;
   return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : undefined;
 }
 

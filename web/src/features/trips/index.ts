@@ -1,3 +1,3 @@
 // What other features may use from the trips feature.
-export { patchCachedTrip, replaceCachedTrip, undoPatches, type CachePatch } from './cache';
-export { tripsApi } from './api';
+export { onAnsweredTrip, patchCachedTrip, replaceCachedTrip, undoPatches, type CachePatch } from './cache';
+export { refetchAfter, showSavedTrip, tripsApi } from './api';

@@ -5,7 +5,7 @@
 // stale heart; the next natural refetch reads the flag the server set.
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
-import type { Trip, Wishlist, WishlistTrip } from '../../lib/types';
+import type { Answer, Message, Trip, Wishlist } from '../../lib/types';
 import { patchCachedTrip, undoPatches } from '../trips';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
@@ -38,7 +38,7 @@ export const wishlistsApi = api.injectEndpoints({
         LIST,
       ],
     }),
-    getWishlistTrips: build.query<{ trips: WishlistTrip[] }, string>({
+    getWishlistTrips: build.query<Answer<'/api/wishlist/spec-wishlist/{wishlistId}', 'get'>, string>({
       query: (id) => `/wishlist/spec-wishlist/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
     }),
@@ -63,7 +63,7 @@ export const wishlistsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     /** Unfavourite: the trip leaves its wishlist, and the server clears the flag. */
-    unfavoriteTrip: build.mutation<unknown, { wishlistId: string; tripId: string }>({
+    unfavoriteTrip: build.mutation<Wishlist, { wishlistId: string; tripId: string }>({
       query: ({ wishlistId, tripId }) => ({
         url: `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`,
         method: 'DELETE',
@@ -72,7 +72,8 @@ export const wishlistsApi = api.injectEndpoints({
         favouriteOptimistically(dispatch, [tripId], false, queryFulfilled),
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
-    renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
+    // The route declares no answer (services/wishlists): nothing here reads it.
+    renameWishlist: build.mutation<unknown, { wishlistId: string; name: string }>({
       query: ({ wishlistId, name }) => ({
         url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`,
         method: 'PUT',
@@ -81,7 +82,7 @@ export const wishlistsApi = api.injectEndpoints({
       invalidatesTags: (_r, error) => (error ? [] : [LIST]),
     }),
     /** Deleting a list unfavourites every trip in it (the server clears their flags). */
-    deleteWishlist: build.mutation<unknown, { wishlist: Wishlist }>({
+    deleteWishlist: build.mutation<Message, { wishlist: Wishlist }>({
       query: ({ wishlist }) => ({
         url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`,
         method: 'DELETE',

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../../lib/hooks';
 import { SESSION_ENDED, selectIsLoggedIn } from '../../../lib/session';
 import { useLoginMutation } from '../api';
 import { useCompleteLogin } from '../hooks/useSession';
+import { CredentialFields } from './CredentialFields';
 import './auth.css';
 
 /** Where to go after login: a path of this app from ?next= (never another site), else My Trips. */
@@ -61,33 +63,15 @@ export default function LoginPage() {
           </p>
         )}
         <form onSubmit={onSubmit} className="form">
-          <label className="field">
-            <span>Email</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span>Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <CredentialFields
+            email={email}
+            password={password}
+            onChange={(change) => {
+              if (change.email !== undefined) setEmail(change.email);
+              if (change.password !== undefined) setPassword(change.password);
+            }}
+          />
+          <FormError message={error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={isLoading || submitting}>
             {isLoading || submitting ? 'Logging in…' : 'Log in'}
           </button>

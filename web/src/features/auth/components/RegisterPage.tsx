@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
-import { checkRegistration, DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
-import { PlaceFields, type Place } from '../../profile';
+import { checkRegistration, DEFAULT_COUNTRY } from '@tripcost/shared/domain';
+import { PersonFields, PlaceFields, type Person, type Place } from '../../profile';
 import { useRegisterMutation, type RegisterBody } from '../api';
+import { CredentialFields } from './CredentialFields';
 import './auth.css';
 
 const EMPTY: RegisterBody = {
@@ -24,8 +26,8 @@ export default function RegisterPage() {
   const [form, setForm] = useState<RegisterBody>(EMPTY);
   const [error, setError] = useState('');
 
-  const set = (key: keyof RegisterBody) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const setPlace = (change: Partial<Place>) => setForm((f) => ({ ...f, ...change }));
+  const setFields = (change: Partial<Person & Place & Pick<RegisterBody, 'email' | 'password'>>) =>
+    setForm((f) => ({ ...f, ...change }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -60,79 +62,11 @@ export default function RegisterPage() {
         <h1>Create your account</h1>
         <p className="muted">Start comparing the real cost of your getaways.</p>
         <form onSubmit={onSubmit} className="form form--grid">
-          <label className="field">
-            <span>First Name</span>
-            <input
-              name="fname"
-              autoComplete="given-name"
-              required
-              maxLength={PROFILE_LIMITS.nameMax}
-              value={form.fname}
-              onChange={(e) => set('fname')(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span>Last Name</span>
-            <input
-              name="lname"
-              autoComplete="family-name"
-              required
-              maxLength={PROFILE_LIMITS.nameMax}
-              value={form.lname}
-              onChange={(e) => set('lname')(e.target.value)}
-            />
-          </label>
-          <label className="field field--full">
-            <span>Email</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={PROFILE_LIMITS.emailMax}
-              value={form.email}
-              onChange={(e) => set('email')(e.target.value)}
-            />
-          </label>
-          <label className="field field--full">
-            <span>Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              maxLength={PROFILE_LIMITS.passwordMax}
-              value={form.password}
-              onChange={(e) => set('password')(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span>Date of Birth</span>
-            <input
-              type="date"
-              name="birthday"
-              required
-              value={form.birthday}
-              onChange={(e) => set('birthday')(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span>City</span>
-            <input
-              name="city"
-              autoComplete="address-level2"
-              required
-              maxLength={PROFILE_LIMITS.cityMax}
-              value={form.city}
-              onChange={(e) => set('city')(e.target.value)}
-            />
-          </label>
-          <PlaceFields idPrefix="register" required value={form} onChange={setPlace} />
-          {error && (
-            <p className="form-error field--full" role="alert">
-              {error}
-            </p>
-          )}
+          <PersonFields value={form} onChange={setFields} required>
+            <CredentialFields email={form.email} password={form.password} onChange={setFields} registering />
+          </PersonFields>
+          <PlaceFields idPrefix="register" required value={form} onChange={setFields} />
+          <FormError message={error} className="field--full" />
           <button type="submit" className="btn btn--primary btn--block field--full" disabled={isLoading}>
             {isLoading ? 'Creating account…' : 'Create account'}
           </button>

@@ -4,15 +4,16 @@
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
 // (the committed window), and one word for two things misled people.
+import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { itemCost, MAX_MONEY } from '@tripcost/shared/domain';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
 import { itemChanges, resolve, targetOf } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
-import { useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
+import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
 import './costItems.css';
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
@@ -127,11 +128,7 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
           </button>
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {CATEGORIES.map((category) => {
         const mine = items.filter((item) => item.category === category.key);
         return (
@@ -170,26 +167,6 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
  * A visible label above its control, tied by id: a label wrapped around a select would
  * also read out the selected option as part of the field's name.
  */
-function Field({
-  label,
-  className = '',
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: (id: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={`field cost-item__field ${className}`}>
-      <label className="cost-item__field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
 /**
  * Keyboard focus follows a form opening and closing: into its first field when it opens,
  * back to the button that opened it when it closes (it would otherwise fall to the page).
@@ -221,27 +198,27 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
     onChange({ ...value, [key]: event.target.value });
   return (
     <>
-      <Field label="Item name" className="cost-item__field--name">
-        {(id) => <input id={id} value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />}
-      </Field>
-      <Field label="Amount" className="cost-item__field--amount">
-        {(id) => (
-          <input
-            id={id}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MAX_MONEY}
-            step="0.01"
-            required
-            value={value.amount}
-            onChange={set('amount')}
-          />
+      <Field
+        label="Item name"
+        className="cost-item__field cost-item__field--name"
+        labelClassName="cost-item__field-label"
+      >
+        {(control) => (
+          <input {...control} value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />
         )}
       </Field>
-      <Field label="Basis">
-        {(id) => (
-          <select id={id} value={value.basis} onChange={set('basis')}>
+      <Field
+        label="Amount"
+        className="cost-item__field cost-item__field--amount"
+        labelClassName="cost-item__field-label"
+      >
+        {(control) => (
+          <MoneyInput {...control} max={MAX_MONEY} required value={value.amount} onChange={set('amount')} />
+        )}
+      </Field>
+      <Field label="Basis" className="cost-item__field" labelClassName="cost-item__field-label">
+        {(control) => (
+          <select {...control} value={value.basis} onChange={set('basis')}>
             {BASES.map((basis) => (
               <option key={basis.key} value={basis.key}>
                 {basis.label}
@@ -250,13 +227,19 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
           </select>
         )}
       </Field>
-      <Field label="Link" className="cost-item__field--wide">
-        {(id) => <input id={id} type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />}
+      <Field label="Link" className="cost-item__field cost-item__field--wide" labelClassName="cost-item__field-label">
+        {(control) => (
+          <input {...control} type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />
+        )}
       </Field>
-      <Field label="Confirmation number" className="cost-item__field--wide">
-        {(id) => (
+      <Field
+        label="Confirmation number"
+        className="cost-item__field cost-item__field--wide"
+        labelClassName="cost-item__field-label"
+      >
+        {(control) => (
           <input
-            id={id}
+            {...control}
             value={value.confirmation}
             maxLength={ITEM_LIMITS.confirmation}
             onChange={set('confirmation')}
@@ -333,7 +316,7 @@ function ItemRow({
   async function settle(choice: ConflictChoiceValue) {
     if (!conflict) return;
     const now = conflict.trip.instances.find((i) => i._id === refs.instanceId)?.items?.find((i) => i._id === item._id);
-    const send = itemChanges(refs.instanceId, item._id, resolve(conflict, choice)) as Partial<ItemInput>;
+    const send = itemInputOf(itemChanges(refs.instanceId, item._id, resolve(conflict, choice)));
     setConflict(null);
     if (!now) return;
     if (Object.keys(send).length === 0) {
@@ -360,11 +343,7 @@ function ItemRow({
     />
   );
 
-  const errorLine = error && (
-    <p className="form-error cost-item__error" role="alert">
-      {error}
-    </p>
-  );
+  const errorLine = <FormError message={error} className="cost-item__error" />;
 
   if (editing) {
     return (
@@ -391,21 +370,17 @@ function ItemRow({
           }}
         >
           <ItemFields value={fields} onChange={setFields} />
-          <div className="cost-item__buttons">
-            <button type="submit" className="btn btn--primary btn--sm" disabled={!validFields(fields) || isLoading}>
-              Save
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
-                setEditing(false);
-                setError('');
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          <FormActions
+            className="cost-item__buttons"
+            small
+            submitFirst
+            onCancel={() => {
+              setEditing(false);
+              setError('');
+            }}
+            submitLabel="Save"
+            disabled={!validFields(fields) || isLoading}
+          />
         </form>
         {conflictBox}
         {errorLine}
@@ -548,29 +523,26 @@ function ItemForm({
   return (
     <form ref={focus.form} className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
       <ItemFields value={fields} onChange={setFields} />
-      <div className="cost-item__buttons">
+      <FormActions
+        className="cost-item__buttons"
+        small
+        tone="secondary"
+        onCancel={() => {
+          setOpen(false);
+          setError('');
+        }}
+        submitLabel={
+          <>
+            Add <span className="sr-only">{what}</span>
+          </>
+        }
+        disabled={!valid || isLoading}
+      >
         <output className="cost-item__preview" aria-label="Item cost">
           {valid ? `= ${formatMoney(previewCost(value, fields.basis, nights, travellers))}` : ''}
         </output>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => {
-            setOpen(false);
-            setError('');
-          }}
-        >
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--secondary btn--sm" disabled={!valid || isLoading}>
-          Add <span className="sr-only">{what}</span>
-        </button>
-      </div>
-      {error && (
-        <p className="form-error cost-item__error" role="alert">
-          {error}
-        </p>
-      )}
+      </FormActions>
+      <FormError message={error} className="cost-item__error" />
     </form>
   );
 }

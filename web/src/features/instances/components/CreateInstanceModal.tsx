@@ -1,4 +1,5 @@
 // 'Create New Trip Instance': an optional name, dates and four amounts; empty amounts become 0.
+import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
@@ -36,56 +37,39 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
   }
 
   const amount = (key: keyof FormState, label: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="number"
-        min="0"
-        step="0.01"
-        inputMode="decimal"
-        value={form[key]}
-        onChange={(e) => set(key)(e.target.value)}
-      />
-    </label>
+    <Field label={label}>
+      <MoneyInput value={form[key]} onChange={(e) => set(key)(e.target.value)} />
+    </Field>
   );
 
   return (
     <Modal title="Create New Trip Instance" onClose={onClose}>
       <form className="form form--grid" onSubmit={onSubmit}>
-        <label className="field">
-          <span>Start Date</span>
+        <Field label="Start Date">
           <input type="date" value={form.start} onChange={(e) => set('start')(e.target.value)} data-autofocus />
-        </label>
-        <label className="field">
-          <span>End Date</span>
+        </Field>
+        <Field label="End Date">
           <input type="date" value={form.end} onChange={(e) => set('end')(e.target.value)} />
-        </label>
-        <label className="field field--full">
-          <span>Name (optional)</span>
+        </Field>
+        <Field label="Name (optional)" className="field--full">
           <input
             value={form.name}
             maxLength={LABEL_MAX}
             placeholder="e.g. Spring week"
             onChange={(e) => set('name')(e.target.value)}
           />
-        </label>
+        </Field>
         {amount('stay', 'Stay')}
         {amount('travel', 'Travel')}
         {amount('car', 'Car')}
         {amount('other', 'Other')}
-        {error && (
-          <p className="form-error field--full" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions field--full">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>
-            {isLoading ? 'Creating…' : 'Create'}
-          </button>
-        </div>
+        <FormError message={error} className="field--full" />
+        <FormActions
+          className="form-actions field--full"
+          onCancel={onClose}
+          submitLabel="Create"
+          busy={isLoading && 'Creating…'}
+        />
       </form>
     </Modal>
   );

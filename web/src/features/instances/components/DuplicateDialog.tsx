@@ -1,5 +1,6 @@
 // "Duplicate…": copies a window with its dates moved by a number of days (default +7),
 // with one-click "+7 days" / "−7 days" shortcuts. A refused copy shows the server's message.
+import { Field, FormActions, FormError } from '../../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
@@ -64,8 +65,7 @@ export function DuplicateDialog({
             −7 days
           </button>
         </div>
-        <label className="field">
-          <span>Shift in days</span>
+        <Field label="Shift in days">
           <input
             type="number"
             inputMode="numeric"
@@ -76,20 +76,9 @@ export function DuplicateDialog({
             onChange={(event) => setDays(event.target.value)}
             data-autofocus
           />
-        </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={() => onClose(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>
-            {isLoading ? 'Duplicating...' : 'Duplicate'}
-          </button>
-        </div>
+        </Field>
+        <FormError message={error} />
+        <FormActions onCancel={() => onClose(false)} submitLabel="Duplicate" busy={isLoading && 'Duplicating...'} />
       </form>
     </Modal>
   );

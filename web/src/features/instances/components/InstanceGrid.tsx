@@ -1,6 +1,7 @@
 // 'Trip Instances' (docs/product.md §2): the trip's windows as cards or as the comparison board
 // (the choice remembered per trip), with delete, commit, status, duplicate, naming, create and
 // CSV export. Cards come newest first (the spec) or by start date, remembered per trip too.
+import { FormError } from '../../../components/Form';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
@@ -138,11 +139,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
           </button>
         </div>
       </div>
-      {deleteError && (
-        <p className="form-error" role="alert">
-          {deleteError}
-        </p>
-      )}
+      <FormError message={deleteError} />
       {instances.length === 0 ? (
         <div className="empty-state">
           <p className="empty-state__title">No instances yet</p>

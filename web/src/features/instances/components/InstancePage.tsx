@@ -5,6 +5,7 @@
 // items shows its expenses as the server calculated them from the items, read-only
 // (ADR 0020). A session that ends while the form is open keeps its values for after the
 // next login.
+import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
@@ -197,8 +198,9 @@ export default function InstancePage() {
       return;
     }
     await send({
-      tripId: trip._id,
-      instanceId: instance._id,
+      // The page's own query key: the answer is written into exactly that cache entry.
+      tripId,
+      instanceId,
       version: opened ? opened.version : trip.version,
       base,
       changes,
@@ -217,8 +219,8 @@ export default function InstancePage() {
     setConflict(null);
     setOpened({ instance: now, version: conflict.trip.version });
     await send({
-      tripId: trip._id,
-      instanceId: instance._id,
+      tripId,
+      instanceId,
       version: conflict.trip.version,
       base: now,
       changes: fields,
@@ -246,8 +248,7 @@ export default function InstancePage() {
             </button>
           )}
         </div>
-        <label className="field">
-          <span>Window name</span>
+        <Field label="Window name">
           <input
             type="text"
             maxLength={MAX_LABEL}
@@ -256,18 +257,16 @@ export default function InstancePage() {
             value={form.label}
             onChange={(e) => setField('label', e.target.value)}
           />
-        </label>
+        </Field>
         <fieldset className="fieldset" disabled={!editing}>
           <legend>Trip Dates</legend>
           <div className="form--grid">
-            <label className="field">
-              <span>Start Date</span>
+            <Field label="Start Date">
               <input type="date" value={form.start} onChange={(e) => setField('start', e.target.value)} />
-            </label>
-            <label className="field">
-              <span>End Date</span>
+            </Field>
+            <Field label="End Date">
               <input type="date" value={form.end} onChange={(e) => setField('end', e.target.value)} />
-            </label>
+            </Field>
           </div>
         </fieldset>
         <fieldset
@@ -283,26 +282,17 @@ export default function InstancePage() {
           )}
           <div className="form--grid">
             {EXPENSES.map(({ key, label }) => (
-              <label className="field" key={key}>
-                <span>{label}</span>
+              <Field label={label} key={key}>
                 {editing && !fromItems ? (
-                  <input
-                    type="number"
-                    min="0"
-                    step="0.01"
-                    inputMode="decimal"
-                    value={form[key]}
-                    onChange={(e) => setField(key, e.target.value)}
-                  />
+                  <MoneyInput value={form[key]} onChange={(e) => setField(key, e.target.value)} />
                 ) : (
                   <output className="field__value">{formatMoney(Math.abs(amountOf(expenses[key])))}</output>
                 )}
-              </label>
+              </Field>
             ))}
           </div>
         </fieldset>
-        <label className="field">
-          <span>Notes</span>
+        <Field label="Notes">
           <textarea
             rows={3}
             maxLength={MAX_NOTES}
@@ -310,12 +300,8 @@ export default function InstancePage() {
             value={form.notes}
             onChange={(e) => setField('notes', e.target.value)}
           />
-        </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        </Field>
+        <FormError message={error} />
         {conflict && (
           <ConflictChoice
             title="This window changed elsewhere while you edited it."
@@ -328,25 +314,19 @@ export default function InstancePage() {
           Total Cost: <strong>{formatMoney(total)}</strong>
         </p>
         {editing && (
-          <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => {
-                stopEditing();
-                setError('');
-                setForm(toForm(instance));
-              }}
-            >
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={saving || Boolean(conflict)}>
-              {saving ? 'Saving…' : 'Save Changes'}
-            </button>
-          </div>
+          <FormActions
+            onCancel={() => {
+              stopEditing();
+              setError('');
+              setForm(toForm(instance));
+            }}
+            submitLabel="Save Changes"
+            busy={saving && 'Saving…'}
+            disabled={Boolean(conflict)}
+          />
         )}
       </form>
-      <CostItems tripId={trip._id} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
+      <CostItems tripId={tripId} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
       <WindowWeather
         location={trip.trip_location || trip.location_address}
         start={instance.trip_start}

@@ -1,6 +1,7 @@
 // A window's name, edited in place: "Name this window" (or "Rename") opens a labelled
 // field with Save and Cancel; Enter saves, Escape cancels, an empty name clears it.
 // A refused save keeps the field open with the server's message.
+import { FormActions, FormError } from '../../../components/Form';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
@@ -65,7 +66,14 @@ export function WindowName({ tripId, window }: { tripId: string; window: Instanc
       <label htmlFor={id} className="window-name__label">
         Window name
       </label>
-      <div className="window-name__row">
+      <FormActions
+        className="window-name__row"
+        small
+        submitFirst
+        onCancel={() => setEditing(false)}
+        submitLabel="Save"
+        busy={isLoading && 'Saving…'}
+      >
         <input
           id={id}
           value={value}
@@ -76,18 +84,8 @@ export function WindowName({ tripId, window }: { tripId: string; window: Instanc
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setValue(event.target.value)}
         />
-        <button type="submit" className="btn btn--primary btn--sm" disabled={isLoading}>
-          {isLoading ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(false)}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      </FormActions>
+      <FormError message={error} id={`${id}-error`} />
     </form>
   );
 }

@@ -3,7 +3,8 @@
 // line; the window's page shows every day. Without dates or an answer it says so.
 import { formatShortDate, titleCase, toDateInput } from '../../../lib/format';
 import { parseLocation } from '../../../lib/location';
-import { useGetWindowWeatherQuery, type WindowWeather as WindowWeatherAnswer } from '../api';
+import type { WindowWeather as WindowWeatherAnswer } from '../../../lib/types';
+import { useGetWindowWeatherQuery } from '../api';
 import './windows.css';
 
 interface Props {

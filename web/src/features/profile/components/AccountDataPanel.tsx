@@ -1,5 +1,6 @@
 // The owner's data controls on their profile: download everything TripCost holds of
 // them as one JSON file, or delete the account (password required) and everything in it.
+import { Field, FormActions, FormError } from '../../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/Modal';
@@ -92,8 +93,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <li>every wishlist</li>
         </ul>
         <p className="muted">You can download your data first if you want a copy.</p>
-        <label className="field">
-          <span>Your password</span>
+        <Field label="Your password">
           <input
             type="password"
             autoComplete="current-password"
@@ -104,20 +104,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             }}
             data-autofocus
           />
-        </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--danger" disabled={isLoading}>
-            {isLoading ? 'Deleting…' : 'Delete my account'}
-          </button>
-        </div>
+        </Field>
+        <FormError message={error} />
+        <FormActions tone="danger" onCancel={onClose} submitLabel="Delete my account" busy={isLoading && 'Deleting…'} />
       </form>
     </Modal>
   );

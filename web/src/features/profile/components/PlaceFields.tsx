@@ -2,7 +2,8 @@
 // US the spec's state list and 5-digit zip, elsewhere a free region and a postal code
 // (docs/adr/0023-travellers-from-anywhere-h3.md). Limits and sanitising come from the
 // shared rules, so the inputs never accept more than the server would.
-import { useMemo } from 'react';
+import { Field } from '../../../components/Form';
+import { useMemo, type ChangeEvent } from 'react';
 import {
   countryOptions,
   DEFAULT_COUNTRY,
@@ -39,84 +40,72 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
   const countries = useMemo(() => countryOptions('en'), []);
   const country = value.country || DEFAULT_COUNTRY;
   const isUs = country === 'US';
-  const hintId = `${idPrefix}-zip-hint`;
   return (
     <>
       {/* Labels stand beside (not around) the selects: a label's name would otherwise take in
           every option ("Vatican City", "United States"), and a search for "City" or "State"
           would find the country. */}
-      <div className="field">
-        <label className="field" htmlFor={`${idPrefix}-country`}>
-          <span>Country</span>
-        </label>
-        <select
-          id={`${idPrefix}-country`}
-          name="country"
-          autoComplete="country"
-          required={required}
-          value={country}
-          onChange={(e) => onChange(withCountry(value, e.target.value))}
-        >
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field" htmlFor={`${idPrefix}-state`}>
-          <span>{isUs ? 'State' : 'Region'}</span>
-        </label>
-        {isUs ? (
+      <Field id={`${idPrefix}-country`} label="Country">
+        {(control) => (
           <select
-            id={`${idPrefix}-state`}
-            name="state"
-            autoComplete="address-level1"
+            {...control}
+            name="country"
+            autoComplete="country"
             required={required}
-            value={value.state}
-            onChange={(e) => onChange({ state: e.target.value })}
+            value={country}
+            onChange={(e) => onChange(withCountry(value, e.target.value))}
           >
-            <option value="">Select State</option>
-            {US_STATE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
+            {countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
               </option>
             ))}
           </select>
-        ) : (
-          <input
-            id={`${idPrefix}-state`}
-            name="state"
-            autoComplete="address-level1"
-            required={required}
-            maxLength={PROFILE_LIMITS.regionMax}
-            value={value.state}
-            onChange={(e) => onChange({ state: e.target.value })}
-          />
         )}
-      </div>
-      <div className="field">
-        <label className="field" htmlFor={`${idPrefix}-zip`}>
-          <span>{isUs ? 'Zip Code' : 'Postal Code'}</span>
-        </label>
+      </Field>
+      <Field id={`${idPrefix}-state`} label={isUs ? 'State' : 'Region'}>
+        {(control) => {
+          const state = {
+            ...control,
+            name: 'state',
+            autoComplete: 'address-level1',
+            required,
+            value: value.state,
+            onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ state: e.target.value }),
+          };
+          return isUs ? (
+            <select {...state}>
+              <option value="">Select State</option>
+              {US_STATE_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input {...state} maxLength={PROFILE_LIMITS.regionMax} />
+          );
+        }}
+      </Field>
+      <Field
+        id={`${idPrefix}-zip`}
+        label={isUs ? 'Zip Code' : 'Postal Code'}
+        hint={
+          isUs
+            ? `Must be exactly ${PROFILE_LIMITS.zipLength} digits.`
+            : `Up to ${PROFILE_LIMITS.postalCodeMax} letters, digits, spaces or hyphens.`
+        }
+      >
         <input
-          id={`${idPrefix}-zip`}
           name="zip"
           inputMode={isUs ? 'numeric' : 'text'}
           autoComplete="postal-code"
           required={required}
           maxLength={isUs ? PROFILE_LIMITS.zipLength : PROFILE_LIMITS.postalCodeMax}
           value={value.zip}
-          aria-describedby={hintId}
           onChange={(e) => onChange({ zip: (isUs ? sanitizeZip : sanitizePostalCode)(e.target.value) })}
         />
-        <small id={hintId} className="hint">
-          {isUs
-            ? `Must be exactly ${PROFILE_LIMITS.zipLength} digits.`
-            : `Up to ${PROFILE_LIMITS.postalCodeMax} letters, digits, spaces or hyphens.`}
-        </small>
-      </div>
+      </Field>
     </>
   );
 }

@@ -1,6 +1,7 @@
 // Profile (docs/product.md §2, §4, §5): another user's public details, read-only;
 // the owner's full profile, which they can edit (rules: @tripcost/shared/domain),
 // download with all their data, or delete.
+import { FormActions, FormError } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
@@ -9,10 +10,11 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { useCurrentUser } from '../../auth';
 import { showToast } from '../../../lib/toast';
 import type { Profile, ProfileAnswer } from '../../../lib/types';
-import { DEFAULT_COUNTRY, PROFILE_LIMITS } from '@tripcost/shared/domain';
+import { DEFAULT_COUNTRY } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
+import { PersonFields, type Person } from './PersonFields';
 import { PlaceFields, type Place } from './PlaceFields';
 import { PublicProfileCard } from './PublicProfileCard';
 import './profile.css';
@@ -20,14 +22,13 @@ import './profile.css';
 type FormState = Omit<Profile, '_id'>;
 
 function toForm(p: ProfileAnswer): FormState {
-  const own = p as Partial<Profile>;
   return {
     fname: p.fname ?? '',
     lname: p.lname ?? '',
-    birthday: toDateInput(own.birthday ?? '') || todayDateInput(),
+    birthday: toDateInput(p.birthday ?? '') || todayDateInput(),
     city: p.city ?? '',
     state: p.state ?? '',
-    zip: own.zip ?? '',
+    zip: p.zip ?? '',
     country: p.country || DEFAULT_COUNTRY,
   };
 }
@@ -90,15 +91,10 @@ export default function ProfilePage() {
   }
 
   const canEdit = editing;
-  const set = (key: keyof FormState) => (value: string) => {
+  const change = (fields: Partial<Person & Place>) => {
     setError('');
     setSuccess('');
-    setForm((f) => (f ? { ...f, [key]: value } : f));
-  };
-  const setPlace = (change: Partial<Place>) => {
-    setError('');
-    setSuccess('');
-    setForm((f) => (f ? { ...f, ...change } : f));
+    setForm((f) => (f ? { ...f, ...fields } : f));
   };
 
   function cancel() {
@@ -153,54 +149,18 @@ export default function ProfilePage() {
         <form className="form form--grid" onSubmit={onSubmit}>
           <fieldset className="fieldset fieldset--plain field--full" disabled={!canEdit}>
             <div className="form--grid">
-              <label className="field">
-                <span>First Name</span>
-                <input
-                  value={form.fname}
-                  maxLength={PROFILE_LIMITS.nameMax}
-                  onChange={(e) => set('fname')(e.target.value)}
-                  autoComplete="given-name"
-                />
-              </label>
-              <label className="field">
-                <span>Last Name</span>
-                <input
-                  value={form.lname}
-                  maxLength={PROFILE_LIMITS.nameMax}
-                  onChange={(e) => set('lname')(e.target.value)}
-                  autoComplete="family-name"
-                />
-              </label>
-              <label className="field">
-                <span>Date of Birth</span>
-                <input type="date" required value={form.birthday} onChange={(e) => set('birthday')(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>City</span>
-                <input
-                  value={form.city}
-                  maxLength={PROFILE_LIMITS.cityMax}
-                  onChange={(e) => set('city')(e.target.value)}
-                  autoComplete="address-level2"
-                />
-              </label>
-              <PlaceFields idPrefix="profile" value={form} onChange={setPlace} />
+              <PersonFields value={form} onChange={change} />
+              <PlaceFields idPrefix="profile" value={form} onChange={change} />
             </div>
           </fieldset>
-          {error && (
-            <p className="form-error field--full" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} className="field--full" />
           {canEdit && (
-            <div className="form-actions field--full">
-              <button type="button" className="btn btn--ghost" onClick={cancel}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn--primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save'}
-              </button>
-            </div>
+            <FormActions
+              className="form-actions field--full"
+              onCancel={cancel}
+              submitLabel="Save"
+              busy={saving && 'Saving…'}
+            />
           )}
         </form>
       </div>

@@ -1,5 +1,6 @@
 // City search: pick a city, preview its photo, create the trip, go to Explore. The
 // place details come from the query cache (one request per place, the newest choice wins).
+import { FormError } from '../../../components/Form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -53,11 +54,10 @@ export default function CitySearchPage() {
     setError('');
     try {
       // Creating invalidates the trip list, so Explore shows the new trip.
+      // The owner comes from the session's token, and a new trip is not a favourite.
       await createTrip({
-        user_email: email,
         location_address: details?.formatted_address || place.description,
         image_url: photo ?? PLACEHOLDER_IMAGE,
-        isFavorite: false,
         trip_location: details?.trip_location || place.description,
         ...(PLACE_ID_ACCEPTED.test(place.place_id) ? { place_id: place.place_id } : {}),
       }).unwrap();
@@ -96,11 +96,7 @@ export default function CitySearchPage() {
             </>
           )}
         </div>
-        {shownError && (
-          <p className="form-error" role="alert">
-            {shownError}
-          </p>
-        )}
+        <FormError message={shownError} />
         <button type="button" className="btn btn--primary btn--block" disabled={!place || creating} onClick={onCreate}>
           {creating ? 'Creating…' : 'Create Trip'}
         </button>

@@ -3,6 +3,7 @@
 // The router applies URL changes in a transition, so until it commits the controls
 // show the chosen value optimistically; otherwise a ticked box would spring back
 // until the list had re-rendered.
+import { Field } from '../../../components/Form';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { NO_FILTERS, SORT_ORDERS, hasFilters, type SortOrder, type TripFilters } from '../filters';
@@ -32,13 +33,20 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
   }, [debounced]);
   useEffect(() => setText(filters.text), [filters.text]);
 
-  const toggle = (key: 'committedOnly' | 'favouritesOnly' | 'underBudgetOnly') => (checked: boolean) =>
-    onChange({ ...filters, [key]: checked });
+  const check = (key: 'committedOnly' | 'favouritesOnly' | 'underBudgetOnly', label: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={filters[key]}
+        onChange={(e) => onChange({ ...filters, [key]: e.target.checked })}
+      />
+      {label}
+    </label>
+  );
 
   return (
     <form className="trip-filters" role="search" aria-label="Filter trips" onSubmit={(e) => e.preventDefault()}>
-      <label className="field trip-filters__text">
-        <span>Place</span>
+      <Field label="Place" className="trip-filters__text">
         <input
           type="search"
           value={text}
@@ -46,35 +54,11 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
           placeholder="Filter by place"
           onChange={(e) => setText(e.target.value)}
         />
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={filters.committedOnly}
-          onChange={(e) => toggle('committedOnly')(e.target.checked)}
-        />
-        Has committed plan
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={filters.favouritesOnly}
-          onChange={(e) => toggle('favouritesOnly')(e.target.checked)}
-        />
-        Favourites
-      </label>
-      {(budgetsKnown || filters.underBudgetOnly) && (
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={filters.underBudgetOnly}
-            onChange={(e) => toggle('underBudgetOnly')(e.target.checked)}
-          />
-          Under budget
-        </label>
-      )}
-      <label className="field trip-filters__sort">
-        <span>Sort by</span>
+      </Field>
+      {check('committedOnly', 'Has committed plan')}
+      {check('favouritesOnly', 'Favourites')}
+      {(budgetsKnown || filters.underBudgetOnly) && check('underBudgetOnly', 'Under budget')}
+      <Field label="Sort by" className="trip-filters__sort">
         <select value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as SortOrder })}>
           {Object.entries(SORT_ORDERS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -82,7 +66,7 @@ export function TripFiltersBar({ filters: current, onChange: commit, budgetsKnow
             </option>
           ))}
         </select>
-      </label>
+      </Field>
       {(hasFilters(filters) || filters.sort !== 'start') && (
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(NO_FILTERS)}>
           Clear filters

@@ -3,6 +3,7 @@
 // shows the server's message and the field goes back to the saved value. Saves carry
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
 // only the same field changed on both sides asks which value to keep (ADR 0023-h4).
+import { FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
@@ -11,7 +12,7 @@ import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
-import { useSaveTripSettingsMutation } from '../api';
+import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
 import './tripSettings.css';
 
 const MAX_TRAVELERS = 50;
@@ -57,11 +58,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
   }, [trip]);
   const queue = useRef<Promise<void>>(Promise.resolve());
 
-  function saveSettings(
-    settings: { travelers?: number; budget?: number | null; budget_basis?: BudgetBasis },
-    undo: () => void,
-    on?: Trip,
-  ) {
+  function saveSettings(settings: TripSettingsChange, undo: () => void, on?: Trip) {
     setError('');
     setConflict(null);
     setStatus('Saving…');
@@ -107,7 +104,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
     if (next === sentBudget.current) return;
     sentBudget.current = next;
     // Anything that is not a plain amount goes to the server as typed, which answers why not.
-    const value = next !== null && !Number.isFinite(next) ? (trimmed as unknown as number) : next;
+    const value = next !== null && !Number.isFinite(next) ? trimmed : next;
     void saveSettings({ budget: value }, () => {
       sentBudget.current = trip.budget ?? null;
       setBudget(budgetText(trip.budget));
@@ -150,12 +147,8 @@ export function TripSettings({ trip }: { trip: Trip }) {
       <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
         <label htmlFor={budgetId}>Budget ($)</label>
         <div className="trip-settings__budget-row">
-          <input
+          <MoneyInput
             id={budgetId}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
             placeholder="No budget"
             value={budget}
             onChange={(event) => setBudget(event.target.value)}
@@ -190,11 +183,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {conflict && (
         <ConflictChoice
           title="This trip changed elsewhere."

@@ -3,6 +3,7 @@
 // Save needs a chosen list or a non-blank name. A failure keeps the spec's fixed toast;
 // the line under the form says why when the server told us (a name already taken, a
 // full list), since "Please try again" would not help there.
+import { Field, FormActions, FormError } from '../../../components/Form';
 import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -91,8 +92,7 @@ export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () 
             </div>
           )}
         </fieldset>
-        <label className="field">
-          <span>New list name</span>
+        <Field label="New list name">
           <input
             value={newName}
             maxLength={WISHLIST_NAME_MAX}
@@ -104,13 +104,9 @@ export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () 
               setNewName(e.target.value);
             }}
           />
-        </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
+        </Field>
+        <FormError message={error} />
+        <FormActions onCancel={onClose} submitLabel={saving ? 'Saving…' : 'Save'} disabled={!canSave}>
           <button
             type="button"
             className="btn btn--ghost"
@@ -122,13 +118,7 @@ export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () 
           >
             Clear
           </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!canSave}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        </FormActions>
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 // Inline rename of a wishlist: the title becomes a field; Enter or Save renames, Escape
 // or Cancel leaves it as it was. The server's rules (1–60 characters, unique per user)
 // come back as its message, shown beside the field.
+import { Field, FormActions, FormError } from '../../../components/Form';
 import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -35,8 +36,7 @@ export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; o
 
   return (
     <form className="rename-form" onSubmit={onSubmit} aria-label={`Rename wishlist ${wishlist.list_name}`}>
-      <label className="field">
-        <span className="sr-only">List name</span>
+      <Field label="List name" hideLabel>
         <input
           value={name}
           maxLength={LIST_NAME_MAX}
@@ -48,20 +48,16 @@ export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; o
           }}
           onKeyDown={onKeyDown}
         />
-      </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="card__actions">
-        <button type="submit" className="btn btn--primary btn--sm" disabled={isLoading}>
-          {isLoading ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      </Field>
+      <FormError message={error} />
+      <FormActions
+        className="card__actions"
+        small
+        submitFirst
+        onCancel={onDone}
+        submitLabel="Save"
+        busy={isLoading && 'Saving…'}
+      />
     </form>
   );
 }
