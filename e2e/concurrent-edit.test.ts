@@ -1,6 +1,6 @@
 // Two tabs of one traveller (one browser context, two pages) edit the same trip. Edits of
 // different windows, or of different fields of one window, are both kept (a 412 is merged
-// by field, ADR 0023-h4); only the same field changed in both tabs is shown as a conflict
+// by field, ADR 0026); only the same field changed in both tabs is shown as a conflict
 // with both values and a choice. The tabs stay in step: a save in one shows in the other
 // without a reload, and a logout in one logs the other out at once.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

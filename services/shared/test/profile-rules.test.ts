@@ -1,4 +1,4 @@
-// Names of any script, countries, and places outside the US (docs/adr/0023-travellers-from-anywhere-h3.md).
+// Names of any script, countries, and places outside the US (docs/adr/0025-travellers-from-anywhere.md).
 import {
   checkProfileChange,
   checkRegistration,

@@ -1,4 +1,4 @@
-// The same field changed here and elsewhere (ADR 0023-h4): both values, and the choice.
+// The same field changed here and elsewhere (ADR 0026): both values, and the choice.
 // An alertdialog inside the page (not a modal): the form behind it stays as typed, and
 // the first choice takes the focus so a keyboard or screen-reader user lands on it.
 import { useEffect, useId, useRef } from 'react';

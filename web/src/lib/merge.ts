@@ -1,4 +1,4 @@
-// Merge by field (ADR 0023-h4). A save refused with 412 (the trip changed since this tab
+// Merge by field (ADR 0026). A save refused with 412 (the trip changed since this tab
 // read it) is not a collision by itself: the trip version covers the whole trip. What
 // this tab changed (its base → its edits) is compared with what the server changed
 // (the same base → the trip as it is now), one (window, field), (item, field) or trip

@@ -1,4 +1,4 @@
-// Sends a change with If-Match and, on 412, merges by field (merge.ts, ADR 0023-h4):
+// Sends a change with If-Match and, on 412, merges by field (merge.ts, ADR 0026):
 // fetches the trip as stored now, re-sends this tab's changes on the new version when
 // nothing it changed was changed there too, and otherwise answers a 412 whose data
 // carries the conflicts for the page to show.

@@ -1,4 +1,4 @@
-// Travellers from anywhere (docs/adr/0023-travellers-from-anywhere-h3.md): names of any
+// Travellers from anywhere (docs/adr/0025-travellers-from-anywhere.md): names of any
 // script, a country on every profile, regions and postal codes outside the US, and
 // profile changes validated as they will be stored. Over HTTP against the real service.
 import { createServer } from 'node:http';

@@ -2,7 +2,7 @@
 // its number of digits (2 for dollars), from 0 to one billion. Every sum, difference
 // and share is computed in whole minor units (cents), so 0.1 + 0.2 shows as 0.30
 // everywhere, and each division is rounded to a minor unit once. This file is the one
-// home of those rules: the services and the web app import it (docs/adr/0024-money-and-date-core-h8.md).
+// home of those rules: the services and the web app import it (docs/adr/0029-money-and-date-core.md).
 
 export const MAX_MONEY = 1_000_000_000;
 

@@ -1,7 +1,7 @@
 // Registration and profile rules, checked in a fixed order; the first failing rule is
 // reported (a form shows one message). The auth service turns a failure into a 400,
 // the web app shows it before sending, so both always say the same thing.
-// Names and places depart from the spec's US-only rules (docs/adr/0023-travellers-from-anywhere-h3.md):
+// Names and places depart from the spec's US-only rules (docs/adr/0025-travellers-from-anywhere.md):
 // names may use any script, and a profile has a country; the US keeps its 50 states
 // and 5-digit zips, other countries hold a free region and postal code.
 import { parseCalendarDate } from './calendar-date';

@@ -284,7 +284,7 @@ function ItemRow({
   const [fields, setFields] = useState<ItemFieldsState>(() => fieldsOf(item));
   const [error, setError] = useState('');
   // The item and trip version when Edit was pressed: the edit is measured from them, so
-  // a change made elsewhere to another field is kept (ADR 0023-h4).
+  // a change made elsewhere to another field is kept (ADR 0026).
   const opened = useRef<{ item: CostItem; version?: number }>({ item, version });
   const [conflict, setConflict] = useState<MergeConflict | null>(null);
 

@@ -1,7 +1,7 @@
 // Instance details: view and edit the name, dates, expenses and notes, with a live
 // total. Saving sends only the fields changed since the form was opened, against the
 // trip version it was opened on (If-Match); a 412 is merged by field and only the same
-// field changed on both sides is shown as a conflict (ADR 0023-h4). A window with cost
+// field changed on both sides is shown as a conflict (ADR 0026). A window with cost
 // items shows its expenses as the server calculated them from the items, read-only
 // (ADR 0020). A session that ends while the form is open keeps its values for after the
 // next login.

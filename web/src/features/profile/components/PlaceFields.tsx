@@ -1,6 +1,6 @@
 // Where a traveller lives, for the register and profile forms: a country, then for the
 // US the spec's state list and 5-digit zip, elsewhere a free region and a postal code
-// (docs/adr/0023-travellers-from-anywhere-h3.md). Limits and sanitising come from the
+// (docs/adr/0025-travellers-from-anywhere.md). Limits and sanitising come from the
 // shared rules, so the inputs never accept more than the server would.
 import { Field } from '../../../components/Form';
 import { useMemo, type ChangeEvent } from 'react';

@@ -2,7 +2,7 @@
 // whole trip or per person), each saved in place as soon as it changes; a refused save
 // shows the server's message and the field goes back to the saved value. Saves carry
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
-// only the same field changed on both sides asks which value to keep (ADR 0023-h4).
+// only the same field changed on both sides asks which value to keep (ADR 0026).
 import { FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
