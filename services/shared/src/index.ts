@@ -29,3 +29,4 @@ export * from './http/security-headers';
 export * from './store/ids';
 export * from './store/embedded';
 export * from './store/mongo';
+export * from './service';
