@@ -76,6 +76,51 @@ export default tseslint.config(
       ],
     },
   },
+  // Every service's layers (ADR 0025-h12): http → domain, jobs → domain, and the adapters
+  // (store/, providers/) → domain. The domain defines the entity types and the ports
+  // (store and provider interfaces) and imports nothing else of its service; an adapter
+  // implements a port and may import domain types; nothing imports http/ or jobs/. Only
+  // the composition root — the files directly in src/ (server.ts, app.ts, main.ts,
+  // index.ts, config.ts) — wires every layer. Proven by services/shared/test/layers-lint.test.ts.
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/shared/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'http', pattern: 'services/*/src/http', capture: ['service'] },
+        { type: 'jobs', pattern: 'services/*/src/jobs', capture: ['service'] },
+        { type: 'domain', pattern: 'services/*/src/domain', capture: ['service'] },
+        { type: 'store', pattern: 'services/*/src/store', capture: ['service'] },
+        { type: 'providers', pattern: 'services/*/src/providers', capture: ['service'] },
+        { type: 'types', pattern: 'services/*/src/types', capture: ['service'] },
+        // Last, so it only takes what no layer took: the files directly in src/.
+        { type: 'root', pattern: 'services/*/src', capture: ['service'] },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: 'external' } } } },
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+            { allow: { to: { element: { type: 'types' } } } },
+            {
+              from: { element: { type: 'root' } },
+              allow: { to: { element: { captured: { service: '{{ from.captured.service }}' } } } },
+            },
+            {
+              from: { element: { types: ['http', 'jobs', 'store', 'providers'] } },
+              allow: { to: { element: { type: 'domain', captured: { service: '{{ from.captured.service }}' } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The web app's import direction: app → features → lib/components. A feature uses
   // another feature only through that feature's index.ts (its public API). No module
   // imports, through any others, a module that imports it back (local/no-cycle).

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build, ensureDependencies, ensureRedis, ROOT, say } from './lib/environment.mjs';
-import { startProductForBrowserSuite } from './lib/product.mjs';
+import { DEPLOYABLES, startProductForBrowserSuite } from './lib/product.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,13 +18,10 @@ const DEADLINES = {
   unit: Number(process.env.TEST_UNIT_DEADLINE_MIN ?? 15) * MINUTE,
   browser: Number(process.env.TEST_BROWSER_DEADLINE_MIN ?? 6) * MINUTE,
 };
+// The kit, every deployable's workspace (deployables.json), then the rest.
 const PROJECTS = [
   'services/shared',
-  'services/auth',
-  'services/trips',
-  'services/wishlists',
-  'services/integrations',
-  'gateway',
+  ...DEPLOYABLES.map((d) => d.dir),
   'web',
   'k8s',
   'system',

@@ -1,7 +1,9 @@
 // The routing table of docs/architecture.md §1 and the few routes that need no token (§2).
+import type { ServiceName } from '@tripcost/shared';
 import type { GatewayConfig } from './config';
 
-export type UpstreamName = 'auth' | 'trips' | 'wishlists' | 'integrations';
+/** The services behind the gateway: the kit's one name type (test/deployables.test.ts checks the table). */
+export type UpstreamName = ServiceName;
 
 export interface Upstream {
   name: UpstreamName;

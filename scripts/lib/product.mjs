@@ -10,49 +10,45 @@
 // them (gateway/src/upstream-identity.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { componentArgs, ensureKeyPair, freePort, ROOT, say } from './environment.mjs';
 
-export const COMPONENTS = [
-  { name: 'auth', dir: 'services/auth', port: 4001, urlVar: 'AUTH_URL' },
-  { name: 'trips', dir: 'services/trips', port: 4002, urlVar: 'TRIPS_URL' },
-  { name: 'wishlists', dir: 'services/wishlists', port: 4003, urlVar: 'WISHLISTS_URL' },
-  { name: 'integrations', dir: 'services/integrations', port: 4004, urlVar: 'INTEGRATIONS_URL' },
-];
+/** The root deployables.json: the one list of TripCost's processes, gateway first. */
+export const DEPLOYABLES = JSON.parse(readFileSync(join(ROOT, 'deployables.json'), 'utf8')).deployables;
+
+/** The services behind the gateway, started first; the gateway (metrics, instance ids) last. */
+export const COMPONENTS = DEPLOYABLES.filter((d) => d.name !== 'gateway').map(({ name, dir, port, urlVar }) => ({
+  name,
+  dir,
+  port,
+  urlVar,
+}));
 
 /** Where `npm start` puts things when nothing says otherwise (and they are free). */
 export const DEFAULT_PORTS = {
-  gateway: 8080,
-  auth: 4001,
-  trips: 4002,
-  wishlists: 4003,
-  integrations: 4004,
+  ...Object.fromEntries(DEPLOYABLES.map((d) => [d.name, d.port])),
   metrics: 9464,
 };
 
 /**
  * The ports a run asks for. With a base (PORT_BASE, or else PORT, the gateway's port)
- * every port comes from it: gateway = base, auth … integrations = base+1 … base+4,
- * metrics = base+5; without one, DEFAULT_PORTS. An explicit METRICS_PORT wins for metrics.
+ * every port comes from it, in deployables.json's order: gateway = base, auth …
+ * integrations = base+1 … base+4, metrics = the next one; without one, DEFAULT_PORTS.
+ * An explicit METRICS_PORT wins for metrics.
  */
 export function plannedPorts({ portBase, metricsPort } = {}) {
   const ports = { ...DEFAULT_PORTS };
   if (portBase !== undefined) {
     const base = Number(portBase);
-    if (!Number.isInteger(base) || base < 1 || base + 5 > 65535) {
-      throw new Error(`PORT_BASE/PORT must be a whole number from 1 to 65530 (got '${portBase}')`);
+    const highest = 65535 - DEPLOYABLES.length;
+    if (!Number.isInteger(base) || base < 1 || base > highest) {
+      throw new Error(`PORT_BASE/PORT must be a whole number from 1 to ${highest} (got '${portBase}')`);
     }
-    Object.assign(ports, {
-      gateway: base,
-      auth: base + 1,
-      trips: base + 2,
-      wishlists: base + 3,
-      integrations: base + 4,
-      metrics: base + 5,
-    });
+    DEPLOYABLES.forEach((d, index) => (ports[d.name] = base + index));
+    ports.metrics = base + DEPLOYABLES.length;
   }
   if (metricsPort !== undefined) {
     const metrics = Number(metricsPort);
@@ -86,7 +82,9 @@ export async function claimPort(label, wanted, log = say) {
   return chosen;
 }
 
-const COLORS = { auth: 35, trips: 36, wishlists: 33, integrations: 34, gateway: 32 };
+/** ANSI colours of the log tags, in deployables.json's order (gateway green, auth magenta, …). */
+const PALETTE = [32, 35, 36, 33, 34, 31];
+const COLORS = Object.fromEntries(DEPLOYABLES.map((d, index) => [d.name, PALETTE[index % PALETTE.length]]));
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 /** Pino JSON → one short human line; anything else is passed through. */

@@ -15,8 +15,8 @@ import type { UserDataSources } from './domain/data-export';
 import { jwksRoute } from './http/jwks-route';
 import { userRoutes } from './http/routes';
 import type { CookiePolicy } from './http/refresh-cookie';
-import type { RefreshSessions } from './store/refresh-sessions';
-import type { UserStore } from './store/user-store';
+import type { RefreshSessions } from './domain/refresh-sessions';
+import type { UserStore } from './domain/user-store';
 
 export interface AuthAppDeps {
   logger: Logger;

@@ -1,22 +1,14 @@
-// Starts the auth service: Redis for sessions, the user store (MongoDB or
-// embedded), the app, and the listener. Used by main.ts and by tests in-process.
+// Starts the auth service on the kit's startService: Redis for sessions (waited for, not
+// required), the user store (MongoDB or embedded) and its outbox relay, the app, and the
+// listener. Used by main.ts and by tests in-process.
 import type { KeyObject } from 'node:crypto';
 import {
-  connectMongo,
-  createEventPublisher,
-  createRevokedUsers,
-  revokedUserKeyPrefix,
-  keyIdOf,
-  startOutboxRelay,
   createLogger,
-  createRequestRedis,
-  Lifecycle,
-  listen,
+  keyIdOf,
   signAccessToken,
-  waitForRedis,
+  startService,
   type Logger,
   type RunningService,
-  closeRedis,
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
@@ -25,7 +17,7 @@ import { createPasswordHasher, OWASP_ARGON2ID } from './domain/passwords';
 import { openEmbeddedUserStore } from './store/embedded';
 import { createUserDataSources } from './http/user-data-sources';
 import { createRefreshSessions } from './store/refresh-sessions';
-import type { UserStore } from './store/user-store';
+import type { UserStore } from './domain/user-store';
 
 export type RunningAuth = RunningService;
 
@@ -38,86 +30,68 @@ export interface StartOptions {
 /** Redis commands may take this long before a session call gives up with 503. */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
-export async function startAuth(
+export function startAuth(
   config: AuthConfig,
   logger: Logger = createLogger('auth', config.LOG_LEVEL),
   options: StartOptions = {},
 ): Promise<RunningAuth> {
-  const redis = createRequestRedis(config.REDIS_URL, logger, REDIS_COMMAND_TIMEOUT_MS);
-  try {
-    await waitForRedis(redis, options.redisWaitMs ?? 5000);
-  } catch (error) {
-    // Registration and profiles work without Redis; only sessions need it.
-    logger.warn({ err: error }, 'redis not reachable at start-up; sessions unavailable until it is');
-  }
-  let users: UserStore;
-  try {
-    users = await openUserStore(config, logger);
-  } catch (error) {
-    redis.disconnect();
-    throw error;
-  }
-  const sessions = createRefreshSessions(redis, logger, {
-    sessionDays: config.REFRESH_SESSION_DAYS,
-    reuseGraceMs: config.REFRESH_REUSE_GRACE_MS,
-    queuePrefix: config.QUEUE_PREFIX,
-  });
-  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
-  const publisher = createEventPublisher(config.REDIS_URL, logger, config.QUEUE_PREFIX);
-  const relay = startOutboxRelay(users, publisher, logger);
-  const accounts = createAccounts({
-    users,
-    sessions,
-    passwords: createPasswordHasher({
-      argon2: { ...OWASP_ARGON2ID, memoryKiB: config.PASSWORD_ARGON2_MEMORY_KIB },
-      concurrency: config.PASSWORD_HASH_CONCURRENCY,
-    }),
-    signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),
-    revokedUsers,
-    outbox: relay,
+  return startService<UserStore>({
+    name: 'auth',
+    config,
     logger,
-  });
-  const lifecycle = new Lifecycle();
-  const app = buildApp({
-    logger,
-    lifecycle,
-    publicKeys: trustedKeys(config),
-    accounts,
-    users,
-    sessions,
-    cookies: { secure: config.NODE_ENV === 'production' },
-    revokedUsers,
-    exportSources: createUserDataSources({
-      tripsUrl: config.TRIPS_URL,
-      wishlistsUrl: config.WISHLISTS_URL,
-      timeoutMs: config.EXPORT_TIMEOUT_MS,
-      logger,
-    }),
-  });
-  const running = await listen(app, {
-    port: config.PORT,
     host: options.host,
-    lifecycle,
-    logger,
-    // Published events leave before their connections close.
-    onClose: [
-      () => relay.close(),
-      () => publisher.close(),
-      () => users.close(),
-      () => revokedUsers.close(),
-      () => closeRedis(redis),
-    ],
-  });
-  logger.info(
-    {
-      port: running.port,
-      storage: config.MONGO_URL ? 'mongo' : 'embedded',
-      signingKey: config.JWT_PRIVATE_KEY.kid,
-      extraKeys: config.JWT_EXTRA_PUBLIC_KEYS.map(keyIdOf),
+    redis: {
+      commandTimeoutMs: REDIS_COMMAND_TIMEOUT_MS,
+      // Registration and profiles work without Redis; only sessions need it.
+      startup: {
+        wait: 'connected',
+        waitMs: options.redisWaitMs ?? 5000,
+        unreachable: 'redis not reachable at start-up; sessions unavailable until it is',
+      },
     },
-    'auth listening',
-  );
-  return { url: running.url, port: running.port, stop: running.stop };
+    store: {
+      embedded: () => openEmbeddedUserStore(config.DATA_DIR),
+      mongo: async (connection) => (await import('./store/mongo')).openMongoUserStore(connection),
+    },
+    wire: ({ store: users, outbox, redis, lifecycle, revokedUsers }) => {
+      const sessions = createRefreshSessions(redis, logger, {
+        sessionDays: config.REFRESH_SESSION_DAYS,
+        reuseGraceMs: config.REFRESH_REUSE_GRACE_MS,
+        queuePrefix: config.QUEUE_PREFIX,
+      });
+      const accounts = createAccounts({
+        users,
+        sessions,
+        passwords: createPasswordHasher({
+          argon2: { ...OWASP_ARGON2ID, memoryKiB: config.PASSWORD_ARGON2_MEMORY_KIB },
+          concurrency: config.PASSWORD_HASH_CONCURRENCY,
+        }),
+        signAccessToken: (user) => signAccessToken(config.JWT_PRIVATE_KEY, user),
+        revokedUsers,
+        outbox,
+        logger,
+      });
+      return {
+        app: buildApp({
+          logger,
+          lifecycle,
+          publicKeys: trustedKeys(config),
+          accounts,
+          users,
+          sessions,
+          cookies: { secure: config.NODE_ENV === 'production' },
+          revokedUsers,
+          exportSources: createUserDataSources({
+            tripsUrl: config.TRIPS_URL,
+            wishlistsUrl: config.WISHLISTS_URL,
+            timeoutMs: config.EXPORT_TIMEOUT_MS,
+            logger,
+          }),
+        }),
+        logFields: { signingKey: config.JWT_PRIVATE_KEY.kid, extraKeys: config.JWT_EXTRA_PUBLIC_KEYS.map(keyIdOf) },
+      };
+    },
+  });
 }
 
 /** The signing key's public half, then the extra keys (each once). */
@@ -126,14 +100,4 @@ function trustedKeys(config: AuthConfig): KeyObject[] {
     [config.JWT_PRIVATE_KEY.publicKey, ...config.JWT_EXTRA_PUBLIC_KEYS].map((key) => [keyIdOf(key), key]),
   );
   return [...byId.values()];
-}
-
-/** QUIT needs a live connection; a client still trying to reconnect is just dropped. */
-async function openUserStore(config: AuthConfig, logger: Logger): Promise<UserStore> {
-  if (config.MONGO_URL) {
-    // mongoose is loaded only when MongoDB is configured (shared store/mongo.ts says why).
-    const { openMongoUserStore } = await import('./store/mongo');
-    return openMongoUserStore(await connectMongo(config.MONGO_URL, logger));
-  }
-  return openEmbeddedUserStore(config.DATA_DIR);
 }

@@ -1,20 +1,15 @@
 // Starts the integrations service: Redis (fail-fast client for the cache), the offline
 // city index, the providers chosen by configuration, the warm-up consumer, and the HTTP
-// server. Used by main.ts and by tests that boot the real service in-process.
+// server, on the kit's startService (no store). Used by main.ts and by tests that boot
+// the real service in-process.
 import {
   createLogger,
   createRateLimiter,
-  createRequestRedis,
-  createRevokedUsers,
   integrationsKeyPrefix,
-  revokedUserKeyPrefix,
-  Lifecycle,
-  listen,
   startInbox,
+  startService,
   type Logger,
-  type Redis,
   type RunningService,
-  closeRedis,
   verifierFromConfig,
 } from '@tripcost/shared';
 import { buildApp } from './app';
@@ -36,124 +31,108 @@ export interface RunningIntegrations extends RunningService {
   cacheSettled(): Promise<void>;
 }
 
-export async function startIntegrations(
+export function startIntegrations(
   config: IntegrationsConfig,
   logger: Logger = createLogger('integrations', config.LOG_LEVEL),
 ): Promise<RunningIntegrations> {
-  const lifecycle = new Lifecycle();
-  const redis = createRequestRedis(config.REDIS_URL, logger);
-  await redisSettled(redis);
-  const cities = offlineCityIndex(logger);
-  const upstream = createUpstream(logger);
-  // Keys share the deployment's prefix, so parallel test runs never read each other's entries.
-  const keyPrefix = integrationsKeyPrefix(config.QUEUE_PREFIX);
-  const cache = createCache({ redis, logger, keyPrefix: `${keyPrefix}:cache` });
-  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  return startService<undefined, Pick<RunningIntegrations, 'cacheSettled'>>({
+    name: 'integrations',
+    config,
+    logger,
+    // Without this, the first requests after start would skip the cache and the shared
+    // rate limit (the request client refuses commands until it is connected); an
+    // unreachable Redis does not delay the start.
+    redis: { startup: { wait: 'first-outcome', waitMs: 2000 } },
+    wire: ({ redis, lifecycle, revokedUsers }) => {
+      const cities = offlineCityIndex(logger);
+      const upstream = createUpstream(logger);
+      // Keys share the deployment's prefix, so parallel test runs never read each other's entries.
+      const keyPrefix = integrationsKeyPrefix(config.QUEUE_PREFIX);
+      const cache = createCache({ redis, logger, keyPrefix: `${keyPrefix}:cache` });
+      const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
 
-  const weatherProvider = config.OPENWEATHER_API_KEY
-    ? openWeatherMap(upstream, { baseUrl: config.OPENWEATHER_BASE_URL, apiKey: config.OPENWEATHER_API_KEY, timeoutMs })
-    : openMeteo(upstream, {
-        geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
-        forecastBaseUrl: config.OPEN_METEO_BASE_URL,
-        timeoutMs,
-      });
-  const google = config.GOOGLE_MAPS_API_KEY
-    ? googlePlaces(upstream, { baseUrl: config.GOOGLE_PLACES_BASE_URL, apiKey: config.GOOGLE_MAPS_API_KEY, timeoutMs })
-    : undefined;
-  const suggestionsProvider = config.OPENAI_API_KEY
-    ? openAi(upstream, {
-        baseUrl: config.OPENAI_BASE_URL,
-        apiKey: config.OPENAI_API_KEY,
-        model: config.OPENAI_MODEL,
-        timeoutMs: config.OPENAI_TIMEOUT_MS,
-      })
-    : undefined;
+      const weatherProvider = config.OPENWEATHER_API_KEY
+        ? openWeatherMap(upstream, {
+            baseUrl: config.OPENWEATHER_BASE_URL,
+            apiKey: config.OPENWEATHER_API_KEY,
+            timeoutMs,
+          })
+        : openMeteo(upstream, {
+            geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
+            forecastBaseUrl: config.OPEN_METEO_BASE_URL,
+            timeoutMs,
+          });
+      const google = config.GOOGLE_MAPS_API_KEY
+        ? googlePlaces(upstream, {
+            baseUrl: config.GOOGLE_PLACES_BASE_URL,
+            apiKey: config.GOOGLE_MAPS_API_KEY,
+            timeoutMs,
+          })
+        : undefined;
+      const suggestionsProvider = config.OPENAI_API_KEY
+        ? openAi(upstream, {
+            baseUrl: config.OPENAI_BASE_URL,
+            apiKey: config.OPENAI_API_KEY,
+            model: config.OPENAI_MODEL,
+            timeoutMs: config.OPENAI_TIMEOUT_MS,
+          })
+        : undefined;
 
-  const services = {
-    weather: createWeatherService({ provider: weatherProvider, cache }),
-    windowWeather: createWindowWeatherService({
-      source: openMeteoDaily(upstream, {
-        geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
-        forecastBaseUrl: config.OPEN_METEO_BASE_URL,
-        archiveBaseUrl: config.OPEN_METEO_ARCHIVE_BASE_URL,
-        timeoutMs,
-      }),
-      cache,
-    }),
-    places: createPlacesService({ cities, google, cache, logger }),
-    suggestions: createSuggestionsService({
-      provider: suggestionsProvider,
-      model: config.OPENAI_MODEL,
-      cache,
-      limiter: createRateLimiter({
-        redis,
-        logger,
-        name: `${keyPrefix}:limit:fun-places`,
-        limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
-        windowMs: 3_600_000,
-      }),
-    }),
-  };
-  logger.info(
-    {
-      weather: weatherProvider.source,
-      places: google ? 'google' : 'offline',
-      suggestions: suggestionsProvider ? 'openai' : 'off',
+      const services = {
+        weather: createWeatherService({ provider: weatherProvider, cache }),
+        windowWeather: createWindowWeatherService({
+          source: openMeteoDaily(upstream, {
+            geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
+            forecastBaseUrl: config.OPEN_METEO_BASE_URL,
+            archiveBaseUrl: config.OPEN_METEO_ARCHIVE_BASE_URL,
+            timeoutMs,
+          }),
+          cache,
+        }),
+        places: createPlacesService({ cities, google, cache, logger }),
+        suggestions: createSuggestionsService({
+          provider: suggestionsProvider,
+          model: config.OPENAI_MODEL,
+          cache,
+          limiter: createRateLimiter({
+            redis,
+            logger,
+            name: `${keyPrefix}:limit:fun-places`,
+            limit: config.SUGGESTIONS_PER_USER_PER_HOUR,
+            windowMs: 3_600_000,
+          }),
+        }),
+      };
+      logger.info(
+        {
+          weather: weatherProvider.source,
+          places: google ? 'google' : 'offline',
+          suggestions: suggestionsProvider ? 'openai' : 'off',
+        },
+        'providers selected',
+      );
+      // Said once here, so the 503s these features answer are not an error on every trip view.
+      if (!suggestionsProvider) logger.warn('OPENAI_API_KEY is not set: place suggestions answer 503 until it is');
+      if (!google) logger.warn('GOOGLE_MAPS_API_KEY is not set: offline city data, no place details or photos');
+
+      return {
+        inbox: config.WARM_UP_ENABLED
+          ? startInbox('integrations', warmUpHandlers(services, logger), {
+              redisUrl: config.REDIS_URL,
+              logger,
+              prefix: config.QUEUE_PREFIX,
+            })
+          : undefined,
+        app: buildApp({
+          logger,
+          lifecycle,
+          verifier: verifierFromConfig(config, logger),
+          revokedUsers,
+          services,
+          cities,
+        }),
+        extras: { cacheSettled: () => cache.settled() },
+      };
     },
-    'providers selected',
-  );
-  // Said once here, so the 503s these features answer are not an error on every trip view.
-  if (!suggestionsProvider) logger.warn('OPENAI_API_KEY is not set: place suggestions answer 503 until it is');
-  if (!google) logger.warn('GOOGLE_MAPS_API_KEY is not set: offline city data, no place details or photos');
-
-  const inbox = config.WARM_UP_ENABLED
-    ? startInbox('integrations', warmUpHandlers(services, logger), {
-        redisUrl: config.REDIS_URL,
-        logger,
-        prefix: config.QUEUE_PREFIX,
-      })
-    : undefined;
-
-  const revokedUsers = createRevokedUsers(redis, logger, revokedUserKeyPrefix(config.QUEUE_PREFIX));
-  const app = buildApp({
-    logger,
-    lifecycle,
-    verifier: verifierFromConfig(config, logger),
-    revokedUsers,
-    services,
-    cities,
-  });
-  const running = await listen(app, {
-    port: config.PORT,
-    lifecycle,
-    logger,
-    onClose: [
-      () => inbox?.close(),
-      // quit() is refused at once while Redis is unreachable; then just drop the socket.
-      () => revokedUsers.close(),
-      () => closeRedis(redis),
-    ],
-  });
-  logger.info({ port: running.port }, 'integrations listening');
-  return { url: running.url, port: running.port, stop: running.stop, cacheSettled: () => cache.settled() };
-}
-
-/**
- * The request client refuses commands until it is connected, so without this the first
- * requests after start would skip the cache and the shared rate limit. Waits for the
- * first connection outcome only: an unreachable Redis does not delay the start.
- */
-function redisSettled(redis: Redis, timeoutMs = 2000): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      redis.off('error', done);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    redis.once('ready', done);
-    redis.once('error', done);
   });
 }

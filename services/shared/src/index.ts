@@ -26,6 +26,8 @@ export * from './http/error-handler';
 export * from './http/request-logging';
 export * from './http/metrics';
 export * from './http/security-headers';
+export * from './http/service-client';
 export * from './store/ids';
 export * from './store/embedded';
 export * from './store/mongo';
+export * from './service';

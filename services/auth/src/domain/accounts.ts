@@ -16,8 +16,8 @@ import {
   type RevokedUsers,
 } from '@tripcost/shared';
 import type { DataExport } from './data-export';
-import type { IssuedRefreshToken, RefreshSessions } from '../store/refresh-sessions';
-import { EmailTakenError, type User, type UserProfileFields, type UserStore } from '../store/user-store';
+import type { IssuedRefreshToken, RefreshSessions } from './refresh-sessions';
+import { EmailTakenError, type User, type UserProfileFields, type UserStore } from './user-store';
 import type { PasswordHasher } from './passwords';
 import {
   normaliseEmail,

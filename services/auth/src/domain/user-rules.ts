@@ -12,7 +12,7 @@ import {
   type StoredProfile,
   type ValidRegistration,
 } from '@tripcost/shared';
-import type { UserProfileFields } from '../store/user-store';
+import type { UserProfileFields } from './user-store';
 
 export { normaliseEmail, type ProfileInput, type RegistrationInput, type ValidRegistration } from '@tripcost/shared';
 export const RULE_MESSAGES = PROFILE_MESSAGES;

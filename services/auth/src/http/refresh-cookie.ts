@@ -1,7 +1,7 @@
 // The refresh-token cookie (docs/architecture.md §2): httpOnly, SameSite=Strict, scoped to
 // /api/user, Secure in production. Parsed by hand: one cookie, no dependency.
 import type { Request, Response } from 'express';
-import type { IssuedRefreshToken } from '../store/refresh-sessions';
+import type { IssuedRefreshToken } from '../domain/refresh-sessions';
 
 export const REFRESH_COOKIE = 'refreshtoken';
 const COOKIE_PATH = '/api/user';

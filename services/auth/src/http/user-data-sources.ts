@@ -1,7 +1,9 @@
 // Where an export gathers the caller's data from: the trips and wishlists services'
-// own public APIs, called with the caller's token, so each service applies its usual
-// owner check and the export can never hold anything the caller could not read.
-import { serviceUnavailable, type Logger } from '@tripcost/shared';
+// own public APIs, on the kit's service client, called with the caller's token, so each
+// service applies its usual owner check and the export can never hold anything the
+// caller could not read. The endpoints are checked against the callees' OpenAPI
+// documents (test/http/user-data-sources.contract.test.ts).
+import { createServiceClient, defineEndpoint, serviceUnavailable, type Logger } from '@tripcost/shared';
 import type { UserDataSources } from '../domain/data-export';
 
 export const EXPORT_UNAVAILABLE = 'Your data could not be gathered right now. Please try again in a minute.';
@@ -11,51 +13,73 @@ const TRIPS_PAGE = 500;
 /** A bound on paging, far above any real account (the lists are bounded per user). */
 const MAX_TRIP_PAGES = 200;
 
+/** A page of the caller's trips, as the trips API answers them (the export keeps every field). */
+export const TRIPS_PAGE_ENDPOINT = defineEndpoint({
+  callee: 'trips',
+  method: 'get',
+  path: '/api/trips/getaway-trip',
+  query: ['limit', 'offset'],
+  answer: { list: true, reads: [] },
+});
+
+/** Every wishlist of the caller. */
+export const WISHLISTS_ENDPOINT = defineEndpoint({
+  callee: 'wishlists',
+  method: 'get',
+  path: '/api/wishlist/getlists',
+  answer: { list: true, reads: [] },
+});
+
+/** Every endpoint the export calls (the contract test checks each one). */
+export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT];
+
 export function createUserDataSources(options: {
   tripsUrl: string;
   wishlistsUrl: string;
   timeoutMs: number;
   logger: Logger;
 }): UserDataSources {
-  const getJson = async (url: string, authorization: string): Promise<unknown> => {
-    let response: Response;
+  const trips = createServiceClient({ baseUrl: options.tripsUrl, timeoutMs: options.timeoutMs });
+  const wishlists = createServiceClient({ baseUrl: options.wishlistsUrl, timeoutMs: options.timeoutMs });
+  const unavailable = () => serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
+  /** The answer's list, or 503 when the source cannot answer one. */
+  const listFrom = async (
+    source: string,
+    call: () => Promise<{ status: number; body: unknown }>,
+  ): Promise<unknown[]> => {
+    let answer;
     try {
-      response = await fetch(url, {
-        headers: { authorization, accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
+      answer = await call();
     } catch (error) {
-      options.logger.warn({ err: error, url }, 'export source did not answer');
-      throw serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
+      options.logger.warn({ err: error, source }, 'export source did not answer');
+      throw unavailable();
     }
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      options.logger.warn({ url, status: response.status }, 'export source answered with an error');
-      throw serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
+    if (answer.status !== 200) {
+      options.logger.warn({ source, status: answer.status }, 'export source answered with an error');
+      throw unavailable();
     }
-    return response.json();
-  };
-  const trimmed = (url: string) => url.replace(/\/+$/, '');
-  const list = (body: unknown, url: string): unknown[] => {
-    if (Array.isArray(body)) return body;
-    options.logger.warn({ url }, 'export source answered with something other than a list');
-    throw serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
+    if (Array.isArray(answer.body)) return answer.body;
+    options.logger.warn({ source }, 'export source answered with something other than a list');
+    throw unavailable();
   };
 
   return {
     async trips(authorization) {
       const all: unknown[] = [];
       for (let page = 0; page < MAX_TRIP_PAGES; page++) {
-        const url = `${trimmed(options.tripsUrl)}/api/trips/getaway-trip?limit=${TRIPS_PAGE}&offset=${page * TRIPS_PAGE}`;
-        const trips = list(await getJson(url, authorization), url);
-        all.push(...trips);
-        if (trips.length < TRIPS_PAGE) break;
+        const list = await listFrom('trips', () =>
+          trips.get(TRIPS_PAGE_ENDPOINT, {
+            authorization,
+            params: {},
+            query: { limit: TRIPS_PAGE, offset: page * TRIPS_PAGE },
+          }),
+        );
+        all.push(...list);
+        if (list.length < TRIPS_PAGE) break;
       }
       return all;
     },
-    async wishlists(authorization) {
-      const url = `${trimmed(options.wishlistsUrl)}/api/wishlist/getlists`;
-      return list(await getJson(url, authorization), url);
-    },
+    wishlists: (authorization) =>
+      listFrom('wishlists', () => wishlists.get(WISHLISTS_ENDPOINT, { authorization, params: {} })),
   };
 }

@@ -8,7 +8,7 @@ import {
   type UserProfileFields,
   type UserStore,
   type UserWithCredentials,
-} from './user-store';
+} from '../domain/user-store';
 
 export async function openEmbeddedUserStore(dataDir: string): Promise<UserStore> {
   const collection = await openEmbeddedCollection<UserWithCredentials>(embeddedDir(dataDir, 'auth'), 'users', [

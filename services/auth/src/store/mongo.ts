@@ -20,7 +20,7 @@ import {
   type UserProfileFields,
   type UserStore,
   type UserWithCredentials,
-} from './user-store';
+} from '../domain/user-store';
 
 const userSchema = new Schema(
   {

@@ -17,34 +17,11 @@ import {
   type Logger,
   type Redis,
 } from '@tripcost/shared';
+import type { RefreshSessions } from '../domain/refresh-sessions';
 
 const TOKEN_BYTES = 32;
 /** 32 random bytes in base64url: exactly 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export interface IssuedRefreshToken {
-  token: string;
-  /** Epoch ms when the family (and so this token) expires. */
-  expiresAt: number;
-}
-
-export type RotationOutcome =
-  | { kind: 'rotated'; userId: string; successor: IssuedRefreshToken }
-  /** A token rotated within the grace window: an access token, but no new refresh token. */
-  | { kind: 'grace'; userId: string }
-  /** A token rotated before the grace window: the whole family is now revoked. */
-  | { kind: 'reused'; userId: string }
-  | { kind: 'invalid' };
-
-export interface RefreshSessions {
-  start(userId: string): Promise<IssuedRefreshToken>;
-  rotate(token: string): Promise<RotationOutcome>;
-  /** Ends the token's whole family (logout); unknown tokens are ignored. */
-  revoke(token: string): Promise<void>;
-  /** Ends every session of the user at once (all devices), e.g. when the account is deleted. */
-  revokeAllOfUser(userId: string): Promise<void>;
-  ping(): Promise<void>;
-}
 
 // Deletes every key of a family. Expects `prefix` and `familyKey` in scope.
 const REVOKE_FAMILY_LUA = `

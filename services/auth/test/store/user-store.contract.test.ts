@@ -12,7 +12,7 @@ import {
 import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import { openEmbeddedUserStore } from '../../src/store/embedded';
 import { openMongoUserStore } from '../../src/store/mongo';
-import { EmailTakenError, type NewUser, type UserStore } from '../../src/store/user-store';
+import { EmailTakenError, type NewUser, type UserStore } from '../../src/domain/user-store';
 
 function newUser(overrides: Partial<NewUser> = {}): NewUser {
   return {

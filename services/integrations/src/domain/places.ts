@@ -2,12 +2,18 @@
 // otherwise the offline city index, whose ids (`offline:<id>`) are answered locally in
 // every mode, with no photos (the web then shows its default image).
 import { AppError, notFound, serviceUnavailable, type Logger } from '@tripcost/shared';
-import type { GooglePlaces, PlaceDetails, PlaceSuggestion } from '../providers/google-places';
-import { binaryCodec, CACHE_KINDS, jsonCodec, type Binary, type Cache } from '../store/cache';
-import { OFFLINE_ID_PREFIX, type CityIndex, type OfflineCity } from '../store/offline-cities';
+import { binaryCodec, CACHE_KINDS, jsonCodec, type Binary, type Cache } from './cache';
+import {
+  OFFLINE_ID_PREFIX,
+  type CityIndex,
+  type GooglePlaces,
+  type OfflineCity,
+  type PlaceDetails,
+  type PlaceSuggestion,
+} from './ports';
 import { normaliseText } from './text';
 
-export { PHOTO_REFERENCE_PATTERN } from '../providers/google-places';
+export { PHOTO_REFERENCE_PATTERN } from './ports';
 export const OFFLINE_PLACE_ID_PATTERN = /^offline:(\d{1,10})$/;
 export const GOOGLE_PLACE_ID_PATTERN = /^[A-Za-z0-9_-]{1,300}$/;
 

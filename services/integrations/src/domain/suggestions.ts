@@ -2,8 +2,8 @@
 // cached a week per normalised location and every call that reaches the provider
 // counts against the hourly allowance of the caller who triggered it; cached answers are free.
 import { badRequest, serviceUnavailable, tooManyRequests, type RateLimiter } from '@tripcost/shared';
-import type { SuggestionsProvider } from '../providers/openai';
-import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
+import type { SuggestionsProvider } from './ports';
+import { CACHE_KINDS, jsonCodec, type Cache } from './cache';
 import { normaliseText } from './text';
 
 export const SUGGESTIONS_UNAVAILABLE = 'Suggestions are not available right now.';

@@ -1,7 +1,7 @@
 // Current weather for a trip's location, in the spec's shape whichever provider
 // answered, cached 10 minutes per normalised location.
-import type { WeatherProvider, WeatherQuery } from '../providers/weather-providers';
-import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
+import type { WeatherProvider, WeatherQuery } from './ports';
+import { CACHE_KINDS, jsonCodec, type Cache } from './cache';
 import { normaliseText } from './text';
 
 export interface WeatherReport {

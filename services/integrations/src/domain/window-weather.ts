@@ -4,9 +4,8 @@
 // (which kind, which days, which years) is a pure function of the dates and today, so
 // the cache key and the tests can rely on it; the loads go through the shared cache.
 import { AppError, badRequest, DAY_MS } from '@tripcost/shared';
-import { badAnswer } from '../providers/upstream';
-import type { DailyReading, DailyWeatherSource, LocatedPlace, WeatherQuery } from '../providers/weather-providers';
-import { CACHE_KINDS, jsonCodec, type Cache } from '../store/cache';
+import { badAnswer, type DailyReading, type DailyWeatherSource, type LocatedPlace, type WeatherQuery } from './ports';
+import { CACHE_KINDS, jsonCodec, type Cache } from './cache';
 import { normaliseText } from './text';
 
 /** Open-Meteo forecasts today and the next 15 days. */

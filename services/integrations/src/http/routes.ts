@@ -10,22 +10,10 @@ import {
 } from './answers';
 import { defineRoute, describeRoutes, parseCalendarDate, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
-import {
-  GOOGLE_PLACE_ID_PATTERN,
-  OFFLINE_PLACE_ID_PATTERN,
-  PHOTO_REFERENCE_PATTERN,
-  type PlacesService,
-} from '../domain/places';
-import type { SuggestionsService } from '../domain/suggestions';
-import type { WeatherService } from '../domain/weather';
-import type { WindowWeatherService } from '../domain/window-weather';
+import { GOOGLE_PLACE_ID_PATTERN, OFFLINE_PLACE_ID_PATTERN, PHOTO_REFERENCE_PATTERN } from '../domain/places';
+import type { IntegrationsServices } from '../domain/services';
 
-export interface IntegrationsServices {
-  weather: WeatherService;
-  windowWeather: WindowWeatherService;
-  places: PlacesService;
-  suggestions: SuggestionsService;
-}
+export type { IntegrationsServices };
 
 /** Photos never change for a given reference, so browsers and proxies may keep them a week. */
 export const PHOTO_CACHE_CONTROL = 'public, max-age=604800, immutable';

@@ -5,7 +5,7 @@
 import { AppError, type EventHandlers, type Logger, type TripSnapshot } from '@tripcost/shared';
 import { PHOTO_REFERENCE_PATTERN } from '../domain/places';
 import { parseTripLocation } from '../domain/text';
-import type { IntegrationsServices } from '../http/routes';
+import type { IntegrationsServices } from '../domain/services';
 
 export function warmUpHandlers(services: IntegrationsServices, logger: Logger): EventHandlers {
   return {

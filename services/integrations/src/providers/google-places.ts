@@ -2,23 +2,17 @@
 // travels in the X-Goog-Api-Key header (never in a URL that could be logged).
 import { notFound } from '@tripcost/shared';
 import { z } from 'zod';
-import type { Binary } from '../store/cache';
-import { badAnswer, type Upstream } from './upstream';
+import {
+  badAnswer,
+  PHOTO_REFERENCE_PATTERN,
+  type GooglePlaces,
+  type PlaceDetails,
+  type PlaceSuggestion,
+} from '../domain/ports';
+import type { Upstream } from './upstream';
 
-export interface PlaceSuggestion {
-  place_id: string;
-  description: string;
-  main_text: string;
-  secondary_text: string;
-}
+export { PHOTO_REFERENCE_PATTERN, type GooglePlaces, type PlaceDetails, type PlaceSuggestion };
 
-export interface PlaceDetails {
-  photos: { name: string }[];
-  formatted_address: string;
-  trip_location: string;
-}
-
-export const PHOTO_REFERENCE_PATTERN = /^places\/[A-Za-z0-9_-]{1,300}\/photos\/[A-Za-z0-9_-]{1,600}$/;
 const MAX_PHOTOS = 10;
 const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 /** Raster types only: an SVG or HTML "photo" served from our origin could run script. */
@@ -52,12 +46,6 @@ const detailsAnswer = z.object({
     .optional(),
   photos: z.array(z.object({ name: z.string() })).optional(),
 });
-
-export interface GooglePlaces {
-  autocomplete(input: string, limit: number): Promise<PlaceSuggestion[]>;
-  details(placeId: string): Promise<PlaceDetails>;
-  photo(photoReference: string): Promise<Binary>;
-}
 
 export function googlePlaces(
   upstream: Upstream,

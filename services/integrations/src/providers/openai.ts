@@ -1,7 +1,10 @@
 // OpenAI chat completions for fun-place suggestions. The answer is reduced to at most
 // five plain-text lines: list markers and markdown are stripped, nothing is added.
 import { z } from 'zod';
-import { badAnswer, type Upstream } from './upstream';
+import { badAnswer, type SuggestionsProvider } from '../domain/ports';
+import type { Upstream } from './upstream';
+
+export type { SuggestionsProvider };
 
 export const MAX_SUGGESTION_LINES = 5;
 const MAX_LINE_LENGTH = 300;
@@ -10,10 +13,6 @@ const SERVICE = 'suggestions service';
 const completionAnswer = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
 });
-
-export interface SuggestionsProvider {
-  funPlaces(location: string): Promise<string>;
-}
 
 export function openAi(
   upstream: Upstream,

@@ -3,6 +3,9 @@
 // with a size cap, and every failure turned into the clean answer the user sees:
 // 502 (bad answer), 503 (not configured / refused), 504 (no answer in time).
 import { AppError, type Logger } from '@tripcost/shared';
+import { badAnswer, timedOut, unavailable } from '../domain/ports';
+
+export { badAnswer, timedOut, unavailable };
 
 export interface UpstreamCall {
   /** What the user is told failed, e.g. 'weather service'. */
@@ -21,13 +24,6 @@ export interface UpstreamResponse {
   contentType: string;
   body: Buffer;
 }
-
-export const badAnswer = (service: string) =>
-  new AppError(502, `The ${service} sent an answer we could not use. Please try again later.`, 'upstream_bad_answer');
-export const unavailable = (service: string) =>
-  new AppError(503, `The ${service} is not available right now.`, 'upstream_unavailable');
-export const timedOut = (service: string) =>
-  new AppError(504, `The ${service} did not answer in time. Please try again.`, 'upstream_timeout');
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 const RETRY_DELAY_MS = { min: 50, max: 200 };

@@ -7,47 +7,18 @@ import { z } from 'zod';
 import { countryCode, sameAdminArea } from '../domain/regions';
 import { normaliseText } from '../domain/text';
 import { wmoDescription } from '../domain/wmo-codes';
-import { badAnswer, type Upstream } from './upstream';
+import {
+  badAnswer,
+  type CurrentWeather,
+  type DailyReading,
+  type DailyWeatherSource,
+  type LocatedPlace,
+  type WeatherProvider,
+  type WeatherQuery,
+} from '../domain/ports';
+import type { Upstream } from './upstream';
 
-export interface WeatherQuery {
-  city: string;
-  state?: string;
-  country?: string;
-}
-
-export interface CurrentWeather {
-  name: string;
-  description: string;
-  /** °C */
-  temp: number;
-}
-
-export interface WeatherProvider {
-  readonly source: 'openweathermap' | 'open-meteo';
-  current(query: WeatherQuery): Promise<CurrentWeather>;
-}
-
-/** One day of a daily forecast or of the archive, °C. */
-export interface DailyReading {
-  date: string;
-  min: number;
-  max: number;
-  description?: string;
-}
-
-export interface LocatedPlace {
-  name: string;
-  latitude: number;
-  longitude: number;
-}
-
-/** Daily weather by coordinates: the forecast for the coming days and the archive for past ones. */
-export interface DailyWeatherSource {
-  readonly source: 'open-meteo';
-  locate(query: WeatherQuery): Promise<LocatedPlace>;
-  forecast(place: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
-  history(place: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
-}
+export type { CurrentWeather, DailyReading, DailyWeatherSource, LocatedPlace, WeatherProvider, WeatherQuery };
 
 const SERVICE = 'weather service';
 const cityNotFound = () => notFound('We could not find weather for that city.');

@@ -6,30 +6,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tripcost/shared';
 import { countryName } from '../domain/regions';
+import { OFFLINE_ID_PREFIX, type CityIndex, type OfflineCity } from '../domain/ports';
 import { normaliseText } from '../domain/text';
 
-export interface OfflineCity {
-  cityId: number;
-  name: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  /** USPS state code for US cities; other admin codes in the data set are opaque numbers. */
-  state?: string;
-  population: number;
-  main_text: string;
-  secondary_text: string;
-  /** 'City, State, Country' (state only where readable), also the formatted address. */
-  description: string;
-}
-
-export interface CityIndex {
-  readonly size: number;
-  readonly buildMs: number;
-  search(input: string, limit: number): OfflineCity[];
-  byId(cityId: number): OfflineCity | undefined;
-}
-
-export const OFFLINE_ID_PREFIX = 'offline:';
+export { OFFLINE_ID_PREFIX, type CityIndex, type OfflineCity };
 
 /** Neighbourhoods and abandoned, destroyed or historical places are not trip destinations. */
 const EXCLUDED_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);

@@ -6,7 +6,7 @@
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
 import { versionOf } from '@tripcost/shared';
-import type { TripListOptions, TripStore, TripVersion } from '../store/trip-store';
+import type { TripListOptions, TripStore, TripVersion } from './trip-store';
 import { tripView } from './trip';
 
 /** Views kept per process (≈ 2 kB each for a trip with 5 instances). */

@@ -15,7 +15,7 @@ import {
   type OutboxEvent,
 } from '@tripcost/shared';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
-import type { TripStore } from '../store/trip-store';
+import type { TripStore } from './trip-store';
 import { createTripListViews, type SerializedTripList } from './trip-list';
 import {
   deriveTripLocation,

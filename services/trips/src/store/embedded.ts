@@ -4,7 +4,7 @@
 import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection } from '@tripcost/shared';
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
-import type { TripStore } from './trip-store';
+import type { TripStore } from '../domain/trip-store';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };

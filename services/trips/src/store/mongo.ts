@@ -5,7 +5,7 @@
 import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
-import type { TripStore } from './trip-store';
+import type { TripStore } from '../domain/trip-store';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a

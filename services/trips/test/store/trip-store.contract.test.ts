@@ -11,7 +11,7 @@ import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../.
 import { createTripsService, type NewInstance, type TripsService } from '../../src/domain/trips-service';
 import { openEmbeddedTripStore } from '../../src/store/embedded';
 import { mongoTripStore } from '../../src/store/mongo';
-import type { TripStore } from '../../src/store/trip-store';
+import type { TripStore } from '../../src/domain/trip-store';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 

@@ -14,13 +14,7 @@ import {
   withEvent,
   type OutboxEvent,
 } from '@tripcost/shared';
-import type {
-  PlaceTripOutcome,
-  TripPreview,
-  Wishlist,
-  WishlistStore,
-  WishlistTripEntry,
-} from '../store/wishlist-store';
+import type { PlaceTripOutcome, TripPreview, Wishlist, WishlistStore, WishlistTripEntry } from './wishlist-store';
 import { roomFor, withName, withoutTrip, withRefreshedTrip, withTrip } from './list-rules';
 
 const MOVE_ATTEMPTS = 3;

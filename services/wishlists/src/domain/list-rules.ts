@@ -2,7 +2,7 @@
 // after (the same object back means "no change"). list-changes.ts applies them to
 // stored lists with a compare-and-swap on the list's version; stores hold no rules.
 import { conflict, WISHLIST_NAME_MAX, WISHLIST_NAME_MESSAGES } from '@tripcost/shared';
-import type { TripPreview, Wishlist, WishlistTripEntry } from '../store/wishlist-store';
+import type { TripPreview, Wishlist, WishlistTripEntry } from './wishlist-store';
 
 /** Documented caps: every list the service keeps or answers is bounded. */
 export const WISHLIST_LIMITS = {

@@ -1,7 +1,7 @@
 // The domain's view of the trips service: "is this the caller's trip, and what does
 // it look like now?". Implemented over HTTP in src/http/trips-client.ts; the answer
 // comes from the trips service's own data, never from the request body.
-import type { TripPreview } from '../store/wishlist-store';
+import type { TripPreview } from './wishlist-store';
 
 export interface TripDirectory {
   /**

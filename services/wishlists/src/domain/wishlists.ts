@@ -17,7 +17,7 @@ import {
   type Wishlist,
   type WishlistStore,
   type WishlistTripEntry,
-} from '../store/wishlist-store';
+} from './wishlist-store';
 import { listChanges } from './list-changes';
 import { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 import type { TripDirectory } from './trip-directory';

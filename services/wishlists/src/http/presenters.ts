@@ -1,5 +1,5 @@
 // Reply shapes of docs/product.md §7: internal fields (user_id, name_key, timestamps) stay inside.
-import type { Wishlist, WishlistTripEntry } from '../store/wishlist-store';
+import type { Wishlist, WishlistTripEntry } from '../domain/wishlist-store';
 
 export interface WishlistTripReply {
   _id: string;

@@ -10,7 +10,7 @@ import {
   versionOf,
   type EmbeddedCollection,
 } from '@tripcost/shared';
-import { DuplicateListNameError, type NewWishlist, type Wishlist, type WishlistStore } from './wishlist-store';
+import { DuplicateListNameError, type NewWishlist, type Wishlist, type WishlistStore } from '../domain/wishlist-store';
 
 /** Lists that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };

@@ -5,7 +5,7 @@
 // retries the move when it fires).
 import { atVersion, fromMongo, isDuplicateKeyError, pingMongo, type OutboxEvent } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
-import { DuplicateListNameError, type Wishlist, type WishlistStore } from './wishlist-store';
+import { DuplicateListNameError, type Wishlist, type WishlistStore } from '../domain/wishlist-store';
 
 const tripEntrySchema = new Schema(
   {

@@ -8,7 +8,7 @@ import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import { listChanges, type ListChanges } from '../../src/domain/list-changes';
 import { openEmbeddedWishlistStore } from '../../src/store/embedded';
 import { openMongoWishlistStore } from '../../src/store/mongo';
-import { DuplicateListNameError, type WishlistStore, type WishlistTripEntry } from '../../src/store/wishlist-store';
+import { DuplicateListNameError, type WishlistStore, type WishlistTripEntry } from '../../src/domain/wishlist-store';
 
 /** Opens a store over the same storage each time it is called (to prove persistence). */
 type OpenStore = () => Promise<WishlistStore>;

@@ -5,7 +5,7 @@
 import { newId, outboxEvent } from '@tripcost/shared';
 import { bsonTypeOf, fakeMongo, typesSentAt } from '@tripcost/shared/testing/mongo-fake';
 import { isNameKeyViolation, openMongoWishlistStore } from '../../src/store/mongo';
-import { DuplicateListNameError, type WishlistTripEntry } from '../../src/store/wishlist-store';
+import { DuplicateListNameError, type WishlistTripEntry } from '../../src/domain/wishlist-store';
 
 function entry(): WishlistTripEntry {
   const at = new Date().toISOString();

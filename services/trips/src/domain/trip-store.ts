@@ -4,7 +4,7 @@
 // compare-and-swap on the trip's version. So the rules exist once, and both adapters
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
-import type { TripRecord } from '../domain/trip';
+import type { TripRecord } from './trip';
 
 export interface TripListOptions {
   favoritesOnly?: boolean;
