@@ -76,7 +76,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Every service's layers (ADR 0025-h12): http → domain, jobs → domain, and the adapters
+  // Every service's layers (ADR 0031): http → domain, jobs → domain, and the adapters
   // (store/, providers/) → domain. The domain defines the entity types and the ports
   // (store and provider interfaces) and imports nothing else of its service; an adapter
   // implements a port and may import domain types; nothing imports http/ or jobs/. Only

@@ -1,4 +1,4 @@
-// Every service's layers are checked by lint (ADR 0025-h12): http → domain, jobs → domain,
+// Every service's layers are checked by lint (ADR 0031): http → domain, jobs → domain,
 // store/providers (adapters) → domain; the domain imports nothing else of its service and
 // nothing of another; only the composition root (the files directly in src/) wires the
 // layers. Each fixture is linted with the repository's own ESLint config as if it were the

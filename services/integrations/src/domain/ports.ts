@@ -1,6 +1,6 @@
 // The ports of the integrations domain: what its rules need from third-party providers
 // and from the offline city index, and the answers a failing provider becomes. The
-// adapters in providers/ and store/ implement them (ADR 0025-h12: domain defines ports,
+// adapters in providers/ and store/ implement them (ADR 0031: domain defines ports,
 // adapters import the domain, never the other way round).
 import { AppError } from '@tripcost/shared';
 import type { Binary } from './cache';
