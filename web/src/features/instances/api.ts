@@ -111,7 +111,9 @@ export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
 
-export type ItemInput = Omit<CostItem, '_id'>;
+/** An item as sent: the dated-price fields may be left out (the service defaults them; captured_on is today). */
+export type ItemInput = Omit<CostItem, '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'> &
+  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'>>;
 
 // Every category and basis the route takes; a new one in the API fails to compile here.
 const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
