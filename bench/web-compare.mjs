@@ -20,7 +20,7 @@ const option = (name, fallback) => {
 };
 const ROUNDS = Number(option('--rounds', '15'));
 const SCREENSHOTS = option('--screenshots', '');
-const WINDOWS = 20;
+const WINDOWS = Number(option('--windows', '20'));
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
