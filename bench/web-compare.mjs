@@ -20,6 +20,7 @@ const option = (name, fallback) => {
 };
 const ROUNDS = Number(option('--rounds', '15'));
 const SCREENSHOTS = option('--screenshots', '');
+const PROFILE = args.includes('--profile');
 const WINDOWS = Number(option('--windows', '20'));
 const CHROMIUM_ARGS = [
   '--headless',
@@ -147,7 +148,7 @@ async function visit(page, view) {
         const ready = () =>
           view === 'compare'
             ? document.querySelectorAll('.compare__table tbody tr').length === windows &&
-              document.querySelectorAll('.compare-chart__plot .recharts-bar-rectangle').length >= windows
+              document.querySelectorAll('.compare-chart__plot .compare-chart__row').length >= windows
             : document.querySelectorAll('.instance-grid > li').length === windows;
         const check = () => {
           if (
@@ -166,7 +167,7 @@ async function visit(page, view) {
           }
           if (performance.now() > deadline) {
             const rows = document.querySelectorAll('.compare__table tbody tr').length;
-            const bars = document.querySelectorAll('.compare-chart__plot .recharts-bar-rectangle').length;
+            const bars = document.querySelectorAll('.compare-chart__plot .compare-chart__row').length;
             return reject(new Error(`the ${view} view never finished rendering (${rows} rows, ${bars} bars)`));
           }
           requestAnimationFrame(check);
@@ -183,6 +184,7 @@ const median = (values) => {
 };
 
 try {
+  if (PROFILE) await profile();
   if (ROUNDS > 0) await measure();
   if (SCREENSHOTS) await screenshots();
 } finally {
@@ -215,6 +217,37 @@ async function measure() {
     `  Cards                    median ${cards.toFixed(1)} ms  max ${Math.max(...times.cards).toFixed(1)} ms`,
   );
   console.log(`  ratio Compare / Cards    ${(compare / cards).toFixed(2)}`);
+  await context.close();
+}
+
+/** One Compare visit under the CPU profiler: self time per script and the top functions. */
+async function profile() {
+  const { context, page } = await loggedInPage({ width: 1280, height: 900 });
+  await visit(page, 'compare');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const { all } = await visit(page, 'compare');
+  const { profile: cpu } = await cdp.send('Profiler.stop');
+  const byId = new Map(cpu.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  const intervals = cpu.timeDeltas;
+  cpu.samples.forEach((id, index) => {
+    const frame = byId.get(id).callFrame;
+    const file = frame.url.split('/').pop() || `(${frame.functionName || 'program'})`;
+    const key = `${file} ${frame.functionName || '(anonymous)'}:${frame.lineNumber}:${frame.columnNumber}`;
+    const ms = (intervals[index] ?? 0) / 1000;
+    self.set(key, (self.get(key) ?? 0) + ms);
+    self.set(file, (self.get(`file ${file}`) ?? 0) + ms);
+    self.set(`file ${file}`, (self.get(`file ${file}`) ?? 0) + ms);
+  });
+  const top = [...self].filter(([key]) => !key.startsWith('file ')).sort((a, b) => b[1] - a[1]);
+  const files = [...self].filter(([key]) => key.startsWith('file ')).sort((a, b) => b[1] - a[1]);
+  console.log(`profiled visit: ${all.toFixed(1)} ms; self time by script:`);
+  for (const [key, ms] of files.slice(0, 8)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key.slice(5)}`);
+  console.log('top functions:');
+  for (const [key, ms] of top.slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
   await context.close();
 }
 

@@ -34,7 +34,7 @@ type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 let loadedChart: ChartComponent | undefined;
 let loadingChart: Promise<ChartComponent> | undefined;
 
-/** The chart's chunk (recharts), fetched once; a failed fetch may be tried again. */
+/** The chart's chunk, fetched once; a failed fetch may be tried again. */
 function loadChart(): Promise<ChartComponent> {
   loadingChart ??= import('./CompareChart').then(
     (module) => (loadedChart = module.default),
@@ -47,7 +47,7 @@ function loadChart(): Promise<ChartComponent> {
 }
 
 /**
- * Starts loading the chart's chunk (recharts) without waiting for the trip, so a
+ * Starts loading the chart's chunk without waiting for the trip, so a
  * trip that opens on Compare shows its chart as soon as the data arrives.
  */
 export function preloadCompareChart(): void {
