@@ -7,6 +7,7 @@
 export * from './money';
 export * from './calendar-date';
 export * from './windows';
+export * from './dated-rates';
 export * from './us-places';
 export * from './countries';
 export * from './profile';

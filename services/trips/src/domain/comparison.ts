@@ -59,6 +59,8 @@ export interface Comparison {
    */
   overBudgetBy: number | null;
   budget_measured: BudgetMeasured | null;
+  /** The cheapest window's total rests on at least one stale price (see item-pricing.ts). */
+  cheapest_is_stale: boolean;
 }
 
 export interface CategoryDeltas {
@@ -108,6 +110,8 @@ export interface ComparisonOptions {
   budgetBasis?: BudgetBasis;
   travelers?: number;
   committedInstanceId?: string | null;
+  /** Per window (same order): whether its total rests on a stale price. */
+  staleWindows?: readonly boolean[];
 }
 
 /**
@@ -182,9 +186,18 @@ export function compareWindows(
     overBudgetBy = fromMinorUnits(measuredCents - toMinorUnits(budget));
   }
   const budget_measured = overBudgetBy === null ? null : measured;
+  const cheapest_is_stale = cheapest !== -1 && (options.staleWindows?.[cheapest] ?? false);
   const comparison: Comparison =
     cheapest === -1
-      ? { cheapestInstanceId: null, lowest: null, highest: null, spread: null, overBudgetBy, budget_measured }
+      ? {
+          cheapestInstanceId: null,
+          lowest: null,
+          highest: null,
+          spread: null,
+          overBudgetBy,
+          budget_measured,
+          cheapest_is_stale,
+        }
       : {
           cheapestInstanceId: windows[cheapest]._id,
           lowest: fromMinorUnits(lowest),
@@ -192,6 +205,7 @@ export function compareWindows(
           spread: fromMinorUnits(highest - lowest),
           overBudgetBy,
           budget_measured,
+          cheapest_is_stale,
         };
   return { comparison, figures };
 }

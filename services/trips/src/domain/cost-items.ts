@@ -15,6 +15,8 @@ import {
   toMinorUnits,
   type CostBasis,
   type CostContext,
+  type Quote,
+  type Season,
 } from '@tripcost/shared';
 
 export { COST_BASES, basisMultiplier, itemCost, nightsOf, type CostBasis, type CostContext };
@@ -40,7 +42,32 @@ export interface CostItem {
   /** '' or an https URL. */
   link: string;
   confirmation: string;
+  /** The rate of a Friday or Saturday night (or day); null or absent: none (older items). */
+  weekend_amount?: number | null;
+  /** Rates for date ranges ('YYYY-MM-DD', inclusive), beating the weekend rate; absent on older items. */
+  seasons?: Season[];
+  /** Prices seen for exact dates (total and per_person bases); absent on older items. */
+  quotes?: Quote[];
+  /** 'YYYY-MM-DD' the amount was seen; null or absent on items stored before it existed (never stale). */
+  captured_on?: string | null;
 }
+
+/** An item as answers show it: the dated-price fields always present. */
+export function itemView(item: CostItem): Required<CostItem> {
+  return {
+    ...item,
+    weekend_amount: item.weekend_amount ?? null,
+    seasons: item.seasons ?? [],
+    quotes: item.quotes ?? [],
+    captured_on: item.captured_on ?? null,
+  };
+}
+
+/** What an item's cost for this window depends on besides the item: its dates, nights and the travellers. */
+export const windowContext = (
+  window: { trip_start: string | null; trip_end: string | null },
+  travellers: number,
+): CostContext => ({ nights: nightsOf(window), travellers, start: window.trip_start, end: window.trip_end });
 
 const EXPENSE_OF: Record<CostCategory, 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense'> = {
   stay: 'stay_expense',
@@ -115,7 +142,7 @@ export function deriveWindowCosts<W extends ItemisedWindow>(
       toCents(window.other_expense);
     return { ...window, paid_total: 0, booked_total: 0, to_pay: fromCents(total) };
   }
-  const totals = itemTotals(items, { nights: nightsOf(window), travellers });
+  const totals = itemTotals(items, windowContext(window, travellers));
   const derived = { ...window } as W & Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'>;
   for (const category of COST_CATEGORIES) {
     (derived as ItemisedWindow)[EXPENSE_OF[category]] = totals[EXPENSE_OF[category]];
@@ -143,6 +170,6 @@ export const MAX_CATEGORY_TOTAL = 1_000_000_000;
 
 /** The category that would exceed MAX_CATEGORY_TOTAL with these items, if any. */
 export function categoryOverCap(window: ItemisedWindow, travellers: number): CostCategory | null {
-  const totals = itemTotals(window.items ?? [], { nights: nightsOf(window), travellers });
+  const totals = itemTotals(window.items ?? [], windowContext(window, travellers));
   return COST_CATEGORIES.find((category) => totals[EXPENSE_OF[category]] > MAX_CATEGORY_TOTAL) ?? null;
 }

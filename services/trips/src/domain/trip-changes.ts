@@ -3,7 +3,17 @@
 // stored trip, applies one of these and writes the result back with a
 // compare-and-swap on its version (both stores, see store/trip-store.ts). A change
 // that the rules refuse throws the AppError the caller answers with.
-import { AppError, isMoney, newId, notFound, toMinorUnits } from '@tripcost/shared';
+import {
+  AppError,
+  datedPricesProblem,
+  dayNumber,
+  dayString,
+  isMoney,
+  newId,
+  notFound,
+  toMinorUnits,
+  type Quote,
+} from '@tripcost/shared';
 import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from './comparison';
 import {
   categoryOverCap,
@@ -63,6 +73,8 @@ export interface TripUpdate {
   budget_basis?: BudgetBasis;
   /** '' shows the default image. */
   image_url?: string;
+  /** Where the travellers set off; '' clears it. */
+  origin?: string;
   /** Applied only while the trip has no instances; afterwards they follow the committed one. */
   tripFields?: Partial<DatedExpenses>;
   /** Each must name an existing instance; instances not listed are left as they are. */
@@ -126,6 +138,7 @@ export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): 
     ...(update.budget === undefined ? {} : { budget: update.budget }),
     ...(update.budget_basis === undefined ? {} : { budget_basis: update.budget_basis }),
     ...(update.image_url === undefined ? {} : { image_url: update.image_url }),
+    ...(update.origin === undefined ? {} : { origin: update.origin }),
     instances,
     updated_at: now,
   };
@@ -187,15 +200,33 @@ export function applyClearPlan(trip: TripRecord, instanceId: string, now: string
   };
 }
 
+/** Where a copy goes: its dates moved by whole days, or a new start and length (a flex grid cell). */
+export type DuplicateTarget = { shiftDays: number } | { start: string; nights: number };
+
+function copiedDates(source: InstanceRecord, target: DuplicateTarget): Pick<InstanceRecord, 'trip_start' | 'trip_end'> {
+  if ('shiftDays' in target) {
+    return {
+      trip_start: shiftDate(source.trip_start, target.shiftDays),
+      trip_end: shiftDate(source.trip_end, target.shiftDays),
+    };
+  }
+  const start = dayNumber(target.start);
+  const iso = (day: number) => `${dayString(day)}T00:00:00.000Z`;
+  return { trip_start: iso(start), trip_end: iso(start + target.nights) };
+}
+
 /**
- * A copy of a window (costs, label, activities, notes) with its dates moved by
- * `shiftDays` (missing dates stay missing), still to be decided on, listed first.
- * `newId` is the copy's id, chosen by the caller so a retried change makes the same copy.
+ * A copy of a window (costs with every rate, season and quote, label, activities,
+ * notes) with its dates moved by `shiftDays` (missing dates stay missing) or set to a
+ * start and a number of nights, still to be decided on, listed first. Its totals are
+ * derived for its new dates like any window's, so a copy made from a flex grid cell
+ * costs what the cell said. `newId` is the copy's id, chosen by the caller so a
+ * retried change makes the same copy.
  */
 export function applyDuplicate(
   trip: TripRecord,
   instanceId: string,
-  shiftDays: number,
+  target: DuplicateTarget,
   newId: string,
   now: string,
 ): TripRecord {
@@ -203,10 +234,9 @@ export function applyDuplicate(
   const copy: InstanceRecord = {
     ...source,
     _id: newId,
-    trip_start: shiftDate(source.trip_start, shiftDays),
-    trip_end: shiftDate(source.trip_end, shiftDays),
+    ...copiedDates(source, target),
     activities: [...source.activities],
-    ...(source.items ? { items: source.items.map((item) => ({ ...item })) } : {}),
+    ...(source.items ? { items: source.items.map(copyItem) } : {}),
     label: source.label ?? '',
     notes: source.notes ?? '',
     isCommitted: false,
@@ -235,6 +265,49 @@ export function applyFavorite(trip: TripRecord, isFavorite: boolean, now: string
 export const ITEM_NOT_FOUND = 'Cost item not found.';
 
 export type ItemFields = Omit<CostItem, '_id'>;
+/** A quote as sent: captured_on absent means seen today. */
+export type QuoteInput = Omit<Quote, 'captured_on'> & { captured_on?: string | null };
+/** An item as sent: captured_on absent means "today" on creation and on a new amount. */
+export type ItemInput = Omit<ItemFields, 'quotes'> & { quotes?: QuoteInput[] };
+
+const copyItem = (item: CostItem): CostItem => ({
+  ...item,
+  ...(item.seasons ? { seasons: item.seasons.map((season) => ({ ...season })) } : {}),
+  ...(item.quotes ? { quotes: item.quotes.map((quote) => ({ ...quote })) } : {}),
+});
+
+export const CAPTURED_IN_FUTURE = 'A price cannot have been seen later than tomorrow (captured_on).';
+
+/**
+ * The day a price was seen: sent, or today when an item is created or its amount
+ * changes without one (a quote without one was seen today). Never later than
+ * tomorrow, the latest "today" anywhere on Earth (400). Items stored before this rule
+ * keep captured_on absent (never stale).
+ */
+export function withCapturedOn(
+  fields: Partial<ItemInput>,
+  previous: CostItem | null,
+  now: string,
+): Partial<ItemFields> {
+  const today = now.slice(0, 10);
+  const tomorrow = dayString(dayNumber(today) + 1);
+  const { quotes, ...rest } = fields;
+  const settled: Partial<ItemFields> = { ...rest };
+  if (quotes !== undefined) {
+    settled.quotes = quotes.map((quote) => ({
+      ...quote,
+      captured_on: quote.captured_on === undefined ? today : quote.captured_on,
+    }));
+  }
+  if (fields.captured_on === undefined) {
+    const newAmount =
+      previous !== null && fields.amount !== undefined && toMinorUnits(fields.amount) !== toMinorUnits(previous.amount);
+    if (previous === null || newAmount) settled.captured_on = today;
+  }
+  const days = [settled.captured_on, ...(settled.quotes ?? []).map((quote) => quote.captured_on)];
+  if (days.some((day) => day && day > tomorrow)) throw new AppError(400, CAPTURED_IN_FUTURE, 'captured_in_future');
+  return settled;
+}
 
 function withItems(
   trip: TripRecord,
@@ -300,11 +373,12 @@ export function itemsFromAmounts(window: DatedExpenses, ids: readonly string[]):
 export function applyAddItem(
   trip: TripRecord,
   instanceId: string,
-  item: CostItem,
+  input: ItemInput & { _id: string },
   now: string,
   fromAmountIds: readonly string[] = [],
 ): TripRecord {
   const window = requireInstance(trip, instanceId);
+  const item = { ...input, ...withCapturedOn(input, null, now) } as CostItem;
   const kept = window.items?.length ? [] : itemsFromAmounts(window, fromAmountIds);
   return withItems(
     trip,
@@ -323,15 +397,43 @@ export function applyEditItem(
   trip: TripRecord,
   instanceId: string,
   itemId: string,
-  fields: Partial<ItemFields>,
+  fields: Partial<ItemInput>,
   now: string,
 ): TripRecord {
   return withItems(
     trip,
     instanceId,
     (items) => {
+      const previous = items.find((item) => item._id === itemId);
+      if (!previous) throw notFound(ITEM_NOT_FOUND);
+      const settled = withCapturedOn(pickDefined(fields), previous, now);
+      return items.map((item) => (item._id === itemId ? { ...item, ...settled } : item));
+    },
+    now,
+  );
+}
+
+/**
+ * "Still this price": the item's price in use for the window was seen again today —
+ * its own captured_on, and the captured_on of the quote for the window's exact dates
+ * when one is in use. The amount does not change.
+ */
+export function applyCheckedItem(trip: TripRecord, instanceId: string, itemId: string, now: string): TripRecord {
+  const window = requireInstance(trip, instanceId);
+  const today = now.slice(0, 10);
+  const [start, end] = [window.trip_start, window.trip_end].map((date) => (date ? dayNumber(date) : null));
+  return withItems(
+    trip,
+    instanceId,
+    (items) => {
       if (!items.some((item) => item._id === itemId)) throw notFound(ITEM_NOT_FOUND);
-      return items.map((item) => (item._id === itemId ? { ...item, ...pickDefined(fields) } : item));
+      return items.map((item) => {
+        if (item._id !== itemId) return item;
+        const quotes = item.quotes?.map((quote) =>
+          dayNumber(quote.start) === start && dayNumber(quote.end) === end ? { ...quote, captured_on: today } : quote,
+        );
+        return { ...item, captured_on: today, ...(quotes ? { quotes } : {}) };
+      });
     },
     now,
   );
@@ -406,6 +508,9 @@ export function checkWindow(window: DatedExpenses & { items?: CostItem[] }): voi
   }
   for (const item of window.items ?? []) {
     if (!isMoney(item.amount)) throw new AppError(400, `The amount ${MONEY_RANGE}`, 'invalid_money');
+    // Checked on the item as merged, so an edit of its basis alone cannot strand its rates.
+    const problem = datedPricesProblem(item);
+    if (problem) throw new AppError(400, problem, 'invalid_dated_prices');
   }
 }
 

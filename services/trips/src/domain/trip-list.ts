@@ -5,7 +5,7 @@
 // were last served. The list's ETag is a digest of those ids and versions: a client
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
-import { versionOf } from '@tripcost/shared';
+import { utcDay, versionOf } from '@tripcost/shared';
 import type { TripListOptions, TripStore, TripVersion } from '../store/trip-store';
 import { tripView } from './trip';
 
@@ -22,29 +22,35 @@ export interface TripListViews {
   list(userId: string, page: TripListOptions, ifNoneMatch?: string): Promise<SerializedTripList>;
 }
 
-export function createTripListViews(store: TripStore, maxRemembered = MAX_REMEMBERED_TRIPS): TripListViews {
+export function createTripListViews(
+  store: TripStore,
+  maxRemembered = MAX_REMEMBERED_TRIPS,
+  now: () => Date = () => new Date(),
+): TripListViews {
   // Insertion order is recency: a hit is moved to the end, the oldest is dropped.
   // Kept as UTF-8 bytes: a list is then one copy of its parts, with no string
   // concatenation and no re-encoding of ~400 kB per answer.
-  const views = new Map<string, { version: number; json: Buffer }>();
-  const remember = (id: string, version: number, json: Buffer) => {
+  // A view also depends on the day: its prices' freshness (stale_items) moves with it.
+  const views = new Map<string, { version: number; day: string; json: Buffer }>();
+  const remember = (id: string, version: number, day: string, json: Buffer) => {
     views.delete(id);
-    views.set(id, { version, json });
+    views.set(id, { version, day, json });
     if (views.size > maxRemembered) views.delete(views.keys().next().value!);
   };
 
   return {
     async list(userId, page, ifNoneMatch) {
       const refs = await store.listVersions(userId, page);
-      const etag = listEtag(refs, page);
+      const day = utcDay(now());
+      const etag = listEtag(refs, page, day);
       if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { etag };
 
       const parts: Array<Buffer | undefined> = new Array(refs.length);
       const missing: number[] = [];
       refs.forEach((ref, i) => {
         const known = views.get(ref._id);
-        if (known !== undefined && known.version === ref.version) {
-          remember(ref._id, known.version, known.json);
+        if (known !== undefined && known.version === ref.version && known.day === day) {
+          remember(ref._id, known.version, day, known.json);
           parts[i] = known.json;
         } else missing.push(i);
       });
@@ -56,15 +62,15 @@ export function createTripListViews(store: TripStore, maxRemembered = MAX_REMEMB
         for (const i of missing) {
           const record = records.get(refs[i]!._id);
           if (record === undefined || record.user_id !== userId) continue; // deleted meanwhile
-          const json = Buffer.from(JSON.stringify(tripView(record)));
-          remember(record._id, versionOf(record), json);
+          const json = Buffer.from(JSON.stringify(tripView(record, { today: day })));
+          remember(record._id, versionOf(record), day, json);
           parts[i] = json;
           // The trip may have changed since the page was read: tag what is sent.
           served[i] = { _id: record._id, version: versionOf(record) };
         }
       }
       const sent = served.filter((_, i) => parts[i] !== undefined);
-      return { etag: listEtag(sent, page), json: jsonArray(parts.filter((part) => part !== undefined)) };
+      return { etag: listEtag(sent, page, day), json: jsonArray(parts.filter((part) => part !== undefined)) };
     },
   };
 }
@@ -83,9 +89,9 @@ function jsonArray(items: Buffer[]): Buffer {
   return Buffer.concat(pieces);
 }
 
-function listEtag(refs: TripVersion[], page: TripListOptions): string {
+function listEtag(refs: TripVersion[], page: TripListOptions, day: string): string {
   const digest = createHash('sha1');
-  digest.update(`${page.favoritesOnly ? 'f' : 'a'}:${page.offset}:${page.limit}|`);
+  digest.update(`${page.favoritesOnly ? 'f' : 'a'}:${page.offset}:${page.limit}:${day}|`);
   for (const ref of refs) digest.update(`${ref._id}:${ref.version},`);
   return `W/"${digest.digest('base64url')}"`;
 }

@@ -13,7 +13,10 @@ import {
   type InstanceStatus,
   type WindowFigures,
 } from './comparison';
-import { paymentTotals, type CostItem, type PaymentTotals } from './cost-items';
+import { itemView, paymentTotals, type CostItem, type PaymentTotals } from './cost-items';
+import { windowFreshness, type Freshness } from './item-pricing';
+import { searchLinks, type SearchLink } from './search-links';
+import { utcDay } from '@tripcost/shared';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -68,6 +71,8 @@ export interface TripRecord extends DatedExpenses {
   committedInstanceId: string | null;
   /** 1–50; absent on trips stored before it existed (read as 1). */
   travelers?: number;
+  /** Where the travellers set off (a city or an airport, for flight searches); absent or '' when not given. */
+  origin?: string;
   /** Money, or null for no budget; absent on older trips (read as null). */
   budget?: number | null;
   /** What the budget is for; absent on older trips (read as 'trip'). */
@@ -120,11 +125,20 @@ export function deriveTripLocation(address: string): string {
 
 export type InstanceView = InstanceRecord &
   WindowFigures &
-  PaymentTotals & { label: string; status: InstanceStatus; notes: string; items: CostItem[] };
+  PaymentTotals & {
+    label: string;
+    status: InstanceStatus;
+    notes: string;
+    items: Required<CostItem>[];
+    freshness: Freshness;
+    /** Only in answers about one trip (not lists): searches to check this window's prices. */
+    search_links?: SearchLink[];
+  };
 export type TripView = Omit<
   TripRecord,
-  'instances' | 'version' | 'travelers' | 'budget' | 'budget_basis' | 'outbox' | 'deleted_at'
+  'instances' | 'version' | 'travelers' | 'budget' | 'budget_basis' | 'outbox' | 'deleted_at' | 'origin'
 > & {
+  origin: string;
   travelers: number;
   budget: number | null;
   budget_basis: BudgetBasis;
@@ -142,23 +156,35 @@ const travelersOf = (trip: Pick<TripRecord, 'travelers'>): number => trip.travel
 export function viewWithInstance(
   trip: TripRecord,
   instanceId: string,
+  options: ViewOptions = {},
 ): { trip: TripView; instance: InstanceView | undefined } {
-  const view = tripView(trip);
+  const view = tripView(trip, options);
   return { trip: view, instance: view.instances.find((candidate) => candidate._id === instanceId) };
 }
 
-export function tripView(record: TripRecord): TripView {
+export interface ViewOptions {
+  /** 'YYYY-MM-DD' that freshness is measured on; the current UTC day when absent. */
+  today?: string;
+  /** Each window gets its search_links (answers about one trip; lists leave them out). */
+  searchLinks?: boolean;
+}
+
+export function tripView(record: TripRecord, options: ViewOptions = {}): TripView {
   const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
   const travelers = travelersOf(trip);
+  const today = options.today ?? utcDay(new Date());
+  const freshness = trip.instances.map((instance) => windowFreshness(instance, today));
   const { comparison, figures } = compareWindows(trip.instances, {
     budget: trip.budget,
     budgetBasis: trip.budget_basis,
     travelers,
     committedInstanceId: trip.committedInstanceId,
+    staleWindows: freshness.map((window) => window.stale_items > 0),
   });
   const cents = totalCents(trip);
   return {
     ...trip,
+    origin: trip.origin ?? '',
     travelers,
     budget: trip.budget ?? null,
     budget_basis: trip.budget_basis ?? 'trip',
@@ -170,9 +196,11 @@ export function tripView(record: TripRecord): TripView {
       label: instance.label ?? '',
       status: statusOf(instance),
       notes: instance.notes ?? '',
-      items: instance.items ?? [],
+      items: (instance.items ?? []).map(itemView),
       ...figures[index],
       ...paymentTotals(instance, travelers),
+      freshness: freshness[index],
+      ...(options.searchLinks ? { search_links: searchLinks(trip, instance) } : {}),
     })),
     version: versionOf(trip),
   };

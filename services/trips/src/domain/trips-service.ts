@@ -13,7 +13,9 @@ import {
   withEvent,
   type AuthUser,
   type OutboxEvent,
+  utcDay,
 } from '@tripcost/shared';
+import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from '../store/trip-store';
 import { createTripListViews, type SerializedTripList } from './trip-list';
@@ -34,6 +36,7 @@ import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   applyAddInstance,
   applyAddItem,
+  applyCheckedItem,
   applyClearPlan,
   applyCommit,
   applyDuplicate,
@@ -45,8 +48,9 @@ import {
   checkTrip,
   INSTANCE_NOT_FOUND,
   settleChange,
+  type DuplicateTarget,
   type InstanceFields,
-  type ItemFields,
+  type ItemInput,
   type TripUpdate,
 } from './trip-changes';
 
@@ -58,6 +62,7 @@ export interface NewTrip {
   travelers?: number;
   budget?: number | null;
   budget_basis?: BudgetBasis;
+  origin?: string;
 }
 
 export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>> &
@@ -93,21 +98,31 @@ export interface TripsService {
   commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** Un-commits the committed window; 409 when the window is not the committed one. */
   clearPlan(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
-  /** A copy of the window with its dates moved by `shiftDays`, listed first. */
+  /** A copy of the window with its dates moved by `shiftDays` or set to a start and nights, listed first. */
   duplicateInstance(
     user: AuthUser,
     tripId: string,
     instanceId: string,
-    shiftDays: number,
+    target: DuplicateTarget,
     precondition?: Precondition,
   ): Promise<TripAndInstance>;
+  /** The window's totals at every start and length of the range (the flex grid). */
+  flexGrid(user: AuthUser, tripId: string, instanceId: string, range: FlexRange): Promise<FlexAnswer>;
+  /** "Still this price": the item's price in use was seen again today. */
+  checkItem(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+    itemId: string,
+    precondition?: Precondition,
+  ): Promise<ItemChange>;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
   addItem(
     user: AuthUser,
     tripId: string,
     instanceId: string,
-    item: ItemFields,
+    item: ItemInput,
     precondition?: Precondition,
   ): Promise<ItemAdded>;
   editItem(
@@ -115,7 +130,7 @@ export interface TripsService {
     tripId: string,
     instanceId: string,
     itemId: string,
-    fields: Partial<ItemFields>,
+    fields: Partial<ItemInput>,
     precondition?: Precondition,
   ): Promise<ItemChange>;
   removeItem(
@@ -135,6 +150,8 @@ export interface TripsService {
   forgetUser(userId: string): Promise<number>;
 }
 
+export type FlexAnswer = FlexRange & { instance_id: string } & FlexGrid;
+
 const TRIP_NOT_FOUND = 'Trip not found.';
 const NOT_YOUR_TRIP = 'You do not have access to this trip.';
 
@@ -152,10 +169,13 @@ export function createTripsService(deps: {
   // Changes to one trip are queued in this process, so they only collide with
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
-  const listViews = createTripListViews(store);
+  const listViews = createTripListViews(store, undefined, () => deps.now?.() ?? new Date());
+  const today = () => utcDay(deps.now?.() ?? new Date());
+  // Answers about one trip carry each window's search links (lists do not).
+  const view = (trip: TripRecord): TripView => tripView(trip, { today: today(), searchLinks: true });
 
   function withInstance(trip: TripRecord, instanceId: string): TripAndInstance {
-    const { trip: view, instance } = viewWithInstance(trip, instanceId);
+    const { trip: view, instance } = viewWithInstance(trip, instanceId, { today: today(), searchLinks: true });
     if (!instance) throw notFound(INSTANCE_NOT_FOUND);
     return { trip: view, instance };
   }
@@ -216,6 +236,7 @@ export function createTripsService(deps: {
         travelers: input.travelers ?? 1,
         budget: input.budget ?? null,
         budget_basis: input.budget_basis ?? 'trip',
+        ...(input.origin ? { origin: input.origin } : {}),
         created_at: at,
         updated_at: at,
         version: 1,
@@ -223,7 +244,7 @@ export function createTripsService(deps: {
       checkTrip(null, trip);
       await store.insert(withEvent(trip, tripCreated(trip, at)));
       nudgeOutbox();
-      return tripView(trip);
+      return view(trip);
     },
 
     listTripsSerialized(user, page, ifNoneMatch) {
@@ -231,13 +252,11 @@ export function createTripsService(deps: {
     },
 
     async getTrip(user, tripId) {
-      return tripView(await ownedTrip(user.id, tripId));
+      return view(await ownedTrip(user.id, tripId));
     },
 
     async updateTrip(user, tripId, update, precondition) {
-      return tripView(
-        await changeTrip(user.id, tripId, (current, at) => applyUpdate(current, update, at), precondition),
-      );
+      return view(await changeTrip(user.id, tripId, (current, at) => applyUpdate(current, update, at), precondition));
     },
 
     async deleteTrip(user, tripId, precondition) {
@@ -280,15 +299,15 @@ export function createTripsService(deps: {
         (current, at) => applyClearPlan(current, instanceId, at),
         precondition,
       );
-      return tripView(trip);
+      return view(trip);
     },
 
-    async duplicateInstance(user, tripId, instanceId, shiftDays, precondition) {
+    async duplicateInstance(user, tripId, instanceId, target, precondition) {
       const copyId = newId();
       const trip = await changeTrip(
         user.id,
         tripId,
-        (current, at) => applyDuplicate(current, instanceId, shiftDays, copyId, at),
+        (current, at) => applyDuplicate(current, instanceId, target, copyId, at),
         precondition,
         null, // like an addition: the snapshot other services hold does not change
       );
@@ -296,19 +315,19 @@ export function createTripsService(deps: {
     },
 
     async commitInstance(user, tripId, instanceId, precondition) {
-      return tripView(
+      return view(
         await changeTrip(user.id, tripId, (current, at) => applyCommit(current, instanceId, at), precondition),
       );
     },
 
     async removeInstance(user, tripId, instanceId, precondition) {
-      return tripView(
+      return view(
         await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
       );
     },
 
     async addItem(user, tripId, instanceId, fields, precondition) {
-      const item: CostItem = { _id: newId(), ...fields };
+      const item = { _id: newId(), ...fields };
       // Ids for the items that may keep the window's plain amounts, chosen once so a retry makes the same ones.
       const fromAmountIds = [newId(), newId(), newId(), newId()];
       const trip = await changeTrip(
@@ -321,7 +340,7 @@ export function createTripsService(deps: {
       const made = new Set(fromAmountIds);
       return {
         ...answer,
-        item: answer.instance.items.find((candidate) => candidate._id === item._id) ?? item,
+        item: answer.instance.items.find((candidate) => candidate._id === item._id)!,
         itemised_from_amounts: answer.instance.items.filter((candidate) => made.has(candidate._id)),
       };
     },
@@ -335,6 +354,28 @@ export function createTripsService(deps: {
       );
       const answer = withInstance(trip, instanceId);
       return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
+    },
+
+    async checkItem(user, tripId, instanceId, itemId, precondition) {
+      const trip = await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => applyCheckedItem(current, instanceId, itemId, at),
+        precondition,
+      );
+      const answer = withInstance(trip, instanceId);
+      return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
+    },
+
+    async flexGrid(user, tripId, instanceId, range) {
+      const trip = await ownedTrip(user.id, tripId);
+      const instance = trip.instances.find((candidate) => candidate._id === instanceId);
+      if (!instance) throw notFound(INSTANCE_NOT_FOUND);
+      return {
+        instance_id: instanceId,
+        ...range,
+        ...flexGrid(instance, trip.travelers ?? 1, range, today()),
+      };
     },
 
     async removeItem(user, tripId, instanceId, itemId, precondition) {

@@ -7,9 +7,12 @@ import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { COST_BASES, COST_CATEGORIES, type CostItem } from '../domain/cost-items';
 import type { InstanceView, TripView } from '../domain/trip';
+import { STALE_AFTER_DAYS } from '../domain/item-pricing';
+import { SEARCH_LINK_KINDS } from '../domain/search-links';
 
 const calendarDate = z.string().nullable().describe('ISO timestamp at UTC midnight, or null when not set');
 const money = z.number().describe('Dollars, rounded to cents');
+const day = z.string().describe('YYYY-MM-DD (a UTC calendar day)');
 
 const datedExpenses = {
   trip_start: calendarDate,
@@ -31,8 +34,32 @@ export const itemAnswer = z
     paid: z.boolean(),
     link: z.string().describe('"" or an https URL'),
     confirmation: z.string(),
+    weekend_amount: money.nullable().describe('the rate of a Friday or Saturday night (per_day: day); null when none'),
+    seasons: z
+      .array(z.object({ from: day, to: day, amount: money }).meta({ id: 'Season' }))
+      .describe('rates for inclusive date ranges, beating weekend_amount, which beats amount; [] when none'),
+    quotes: z
+      .array(z.object({ start: day, end: day, amount: money, captured_on: day.nullable() }).meta({ id: 'Quote' }))
+      .describe('prices seen for exact dates (total and per_person bases): a window with those dates uses them'),
+    captured_on: day.nullable().describe('the day the amount was seen; null for items stored before it existed'),
   })
   .meta({ id: 'CostItem' });
+
+const freshnessAnswer = z
+  .object({
+    oldest_captured_on: day.nullable().describe('the oldest day a price in use was seen; null when no item says'),
+    stale_items: z
+      .number()
+      .int()
+      .describe(
+        `items whose price in use was seen more than ${STALE_AFTER_DAYS} days ago (a quote used, else the item's own)`,
+      ),
+  })
+  .meta({ id: 'Freshness' });
+
+const searchLinkAnswer = z
+  .object({ kind: z.enum(SEARCH_LINK_KINDS), site: z.string(), url: z.string() })
+  .meta({ id: 'SearchLink' });
 
 export const instanceAnswer = z
   .object({
@@ -66,6 +93,11 @@ export const instanceAnswer = z
     paid_total: money.describe('what the paid items cost'),
     booked_total: money.describe('what the booked items cost'),
     to_pay: money.describe('the window’s total − paid_total'),
+    freshness: freshnessAnswer,
+    search_links: z
+      .array(searchLinkAnswer)
+      .optional()
+      .describe('only in answers about one trip (not lists): searches to check prices; [] when a date is missing'),
   })
   .meta({ id: 'Instance' });
 
@@ -89,6 +121,7 @@ const comparisonAnswer = z
       .describe(
         'the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is',
       ),
+    cheapest_is_stale: z.boolean().describe('the cheapest window’s total rests on at least one stale price'),
   })
   .meta({ id: 'Comparison' });
 
@@ -102,6 +135,7 @@ export const tripAnswer = z
     place_id: z.string().optional(),
     image_url: z.string(),
     isFavorite: z.boolean(),
+    origin: z.string().describe('where the travellers set off (flight searches); "" when not given'),
     ...datedExpenses,
     instances: z.array(instanceAnswer).describe('Newest first'),
     committedInstanceId: z.string().nullable(),
@@ -144,11 +178,39 @@ export const itemAddedAnswer = z
  * reading either shape of "returns trip (with instances)" works (ADR 0023).
  */
 export const commitAnswer = tripAnswer.extend({ trip: tripAnswer }).meta({ id: 'CommitAnswer' });
+const flexCellAnswer = z
+  .object({
+    start: day,
+    end: day,
+    nights: z.number().int(),
+    total_cost: money,
+    per_person: money,
+    delta_vs_window: money.describe('the cell’s total − the window’s total'),
+    estimated: z
+      .boolean()
+      .describe('an item falls back to a price not given for these dates (or the window has no items)'),
+    stale: z.boolean().describe(`a price in use was seen more than ${STALE_AFTER_DAYS} days ago`),
+  })
+  .meta({ id: 'FlexCell' });
+export const flexAnswer = z
+  .object({
+    instance_id: z.string(),
+    from: day,
+    to: day,
+    minNights: z.number().int(),
+    maxNights: z.number().int(),
+    cells: z.array(flexCellAnswer).describe('in start, then nights order'),
+    cheapest: z.object({
+      overall: flexCellAnswer.nullable(),
+      per_length: z.array(flexCellAnswer).describe('the cheapest cell of each length, fewest nights first'),
+    }),
+  })
+  .meta({ id: 'FlexGrid' });
 export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
 
 // Every field of the views is declared above and nothing more: a field added to the
 // trip or instance view without being declared here fails the type-check.
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
 export const TRIP_ANSWER_COMPLETE: SameKeys<TripView, z.infer<typeof tripAnswer>> = true;
-export const ITEM_ANSWER_COMPLETE: SameKeys<CostItem, z.infer<typeof itemAnswer>> = true;
+export const ITEM_ANSWER_COMPLETE: SameKeys<Required<CostItem>, z.infer<typeof itemAnswer>> = true;
 export const INSTANCE_ANSWER_COMPLETE: SameKeys<InstanceView, z.infer<typeof instanceAnswer>> = true;

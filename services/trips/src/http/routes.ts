@@ -13,6 +13,7 @@ import {
   instanceDeletedAnswer,
   instanceWithTripAnswer,
   commitAnswer,
+  flexAnswer,
   itemAddedAnswer,
   itemChangedAnswer,
   messageAnswer,
@@ -25,6 +26,7 @@ import {
   createTripBody,
   duplicateBody,
   editItemBody,
+  flexQuery,
   instanceParams,
   itemParams,
   listQuery,
@@ -297,14 +299,14 @@ export function tripRoutes(trips: TripsService) {
       method: 'post',
       path: '/api/trips/getaway/:tripId/instances/:instanceId/duplicate',
       summary:
-        'Copy a window (costs, label, activities, notes) with its dates moved by shiftDays (-365…365); the copy is considering, not committed, listed first',
+        'Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first',
       tags,
       auth: 'required',
       params: instanceParams,
       body: duplicateBody,
       responses: {
         201: 'The new instance',
-        400: 'shiftDays is not a whole number from -365 to 365, or the window’s end date is before its start date',
+        400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'Trip full (100 windows)',
@@ -315,12 +317,32 @@ export function tripRoutes(trips: TripsService) {
           user,
           params.tripId,
           params.instanceId,
-          body.shiftDays,
+          body,
           preconditionOf(req),
         );
         tagged(res, trip);
         return { status: 201, body: instance };
       },
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/flex',
+      summary:
+        'The flex grid: the window’s total (from its items’ rates, seasons and quotes; its plain numbers without items) at every start date from…to (at most 62) and every length minNights…maxNights (1–60, at most 14 lengths), with the cheapest cell overall and per length',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      query: flexQuery,
+      responses: {
+        200: { description: 'Cells in start, then nights order, and the cheapest ones', schema: flexAnswer },
+        400: 'A missing or reversed range, more than 62 start dates, lengths out of range or more than 14 of them',
+        403: 'Not your trip',
+        404: 'No such trip or instance',
+      },
+      handler: async ({ params, query, user }) => ({
+        body: await trips.flexGrid(user, params.tripId, params.instanceId, query),
+      }),
     });
 
     const itemErrors = {
@@ -384,6 +406,31 @@ export function tripRoutes(trips: TripsService) {
     });
 
     defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/items/:itemId/checked',
+      summary:
+        'Still this price: the item’s captured_on (and that of the quote in use for the window’s dates) becomes today; the amount does not change',
+      tags,
+      auth: 'required',
+      params: itemParams,
+      responses: {
+        200: { description: 'The item, its window and the whole trip', schema: itemChangedAnswer },
+        ...itemErrors,
+      },
+      handler: async ({ params, user, req, res }) => {
+        const answer = await trips.checkItem(
+          user,
+          params.tripId,
+          params.instanceId,
+          params.itemId,
+          preconditionOf(req),
+        );
+        tagged(res, answer.trip);
+        return { body: answer };
+      },
+    });
+
+    defineRoute(ctx, {
       method: 'delete',
       path: '/api/trips/getaway/:tripId/instances/:instanceId/items/:itemId',
       summary: 'Delete a cost item; a window left without items has its four expenses at 0',
@@ -426,9 +473,10 @@ function sendList(res: Response, list: SerializedTripList) {
 }
 
 function toTripUpdate(body: UpdateTripBody): TripUpdate {
-  const { isFavorite, travelers, budget, budget_basis, image_url, instances, ...tripFields } = body;
+  const { isFavorite, travelers, budget, budget_basis, image_url, origin, instances, ...tripFields } = body;
   return {
     isFavorite,
+    origin,
     travelers,
     budget,
     budget_basis,

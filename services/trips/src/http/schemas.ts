@@ -1,6 +1,18 @@
 // Request schemas of the trips API: they validate, normalise (dates to UTC midnight,
 // money to cents) and drop unknown fields, and they document the routes.
-import { calendarDateSchema, MAX_MONEY, moneySchema, objectIdSchema, parseMoney, roundToCents } from '@tripcost/shared';
+import {
+  calendarDateSchema,
+  MAX_MONEY,
+  MAX_QUOTES,
+  MAX_SEASONS,
+  moneySchema,
+  objectIdSchema,
+  parseCalendarDate,
+  parseMoney,
+  roundToCents,
+} from '@tripcost/shared';
+import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../domain/item-pricing';
+import { MAX_ORIGIN_LENGTH } from '../domain/search-links';
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { END_BEFORE_START } from '../domain/trip-changes';
@@ -98,7 +110,25 @@ const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MES
   return amount;
 });
 
+/** Where the travellers set off: a city or an airport, for flight searches ('' clears it). */
+const origin = z
+  .string({ message: 'The origin must be text.' })
+  .trim()
+  .max(MAX_ORIGIN_LENGTH, { message: `The origin must be at most ${MAX_ORIGIN_LENGTH} characters.` });
+
+/** A UTC calendar day, sent as YYYY-MM-DD (or an ISO timestamp), kept as YYYY-MM-DD. */
+const day = (label: string) =>
+  z.string({ message: `${label} must be a date like 2025-01-05.` }).transform((value, ctx) => {
+    const date = parseCalendarDate(value.trim());
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date like 2025-01-05.` });
+      return z.NEVER;
+    }
+    return date.slice(0, 10);
+  });
+
 export const createTripBody = z.object({
+  origin: origin.optional(),
   travelers: travelers.optional(),
   budget: budget.optional(),
   budget_basis: budgetBasis.optional(),
@@ -200,6 +230,7 @@ const instanceEdit = z
 export const updateTripBody = z
   .object({
     isFavorite: z.boolean({ message: 'isFavorite must be true or false.' }).optional(),
+    origin: origin.optional(),
     travelers: travelers.optional(),
     budget: budget.optional(),
     budget_basis: budgetBasis.optional(),
@@ -219,13 +250,53 @@ export type UpdateTripBody = z.infer<typeof updateTripBody>;
 
 export const MAX_SHIFT_DAYS = 365;
 const SHIFT_MESSAGE = `shiftDays must be a whole number of days from -${MAX_SHIFT_DAYS} to ${MAX_SHIFT_DAYS}.`;
-export const duplicateBody = z.object({
-  shiftDays: z
-    .number({ message: SHIFT_MESSAGE })
-    .int({ message: SHIFT_MESSAGE })
-    .min(-MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE })
-    .max(MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE }),
-});
+const NIGHTS_MESSAGE = `nights must be a whole number from 0 to ${MAX_SHIFT_DAYS}.`;
+const DUPLICATE_FORMS = 'Send either shiftDays, or start and nights (a flex grid cell), not both.';
+/** Either the dates moved by shiftDays, or a new start and length (a cell of the flex grid). */
+export const duplicateBody = z
+  .object({
+    shiftDays: z
+      .number({ message: SHIFT_MESSAGE })
+      .int({ message: SHIFT_MESSAGE })
+      .min(-MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE })
+      .max(MAX_SHIFT_DAYS, { message: SHIFT_MESSAGE })
+      .optional(),
+    start: day('The start date').optional(),
+    nights: z
+      .number({ message: NIGHTS_MESSAGE })
+      .int({ message: NIGHTS_MESSAGE })
+      .min(0, { message: NIGHTS_MESSAGE })
+      .max(MAX_SHIFT_DAYS, { message: NIGHTS_MESSAGE })
+      .optional(),
+  })
+  .transform((body, ctx) => {
+    const cell = body.start !== undefined || body.nights !== undefined;
+    if (body.shiftDays !== undefined && !cell) return { shiftDays: body.shiftDays };
+    if (body.shiftDays === undefined && body.start !== undefined && body.nights !== undefined) {
+      return { start: body.start, nights: body.nights };
+    }
+    ctx.addIssue({ code: 'custom', message: body.shiftDays === undefined && !cell ? SHIFT_MESSAGE : DUPLICATE_FORMS });
+    return z.NEVER;
+  });
+
+const LENGTHS_MESSAGE = `minNights and maxNights must be whole numbers from 1 to ${MAX_FLEX_NIGHTS}.`;
+const nightsParam = z.coerce
+  .number({ message: LENGTHS_MESSAGE })
+  .int({ message: LENGTHS_MESSAGE })
+  .min(1, { message: LENGTHS_MESSAGE })
+  .max(MAX_FLEX_NIGHTS, { message: LENGTHS_MESSAGE });
+/** The flex grid's range: start dates from…to (at most 62), lengths minNights…maxNights (at most 14). */
+export const flexQuery = z
+  .object({
+    from: day('from'),
+    to: day('to'),
+    minNights: nightsParam,
+    maxNights: nightsParam,
+  })
+  .superRefine((range, ctx) => {
+    const problem = flexRangeProblem(range);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const itemParams = instanceParams.extend({ itemId: objectIdSchema('item id') });
 
@@ -239,6 +310,16 @@ export function isAllowedItemLink(value: string): boolean {
     return false;
   }
 }
+
+const itemMoney = (label: string) => {
+  const message = `${label} must be a number from 0 to 1,000,000,000.`;
+  return z
+    .number({ message })
+    .finite({ message })
+    .min(0, { message })
+    .max(MAX_MONEY, { message })
+    .transform(roundToCents);
+};
 
 const itemFields = {
   category: z.enum(COST_CATEGORIES, { message: `The category must be one of ${COST_CATEGORIES.join(', ')}.` }),
@@ -265,6 +346,31 @@ const itemFields = {
     .string({ message: 'The confirmation must be text.' })
     .trim()
     .max(MAX_CONFIRMATION, { message: `The confirmation must be at most ${MAX_CONFIRMATION} characters.` }),
+  weekend_amount: itemMoney('The weekend rate').nullable(),
+  seasons: z
+    .array(
+      z.object(
+        { from: day('A season’s start'), to: day('A season’s end'), amount: itemMoney('A season’s rate') },
+        { message: 'Each season must be { from, to, amount }.' },
+      ),
+      { message: 'Seasons must be a list.' },
+    )
+    .max(MAX_SEASONS, { message: `An item can have at most ${MAX_SEASONS} seasons.` }),
+  quotes: z
+    .array(
+      z.object(
+        {
+          start: day('A quote’s start'),
+          end: day('A quote’s end'),
+          amount: itemMoney('A quote’s amount'),
+          captured_on: day('A quote’s captured_on').nullable().optional(),
+        },
+        { message: 'Each quote must be { start, end, amount, captured_on }.' },
+      ),
+      { message: 'Quotes must be a list.' },
+    )
+    .max(MAX_QUOTES, { message: `An item can have at most ${MAX_QUOTES} quotes.` }),
+  captured_on: day('captured_on').nullable(),
 };
 
 export const createItemBody = z.object({
@@ -274,6 +380,11 @@ export const createItemBody = z.object({
   paid: itemFields.paid.default(false),
   link: itemFields.link.default(''),
   confirmation: itemFields.confirmation.default(''),
+  weekend_amount: itemFields.weekend_amount.default(null),
+  seasons: itemFields.seasons.default([]),
+  quotes: itemFields.quotes.default([]),
+  // Absent: the service sets today (the day the price is entered).
+  captured_on: itemFields.captured_on.optional(),
 });
 
 export const editItemBody = z

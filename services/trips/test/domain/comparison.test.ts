@@ -88,6 +88,7 @@ describe('comparison rules (property-based)', () => {
             spread: null,
             overBudgetBy: null,
             budget_measured: null,
+            cheapest_is_stale: false,
           });
           expect(view.instances.every((instance) => instance.delta_vs_cheapest === null)).toBe(true);
           return;
@@ -203,6 +204,7 @@ describe('comparison rules (property-based)', () => {
       spread: 120,
       overBudgetBy: 50.3,
       budget_measured: 'cheapest',
+      cheapest_is_stale: false,
     });
     expect(totalCents({ stay_expense: 0.1, travel_expense: 0.2 })).toBe(30);
     expect(view).toMatchObject({ travelers: 3, budget: 250 });
@@ -270,7 +272,7 @@ describe('booked follows committed', () => {
     const a = instance({ isCommitted: true, status: 'booked', trip_end: null });
     const trip = aTrip([a], { committedInstanceId: a._id });
     const copyId = newId();
-    const after = applyDuplicate(trip, a._id, -7, copyId, NOW);
+    const after = applyDuplicate(trip, a._id, { shiftDays: -7 }, copyId, NOW);
     expect(after.instances[0]).toEqual({
       ...a,
       _id: copyId,
@@ -281,7 +283,7 @@ describe('booked follows committed', () => {
     });
     expect(after.instances[1]).toBe(a);
     const full = aTrip(Array.from({ length: 100 }, () => instance()));
-    expect(() => applyDuplicate(full, full.instances[0]._id, 7, newId(), NOW)).toThrow(
+    expect(() => applyDuplicate(full, full.instances[0]._id, { shiftDays: 7 }, newId(), NOW)).toThrow(
       expect.objectContaining({ status: 409 }),
     );
   });

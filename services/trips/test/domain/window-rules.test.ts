@@ -191,7 +191,7 @@ function applyStep(trip: TripRecord, next: Step): TripRecord {
     case 'removeItem':
       return applyRemoveItem(trip, pickWindow(next.pick), pickItem(next.pick, next.itemPick), AT);
     case 'duplicate':
-      return applyDuplicate(trip, pickWindow(next.pick), next.shift, newId(), AT);
+      return applyDuplicate(trip, pickWindow(next.pick), { shiftDays: next.shift }, newId(), AT);
     case 'commit':
       return applyCommit(trip, pickWindow(next.pick), AT);
     case 'clear':

@@ -49,6 +49,8 @@ describe('trip instances API', () => {
       delta_vs_cheapest: 0, // cheaper than the window added before it
       delta_by_category: expect.any(Object),
       dates_invalid: false,
+      freshness: { oldest_captured_on: null, stale_items: 0 },
+      search_links: [], // no end date: nothing to search for
       items: [],
       paid_total: 0,
       booked_total: 0,

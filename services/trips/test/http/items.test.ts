@@ -36,6 +36,11 @@ describe('cost items API', () => {
       paid: false,
       link: '',
       confirmation: '',
+      // New fields default to "no dated prices", and the price was seen today.
+      weekend_amount: null,
+      seasons: [],
+      quotes: [],
+      captured_on: new Date().toISOString().slice(0, 10),
     });
     // 120.50 × 4 nights; the other categories are the sums of no items.
     expect(first.body.instance).toMatchObject({

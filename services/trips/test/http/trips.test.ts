@@ -51,7 +51,9 @@ describe('trips API', () => {
           spread: null,
           overBudgetBy: null,
           budget_measured: null,
+          cheapest_is_stale: false,
         },
+        origin: '',
         isFavorite: false,
         instances: [],
         committedInstanceId: null,
@@ -273,8 +275,10 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/instances/{instanceId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/commit',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/duplicate',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/flex',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}/checked',
     ]);
   });
 });

@@ -264,7 +264,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         const user = owner();
         const a = anInstance({ label: 'Easter', notes: 'quiet room', activities: ['Tram'] } as Partial<InstanceRecord>);
         const trip = await tripWith(user, [a]);
-        const { instance } = await trips.duplicateInstance(user, trip._id, a._id, 7);
+        const { instance } = await trips.duplicateInstance(user, trip._id, a._id, { shiftDays: 7 });
         expect(instance).toMatchObject({
           label: 'Easter',
           notes: 'quiet room',
@@ -275,7 +275,9 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
           isCommitted: false,
         });
         expect((await store.findById(trip._id))?.instances.map((window) => window._id)).toEqual([instance._id, a._id]);
-        await expect(trips.duplicateInstance(testUser(), trip._id, a._id, 7)).rejects.toMatchObject({ status: 403 });
+        await expect(trips.duplicateInstance(testUser(), trip._id, a._id, { shiftDays: 7 })).rejects.toMatchObject({
+          status: 403,
+        });
       });
 
       it('when the committed instance is removed, then commitment, dates and expenses are cleared', async () => {
