@@ -187,6 +187,11 @@ function FlexForWindow({
         </p>
       ) : (
         <>
+          {query.isFetching && (
+            <p className="muted" role="status">
+              Updating the totals…
+            </p>
+          )}
           <FlexSummary grid={grid} travellers={travellers} />
           <FlexTable grid={grid} window={window} travellers={travellers} onOpen={setOpened} />
         </>
