@@ -474,8 +474,15 @@ const FlexRow = memo(function FlexRow({
       {line.cells.map((cell, col) => {
         if (!cell) {
           return (
-            <td key={col} role="gridcell" data-row={index} data-col={col} tabIndex={col === activeCol ? 0 : -1}>
-              <span className="sr-only">No total</span>—
+            <td
+              key={col}
+              role="gridcell"
+              data-row={index}
+              data-col={col}
+              tabIndex={col === activeCol ? 0 : -1}
+              aria-label="No total"
+            >
+              —
             </td>
           );
         }
@@ -497,20 +504,14 @@ const FlexRow = memo(function FlexRow({
             className={`flex-cell flex-cell--s${line.steps[col]}${marks?.cheapest ? ' is-cheapest' : ''}${
               own ? ' is-own' : ''
             }`}
+            // The name says it all (dates, length, figure, marks); the visible words are its short form.
+            aria-label={`${cellDescription(cell, travellers, marks)}${own ? ', this window' : ''}`}
           >
-            <span className="sr-only">
-              {cellDescription(cell, travellers, marks)}
-              {own ? ', this window' : ''}
-            </span>
-            <span aria-hidden="true" className="flex-cell__figure">
+            <span className="flex-cell__figure">
               {cell.estimated && <span className="flex-cell__estimate">≈</span>}
               {formatMoney(cellFigure(cell, travellers))}
             </span>
-            {words.length > 0 && (
-              <span aria-hidden="true" className="flex-cell__marks">
-                {words.join(' · ')}
-              </span>
-            )}
+            {words.length > 0 && <span className="flex-cell__marks">{words.join(' · ')}</span>}
           </td>
         );
       })}
