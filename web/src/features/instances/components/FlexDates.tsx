@@ -5,7 +5,17 @@
 // the ARIA grid pattern (arrow keys, Home/End, one tab stop); Enter or a click opens
 // "Add this window — …", which creates a window at the cell's dates (duplicate with a
 // start and nights, so its total is the cell's).
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
@@ -288,6 +298,17 @@ const FlexTable = memo(function FlexTable({
   const row = Math.min(position.row, lengths.length - 1);
   const col = Math.min(position.col, starts.length - 1);
 
+  // The window's own cell (where the keyboard starts) is scrolled into view, once per grid.
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const cell = scroller?.querySelector<HTMLElement>('td[tabindex="0"]');
+    if (!scroller || !cell) return;
+    const sticky = scroller.querySelector<HTMLElement>('.flex-grid__length')?.offsetWidth ?? 0;
+    const hidden = cell.offsetLeft + cell.offsetWidth > scroller.clientWidth || cell.offsetLeft < sticky;
+    if (hidden) scroller.scrollLeft = Math.max(0, cell.offsetLeft - sticky - (scroller.clientWidth - sticky) / 3);
+  }, [grid]);
+
   useEffect(() => {
     if (!keyboard.current) return;
     keyboard.current = false;
@@ -354,7 +375,7 @@ const FlexTable = memo(function FlexTable({
   }
 
   return (
-    <div className="flex-grid__scroll" role="region" aria-labelledby={captionId}>
+    <div ref={scrollerRef} className="flex-grid__scroll" role="region" aria-labelledby={captionId}>
       <table
         ref={tableRef}
         className="flex-grid"
