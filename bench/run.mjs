@@ -18,6 +18,7 @@ const BENCHES = [
   ['gateway', './gateway-proxy.mjs'],
   ['kit', './kit-overhead.mjs'],
   ['trips list', './trips-read.mjs'],
+  ['flex grid', './flex-grid.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],
 ];

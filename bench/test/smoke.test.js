@@ -22,6 +22,7 @@ test('when the benches run in smoke mode, then each reports every measure of the
     'trips-service CPU per request',
     'through the gateway at a fixed 100 req/s',
     'unchanged list fetched again (If-None-Match)',
+    'flex grid 62 × 14, 100 items',
     'login at a fixed 5/s through the gateway',
     'landing route (/) JavaScript',
     "every other route's first load",

@@ -188,6 +188,18 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: { anonymous: [401], other: [403], owner: [201] },
   },
+  'GET /api/trips/getaway/{tripId}/instances/{instanceId}/flex': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/flex?from=2030-03-01&to=2030-03-10&minNights=2&maxNights=5`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}/checked': {
+    request: ({ tripId, instanceId, itemId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/items/${itemId}/checked`,
+    }),
+    expect: ONLY_OWNER,
+  },
   'POST /api/trips/getaway/{tripId}/instances/{instanceId}/items': {
     request: ({ tripId, instanceId }) => ({
       path: `/api/trips/getaway/${tripId}/instances/${instanceId}/items`,

@@ -38,6 +38,7 @@ export function instance(over: Partial<Instance> = {}): Instance {
     items: [],
     paid_total: 0,
     booked_total: 0,
+    freshness: { oldest_captured_on: null, stale_items: 0 },
     ...over,
   };
   const total = totalCost(made);
@@ -64,6 +65,7 @@ export function trip(over: Partial<Trip> = {}): Trip {
     car_expense: 0,
     other_expense: 0,
     isFavorite: false,
+    origin: '',
     user_email: 'ann@example.com',
     instances: [],
     committedInstanceId: null,
@@ -80,6 +82,7 @@ export function trip(over: Partial<Trip> = {}): Trip {
       spread: null,
       overBudgetBy: null,
       budget_measured: null,
+      cheapest_is_stale: false,
     },
     ...over,
   };

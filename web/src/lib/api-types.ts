@@ -624,6 +624,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        origin?: string;
                         travelers?: number;
                         budget?: number | string | (null);
                         /** @enum {string} */
@@ -891,6 +892,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         isFavorite?: boolean;
+                        origin?: string;
                         travelers?: number;
                         budget?: number | string | (null);
                         /** @enum {string} */
@@ -1422,7 +1424,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy a window (costs, label, activities, notes) with its dates moved by shiftDays (-365…365); the copy is considering, not committed, listed first */
+        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first */
         post: {
             parameters: {
                 query?: never;
@@ -1436,7 +1438,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        shiftDays: number;
+                        shiftDays?: number;
+                        start?: string;
+                        nights?: number;
                     };
                 };
             };
@@ -1448,7 +1452,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description shiftDays is not a whole number from -365 to 365, or the window’s end date is before its start date */
+                /** @description Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1508,6 +1512,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/instances/{instanceId}/flex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The flex grid: the window’s total (from its items’ rates, seasons and quotes; its plain numbers without items) at every start date from…to (at most 62) and every length minNights…maxNights (1–60, at most 14 lengths), with the cheapest cell overall and per length */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    minNights: number;
+                    maxNights: number;
+                };
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cells in start, then nights order, and the cheapest ones */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FlexGrid"];
+                    };
+                };
+                /** @description A missing or reversed range, more than 62 start dates, lengths out of range or more than 14 of them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or instance */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/instances/{instanceId}/items": {
         parameters: {
             query?: never;
@@ -1548,6 +1630,19 @@ export interface paths {
                         link?: string;
                         /** @default  */
                         confirmation?: string;
+                        weekend_amount?: number | null;
+                        seasons?: {
+                            from: string;
+                            to: string;
+                            amount: number;
+                        }[];
+                        quotes?: {
+                            start: string;
+                            end: string;
+                            amount: number;
+                            captured_on?: string | null;
+                        }[];
+                        captured_on?: string | null;
                     };
                 };
             };
@@ -1654,6 +1749,19 @@ export interface paths {
                         paid?: boolean;
                         link?: string;
                         confirmation?: string;
+                        weekend_amount?: number | null;
+                        seasons?: {
+                            from: string;
+                            to: string;
+                            amount: number;
+                        }[];
+                        quotes?: {
+                            start: string;
+                            end: string;
+                            amount: number;
+                            captured_on?: string | null;
+                        }[];
+                        captured_on?: string | null;
                     };
                 };
             };
@@ -1799,6 +1907,89 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}/checked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Still this price: the item’s captured_on (and that of the quote in use for the window’s dates) becomes today; the amount does not change */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The item, its window and the whole trip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CostItemChange"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip, instance or item */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Collided with simultaneous changes; retry */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2966,6 +3157,8 @@ export interface components {
             place_id?: string;
             image_url: string;
             isFavorite: boolean;
+            /** @description where the travellers set off (flight searches); "" when not given */
+            origin: string;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */
@@ -3052,6 +3245,9 @@ export interface components {
             booked_total: number;
             /** @description the window’s total − paid_total */
             to_pay: number;
+            freshness: components["schemas"]["Freshness"];
+            /** @description only in answers about one trip (not lists): searches to check prices; [] when a date is missing */
+            search_links?: components["schemas"]["SearchLink"][];
         };
         CostItem: {
             _id: string;
@@ -3070,6 +3266,44 @@ export interface components {
             /** @description "" or an https URL */
             link: string;
             confirmation: string;
+            /** @description the rate of a Friday or Saturday night (per_day: day); null when none */
+            weekend_amount: number | null;
+            /** @description rates for inclusive date ranges, beating weekend_amount, which beats amount; [] when none */
+            seasons: components["schemas"]["Season"][];
+            /** @description prices seen for exact dates (total and per_person bases): a window with those dates uses them */
+            quotes: components["schemas"]["Quote"][];
+            /** @description the day the amount was seen; null for items stored before it existed */
+            captured_on: string | null;
+        };
+        Season: {
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            from: string;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            to: string;
+            /** @description Dollars, rounded to cents */
+            amount: number;
+        };
+        Quote: {
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            start: string;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            end: string;
+            /** @description Dollars, rounded to cents */
+            amount: number;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            captured_on: string | null;
+        };
+        Freshness: {
+            /** @description the oldest day a price in use was seen; null when no item says */
+            oldest_captured_on: string | null;
+            /** @description items whose price in use was seen more than 14 days ago (a quote used, else the item's own) */
+            stale_items: number;
+        };
+        SearchLink: {
+            /** @enum {string} */
+            kind: "flights" | "stays" | "cars";
+            site: string;
+            url: string;
         };
         Comparison: {
             /** @description ties: the earlier start wins; null when every window is eliminated */
@@ -3087,6 +3321,8 @@ export interface components {
              * @enum {string|null}
              */
             budget_measured: "cheapest" | "committed" | null;
+            /** @description the cheapest window’s total rests on at least one stale price */
+            cheapest_is_stale: boolean;
         };
         InstanceWithTrip: {
             trip: components["schemas"]["Trip"];
@@ -3101,6 +3337,8 @@ export interface components {
             place_id?: string;
             image_url: string;
             isFavorite: boolean;
+            /** @description where the travellers set off (flight searches); "" when not given */
+            origin: string;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */
@@ -3134,6 +3372,39 @@ export interface components {
             per_person: number;
             comparison: components["schemas"]["Comparison"];
             trip: components["schemas"]["Trip"];
+        };
+        FlexGrid: {
+            instance_id: string;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            from: string;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            to: string;
+            minNights: number;
+            maxNights: number;
+            /** @description in start, then nights order */
+            cells: components["schemas"]["FlexCell"][];
+            cheapest: {
+                overall: components["schemas"]["FlexCell"] | null;
+                /** @description the cheapest cell of each length, fewest nights first */
+                per_length: components["schemas"]["FlexCell"][];
+            };
+        };
+        FlexCell: {
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            start: string;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            end: string;
+            nights: number;
+            /** @description Dollars, rounded to cents */
+            total_cost: number;
+            /** @description Dollars, rounded to cents */
+            per_person: number;
+            /** @description the cell’s total − the window’s total */
+            delta_vs_window: number;
+            /** @description an item falls back to a price not given for these dates (or the window has no items) */
+            estimated: boolean;
+            /** @description a price in use was seen more than 14 days ago */
+            stale: boolean;
         };
         CostItemAdded: {
             item: components["schemas"]["CostItem"];

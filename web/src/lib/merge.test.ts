@@ -70,6 +70,10 @@ describe('merge by field', () => {
       paid: false,
       link: '',
       confirmation: '',
+      weekend_amount: null,
+      seasons: [],
+      quotes: [],
+      captured_on: null,
     };
     const withItem = { ...window, items: [item] };
     const before = tripFields(trip({ travelers: 2, instances: [withItem] }));

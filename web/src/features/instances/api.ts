@@ -108,7 +108,9 @@ export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
 
-export type ItemInput = Omit<CostItem, '_id'>;
+/** An item as sent: the dated-price fields may be left out (the service defaults them; captured_on is today). */
+export type ItemInput = Omit<CostItem, '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'> &
+  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'>>;
 /** The server's answer to an item change: the window and trip with every total derived again. */
 export interface ItemAnswer {
   item?: CostItem;

@@ -71,6 +71,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
           spread: 100,
           overBudgetBy: 20,
           budget_measured: 'cheapest',
+          cheapest_is_stale: false,
         }
       : {
           cheapestInstanceId: april._id,
@@ -79,6 +80,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
           spread: 150,
           overBudgetBy: -30,
           budget_measured: 'cheapest',
+          cheapest_is_stale: false,
         },
   });
 }

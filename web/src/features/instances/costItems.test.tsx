@@ -130,6 +130,10 @@ describe('the cost item editor', () => {
     paid: false,
     link: '',
     confirmation: 'ABC123',
+    weekend_amount: null,
+    seasons: [],
+    quotes: [],
+    captured_on: null,
   };
 
   type Handler = (req: FakeRequest) => FakeResponse;
@@ -168,6 +172,10 @@ describe('the cost item editor', () => {
             paid: false,
             link: '',
             confirmation: '',
+            weekend_amount: null,
+            seasons: [],
+            quotes: [],
+            captured_on: null,
           }));
         const added = { _id: id(), ...(req.body as Omit<CostItem, '_id'>) };
         window.items = [...made, added];

@@ -19,6 +19,10 @@ describe('an item edit sent while the trip changed elsewhere', () => {
     paid: false,
     link: '',
     confirmation: '',
+    weekend_amount: null,
+    seasons: [],
+    quotes: [],
+    captured_on: null,
   };
   const window = instance({ items: [item], stay_expense: 100 });
 

@@ -65,7 +65,7 @@ const window = fc
     travel_expense: money,
     car_expense: money,
     other_expense: money,
-    items: fc.oneof(fc.constant([] as CostItem[]), fc.array(item, { maxLength: 12 })),
+    items: fc.oneof(fc.constant([] as CostItem[]), fc.array(item, { maxLength: 12 }) as fc.Arbitrary<CostItem[]>),
     status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
     isCommitted: fc.boolean(),
   })
