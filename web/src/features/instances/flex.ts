@@ -3,32 +3,14 @@
 // of cheapness comes from the server; this only picks defaults, words and a colour.
 import { DAY_MS } from '@tripcost/shared/domain';
 import { formatMoney, utcDateFormat } from '../../lib/format';
+import type { components } from '../../lib/api-types';
 import type { Instance, Trip } from '../../lib/types';
 import { datesInvalid, signedMoney, statusOf } from './compare';
 
-/** One cell of the grid: this window's items moved to `start` for `nights`. */
-export interface FlexCell {
-  start: string;
-  end: string;
-  nights: number;
-  total_cost: number;
-  per_person: number;
-  delta_vs_window: number;
-  /** A rate the traveller did not give for these dates was assumed. */
-  estimated: boolean;
-  /** A price in use was seen more than 14 days ago. */
-  stale: boolean;
-}
-
-export interface FlexGrid {
-  instance_id: string;
-  from: string;
-  to: string;
-  minNights: number;
-  maxNights: number;
-  cells: FlexCell[];
-  cheapest: { overall: FlexCell | null; per_length: FlexCell[] };
-}
+/** One cell of the grid: this window's items moved to `start` for `nights` (the server's figures). */
+export type FlexCell = components['schemas']['FlexCell'];
+/** GET …/instances/:id/flex: every cell, and the cheapest overall and per length. */
+export type FlexGrid = components['schemas']['FlexGrid'];
 
 /** What the grid is asked for: start dates from…to, lengths minNights…maxNights. */
 export interface FlexRange {
@@ -45,26 +27,12 @@ const DATE_SPAN = 14;
 const LENGTH_SPAN = 2;
 
 /** How fresh a window's prices are (server figures). */
-export interface Freshness {
-  oldest_captured_on: string | null;
-  stale_items: number;
-}
-
-export interface SearchLink {
-  kind: 'flights' | 'stays' | 'cars';
-  site: string;
-  url: string;
-}
-
-/** The fields the issue-26 server adds to a window, read where the generated types may not have them yet. */
-export type FlexWindow = Instance & {
-  freshness?: Freshness | null;
-  search_links?: SearchLink[] | null;
-};
+export type Freshness = NonNullable<Instance['freshness']>;
+/** A search on a well-known site for a window's dates (built by the server). */
+export type SearchLink = NonNullable<Instance['search_links']>[number];
 
 /** The trip's cheapest window rests on a price to re-check (the server's `comparison.cheapest_is_stale`). */
-export const cheapestIsStale = (trip: Trip): boolean =>
-  (trip.comparison as { cheapest_is_stale?: boolean } | undefined)?.cheapest_is_stale === true;
+export const cheapestIsStale = (trip: Trip): boolean => trip.comparison?.cheapest_is_stale === true;
 
 /** 'YYYY-MM-DD' of a stored date (ISO at UTC midnight or already a calendar date). */
 export const calendarDay = (value: string): string => value.slice(0, 10);
@@ -206,12 +174,11 @@ const agoWords = (days: number) => (days <= 0 ? 'today' : days === 1 ? '1 day ag
  * `freshness`, the newest from the items' own `captured_on`. Null when no price of the
  * window has a day (plain amounts, items stored before prices had one).
  */
-export function freshnessLine(window: FlexWindow, today = todayUtc()): string | null {
+export function freshnessLine(window: Instance, today = todayUtc()): string | null {
   const freshness = window.freshness;
   const oldest = freshness?.oldest_captured_on;
   if (!oldest) return null;
-  const items = (window.items ?? []) as Array<{ captured_on?: string | null }>;
-  const days = items
+  const days = (window.items ?? [])
     .map((item) => item.captured_on)
     .filter((day): day is string => typeof day === 'string' && day.length >= 10)
     .map(calendarDay)

@@ -33,6 +33,10 @@ function flexTrip(over: { travelers?: number; itemised?: boolean; extra?: Partia
               paid: false,
               link: '',
               confirmation: '',
+              weekend_amount: null,
+              seasons: [],
+              quotes: [],
+              captured_on: null,
             },
           ],
     ...over.extra,
@@ -48,6 +52,7 @@ function flexTrip(over: { travelers?: number; itemised?: boolean; extra?: Partia
       spread: 0,
       overBudgetBy: null,
       budget_measured: null,
+      cheapest_is_stale: false,
     },
   });
 }
@@ -302,7 +307,7 @@ describe('How fresh the prices are', () => {
 
   it('shows the line on a card and in the comparison table, and qualifies a cheapest that rests on stale prices', async () => {
     const target = stalePricedTrip();
-    (target.comparison as { cheapest_is_stale?: boolean }).cheapest_is_stale = true;
+    target.comparison!.cheapest_is_stale = true;
     api = installFakeApi({ 'GET /api/trips/getaway/:id': () => ({ body: target }) });
     localStorage.setItem(`tripcost:windows-view:${target._id}`, 'cards');
     const { user } = renderApp(`/trips/${target._id}`);

@@ -3,19 +3,19 @@
 // window's dates, built by the server (`search_links`); they open in a new tab and
 // nothing is fetched from those sites.
 import type { Instance } from '../../../lib/types';
-import { freshnessLine, SEARCH_KIND_LABELS, type FlexWindow } from '../flex';
+import { freshnessLine, SEARCH_KIND_LABELS } from '../flex';
 import { windowName } from '../compare';
 import './flex.css';
 
 export function FreshnessLine({ window }: { window: Instance }) {
-  const line = freshnessLine(window as FlexWindow);
+  const line = freshnessLine(window);
   if (!line) return null;
-  const stale = ((window as FlexWindow).freshness?.stale_items ?? 0) > 0;
+  const stale = (window.freshness?.stale_items ?? 0) > 0;
   return <p className={`freshness ${stale ? 'freshness--stale' : ''}`}>{line}</p>;
 }
 
 export function CheckPrices({ window }: { window: Instance }) {
-  const links = (window as FlexWindow).search_links ?? [];
+  const links = window.search_links ?? [];
   if (links.length === 0) return null;
   return (
     <details className="check-prices">
