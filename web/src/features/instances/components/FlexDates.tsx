@@ -45,6 +45,7 @@ import {
   type FlexRange,
 } from '../flex';
 import { useAddWindowAtMutation, useGetFlexGridQuery } from '../flexApi';
+import { CheckPrices, FreshnessLine } from './PriceChecks';
 import './flex.css';
 
 /** How long typing in the range controls settles before the grid is asked again. */
@@ -167,6 +168,10 @@ function FlexForWindow({
         >
           Reset range
         </button>
+      </div>
+      <div className="flex-dates__window">
+        <FreshnessLine window={window} />
+        <CheckPrices window={window} />
       </div>
       {problem && (
         <p className="form-error" role="alert">
