@@ -270,6 +270,7 @@ function CompareRow({
         {window.label && <span className="compare__label">{window.label}</span>}
         <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
         {window.isCommitted && <span className="badge badge--success">Committed</span>}
+        <FreshnessLine window={window} />
       </th>
       <Cell label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
@@ -288,7 +289,6 @@ function CompareRow({
       </Cell>
       <Cell label="Total" className="compare__total">
         <span className="compare__amount">{formatMoney(window.total_cost ?? 0)}</span>
-        <FreshnessLine window={window} />
       </Cell>
       <Cell label="Per night" className="compare__per-night">
         {invalid ? '—' : formatOptionalMoney(window.per_night)}
