@@ -191,6 +191,15 @@ describe('Flex dates', () => {
     expect(document.activeElement).toHaveAccessibleName(/^Monday Mar 11 to Sunday Mar 17, 6 nights/);
     expect(document.activeElement).toHaveAttribute('tabindex', '0');
     expect(focusable[0]).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{End}');
+    expect(document.activeElement).toHaveAccessibleName(/^Sunday Mar 24 to Saturday Mar 30, 6 nights/);
+    await user.keyboard('{PageUp}');
+    expect(document.activeElement).toHaveAccessibleName(/^Sunday Mar 17 to Saturday Mar 23, 6 nights/);
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(document.activeElement).toHaveAccessibleName(/^Sunday Mar 24 to Sunday Mar 31, 7 nights/);
+    await user.keyboard('{ArrowDown}{ArrowRight}'); // at the edge: stays
+    expect(document.activeElement).toHaveAccessibleName(/^Sunday Mar 24 to Sunday Mar 31, 7 nights/);
+    await user.keyboard('{ArrowUp}');
     await user.keyboard('{Home}');
     expect(document.activeElement).toHaveAccessibleName(/^Sunday Feb 24 to Saturday Mar 2, 6 nights/);
     await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
@@ -227,6 +236,12 @@ describe('Flex dates', () => {
     await user.clear(most);
     await user.type(most, '30');
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose at most 14 lengths.');
+    const to = screen.getByLabelText('To', { exact: true });
+    await user.clear(to);
+    await user.type(to, '2030-05-01');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at most 62 start dates (about two months).');
+    await user.clear(to);
+    await user.type(to, '2030-03-24');
     await user.clear(most);
     await user.type(most, '9');
     await waitFor(() => {
