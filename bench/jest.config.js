@@ -6,5 +6,5 @@ module.exports = {
   displayName: 'bench',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.js'],
-  testTimeout: 180000,
+  testTimeout: 270000,
 };

@@ -21,6 +21,7 @@ const BENCHES = [
   ['flex grid', './flex-grid.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],
+  ['web render', './web-compare.mjs'],
 ];
 
 const smoke = process.argv.includes('--smoke');

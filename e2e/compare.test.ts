@@ -123,7 +123,7 @@ describe('a traveller comparing date windows', () => {
       .waitFor();
     await page.getByText('Spread $300.00').waitFor();
     await page.getByText('Costs by category').waitFor();
-    await page.locator('.compare-chart__plot .recharts-bar-rectangle').first().waitFor();
+    await page.locator('.compare-chart__plot .compare-chart__bar').first().waitFor();
   });
 
   step('sees every column at 1280 px, and a chart with its totals, marks and a summary in words', async () => {
@@ -138,11 +138,10 @@ describe('a traveller comparing date windows', () => {
     }
     const plot = page.locator('.compare-chart__plot');
     for (const total of ['$700.00', '$820.00', '$1,000.00']) {
-      await plot.locator('.recharts-label-list text', { hasText: total }).waitFor();
+      await plot.locator('.compare-chart__total', { hasText: total }).waitFor();
     }
     await plot.getByText('★ Cheapest').waitFor();
-    // The picture is hidden from screen readers, so nothing in it may be reached with Tab
-    // (recharts' own tabindex="-1" layers are not).
+    // The picture is hidden from screen readers, so nothing in it may be reached with Tab.
     jestExpect(await plot.locator('[tabindex]:not([tabindex="-1"])').count()).toBe(0);
     await page
       .getByText(
@@ -196,7 +195,7 @@ describe('a traveller comparing date windows', () => {
       await budget.press('Enter');
       await page.getByText('Cheapest window is $180.00 under budget').waitFor();
       await page.locator('.compare__summary').getByText('Budget for the trip: $1,000.00').waitFor();
-      await page.locator('.compare-chart__plot .recharts-reference-line').waitFor();
+      await page.locator('.compare-chart__plot .compare-chart__budget').waitFor();
       await page.locator('.compare-chart__plot').getByText('Budget $1,000.00').waitFor();
     },
   );
@@ -222,7 +221,7 @@ describe('a traveller comparing date windows', () => {
     // Two travellers: the cheapest window (Early June, $820.00) is $410.00 each.
     await page.getByText('Cheapest window is $590.00 per person under budget').waitFor();
     // The bars are whole-trip totals: no per-person budget line is drawn over them.
-    jestExpect(await page.locator('.compare-chart__plot .recharts-reference-line').count()).toBe(0);
+    jestExpect(await page.locator('.compare-chart__plot .compare-chart__budget').count()).toBe(0);
     await page.getByText(/the bars are whole-trip totals, so no budget line is drawn/).waitFor();
   });
 

@@ -128,13 +128,15 @@ export function countByStatus(windows: readonly Instance[]): Record<StatusFilter
   return counts;
 }
 
-/** The Cards | Compare choice, remembered per trip in this browser. */
-export type WindowsView = 'cards' | 'compare';
+/** The Cards | Compare | Flex dates choice, remembered per trip in this browser. */
+export type WindowsView = 'cards' | 'compare' | 'flex';
 const viewKey = (tripId: string) => `tripcost:windows-view:${tripId}`;
+const VIEWS: readonly string[] = ['cards', 'compare', 'flex'];
 
 export function rememberedView(tripId: string): WindowsView {
   try {
-    return localStorage.getItem(viewKey(tripId)) === 'compare' ? 'compare' : 'cards';
+    const stored = localStorage.getItem(viewKey(tripId)) ?? '';
+    return VIEWS.includes(stored) ? (stored as WindowsView) : 'cards';
   } catch {
     return 'cards'; // storage disabled: the default view
   }

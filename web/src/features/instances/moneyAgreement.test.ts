@@ -106,7 +106,7 @@ describe('web and server money agree to the cent', () => {
         const [instance] = served([generated], people);
         const webNights = Math.max(0, instance.nights ?? 0);
         for (const category of COST_CATEGORIES) {
-          const webCents = generated.items
+          const webCents = (generated.items as CostItem[])
             .filter((it) => it.category === category)
             .reduce((sum, it) => sum + toMinorUnits(previewCost(it.amount, it.basis, webNights, people)), 0);
           expect(webCents).toBe(toMinorUnits(instance[`${category}_expense`]));

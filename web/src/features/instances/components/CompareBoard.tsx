@@ -25,6 +25,8 @@ import {
   type SortKey,
   type StatusFilter,
 } from '../compare';
+import { cheapestIsStale } from '../flex';
+import { FreshnessLine } from './PriceChecks';
 import { WindowActions, type CommitControl } from './WindowActions';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
@@ -32,7 +34,7 @@ type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 let loadedChart: ChartComponent | undefined;
 let loadingChart: Promise<ChartComponent> | undefined;
 
-/** The chart's chunk (recharts), fetched once; a failed fetch may be tried again. */
+/** The chart's chunk, fetched once; a failed fetch may be tried again. */
 function loadChart(): Promise<ChartComponent> {
   loadingChart ??= import('./CompareChart').then(
     (module) => (loadedChart = module.default),
@@ -45,7 +47,7 @@ function loadChart(): Promise<ChartComponent> {
 }
 
 /**
- * Starts loading the chart's chunk (recharts) without waiting for the trip, so a
+ * Starts loading the chart's chunk without waiting for the trip, so a
  * trip that opens on Compare shows its chart as soon as the data arrives.
  */
 export function preloadCompareChart(): void {
@@ -82,7 +84,15 @@ function useCompareChart() {
 
 const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_night: 'Per night' };
 
-export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitControl }) {
+export function CompareBoard({
+  trip,
+  commit,
+  onFlexDates,
+}: {
+  trip: Trip;
+  commit: CommitControl;
+  onFlexDates?: (window: Instance) => void;
+}) {
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'ascending' });
   const [filter, setFilter] = useState<StatusFilter>('all');
   const chart = useCompareChart();
@@ -156,8 +166,10 @@ export function CompareBoard({ trip, commit }: { trip: Trip; commit: CommitContr
                 tripId={trip._id}
                 window={window}
                 cheapest={trip.comparison?.cheapestInstanceId === window._id}
+                cheapestStale={cheapestIsStale(trip)}
                 lowest={trip.comparison?.lowest}
                 commit={commit}
+                onFlexDates={onFlexDates}
               />
             ))}
           </tbody>
@@ -235,14 +247,19 @@ function CompareRow({
   tripId,
   window,
   cheapest,
+  cheapestStale,
   lowest,
   commit,
+  onFlexDates,
 }: {
   tripId: string;
   window: Instance;
   cheapest: boolean;
+  /** The cheapest rests on a price seen over 14 days ago (the server's `cheapest_is_stale`). */
+  cheapestStale: boolean;
   lowest: number | null | undefined;
   commit: CommitControl;
+  onFlexDates?: (window: Instance) => void;
 }) {
   const eliminated = statusOf(window) === 'eliminated';
   const invalid = datesInvalid(window);
@@ -253,6 +270,7 @@ function CompareRow({
         {window.label && <span className="compare__label">{window.label}</span>}
         <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
         {window.isCommitted && <span className="badge badge--success">Committed</span>}
+        <FreshnessLine window={window} />
       </th>
       <Cell label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
@@ -282,7 +300,7 @@ function CompareRow({
         {invalid ? (
           <span className="badge badge--warning">Dates need fixing</span>
         ) : cheapest ? (
-          <span className="badge badge--cheapest">Cheapest</span>
+          <span className="badge badge--cheapest">{cheapestStale ? 'Cheapest · prices to re-check' : 'Cheapest'}</span>
         ) : eliminated ? (
           <span className="compare__eliminated">Eliminated</span>
         ) : (
@@ -293,7 +311,7 @@ function CompareRow({
         )}
       </Cell>
       <Cell label="Status" className="compare__actions">
-        <WindowActions tripId={tripId} window={window} commit={commit} compact />
+        <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
       </Cell>
     </tr>
   );

@@ -1,4 +1,4 @@
-// The four cost categories of every window as stacked bars (recharts, in its own
+// The four cost categories of every window as stacked bars (plain SVG, in its own
 // chunk: only the trip page loads it). Every bar is labelled with its window's total;
 // the cheapest, committed, eliminated and dates-need-fixing windows are named in words
 // beside their bars (and the committed one has a dashed outline), so nothing depends on
@@ -6,18 +6,6 @@
 // A trip budget is drawn as a dashed line. The picture is hidden from screen readers
 // (and not focusable); the text summary under it says what it shows, in words.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  LabelList,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type YAxisTickContentProps,
-} from 'recharts';
 import { formatMoney, formatShortDate } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, categoryDifferences, compactDateRange, datesInvalid, statusOf } from '../compare';
@@ -39,9 +27,6 @@ const MARGIN = { top: 4, right: 12, bottom: 4, left: 4 };
 const BUDGET_LABEL_ROOM = 22;
 /** Gap between a bar's end and its total. */
 const TOTAL_OFFSET = 6;
-/** Tick labels on one line: given no width, recharts does not measure their words to wrap them. */
-const UNWRAPPED = { width: undefined };
-const noLines = () => [];
 /** Space between two amounts on the cost axis. */
 const X_TICK_GAP = 20;
 const INK = '#0f172a';
@@ -160,13 +145,14 @@ export default function CompareChart({ trip, windows }: { trip: Trip; windows: I
 }
 
 /**
- * The bars, drawn once at the plot's real width. Not ResponsiveContainer: it drew the
- * whole chart at a guessed width and then again once its effect had measured the
- * container. Here the width is read in a layout effect (the page is laid out for the
- * first paint anyway), so the chart is drawn once and painted at its final size; a
- * ResizeObserver follows later changes. Where nothing is laid out (width 0) nothing
- * is drawn. Tick labels are measured on a canvas rather than by recharts, which puts
- * every word into a DOM span and reads it back (a forced layout per word).
+ * The bars, as plain SVG drawn once at the plot's real width. Not recharts: for 50
+ * windows its render took ~100 ms of script plus forced layouts and garbage
+ * (bench/web-compare.mjs --profile), while what is drawn here — stacked rectangles,
+ * a label each, the cost axis and the budget line — is a few hundred elements that
+ * need no layout engine (ADR 0026). The width is read in a layout effect (the page is
+ * laid out for the first paint anyway), so the chart is painted at its final size; a
+ * ResizeObserver follows later changes. Where nothing is laid out (width 0) nothing is
+ * drawn. Text is measured on a canvas, never in the DOM.
  */
 function Plot({
   rows,
@@ -202,102 +188,165 @@ function Plot({
     () => costAxisTicks(rows, width, measure, budget ?? 0, measureBold),
     [rows, width, measure, budget, measureBold],
   );
-  const margin = { ...costTicks.margin, top: costTicks.margin.top + top };
+  const names = useMemo(() => rows.map((row) => wrapWords(row.name, AXIS_WIDTH, measure)), [rows, measure]);
 
   return (
     <div ref={ref} className="compare-chart__plot" style={{ height }} aria-hidden="true">
       {width > 0 && (
-        // No accessibility layer: it makes the SVG a focusable "application" inside a picture
-        // that is hidden from screen readers (the summary under it says the same in words).
-        <BarChart
+        <Bars
+          rows={rows}
+          names={names}
           width={width}
           height={height}
-          data={rows}
-          layout="vertical"
-          margin={margin}
-          accessibilityLayer={false}
-        >
-          {/* No horizontal lines, so none to place: recharts would still measure every name to place them. */}
-          <CartesianGrid horizontal={false} horizontalCoordinatesGenerator={noLines} strokeDasharray="3 3" />
-          {/* A fixed number of amounts for the width, all shown: no label measuring to thin them out. */}
-          <XAxis
-            type="number"
-            tickFormatter={(value: number) => formatMoney(value, 0)}
+          top={top}
+          ticks={costTicks.ticks}
+          margin={costTicks.margin}
+          patternId={patternId}
+          budget={budget}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Bar thickness in a row (the rest of ROW_HEIGHT is the gap between bars). */
+const BAR_HEIGHT = 28;
+/** Axis tick length and the gap between a tick and its words. */
+const TICK = 6;
+const TICK_GAP = 2;
+const GRID = '#cbd5e1';
+
+function Bars({
+  rows,
+  names,
+  width,
+  height,
+  top,
+  ticks,
+  margin,
+  patternId,
+  budget,
+}: {
+  rows: Row[];
+  names: string[][];
+  width: number;
+  height: number;
+  top: number;
+  ticks: number[];
+  margin: typeof MARGIN;
+  patternId: (category: Category) => string;
+  budget: number | null;
+}) {
+  const left = margin.left + AXIS_WIDTH;
+  const right = Math.max(left + 1, width - margin.right);
+  const plotTop = margin.top + top;
+  const plotBottom = height - margin.bottom - 30;
+  const highest = ticks.at(-1) || 1;
+  const x = (amount: number) => left + (Math.max(0, amount) / highest) * (right - left);
+  const rowTop = (index: number) => plotTop + index * ROW_HEIGHT;
+
+  return (
+    <svg width={width} height={height} className="compare-chart__svg" focusable="false">
+      {ticks.map((tick) => (
+        <g key={tick} className="compare-chart__tick">
+          <line x1={x(tick)} x2={x(tick)} y1={plotTop} y2={plotBottom} stroke={GRID} strokeDasharray="3 3" />
+          <line x1={x(tick)} x2={x(tick)} y1={plotBottom} y2={plotBottom + TICK} stroke="#64748b" />
+          <text
+            x={x(tick)}
+            y={plotBottom + TICK + TICK_GAP}
+            dy="0.71em"
+            textAnchor="middle"
             fontSize={FONT_SIZE}
-            domain={[0, costTicks.ticks.at(-1)!]}
-            ticks={costTicks.ticks}
-            interval={0}
-            tick={UNWRAPPED}
-          />
-          <YAxis
-            type="category"
-            dataKey="name"
-            width={AXIS_WIDTH}
-            fontSize={FONT_SIZE}
-            interval={0}
-            tick={(props: YAxisTickContentProps) => <WindowTick {...props} rows={rows} measure={measure} />}
-          />
-          <Tooltip formatter={(value) => formatMoney(Number(value))} />
-          {CATEGORIES.map((category) => (
-            <Bar
-              key={category.key}
-              dataKey={category.key}
-              name={category.label}
-              stackId="cost"
-              fill={`url(#${patternId(category)})`}
-              stroke={category.color}
-              isAnimationActive={false}
-            >
-              {rows.map((row) => (
-                <Cell
-                  key={row.id}
+            fill="#475569"
+          >
+            {formatMoney(tick, 0)}
+          </text>
+        </g>
+      ))}
+      <line x1={left} x2={right} y1={plotBottom} y2={plotBottom} stroke="#64748b" />
+      <line x1={left} x2={left} y1={plotTop} y2={plotBottom} stroke="#64748b" />
+      {rows.map((row, index) => {
+        const centre = rowTop(index) + ROW_HEIGHT / 2;
+        const barTop = centre - BAR_HEIGHT / 2;
+        const lines = [...names[index], ...row.marks];
+        // Vertical centring of the name's lines on the bar: half the extra lines up.
+        const firstDy = `${0.355 - (lines.length - 1) / 2}em`;
+        let from = 0;
+        return (
+          <g key={row.id} className="compare-chart__row">
+            <text x={left - TICK - TICK_GAP} y={centre} textAnchor="end" fontSize={FONT_SIZE} fill="#475569">
+              {lines.map((line, line_) => (
+                <tspan
+                  key={line_}
+                  x={left - TICK - TICK_GAP}
+                  dy={line_ === 0 ? firstDy : '1em'}
+                  fontWeight={line_ >= names[index].length ? 700 : undefined}
+                  fill={line_ >= names[index].length ? INK : undefined}
+                >
+                  {line}
+                </tspan>
+              ))}
+            </text>
+            {CATEGORIES.map((category) => {
+              const amount = row[category.key];
+              if (amount <= 0) return null;
+              const x0 = x(from);
+              from += amount;
+              return (
+                <rect
+                  key={category.key}
+                  className="compare-chart__bar"
+                  x={x0}
+                  y={barTop}
+                  width={Math.max(0, x(from) - x0)}
+                  height={BAR_HEIGHT}
+                  fill={`url(#${patternId(category)})`}
                   fillOpacity={row.eliminated ? 0.3 : 1}
                   strokeOpacity={row.eliminated ? 0.5 : 1}
                   // The committed window's bar is outlined in dashes as well as named.
                   stroke={row.committed ? INK : category.color}
                   strokeWidth={row.committed ? 2 : 1}
                   strokeDasharray={row.committed ? '5 3' : undefined}
-                />
-              ))}
-            </Bar>
-          ))}
-          {/* Zero-length, drawn by a custom shape so recharts keeps it: it carries each total's label. */}
-          <Bar
-            dataKey="end"
-            stackId="cost"
-            shape={noShape}
-            legendType="none"
-            tooltipType="none"
-            isAnimationActive={false}
-          >
-            <LabelList
-              dataKey="totalLabel"
-              position="right"
-              offset={TOTAL_OFFSET}
+                >
+                  <title>{`${row.name} · ${category.label} ${formatMoney(amount)}`}</title>
+                </rect>
+              );
+            })}
+            <text
+              className="compare-chart__total"
+              x={x(row.total) + TOTAL_OFFSET}
+              y={centre}
+              dy="0.355em"
               fontSize={FONT_SIZE}
               fontWeight={700}
               fill={INK}
-            />
-          </Bar>
-          {budget !== null && (
-            <ReferenceLine
-              x={budget}
-              stroke={INK}
-              strokeWidth={2}
-              strokeDasharray="6 3"
-              ifOverflow="extendDomain"
-              label={(props: { viewBox?: { x?: number; y?: number } }) => (
-                <BudgetLabel {...props} plotWidth={width} text={`Budget ${formatMoney(budget)}`} />
-              )}
-            />
-          )}
-        </BarChart>
+            >
+              {row.totalLabel}
+            </text>
+          </g>
+        );
+      })}
+      {budget !== null && (
+        <g className="compare-chart__budget">
+          <line
+            x1={x(budget)}
+            x2={x(budget)}
+            y1={plotTop}
+            y2={plotBottom}
+            stroke={INK}
+            strokeWidth={2}
+            strokeDasharray="6 3"
+          />
+          <BudgetLabel
+            viewBox={{ x: x(budget), y: plotTop }}
+            plotWidth={width}
+            text={`Budget ${formatMoney(budget)}`}
+          />
+        </g>
       )}
-    </div>
+    </svg>
   );
 }
-
-const noShape = () => <g />;
 
 /** The budget line's label above the bars, kept inside the picture on whichever side has room. */
 function BudgetLabel({
@@ -336,9 +385,8 @@ function roundStep(rough: number): number {
 }
 
 /**
- * The amounts on the cost axis and the chart's margins. recharts would measure every
- * amount's label in the DOM (a forced layout each) to drop the ones that collide;
- * here the axis gets round steps from $0, as many (up to 5 amounts) as fit the width
+ * The amounts on the cost axis and the chart's margins. Nothing is measured in the DOM
+ * to drop labels that collide: the axis gets round steps from $0, as many (up to 5 amounts) as fit the width
  * with the widest label measured once, and a right margin that keeps the last
  * amount, centred on the axis's end, and the widest bar total inside the picture.
  */
@@ -367,41 +415,6 @@ export function costAxisTicks(
   return fitted!;
 }
 
-/**
- * A window's name beside its bar, wrapped to the axis's width as recharts would wrap it,
- * with what marks it out ("★ Cheapest", "✓ Committed") in bold on the lines under it.
- */
-function WindowTick({
-  x,
-  y,
-  width = AXIS_WIDTH,
-  fill,
-  className,
-  payload,
-  rows,
-  measure,
-}: YAxisTickContentProps & { rows: Row[]; measure: Measure }) {
-  const marks = rows[payload.index]?.marks ?? [];
-  const names = wrapWords(String(payload.value), Number(width), measure);
-  const lines = [...names, ...marks];
-  // recharts' vertical centring: half the extra lines up, then half a cap height down.
-  const firstDy = `${0.355 - (lines.length - 1) / 2}em`;
-  return (
-    <text x={x} y={y} textAnchor="end" fill={fill} fontSize={FONT_SIZE} className={`recharts-text ${className ?? ''}`}>
-      {lines.map((line, index) => (
-        <tspan
-          key={index}
-          x={x}
-          dy={index === 0 ? firstDy : '1em'}
-          fontWeight={index >= names.length ? 700 : undefined}
-        >
-          {line}
-        </tspan>
-      ))}
-    </text>
-  );
-}
-
 type Measure = (text: string) => number;
 
 /** Text width in px for a CSS font, from a canvas (no layout); a rough estimate where there is none (jsdom). */
@@ -412,7 +425,7 @@ function textWidth(font: string): Measure {
   return (text) => context.measureText(text).width;
 }
 
-/** Greedy word wrap, as recharts' Text does it: a word joins the line while line + space + word < width. */
+/** Greedy word wrap: a word joins the line while line + space + word < width. */
 export function wrapWords(text: string, width: number, measure: Measure): string[] {
   const space = measure(' ');
   const lines: { words: string[]; width: number }[] = [];

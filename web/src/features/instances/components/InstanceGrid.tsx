@@ -1,6 +1,7 @@
-// 'Trip Instances' (docs/product.md §2): the trip's windows as cards or as the comparison board
-// (the choice remembered per trip), with delete, commit, status, duplicate, naming, create and
-// CSV export. Cards come newest first (the spec) or by start date, remembered per trip too.
+// 'Trip Instances' (docs/product.md §2): the trip's windows as cards, as the comparison board or
+// as Flex dates (one window's total at other dates; the choice remembered per trip), with delete,
+// commit, status, duplicate, naming, create and CSV export. Cards come newest first (the spec)
+// or by start date, remembered per trip too.
 import { FormError } from '../../../components/Form';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -28,11 +29,16 @@ import { CompareBoard } from './CompareBoard';
 
 export { preloadCompareChart } from './CompareBoard';
 import { CreateInstanceModal } from './CreateInstanceModal';
+import { FlexDates } from './FlexDates';
+import { cheapestIsStale } from '../flex';
+import { FreshnessLine } from './PriceChecks';
 import { WindowActions } from './WindowActions';
 import { WindowName } from './WindowName';
 import { WindowWeather } from './WindowWeather';
 import './windows.css';
 import './compare.css';
+
+const VIEW_LABELS: Record<WindowsView, string> = { cards: 'Cards', compare: 'Compare', flex: 'Flex dates' };
 
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const dispatch = useAppDispatch();
@@ -41,6 +47,8 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   const [view, setView] = useState<WindowsView>(() => rememberedView(trip._id));
   const [order, setOrder] = useState<CardOrder>(() => rememberedOrder(trip._id));
   const [committingId, setCommittingId] = useState<string | null>(null);
+  // The window Flex dates opens on ("Flex dates" on a card or row); else the cheapest.
+  const [flexWindowId, setFlexWindowId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState('');
   const commitLock = useRef(false);
   const deleting = useRef(new Set<string>());
@@ -88,6 +96,14 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   }
 
   const commit = { committingId, onCommit };
+  const chooseView = (next: WindowsView) => {
+    setView(next);
+    rememberView(trip._id, next);
+  };
+  const openFlex = (instance: Instance) => {
+    setFlexWindowId(instance._id);
+    chooseView('flex');
+  };
 
   return (
     <section className="instances" aria-labelledby="instances-heading">
@@ -95,18 +111,15 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
         <h2 id="instances-heading">Trip Instances</h2>
         <div className="instances__tools">
           <div className="segmented" role="group" aria-label="Show windows as">
-            {(['cards', 'compare'] as const).map((option) => (
+            {(['cards', 'compare', 'flex'] as const).map((option) => (
               <button
                 key={option}
                 type="button"
                 className="segmented__option"
                 aria-pressed={view === option}
-                onClick={() => {
-                  setView(option);
-                  rememberView(trip._id, option);
-                }}
+                onClick={() => chooseView(option)}
               >
-                {option === 'cards' ? 'Cards' : 'Compare'}
+                {VIEW_LABELS[option]}
               </button>
             ))}
           </div>
@@ -146,7 +159,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
           <p className="muted">Add dates and costs to compare options for this trip.</p>
         </div>
       ) : view === 'compare' ? (
-        <CompareBoard trip={trip} commit={commit} />
+        <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
+      ) : view === 'flex' ? (
+        <FlexDates trip={trip} windowId={flexWindowId} />
       ) : (
         <ul className="card-grid instance-grid" aria-label="Trip instances">
           {cards.map((instance) => {
@@ -177,6 +192,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 )}
                 <WindowName tripId={trip._id} window={instance} />
                 <p className="instance-card__total">{formatMoney(instance.total_cost ?? totalCost(instance))}</p>
+                <FreshnessLine window={instance} />
                 <WindowWeather
                   location={trip.trip_location || trip.location_address}
                   start={instance.trip_start}
@@ -185,7 +201,11 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 />
                 <div className="instance-card__badges">
                   {instance.isCommitted && <span className="badge badge--success">Committed</span>}
-                  {cheapest && <span className="badge badge--cheapest">Cheapest</span>}
+                  {cheapest && (
+                    <span className="badge badge--cheapest">
+                      {cheapestIsStale(trip) ? 'Cheapest · prices to re-check' : 'Cheapest'}
+                    </span>
+                  )}
                   {invalid && <span className="badge badge--warning">Dates need fixing</span>}
                 </div>
                 <div className="card__actions">
@@ -197,7 +217,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                     View Details
                   </Link>
                 </div>
-                <WindowActions tripId={trip._id} window={instance} commit={commit} />
+                <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={openFlex} />
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 // What can be done to one window, in the cards and in the comparison table alike:
-// its status (a menu), "Duplicate…", and Commit — or, on the committed window,
+// its status (a menu), "Duplicate…", "Flex dates" (its total at other dates), "Check
+// prices" (searches on well-known sites), and Commit — or, on the committed window,
 // "Committed ✓" with "Clear plan" (confirmed). A refused save shows the server's message.
 import { useState } from 'react';
 import { useConfirm } from '../../../components/ConfirmDialog';
@@ -10,6 +11,7 @@ import type { Instance, InstanceStatus } from '../../../lib/types';
 import { useClearPlanMutation, useSetWindowFieldsMutation } from '../api';
 import { STATUS_LABELS, statusOf, windowName } from '../compare';
 import { DuplicateDialog } from './DuplicateDialog';
+import { CheckPrices } from './PriceChecks';
 
 /** Statuses a person picks; Booked comes from committing. */
 const PICKABLE: InstanceStatus[] = ['considering', 'top_choice', 'eliminated'];
@@ -24,11 +26,14 @@ export function WindowActions({
   window,
   commit,
   compact = false,
+  onFlexDates,
 }: {
   tripId: string;
   window: Instance;
   commit: CommitControl;
   compact?: boolean;
+  /** Opens the Flex dates view on this window (where the trip page shows it). */
+  onFlexDates?: (window: Instance) => void;
 }) {
   const dispatch = useAppDispatch();
   const [confirm, confirmDialog] = useConfirm();
@@ -86,6 +91,17 @@ export function WindowActions({
       >
         Duplicate…
       </button>
+      {onFlexDates && window.trip_start && window.trip_end && !window.dates_invalid && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-label={`Flex dates for ${name}`}
+          onClick={() => onFlexDates(window)}
+        >
+          Flex dates
+        </button>
+      )}
+      <CheckPrices window={window} />
       {window.isCommitted ? (
         <>
           <button type="button" className="btn btn--success btn--sm" disabled>

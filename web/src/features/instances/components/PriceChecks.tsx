@@ -1,0 +1,37 @@
+// How sure a window's prices are: "Prices from 3–21 days ago · 2 to re-check" (from
+// the server's `freshness`), and "Check prices": searches on well-known sites for the
+// window's dates, built by the server (`search_links`); they open in a new tab and
+// nothing is fetched from those sites.
+import type { Instance } from '../../../lib/types';
+import { freshnessLine, SEARCH_KIND_LABELS } from '../flex';
+import { windowName } from '../compare';
+import './flex.css';
+
+export function FreshnessLine({ window }: { window: Instance }) {
+  const line = freshnessLine(window);
+  if (!line) return null;
+  const stale = (window.freshness?.stale_items ?? 0) > 0;
+  return <p className={`freshness ${stale ? 'freshness--stale' : ''}`}>{line}</p>;
+}
+
+export function CheckPrices({ window }: { window: Instance }) {
+  const links = window.search_links ?? [];
+  if (links.length === 0) return null;
+  return (
+    <details className="check-prices">
+      <summary className="btn btn--ghost btn--sm" aria-label={`Check prices for ${windowName(window)}`}>
+        Check prices
+      </summary>
+      <ul>
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url} target="_blank" rel="noopener noreferrer">
+              {SEARCH_KIND_LABELS[link.kind]} on {link.site}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

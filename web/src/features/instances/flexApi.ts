@@ -1,0 +1,43 @@
+// The Flex dates view's requests: the grid of one window moved to other dates, and
+// adding a window at a cell's dates (the duplicate route with a start and nights,
+// so the copy keeps every item with its rates, seasons and quotes: its total is the cell's).
+import { api } from '../../lib/api';
+import type { Instance } from '../../lib/types';
+import type { FlexGrid, FlexRange } from './flex';
+
+type InstanceRef = { tripId: string; instanceId: string };
+
+const path = ({ tripId, instanceId }: InstanceRef) =>
+  `/trips/getaway/${encodeURIComponent(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+
+export const flexApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getFlexGrid: build.query<FlexGrid, InstanceRef & FlexRange>({
+      query: ({ from, to, minNights, maxNights, ...ref }) => ({
+        url: `${path(ref)}/flex`,
+        params: { from, to, minNights, maxNights },
+      }),
+      // A change to the trip (an item, a new window) may change every cell.
+      providesTags: (_r, _e, { tripId, instanceId }) => [
+        { type: 'Trip', id: tripId },
+        { type: 'Instance', id: instanceId },
+      ],
+    }),
+    addWindowAt: build.mutation<Instance, InstanceRef & { start: string; nights: number }>({
+      query: ({ start, nights, ...ref }) => ({
+        url: `${path(ref)}/duplicate`,
+        method: 'POST',
+        body: { start, nights },
+      }),
+      invalidatesTags: (_r, error, { tripId }) =>
+        error
+          ? []
+          : [
+              { type: 'Trip', id: tripId },
+              { type: 'Trip', id: 'LIST' },
+            ],
+    }),
+  }),
+});
+
+export const { useGetFlexGridQuery, useAddWindowAtMutation } = flexApi;
