@@ -149,7 +149,7 @@ export default function CompareChart({ trip, windows }: { trip: Trip; windows: I
  * windows its render took ~100 ms of script plus forced layouts and garbage
  * (bench/web-compare.mjs --profile), while what is drawn here — stacked rectangles,
  * a label each, the cost axis and the budget line — is a few hundred elements that
- * need no layout engine (ADR 0026). The width is read in a layout effect (the page is
+ * need no layout engine (ADR 0033). The width is read in a layout effect (the page is
  * laid out for the first paint anyway), so the chart is painted at its final size; a
  * ResizeObserver follows later changes. Where nothing is laid out (width 0) nothing is
  * drawn. Text is measured on a canvas, never in the DOM.
