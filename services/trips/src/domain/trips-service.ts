@@ -218,6 +218,19 @@ export function createTripsService(deps: {
     return changed;
   }
 
+  /** A change to one item, answered with the item as stored, its window and the trip. */
+  async function changeItem(
+    userId: string,
+    tripId: string,
+    instanceId: string,
+    itemId: string,
+    apply: (trip: TripRecord, at: string) => TripRecord,
+    precondition?: Precondition,
+  ) {
+    const answer = withInstance(await changeTrip(userId, tripId, apply, precondition), instanceId);
+    return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
+  }
+
   return {
     async createTrip(user, input) {
       const at = now();
@@ -345,26 +358,14 @@ export function createTripsService(deps: {
       };
     },
 
-    async editItem(user, tripId, instanceId, itemId, fields, precondition) {
-      const trip = await changeTrip(
-        user.id,
-        tripId,
-        (current, at) => applyEditItem(current, instanceId, itemId, fields, at),
-        precondition,
-      );
-      const answer = withInstance(trip, instanceId);
-      return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
+    editItem(user, tripId, instanceId, itemId, fields, precondition) {
+      const change = (current: TripRecord, at: string) => applyEditItem(current, instanceId, itemId, fields, at);
+      return changeItem(user.id, tripId, instanceId, itemId, change, precondition);
     },
 
-    async checkItem(user, tripId, instanceId, itemId, precondition) {
-      const trip = await changeTrip(
-        user.id,
-        tripId,
-        (current, at) => applyCheckedItem(current, instanceId, itemId, at),
-        precondition,
-      );
-      const answer = withInstance(trip, instanceId);
-      return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
+    checkItem(user, tripId, instanceId, itemId, precondition) {
+      const change = (current: TripRecord, at: string) => applyCheckedItem(current, instanceId, itemId, at);
+      return changeItem(user.id, tripId, instanceId, itemId, change, precondition);
     },
 
     async flexGrid(user, tripId, instanceId, range) {

@@ -3,7 +3,7 @@
 // filtered by id and version, so it is atomic without transactions and a concurrent
 // change makes it match nothing (the domain then reads again and retries).
 import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
 
@@ -46,25 +46,11 @@ export function mongoTripStore(connection: Connection): TripStore {
       return asTrip(await Trips.findOne({ _id: tripId, ...LIVE }).lean());
     },
     async listByUser(userId, { favoritesOnly, limit, offset }) {
-      const docs = await Trips.aggregate([
-        { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
-        { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
-        { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
-        { $skip: offset },
-        { $limit: limit },
-        { $project: { _undated: 0 } },
-      ]);
+      const docs = await Trips.aggregate(listPage(userId, { favoritesOnly, limit, offset }, { _undated: 0 }));
       return docs.map((doc) => fromMongo<TripRecord>(doc));
     },
     async listVersions(userId, { favoritesOnly, limit, offset }) {
-      const docs = await Trips.aggregate([
-        { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
-        { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
-        { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
-        { $skip: offset },
-        { $limit: limit },
-        { $project: { _id: 1, version: 1 } },
-      ]);
+      const docs = await Trips.aggregate(listPage(userId, { favoritesOnly, limit, offset }, { _id: 1, version: 1 }));
       return docs.map((doc: { _id: unknown; version?: number }) => ({
         _id: String(doc._id),
         version: doc.version ?? 0,
@@ -106,4 +92,24 @@ export function mongoTripStore(connection: Connection): TripStore {
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };
+}
+
+/**
+ * One page of a user's live trips in the list's order (dated by start date first, undated
+ * last, then by creation), with `projection` applied: the list and its versions (the
+ * ETag) read the same page.
+ */
+function listPage(
+  userId: string,
+  { favoritesOnly, limit, offset }: { favoritesOnly?: boolean; limit: number; offset: number },
+  projection: Record<string, 0 | 1>,
+): PipelineStage[] {
+  return [
+    { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
+    { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
+    { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
+    { $skip: offset },
+    { $limit: limit },
+    { $project: projection },
+  ];
 }

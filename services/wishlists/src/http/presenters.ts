@@ -1,14 +1,8 @@
 // Reply shapes of docs/product.md §7: internal fields (user_id, name_key, timestamps) stay inside.
-import type { Wishlist, WishlistTripEntry } from '../domain/wishlist-store';
+import type { TripPreview, Wishlist, WishlistTripEntry } from '../domain/wishlist-store';
 
-export interface WishlistTripReply {
-  _id: string;
-  image_url: string;
-  location_address: string;
-  trip_start: string | null;
-  trip_end: string | null;
-  total_cost: number;
-}
+/** A trip in a list as answered: its preview, without when it was added or snapshotted. */
+export type WishlistTripReply = TripPreview;
 
 export interface WishlistReply {
   _id: string;

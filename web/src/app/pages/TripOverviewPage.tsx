@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../components/SmartImage';
+import { BackToExplore } from '../../components/TripListStates';
 import { rememberedView } from '../../features/instances/compare';
 import { InstanceGrid, preloadCompareChart } from '../../features/instances/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
@@ -35,9 +36,7 @@ export default function TripOverviewPage() {
   const location = trip.trip_location || trip.location_address;
   return (
     <main className="page">
-      <Link to="/explore" className="back-link">
-        ← Back to Explore
-      </Link>
+      <BackToExplore />
       <section className="hero">
         <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
         <div className="hero__overlay">

@@ -1,9 +1,7 @@
 // Every trip of the user in one list.
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { SkeletonCards } from '../../components/Skeleton';
+import { BackToExplore, TripListStates } from '../../components/TripListStates';
 import { useDeleteTripMutation, useGetTripsQuery } from '../../features/trips/api';
 import { TripCard } from '../../features/trips/components/TripCard';
 import { sortByStart } from '../../features/trips/model';
@@ -35,15 +33,11 @@ export default function ViewAllPage() {
   const trips = sortByStart(data ?? []);
   return (
     <main className="page">
-      <Link to="/explore" className="back-link">
-        ← Back to Explore
-      </Link>
+      <BackToExplore />
       <header className="page-header">
         <h1>All trips</h1>
       </header>
-      {isLoading && <SkeletonCards count={6} label="Loading trips" />}
-      {isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
-      {!isLoading && !isError && trips.length === 0 && <EmptyState title="No trips yet" />}
+      <TripListStates loading={isLoading} failed={isError} empty={trips.length === 0} />
       <div className="card-grid">
         {trips.map((trip) => (
           <TripCard key={trip._id} trip={trip} onDelete={onDelete} />

@@ -135,28 +135,16 @@ function FlexForWindow({
         </fieldset>
         <fieldset className="flex-dates__range">
           <legend>Nights</legend>
-          <label className="field">
-            <span>Fewest</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={60}
-              value={draft.minNights}
-              onChange={(e) => setDraft({ ...draft, minNights: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span>Most</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={60}
-              value={draft.maxNights}
-              onChange={(e) => setDraft({ ...draft, maxNights: e.target.value })}
-            />
-          </label>
+          <NightsInput
+            label="Fewest"
+            value={draft.minNights}
+            onChange={(minNights) => setDraft({ ...draft, minNights })}
+          />
+          <NightsInput
+            label="Most"
+            value={draft.maxNights}
+            onChange={(maxNights) => setDraft({ ...draft, maxNights })}
+          />
         </fieldset>
         <button
           type="button"
@@ -622,5 +610,22 @@ function AddWindowDialog({
         {own && <p className="muted">These are this window&apos;s own dates.</p>}
       </div>
     </Modal>
+  );
+}
+
+/** One end of the lengths range: whole nights, 1 to 60 (the grid's limits). */
+function NightsInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={60}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   );
 }

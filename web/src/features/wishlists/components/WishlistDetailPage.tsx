@@ -2,8 +2,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../auth';
 import { CostBadge } from '../../../components/CostBadge';
-import { EmptyState } from '../../../components/EmptyState';
-import { SkeletonCards } from '../../../components/Skeleton';
+import { BackToExplore, TripListStates } from '../../../components/TripListStates';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange } from '../../../lib/format';
 import { amountOf } from '@tripcost/shared/domain';
@@ -21,16 +20,12 @@ export default function WishlistDetailPage() {
 
   return (
     <main className="page">
-      <Link to="/explore" className="back-link">
-        ← Back to Explore
-      </Link>
+      <BackToExplore />
       <header className="page-header">
         <span className="eyebrow">Wishlist</span>
         <h1>{listName ?? 'Wishlist'}</h1>
       </header>
-      {isLoading && <SkeletonCards count={6} label="Loading trips" />}
-      {isError && <EmptyState title="Couldn't load trips">Failed to load trips.</EmptyState>}
-      {!isLoading && !isError && trips.length === 0 && <EmptyState title="No trips yet" />}
+      <TripListStates loading={isLoading} failed={isError} empty={trips.length === 0} />
       <div className="card-grid">
         {trips.map((trip) => (
           <article key={trip._id} className="card trip-card" aria-label={trip.location_address}>
