@@ -11,6 +11,7 @@
 // token can never both rotate it.
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  DAY_MS,
   DEFAULT_QUEUE_PREFIX,
   refreshSessionKeyPrefix,
   serviceUnavailable,
@@ -101,7 +102,7 @@ export function createRefreshSessions(
       throw serviceUnavailable('Sessions are unavailable right now. Please try again shortly.', 'sessions_unavailable');
     }
   };
-  const lifetimeMs = options.sessionDays * 24 * 60 * 60 * 1000;
+  const lifetimeMs = options.sessionDays * DAY_MS;
 
   return {
     start: (userId) =>

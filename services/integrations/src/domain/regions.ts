@@ -1,6 +1,7 @@
 // Country and US-state names, both ways. Country names come from ICU
 // (Intl.DisplayNames) so no table of ~250 names is hand-kept here; US states are
 // the one admin level the offline data names readably (its adminCode is the USPS code).
+import { US_STATE_NAMES } from '@tripcost/shared';
 import { normaliseText } from './text';
 
 const regionNames = new Intl.DisplayNames('en', { type: 'region' });
@@ -62,64 +63,16 @@ export function countryCode(nameOrCode: string): string | undefined {
   return countryCodeIndex().get(normaliseText(trimmed));
 }
 
-export const US_STATES: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
+/** The 50 states (shared with the profile's rules) plus the places a city search also knows by code. */
+const US_REGIONS: Record<string, string> = {
+  ...US_STATE_NAMES,
   DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
   PR: 'Puerto Rico',
 };
 
 /** Does an admin-area name from a provider ('Ohio') match what the user gave ('OH' or 'ohio')? */
 export function sameAdminArea(providerName: string | undefined, given: string): boolean {
   if (!providerName) return false;
-  const wanted = normaliseText(US_STATES[given.trim().toUpperCase()] ?? given);
+  const wanted = normaliseText(US_REGIONS[given.trim().toUpperCase()] ?? given);
   return normaliseText(providerName) === wanted;
 }
