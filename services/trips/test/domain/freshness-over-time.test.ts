@@ -5,9 +5,17 @@ import { tempDataDir, testUser } from '@tripcost/shared/testing';
 import { openEmbeddedTripStore } from '../../src/store/embedded';
 import { createTripsService } from '../../src/domain/trips-service';
 
+// Every store a test opens is closed, so jest exits by itself (docs/testing.md).
+const stores: { close: () => Promise<void> | void }[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+
 it('when days pass without a change, then old prices turn stale in the trip, its list and the list ETag', async () => {
   let clock = new Date('2030-02-01T12:00:00Z');
-  const trips = createTripsService({ store: await openEmbeddedTripStore(tempDataDir()), now: () => clock });
+  const store = await openEmbeddedTripStore(tempDataDir());
+  stores.push(store);
+  const trips = createTripsService({ store, now: () => clock });
   const user = testUser();
   const trip = await trips.createTrip(user, { location_address: 'Lisbon, Portugal' });
   const { instance } = await trips.addInstance(user, trip._id, {
