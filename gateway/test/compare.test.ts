@@ -3,73 +3,24 @@
 // signed tokens. Travellers, budget, window label/status/notes, the figures computed
 // on the server, clearing the plan and duplicating a window; another user and
 // anonymous callers are refused, and bad input is a 400 with a readable {msg}.
-import type { AuthUser, RunningServer } from '@tripcost/shared';
-import {
-  silentLogger,
-  tempDataDir,
-  testKeys,
-  testQueuePrefix,
-  testRedisUrl,
-  testUser,
-  tokenFor,
-} from '@tripcost/shared/testing';
-import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
-import { closedPortUrl, startTestGateway } from './helpers';
+import type { AuthUser } from '@tripcost/shared';
+import { testUser } from '@tripcost/shared/testing';
+import { startTripsBehindGateway, type TripsBehindGateway } from './trips-behind-gateway';
 
 jest.setTimeout(60_000);
 
-interface Reply {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, asserted field by field
-  body: any;
-}
-
 describe('comparing date windows through the gateway', () => {
-  let gateway: RunningServer;
-  let stopTrips: () => Promise<void>;
+  let product: TripsBehindGateway;
 
   beforeAll(async () => {
-    const offline = await closedPortUrl();
-    const trips = await startTrips(
-      tripsConfig({
-        PORT: '0',
-        REDIS_URL: testRedisUrl(),
-        QUEUE_PREFIX: testQueuePrefix(),
-        DATA_DIR: tempDataDir(),
-        JWT_PUBLIC_KEY: testKeys().publicKey,
-        LOG_LEVEL: 'silent',
-      }),
-      silentLogger(),
-    );
-    stopTrips = trips.stop;
-    gateway = await startTestGateway({
-      AUTH_URL: offline,
-      TRIPS_URL: trips.url,
-      WISHLISTS_URL: offline,
-      INTEGRATIONS_URL: offline,
-      WEB_DIST: '/nonexistent',
-    });
+    product = await startTripsBehindGateway();
   });
 
   afterAll(async () => {
-    await gateway?.stop();
-    await stopTrips?.();
+    await product?.stop();
   });
 
-  function as(user: AuthUser | null) {
-    return async (method: string, path: string, body?: unknown): Promise<Reply> => {
-      const headers: Record<string, string> = {};
-      if (user) headers.authorization = `Bearer ${tokenFor(user)}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${gateway.url}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    };
-  }
+  const as = (user: AuthUser | null) => product.as(user);
 
   /** A trip with three windows: March 1–5 ($500), April 1–4 ($450), May (no end, $600). */
   async function threeWindows(call: ReturnType<typeof as>, tripFields: Record<string, unknown> = {}) {

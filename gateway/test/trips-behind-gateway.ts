@@ -1,0 +1,61 @@
+// The real trips service behind the real gateway (real HTTP, real Redis, an embedded
+// store in a temp dir, real signed tokens; the other services' URLs go nowhere), and a
+// caller per traveller: what the board's and the flex grid's API tests drive.
+import type { AuthUser } from '@tripcost/shared';
+import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, tokenFor } from '@tripcost/shared/testing';
+import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
+import { closedPortUrl, startTestGateway } from './helpers';
+
+export interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, asserted field by field
+  body: any;
+}
+
+export type Caller = (method: string, path: string, body?: unknown) => Promise<Reply>;
+
+export interface TripsBehindGateway {
+  /** A caller with `user`'s token (none for null). */
+  as(user: AuthUser | null): Caller;
+  stop(): Promise<void>;
+}
+
+export async function startTripsBehindGateway(): Promise<TripsBehindGateway> {
+  const offline = await closedPortUrl();
+  const trips = await startTrips(
+    tripsConfig({
+      PORT: '0',
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: testQueuePrefix(),
+      DATA_DIR: tempDataDir(),
+      JWT_PUBLIC_KEY: testKeys().publicKey,
+      LOG_LEVEL: 'silent',
+    }),
+    silentLogger(),
+  );
+  const gateway = await startTestGateway({
+    AUTH_URL: offline,
+    TRIPS_URL: trips.url,
+    WISHLISTS_URL: offline,
+    INTEGRATIONS_URL: offline,
+    WEB_DIST: '/nonexistent',
+  });
+  return {
+    as: (user) => async (method, path, body) => {
+      const headers: Record<string, string> = {};
+      if (user) headers.authorization = `Bearer ${tokenFor(user)}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${gateway.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+    stop: async () => {
+      await gateway.stop();
+      await trips.stop();
+    },
+  };
+}
