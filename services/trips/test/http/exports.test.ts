@@ -108,9 +108,37 @@ describe('exports', () => {
       expect(text).toContain('\r\n'); // RFC 4180 line ends
       const rows = parseCsv(text, { bom: true }) as string[][];
       expect(rows).toEqual([
-        ['Place', 'Start', 'End', 'Nights', 'Stay', 'Travel', 'Car', 'Other', 'Total', 'Committed', 'Note'],
-        ['Austin, TX, USA', '2030-03-01', '2030-03-05', '4', '100.00', '50.00', '25.00', '10.00', '185.00', 'yes', ''],
-        ['Austin, TX, USA', '2030-06-10', '2030-06-13', '3', '300.10', '50.00', '25.00', '10.00', '385.10', 'no', ''],
+        [
+          'Place',
+          'Start',
+          'End',
+          'Nights',
+          'Stay',
+          'Travel',
+          'Car',
+          'Other',
+          'Total',
+          'Committed',
+          'Note',
+          'Currency',
+          'Exchange rates',
+        ],
+        [
+          'Austin, TX, USA',
+          '2030-03-01',
+          '2030-03-05',
+          '4',
+          '100.00',
+          '50.00',
+          '25.00',
+          '10.00',
+          '185.00',
+          'yes',
+          '',
+          'USD',
+          '',
+        ],
+        ['Austin, TX, USA', '2030-06-10', '2030-06-13', '3', '300.10', '50.00', '25.00', '10.00', '385.10', 'no', '', 'USD', ''],
       ]);
     });
 
