@@ -87,7 +87,12 @@ describe('prices in any currency through the gateway', () => {
       first_rate: 0.8563 / 1.0842,
     });
     // €240.00 → £205.51 (205.512 rounded once); $200.00 → £157.96 (157.9598 rounded once).
-    expect(fare.instance).toMatchObject({ stay_expense: 205.51, travel_expense: 157.96, total_cost: 363.47, fx_effect: 0 });
+    expect(fare.instance).toMatchObject({
+      stay_expense: 205.51,
+      travel_expense: 157.96,
+      total_cost: 363.47,
+      fx_effect: 0,
+    });
     // The trips service asked for the rates with the EUR base (every pair is a cross rate).
     expect(rates.received.at(-1)?.url).toBe('/api/fx/rates?base=EUR');
   });
@@ -97,7 +102,9 @@ describe('prices in any currency through the gateway', () => {
     const { items } = await poundsTrip(call);
     const unrated = await call('POST', items, { category: 'other', name: 'Taxi', amount: 5000, currency: 'XOF' });
     expect(unrated.status).toBe(400);
-    expect(unrated.body.msg).toBe('There is no published exchange rate from XOF to GBP: give the rate yourself (fx.rate).');
+    expect(unrated.body.msg).toBe(
+      'There is no published exchange rate from XOF to GBP: give the rate yourself (fx.rate).',
+    );
     const manual = await call('POST', items, {
       category: 'other',
       name: 'Taxi',

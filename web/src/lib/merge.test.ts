@@ -74,6 +74,8 @@ describe('merge by field', () => {
       seasons: [],
       quotes: [],
       captured_on: null,
+      currency: 'USD',
+      fx: null,
     };
     const withItem = { ...window, items: [item] };
     const before = tripFields(trip({ travelers: 2, instances: [withItem] }));

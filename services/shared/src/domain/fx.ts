@@ -48,10 +48,7 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
  */
 export function convertMinorUnits(units: bigint, rate: number, fromDigits: number, toDigits: number): bigint {
   const [numerator, denominator] = rateFraction(rate);
-  return divideRounded(
-    units * numerator * 10n ** BigInt(toDigits),
-    denominator * 10n ** BigInt(fromDigits),
-  );
+  return divideRounded(units * numerator * 10n ** BigInt(toDigits), denominator * 10n ** BigInt(fromDigits));
 }
 
 /** A published rate table: `rates[code]` units of each currency per one `base` unit. */
@@ -68,7 +65,8 @@ export interface RateTable {
  */
 export function crossRate(table: RateTable, from: string, to: string): number | null {
   if (from === to) return 1;
-  const per = (code: string): number | null => (code === table.base ? 1 : isFxRate(table.rates[code]) ? table.rates[code] : null);
+  const per = (code: string): number | null =>
+    code === table.base ? 1 : isFxRate(table.rates[code]) ? table.rates[code] : null;
   const [fromPer, toPer] = [per(from), per(to)];
   if (fromPer === null || toPer === null) return null;
   const rate = toPer / fromPer;

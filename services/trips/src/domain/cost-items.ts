@@ -85,7 +85,6 @@ const EXPENSE_OF: Record<CostCategory, 'stay_expense' | 'travel_expense' | 'car_
   other: 'other_expense',
 };
 
-
 export interface ItemTotals {
   stay_expense: number;
   travel_expense: number;
@@ -170,7 +169,11 @@ export function deriveWindowCosts<W extends ItemisedWindow>(
 export type PaymentTotals = Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay' | 'fx_effect'>;
 
 /** Paid, booked, still to pay and the exchange-rate effect of a window; without items all of its total is still to pay. */
-export function paymentTotals(window: ItemisedWindow, travellers: number, digits = DEFAULT_CURRENCY_DIGITS): PaymentTotals {
+export function paymentTotals(
+  window: ItemisedWindow,
+  travellers: number,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): PaymentTotals {
   const { paid_total, booked_total, to_pay, fx_effect } = deriveWindowCosts(window, travellers, digits);
   return { paid_total, booked_total, to_pay, fx_effect };
 }

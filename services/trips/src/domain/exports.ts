@@ -93,7 +93,10 @@ const CSV_HEADER = [
 function exchangeRates(window: InstanceRecord, currency: string): string {
   return (window.items ?? [])
     .filter((item) => item.fx && item.currency)
-    .map((item) => `${item.name}: 1 ${item.currency} = ${item.fx!.rate} ${currency} (${item.fx!.source}, ${item.fx!.date})`)
+    .map(
+      (item) =>
+        `${item.name}: 1 ${item.currency} = ${item.fx!.rate} ${currency} (${item.fx!.source}, ${item.fx!.date})`,
+    )
     .join('; ');
 }
 

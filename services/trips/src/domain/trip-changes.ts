@@ -38,12 +38,7 @@ import {
   type InstanceRecord,
   type TripRecord,
 } from './trip';
-import {
-  applyCurrencyChange,
-  roundExpenses,
-  settleItemCurrency,
-  type ManualRate,
-} from './trip-currency';
+import { applyCurrencyChange, roundExpenses, settleItemCurrency, type ManualRate } from './trip-currency';
 
 export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be eliminated. Clear the plan first.';
@@ -131,12 +126,7 @@ function checkExpenses(instance: InstanceRecord, fields: InstanceFields, digits:
  * its items re-priced at `rates`; RatesNeeded without them), so the amounts the same
  * change sends (budget, expenses) are in the new currency.
  */
-export function applyUpdate(
-  before: TripRecord,
-  update: TripUpdate,
-  now: string,
-  rates?: RateTable,
-): TripRecord {
+export function applyUpdate(before: TripRecord, update: TripUpdate, now: string, rates?: RateTable): TripRecord {
   const trip = update.currency === undefined ? before : applyCurrencyChange(before, update.currency, rates, now);
   const digits = tripDigits(trip);
   const known = new Set(trip.instances.map((instance) => instance._id));
@@ -446,7 +436,14 @@ export function applyEditItem(
       const previous = items.find((item) => item._id === itemId);
       if (!previous) throw notFound(ITEM_NOT_FOUND);
       const settled = withCapturedOn(pickDefined(fields), previous, now);
-      const merged = settleItemCurrency({ ...previous, ...settled }, previous, fields.fx, trip, rates, now.slice(0, 10));
+      const merged = settleItemCurrency(
+        { ...previous, ...settled },
+        previous,
+        fields.fx,
+        trip,
+        rates,
+        now.slice(0, 10),
+      );
       return items.map((item) => (item._id === itemId ? merged : item));
     },
     now,

@@ -94,8 +94,7 @@ export function settleItemCurrency(
     if (manual) throw new AppError(400, RATE_SAME_CURRENCY, 'rate_same_currency');
     return withoutFx(item, currency);
   }
-  const firstRate = (rate: number) =>
-    priceSet || !previous?.fx ? rate : previous.fx.first_rate;
+  const firstRate = (rate: number) => (priceSet || !previous?.fx ? rate : previous.fx.first_rate);
   if (manual) {
     if (!isFxRate(manual.rate)) throw new AppError(400, RATE_INVALID, 'invalid_rate');
     const fx: FxRate = { rate: manual.rate, date: today, source: 'manual', first_rate: firstRate(manual.rate) };
@@ -150,7 +149,10 @@ export function applyReprice(
 
 /** An amount in one currency converted at `rate` to another, rounded once to its minor unit. */
 function convertAmount(amount: number, rate: number, fromDigits: number, toDigits: number): number {
-  return fromMinorUnits(convertMinorUnits(BigInt(toMinorUnits(amount, fromDigits)), rate, fromDigits, toDigits), toDigits);
+  return fromMinorUnits(
+    convertMinorUnits(BigInt(toMinorUnits(amount, fromDigits)), rate, fromDigits, toDigits),
+    toDigits,
+  );
 }
 
 /**

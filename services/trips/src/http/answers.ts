@@ -45,14 +45,15 @@ export const itemAnswer = z
     paid: z.boolean(),
     link: z.string().describe('"" or an https URL'),
     confirmation: z.string(),
-    weekend_amount: z.number().nullable().describe('the rate of a Friday or Saturday night (per_day: day); null when none'),
+    weekend_amount: z
+      .number()
+      .nullable()
+      .describe('the rate of a Friday or Saturday night (per_day: day); null when none'),
     seasons: z
       .array(z.object({ from: day, to: day, amount: z.number() }).meta({ id: 'Season' }))
       .describe('rates for inclusive date ranges, beating weekend_amount, which beats amount; [] when none'),
     quotes: z
-      .array(
-        z.object({ start: day, end: day, amount: z.number(), captured_on: day.nullable() }).meta({ id: 'Quote' }),
-      )
+      .array(z.object({ start: day, end: day, amount: z.number(), captured_on: day.nullable() }).meta({ id: 'Quote' }))
       .describe('prices seen for exact dates (total and per_person bases): a window with those dates uses them'),
     captured_on: day.nullable().describe('the day the amount was seen; null for items stored before it existed'),
     currency: z.string().describe('ISO 4217: the currency of amount, weekend_amount, seasons and quotes'),

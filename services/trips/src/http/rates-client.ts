@@ -31,7 +31,11 @@ export function createRatesClient(options: { baseUrl: string; timeoutMs: number;
     async latest(authorization) {
       let answer;
       try {
-        answer = await client.get(FX_RATES, { authorization: authorization ?? '', params: {}, query: { base: RATES_BASE } });
+        answer = await client.get(FX_RATES, {
+          authorization: authorization ?? '',
+          params: {},
+          query: { base: RATES_BASE },
+        });
       } catch (error) {
         options.logger.warn({ err: error }, 'the rates service did not answer');
         throw unavailable();
@@ -51,6 +55,14 @@ export function rateTableOf(body: unknown): RateTable | null {
   if (typeof body !== 'object' || body === null) return null;
   const { base, date, source, rates } = body as Record<string, unknown>;
   if (typeof base !== 'string' || typeof date !== 'string' || typeof rates !== 'object' || rates === null) return null;
-  const usable = Object.fromEntries(Object.entries(rates).filter(([, rate]) => isFxRate(rate))) as Record<string, number>;
-  return { base, date: date.slice(0, 10), source: typeof source === 'string' && source ? source : 'unknown', rates: usable };
+  const usable = Object.fromEntries(Object.entries(rates).filter(([, rate]) => isFxRate(rate))) as Record<
+    string,
+    number
+  >;
+  return {
+    base,
+    date: date.slice(0, 10),
+    source: typeof source === 'string' && source ? source : 'unknown',
+    rates: usable,
+  };
 }

@@ -364,7 +364,10 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: tripParams,
       responses: {
-        200: { description: 'The trip after, each window’s fx_effect and total before and after', schema: repriceAnswer },
+        200: {
+          description: 'The trip after, each window’s fx_effect and total before and after',
+          schema: repriceAnswer,
+        },
         ...repriceErrors,
         404: 'No such trip',
       },
@@ -384,7 +387,10 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: { description: 'The trip after, the window’s fx_effect and total before and after', schema: repriceAnswer },
+        200: {
+          description: 'The trip after, the window’s fx_effect and total before and after',
+          schema: repriceAnswer,
+        },
         ...repriceErrors,
       },
       handler: async ({ params, user, req, res }) => {

@@ -137,22 +137,26 @@ describe('an item in another currency (property-based)', () => {
   it('when an item has a rate, then its cost is its own cost in its digits converted once; the flex grid agrees cell by cell', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...CURRENCIES).chain((trip) =>
-          fc.tuple(
-            fc.constant(trip),
-            fc.array(foreignItem(trip), { maxLength: 6 }),
-            fc.integer({ min: 0, max: 20 }),
-            fc.integer({ min: 0, max: 8 }),
-            fc.integer({ min: 1, max: 6 }),
+        fc
+          .constantFrom(...CURRENCIES)
+          .chain((trip) =>
+            fc.tuple(
+              fc.constant(trip),
+              fc.array(foreignItem(trip), { maxLength: 6 }),
+              fc.integer({ min: 0, max: 20 }),
+              fc.integer({ min: 0, max: 8 }),
+              fc.integer({ min: 1, max: 6 }),
+            ),
           ),
-        ),
         ([trip, items, start, nights, travellers]) => {
           const digits = currencyDigits(trip);
           const window = windowWith(items, start, nights);
           const context = { nights, travellers, start: window.trip_start, end: window.trip_end };
           for (const item of items) {
             const own = itemCostMinorUnits({ ...item, fx: null }, context, currencyDigits(item.currency!));
-            const expected = item.fx ? convertMinorUnits(own, item.fx.rate, currencyDigits(item.currency!), digits) : own;
+            const expected = item.fx
+              ? convertMinorUnits(own, item.fx.rate, currencyDigits(item.currency!), digits)
+              : own;
             expect(itemCostMinorUnits(item, context, digits)).toBe(expected);
           }
           const saved = deriveWindowCosts(window, travellers, digits);
@@ -233,7 +237,11 @@ describe('re-pricing and fx_effect (property-based)', () => {
   it('when items were just priced, then fx_effect is 0 and re-pricing at the same rates changes nothing (the same trip)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...CURRENCIES), itemsArb, plainArb, (currency, items, plain) => {
-        const trip = tripWithItems(currency, asAmounts(items), plain.map((n) => n / 100));
+        const trip = tripWithItems(
+          currency,
+          asAmounts(items),
+          plain.map((n) => n / 100),
+        );
         expect(tripView(trip).instances.every((window) => window.fx_effect === 0)).toBe(true);
         expect(applyReprice(trip, null, TABLE, AT)).toBe(trip);
       }),
@@ -266,7 +274,10 @@ describe('re-pricing and fx_effect (property-based)', () => {
           }
           expect(toMinorUnits(tripView(after).instances[0].fx_effect, digits)).toBe(Number(expected));
           // The window's total is still the sum of its rounded items.
-          const sum = (window.items ?? []).reduce((units, item) => units + itemCostMinorUnits(item, context, digits), 0n);
+          const sum = (window.items ?? []).reduce(
+            (units, item) => units + itemCostMinorUnits(item, context, digits),
+            0n,
+          );
           expect(BigInt(totalMinorUnits(window, digits))).toBe(sum);
         },
       ),
@@ -297,7 +308,11 @@ describe('changing the trip currency (property-based)', () => {
   it('when a USD trip goes to EUR and back at fixed rates, then every total is within one minor unit per item (plain amounts and budget within one)', () => {
     fc.assert(
       fc.property(itemsArb, plainArb, (items, plain) => {
-        const before = tripWithItems('USD', asAmounts(items), plain.map((n) => n / 100));
+        const before = tripWithItems(
+          'USD',
+          asAmounts(items),
+          plain.map((n) => n / 100),
+        );
         const inEuros = settleChange(before, applyUpdate(before, { currency: 'EUR' }, AT, TABLE));
         const back = settleChange(inEuros, applyUpdate(inEuros, { currency: 'USD' }, AT, TABLE));
         expect(back.currency).toBe('USD');

@@ -39,7 +39,11 @@ describe('the rates client', () => {
     const table = await client(upstream.url).latest('Bearer abc');
     expect(table).toEqual({ base: 'EUR', date: '2030-01-02', source: 'ECB', rates: { USD: 1.0842, KWD: 0.33 } });
     const call = upstream.calls.at(-1)!;
-    expect([call.path, call.query.get('base'), call.headers.authorization]).toEqual(['/api/fx/rates', 'EUR', 'Bearer abc']);
+    expect([call.path, call.query.get('base'), call.headers.authorization]).toEqual([
+      '/api/fx/rates',
+      'EUR',
+      'Bearer abc',
+    ]);
   });
 
   it.each([

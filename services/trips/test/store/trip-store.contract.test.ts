@@ -117,7 +117,12 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       const trip = aTrip(newId(), { currency: 'EUR', budget: 1167.82, instances: [anInstance({ items: [item] })] });
       await store.insert(trip);
       expect(await store.findById(trip._id)).toEqual(trip);
-      const next = { ...trip, currency: 'USD', instances: [anInstance({ items: [{ ...item, fx: null }] })], version: 2 };
+      const next = {
+        ...trip,
+        currency: 'USD',
+        instances: [anInstance({ items: [{ ...item, fx: null }] })],
+        version: 2,
+      };
       expect(await store.replace(next, trip.version ?? 0)).toBe(true);
       expect(await store.findById(trip._id)).toEqual(next);
     });

@@ -238,7 +238,9 @@ describe('addtrip', () => {
     const dollars = fakeTrips.addTrip(user.id, { total_cost: 99.5 });
     await call('POST', `/api/wishlist/addtrip/${list._id}`, user, { _id: euros._id });
     const res = await call('POST', `/api/wishlist/addtrip/${list._id}`, user, { _id: dollars._id });
-    expect(res.body.trips.map((trip: { total_cost: number; currency: string }) => [trip.total_cost, trip.currency])).toEqual([
+    expect(
+      res.body.trips.map((trip: { total_cost: number; currency: string }) => [trip.total_cost, trip.currency]),
+    ).toEqual([
       [420.5, 'EUR'],
       [99.5, 'USD'],
     ]);

@@ -134,6 +134,8 @@ describe('the cost item editor', () => {
     seasons: [],
     quotes: [],
     captured_on: null,
+    currency: 'USD',
+    fx: null,
   };
 
   type Handler = (req: FakeRequest) => FakeResponse;
@@ -176,6 +178,8 @@ describe('the cost item editor', () => {
             seasons: [],
             quotes: [],
             captured_on: null,
+            currency: 'USD',
+            fx: null,
           }));
         const added = { _id: id(), ...(req.body as Omit<CostItem, '_id'>) };
         window.items = [...made, added];

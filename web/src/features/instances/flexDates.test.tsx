@@ -37,6 +37,8 @@ function flexTrip(over: { travelers?: number; itemised?: boolean; extra?: Partia
               seasons: [],
               quotes: [],
               captured_on: null,
+              currency: 'USD',
+              fx: null,
             },
           ],
     ...over.extra,
@@ -315,9 +317,11 @@ describe('How fresh the prices are', () => {
       items: [{ captured_on: today }],
     } as unknown as Instance;
     expect(freshnessLine(fresh)).toBe('Prices from today');
-    expect(freshnessLine({ freshness: { oldest_captured_on: null, stale_items: 0 } } as unknown as Instance)).toBe(
-      null,
-    );
+    expect(
+      freshnessLine({
+        freshness: { oldest_captured_on: null, currency: 'USD', fx: null, stale_items: 0 },
+      } as unknown as Instance),
+    ).toBe(null);
   });
 
   it('shows the line on a card and in the comparison table, and qualifies a cheapest that rests on stale prices', async () => {

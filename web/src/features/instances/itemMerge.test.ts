@@ -23,6 +23,8 @@ describe('an item edit sent while the trip changed elsewhere', () => {
     seasons: [],
     quotes: [],
     captured_on: null,
+    currency: 'USD',
+    fx: null,
   };
   const window = instance({ items: [item], stay_expense: 100 });
 
