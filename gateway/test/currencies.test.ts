@@ -7,7 +7,7 @@
 // user and anonymous callers refused on the new routes. Real HTTP, real signed tokens.
 import type { ServerResponse } from 'node:http';
 import type { AuthUser } from '@tripcost/shared';
-import { testUser } from '@tripcost/shared/testing';
+import { testUser, tokenFor } from '@tripcost/shared/testing';
 import { fakeUpstream, type FakeUpstream } from './helpers';
 import { startTripsBehindGateway, type Caller, type TripsBehindGateway } from './trips-behind-gateway';
 
@@ -263,6 +263,33 @@ describe('prices in any currency through the gateway', () => {
     expect(item.status).toBe(201);
     // $99.99 × (162.37 / 1.0842) = ¥14,974.5… → ¥14,975 (whole yen), plus the kept ¥12,001.
     expect(item.body.instance).toMatchObject({ travel_expense: 14975, total_cost: 26976 });
+  });
+
+  it('when an item’s currency changes, then it is priced again; in the trip’s currency it has no rate; its own rate sent back changes nothing', async () => {
+    const call = as(testUser());
+    const { items, hotel } = await poundsTrip(call);
+    const path = `${items}/${hotel.item._id}`;
+    const echoed = await call('PUT', path, { name: 'Hotel', fx: { rate: hotel.item.fx.rate } });
+    expect(echoed.body.item.fx).toEqual(hotel.item.fx); // still ECB, not manual
+    const inDollars = await call('PUT', path, { currency: 'USD' });
+    expect(inDollars.body.item).toMatchObject({ amount: 120, currency: 'USD', fx: { source: 'ECB' } });
+    expect(inDollars.body.item.fx.rate).toBe(0.8563 / 1.0842);
+    const inPounds = await call('PUT', path, { currency: 'GBP' });
+    expect(inPounds.body.item).toMatchObject({ amount: 120, currency: 'GBP', fx: null });
+    expect(inPounds.body.instance.stay_expense).toBe(240);
+  });
+
+  it('when the comparison is downloaded, then it names the trip currency and each foreign item’s rate', async () => {
+    const user = testUser();
+    const { base } = await poundsTrip(as(user));
+    const res = await fetch(`${product.url}${base}/comparison.csv`, {
+      headers: { authorization: `Bearer ${tokenFor(user)}` },
+    });
+    const text = await res.text();
+    expect(text).toContain('Currency,Exchange rates');
+    expect(text).toContain(
+      `GBP,"Hotel: 1 EUR = 0.8563 GBP (ECB, 2030-01-02); Fare: 1 USD = ${0.8563 / 1.0842} GBP (ECB, 2030-01-02)"`,
+    );
   });
 
   it('when another user or nobody re-prices, then 404/403 or 401 and nothing changes', async () => {

@@ -16,6 +16,8 @@ export interface Reply {
 export type Caller = (method: string, path: string, body?: unknown) => Promise<Reply>;
 
 export interface TripsBehindGateway {
+  /** The gateway's base URL (for downloads that are not JSON). */
+  url: string;
   /** A caller with `user`'s token (none for null). */
   as(user: AuthUser | null): Caller;
   stop(): Promise<void>;
@@ -44,6 +46,7 @@ export async function startTripsBehindGateway(tripsEnv: Record<string, string> =
     WEB_DIST: '/nonexistent',
   });
   return {
+    url: gateway.url,
     as: (user) => async (method, path, body) => {
       const headers: Record<string, string> = {};
       if (user) headers.authorization = `Bearer ${tokenFor(user)}`;

@@ -95,6 +95,9 @@ export function settleItemCurrency(
     return withoutFx(item, currency);
   }
   const firstRate = (rate: number) => (priceSet || !previous?.fx ? rate : previous.fx.first_rate);
+  // A client echoing the item's own rate back (a whole item sent again) changes nothing.
+  if (manual && !priceSet && previous?.fx && manual.rate === previous.fx.rate)
+    return { ...item, currency, fx: previous.fx };
   if (manual) {
     if (!isFxRate(manual.rate)) throw new AppError(400, RATE_INVALID, 'invalid_rate');
     const fx: FxRate = { rate: manual.rate, date: today, source: 'manual', first_rate: firstRate(manual.rate) };
