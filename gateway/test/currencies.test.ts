@@ -263,6 +263,14 @@ describe('prices in any currency through the gateway', () => {
     expect(item.status).toBe(201);
     // $99.99 × (162.37 / 1.0842) = ¥14,974.5… → ¥14,975 (whole yen), plus the kept ¥12,001.
     expect(item.body.instance).toMatchObject({ travel_expense: 14975, total_cost: 26976 });
+    // The flex grid is in yen too: whole yen, and it says so.
+    const flex = await call(
+      'GET',
+      `${base}/instances/${window.body._id}/flex?from=2030-03-01&to=2030-03-02&minNights=1&maxNights=2`,
+    );
+    expect(flex.status).toBe(200);
+    expect(flex.body.currency).toBe('JPY');
+    expect(flex.body.cells.every((cell: { total_cost: number }) => cell.total_cost === 26976)).toBe(true);
   });
 
   it('when an item’s currency changes, then it is priced again; in the trip’s currency it has no rate; its own rate sent back changes nothing', async () => {

@@ -3620,6 +3620,8 @@ export interface components {
         };
         FlexGrid: {
             instance_id: string;
+            /** @description ISO 4217: the trip’s currency, that every cell’s money is in */
+            currency: string;
             /** @description YYYY-MM-DD (a UTC calendar day) */
             from: string;
             /** @description YYYY-MM-DD (a UTC calendar day) */

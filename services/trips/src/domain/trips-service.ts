@@ -29,6 +29,7 @@ import {
   deriveTripLocation,
   MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
+  tripCurrency,
   tripDigits,
   tripView,
   viewWithInstance,
@@ -198,7 +199,8 @@ export interface TripsService {
 
 const digitsOf = (input: NewTrip): number => currencyDigits(input.currency ?? DEFAULT_CURRENCY);
 
-export type FlexAnswer = FlexRange & { instance_id: string } & FlexGrid;
+/** The grid with its range and the currency its money is in (the trip's). */
+export type FlexAnswer = FlexRange & { instance_id: string; currency: string } & FlexGrid;
 
 const TRIP_NOT_FOUND = 'Trip not found.';
 export const RATES_UNAVAILABLE = 'Exchange rates are unavailable right now, so nothing was saved. Please try again.';
@@ -456,6 +458,7 @@ export function createTripsService(deps: {
       if (!instance) throw notFound(INSTANCE_NOT_FOUND);
       return {
         instance_id: instanceId,
+        currency: tripCurrency(trip),
         ...range,
         ...flexGrid(instance, trip.travelers ?? 1, range, today(), tripDigits(trip)),
       };

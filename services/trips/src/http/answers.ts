@@ -218,6 +218,7 @@ const flexCellAnswer = z
 export const flexAnswer = z
   .object({
     instance_id: z.string(),
+    currency: z.string().describe('ISO 4217: the trip’s currency, that every cell’s money is in'),
     from: day,
     to: day,
     minNights: z.number().int(),
