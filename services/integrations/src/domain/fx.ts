@@ -104,12 +104,19 @@ export function createFxService(deps: {
   const keyParts = [provider?.source ?? 'offline', FX_BASE];
   /** The last good answer this process saw: a fallback even while Redis is down too. */
   let lastSeen: SourcedEurRates | undefined;
+  /** Said once when fallback rates start being served and once when the source is back, not per request. */
+  let onFallback = false;
 
   const fallback = async (failure: AppError): Promise<SourcedEurRates & { stale: true }> => {
     const kept = newer(lastSeen, await cache.peek(CACHE_KINDS.fxLastGood, keyParts, codec));
     const chosen = newer(kept, bundled);
     if (!chosen) throw failure;
-    logger.info({ source: chosen.source, date: chosen.date, status: failure.status }, 'fx: serving fallback rates');
+    if (!onFallback && provider)
+      logger.warn(
+        { source: chosen.source, date: chosen.date, status: failure.status },
+        'fx: the rates source failed; serving the last good or bundled rates with their date',
+      );
+    onFallback = true;
     return { ...chosen, stale: true };
   };
 
@@ -123,6 +130,8 @@ export function createFxService(deps: {
         return loaded;
       });
       lastSeen = newer(lastSeen, fresh);
+      if (onFallback) logger.info({ date: fresh.date }, 'fx: the rates source answers again');
+      onFallback = false;
       return { ...fresh, stale: false };
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) return fallback(error);

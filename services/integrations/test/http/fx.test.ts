@@ -11,6 +11,7 @@ import { silentLogger, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testi
 import type { RunningIntegrations } from '../../src';
 import {
   bootIntegrations,
+  capturingLogger,
   CLOSED_URL,
   guardAgainstInternet,
   SLOWER_THAN_TIMEOUT_MS,
@@ -48,9 +49,10 @@ describe('exchange rates', () => {
   let redis: Redis;
   let queuePrefix: string;
 
-  const boot = async (env: Record<string, string> = {}) => {
+  const boot = async (env: Record<string, string> = {}, logger?: ReturnType<typeof capturingLogger>['logger']) => {
     service = await bootIntegrations({
       env: { FX_API_URL: `${fake.url}/v1`, QUEUE_PREFIX: queuePrefix, FX_TIMEOUT_MS: '1000', ...env },
+      logger,
     });
     return service;
   };
@@ -143,12 +145,17 @@ describe('exchange rates', () => {
     // Twelve hours later: the cached answer has expired, the provider is down, the process is new.
     await redis.del(cacheKey('fx-rates'));
     fake.handle(() => ({ status: 503, body: 'down', contentType: 'text/plain' }));
-    await boot();
+    const log = capturingLogger();
+    await boot({}, log.logger);
     const { status, body } = await get('/api/fx/rates?base=USD');
     expect(status).toBe(200);
     expect(body).toMatchObject({ base: 'USD', date: ECB_DAY, source: 'ecb', stale: true });
     expect(body.rates.EUR).toBe(0.922339);
     expect(fake.count('/v1/latest')).toBeGreaterThan(1);
+    // The switch to fallback rates is logged once, not on every request.
+    await get('/api/fx/rates?base=GBP');
+    const said = log.lines().filter((line) => String(line.msg).startsWith('fx: the rates source failed'));
+    expect(said).toHaveLength(1);
   });
 
   it('when nothing was ever fetched and the provider is unreachable, then the bundled snapshot answers, labelled', async () => {
