@@ -121,6 +121,14 @@ describe('profiles', () => {
     expect((await api.putProfile(owner.id, { city: 'Dallas' }, owner.accessToken)).body.home_currency).toBe('EUR');
   });
 
+  it('when a traveller registers with a home currency, then it is stored; an unknown one refuses the registration', async () => {
+    const owner = await api.signUp({ home_currency: 'chf' });
+    expect((await api.getProfile(owner.id, owner.accessToken)).body.home_currency).toBe('CHF');
+    const refused = await api.register({ ...owner.registration, email: 'other@example.test', home_currency: 'ABC' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('Please choose a valid currency (a 3-letter ISO 4217 code such as USD or EUR).');
+  });
+
   it('when the home currency is not an ISO 4217 code, then 400 {msg} and the stored one stays', async () => {
     const owner = await api.signUp();
     await api.putProfile(owner.id, { home_currency: 'JPY' }, owner.accessToken);
