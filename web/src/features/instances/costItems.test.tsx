@@ -24,7 +24,7 @@ describe('cost items on the window page', () => {
     const state: Trip = trip({ travelers: 2, instances: [window] });
     const derive = () => {
       const items = window.items ?? [];
-      const cost = (item: CostItem) => previewCost(item.amount, item.basis, 4, 2);
+      const cost = (item: CostItem) => previewCost(item, window, 2);
       const sum = (list: CostItem[]) => list.reduce((total, item) => total + cost(item), 0);
       window.stay_expense = sum(items.filter((item) => item.category === 'stay'));
       window.travel_expense = sum(items.filter((item) => item.category === 'travel'));
