@@ -79,5 +79,10 @@ describe('the item fields a merge resolved', () => {
       { name: 'Hotel', amount: 120, basis: 'per_night', paid: true, link: '' },
     );
     expect(itemInputOf({ amount: '120', basis: 'per_week', booked: 'yes' })).toEqual({});
+    const seasons = [{ from: '2030-03-04', to: '2030-03-10', amount: 180 }];
+    expect(itemInputOf({ weekend_amount: null, seasons, quotes: 'none', captured_on: '2030-01-01' })).toEqual({
+      weekend_amount: null,
+      seasons,
+    });
   });
 });

@@ -211,8 +211,13 @@ function QuoteFields({ value, onChange }: Props) {
  * basis would remove (said, never done silently).
  */
 export function DatedPriceFields(props: Props) {
-  const problem = datedProblem(props.value, props.basis);
-  const dropped = droppedByBasis(props.value, props.basis);
+  // A row that ends before it starts says so beside its end date; the section says the rest.
+  const { value, basis } = props;
+  const saidInRow =
+    (ratesApply(basis) && value.seasons.some((row) => reversed(row.from, row.to))) ||
+    (quotesApply(basis) && value.quotes.some((row) => reversed(row.start, row.end)));
+  const problem = saidInRow ? null : datedProblem(value, basis);
+  const dropped = droppedByBasis(value, basis);
   return (
     <div className="dated-prices__block">
       {ratesApply(props.basis) && <SeasonFields {...props} />}
