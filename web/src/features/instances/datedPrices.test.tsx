@@ -159,6 +159,10 @@ describe('prices that vary by date in the cost-item editor', () => {
       quotes: [{ start: '2030-03-01', end: '2030-03-05', amount: 260, captured_on: today }],
     });
     expect(posts()[0].body).not.toHaveProperty('seasons');
+    // The row says which price it uses.
+    expect(await screen.findByRole('listitem')).toHaveTextContent(
+      '$260.00 ($260.00 total seen for these exact dates · 1 price for exact dates)',
+    );
   });
 
   it('when an item with rates is edited, then its rates are kept, and a basis without nights says it removes them', async () => {

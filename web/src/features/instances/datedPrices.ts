@@ -11,6 +11,7 @@ import {
   datedPricesProblem,
   dayNumber,
   isStale,
+  quoteFor,
   utcDay,
   type Quote,
   type Season,
@@ -166,6 +167,15 @@ export function datedSummary(item: Partial<DatedFields>): string {
   if (item.seasons?.length) parts.push(count(item.seasons.length, 'season', 'seasons'));
   if (item.quotes?.length) parts.push(count(item.quotes.length, 'price for exact dates', 'prices for exact dates'));
   return parts.join(' · ');
+}
+
+/** The item's price seen for exactly this window's dates, when it has one (it replaces the amount). */
+export function quoteInUse(
+  item: CostItem,
+  window: { trip_start?: string | null; trip_end?: string | null },
+): Quote | undefined {
+  if (!quotesApply(item.basis) || !window.trip_start || !window.trip_end) return undefined;
+  return quoteFor(item, dayNumber(window.trip_start), dayNumber(window.trip_end));
 }
 
 /** When the price this window uses was seen, and whether it is worth checking again. */

@@ -24,6 +24,7 @@ import {
   datedProblem,
   datedStateOf,
   datedSummary,
+  quoteInUse,
   type DatedState,
 } from '../datedPrices';
 import { DatedPriceFields, SeenOn } from './DatedPrices';
@@ -413,6 +414,7 @@ function ItemRow({
 
   const errorLine = <FormError message={error} className="cost-item__error" />;
   const summary = datedSummary(item);
+  const quote = quoteInUse(item, window);
 
   if (editing) {
     return (
@@ -476,7 +478,9 @@ function ItemRow({
         <span className="cost-item__cost">
           {formatMoney(cost)}{' '}
           <span className="muted">
-            ({formatMoney(item.amount)} {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()}
+            ({formatMoney(quote ? quote.amount : item.amount)}{' '}
+            {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()}
+            {quote && ' seen for these exact dates'}
             {summary && ` · ${summary}`})
           </span>
         </span>
