@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { utcDay } from '@tripcost/shared/domain';
 import { installFakeApi, type FakeApi, type FakeRequest, type FakeResponse } from '../../../test/fakeApi';
-import { id, instance, trip } from '../../../test/fixtures';
+import { costItem, id, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { formatShortDate } from '../../lib/format';
 import type { CostItem, Instance, Trip } from '../../lib/types';
@@ -15,21 +15,12 @@ const DAY_MS = 86_400_000;
 const today = utcDay(new Date());
 const daysAgo = (days: number) => utcDay(new Date(Date.now() - days * DAY_MS));
 
-const hotel: CostItem = {
+const hotel = costItem({
   _id: 'item-hotel',
-  category: 'stay',
-  name: 'Hotel',
-  amount: 100,
-  basis: 'per_night',
-  booked: false,
-  paid: false,
-  link: '',
-  confirmation: '',
   weekend_amount: 150,
   seasons: [{ from: '2030-03-04', to: '2030-03-10', amount: 180 }],
-  quotes: [],
   captured_on: daysAgo(30),
-};
+});
 
 describe('prices that vary by date in the cost-item editor', () => {
   let api: FakeApi;

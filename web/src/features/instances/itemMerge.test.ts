@@ -1,5 +1,5 @@
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import { instance, trip } from '../../../test/fixtures';
+import { costItem, instance, trip } from '../../../test/fixtures';
 import { makeStore } from '../../app/store';
 import { conflictOf } from '../../lib/mergeSave';
 import type { CostItem, Trip } from '../../lib/types';
@@ -9,21 +9,7 @@ describe('an item edit sent while the trip changed elsewhere', () => {
   let api: FakeApi;
   afterEach(() => api.restore());
 
-  const item: CostItem = {
-    _id: 'item-1',
-    category: 'stay',
-    name: 'Hotel',
-    amount: 100,
-    basis: 'total',
-    booked: false,
-    paid: false,
-    link: '',
-    confirmation: '',
-    weekend_amount: null,
-    seasons: [],
-    quotes: [],
-    captured_on: null,
-  };
+  const item = costItem({ _id: 'item-1', basis: 'total' });
   const window = instance({ items: [item], stay_expense: 100 });
 
   function setup(elsewhere: Partial<CostItem>) {
