@@ -101,6 +101,12 @@ describe('finding cheaper dates', () => {
     await fare.getByRole('button', { name: /^Add/ }).click();
     await page.getByText('Total Cost: $900.00').waitFor();
     await page.getByText('Prices from today').waitFor();
+    // "Still this price" confirms the fare through the gateway without changing it.
+    const checked = page.waitForResponse((response) => response.url().endsWith('/checked'));
+    await page.getByRole('button', { name: 'Still this price for Return flights' }).click();
+    jestExpect((await checked).status()).toBe(200);
+    await page.getByText('Total Cost: $900.00').waitFor();
+    jestExpect(await page.getByRole('alert').count()).toBe(0);
   });
 
   step('sees the window on the trip with how fresh its prices are', async () => {
