@@ -5,7 +5,6 @@
 // rule keeps it so): the services use it through `@tripcost/shared`, the web app
 // imports `@tripcost/shared/domain`.
 export * from './money';
-export * from './currency';
 export * from './fx';
 export * from './calendar-date';
 export * from './windows';
@@ -14,3 +13,4 @@ export * from './us-places';
 export * from './countries';
 export * from './profile';
 export * from './wishlist-name';
+export * from './currencies';

@@ -6,7 +6,7 @@
 
 export const MAX_MONEY = 1_000_000_000;
 
-/** Minor-unit digits of the default currency (USD cents); currency.ts gives any currency's. */
+/** Minor-unit digits of the default currency (USD cents); currencies.ts gives any currency's. */
 export const DEFAULT_CURRENCY_DIGITS = 2;
 /** The most minor-unit digits any currency has (CLF, UYW): what an input is kept to before its currency is known. */
 export const MAX_CURRENCY_DIGITS = 4;

@@ -2,7 +2,7 @@
 // stands in the decision, and what an itemised cost multiplies by (its basis).
 import { daysOf } from './calendar-date';
 import { compiledRates, dayNumber, quoteFor, variesByDate, type PricedItem } from './dated-rates';
-import { currencyDigits } from './currency';
+import { currencyDigits } from './currencies';
 import { convertMinorUnits } from './fx';
 import { DEFAULT_CURRENCY_DIGITS, fromMinorUnits, toMinorUnits } from './money';
 
