@@ -10,6 +10,7 @@ import {
   type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
+import { createRatesClient } from './http/rates-client';
 import type { TripsConfig } from './config';
 import { createTripsService } from './domain/trips-service';
 import type { TripStore } from './domain/trip-store';
@@ -34,7 +35,12 @@ export function startTrips(
       mongo: async (connection) => (await import('./store/mongo')).mongoTripStore(connection),
     },
     wire: ({ store, outbox, redis, lifecycle, revokedUsers }) => {
-      const trips = createTripsService({ store, outbox });
+      const rates = createRatesClient({
+        baseUrl: config.INTEGRATIONS_URL,
+        timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
+        logger,
+      });
+      const trips = createTripsService({ store, outbox, rates });
       return {
         inbox: startWishlistInbox(trips, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX }),
         app: buildApp({

@@ -111,9 +111,17 @@ export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
 
-/** An item as sent: the dated-price fields may be left out (the service defaults them; captured_on is today). */
-export type ItemInput = Omit<CostItem, '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'> &
-  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'>>;
+/**
+ * An item as sent: the dated-price fields may be left out (the service defaults them;
+ * captured_on is today), the currency too (the trip's); fx is only ever a manual { rate }.
+ */
+export type ItemInput = Omit<
+  CostItem,
+  '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency' | 'fx'
+> &
+  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency'>> & {
+    fx?: { rate: number } | null;
+  };
 
 // Every category and basis the route takes; a new one in the API fails to compile here.
 const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
