@@ -39,6 +39,8 @@ export const ITEM_FIELDS = [
   'weekend_amount',
   'seasons',
   'quotes',
+  'currency',
+  'fx',
 ] as const;
 
 export const tripKey = (field: string): FieldKey => `trip:${field}`;

@@ -5,7 +5,7 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonCards } from '../../../components/Skeleton';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, formatMoney } from '../../../lib/format';
+import { digitsOf, formatDateRange, formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { totalCost } from '@tripcost/shared/domain';
 import { useAppSelector } from '../../../lib/hooks';
@@ -60,7 +60,12 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
             <h2 id="next-trip-heading">{featured.location_address}</h2>
             <p className="muted">{formatDateRange(featured.trip_start, featured.trip_end)}</p>
             <p className="featured__estimate">
-              Estimated cost <CostBadge amount={totalCost(featured)} decimals={0} />
+              Estimated cost{' '}
+              <CostBadge
+                amount={totalCost(featured, digitsOf(featured.currency))}
+                currency={featured.currency}
+                decimals={0}
+              />
             </p>
             <PerPerson trip={featured} />
             <StillToPay trip={featured} />
@@ -79,5 +84,5 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
 function StillToPay({ trip }: { trip: Trip }) {
   const plan = trip.instances?.find((instance) => instance._id === trip.committedInstanceId);
   if (!plan?.items?.length || plan.to_pay === undefined) return null;
-  return <p className="featured__to-pay">Still to pay {formatMoney(plan.to_pay)}</p>;
+  return <p className="featured__to-pay">Still to pay {formatMoney(plan.to_pay, trip.currency)}</p>;
 }

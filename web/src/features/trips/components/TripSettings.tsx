@@ -4,12 +4,13 @@
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
 // only the same field changed on both sides asks which value to keep (ADR 0026).
 import { FormError, MoneyInput } from '../../../components/Form';
+import { currencySymbol } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
 import { resolve, targetOf, tripChanges } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
-import { formatMoney } from '../../../lib/format';
+import { digitsOf, formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
 import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
@@ -22,8 +23,9 @@ const budgetText = (budget: number | null | undefined) =>
 
 const FIELD_NAMES: Record<string, string> = { travelers: 'Travellers', budget: 'Budget' };
 
-function shownSetting(field: string, value: unknown): string {
-  if (field === 'budget') return value === null || value === undefined ? 'No budget' : formatMoney(Number(value));
+function shownSetting(field: string, value: unknown, currency: string): string {
+  if (field === 'budget')
+    return value === null || value === undefined ? 'No budget' : formatMoney(Number(value), currency);
   return String(value);
 }
 
@@ -145,10 +147,11 @@ export function TripSettings({ trip }: { trip: Trip }) {
         </div>
       </div>
       <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
-        <label htmlFor={budgetId}>Budget ($)</label>
+        <label htmlFor={budgetId}>Budget ({currencySymbol(trip.currency)})</label>
         <div className="trip-settings__budget-row">
           <MoneyInput
             id={budgetId}
+            digits={digitsOf(trip.currency)}
             placeholder="No budget"
             value={budget}
             onChange={(event) => setBudget(event.target.value)}
@@ -178,7 +181,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
         {budgetLabel(trip) && <p className="muted trip-settings__saved-budget">{budgetLabel(trip)}</p>}
       </form>
       {savedTravelers > 1 && trip.per_person !== undefined && trip.committedInstanceId && (
-        <p className="muted trip-settings__per-person">{formatMoney(trip.per_person)} per person</p>
+        <p className="muted trip-settings__per-person">{formatMoney(trip.per_person, trip.currency)} per person</p>
       )}
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}
@@ -192,8 +195,8 @@ export function TripSettings({ trip }: { trip: Trip }) {
             return {
               key: c.key,
               name: FIELD_NAMES[field] ?? field,
-              mine: shownSetting(field, c.mine),
-              theirs: shownSetting(field, c.theirs),
+              mine: shownSetting(field, c.mine, trip.currency),
+              theirs: shownSetting(field, c.theirs, trip.currency),
             };
           })}
           onChoose={settle}
