@@ -13,7 +13,7 @@ export type FieldKey = string;
 export type Fields = Record<FieldKey, unknown>;
 
 /** What a traveller can change on a trip itself (PUT /trips/getaway/:id without instances). */
-export const TRIP_FIELDS = ['travelers', 'budget', 'budget_basis', 'isFavorite', 'notes'] as const;
+export const TRIP_FIELDS = ['travelers', 'budget', 'budget_basis', 'isFavorite', 'notes', 'currency'] as const;
 /** What a window's form and board change (PUT with an `instances` list). */
 export const WINDOW_FIELDS = [
   'trip_start',
