@@ -69,6 +69,16 @@ describe('amounts in their currency', () => {
         fx: { ...fx, rate: 2.501, source: 'manual' },
       }),
     ).toBe('KWD\u00a010.000 → £25.01 at 2.501 (your rate, 2026-11-20)');
+    // A cross rate computed from two published ones reads to 6 significant digits.
+    expect(
+      foreignItemLine({
+        ownCost: 216,
+        itemCurrency: 'USD',
+        cost: 170,
+        tripCurrency: 'GBP',
+        fx: { ...fx, rate: 0.85 / 1.08 },
+      }),
+    ).toBe('$216.00 → £170.00 at 0.787037 (ECB, 2026-11-20)');
     expect(fxEffectWording(12.4, 'EUR')).toBe('+€12.40 from exchange rates');
     expect(fxEffectWording(0, 'EUR')).toBeNull();
     expect(repriceWording(12.4, 3.1, 'EUR')).toBe('Exchange rates: +€12.40 → +€3.10');

@@ -13,6 +13,13 @@ export function rateSource(source: string | undefined): string {
 }
 
 /**
+ * A rate as read on screen: as published (1.0842, 161.25), a computed cross rate to 6
+ * significant digits (0.787037, not 0.787037037037037), like the rates service's own
+ * cross rates. The conversion itself uses the stored rate, exactly.
+ */
+export const formatRate = (rate: number): string => String(Number(rate.toPrecision(6)));
+
+/**
  * "€120.00 → $130.10 at 1.0842 (ECB, 2026-11-20)": a foreign item's cost in its own
  * currency, what it comes to in the trip's, and the frozen rate with its source and day.
  */
@@ -30,7 +37,7 @@ export function foreignItemLine({
   fx: Pick<NonNullable<CostItem['fx']>, 'rate'> & Partial<NonNullable<CostItem['fx']>>;
 }): string {
   const when = [rateSource(fx.source), fx.date].filter(Boolean).join(', ');
-  return `${formatMoney(ownCost, itemCurrency)} → ${formatMoney(cost, tripCurrency)} at ${fx.rate} (${when})`;
+  return `${formatMoney(ownCost, itemCurrency)} → ${formatMoney(cost, tripCurrency)} at ${formatRate(fx.rate)} (${when})`;
 }
 
 /** "+€12.40 from exchange rates" (what rates moved a total by since its prices were set); null for none. */
