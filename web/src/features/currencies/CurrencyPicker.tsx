@@ -62,7 +62,7 @@ export function CurrencyPicker({ label, value, onChange, hint, disabled, classNa
           className="currency-picker__filter"
           value={filter}
           disabled={disabled}
-          placeholder="Find: code or name"
+          placeholder="Find…"
           aria-label="Find a currency"
           aria-controls={selectId}
           onChange={(event) => setFilter(event.target.value)}
