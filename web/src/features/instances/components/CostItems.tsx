@@ -262,16 +262,15 @@ const rateProblem = (fields: ItemFieldsState, tripCurrency: string, rated: boole
   return Number.isFinite(rate) && rate > 0 ? null : 'A rate is a number above 0.';
 };
 
-/** The item's currency and, for another currency than the trip's, an optional rate of the traveller's own. */
-function CurrencyFields({
-  value,
-  onChange,
-  tripCurrency,
-}: {
+interface ItemFieldsProps {
   value: ItemFieldsState;
   onChange: (next: ItemFieldsState) => void;
+  /** The trip's currency: an item in another one gets a rate field. */
   tripCurrency: string;
-}) {
+}
+
+/** The item's currency and, for another currency than the trip's, an optional rate of the traveller's own. */
+function CurrencyFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
   const { data } = useGetCurrenciesQuery();
   const rated = isRated(data, value.currency);
   const foreign = value.currency !== tripCurrency;
@@ -315,15 +314,7 @@ function CurrencyFields({
 }
 
 /** Name, amount, currency, basis, link and confirmation number, with the server's limits. */
-function ItemFields({
-  value,
-  onChange,
-  tripCurrency,
-}: {
-  value: ItemFieldsState;
-  onChange: (next: ItemFieldsState) => void;
-  tripCurrency: string;
-}) {
+function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
   const set = (key: keyof ItemFieldsState) => (event: { target: { value: string } }) =>
     onChange({ ...value, [key]: event.target.value });
   return (
