@@ -70,14 +70,23 @@ export function requestTracking(options: {
   metrics: HttpMetrics;
   /** Headers set on every answer (e.g. apiSecurityHeaders). */
   headers?: HeaderList;
+  /**
+   * Run the rest of the request inside its AsyncLocalStorage context (default true).
+   * The first `run` switches async hooks on for the whole process, and on Node 20
+   * they then cost on every async resource: each socket write of every answer, on
+   * every path. A process that proxies large answers (the gateway) passes false:
+   * its access lines name their request id themselves.
+   */
+  context?: boolean;
 }): RequestHandler {
-  const { logger, metrics, headers = [] } = options;
+  const { logger, metrics, headers = [], context = true } = options;
   return (req, res, next) => {
     const requestId = requestIdFor(req);
     res.setHeader('x-request-id', requestId);
     setHeaders(res, headers);
     (res as TrackedResponse)[TRACK] = { started: process.hrtime.bigint(), requestId, req, logger, metrics };
     res.once('finish', finished);
-    requestContext.run({ requestId }, next);
+    if (context) requestContext.run({ requestId }, next);
+    else next();
   };
 }
