@@ -89,11 +89,14 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   };
   const edgeAuth = createEdgeAuth(deps.verifier, deps.revokedUsers);
   const identity = watchUpstreamIdentity(upstreams, logger, config.UPSTREAM_IDENTITY_CHECK_MS);
+  const compression = { enabled: config.COMPRESS_ANSWERS, minBytes: config.COMPRESS_MIN_BYTES };
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(
     upstreams.map((upstream) => [
       upstream.name,
-      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, proxyTo),
+      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, (target, log, hooks) =>
+        proxyTo(target, log, hooks, compression),
+      ),
     ]),
   );
 
