@@ -564,13 +564,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset). ETag per list; If-None-Match → 304 */
+        /** The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset); ?view=summary for what trip cards show. ETag per list; If-None-Match → 304 */
         get: {
             parameters: {
                 query?: {
                     email?: string;
                     limit?: number;
                     offset?: number;
+                    view?: "full" | "summary";
                 };
                 header?: never;
                 path?: never;
@@ -578,13 +579,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Trips with instances and total_cost */
+                /** @description Trips with instances and total_cost (TripSummary items with ?view=summary) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"][];
+                        "application/json": components["schemas"]["Trip"][] | components["schemas"]["TripSummary"][];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -681,6 +682,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    view?: "full" | "summary";
                 };
                 header?: never;
                 path?: never;
@@ -688,13 +690,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Favourite trips */
+                /** @description Favourite trips (TripSummary items with ?view=summary) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"][];
+                        "application/json": components["schemas"]["Trip"][] | components["schemas"]["TripSummary"][];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -3323,6 +3325,40 @@ export interface components {
             budget_measured: "cheapest" | "committed" | null;
             /** @description the cheapest window’s total rests on at least one stale price */
             cheapest_is_stale: boolean;
+        };
+        TripSummary: {
+            _id: string;
+            location_address: string;
+            trip_location: string;
+            image_url: string;
+            isFavorite: boolean;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            created_at: string;
+            version: number;
+            travelers: number;
+            /** @description null: no budget */
+            budget: number | null;
+            /** @enum {string} */
+            budget_basis: "trip" | "per_person";
+            /** @description Dollars, rounded to cents */
+            total_cost: number;
+            /** @description Dollars, rounded to cents */
+            per_person: number;
+            /** @description the committed window; null when none */
+            committedInstanceId: string | null;
+            /** @description how many date windows the trip has */
+            windows: number;
+            /** @description the earliest start among the trip and its windows; null when none */
+            earliest_start: string | null;
+            /** @description the cheapest window’s total; null without windows */
+            cheapest_total: number | null;
+            /** @description still to pay for the committed window’s itemised costs; null without a committed window with items */
+            to_pay: number | null;
+            /** @description the committed (else the cheapest) window’s total rests on a price seen long ago */
+            stale_prices: boolean;
         };
         InstanceWithTrip: {
             trip: components["schemas"]["Trip"];
