@@ -6,7 +6,7 @@
 // the web app keeps its cached card list in step with a trip a save answered.
 
 /** The trip fields a summary is made from (the trips service's trip answer). */
-export interface SummarisedTrip<D> {
+export interface SummarisedTrip<D, B extends string = string> {
   _id: string;
   location_address: string;
   trip_location: string;
@@ -18,7 +18,7 @@ export interface SummarisedTrip<D> {
   version: number;
   travelers: number;
   budget: number | null;
-  budget_basis: string;
+  budget_basis: B;
   total_cost: number;
   per_person: number;
   committedInstanceId: string | null;
@@ -34,7 +34,7 @@ export interface SummarisedTrip<D> {
   }>;
 }
 
-export interface TripSummary<D = string> {
+export interface TripSummary<D = string, B extends string = string> {
   _id: string;
   location_address: string;
   trip_location: string;
@@ -46,7 +46,7 @@ export interface TripSummary<D = string> {
   version: number;
   travelers: number;
   budget: number | null;
-  budget_basis: string;
+  budget_basis: B;
   total_cost: number;
   per_person: number;
   /** The committed window (also one only flagged isCommitted, from older data); null when none. */
@@ -68,7 +68,7 @@ const timeOf = (value: unknown): number => {
   return Number.isNaN(time) ? Infinity : time;
 };
 
-export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
+export function tripSummary<D, B extends string>(trip: SummarisedTrip<D, B>): TripSummary<D, B> {
   const committed =
     trip.instances.find((window) => window._id === trip.committedInstanceId) ??
     trip.instances.find((window) => window.isCommitted);
