@@ -5,7 +5,7 @@
 // stale heart; the next natural refetch reads the flag the server set.
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
-import type { Answer, Message, Trip, TripRef, Wishlist } from '../../lib/types';
+import type { Answer, Message, TripRef, Wishlist } from '../../lib/types';
 import { patchCachedTrip, undoPatches } from '../trips';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
