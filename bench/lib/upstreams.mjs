@@ -62,3 +62,30 @@ http.createServer((req, res) => {
   req.pipe(upstream);
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
+
+/**
+ * A bare node:http upstream answering `${LIST_PATH}?kb=N` with a prebuilt JSON list of
+ * about N kB (the trip list's shape, repeated), so a bench of the hop itself spends
+ * next to nothing upstream.
+ */
+export const sizedListService = `
+const http = require('node:http');
+const trips = ${TRIPS};
+const bodies = new Map();
+const bodyOf = (kb) => {
+  if (!bodies.has(kb)) {
+    const list = [];
+    while (JSON.stringify(list).length < kb * 1000) list.push(...trips);
+    bodies.set(kb, Buffer.from(JSON.stringify(list)));
+  }
+  return bodies.get(kb);
+};
+http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end('{"status":"ok"}');
+  const kb = Number(new URL(req.url, 'http://x').searchParams.get('kb') || 25);
+  const body = bodyOf(Math.min(Math.max(kb, 1), 5000));
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => process.exit(0));
+`;
