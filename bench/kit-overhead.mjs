@@ -1,12 +1,25 @@
 // The kit's per-request cost: the same authenticated route (token check, ~25 kB JSON
 // list) served by a kit-built service (Express, request tracking, zod route) and by
 // bare node:http, each in its own process, 50 connections, alternating rounds.
-// Reports the throughput ratio and the CPU each spends per request.
+// Reports the throughput ratio and the CPU each spends per request; then the kit's
+// layers one at a time (lib/upstreams.mjs kitLayersService: Express alone, then
+// + tracking, + request context, + auth, + validation), each in its own process at
+// one fixed rate, open loop: the CPU per request each layer adds.
 // Run: npx tsc -b services/shared && node bench/kit-overhead.mjs [--smoke]
 import { benchIdentity } from './lib/identity.mjs';
-import { loadWithCpu, startNode, summary } from './lib/processes.mjs';
+import { cpuMsOf, loadWithCpu, startNode, summary } from './lib/processes.mjs';
+import { openLoop } from './lib/open-loop.mjs';
 import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
-import { bareService, kitService, LIST_PATH } from './lib/upstreams.mjs';
+import { bareService, kitLayersService, kitService, LIST_PATH } from './lib/upstreams.mjs';
+
+/** Cumulative: each step adds one of the kit's layers to the one before. */
+const LADDER = [
+  ['Express + inline token check', ''],
+  ['+ tracking (request id, headers, access log, metrics)', 'tracking'],
+  ['+ request context (AsyncLocalStorage)', 'tracking,context'],
+  ['+ auth (requireAuth)', 'tracking,context,auth'],
+  ['+ validation (defineRoute, zod query)', 'tracking,context,auth,validation'],
+];
 
 export async function run({ smoke, log }) {
   const seconds = smoke ? 1 : 5;
@@ -35,14 +48,16 @@ export async function run({ smoke, log }) {
   }
   const cpu = (name) => median(results[name].map((r) => r.cpuPerRequest[0]));
   const throughput = median(results.kit.map((r, i) => r.requests.average / results.bare[i].requests.average));
+  const layers = await layerCosts({ smoke, log, env, headers });
   return [
     {
       measure: 'kit service ÷ bare node:http, same route, throughput',
       comparison: `median of ${rounds} rounds, 50 connections, ~25 kB JSON`,
       result: ratio(throughput),
-      target: 'context',
-      pass: null,
+      target: '≥ 0.6×',
+      pass: smoke ? null : throughput >= 0.6,
     },
+    ...layers,
     {
       measure: 'kit service CPU per request',
       comparison: `kit ${ms(cpu('kit'))} vs bare node:http ${ms(cpu('bare'))}`,
@@ -51,6 +66,43 @@ export async function run({ smoke, log }) {
       pass: null,
     },
   ];
+}
+
+/** CPU per request of each step of LADDER at one fixed rate, rounds alternating; one row per layer. */
+async function layerCosts({ smoke, log, env, headers }) {
+  const rate = smoke ? 50 : 400;
+  const seconds = smoke ? 1 : 4;
+  const steps = [];
+  for (const [name, layers] of LADDER) {
+    steps.push({
+      name,
+      process: await startNode({ source: kitLayersService, env: { ...env, KIT_LAYERS: layers } }),
+      cpu: [],
+    });
+  }
+  try {
+    for (let round = 1; round <= (smoke ? 1 : 3); round++) {
+      for (const step of steps) {
+        const before = cpuMsOf(step.process.pid);
+        const result = await openLoop({ url: `${step.process.url}${LIST_PATH}`, headers, seconds, rate });
+        step.cpu.push((cpuMsOf(step.process.pid) - before) / Math.max(result.answered, 1));
+      }
+      log(`kit layers round ${round}: ${steps.map((step) => `${step.name} ${ms(step.cpu.at(-1))}`).join(' | ')}`);
+    }
+  } finally {
+    await Promise.all(steps.map((step) => step.process.stop()));
+  }
+  return steps.map((step, i) => {
+    const own = median(step.cpu);
+    const added = i === 0 ? own : own - median(steps[i - 1].cpu);
+    return {
+      measure: `kit layer: ${step.name}`,
+      comparison: `CPU per request at a fixed ${rate} req/s, open loop, median of ${step.cpu.length} rounds: ${ms(own)} in all`,
+      result: i === 0 ? ms(own) : `${added >= 0 ? '+' : '−'}${ms(Math.abs(added))}`,
+      target: 'context',
+      pass: null,
+    };
+  });
 }
 
 if (isMain(import.meta.url)) await runAlone(run);

@@ -60,7 +60,11 @@ async function hopRows(size, { smoke, log }) {
           await loadWithCpu({ url: url(name), headers, seconds, connections: CONNECTIONS }, [targets[name].pid]),
         );
       }
-      log(`${label} round ${round}: ${Object.entries(closed).map(([n, r]) => `${n} ${summary(r.at(-1))}`).join(' | ')}`);
+      log(
+        `${label} round ${round}: ${Object.entries(closed)
+          .map(([n, r]) => `${n} ${summary(r.at(-1))}`)
+          .join(' | ')}`,
+      );
     }
     const throughput = median(
       closed.gateway.map((result, i) => result.requests.average / closed['bare proxy'][i].requests.average),
@@ -75,7 +79,9 @@ async function hopRows(size, { smoke, log }) {
           fixed[name].push(await openLoop({ url: url(name), headers, seconds: smoke ? 1 : seconds * 2, rate }));
         }
         log(
-          `${label} fixed ${rate}/s round ${round}: ${Object.entries(fixed).map(([n, r]) => `${n} ${openLoopSummary(r.at(-1))}`).join(' | ')}`,
+          `${label} fixed ${rate}/s round ${round}: ${Object.entries(fixed)
+            .map(([n, r]) => `${n} ${openLoopSummary(r.at(-1))}`)
+            .join(' | ')}`,
         );
       }
       const at = (name, p) => median(fixed[name].map((r) => r.percentile(p)));

@@ -89,3 +89,50 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 process.once('SIGTERM', () => process.exit(0));
 `;
+
+/**
+ * The kit's layers one at a time (bench/kit-overhead.mjs): the same route on Express
+ * with `KIT_LAYERS` of the kit's pieces in front, cumulative in this order —
+ * tracking (request id, security headers, access log at info, metrics), context
+ * (the request's AsyncLocalStorage), auth (requireAuth instead of an inline token
+ * check), validation (the route declared with defineRoute and a zod query; it answers
+ * through defineRoute's one-write JSON, the steps before through res.json).
+ */
+export const kitLayersService = `
+const express = require('express');
+const { z } = require('zod');
+const shared = require('@tripcost/shared');
+const layers = (process.env.KIT_LAYERS || '').split(',').filter(Boolean);
+const has = (name) => layers.includes(name);
+const logger = shared.createLogger('bench-layers', process.env.LOG_LEVEL || 'info');
+const verifier = shared.createTokenVerifier(process.env.JWT_PUBLIC_KEY);
+const trips = ${TRIPS};
+const app = express();
+app.disable('x-powered-by');
+app.set('etag', false);
+app.set('query parser', 'simple');
+app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+if (has('tracking')) {
+  app.use(shared.requestTracking({ logger, metrics: shared.createHttpMetrics('bench'),
+    headers: shared.apiSecurityHeaders({ hsts: true }), context: has('context') }));
+}
+const answer = (user) => trips.map((trip) => ({ ...trip, user_email: user.email }));
+if (has('validation')) {
+  const router = express.Router();
+  shared.defineRoute({ router, doc: shared.createApiDoc('bench'), requireAuth: shared.requireAuth(verifier),
+    optionalAuth: shared.optionalAuth(verifier) }, {
+    method: 'get', path: '${LIST_PATH}', summary: 'List', auth: 'required',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(500) }),
+    responses: { 200: 'Trips' }, handler: ({ user }) => ({ body: answer(user) }),
+  });
+  app.use(router);
+} else if (has('auth')) {
+  app.get('${LIST_PATH}', shared.requireAuth(verifier), (req, res) => res.json(answer(req.user)));
+} else {
+  app.get('${LIST_PATH}', (req, res, next) => {
+    verifier.verify(shared.tokenFromHeader(req.headers.authorization)).then((user) => res.json(answer(user)), next);
+  });
+}
+app.listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => process.exit(0));
+`;
