@@ -10,7 +10,7 @@ test('when the benches run in smoke mode, then each reports every measure of the
     cwd: ROOT,
     env: process.env,
     encoding: 'utf8',
-    timeout: 260000,
+    timeout: 380000,
   });
   if (run.status !== 0) console.log(run.stderr.slice(-4000));
   expect(run.status).toBe(0);
