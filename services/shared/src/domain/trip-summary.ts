@@ -5,8 +5,8 @@
 // items, deltas or notes. One rule for both sides: the trips service answers it, and
 // the web app keeps its cached card list in step with a trip a save answered.
 
-/** The trip fields a summary is made from (the trips service's trip answer). */
-export interface SummarisedTrip<D, B extends string = string> {
+/** What a summary carries over from the trip as it is. */
+interface CardFields<D, B extends string> {
   _id: string;
   location_address: string;
   trip_location: string;
@@ -21,6 +21,10 @@ export interface SummarisedTrip<D, B extends string = string> {
   budget_basis: B;
   total_cost: number;
   per_person: number;
+}
+
+/** The trip fields a summary is made from (the trips service's trip answer). */
+export interface SummarisedTrip<D, B extends string = string> extends CardFields<D, B> {
   committedInstanceId: string | null;
   comparison: { cheapest_is_stale: boolean };
   instances: ReadonlyArray<{
@@ -34,21 +38,7 @@ export interface SummarisedTrip<D, B extends string = string> {
   }>;
 }
 
-export interface TripSummary<D = string, B extends string = string> {
-  _id: string;
-  location_address: string;
-  trip_location: string;
-  image_url: string;
-  isFavorite: boolean;
-  trip_start: D | null;
-  trip_end: D | null;
-  created_at: D;
-  version: number;
-  travelers: number;
-  budget: number | null;
-  budget_basis: B;
-  total_cost: number;
-  per_person: number;
+export interface TripSummary<D = string, B extends string = string> extends CardFields<D, B> {
   /** The committed window (also one only flagged isCommitted, from older data); null when none. */
   committedInstanceId: string | null;
   /** How many date windows the trip has. */
