@@ -3329,7 +3329,6 @@ export interface components {
         TripSummary: {
             _id: string;
             location_address: string;
-            trip_location: string;
             image_url: string;
             isFavorite: boolean;
             /** @description ISO timestamp at UTC midnight, or null when not set */
@@ -3337,26 +3336,23 @@ export interface components {
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_end: string | null;
             created_at: string;
-            version: number;
             travelers: number;
             /** @description null: no budget */
             budget: number | null;
-            /** @enum {string} */
-            budget_basis: "trip" | "per_person";
             /** @description Dollars, rounded to cents */
             total_cost: number;
             /** @description Dollars, rounded to cents */
             per_person: number;
-            /** @description the committed window; null when none */
-            committedInstanceId: string | null;
+            /** @description a window is committed */
+            committed: boolean;
             /** @description how many date windows the trip has */
             windows: number;
             /** @description the earliest start among the trip and its windows; null when none */
             earliest_start: string | null;
             /** @description the cheapest window’s total; null without windows */
             cheapest_total: number | null;
-            /** @description still to pay for the committed window’s itemised costs; null without a committed window with items */
-            to_pay: number | null;
+            /** @description still to pay for the committed window’s itemised costs; absent without a committed window with items */
+            to_pay?: number;
             /** @description the committed (else the cheapest) window’s total rests on a price seen long ago */
             stale_prices: boolean;
         };

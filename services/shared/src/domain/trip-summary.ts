@@ -1,30 +1,28 @@
 // A trip as its card shows it (GET /api/trips/getaway-trip?view=summary): what the
 // card lists and their filters read — place, photo, dates, cost, travellers, budget,
-// the committed window, how many windows there are, the earliest and cheapest of
-// them, and whether a figure rests on a stale price — and nothing of the windows'
-// items, deltas or notes. One rule for both sides: the trips service answers it, and
+// whether a window is committed and what is still to pay on it, how many windows
+// there are, the earliest and cheapest of them, and whether a figure rests on a stale
+// price — and nothing of the windows' items, deltas or notes (a card list of 200
+// trips stays under 100 kB before compression). One rule for both sides: the trips service answers it, and
 // the web app keeps its cached card list in step with a trip a save answered.
 
 /** What a summary carries over from the trip as it is. */
-interface CardFields<D, B extends string> {
+interface CardFields<D> {
   _id: string;
   location_address: string;
-  trip_location: string;
   image_url: string;
   isFavorite: boolean;
   trip_start: D | null;
   trip_end: D | null;
   created_at: D;
-  version: number;
   travelers: number;
   budget: number | null;
-  budget_basis: B;
   total_cost: number;
   per_person: number;
 }
 
 /** The trip fields a summary is made from (the trips service's trip answer). */
-export interface SummarisedTrip<D, B extends string = string> extends CardFields<D, B> {
+export interface SummarisedTrip<D> extends CardFields<D> {
   committedInstanceId: string | null;
   comparison: { cheapest_is_stale: boolean };
   instances: ReadonlyArray<{
@@ -38,17 +36,17 @@ export interface SummarisedTrip<D, B extends string = string> extends CardFields
   }>;
 }
 
-export interface TripSummary<D = string, B extends string = string> extends CardFields<D, B> {
-  /** The committed window (also one only flagged isCommitted, from older data); null when none. */
-  committedInstanceId: string | null;
+export interface TripSummary<D = string> extends CardFields<D> {
+  /** A window is committed (also one only flagged isCommitted, from older data). */
+  committed: boolean;
   /** How many date windows the trip has. */
   windows: number;
   /** The earliest start among the trip and its windows; null when none is dated. */
   earliest_start: D | null;
   /** The cheapest window's total; null without windows. */
   cheapest_total: number | null;
-  /** Still to pay for the committed window's itemised costs; null without a committed window with items. */
-  to_pay: number | null;
+  /** Still to pay for the committed window's itemised costs; absent without a committed window with items. */
+  to_pay?: number;
   /** The figure the card stands on (the committed window, else the cheapest) uses a price seen long ago. */
   stale_prices: boolean;
 }
@@ -58,7 +56,7 @@ const timeOf = (value: unknown): number => {
   return Number.isNaN(time) ? Infinity : time;
 };
 
-export function tripSummary<D, B extends string>(trip: SummarisedTrip<D, B>): TripSummary<D, B> {
+export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
   const committed =
     trip.instances.find((window) => window._id === trip.committedInstanceId) ??
     trip.instances.find((window) => window.isCommitted);
@@ -70,23 +68,20 @@ export function tripSummary<D, B extends string>(trip: SummarisedTrip<D, B>): Tr
   return {
     _id: trip._id,
     location_address: trip.location_address,
-    trip_location: trip.trip_location,
     image_url: trip.image_url,
     isFavorite: trip.isFavorite,
     trip_start: trip.trip_start,
     trip_end: trip.trip_end,
     created_at: trip.created_at,
-    version: trip.version,
     travelers: trip.travelers,
     budget: trip.budget,
-    budget_basis: trip.budget_basis,
     total_cost: trip.total_cost,
     per_person: trip.per_person,
-    committedInstanceId: committed?._id ?? null,
+    committed: committed !== undefined,
     windows: trip.instances.length,
     earliest_start: timeOf(earliest) === Infinity ? null : earliest,
     cheapest_total: totals.length > 0 ? Math.min(...totals) : null,
-    to_pay: committed?.items?.length ? committed.to_pay : null,
+    ...(committed?.items?.length ? { to_pay: committed.to_pay } : {}),
     stale_prices: committed ? committed.freshness.stale_items > 0 : trip.comparison.cheapest_is_stale,
   };
 }

@@ -158,25 +158,22 @@ export const tripSummaryAnswer = z
   .object({
     _id: z.string(),
     location_address: z.string(),
-    trip_location: z.string(),
     image_url: z.string(),
     isFavorite: z.boolean(),
     trip_start: calendarDate,
     trip_end: calendarDate,
     created_at: z.string(),
-    version: z.number().int(),
     travelers: z.number().int().min(1).max(50),
     budget: money.nullable().describe('null: no budget'),
-    budget_basis: z.enum(BUDGET_BASES),
     total_cost: money,
     per_person: money,
-    committedInstanceId: z.string().nullable().describe('the committed window; null when none'),
+    committed: z.boolean().describe('a window is committed'),
     windows: z.number().int().describe('how many date windows the trip has'),
     earliest_start: calendarDate.describe('the earliest start among the trip and its windows; null when none'),
     cheapest_total: money.nullable().describe('the cheapest window’s total; null without windows'),
     to_pay: money
-      .nullable()
-      .describe('still to pay for the committed window’s itemised costs; null without a committed window with items'),
+      .optional()
+      .describe('still to pay for the committed window’s itemised costs; absent without a committed window with items'),
     stale_prices: z
       .boolean()
       .describe('the committed (else the cheapest) window’s total rests on a price seen long ago'),

@@ -98,7 +98,7 @@ const COMPARE: Record<SortOrder, (a: Trip, b: Trip) => number> = {
 export function applyTripFilters(trips: Trip[], filters: TripFilters): Trip[] {
   const text = fold(filters.text.trim());
   return trips
-    .filter((trip) => !text || fold(`${trip.location_address} ${trip.trip_location ?? ''}`).includes(text))
+    .filter((trip) => !text || fold(trip.location_address).includes(text))
     .filter((trip) => !filters.committedOnly || isCommittedTrip(trip))
     .filter((trip) => !filters.favouritesOnly || trip.isFavorite)
     .filter((trip) => !filters.underBudgetOnly || isUnderBudget(trip))

@@ -14,9 +14,9 @@ function time(value: string | null | undefined): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** The summary names the committed window, also one only flagged isCommitted (older data). */
-export function isCommittedTrip(trip: Pick<Trip, 'committedInstanceId'>): boolean {
-  return Boolean(trip.committedInstanceId);
+/** The summary says whether a window is committed (also one only flagged isCommitted, older data). */
+export function isCommittedTrip(trip: Pick<Trip, 'committed'>): boolean {
+  return trip.committed;
 }
 
 function endOrStart(trip: Trip): number | null {

@@ -76,6 +76,6 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
 
 /** What is still to pay for the committed window's itemised costs (nothing shown without items). */
 function StillToPay({ trip }: { trip: TripSummary }) {
-  if (trip.to_pay === null) return null;
+  if (trip.to_pay === undefined) return null;
   return <p className="featured__to-pay">Still to pay {formatMoney(trip.to_pay)}</p>;
 }
