@@ -3,22 +3,23 @@
 // bare node:http, each in its own process, 50 connections, alternating rounds.
 // Reports the throughput ratio and the CPU each spends per request; then the kit's
 // layers one at a time (lib/upstreams.mjs kitLayersService: Express alone, then
-// + tracking, + request context, + auth, + validation), each in its own process at
-// one fixed rate, open loop: the CPU per request each layer adds.
+// + tracking, + request context, + auth, + validation, + the access line at info),
+// each in its own process, closed loop like the rows above: the CPU per request each
+// layer adds.
 // Run: npx tsc -b services/shared && node bench/kit-overhead.mjs [--smoke]
 import { benchIdentity } from './lib/identity.mjs';
-import { cpuMsOf, loadWithCpu, startNode, summary } from './lib/processes.mjs';
-import { openLoop } from './lib/open-loop.mjs';
+import { loadWithCpu, startNode, summary } from './lib/processes.mjs';
 import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
 import { bareService, kitLayersService, kitService, LIST_PATH } from './lib/upstreams.mjs';
 
 /** Cumulative: each step adds one of the kit's layers to the one before. */
 const LADDER = [
   ['Express + inline token check', ''],
-  ['+ tracking (request id, headers, access log, metrics)', 'tracking'],
+  ['+ tracking (request id, headers, metrics; success line at debug)', 'tracking'],
   ['+ request context (AsyncLocalStorage)', 'tracking,context'],
   ['+ auth (requireAuth)', 'tracking,context,auth'],
-  ['+ validation (defineRoute, zod query)', 'tracking,context,auth,validation'],
+  ['+ validation (defineRoute, zod query): the kit today', 'tracking,context,auth,validation'],
+  ['+ success line at info (as the kit logged before)', 'tracking,context,auth,validation,info'],
 ];
 
 export async function run({ smoke, log }) {
@@ -68,10 +69,9 @@ export async function run({ smoke, log }) {
   ];
 }
 
-/** CPU per request of each step of LADDER at one fixed rate, rounds alternating; one row per layer. */
+/** CPU per request of each step of LADDER, closed loop, rounds alternating; one row per layer. */
 async function layerCosts({ smoke, log, env, headers }) {
-  const rate = smoke ? 50 : 400;
-  const seconds = smoke ? 1 : 4;
+  const seconds = smoke ? 1 : 3;
   const steps = [];
   for (const [name, layers] of LADDER) {
     steps.push({
@@ -83,9 +83,10 @@ async function layerCosts({ smoke, log, env, headers }) {
   try {
     for (let round = 1; round <= (smoke ? 1 : 3); round++) {
       for (const step of steps) {
-        const before = cpuMsOf(step.process.pid);
-        const result = await openLoop({ url: `${step.process.url}${LIST_PATH}`, headers, seconds, rate });
-        step.cpu.push((cpuMsOf(step.process.pid) - before) / Math.max(result.answered, 1));
+        const result = await loadWithCpu({ url: `${step.process.url}${LIST_PATH}`, headers, seconds }, [
+          step.process.pid,
+        ]);
+        step.cpu.push(result.cpuPerRequest[0]);
       }
       log(`kit layers round ${round}: ${steps.map((step) => `${step.name} ${ms(step.cpu.at(-1))}`).join(' | ')}`);
     }
@@ -97,7 +98,7 @@ async function layerCosts({ smoke, log, env, headers }) {
     const added = i === 0 ? own : own - median(steps[i - 1].cpu);
     return {
       measure: `kit layer: ${step.name}`,
-      comparison: `CPU per request at a fixed ${rate} req/s, open loop, median of ${step.cpu.length} rounds: ${ms(own)} in all`,
+      comparison: `CPU per request, 50 connections, median of ${step.cpu.length} rounds: ${ms(own)} in all`,
       result: i === 0 ? ms(own) : `${added >= 0 ? '+' : '−'}${ms(Math.abs(added))}`,
       target: 'context',
       pass: null,

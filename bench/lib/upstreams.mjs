@@ -96,7 +96,8 @@ process.once('SIGTERM', () => process.exit(0));
  * tracking (request id, security headers, access log at info, metrics), context
  * (the request's AsyncLocalStorage), auth (requireAuth instead of an inline token
  * check), validation (the route declared with defineRoute and a zod query; it answers
- * through defineRoute's one-write JSON, the steps before through res.json).
+ * through defineRoute's one-write JSON, the steps before through res.json), info
+ * (successful answers' access line at info, as the kit wrote it before; debug otherwise).
  */
 export const kitLayersService = `
 const express = require('express');
@@ -114,7 +115,8 @@ app.set('query parser', 'simple');
 app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
 if (has('tracking')) {
   app.use(shared.requestTracking({ logger, metrics: shared.createHttpMetrics('bench'),
-    headers: shared.apiSecurityHeaders({ hsts: true }), context: has('context') }));
+    headers: shared.apiSecurityHeaders({ hsts: true }), context: has('context'),
+    successLevel: has('info') ? 'info' : 'debug' }));
 }
 const answer = (user) => trips.map((trip) => ({ ...trip, user_email: user.email }));
 if (has('validation')) {

@@ -14,6 +14,7 @@ import {
   AppError,
   createRateLimiter,
   errorBody,
+  metricSamples,
   rateLimitKey,
   rateLimitHeaders,
   setHeaders,
@@ -102,14 +103,17 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, errorBody(error), headers);
+  const samplesFor = metricSamples(metrics);
 
   /** One access-log line and the metrics of an answered request (`this` is the response). */
   function finished(this: TrackedResponse) {
     const { started, requestId, route, req } = this[TRACK]!;
     const ms = performance.now() - started;
-    const labels = { method: req.method ?? 'GET', route, status: String(this.statusCode) };
-    metrics.requests.inc(labels);
-    metrics.duration.observe(labels, ms / 1000);
+    const samples = samplesFor(req.method ?? 'GET', route, this.statusCode);
+    samples.count();
+    samples.took(ms / 1000);
+    // Below 400 the line is info, which a quiet gateway (LOG_LEVEL warn) does not write.
+    if (this.statusCode < 400 && !logger.isLevelEnabled('info')) return;
     const entry = {
       reqId: requestId,
       req: { method: req.method, url: req.url },

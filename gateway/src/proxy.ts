@@ -119,10 +119,17 @@ export function proxyTo(
     if (req.rawBody) {
       outgoing.setHeader('content-length', req.rawBody.length);
       outgoing.end(req.rawBody);
-    } else {
+    } else if (carriesBody(req)) {
       req.pipe(outgoing);
+    } else {
+      // Most API calls (every GET) have no body: no pipe to set up and tear down.
+      outgoing.end();
     }
   };
+}
+
+export function carriesBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 }
 
 function dropIdleSockets(agent: Agent): void {

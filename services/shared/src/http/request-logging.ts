@@ -44,7 +44,7 @@ interface RequestRecord {
   tracker: Tracker;
 }
 
-interface Samples {
+export interface Samples {
   count(): void;
   took(seconds: number): void;
 }
@@ -84,7 +84,9 @@ function finished(this: TrackedResponse): void {
  * The metric samples of one (method, route, status), made once: prom-client hashes
  * a label object on every inc/observe, its bound children do not.
  */
-function metricSamples(metrics: HttpMetrics): Tracker['samplesFor'] {
+export function metricSamples(
+  metrics: Pick<HttpMetrics, 'requests' | 'duration'>,
+): (method: string, route: string, status: number) => Samples {
   const known = new Map<string, Samples>();
   return (method, route, status) => {
     const key = `${method} ${status} ${route}`;
