@@ -80,6 +80,8 @@ export const mongoUrlSetting = z
   .regex(/^mongodb(\+srv)?:\/\//, { message: 'must be a mongodb:// URL' })
   .optional()
   .or(z.literal('').transform(() => undefined));
+/** The settings of a service that owns a store: its embedded files or its MongoDB. */
+export const storeSettings = { DATA_DIR: dataDirSetting, MONGO_URL: mongoUrlSetting };
 
 /**
  * A PEM key given either inline or as a path to a file. Inline text is recognised

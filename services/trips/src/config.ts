@@ -1,19 +1,11 @@
 // The trips service's settings (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
-import {
-  commonSettings,
-  dataDirSetting,
-  loadConfig,
-  mongoUrlSetting,
-  portSetting,
-  tokenVerifierSettings,
-} from '@tripcost/shared';
+import { commonSettings, loadConfig, portSetting, storeSettings, tokenVerifierSettings } from '@tripcost/shared';
 
 export const tripsConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(4002),
-  DATA_DIR: dataDirSetting,
-  MONGO_URL: mongoUrlSetting,
+  ...storeSettings,
   ...tokenVerifierSettings,
 });
 
