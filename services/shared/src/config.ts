@@ -73,7 +73,8 @@ export const commonSettings = {
 };
 
 /** Where embedded stores keep their files; `<DATA_DIR>/<service>`. */
-export const dataDirSetting = z.string().min(1).default('.data');
+export const DEFAULT_DATA_DIR = '.data';
+export const dataDirSetting = z.string().min(1).default(DEFAULT_DATA_DIR);
 /** Unset → embedded store; set → MongoDB. */
 export const mongoUrlSetting = z
   .string()

@@ -5,6 +5,7 @@
 // stop taking events, let published ones leave, then close connections, the store last.
 import type { RequestListener } from 'node:http';
 import type { Connection } from 'mongoose';
+import { DEFAULT_DATA_DIR } from './config';
 import { createRevokedUsers, type RevokedUsers } from './auth/revoked-users';
 import { createEventPublisher, type ServiceName } from './events';
 import { Lifecycle, listen, type CloseHook, type RunningService } from './lifecycle';
@@ -141,8 +142,7 @@ async function openStore<S extends ServiceStore | undefined, X extends object>(
   if (!open) return undefined;
   // mongoose is loaded only when MongoDB is configured (store/mongo.ts says why).
   if (config.MONGO_URL) return open.mongo(await connectMongo(config.MONGO_URL, logger));
-  if (!config.DATA_DIR) throw new Error(`${options.name}: DATA_DIR is required for the embedded store`);
-  return open.embedded(config.DATA_DIR);
+  return open.embedded(config.DATA_DIR ?? DEFAULT_DATA_DIR);
 }
 
 /**

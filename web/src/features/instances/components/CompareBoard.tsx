@@ -131,32 +131,10 @@ export function CompareBoard({
           <thead role="rowgroup">
             <tr role="row">
               <SortableHeader column="date" sort={sort} onSort={setSort} />
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Nights
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Stay
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Travel
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Car
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Other
-              </th>
+              <PlainHeaders names={['Nights', 'Stay', 'Travel', 'Car', 'Other']} />
               <SortableHeader column="total" sort={sort} onSort={setSort} />
               <SortableHeader column="per_night" sort={sort} onSort={setSort} />
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Per person
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Δ vs cheapest
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Status
-              </th>
+              <PlainHeaders names={['Per person', 'Δ vs cheapest', 'Status']} />
             </tr>
           </thead>
           <tbody role="rowgroup">
@@ -314,5 +292,18 @@ function CompareRow({
         <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
       </Cell>
     </tr>
+  );
+}
+
+/** Column headers the board does not sort by. */
+function PlainHeaders({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((name) => (
+        <th key={name} scope="col" role="columnheader" className="compare__secondary">
+          {name}
+        </th>
+      ))}
+    </>
   );
 }
