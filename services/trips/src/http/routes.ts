@@ -284,7 +284,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: 'The whole updated trip',
+        200: { description: 'The whole updated trip', schema: tripAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'The window is not the committed one',
@@ -305,7 +305,7 @@ export function tripRoutes(trips: TripsService) {
       params: instanceParams,
       body: duplicateBody,
       responses: {
-        201: 'The new instance',
+        201: { description: 'The new instance (the copy)', schema: instanceAnswer },
         400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',

@@ -301,11 +301,11 @@ export const instancesApi = api.injectEndpoints({
         ),
     }),
     /** Clears the plan: the committed window is no longer committed. */
-    clearPlan: build.mutation<unknown, InstanceRef>({
+    clearPlan: build.mutation<Trip, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
       invalidatesTags: tripChanged,
     }),
-    duplicateInstance: build.mutation<unknown, InstanceRef & { shiftDays: number }>({
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
       query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
       invalidatesTags: tripChanged,
     }),
