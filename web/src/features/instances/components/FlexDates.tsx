@@ -482,16 +482,11 @@ const FlexRow = memo(function FlexRow({
         {nightsWord(line.nights)}
       </th>
       {line.cells.map((cell, col) => {
+        // Where the cell stands, for the keyboard (a roving tabindex) and for cellAt.
+        const place = { role: 'gridcell', 'data-row': index, 'data-col': col, tabIndex: col === activeCol ? 0 : -1 };
         if (!cell) {
           return (
-            <td
-              key={col}
-              role="gridcell"
-              data-row={index}
-              data-col={col}
-              tabIndex={col === activeCol ? 0 : -1}
-              aria-label="No total"
-            >
+            <td key={col} {...place} aria-label="No total">
               —
             </td>
           );
@@ -507,10 +502,7 @@ const FlexRow = memo(function FlexRow({
         return (
           <td
             key={col}
-            role="gridcell"
-            data-row={index}
-            data-col={col}
-            tabIndex={col === activeCol ? 0 : -1}
+            {...place}
             className={`flex-cell flex-cell--s${line.steps[col]}${marks?.cheapest ? ' is-cheapest' : ''}${
               own ? ' is-own' : ''
             }`}
