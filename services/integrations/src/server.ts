@@ -13,16 +13,19 @@ import {
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
+import { createFxService } from './domain/fx';
 import { createPlacesService } from './domain/places';
 import { createSuggestionsService } from './domain/suggestions';
 import { createWeatherService } from './domain/weather';
 import { createWindowWeatherService } from './domain/window-weather';
 import { warmUpHandlers } from './jobs/warm-up';
+import { frankfurter } from './providers/frankfurter';
 import { googlePlaces } from './providers/google-places';
 import { openAi } from './providers/openai';
 import { createUpstream } from './providers/upstream';
 import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-providers';
 import { createCache } from './store/cache';
+import { loadBundledRates } from './store/fx-snapshot';
 import { offlineCityIndex } from './store/offline-cities';
 
 export interface RunningIntegrations extends RunningService {
@@ -74,6 +77,10 @@ export function startIntegrations(config: IntegrationsConfig, logger?: Logger): 
           })
         : undefined;
 
+      const fxProvider = config.FX_OFFLINE
+        ? undefined
+        : frankfurter(upstream, { baseUrl: config.FX_API_URL, timeoutMs: config.FX_TIMEOUT_MS });
+
       const services = {
         weather: createWeatherService({ provider: weatherProvider, cache }),
         windowWeather: createWindowWeatherService({
@@ -98,12 +105,19 @@ export function startIntegrations(config: IntegrationsConfig, logger?: Logger): 
             windowMs: 3_600_000,
           }),
         }),
+        fx: createFxService({
+          provider: fxProvider,
+          cache,
+          bundled: config.FX_BUNDLED_SNAPSHOT ? loadBundledRates(logger) : undefined,
+          logger,
+        }),
       };
       logger.info(
         {
           weather: weatherProvider.source,
           places: google ? 'google' : 'offline',
           suggestions: suggestionsProvider ? 'openai' : 'off',
+          fx: fxProvider ? fxProvider.source : 'offline',
         },
         'providers selected',
       );

@@ -31,6 +31,7 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         country?: string | null;
+                        home_currency?: string | null;
                         email?: string | null;
                         password?: string | null;
                     };
@@ -359,6 +360,7 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         country?: string | null;
+                        home_currency?: string | null;
                     };
                 };
             };
@@ -3119,6 +3121,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fx/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's exchange rates for a base currency (ECB reference rates); the last good or bundled rates, with their date, while the source is down */
+        get: {
+            parameters: {
+                query?: {
+                    base?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rates for the base */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 4217 code the rates are quoted against */
+                            base: string;
+                            /** @description The reference day of the rates, YYYY-MM-DD */
+                            date: string;
+                            /** @description 'ecb' (European Central Bank reference rates) or 'bundled' (the snapshot shipped with the product) */
+                            source: string;
+                            /** @description True when the rates source failed and these are the last good or the bundled rates */
+                            stale: boolean;
+                            /** @description Units of each currency per one unit of base; cross rates (base not EUR) to 6 significant digits */
+                            rates: {
+                                [key: string]: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Not an ISO 4217 code, or a currency the rates source does not publish */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Provider answered badly and no rates are kept */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Provider unavailable and no rates are kept */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Provider timed out and no rates are kept */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fx/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every active ISO 4217 currency with its minor-unit digits and whether the rates source publishes it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Currencies, by code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 4217 code */
+                            code: string;
+                            name: string;
+                            /** @description en-US symbol, or the code */
+                            symbol: string;
+                            /** @description Minor-unit digits (ISO 4217): 0 JPY, 2 USD, 3 KWD */
+                            digits: number;
+                            /** @description Whether the rates source publishes a rate for it (else a manual rate is needed) */
+                            rated: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3155,6 +3290,8 @@ export interface components {
             zip?: string;
             /** @description ISO 3166-1 alpha-2 code; US for accounts made before countries existed */
             country: string;
+            /** @description ISO 4217 code new trips start in; USD for accounts made before currencies existed. The owner only */
+            home_currency?: string;
         };
         Trip: {
             _id: string;

@@ -22,6 +22,7 @@ const profileFields = {
   state: text('State'),
   zip: text('Zip code'),
   country: text('Country'),
+  home_currency: text('Home currency'),
 };
 const registerBody = z.object({ ...profileFields, email: text('Email'), password: text('Password') });
 const loginBody = z.object({ email: text('Email'), password: text('Password') });

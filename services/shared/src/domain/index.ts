@@ -12,3 +12,4 @@ export * from './us-places';
 export * from './countries';
 export * from './profile';
 export * from './wishlist-name';
+export * from './currencies';

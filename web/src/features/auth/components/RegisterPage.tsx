@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
-import { checkRegistration, DEFAULT_COUNTRY } from '@tripcost/shared/domain';
+import { checkRegistration, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
 import { PersonFields, PlaceFields, type Person, type Place } from '../../profile';
 import { useRegisterMutation, type RegisterBody } from '../api';
 import { CredentialFields } from './CredentialFields';
@@ -19,6 +19,7 @@ const EMPTY: RegisterBody = {
   state: '',
   zip: '',
   country: DEFAULT_COUNTRY,
+  home_currency: DEFAULT_CURRENCY,
 };
 
 export default function RegisterPage() {
