@@ -10,12 +10,18 @@ import {
   uniqueSuffix,
   type FakeUpstream,
 } from '@tripcost/shared/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startProductInProcess, type Product } from './product';
 
 jest.setTimeout(60_000);
 
 const ECB_DAY = '2026-11-26';
-const BUNDLED_DAY = '2026-11-20';
+/** The bundled snapshot, as services/integrations/data/fx-snapshot.json holds it. */
+const BUNDLED: { date: string; rates: Record<string, number> } = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'services', 'integrations', 'data', 'fx-snapshot.json'), 'utf8'),
+);
+const BUNDLED_DAY = BUNDLED.date;
 
 describe('exchange rates through the gateway', () => {
   let product: Product;
@@ -50,7 +56,7 @@ describe('exchange rates through the gateway', () => {
     const answer = await rates('EUR');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ base: 'EUR', source: 'bundled', date: BUNDLED_DAY, stale: true });
-    expect(answer.body.rates.USD).toBe(1.1614);
+    expect(answer.body.rates.USD).toBe(BUNDLED.rates.USD);
     const currencies = await product.call({ method: 'GET', path: '/api/fx/currencies' });
     expect(currencies.status).toBe(200);
     expect(currencies.body.find((c: { code: string }) => c.code === 'JPY')).toMatchObject({ digits: 0, rated: true });

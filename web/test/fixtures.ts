@@ -1,5 +1,5 @@
 import { totalCost } from '@tripcost/shared/domain';
-import type { Instance, Trip } from '../src/lib/types';
+import type { CostItem, Instance, Trip } from '../src/lib/types';
 
 const CREATED = '2024-01-01T00:00:00.000Z';
 
@@ -48,6 +48,26 @@ export function instance(over: Partial<Instance> = {}): Instance {
     to_pay: total - made.paid_total,
     ...made,
     status: over.status ?? (made.isCommitted ? 'booked' : 'considering'),
+  };
+}
+
+/** A stay item of $100 a night with no other fields set, as the server answers it. */
+export function costItem(over: Partial<CostItem> = {}): CostItem {
+  return {
+    _id: id(),
+    category: 'stay',
+    name: 'Hotel',
+    amount: 100,
+    basis: 'per_night',
+    booked: false,
+    paid: false,
+    link: '',
+    confirmation: '',
+    weekend_amount: null,
+    seasons: [],
+    quotes: [],
+    captured_on: null,
+    ...over,
   };
 }
 

@@ -26,7 +26,19 @@ export const WINDOW_DATES_AND_AMOUNTS = [
 /** What a window's form and board change (PUT with an `instances` list). */
 export const WINDOW_FIELDS = [...WINDOW_DATES_AND_AMOUNTS, 'label', 'notes', 'status'] as const;
 /** What an item edit changes (PUT …/items/:itemId). */
-export const ITEM_FIELDS = ['category', 'name', 'amount', 'basis', 'booked', 'paid', 'link', 'confirmation'] as const;
+export const ITEM_FIELDS = [
+  'category',
+  'name',
+  'amount',
+  'basis',
+  'booked',
+  'paid',
+  'link',
+  'confirmation',
+  'weekend_amount',
+  'seasons',
+  'quotes',
+] as const;
 
 export const tripKey = (field: string): FieldKey => `trip:${field}`;
 export const windowKey = (windowId: string, field: string): FieldKey => `window:${windowId}:${field}`;

@@ -8,6 +8,8 @@ import {
   type Redis,
 } from '@tripcost/shared';
 import { silentLogger, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RunningIntegrations } from '../../src';
 import {
   bootIntegrations,
@@ -24,8 +26,11 @@ guardAgainstInternet();
 
 const ECB_DAY = '2026-11-26';
 const ECB_RATES = { USD: 1.0842, GBP: 0.85, JPY: 161.25, KWD: 0.3331, CHF: 0.9412 };
-/** The bundled snapshot's day (data/fx-snapshot.json). */
-const BUNDLED_DAY = '2026-11-20';
+/** The bundled snapshot (data/fx-snapshot.json), read as the service reads it. */
+const BUNDLED: { date: string; rates: Record<string, number> } = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'data', 'fx-snapshot.json'), 'utf8'),
+);
+const BUNDLED_DAY = BUNDLED.date;
 
 /** Frankfurter's `latest?base=EUR` under /v1, as the public API serves it. */
 function frankfurterAnswers(call: RecordedCall) {
@@ -164,10 +169,10 @@ describe('exchange rates', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ base: 'EUR', date: BUNDLED_DAY, source: 'bundled', stale: true });
     expect(Object.keys(body.rates)).toHaveLength(29);
-    expect(body.rates.USD).toBe(1.1614);
+    expect(body.rates.USD).toBe(BUNDLED.rates.USD);
     const gbp = await get('/api/fx/rates?base=GBP');
     expect(gbp.body).toMatchObject({ base: 'GBP', source: 'bundled', date: BUNDLED_DAY });
-    expect(gbp.body.rates.EUR).toBe(1.13585); // 1 / 0.8804
+    expect(gbp.body.rates.EUR).toBe(Number((1 / BUNDLED.rates.GBP).toPrecision(6)));
   });
 
   it('when offline mode is set, then the provider is never called and the snapshot answers', async () => {

@@ -70,6 +70,26 @@ export function quoteFor(item: PricedItem, start: number, end: number): Quote | 
   return item.quotes?.find((quote) => dayNumber(quote.start) === start && dayNumber(quote.end) === end);
 }
 
+/** A price seen more than this many days ago is stale: worth checking again before relying on it. */
+export const STALE_AFTER_DAYS = 14;
+
+/** Whether a price seen on `capturedOn` is stale on `today` (day number); unknown dates never are. */
+export function isStale(capturedOn: string | null | undefined, today: number): boolean {
+  return !!capturedOn && today - dayNumber(capturedOn) > STALE_AFTER_DAYS;
+}
+
+/** The day an item's price in use for the window was seen: its quote's for those dates, else its own. */
+export function capturedOnInUse(
+  item: PricedItem & { captured_on?: string | null },
+  window: { trip_start?: string | null; trip_end?: string | null },
+): string | null {
+  if (QUOTE_BASES.includes(item.basis) && window.trip_start && window.trip_end) {
+    const quote = quoteFor(item, dayNumber(window.trip_start), dayNumber(window.trip_end));
+    if (quote) return quote.captured_on;
+  }
+  return item.captured_on ?? null;
+}
+
 /** An item's rates in minor units, read once: `rateOf(day)` is the rate of one night (or day). */
 export interface CompiledRates {
   amount: number;

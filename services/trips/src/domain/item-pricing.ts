@@ -11,36 +11,19 @@ import {
   dayNumber,
   dayString,
   fromMinorUnits,
+  isStale,
+  capturedOnInUse,
   shareOf,
   totalMinorUnits,
-  QUOTE_BASES,
 } from '@tripcost/shared';
 import { deriveWindowCosts, type CostItem, type ItemisedWindow } from './cost-items';
 
-/** A price seen more than this many days ago is stale: worth checking again before relying on it. */
-export const STALE_AFTER_DAYS = 14;
+// The staleness rule is the shared core's (the web app's "Seen on" uses it too).
+export { STALE_AFTER_DAYS, isStale, capturedOnInUse } from '@tripcost/shared';
 
 export const MAX_FLEX_STARTS = 62;
 export const MAX_FLEX_LENGTHS = 14;
 export const MAX_FLEX_NIGHTS = 60;
-
-/** Whether a price seen on `capturedOn` is stale on `today` (day number); unknown dates never are. */
-export function isStale(capturedOn: string | null | undefined, today: number): boolean {
-  return !!capturedOn && today - dayNumber(capturedOn) > STALE_AFTER_DAYS;
-}
-
-/** The day an item's price in use for the window was seen: its quote's for those dates, else its own. */
-export function capturedOnInUse(
-  item: CostItem,
-  window: { trip_start: string | null; trip_end: string | null },
-): string | null {
-  if (QUOTE_BASES.includes(item.basis) && window.trip_start && window.trip_end && item.quotes?.length) {
-    const [start, end] = [dayNumber(window.trip_start), dayNumber(window.trip_end)];
-    const quote = item.quotes.find((q) => dayNumber(q.start) === start && dayNumber(q.end) === end);
-    if (quote) return quote.captured_on;
-  }
-  return item.captured_on ?? null;
-}
 
 export interface Freshness {
   /** The oldest day a price in use was seen ('YYYY-MM-DD'), null when no item says. */

@@ -134,6 +134,10 @@ export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput>
     else if ((field === 'booked' || field === 'paid') && typeof value === 'boolean') input[field] = value;
     else if (field === 'basis' && isKey(BASIS, value)) input.basis = value;
     else if (field === 'category' && isKey(CATEGORY, value)) input.category = value;
+    else if (field === 'weekend_amount' && (value === null || typeof value === 'number')) input.weekend_amount = value;
+    // Lists are sent as they are: the server checks every row (400 with why).
+    else if (field === 'seasons' && Array.isArray(value)) input.seasons = value as CostItem['seasons'];
+    else if (field === 'quotes' && Array.isArray(value)) input.quotes = value as CostItem['quotes'];
   }
   return input;
 }
@@ -363,6 +367,18 @@ export const instancesApi = api.injectEndpoints({
         }
       },
     }),
+    /**
+     * "Still this price": the item's price was seen again today (its captured_on, and its
+     * quote's for the window's dates). The answer is written into the cache, nothing refetched.
+     */
+    checkItem: build.mutation<CostItemChange, InstanceRef & { itemId: string }>({
+      query: ({ itemId, ...ref }) => ({
+        url: `${path(ref)}/items/${encodeURIComponent(itemId)}/checked`,
+        method: 'POST',
+        body: {},
+      }),
+      onQueryStarted: showAnswer,
+    }),
     removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
       query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
       onQueryStarted: showAnswer,
@@ -394,5 +410,6 @@ export const {
   useDuplicateInstanceMutation,
   useAddItemMutation,
   useEditItemMutation,
+  useCheckItemMutation,
   useRemoveItemMutation,
 } = instancesApi;

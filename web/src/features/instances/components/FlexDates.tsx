@@ -323,7 +323,13 @@ const FlexTable = memo(function FlexTable({
     if (!scroller || !cell) return;
     const sticky = scroller.querySelector<HTMLElement>('.flex-grid__length')?.offsetWidth ?? 0;
     const hidden = cell.offsetLeft + cell.offsetWidth > scroller.clientWidth || cell.offsetLeft < sticky;
-    if (hidden) scroller.scrollLeft = Math.max(0, cell.offsetLeft - sticky - (scroller.clientWidth - sticky) / 3);
+    if (!hidden) return;
+    const target = cell.offsetLeft - sticky - (scroller.clientWidth - sticky) / 3;
+    // Scrolled to a column's edge: a sliver of a cut column beside the nights looked broken.
+    const edges = [...(cell.parentElement?.querySelectorAll<HTMLElement>('td') ?? [])].map(
+      (td) => td.offsetLeft - sticky,
+    );
+    scroller.scrollLeft = Math.max(0, ...edges.filter((edge) => edge <= target));
   }, [grid]);
 
   useEffect(() => {

@@ -21,6 +21,7 @@ import { resolve, windowChanges, type Choice, type Conflict } from '../../../lib
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
+import { CheckPrices, FreshnessLine } from './PriceChecks';
 import { WindowWeather } from './WindowWeather';
 
 type FormState = InstanceForm & { label: string; notes: string };
@@ -235,6 +236,10 @@ export default function InstancePage() {
           <p>{formatDateRange(instance.trip_start, instance.trip_end, formatSlashDate)}</p>
         </div>
       </section>
+      <div className="window-prices">
+        <FreshnessLine window={instance} />
+        <CheckPrices window={instance} />
+      </div>
       <form className="panel form" onSubmit={onSubmit} aria-labelledby="instance-form-heading">
         <div className="section-header">
           <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>
