@@ -443,12 +443,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description {msg}; the refresh-token cookie is cleared */
+                /** @description Deleted; the refresh-token cookie is cleared */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 /** @description No password */
                 400: {
@@ -1311,7 +1313,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
                 };
                 /** @description Missing or invalid access token */
                 401: {
@@ -1459,12 +1463,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The new instance */
+                /** @description The new instance (the copy) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Instance"];
+                    };
                 };
                 /** @description Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date */
                 400: {
@@ -2386,12 +2392,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The list */
+                /** @description The renamed list */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Wishlist"];
+                    };
                 };
                 /** @description Name blank or too long */
                 400: {
