@@ -1,6 +1,7 @@
 // A traveller looks for cheaper dates: one window (Wed May 7 – Mon May 12, 2031, five
-// nights) itemised through the API with a nightly stay of $100 ($150 on Friday and
-// Saturday nights, $180 in a late-May season) and a $300 return fare. Flex dates shows
+// nights) itemised in the cost-item editor with a nightly stay of $100 ($150 on Friday
+// and Saturday nights, $180 in a late-May season, set under "Price varies by date") and a
+// $300 return fare; the window's total is $900.00 to the cent. Flex dates shows
 // the window's all-in total at every start from Apr 23 to May 21 and 3 to 7 nights: the
 // cheapest is Sun Apr 27 for 3 nights (three weekday nights + the fare, $600.00, ≈
 // estimated because the fare was not seen for those dates). The traveller walks the grid
@@ -26,6 +27,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let tripPath = '';
+let windowPath = '';
 
 beforeAll(async () => {
   await assertProductRunning();
@@ -46,22 +48,7 @@ beforeAll(async () => {
     },
     token,
   );
-  const items = `/api/trips/getaway/${trip._id}/instances/${window._id}/items`;
-  // The cost-item editor's date-varying fields are another change; the API sets them here.
-  await api(
-    'POST',
-    items,
-    {
-      category: 'stay',
-      name: 'Flat in Alfama',
-      amount: 100,
-      basis: 'per_night',
-      weekend_amount: 150,
-      seasons: [{ from: '2031-05-20', to: '2031-05-31', amount: 180 }],
-    },
-    token,
-  );
-  await api('POST', items, { category: 'travel', name: 'Return flights', amount: 300, basis: 'total' }, token);
+  windowPath = `${tripPath}/instances/${window._id}`;
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
@@ -77,10 +64,52 @@ const { step } = journeySteps('flex', () => page);
 const grid = () => page.getByRole('grid');
 const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
+/** Adds an item through the editor; `dated` fills its date-dependent prices before the preview is read. */
+async function addItem(category: string, name: string, amount: string, basis: string, dated?: () => Promise<void>) {
+  await page.getByRole('button', { name: `+ Add ${category} item` }).click();
+  const form = page.getByRole('form', { name: `Add ${category} item` });
+  await form.getByLabel('Item name').fill(name);
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Basis').selectOption({ label: basis });
+  await dated?.();
+  return form;
+}
+
 describe('finding cheaper dates', () => {
-  step('signs in and sees the window with how fresh its prices are', async () => {
+  step('signs in and itemises the window with a weekend rate and a season', async () => {
     await page.goto(`${BASE_URL}/login`);
     await signIn(page, USER);
+    await page.goto(`${BASE_URL}${windowPath}`);
+    const stay = await addItem('stay', 'Flat in Alfama', '100', 'Per night', async () => {
+      const form = page.getByRole('form', { name: 'Add stay item' });
+      await form.getByText('Price varies by date').click();
+      await form.getByLabel('Weekend rate (Fri/Sat nights)').fill('150');
+      await form.getByRole('button', { name: '+ Add season' }).click();
+      await form.getByLabel('Season 1 From').fill('2031-05-20');
+      await form.getByLabel('Season 1 To (included)').fill('2031-05-31');
+      await form.getByLabel('Season 1 Rate per night').fill('180');
+    });
+    // Wed, Thu and Sun at $100, Fri and Sat at $150; the season starts later.
+    await stay.getByLabel('Item cost').getByText('= $600.00').waitFor();
+    await shot(page, 'flex-editor-1280');
+    await stay.getByRole('button', { name: /^Add/ }).click();
+    const flat = page.getByRole('region', { name: 'Stay items' }).getByRole('listitem').filter({ hasText: 'Flat' });
+    await flat.getByText('weekend $150.00 · 1 season').waitFor();
+    await flat.getByText(/^Seen on /).waitFor();
+    const fare = await addItem('travel', 'Return flights', '300', 'Total');
+    await fare.getByLabel('Item cost').getByText('= $300.00').waitFor();
+    await fare.getByRole('button', { name: /^Add/ }).click();
+    await page.getByText('Total Cost: $900.00').waitFor();
+    await page.getByText('Prices from today').waitFor();
+    // "Still this price" confirms the fare through the gateway without changing it.
+    const checked = page.waitForResponse((response) => response.url().endsWith('/checked'));
+    await page.getByRole('button', { name: 'Still this price for Return flights' }).click();
+    jestExpect((await checked).status()).toBe(200);
+    await page.getByText('Total Cost: $900.00').waitFor();
+    jestExpect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  step('sees the window on the trip with how fresh its prices are', async () => {
     await page.goto(`${BASE_URL}${tripPath}`);
     const cards = page.getByRole('list', { name: 'Trip instances' });
     await cards.getByText('$900.00').waitFor();

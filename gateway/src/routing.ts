@@ -42,7 +42,7 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       name: 'integrations',
       target: config.INTEGRATIONS_URL,
       timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
-      prefixes: ['/api/weather', '/api/places-details', '/api/places-pics', '/api/places', '/api/chatgpt'],
+      prefixes: ['/api/weather', '/api/places-details', '/api/places-pics', '/api/places', '/api/chatgpt', '/api/fx'],
       instanceId: config.INTEGRATIONS_INSTANCE_ID,
     },
   ];
@@ -59,7 +59,8 @@ export function upstreamFor(upstreams: Upstream[], path: string): Upstream | und
 /**
  * Routes that need no access token. `GET /api/places-pics` is public because <img>
  * tags cannot send a header; the integrations service validates its input strictly
- * and the gateway rate-limits it per IP instead.
+ * and the gateway rate-limits it per IP instead. Exchange rates and the currency list
+ * are public data, the same for everyone (the per-IP limit applies).
  */
 const PUBLIC_ROUTES = new Set([
   'POST /api/user/register',
@@ -70,6 +71,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/user/.well-known/jwks.json',
   'GET /api/places-pics',
   'HEAD /api/places-pics',
+  'GET /api/fx/rates',
+  'GET /api/fx/currencies',
 ]);
 
 export function isPublicRoute(method: string, path: string): boolean {

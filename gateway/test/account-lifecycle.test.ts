@@ -60,7 +60,7 @@ describe('a traveller’s data: export and account deletion through the gateway'
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tripcost-data-.*\.json"$/);
     const { password: _password, email, ...profile } = registration(ana.email);
     expect(res.body.account).toEqual({ _id: ana.id, email, createdAt: expect.any(String) });
-    expect(res.body.profile).toEqual({ ...profile, country: 'US' });
+    expect(res.body.profile).toEqual({ ...profile, country: 'US', home_currency: 'USD' });
     const trips = res.body.trips as Array<{ _id: string; location_address: string; instances: unknown[] }>;
     expect(trips.map((trip) => trip._id).sort()).toEqual([lisbon.tripId, porto.tripId].sort());
     for (const [trip, created] of [

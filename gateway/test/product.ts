@@ -125,6 +125,7 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
         OPENWEATHER_BASE_URL: offline,
         GOOGLE_PLACES_BASE_URL: offline,
         OPENAI_BASE_URL: offline,
+        FX_API_URL: offline,
         UPSTREAM_TIMEOUT_MS: '1000',
       },
     };

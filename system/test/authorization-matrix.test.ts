@@ -124,6 +124,15 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/chatgpt/fun-places', body: { location: 'Lisbon, Portugal' } }),
     expect: THIRD_PARTY,
   },
+  'GET /api/fx/rates': {
+    request: () => ({ path: '/api/fx/rates?base=GBP' }),
+    // Reference rates are public data; offline here, the bundled snapshot answers.
+    expect: { anonymous: [200], other: [200], owner: [200] },
+  },
+  'GET /api/fx/currencies': {
+    request: () => ({ path: '/api/fx/currencies' }),
+    expect: { anonymous: [200], other: [200], owner: [200] },
+  },
   'GET /api/trips/getaway-trip': {
     request: ({ owner }) => ({ path: `/api/trips/getaway-trip?email=${encodeURIComponent(owner.email)}` }),
     // Another user asking for the owner's email is refused; their own list is theirs.

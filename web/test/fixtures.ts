@@ -1,5 +1,5 @@
 import { totalCost } from '@tripcost/shared/domain';
-import type { Instance, Trip } from '../src/lib/types';
+import type { CostItem, Instance, Trip } from '../src/lib/types';
 
 const CREATED = '2024-01-01T00:00:00.000Z';
 
@@ -38,6 +38,7 @@ export function instance(over: Partial<Instance> = {}): Instance {
     items: [],
     paid_total: 0,
     booked_total: 0,
+    fx_effect: 0,
     freshness: { oldest_captured_on: null, stale_items: 0 },
     ...over,
   };
@@ -48,6 +49,29 @@ export function instance(over: Partial<Instance> = {}): Instance {
     to_pay: total - made.paid_total,
     ...made,
     status: over.status ?? (made.isCommitted ? 'booked' : 'considering'),
+  };
+}
+
+/** A stay item of $100 a night with no other fields set, as the server answers it. */
+export function costItem(over: Partial<CostItem> = {}): CostItem {
+  return {
+    _id: id(),
+    category: 'stay',
+    name: 'Hotel',
+    amount: 100,
+    basis: 'per_night',
+    booked: false,
+    paid: false,
+    link: '',
+    confirmation: '',
+    weekend_amount: null,
+    seasons: [],
+    quotes: [],
+    captured_on: null,
+    // In the trip's currency (USD): no exchange rate.
+    currency: 'USD',
+    fx: null,
+    ...over,
   };
 }
 
@@ -75,6 +99,8 @@ export function trip(over: Partial<Trip> = {}): Trip {
     travelers: 1,
     budget: null,
     budget_basis: 'trip' as const,
+    currency: 'USD',
+    fx_effect: 0,
     comparison: {
       cheapestInstanceId: null,
       lowest: null,

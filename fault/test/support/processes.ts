@@ -153,6 +153,7 @@ export async function startProduct(
     OPEN_METEO_GEOCODING_BASE_URL: closed,
     GOOGLE_PLACES_BASE_URL: closed,
     OPENAI_BASE_URL: closed,
+    FX_API_URL: closed,
     RATE_LIMIT_PER_MINUTE: '1000000',
     // The gateway's retry window must outlast a service's restart. On a busy 2-core CI
     // machine a restart (a new Node process loading its store) can take longer than the

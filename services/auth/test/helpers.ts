@@ -33,6 +33,8 @@ export interface Registration {
   zip: string;
   /** Left out unless a test names one (the server then stores US). */
   country?: string;
+  /** Left out unless a test names one (the server then stores USD). */
+  home_currency?: string;
 }
 
 export function newRegistration(overrides: Partial<Registration> = {}): Registration {

@@ -43,6 +43,15 @@ export const integrationsConfigSchema = z
     OPENAI_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
     OPENAI_BASE_URL: baseUrlSetting('https://api.openai.com'),
 
+    /** Exchange rates: the ECB's reference rates through a keyless Frankfurter-compatible API. */
+    FX_API_URL: baseUrlSetting('https://api.frankfurter.dev/v1'),
+    /** Short: when it passes, the last good or the bundled rates answer instead (offline `npm start`). */
+    FX_TIMEOUT_MS: milliseconds.default(3000),
+    /** Never call the rates provider: the last good rates, else the bundled snapshot. */
+    FX_OFFLINE: booleanSetting(false),
+    /** Fall back to the snapshot in data/fx-snapshot.json when nothing better is kept. */
+    FX_BUNDLED_SNAPSHOT: booleanSetting(true),
+
     /** Suggestion calls cost money: at most this many provider calls per user per hour. */
     SUGGESTIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
     /** Consume `trip.created` and pre-fill the caches for the new trip's location. */

@@ -3,7 +3,6 @@
 // server, on the kit's startService (no store). Used by main.ts and by tests that boot
 // the real service in-process.
 import {
-  createLogger,
   createRateLimiter,
   integrationsKeyPrefix,
   startInbox,
@@ -14,16 +13,19 @@ import {
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { IntegrationsConfig } from './config';
+import { createFxService } from './domain/fx';
 import { createPlacesService } from './domain/places';
 import { createSuggestionsService } from './domain/suggestions';
 import { createWeatherService } from './domain/weather';
 import { createWindowWeatherService } from './domain/window-weather';
 import { warmUpHandlers } from './jobs/warm-up';
+import { frankfurter } from './providers/frankfurter';
 import { googlePlaces } from './providers/google-places';
 import { openAi } from './providers/openai';
 import { createUpstream } from './providers/upstream';
 import { openMeteo, openMeteoDaily, openWeatherMap } from './providers/weather-providers';
 import { createCache } from './store/cache';
+import { loadBundledRates } from './store/fx-snapshot';
 import { offlineCityIndex } from './store/offline-cities';
 
 export interface RunningIntegrations extends RunningService {
@@ -31,10 +33,7 @@ export interface RunningIntegrations extends RunningService {
   cacheSettled(): Promise<void>;
 }
 
-export function startIntegrations(
-  config: IntegrationsConfig,
-  logger: Logger = createLogger('integrations', config.LOG_LEVEL),
-): Promise<RunningIntegrations> {
+export function startIntegrations(config: IntegrationsConfig, logger?: Logger): Promise<RunningIntegrations> {
   return startService<undefined, Pick<RunningIntegrations, 'cacheSettled'>>({
     name: 'integrations',
     config,
@@ -43,7 +42,7 @@ export function startIntegrations(
     // rate limit (the request client refuses commands until it is connected); an
     // unreachable Redis does not delay the start.
     redis: { startup: { wait: 'first-outcome', waitMs: 2000 } },
-    wire: ({ redis, lifecycle, revokedUsers }) => {
+    wire: ({ redis, lifecycle, revokedUsers, logger }) => {
       const cities = offlineCityIndex(logger);
       const upstream = createUpstream(logger);
       // Keys share the deployment's prefix, so parallel test runs never read each other's entries.
@@ -78,6 +77,10 @@ export function startIntegrations(
           })
         : undefined;
 
+      const fxProvider = config.FX_OFFLINE
+        ? undefined
+        : frankfurter(upstream, { baseUrl: config.FX_API_URL, timeoutMs: config.FX_TIMEOUT_MS });
+
       const services = {
         weather: createWeatherService({ provider: weatherProvider, cache }),
         windowWeather: createWindowWeatherService({
@@ -102,12 +105,19 @@ export function startIntegrations(
             windowMs: 3_600_000,
           }),
         }),
+        fx: createFxService({
+          provider: fxProvider,
+          cache,
+          bundled: config.FX_BUNDLED_SNAPSHOT ? loadBundledRates(logger) : undefined,
+          logger,
+        }),
       };
       logger.info(
         {
           weather: weatherProvider.source,
           places: google ? 'google' : 'offline',
           suggestions: suggestionsProvider ? 'openai' : 'off',
+          fx: fxProvider ? fxProvider.source : 'offline',
         },
         'providers selected',
       );

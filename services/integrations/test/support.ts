@@ -80,6 +80,7 @@ export async function bootIntegrations(options: BootOptions = {}): Promise<Runni
       OPEN_METEO_BASE_URL: CLOSED_URL,
       GOOGLE_PLACES_BASE_URL: CLOSED_URL,
       OPENAI_BASE_URL: CLOSED_URL,
+      FX_API_URL: CLOSED_URL,
       ...options.env,
     }),
   );

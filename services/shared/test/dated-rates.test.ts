@@ -1,6 +1,16 @@
 // The core's rate of one night (season > weekend > amount) and the plain item cost with
 // dates, as the trips service and the web app both call them.
-import { dayNumber, dayString, isWeekendDay, itemCost, itemCostMinorUnits, utcDay } from '../src/domain';
+import {
+  capturedOnInUse,
+  dayNumber,
+  dayString,
+  isStale,
+  isWeekendDay,
+  itemCost,
+  itemCostMinorUnits,
+  STALE_AFTER_DAYS,
+  utcDay,
+} from '../src/domain';
 
 describe('prices that vary by date in the core', () => {
   it('when days are counted, then they round-trip and Fridays and Saturdays are the weekend, before 1970 too', () => {
@@ -34,5 +44,25 @@ describe('prices that vary by date in the core', () => {
     expect(itemCost(fare, dated)).toBe(500);
     expect(itemCost(fare, { ...dated, end: '2030-03-11' })).toBe(600);
     expect(itemCost(fare, { nights: 3, travellers: 2 })).toBe(600);
+  });
+
+  it('when a window uses a price, then its day is the quote’s for those exact dates, else the item’s; over 14 days is stale', () => {
+    const fare = {
+      amount: 300,
+      basis: 'total' as const,
+      captured_on: '2030-01-01',
+      quotes: [{ start: '2030-03-07', end: '2030-03-10', amount: 260, captured_on: '2030-02-20' }],
+    };
+    const exact = { trip_start: '2030-03-07T00:00:00.000Z', trip_end: '2030-03-10T00:00:00.000Z' };
+    expect(capturedOnInUse(fare, exact)).toBe('2030-02-20');
+    expect(capturedOnInUse(fare, { ...exact, trip_end: '2030-03-11' })).toBe('2030-01-01');
+    // A nightly price never uses a quote.
+    expect(capturedOnInUse({ ...fare, basis: 'per_night' }, exact)).toBe('2030-01-01');
+    expect(capturedOnInUse({ amount: 1, basis: 'total' }, exact)).toBeNull();
+    const seen = dayNumber('2030-02-20');
+    expect(STALE_AFTER_DAYS).toBe(14);
+    expect(isStale('2030-02-20', seen + 14)).toBe(false);
+    expect(isStale('2030-02-20', seen + 15)).toBe(true);
+    expect(isStale(null, seen + 100)).toBe(false);
   });
 });

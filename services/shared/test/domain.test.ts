@@ -27,7 +27,10 @@ describe('shared domain rules', () => {
 
   it('when a profile breaks several rules, then the first one in order is reported with its field', () => {
     const base = { fname: 'Ann', lname: 'Lee', city: 'Austin', state: 'TX', zip: '78701', birthday: '1990-05-01' };
-    expect(checkProfileChange(base, base)).toEqual({ ok: true, value: { ...base, country: 'US' } });
+    expect(checkProfileChange(base, base)).toEqual({
+      ok: true,
+      value: { ...base, country: 'US', home_currency: 'USD' },
+    });
     expect(checkProfileChange({ ...base, zip: '123', state: 'ZZ' }, base)).toEqual({
       ok: false,
       field: 'zip',

@@ -5,6 +5,7 @@ import {
   COUNTRY_CODES,
   countryName,
   countryOptions,
+  homeCurrencyOf,
   isCountryCode,
   PROFILE_MESSAGES,
   sanitizePostalCode,
@@ -229,7 +230,7 @@ describe('a profile change, validated as it will be stored', () => {
   it('when a stored profile has no country, then it is read as US and a change keeps it US', () => {
     expect(checkProfileChange({ city: 'Dallas' }, STORED)).toEqual({
       ok: true,
-      value: { ...STORED, city: 'Dallas', country: 'US' },
+      value: { ...STORED, city: 'Dallas', country: 'US', home_currency: 'USD' },
     });
   });
 
@@ -237,5 +238,32 @@ describe('a profile change, validated as it will be stored', () => {
     expect(checkProfileChange({ city: ' ' }, FRENCH)).toMatchObject({ msg: PROFILE_MESSAGES.allRequired });
     expect(checkProfileChange({ state: null }, FRENCH)).toMatchObject({ msg: PROFILE_MESSAGES.allRequired });
     expect(checkProfileChange({ birthday: '' }, FRENCH)).toMatchObject({ value: { birthday: '1990-05-01' } });
+  });
+});
+
+describe('home currency', () => {
+  it('when none is given or stored, then it is USD; a code in any case is stored upper case', () => {
+    expect(checkRegistration(registration)).toMatchObject({ value: { profile: { home_currency: 'USD' } } });
+    expect(checkRegistration({ ...registration, home_currency: ' eur ' })).toMatchObject({
+      value: { profile: { home_currency: 'EUR' } },
+    });
+    expect(checkProfileChange({ home_currency: 'jpy' }, STORED)).toMatchObject({ value: { home_currency: 'JPY' } });
+    expect(homeCurrencyOf({})).toBe('USD');
+    expect(homeCurrencyOf({ home_currency: 'GBP' })).toBe('GBP');
+  });
+
+  it('when a change leaves it out, then the stored one is kept; null or blank resets it to USD', () => {
+    const inEuros = { ...FRENCH, home_currency: 'EUR' };
+    expect(checkProfileChange({ city: 'Lyon' }, inEuros)).toMatchObject({ value: { home_currency: 'EUR' } });
+    expect(checkProfileChange({ home_currency: null }, inEuros)).toMatchObject({ value: { home_currency: 'USD' } });
+  });
+
+  it('when the code is not an active ISO 4217 currency, then the change is refused with its field', () => {
+    for (const home_currency of ['EURO', 'XXX', 'ABC', 'US$', '€'])
+      expect(checkProfileChange({ home_currency }, STORED)).toEqual({
+        ok: false,
+        field: 'home_currency',
+        msg: PROFILE_MESSAGES.homeCurrency,
+      });
   });
 });

@@ -1,4 +1,4 @@
-import { instance, trip } from '../../test/fixtures';
+import { costItem, instance, trip } from '../../test/fixtures';
 import {
   diff,
   itemKey,
@@ -60,21 +60,7 @@ describe('merge by field', () => {
   });
 
   it('when items and trip fields are compared, then each item field and trip field stands alone', () => {
-    const item = {
-      _id: 'item-1',
-      category: 'stay' as const,
-      name: 'Hotel',
-      amount: 100,
-      basis: 'total' as const,
-      booked: false,
-      paid: false,
-      link: '',
-      confirmation: '',
-      weekend_amount: null,
-      seasons: [],
-      quotes: [],
-      captured_on: null,
-    };
+    const item = costItem({ _id: 'item-1', basis: 'total' });
     const withItem = { ...window, items: [item] };
     const before = tripFields(trip({ travelers: 2, instances: [withItem] }));
     const now = tripFields(trip({ travelers: 3, instances: [{ ...withItem, items: [{ ...item, paid: true }] }] }));

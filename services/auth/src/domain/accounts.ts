@@ -5,6 +5,7 @@ import {
   badRequest,
   conflict,
   countryOf,
+  homeCurrencyOf,
   forbidden,
   notFound,
   serviceUnavailable,
@@ -65,7 +66,7 @@ export interface UserInfo {
 /** What any logged-in user may see of another user: name and where they live, not the birthday or zip. */
 export type PublicProfile = { _id: string } & Pick<UserProfileFields, 'fname' | 'lname' | 'city' | 'state' | 'country'>;
 
-/** The owner's own profile: the public part plus the private fields (birthday, zip). */
+/** The owner's own profile: the public part plus the private fields (birthday, zip, home currency). */
 export type OwnProfile = { _id: string } & UserProfileFields;
 
 export interface SessionGrant {
@@ -179,11 +180,9 @@ export function createAccounts(deps: AccountDeps) {
     async exportPart(caller: AuthUser): Promise<Pick<DataExport, 'account' | 'profile'>> {
       const user = await users.findById(caller.id);
       if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      const { _id, email, createdAt, fname, lname, birthday, city, state, zip } = user;
-      return {
-        account: { _id, email, createdAt },
-        profile: { fname, lname, birthday, city, state, zip, country: countryOf(user) },
-      };
+      const { _id, email, createdAt } = user;
+      const { _id: _ownId, ...profile } = ownProfile(user);
+      return { account: { _id, email, createdAt }, profile };
     },
 
     /**
@@ -210,5 +209,15 @@ function publicProfile(user: User): PublicProfile {
 
 function ownProfile(user: User): OwnProfile {
   const { _id, fname, lname, birthday, city, state, zip } = user;
-  return { _id, fname, lname, birthday, city, state, zip, country: countryOf(user) };
+  return {
+    _id,
+    fname,
+    lname,
+    birthday,
+    city,
+    state,
+    zip,
+    country: countryOf(user),
+    home_currency: homeCurrencyOf(user),
+  };
 }

@@ -33,5 +33,9 @@ export const profileAnswer = z
         'US: five digits; elsewhere a postal code (at most 12 letters, digits, spaces or hyphens). The owner only',
       ),
     country: z.string().describe('ISO 3166-1 alpha-2 code; US for accounts made before countries existed'),
+    home_currency: z
+      .string()
+      .optional()
+      .describe('ISO 4217 code new trips start in; USD for accounts made before currencies existed. The owner only'),
   })
   .meta({ id: 'Profile' });

@@ -22,6 +22,7 @@ const profileFields = {
   state: text('State'),
   zip: text('Zip code'),
   country: text('Country'),
+  home_currency: text('Home currency'),
 };
 const registerBody = z.object({ ...profileFields, email: text('Email'), password: text('Password') });
 const loginBody = z.object({ email: text('Email'), password: text('Password') });
@@ -150,7 +151,7 @@ export function userRoutes(
     auth: 'required',
     body: deleteAccountBody,
     responses: {
-      200: '{msg}; the refresh-token cookie is cleared',
+      200: { description: 'Deleted; the refresh-token cookie is cleared', schema: messageAnswer },
       400: 'No password',
       403: 'Wrong password',
       404: 'The account no longer exists',

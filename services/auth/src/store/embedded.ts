@@ -36,10 +36,10 @@ export async function openEmbeddedUserStore(dataDir: string): Promise<UserStore>
       return found ? found : null;
     },
     async updateProfile(id: string, profile: UserProfileFields) {
-      const { fname, lname, birthday, city, state, zip, country } = profile;
+      const { fname, lname, birthday, city, state, zip, country, home_currency } = profile;
       const { affectedDocuments } = await db.updateAsync(
         { _id: id },
-        { $set: { fname, lname, birthday, city, state, zip, country } },
+        { $set: { fname, lname, birthday, city, state, zip, country, home_currency } },
         { returnUpdatedDocs: true },
       );
       const updated = affectedDocuments as UserWithCredentials | null;

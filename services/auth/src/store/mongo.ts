@@ -35,6 +35,8 @@ const userSchema = new Schema(
     zip: { type: String, required: true },
     // Absent on accounts made before countries existed; the domain reads those as US.
     country: { type: String },
+    // Absent on accounts made before currencies existed; the domain reads those as USD.
+    home_currency: { type: String },
     createdAt: { type: String, required: true },
   },
   { versionKey: false, strict: 'throw' },
@@ -74,12 +76,12 @@ export async function openMongoUserStore(connection: Connection): Promise<UserSt
       return found ? fromMongo<UserWithCredentials>(found) : null;
     },
     async updateProfile(id: string, profile: UserProfileFields) {
-      const { fname, lname, birthday, city, state, zip, country } = profile;
+      const { fname, lname, birthday, city, state, zip, country, home_currency } = profile;
       const _id = objectIdOf(id);
       if (!_id) return null;
       const updated = await Users.findOneAndUpdate(
         { _id, deleted_at: { $exists: false } },
-        { $set: { fname, lname, birthday, city, state, zip, country } },
+        { $set: { fname, lname, birthday, city, state, zip, country, home_currency } },
         { returnDocument: 'after', projection: { passwordHash: 0 } },
       ).lean();
       return updated ? fromMongo<User>(updated) : null;

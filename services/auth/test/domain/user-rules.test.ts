@@ -25,6 +25,7 @@ describe('user rules', () => {
         state: 'MA',
         zip: '02118',
         country: 'US',
+        home_currency: 'USD',
       },
     });
   });

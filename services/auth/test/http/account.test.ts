@@ -157,6 +157,7 @@ describe('account deletion and data export', () => {
 
   it('when the account is exported, then one attachment holds the account, the full profile, trips and wishlists, gathered with the caller’s token', async () => {
     const user = await api.signUp();
+    expect((await api.putProfile(user.id, { home_currency: 'JPY' }, user.accessToken)).status).toBe(200);
     const tripList = [{ _id: 'a'.repeat(24), location_address: 'Austin, TX, USA', instances: [{ stay_expense: 100 }] }];
     const lists = [{ _id: 'b'.repeat(24), list_name: 'Summer', trips: [] }];
     trips.answer = { status: 200, body: tripList };
@@ -173,7 +174,7 @@ describe('account deletion and data export', () => {
       format: 'tripcost-export/1',
       exportedAt: expect.any(String),
       account: { _id: user.id, email, createdAt: expect.any(String) },
-      profile: { fname, lname, birthday, city, state, zip, country: 'US' },
+      profile: { fname, lname, birthday, city, state, zip, country: 'US', home_currency: 'JPY' },
       trips: tripList,
       wishlists: lists,
     });

@@ -31,6 +31,7 @@ describe('profiles', () => {
     ['country', true, true],
     ['birthday', true, false],
     ['zip', true, false],
+    ['home_currency', true, false],
     ['email', false, false],
     ['role', false, false],
     ['passwordHash', false, false],
@@ -56,7 +57,17 @@ describe('profiles', () => {
     const reader = await api.signUp();
     const { fname, lname, city, state, zip } = owner.registration;
     const own = await api.getProfile(owner.id, owner.accessToken);
-    expect(own.body).toEqual({ _id: owner.id, fname, lname, birthday: '1990-12-10', city, state, zip, country: 'US' });
+    expect(own.body).toEqual({
+      _id: owner.id,
+      fname,
+      lname,
+      birthday: '1990-12-10',
+      city,
+      state,
+      zip,
+      country: 'US',
+      home_currency: 'USD',
+    });
     const theirs = await api.getProfile(owner.id, reader.accessToken);
     expect(theirs.body).toEqual({ _id: owner.id, fname, lname, city, state, country: 'US' });
   });
@@ -87,16 +98,60 @@ describe('profiles', () => {
       owner.accessToken,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: owner.id, ...validProfile, country: 'US' });
+    expect(res.body).toEqual({ _id: owner.id, ...validProfile, country: 'US', home_currency: 'USD' });
     expect((await api.getProfile(owner.id, owner.accessToken)).body).toEqual({
       _id: owner.id,
       ...validProfile,
       country: 'US',
+      home_currency: 'USD',
     });
     const info = await api.infor(owner.accessToken);
     expect(info.body).toMatchObject({ email: owner.registration.email, role: 0, fname: 'Grace' });
     expect((await api.login(owner.registration.email, owner.registration.password)).status).toBe(200);
     expect((await api.login('hijack@example.test', 'new password!')).status).toBe(400);
+  });
+
+  it('when the owner sets a home currency, then it is stored upper case and read back; other fields left out keep theirs', async () => {
+    const owner = await api.signUp();
+    const res = await api.putProfile(owner.id, { home_currency: 'eur' }, owner.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ home_currency: 'EUR', fname: owner.registration.fname, country: 'US' });
+    expect((await api.getProfile(owner.id, owner.accessToken)).body.home_currency).toBe('EUR');
+    // A later change that leaves it out keeps it.
+    expect((await api.putProfile(owner.id, { city: 'Dallas' }, owner.accessToken)).body.home_currency).toBe('EUR');
+  });
+
+  it('when a traveller registers with a home currency, then it is stored; an unknown one refuses the registration', async () => {
+    const owner = await api.signUp({ home_currency: 'chf' });
+    expect((await api.getProfile(owner.id, owner.accessToken)).body.home_currency).toBe('CHF');
+    const refused = await api.register({ ...owner.registration, email: 'other@example.test', home_currency: 'ABC' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('Please choose a valid currency (a 3-letter ISO 4217 code such as USD or EUR).');
+  });
+
+  it('when the home currency is not an ISO 4217 code, then 400 {msg} and the stored one stays', async () => {
+    const owner = await api.signUp();
+    await api.putProfile(owner.id, { home_currency: 'JPY' }, owner.accessToken);
+    for (const home_currency of ['ABC', 'EURO', 'XXX', '$', 42]) {
+      const res = await api.putProfile(owner.id, { home_currency }, owner.accessToken);
+      expect({ home_currency, status: res.status }).toEqual({ home_currency, status: 400 });
+      expect(typeof res.body.msg).toBe('string');
+    }
+    expect((await api.putProfile(owner.id, { home_currency: 'ABC' }, owner.accessToken)).body.msg).toBe(
+      'Please choose a valid currency (a 3-letter ISO 4217 code such as USD or EUR).',
+    );
+    expect((await api.getProfile(owner.id, owner.accessToken)).body.home_currency).toBe('JPY');
+  });
+
+  it('when another user sets someone’s home currency, then 403; another user never sees it', async () => {
+    const owner = await api.signUp();
+    const other = await api.signUp();
+    await api.putProfile(owner.id, { home_currency: 'GBP' }, owner.accessToken);
+    expect((await api.putProfile(owner.id, { home_currency: 'EUR' }, other.accessToken)).status).toBe(403);
+    const seen = await api.getProfile(owner.id, other.accessToken);
+    expect(seen.status).toBe(200);
+    expect(seen.body).not.toHaveProperty('home_currency');
+    expect((await api.getProfile(owner.id, owner.accessToken)).body.home_currency).toBe('GBP');
   });
 
   it('when the birthday is left out, then the stored one is kept', async () => {

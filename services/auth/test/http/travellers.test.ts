@@ -52,7 +52,7 @@ describe('travellers from anywhere', () => {
   it('when a traveller from France registers with a region and postal code, then they are stored with the country', async () => {
     const user = await api.signUp(FRENCH);
     const own = await api.getProfile(user.id, user.accessToken);
-    expect(own.body).toEqual({ _id: user.id, ...FRENCH, birthday: '1990-12-10' });
+    expect(own.body).toEqual({ _id: user.id, ...FRENCH, birthday: '1990-12-10', home_currency: 'USD' });
     const reader = await api.signUp();
     const theirs = await api.getProfile(user.id, reader.accessToken);
     expect(theirs.body).toEqual({
@@ -158,7 +158,13 @@ describe('travellers from anywhere', () => {
         });
       }
       const renamed = await api.putProfile(owner.id, { lname: 'Smith-Jones' }, owner.accessToken);
-      expect(renamed.body).toEqual({ _id: owner.id, ...FRENCH, lname: 'Smith-Jones', birthday: '1990-12-10' });
+      expect(renamed.body).toEqual({
+        _id: owner.id,
+        ...FRENCH,
+        lname: 'Smith-Jones',
+        birthday: '1990-12-10',
+        home_currency: 'USD',
+      });
     });
   });
 });

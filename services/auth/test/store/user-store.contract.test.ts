@@ -79,6 +79,7 @@ function userStoreContract(open: () => Promise<UserStore>) {
       state: 'VA',
       zip: '22201',
       country: 'US',
+      home_currency: 'EUR',
     };
     const updated = await store.updateProfile(created._id, profile);
     expect(updated).toEqual({ ...created, ...profile });
@@ -90,6 +91,7 @@ function userStoreContract(open: () => Promise<UserStore>) {
     const created = await store.create(newUser());
     expect(created).not.toHaveProperty('country');
     expect(await store.findById(created._id)).not.toHaveProperty('country');
+    expect(await store.findById(created._id)).not.toHaveProperty('home_currency');
     const abroad = { ...newUser(), state: 'Île-de-France', zip: '75001', country: 'FR' };
     const { passwordHash: _hash, ...stored } = abroad;
     expect(await store.findById((await store.create(abroad))._id)).toMatchObject(stored);

@@ -3,6 +3,7 @@
 export interface CacheKind {
   /** Part of the Redis key, e.g. 'weather'. */
   name: string;
+  /** 0: kept until overwritten (a last good answer), never expired. */
   ttlSeconds: number;
   /** Entries above this size are served but not stored. */
   maxBytes?: number;
@@ -18,6 +19,10 @@ export const CACHE_KINDS = {
   placeDetails: { name: 'place-details', ttlSeconds: 24 * 3600 },
   photo: { name: 'photo', ttlSeconds: 7 * 24 * 3600, maxBytes: 2 * 1024 * 1024 },
   suggestions: { name: 'suggestions', ttlSeconds: 7 * 24 * 3600 },
+  /** The ECB publishes once a working day (around 16:00 CET). */
+  fxRates: { name: 'fx-rates', ttlSeconds: 12 * 3600 },
+  /** The last rates the provider gave, served (with their date) while it is down. */
+  fxLastGood: { name: 'fx-last-good', ttlSeconds: 0 },
 } satisfies Record<string, CacheKind>;
 
 /** How a value is stored: JSON for answers, raw bytes with their content type for photos. */
@@ -50,6 +55,8 @@ export interface Cache {
   peek<T>(kind: CacheKind, keyParts: string[], codec: Codec<T>): Promise<T | undefined>;
   /** The cached value, else `load()` once per process for concurrent callers, stored for the kind's TTL. */
   getOrLoad<T>(kind: CacheKind, keyParts: string[], codec: Codec<T>, load: () => Promise<T>): Promise<T>;
+  /** Stores a value for the kind's TTL (0: no expiry), after the answer; a failed write is only logged. */
+  put<T>(kind: CacheKind, keyParts: string[], codec: Codec<T>, value: T): void;
   /** Resolves when every write started so far has finished (stored or failed): tests wait on it. */
   settled(): Promise<void>;
 }

@@ -81,6 +81,20 @@ export interface DailyWeatherSource {
   history(place: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
 }
 
+// Exchange rates (the ECB's reference rates through a Frankfurter-compatible API).
+/** Rates relative to the euro, as the ECB publishes them: units of each currency per 1 EUR. */
+export interface EurRates {
+  /** The ECB's reference day, YYYY-MM-DD. */
+  date: string;
+  rates: Record<string, number>;
+}
+
+export interface RatesProvider {
+  /** What the answers name as their source, e.g. 'ecb'. */
+  readonly source: string;
+  latest(): Promise<EurRates>;
+}
+
 // The offline city index (store/offline-cities.ts).
 export interface OfflineCity {
   cityId: number;

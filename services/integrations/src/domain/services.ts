@@ -1,4 +1,5 @@
 // The integrations use cases together: what the routes and the warm-up job call.
+import type { FxService } from './fx';
 import type { PlacesService } from './places';
 import type { SuggestionsService } from './suggestions';
 import type { WeatherService } from './weather';
@@ -9,4 +10,5 @@ export interface IntegrationsServices {
   windowWeather: WindowWeatherService;
   places: PlacesService;
   suggestions: SuggestionsService;
+  fx: FxService;
 }

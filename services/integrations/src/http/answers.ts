@@ -50,3 +50,25 @@ export const windowsWeatherAnswer = z.object({
     ]),
   ),
 });
+
+export const fxRatesAnswer = z.object({
+  base: z.string().describe('ISO 4217 code the rates are quoted against'),
+  date: z.string().describe('The reference day of the rates, YYYY-MM-DD'),
+  source: z
+    .string()
+    .describe("'ecb' (European Central Bank reference rates) or 'bundled' (the snapshot shipped with the product)"),
+  stale: z.boolean().describe('True when the rates source failed and these are the last good or the bundled rates'),
+  rates: z
+    .record(z.string(), z.number())
+    .describe('Units of each currency per one unit of base; cross rates (base not EUR) to 6 significant digits'),
+});
+
+export const fxCurrenciesAnswer = z.array(
+  z.object({
+    code: z.string().describe('ISO 4217 code'),
+    name: z.string(),
+    symbol: z.string().describe('en-US symbol, or the code'),
+    digits: z.number().int().describe('Minor-unit digits (ISO 4217): 0 JPY, 2 USD, 3 KWD'),
+    rated: z.boolean().describe('Whether the rates source publishes a rate for it (else a manual rate is needed)'),
+  }),
+);

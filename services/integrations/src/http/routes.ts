@@ -2,13 +2,15 @@
 // domain function, shape the reply.
 import {
   funPlacesAnswer,
+  fxCurrenciesAnswer,
+  fxRatesAnswer,
   placeDetailsAnswer,
   placeSuggestionsAnswer,
   weatherAnswer,
   windowWeatherAnswer,
   windowsWeatherAnswer,
 } from './answers';
-import { defineRoute, describeRoutes, parseCalendarDate, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, isCurrencyCode, parseCalendarDate, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
 import { GOOGLE_PLACE_ID_PATTERN, OFFLINE_PLACE_ID_PATTERN, PHOTO_REFERENCE_PATTERN } from '../domain/places';
 import type { IntegrationsServices } from '../domain/services';
@@ -104,6 +106,17 @@ const photoQuery = z.object({
 
 const funPlacesBody = z.object({
   location: text('location', 200, 'Please give a location.').min(1, { message: 'Please give a location.' }),
+});
+
+const BASE_MESSAGE = 'Please give the base currency as a 3-letter ISO 4217 code, e.g. EUR.';
+const fxRatesQuery = z.object({
+  base: z
+    .string({ message: BASE_MESSAGE })
+    .trim()
+    .toUpperCase()
+    .refine((code) => isCurrencyCode(code), { message: BASE_MESSAGE })
+    .default('EUR')
+    .describe('ISO 4217 code (default EUR)'),
 });
 
 export function integrationsRoutes(services: IntegrationsServices) {
@@ -225,6 +238,37 @@ export function integrationsRoutes(services: IntegrationsServices) {
         503: 'Suggestions not configured or unavailable',
       },
       handler: async ({ body, user }) => ({ body: await services.suggestions.funPlaces(body.location, user.id) }),
+    });
+
+    // Public: reference rates and the ISO list are public data, the same for everyone.
+    // The gateway's per-IP limit applies; upstream calls are bounded by the cache (one
+    // call per 12 h whatever the base, docs/adr/00xx-h3-exchange-rates.md).
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/fx/rates',
+      summary:
+        "Today's exchange rates for a base currency (ECB reference rates); the last good or bundled rates, with their date, while the source is down",
+      tags: ['fx'],
+      auth: 'none',
+      query: fxRatesQuery,
+      responses: {
+        200: { description: 'Rates for the base', schema: fxRatesAnswer },
+        400: 'Not an ISO 4217 code, or a currency the rates source does not publish',
+        502: 'Provider answered badly and no rates are kept',
+        503: 'Provider unavailable and no rates are kept',
+        504: 'Provider timed out and no rates are kept',
+      },
+      handler: async ({ query }) => ({ body: await services.fx.rates(query.base) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/fx/currencies',
+      summary: 'Every active ISO 4217 currency with its minor-unit digits and whether the rates source publishes it',
+      tags: ['fx'],
+      auth: 'none',
+      responses: { 200: { description: 'Currencies, by code', schema: fxCurrenciesAnswer } },
+      handler: async () => ({ body: await services.fx.currencies() }),
     });
   };
 }

@@ -69,8 +69,7 @@ export function createCache(options: CacheOptions): Cache {
   /** Writes never delay an answer: they run after it, and a failure is only logged. */
   const write = (key: string, stored: Buffer, ttlSeconds: number) => {
     const seconds = Math.max(1, Math.round(ttlSeconds * (1 - Math.random() * ttlJitter)));
-    const writing = redis
-      .set(key, stored, 'EX', seconds)
+    const writing = (ttlSeconds === 0 ? redis.set(key, stored) : redis.set(key, stored, 'EX', seconds))
       .catch((error: unknown) => warnRedis(error, 'write'))
       .finally(() => pendingWrites.delete(writing));
     pendingWrites.add(writing);
@@ -79,6 +78,10 @@ export function createCache(options: CacheOptions): Cache {
   return {
     async settled() {
       while (pendingWrites.size > 0) await Promise.all(pendingWrites);
+    },
+
+    put(kind, keyParts, codec, value) {
+      write(keyOf(kind, keyParts), Buffer.concat([Buffer.of(VALUE_MARK), codec.encode(value)]), kind.ttlSeconds);
     },
 
     async peek(kind, keyParts, codec) {

@@ -33,6 +33,10 @@ export interface PricedItem {
   weekend_amount?: number | null;
   seasons?: readonly Season[];
   quotes?: readonly Quote[];
+  /** ISO 4217; absent: the trip's currency (items stored before currencies). */
+  currency?: string;
+  /** Present exactly when the item's currency is not its trip's: trip-currency units per item-currency unit. */
+  fx?: { rate: number; first_rate?: number } | null;
 }
 
 export const MAX_SEASONS = 20;
@@ -68,6 +72,26 @@ export const variesByDate = (item: PricedItem): boolean =>
 /** The item's quote for exactly these dates (day numbers), if it has one. */
 export function quoteFor(item: PricedItem, start: number, end: number): Quote | undefined {
   return item.quotes?.find((quote) => dayNumber(quote.start) === start && dayNumber(quote.end) === end);
+}
+
+/** A price seen more than this many days ago is stale: worth checking again before relying on it. */
+export const STALE_AFTER_DAYS = 14;
+
+/** Whether a price seen on `capturedOn` is stale on `today` (day number); unknown dates never are. */
+export function isStale(capturedOn: string | null | undefined, today: number): boolean {
+  return !!capturedOn && today - dayNumber(capturedOn) > STALE_AFTER_DAYS;
+}
+
+/** The day an item's price in use for the window was seen: its quote's for those dates, else its own. */
+export function capturedOnInUse(
+  item: PricedItem & { captured_on?: string | null },
+  window: { trip_start?: string | null; trip_end?: string | null },
+): string | null {
+  if (QUOTE_BASES.includes(item.basis) && window.trip_start && window.trip_end) {
+    const quote = quoteFor(item, dayNumber(window.trip_start), dayNumber(window.trip_end));
+    if (quote) return quote.captured_on;
+  }
+  return item.captured_on ?? null;
 }
 
 /** An item's rates in minor units, read once: `rateOf(day)` is the rate of one night (or day). */

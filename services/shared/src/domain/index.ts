@@ -5,6 +5,7 @@
 // rule keeps it so): the services use it through `@tripcost/shared`, the web app
 // imports `@tripcost/shared/domain`.
 export * from './money';
+export * from './fx';
 export * from './calendar-date';
 export * from './windows';
 export * from './dated-rates';
@@ -12,4 +13,5 @@ export * from './us-places';
 export * from './countries';
 export * from './profile';
 export * from './wishlist-name';
+export * from './currencies';
 export * from './trip-summary';

@@ -13,6 +13,7 @@ import {
   POSTAL_CODE_MAX,
   REGION_MAX,
 } from './countries';
+import { DEFAULT_CURRENCY, isCurrencyCode } from './currencies';
 import { isUsStateCode, isValidZip, ZIP_LENGTH } from './us-places';
 
 export const PROFILE_MESSAGES = {
@@ -33,6 +34,7 @@ export const PROFILE_MESSAGES = {
   regionLetters: 'Region must contain only letters, spaces, hyphens, apostrophes and periods.',
   regionLength: `Region must be at most ${REGION_MAX} characters.`,
   postalCode: `Postal code must be at most ${POSTAL_CODE_MAX} letters, digits, spaces or hyphens.`,
+  homeCurrency: 'Please choose a valid currency (a 3-letter ISO 4217 code such as USD or EUR).',
 } as const;
 
 export const PROFILE_LIMITS = {
@@ -61,6 +63,8 @@ export interface RegistrationInput {
   zip?: Maybe;
   /** ISO 3166-1 alpha-2; absent, null or blank means US. */
   country?: Maybe;
+  /** ISO 4217; absent, null or blank means USD. */
+  home_currency?: Maybe;
 }
 
 export type ProfileInput = Omit<RegistrationInput, 'email' | 'password'>;
@@ -77,10 +81,18 @@ export interface ProfileFields {
   zip: string;
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
+  /** ISO 4217, upper case: the currency new trips start in. Private to its owner. */
+  home_currency: string;
 }
 
-/** A profile as stored: accounts made before countries existed have none (they are US). */
-export type StoredProfile = Omit<ProfileFields, 'country'> & { country?: string | null };
+/**
+ * A profile as stored: accounts made before countries existed have no country (they
+ * are US), and those made before currencies no home currency (USD).
+ */
+export type StoredProfile = Omit<ProfileFields, 'country' | 'home_currency'> & {
+  country?: string | null;
+  home_currency?: string | null;
+};
 
 export interface ValidRegistration {
   email: string;
@@ -104,7 +116,7 @@ const NAME_SHAPE = /^(?:\p{L}\p{M}*)+(?:[ '’-](?:\p{L}\p{M}*)+)*$/u;
 // the mail server's business, not a regex's.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const PROFILE_KEYS = ['fname', 'lname', 'birthday', 'city', 'state', 'zip', 'country'] as const;
+const PROFILE_KEYS = ['fname', 'lname', 'birthday', 'city', 'state', 'zip', 'country', 'home_currency'] as const;
 
 class Broken {
   constructor(readonly failure: RuleFailure) {}
@@ -129,6 +141,11 @@ export function countryOf(profile: { country?: string | null }): string {
   return profile.country || DEFAULT_COUNTRY;
 }
 
+/** The currency a profile prices in: accounts made before currencies existed are USD. */
+export function homeCurrencyOf(profile: { home_currency?: string | null }): string {
+  return profile.home_currency || DEFAULT_CURRENCY;
+}
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -148,7 +165,13 @@ export function checkRegistration(input: RegistrationInput, now = new Date()): R
     return {
       email,
       password,
-      profile: { ...checkPlace(input), fname: clean(input.fname), lname: clean(input.lname), birthday },
+      profile: {
+        ...checkPlace(input),
+        fname: clean(input.fname),
+        lname: clean(input.lname),
+        birthday,
+        home_currency: checkHomeCurrency(input),
+      },
     };
   });
 }
@@ -175,7 +198,8 @@ export function checkProfileChange(
     checkNames(merged);
     const place = checkPlace(merged);
     const birthday = present(input.birthday) ? checkBirthday(input.birthday, now) : stored.birthday;
-    return { fname: clean(merged.fname), lname: clean(merged.lname), birthday, ...place };
+    const home_currency = checkHomeCurrency(merged);
+    return { fname: clean(merged.fname), lname: clean(merged.lname), birthday, ...place, home_currency };
   });
 }
 
@@ -212,6 +236,14 @@ function checkPlace(input: ProfileInput): Pick<ProfileFields, 'city' | 'state' |
   if (region.length > REGION_MAX) throw broken(PROFILE_MESSAGES.regionLength, 'state');
   if (city.length > PROFILE_LIMITS.cityMax) throw broken(PROFILE_MESSAGES.cityLength, 'city');
   return { city, state: region, zip, country };
+}
+
+/** Absent, null or blank: USD; otherwise an active ISO 4217 code, any case ("eur" is EUR). */
+function checkHomeCurrency(input: ProfileInput): string {
+  if (!present(input.home_currency)) return DEFAULT_CURRENCY;
+  const code = clean(input.home_currency).toUpperCase();
+  if (!isCurrencyCode(code)) throw broken(PROFILE_MESSAGES.homeCurrency, 'home_currency');
+  return code;
 }
 
 /** A real calendar date (YYYY-MM-DD or ISO), returned as YYYY-MM-DD. */

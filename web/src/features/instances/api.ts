@@ -3,6 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
+import { WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
 import type {
   CommitAnswer,
   CostItem,
@@ -97,23 +98,24 @@ async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], 
   }
 }
 
-export const EDITABLE = [
-  'trip_start',
-  'trip_end',
-  'stay_expense',
-  'travel_expense',
-  'car_expense',
-  'other_expense',
-] as const;
+export const EDITABLE = WINDOW_DATES_AND_AMOUNTS;
 
 /** The dates and amounts of an instance, as a create sends them. */
 export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
 
-/** An item as sent: the dated-price fields may be left out (the service defaults them; captured_on is today). */
-export type ItemInput = Omit<CostItem, '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'> &
-  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'>>;
+/**
+ * An item as sent: the dated-price fields may be left out (the service defaults them;
+ * captured_on is today), the currency too (the trip's); fx is only ever a manual { rate }.
+ */
+export type ItemInput = Omit<
+  CostItem,
+  '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency' | 'fx'
+> &
+  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency'>> & {
+    fx?: { rate: number } | null;
+  };
 
 // Every category and basis the route takes; a new one in the API fails to compile here.
 const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
@@ -140,6 +142,10 @@ export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput>
     else if ((field === 'booked' || field === 'paid') && typeof value === 'boolean') input[field] = value;
     else if (field === 'basis' && isKey(BASIS, value)) input.basis = value;
     else if (field === 'category' && isKey(CATEGORY, value)) input.category = value;
+    else if (field === 'weekend_amount' && (value === null || typeof value === 'number')) input.weekend_amount = value;
+    // Lists are sent as they are: the server checks every row (400 with why).
+    else if (field === 'seasons' && Array.isArray(value)) input.seasons = value as CostItem['seasons'];
+    else if (field === 'quotes' && Array.isArray(value)) input.quotes = value as CostItem['quotes'];
   }
   return input;
 }
@@ -307,11 +313,11 @@ export const instancesApi = api.injectEndpoints({
         ),
     }),
     /** Clears the plan: the committed window is no longer committed. */
-    clearPlan: build.mutation<unknown, InstanceRef>({
+    clearPlan: build.mutation<Trip, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
       invalidatesTags: tripChanged,
     }),
-    duplicateInstance: build.mutation<unknown, InstanceRef & { shiftDays: number }>({
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
       query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
       invalidatesTags: tripChanged,
     }),
@@ -369,6 +375,18 @@ export const instancesApi = api.injectEndpoints({
         }
       },
     }),
+    /**
+     * "Still this price": the item's price was seen again today (its captured_on, and its
+     * quote's for the window's dates). The answer is written into the cache, nothing refetched.
+     */
+    checkItem: build.mutation<CostItemChange, InstanceRef & { itemId: string }>({
+      query: ({ itemId, ...ref }) => ({
+        url: `${path(ref)}/items/${encodeURIComponent(itemId)}/checked`,
+        method: 'POST',
+        body: {},
+      }),
+      onQueryStarted: showAnswer,
+    }),
     removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
       query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
       onQueryStarted: showAnswer,
@@ -400,5 +418,6 @@ export const {
   useDuplicateInstanceMutation,
   useAddItemMutation,
   useEditItemMutation,
+  useCheckItemMutation,
   useRemoveItemMutation,
 } = instancesApi;

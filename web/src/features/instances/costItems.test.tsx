@@ -2,7 +2,7 @@
 // server does: adding with a basis, the running totals, paid toggles, delete with undo.
 import { screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi, type FakeRequest, type FakeResponse } from '../../../test/fakeApi';
-import { id, instance, trip } from '../../../test/fixtures';
+import { costItem, id, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { CostItem, Instance, Trip } from '../../lib/types';
 import { previewCost } from './components/CostItems';
@@ -24,7 +24,7 @@ describe('cost items on the window page', () => {
     const state: Trip = trip({ travelers: 2, instances: [window] });
     const derive = () => {
       const items = window.items ?? [];
-      const cost = (item: CostItem) => previewCost(item.amount, item.basis, 4, 2);
+      const cost = (item: CostItem) => previewCost(item, window, 2);
       const sum = (list: CostItem[]) => list.reduce((total, item) => total + cost(item), 0);
       window.stay_expense = sum(items.filter((item) => item.category === 'stay'));
       window.travel_expense = sum(items.filter((item) => item.category === 'travel'));
@@ -120,21 +120,7 @@ describe('the cost item editor', () => {
   let api: FakeApi;
   afterEach(() => api.restore());
 
-  const hotel: CostItem = {
-    _id: 'item-hotel',
-    category: 'stay',
-    name: 'Hotel',
-    amount: 100,
-    basis: 'per_night',
-    booked: false,
-    paid: false,
-    link: '',
-    confirmation: 'ABC123',
-    weekend_amount: null,
-    seasons: [],
-    quotes: [],
-    captured_on: null,
-  };
+  const hotel = costItem({ _id: 'item-hotel', confirmation: 'ABC123' });
 
   type Handler = (req: FakeRequest) => FakeResponse;
   /** `put` may hold the answer back or refuse; `saved` is what the server does when it accepts. */
@@ -162,21 +148,14 @@ describe('the cost item editor', () => {
         // As the trips service does it: the first item turns the plain amounts into items.
         const made: CostItem[] = (['stay', 'travel'] as const)
           .filter((category) => Number(window[`${category}_expense`]) > 0)
-          .map((category) => ({
-            _id: id(),
-            category,
-            name: `${category === 'stay' ? 'Stay' : 'Travel'} — entered before itemising`,
-            amount: Number(window[`${category}_expense`]),
-            basis: 'total',
-            booked: false,
-            paid: false,
-            link: '',
-            confirmation: '',
-            weekend_amount: null,
-            seasons: [],
-            quotes: [],
-            captured_on: null,
-          }));
+          .map((category) =>
+            costItem({
+              category,
+              name: `${category === 'stay' ? 'Stay' : 'Travel'} — entered before itemising`,
+              amount: Number(window[`${category}_expense`]),
+              basis: 'total',
+            }),
+          );
         const added = { _id: id(), ...(req.body as Omit<CostItem, '_id'>) };
         window.items = [...made, added];
         return { status: 201, body: { item: added, instance: window, trip: state, itemised_from_amounts: made } };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi, type FakeRequest } from '../../../test/fakeApi';
-import { instance, trip } from '../../../test/fixtures';
+import { costItem, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
 import { addDays, freshnessLine, todayUtc, type FlexCell, type FlexGrid } from './flex';
@@ -19,26 +19,7 @@ function flexTrip(over: { travelers?: number; itemised?: boolean; extra?: Partia
     nights: 5,
     per_night: 200,
     dates_invalid: false,
-    items:
-      over.itemised === false
-        ? []
-        : [
-            {
-              _id: '64d000000000000000000001',
-              category: 'stay',
-              name: 'Flat',
-              amount: 200,
-              basis: 'per_night',
-              booked: false,
-              paid: false,
-              link: '',
-              confirmation: '',
-              weekend_amount: null,
-              seasons: [],
-              quotes: [],
-              captured_on: null,
-            },
-          ],
+    items: over.itemised === false ? [] : [costItem({ _id: '64d000000000000000000001', name: 'Flat', amount: 200 })],
     ...over.extra,
   });
   return trip({
@@ -89,6 +70,7 @@ function fakeGrid(req: FakeRequest, travellers = 1): FlexGrid {
   const lengths = [...new Set(cells.map((cell) => cell.nights))];
   return {
     instance_id: req.params.instanceId,
+    currency: 'USD',
     from,
     to,
     minNights,

@@ -1,5 +1,5 @@
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import { instance, trip } from '../../../test/fixtures';
+import { costItem, instance, trip } from '../../../test/fixtures';
 import { makeStore } from '../../app/store';
 import { conflictOf } from '../../lib/mergeSave';
 import type { CostItem, Trip } from '../../lib/types';
@@ -9,21 +9,7 @@ describe('an item edit sent while the trip changed elsewhere', () => {
   let api: FakeApi;
   afterEach(() => api.restore());
 
-  const item: CostItem = {
-    _id: 'item-1',
-    category: 'stay',
-    name: 'Hotel',
-    amount: 100,
-    basis: 'total',
-    booked: false,
-    paid: false,
-    link: '',
-    confirmation: '',
-    weekend_amount: null,
-    seasons: [],
-    quotes: [],
-    captured_on: null,
-  };
+  const item = costItem({ _id: 'item-1', basis: 'total' });
   const window = instance({ items: [item], stay_expense: 100 });
 
   function setup(elsewhere: Partial<CostItem>) {
@@ -79,5 +65,10 @@ describe('the item fields a merge resolved', () => {
       { name: 'Hotel', amount: 120, basis: 'per_night', paid: true, link: '' },
     );
     expect(itemInputOf({ amount: '120', basis: 'per_week', booked: 'yes' })).toEqual({});
+    const seasons = [{ from: '2030-03-04', to: '2030-03-10', amount: 180 }];
+    expect(itemInputOf({ weekend_amount: null, seasons, quotes: 'none', captured_on: '2030-01-01' })).toEqual({
+      weekend_amount: null,
+      seasons,
+    });
   });
 });

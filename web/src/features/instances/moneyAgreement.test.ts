@@ -3,7 +3,10 @@
 // expenses or cost items of every basis) and traveller counts, this runs the server's
 // own functions (the trips domain: deriving a window's costs, the comparison figures)
 // and the web's call sites (the item preview beside the basis picker, the totals on the
-// trip cards and filters, the board's status) and proves they agree.
+// trip cards and filters, the board's status) and proves they agree. Items carry prices
+// that vary by date (weekend rates, seasons) and prices for exact dates (quotes, some at
+// the window's own dates), so the preview and the server also agree on which rate each
+// night takes.
 import fc from 'fast-check';
 import { toMinorUnits, totalCost } from '@tripcost/shared/domain';
 import type { Instance } from '../../lib/types';
@@ -19,7 +22,7 @@ import {
   COST_CATEGORIES,
   deriveWindowCosts,
   itemCost,
-  nightsOf,
+  windowContext,
   type CostItem,
 } from '../../../../services/trips/src/domain/cost-items';
 
@@ -34,7 +37,10 @@ const STATUSES = ['considering', 'top_choice', 'eliminated', 'booked'] as const;
 
 const money = fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100);
 
-const item = fc.record({
+/** Day offsets cut into non-overlapping inclusive seasons: [c0, c1], [c2, c3], … */
+const seasonCuts = fc.uniqueArray(fc.integer({ min: 0, max: 3100 }), { maxLength: 8 });
+
+const plainItem = fc.record({
   _id: fc.uuid(),
   category: fc.constantFrom(...COST_CATEGORIES),
   name: fc.constant('item'),
@@ -45,6 +51,53 @@ const item = fc.record({
   link: fc.constant(''),
   confirmation: fc.constant(''),
 }) satisfies fc.Arbitrary<CostItem>;
+
+/** What an item's dated prices are made from; they are fitted to its basis and window below. */
+const item = fc.record({
+  plain: plainItem,
+  weekend: fc.option(money, { nil: null }),
+  cuts: seasonCuts,
+  seasonAmounts: fc.array(money, { minLength: 4, maxLength: 4 }),
+  quoteHere: fc.boolean(),
+  quoteAmount: money,
+});
+
+type ItemParts = typeof item extends fc.Arbitrary<infer I> ? I : never;
+const calendarDay = (offset: number) => day(offset).slice(0, 10);
+
+/**
+ * A weekend rate and seasons for the per-night and per-day bases; for total and per_person
+ * a quote for another pair of dates and, half the time, one for exactly the window's dates.
+ */
+function fitted(parts: ItemParts, span: { trip_start: string | null; trip_end: string | null }): CostItem {
+  const { plain } = parts;
+  if (plain.basis === 'total' || plain.basis === 'per_person') {
+    const decoy = { start: calendarDay(1), end: calendarDay(2), amount: parts.quoteAmount + 1, captured_on: null };
+    const here =
+      parts.quoteHere && span.trip_start && span.trip_end && span.trip_end > span.trip_start
+        ? [
+            {
+              start: span.trip_start.slice(0, 10),
+              end: span.trip_end.slice(0, 10),
+              amount: parts.quoteAmount,
+              captured_on: null,
+            },
+          ]
+        : [];
+    return {
+      ...plain,
+      quotes: [decoy, ...here].filter(
+        (q, i, all) => all.findIndex((o) => o.start === q.start && o.end === q.end) === i,
+      ),
+    };
+  }
+  const cuts = [...parts.cuts].sort((a, b) => a - b);
+  const seasons = [];
+  for (let i = 0; i + 1 < cuts.length; i += 2) {
+    seasons.push({ from: calendarDay(cuts[i]), to: calendarDay(cuts[i + 1]), amount: parts.seasonAmounts[i / 2] });
+  }
+  return { ...plain, weekend_amount: parts.weekend, seasons };
+}
 
 /** Start and end: either may be missing, and the end may lie before the start (older data). */
 const dates = fc
@@ -65,11 +118,11 @@ const window = fc
     travel_expense: money,
     car_expense: money,
     other_expense: money,
-    items: fc.oneof(fc.constant([] as CostItem[]), fc.array(item, { maxLength: 12 }) as fc.Arbitrary<CostItem[]>),
+    items: fc.oneof(fc.constant([] as ItemParts[]), fc.array(item, { maxLength: 12 })),
     status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
     isCommitted: fc.boolean(),
   })
-  .map(({ dates: span, ...rest }) => ({ ...rest, ...span }));
+  .map(({ dates: span, items, ...rest }) => ({ ...rest, ...span, items: items.map((parts) => fitted(parts, span)) }));
 
 const travellers = fc.integer({ min: 1, max: 50 });
 
@@ -88,11 +141,10 @@ describe('web and server money agree to the cent', () => {
       fc.property(fc.array(window, { minLength: 1, maxLength: 4 }), travellers, (windows, people) => {
         const instances = served(windows, people);
         instances.forEach((instance, index) => {
-          // CostItems previews with the nights the server sent (null means none).
-          const webNights = Math.max(0, instance.nights ?? 0);
-          const serverContext = { nights: nightsOf(windows[index]), travellers: people };
+          // CostItems previews with the nights and dates the server sent (null means none).
+          const serverContext = windowContext(windows[index], people);
           for (const it of windows[index].items) {
-            expect(previewCost(it.amount, it.basis, webNights, people)).toBe(itemCost(it, serverContext));
+            expect(previewCost(it, instance, people)).toBe(itemCost(it, serverContext));
           }
         });
       }),
@@ -104,11 +156,10 @@ describe('web and server money agree to the cent', () => {
       fc.property(window, travellers, (generated, people) => {
         fc.pre(generated.items.length > 0);
         const [instance] = served([generated], people);
-        const webNights = Math.max(0, instance.nights ?? 0);
         for (const category of COST_CATEGORIES) {
           const webCents = (generated.items as CostItem[])
             .filter((it) => it.category === category)
-            .reduce((sum, it) => sum + toMinorUnits(previewCost(it.amount, it.basis, webNights, people)), 0);
+            .reduce((sum, it) => sum + toMinorUnits(previewCost(it, instance, people)), 0);
           expect(webCents).toBe(toMinorUnits(instance[`${category}_expense`]));
         }
       }),

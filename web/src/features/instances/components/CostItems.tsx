@@ -3,9 +3,11 @@
 // shown beside the basis picker is only a preview of that rule for the form.
 //
 // An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
-// (the committed window), and one word for two things misled people.
+// (the committed window), and one word for two things misled people. Prices that vary
+// by date (weekend rate, seasons, prices for exact dates) are edited in DatedPrices.tsx;
+// an item keeps them through every edit unless the traveller removes them.
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
-import { itemCost, MAX_MONEY } from '@tripcost/shared/domain';
+import { itemCost, MAX_MONEY, type PricedItem } from '@tripcost/shared/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
@@ -14,6 +16,18 @@ import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
+import {
+  EMPTY_DATED,
+  datedChanges,
+  datedFields,
+  datedInput,
+  datedProblem,
+  datedStateOf,
+  datedSummary,
+  quoteInUse,
+  type DatedState,
+} from '../datedPrices';
+import { DatedPriceFields, SeenOn } from './DatedPrices';
 import './costItems.css';
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
@@ -37,9 +51,27 @@ export const ITEM_LIMITS = { name: 120, confirmation: 64, link: 500 } as const;
 /** What an item's `booked` flag is called on screen (see the note at the top). */
 export const RESERVED_LABEL = 'Reserved';
 
-/** amount × basis in whole cents, as the server computes it. */
-export function previewCost(amount: number, basis: CostBasis, nights: number, travellers: number): number {
-  return itemCost({ amount, basis }, { nights, travellers });
+/** The dates an item's cost depends on: the window's nights, first night and end (as the server sent them). */
+export type WindowDates = Pick<Instance, 'nights' | 'trip_start' | 'trip_end'>;
+
+/**
+ * The item's cost for this window in whole cents, as the server computes it: its rate
+ * on each of the window's nights (weekend rate, seasons) or its quote for exactly the
+ * window's dates, times the basis.
+ */
+export function previewCost(item: PricedItem, window: WindowDates, travellers: number): number {
+  return itemCost(item, {
+    nights: Math.max(0, window.nights ?? 0),
+    travellers,
+    start: window.trip_start ?? null,
+    end: window.trip_end ?? null,
+  });
+}
+
+/** A value in a conflict box: lists (seasons, quotes) by their count. */
+function shownValue(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : `${value.length} rows`;
+  return String(value ?? '');
 }
 
 const categoryLabel = (key: CostCategory) => CATEGORIES.find((category) => category.key === key)?.label ?? key;
@@ -73,7 +105,6 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const items = instance.items ?? [];
-  const nights = Math.max(0, instance.nights ?? 0);
   // Before the first item, the window's figures are plain amounts; the first item turns them into items.
   const plainAmounts =
     items.length === 0
@@ -142,7 +173,9 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
                 <ItemRow
                   key={item._id}
                   item={item}
-                  cost={previewCost(item.amount, item.basis, nights, travellers)}
+                  cost={previewCost(item, instance, travellers)}
+                  window={instance}
+                  travellers={travellers}
                   refs={ref}
                   version={version}
                   onDelete={() => onDelete(item)}
@@ -151,7 +184,7 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
             </ul>
             <ItemForm
               category={category.key}
-              nights={nights}
+              window={instance}
               travellers={travellers}
               refs={ref}
               onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
@@ -190,6 +223,7 @@ interface ItemFieldsState {
   basis: CostBasis;
   link: string;
   confirmation: string;
+  dated: DatedState;
 }
 
 /** Name, amount, basis, link and confirmation number, with the server's limits. */
@@ -246,6 +280,7 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
           />
         )}
       </Field>
+      <DatedPriceFields basis={value.basis} value={value.dated} onChange={(dated) => onChange({ ...value, dated })} />
     </>
   );
 }
@@ -256,24 +291,58 @@ const fieldsOf = (item: CostItem): ItemFieldsState => ({
   basis: item.basis,
   link: item.link ?? '',
   confirmation: item.confirmation ?? '',
+  dated: datedStateOf(item),
 });
 
 function validFields(fields: ItemFieldsState): boolean {
   const value = Number(fields.amount);
   return (
-    fields.name.trim() !== '' && fields.amount !== '' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY
+    fields.name.trim() !== '' &&
+    fields.amount !== '' &&
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= MAX_MONEY &&
+    datedProblem(fields.dated, fields.basis) === null
+  );
+}
+
+/** The item as the form would save it, for the cost preview. */
+const pricedOf = (fields: ItemFieldsState): PricedItem => ({
+  amount: Number(fields.amount),
+  basis: fields.basis,
+  ...datedFields(fields.dated, fields.basis),
+});
+
+/** "= $1,234.00": what the item will cost this window, once the form can be saved. */
+function CostPreview({
+  fields,
+  window,
+  travellers,
+}: {
+  fields: ItemFieldsState;
+  window: WindowDates;
+  travellers: number;
+}) {
+  return (
+    <output className="cost-item__preview" aria-label="Item cost">
+      {validFields(fields) ? `= ${formatMoney(previewCost(pricedOf(fields), window, travellers))}` : ''}
+    </output>
   );
 }
 
 function ItemRow({
   item,
   cost,
+  window,
+  travellers,
   refs,
   version,
   onDelete,
 }: {
   item: CostItem;
   cost: number;
+  window: WindowDates;
+  travellers: number;
   refs: { tripId: string; instanceId: string };
   version?: number;
   onDelete: () => void;
@@ -334,8 +403,8 @@ function ItemRow({
       rows={conflict.conflicts.map((c) => ({
         key: c.key,
         name: targetOf(c.key).field,
-        mine: String(c.mine ?? ''),
-        theirs: String(c.theirs ?? ''),
+        mine: shownValue(c.mine),
+        theirs: shownValue(c.theirs),
         locked: c.locked,
       }))}
       onChoose={(choice) => void settle(choice)}
@@ -344,6 +413,8 @@ function ItemRow({
   );
 
   const errorLine = <FormError message={error} className="cost-item__error" />;
+  const summary = datedSummary(item);
+  const quote = quoteInUse(item, window);
 
   if (editing) {
     return (
@@ -362,6 +433,8 @@ function ItemRow({
                 basis: fields.basis,
                 link: fields.link.trim(),
                 confirmation: fields.confirmation.trim(),
+                // Only the dated prices that changed: the others stay as stored.
+                ...datedChanges(item, fields.dated, fields.basis),
               },
               `The change to ${item.name}`,
               opened.current,
@@ -380,7 +453,9 @@ function ItemRow({
             }}
             submitLabel="Save"
             disabled={!validFields(fields) || isLoading}
-          />
+          >
+            <CostPreview fields={fields} window={window} travellers={travellers} />
+          </FormActions>
         </form>
         {conflictBox}
         {errorLine}
@@ -403,11 +478,15 @@ function ItemRow({
         <span className="cost-item__cost">
           {formatMoney(cost)}{' '}
           <span className="muted">
-            ({formatMoney(item.amount)} {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()})
+            ({formatMoney(quote ? quote.amount : item.amount)}{' '}
+            {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()}
+            {quote && ' seen for these exact dates'}
+            {summary && ` · ${summary}`})
           </span>
         </span>
       </div>
       {item.confirmation && <p className="cost-item__confirmation muted">Confirmation number {item.confirmation}</p>}
+      <SeenOn item={item} window={window} refs={refs} />
       <div className="cost-item__controls">
         <span className="cost-item__toggles">
           <label className="cost-item__toggle">
@@ -459,17 +538,24 @@ function ItemRow({
   );
 }
 
-const EMPTY_FIELDS: ItemFieldsState = { name: '', amount: '', basis: 'total', link: '', confirmation: '' };
+const EMPTY_FIELDS: ItemFieldsState = {
+  name: '',
+  amount: '',
+  basis: 'total',
+  link: '',
+  confirmation: '',
+  dated: EMPTY_DATED,
+};
 
 function ItemForm({
   category,
-  nights,
+  window,
   travellers,
   refs,
   onAdded,
 }: {
   category: CostCategory;
-  nights: number;
+  window: WindowDates;
   travellers: number;
   refs: { tripId: string; instanceId: string };
   /** The items the server made from the window's plain amounts ([] when none). */
@@ -500,6 +586,7 @@ function ItemForm({
           paid: false,
           link: fields.link.trim(),
           confirmation: fields.confirmation.trim(),
+          ...datedInput(fields.dated, fields.basis),
         },
       }).unwrap();
       setFields(EMPTY_FIELDS);
@@ -538,9 +625,7 @@ function ItemForm({
         }
         disabled={!valid || isLoading}
       >
-        <output className="cost-item__preview" aria-label="Item cost">
-          {valid ? `= ${formatMoney(previewCost(value, fields.basis, nights, travellers))}` : ''}
-        </output>
+        <CostPreview fields={fields} window={window} travellers={travellers} />
       </FormActions>
       <FormError message={error} className="cost-item__error" />
     </form>

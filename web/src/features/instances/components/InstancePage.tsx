@@ -8,7 +8,7 @@
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
+import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf, fromMinorUnits, totalMinorUnits } from '@tripcost/shared/domain';
@@ -17,10 +17,11 @@ import type { Instance } from '../../../lib/types';
 import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
-import { resolve, targetOf, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { resolve, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
+import { CheckPrices, FreshnessLine } from './PriceChecks';
 import { WindowWeather } from './WindowWeather';
 
 type FormState = InstanceForm & { label: string; notes: string };
@@ -58,12 +59,8 @@ function shown(field: string, value: unknown): string {
 }
 
 function conflictRow(conflict: Conflict): ConflictRow {
-  const field = targetOf(conflict.key).field;
   return {
-    key: conflict.key,
-    name: FIELD_NAMES[field] ?? field,
-    mine: shown(field, conflict.mine),
-    theirs: shown(field, conflict.theirs),
+    ...conflictRowOf(conflict, FIELD_NAMES, shown),
     locked: conflict.locked,
     lockedWhy: 'now calculated from cost items',
   };
@@ -239,6 +236,10 @@ export default function InstancePage() {
           <p>{formatDateRange(instance.trip_start, instance.trip_end, formatSlashDate)}</p>
         </div>
       </section>
+      <div className="window-prices">
+        <FreshnessLine window={instance} />
+        <CheckPrices window={instance} />
+      </div>
       <form className="panel form" onSubmit={onSubmit} aria-labelledby="instance-form-heading">
         <div className="section-header">
           <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>

@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { useCurrentUser } from '../../auth';
 import { showToast } from '../../../lib/toast';
 import type { Profile, ProfileAnswer } from '../../../lib/types';
-import { DEFAULT_COUNTRY } from '@tripcost/shared/domain';
+import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
@@ -30,6 +30,8 @@ function toForm(p: ProfileAnswer): FormState {
     state: p.state ?? '',
     zip: p.zip ?? '',
     country: p.country || DEFAULT_COUNTRY,
+    // Kept as stored until the profile page offers a currency picker.
+    home_currency: p.home_currency || DEFAULT_CURRENCY,
   };
 }
 
