@@ -3725,9 +3725,11 @@ export interface components {
             travelers: number;
             /** @description null: no budget */
             budget: number | null;
-            /** @description Dollars, rounded to cents */
+            /** @description ISO 4217: the currency of every figure here */
+            currency: string;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             total_cost: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             per_person: number;
             /** @description a window is committed */
             committed: boolean;

@@ -17,6 +17,8 @@ interface CardFields<D> {
   created_at: D;
   travelers: number;
   budget: number | null;
+  /** ISO 4217: the currency of every figure of the trip. */
+  currency: string;
   total_cost: number;
   per_person: number;
 }
@@ -75,6 +77,7 @@ export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
     created_at: trip.created_at,
     travelers: trip.travelers,
     budget: trip.budget,
+    currency: trip.currency,
     total_cost: trip.total_cost,
     per_person: trip.per_person,
     committed: committed !== undefined,

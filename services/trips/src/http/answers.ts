@@ -188,6 +188,7 @@ export const tripSummaryAnswer = z
     created_at: z.string(),
     travelers: z.number().int().min(1).max(50),
     budget: money.nullable().describe('null: no budget'),
+    currency: z.string().describe('ISO 4217: the currency of every figure here'),
     total_cost: money,
     per_person: money,
     committed: z.boolean().describe('a window is committed'),

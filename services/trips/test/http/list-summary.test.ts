@@ -53,6 +53,7 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
       created_at: expect.any(String),
       travelers: 1,
       budget: null,
+      currency: expect.stringMatching(/^[A-Z]{3}$/),
       total_cost: fullOf(lisbon._id).total_cost,
       per_person: fullOf(lisbon._id).total_cost,
       committed: true,
