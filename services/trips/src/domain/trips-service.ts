@@ -24,7 +24,7 @@ import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from './trip-store';
-import { createTripListViews, type SerializedTripList } from './trip-list';
+import { createTripListViews, type SerializedTripList, type TripListView } from './trip-list';
 import {
   deriveTripLocation,
   MAX_TRIPS_PER_PAGE,
@@ -135,6 +135,7 @@ export interface TripsService {
     user: AuthUser,
     page: { limit: number; offset: number; favoritesOnly?: boolean },
     ifNoneMatch?: string,
+    view?: TripListView,
   ): Promise<SerializedTripList>;
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
@@ -333,8 +334,8 @@ export function createTripsService(deps: {
       return view(trip);
     },
 
-    listTripsSerialized(user, page, ifNoneMatch) {
-      return listViews.list(user.id, page, ifNoneMatch);
+    listTripsSerialized(user, page, ifNoneMatch, view) {
+      return listViews.list(user.id, page, ifNoneMatch, view);
     },
 
     async getTrip(user, tripId) {

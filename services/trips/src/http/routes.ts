@@ -19,7 +19,7 @@ import {
   messageAnswer,
   repriceAnswer,
   tripAnswer,
-  tripListAnswer,
+  tripListOrSummariesAnswer,
 } from './answers';
 import {
   createInstanceBody,
@@ -44,13 +44,16 @@ export function tripRoutes(trips: TripsService) {
       method: 'get',
       path: '/api/trips/getaway-trip',
       summary:
-        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset). " +
-        'ETag per list; If-None-Match → 304',
+        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset); " +
+        '?view=summary for what trip cards show. ETag per list; If-None-Match → 304',
       tags,
       auth: 'required',
       query: listQuery,
       responses: {
-        200: { description: 'Trips with instances and total_cost', schema: tripListAnswer },
+        200: {
+          description: 'Trips with instances and total_cost (TripSummary items with ?view=summary)',
+          schema: tripListOrSummariesAnswer,
+        },
         304: 'Unchanged since the ETag sent',
         403: 'email is not the caller',
       },
@@ -59,7 +62,7 @@ export function tripRoutes(trips: TripsService) {
           throw forbidden('You can only list your own trips.');
         }
         const page = { limit: query.limit, offset: query.offset };
-        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match'], query.view));
       },
     });
 
@@ -82,12 +85,16 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       query: listQuery.omit({ email: true }),
       responses: {
-        200: { description: 'Favourite trips', schema: tripListAnswer },
+        200: {
+          description: 'Favourite trips (TripSummary items with ?view=summary)',
+          schema: tripListOrSummariesAnswer,
+        },
         304: 'Unchanged since the ETag sent',
       },
       handler: async ({ query, user, req, res }) => {
-        const page = { ...query, favoritesOnly: true };
-        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
+        const { view, ...paging } = query;
+        const page = { ...paging, favoritesOnly: true };
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match'], view));
       },
     });
 

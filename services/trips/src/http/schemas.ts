@@ -52,6 +52,10 @@ export const listQuery = z.object({
     .min(0, { message: 'The offset cannot be negative.' })
     .max(1_000_000, { message: 'The offset is too large.' })
     .default(0),
+  view: z
+    .enum(['full', 'summary'], { message: 'The view must be full or summary.' })
+    .default('full')
+    .describe('summary: each trip as its card shows it (TripSummary); full (default): the whole trip'),
 });
 
 /**
