@@ -6,5 +6,5 @@ module.exports = {
   displayName: 'bench',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.js'],
-  testTimeout: 270000,
+  testTimeout: 390000,
 };

@@ -1,12 +1,26 @@
 // The kit's per-request cost: the same authenticated route (token check, ~25 kB JSON
 // list) served by a kit-built service (Express, request tracking, zod route) and by
 // bare node:http, each in its own process, 50 connections, alternating rounds.
-// Reports the throughput ratio and the CPU each spends per request.
+// Reports the throughput ratio and the CPU each spends per request; then the kit's
+// layers one at a time (lib/upstreams.mjs kitLayersService: Express alone, then
+// + tracking, + request context, + auth, + validation, + the access line at info),
+// each in its own process, closed loop like the rows above: the CPU per request each
+// layer adds.
 // Run: npx tsc -b services/shared && node bench/kit-overhead.mjs [--smoke]
 import { benchIdentity } from './lib/identity.mjs';
 import { loadWithCpu, startNode, summary } from './lib/processes.mjs';
 import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
-import { bareService, kitService, LIST_PATH } from './lib/upstreams.mjs';
+import { bareService, kitLayersService, kitService, LIST_PATH } from './lib/upstreams.mjs';
+
+/** Cumulative: each step adds one of the kit's layers to the one before. */
+const LADDER = [
+  ['Express + inline token check', ''],
+  ['+ tracking (request id, headers, metrics; success line at debug)', 'tracking'],
+  ['+ request context (AsyncLocalStorage)', 'tracking,context'],
+  ['+ auth (requireAuth)', 'tracking,context,auth'],
+  ['+ validation (defineRoute, zod query): the kit today', 'tracking,context,auth,validation'],
+  ['+ success line at info (as the kit logged before)', 'tracking,context,auth,validation,info'],
+];
 
 export async function run({ smoke, log }) {
   const seconds = smoke ? 1 : 5;
@@ -35,14 +49,16 @@ export async function run({ smoke, log }) {
   }
   const cpu = (name) => median(results[name].map((r) => r.cpuPerRequest[0]));
   const throughput = median(results.kit.map((r, i) => r.requests.average / results.bare[i].requests.average));
+  const layers = await layerCosts({ smoke, log, env, headers });
   return [
     {
       measure: 'kit service ÷ bare node:http, same route, throughput',
       comparison: `median of ${rounds} rounds, 50 connections, ~25 kB JSON`,
       result: ratio(throughput),
-      target: 'context',
-      pass: null,
+      target: '≥ 0.6×',
+      pass: smoke ? null : throughput >= 0.6,
     },
+    ...layers,
     {
       measure: 'kit service CPU per request',
       comparison: `kit ${ms(cpu('kit'))} vs bare node:http ${ms(cpu('bare'))}`,
@@ -51,6 +67,43 @@ export async function run({ smoke, log }) {
       pass: null,
     },
   ];
+}
+
+/** CPU per request of each step of LADDER, closed loop, rounds alternating; one row per layer. */
+async function layerCosts({ smoke, log, env, headers }) {
+  const seconds = smoke ? 1 : 3;
+  const steps = [];
+  for (const [name, layers] of LADDER) {
+    steps.push({
+      name,
+      process: await startNode({ source: kitLayersService, env: { ...env, KIT_LAYERS: layers } }),
+      cpu: [],
+    });
+  }
+  try {
+    for (let round = 1; round <= (smoke ? 1 : 3); round++) {
+      for (const step of steps) {
+        const result = await loadWithCpu({ url: `${step.process.url}${LIST_PATH}`, headers, seconds }, [
+          step.process.pid,
+        ]);
+        step.cpu.push(result.cpuPerRequest[0]);
+      }
+      log(`kit layers round ${round}: ${steps.map((step) => `${step.name} ${ms(step.cpu.at(-1))}`).join(' | ')}`);
+    }
+  } finally {
+    await Promise.all(steps.map((step) => step.process.stop()));
+  }
+  return steps.map((step, i) => {
+    const own = median(step.cpu);
+    const added = i === 0 ? own : own - median(steps[i - 1].cpu);
+    return {
+      measure: `kit layer: ${step.name}`,
+      comparison: `CPU per request, 50 connections, median of ${step.cpu.length} rounds: ${ms(own)} in all`,
+      result: i === 0 ? ms(own) : `${added >= 0 ? '+' : '−'}${ms(Math.abs(added))}`,
+      target: 'context',
+      pass: null,
+    };
+  });
 }
 
 if (isMain(import.meta.url)) await runAlone(run);

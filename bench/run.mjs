@@ -16,6 +16,7 @@ import { formatTable, markdownTable } from './lib/table.mjs';
 const BENCHES = [
   ['rate limiter', './rate-limiter.mjs'],
   ['gateway', './gateway-proxy.mjs'],
+  ['large answers', './large-answers.mjs'],
   ['kit', './kit-overhead.mjs'],
   ['trips list', './trips-read.mjs'],
   ['flex grid', './flex-grid.mjs'],

@@ -13,7 +13,7 @@ import { isMain, median, ms, runAlone } from './lib/table.mjs';
 const INSTANCES = 5;
 const LIST = '/api/trips/getaway-trip';
 
-async function seed(service, count) {
+export async function seed(service, count) {
   const trips = await inParallel(Array.from({ length: count }), 10, (_, i) =>
     service.call('POST', LIST, {
       location_address: `City ${i}, State, Country`,

@@ -48,7 +48,7 @@ export async function startTripsService() {
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, pid: child.pid, gatewayUrl: gateway.url, token, call, stop };
+  return { url, pid: child.pid, gatewayUrl: gateway.url, gatewayPid: gateway.pid, token, call, stop };
 }
 
 /** Run `work` over `items` with at most `limit` in flight. */

@@ -29,6 +29,7 @@ export async function startBenchGateway(env) {
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -62,3 +62,79 @@ http.createServer((req, res) => {
   req.pipe(upstream);
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
+
+/**
+ * A bare node:http upstream answering `${LIST_PATH}?kb=N` with a prebuilt JSON list of
+ * about N kB (the trip list's shape, repeated), so a bench of the hop itself spends
+ * next to nothing upstream.
+ */
+export const sizedListService = `
+const http = require('node:http');
+const trips = ${TRIPS};
+const bodies = new Map();
+const bodyOf = (kb) => {
+  if (!bodies.has(kb)) {
+    const list = [];
+    while (JSON.stringify(list).length < kb * 1000) list.push(...trips);
+    bodies.set(kb, Buffer.from(JSON.stringify(list)));
+  }
+  return bodies.get(kb);
+};
+http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end('{"status":"ok"}');
+  const kb = Number(new URL(req.url, 'http://x').searchParams.get('kb') || 25);
+  const body = bodyOf(Math.min(Math.max(kb, 1), 5000));
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => process.exit(0));
+`;
+
+/**
+ * The kit's layers one at a time (bench/kit-overhead.mjs): the same route on Express
+ * with `KIT_LAYERS` of the kit's pieces in front, cumulative in this order —
+ * tracking (request id, security headers, access log at info, metrics), context
+ * (the request's AsyncLocalStorage), auth (requireAuth instead of an inline token
+ * check), validation (the route declared with defineRoute and a zod query; it answers
+ * through defineRoute's one-write JSON, the steps before through res.json), info
+ * (successful answers' access line at info, as the kit wrote it before; debug otherwise).
+ */
+export const kitLayersService = `
+const express = require('express');
+const { z } = require('zod');
+const shared = require('@tripcost/shared');
+const layers = (process.env.KIT_LAYERS || '').split(',').filter(Boolean);
+const has = (name) => layers.includes(name);
+const logger = shared.createLogger('bench-layers', process.env.LOG_LEVEL || 'info');
+const verifier = shared.createTokenVerifier(process.env.JWT_PUBLIC_KEY);
+const trips = ${TRIPS};
+const app = express();
+app.disable('x-powered-by');
+app.set('etag', false);
+app.set('query parser', 'simple');
+app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+if (has('tracking')) {
+  app.use(shared.requestTracking({ logger, metrics: shared.createHttpMetrics('bench'),
+    headers: shared.apiSecurityHeaders({ hsts: true }), context: has('context'),
+    successLevel: has('info') ? 'info' : 'debug' }));
+}
+const answer = (user) => trips.map((trip) => ({ ...trip, user_email: user.email }));
+if (has('validation')) {
+  const router = express.Router();
+  shared.defineRoute({ router, doc: shared.createApiDoc('bench'), requireAuth: shared.requireAuth(verifier),
+    optionalAuth: shared.optionalAuth(verifier) }, {
+    method: 'get', path: '${LIST_PATH}', summary: 'List', auth: 'required',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(500) }),
+    responses: { 200: 'Trips' }, handler: ({ user }) => ({ body: answer(user) }),
+  });
+  app.use(router);
+} else if (has('auth')) {
+  app.get('${LIST_PATH}', shared.requireAuth(verifier), (req, res) => res.json(answer(req.user)));
+} else {
+  app.get('${LIST_PATH}', (req, res, next) => {
+    verifier.verify(shared.tokenFromHeader(req.headers.authorization)).then((user) => res.json(answer(user)), next);
+  });
+}
+app.listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => process.exit(0));
+`;

@@ -10,7 +10,7 @@ test('when the benches run in smoke mode, then each reports every measure of the
     cwd: ROOT,
     env: process.env,
     encoding: 'utf8',
-    timeout: 260000,
+    timeout: 380000,
   });
   if (run.status !== 0) console.log(run.stderr.slice(-4000));
   expect(run.status).toBe(0);
@@ -19,6 +19,10 @@ test('when the benches run in smoke mode, then each reports every measure of the
     'gateway ÷ direct throughput',
     'gateway-added p99 at a fixed',
     'kit service CPU per request',
+    'kit layer: + request context',
+    'answer, identity: gateway ÷ bare proxy throughput',
+    'bytes on the wire compressed ÷ plain',
+    '(?view=summary): size before compression',
     'trips-service CPU per request',
     'through the gateway at a fixed 100 req/s',
     'unchanged list fetched again (If-None-Match)',

@@ -14,6 +14,7 @@ import {
   AppError,
   createRateLimiter,
   errorBody,
+  metricSamples,
   rateLimitKey,
   rateLimitHeaders,
   setHeaders,
@@ -89,24 +90,30 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   };
   const edgeAuth = createEdgeAuth(deps.verifier, deps.revokedUsers);
   const identity = watchUpstreamIdentity(upstreams, logger, config.UPSTREAM_IDENTITY_CHECK_MS);
+  const compression = { enabled: config.COMPRESS_ANSWERS, minBytes: config.COMPRESS_MIN_BYTES };
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
   const proxies = new Map(
     upstreams.map((upstream) => [
       upstream.name,
-      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, proxyTo),
+      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, (target, log, hooks) =>
+        proxyTo(target, log, hooks, compression),
+      ),
     ]),
   );
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, errorBody(error), headers);
+  const samplesFor = metricSamples(metrics);
 
   /** One access-log line and the metrics of an answered request (`this` is the response). */
   function finished(this: TrackedResponse) {
     const { started, requestId, route, req } = this[TRACK]!;
     const ms = performance.now() - started;
-    const labels = { method: req.method ?? 'GET', route, status: String(this.statusCode) };
-    metrics.requests.inc(labels);
-    metrics.duration.observe(labels, ms / 1000);
+    const samples = samplesFor(req.method ?? 'GET', route, this.statusCode);
+    samples.count();
+    samples.took(ms / 1000);
+    // Below 400 the line is info, which a quiet gateway (LOG_LEVEL warn) does not write.
+    if (this.statusCode < 400 && !logger.isLevelEnabled('info')) return;
     const entry = {
       reqId: requestId,
       req: { method: req.method, url: req.url },

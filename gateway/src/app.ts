@@ -78,7 +78,9 @@ function buildPages(
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(requestTracking({ logger, metrics }));
+  // No request context here: its first use would switch async hooks on for the whole
+  // process, and the API path would pay for them on every chunk it proxies (ADR h5).
+  app.use(requestTracking({ logger, metrics, context: false }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -2,7 +2,7 @@
 // cross-origin, and the limits that protect the services behind it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { commonSettings, loadConfig, portSetting, tokenVerifierSettings } from '@tripcost/shared';
+import { booleanSetting, commonSettings, loadConfig, portSetting, tokenVerifierSettings } from '@tripcost/shared';
 
 const upstreamUrl = (port: number) => z.string().url({ message: 'must be a URL' }).default(`http://127.0.0.1:${port}`);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -49,6 +49,14 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   PHOTO_RATE_LIMIT_PER_MINUTE: positiveInt(240),
   LOGIN_FAILURES_PER_15_MIN: positiveInt(10),
+  /**
+   * Compress API answers for clients that accept br or gzip (compression.ts). Off
+   * where something in front already compresses (an ingress controller): the Helm
+   * value gateway.compressAnswers.
+   */
+  COMPRESS_ANSWERS: booleanSetting(true),
+  /** API answers shorter than this many bytes are sent as they are. */
+  COMPRESS_MIN_BYTES: z.coerce.number().int().min(0).default(1024),
   WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
 });
 

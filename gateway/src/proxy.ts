@@ -1,11 +1,14 @@
 // One streaming proxy per upstream, on node:http itself: a keep-alive socket pool,
 // a per-route timeout (504), and JSON errors when an upstream is down (503) or
-// misbehaves (502). Bodies are never parsed; they stream straight through.
+// misbehaves (502). Bodies are never parsed; they stream straight through, or
+// through a compressor when the client accepts one (compression.ts).
 // Written here rather than taken from http-proxy-middleware because, measured side
 // by side, that library's per-request option merging and header passes cost more
 // CPU than the whole hop (docs/adr/0015-one-rate-limiter.md, "The proxy").
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import { DRAINING_HEADER, type Logger } from '@tripcost/shared';
+import { compressAnswer, type CompressionSettings } from './compression';
 import type { Upstream } from './routing';
 
 export interface ProxiedRequest extends IncomingMessage {
@@ -42,7 +45,14 @@ export interface ProxyHooks {
   retry?(error: (Error & { code?: string }) | undefined, req: ProxiedRequest, res: ServerResponse): boolean;
 }
 
-export function proxyTo(upstream: Upstream, logger: Logger, hooks: ProxyHooks = {}): Proxy {
+const NO_COMPRESSION: CompressionSettings = { enabled: false, minBytes: 0 };
+
+export function proxyTo(
+  upstream: Upstream,
+  logger: Logger,
+  hooks: ProxyHooks = {},
+  compression: CompressionSettings = NO_COMPRESSION,
+): Proxy {
   const target = new URL(upstream.target);
   const hostname = target.hostname;
   const port = target.port || 80;
@@ -80,7 +90,16 @@ export function proxyTo(upstream: Upstream, logger: Logger, hooks: ProxyHooks = 
         if (draining && hooks.retry?.(undefined, req, res)) {
           return void answer.resume();
         }
-        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        const status = answer.statusCode ?? 502;
+        const headers = withoutHopByHop(answer.headers);
+        const compressor = compressAnswer(compression, req, status, headers);
+        res.writeHead(status, headers);
+        if (compressor) {
+          // A failure on any side (upstream cut, client gone) ends all three.
+          return void pipeline(answer, compressor.stream, res, (error) => {
+            if (error) res.destroy();
+          });
+        }
         answer.pipe(res);
         answer.once('error', () => res.destroy());
       },
@@ -100,10 +119,17 @@ export function proxyTo(upstream: Upstream, logger: Logger, hooks: ProxyHooks = 
     if (req.rawBody) {
       outgoing.setHeader('content-length', req.rawBody.length);
       outgoing.end(req.rawBody);
-    } else {
+    } else if (carriesBody(req)) {
       req.pipe(outgoing);
+    } else {
+      // Most API calls (every GET) have no body: no pipe to set up and tear down.
+      outgoing.end();
     }
   };
+}
+
+export function carriesBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 }
 
 function dropIdleSockets(agent: Agent): void {

@@ -11,7 +11,7 @@
 //   started on it, so only methods that are safe to repeat.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { backoffMs, type Logger } from '@tripcost/shared';
-import type { ProxiedRequest, Proxy, ProxyHooks } from './proxy';
+import { carriesBody, type ProxiedRequest, type Proxy, type ProxyHooks } from './proxy';
 import type { Upstream } from './routing';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -88,10 +88,6 @@ export function retryingProxy(upstream: Upstream, logger: Logger, windowMs: numb
       () => res.destroy(),
     );
   };
-}
-
-function carriesBody(req: IncomingMessage): boolean {
-  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -113,6 +113,7 @@ describe('application components with default values', () => {
       CORS_ORIGINS: 'http://localhost:8080',
       TRUST_PROXY: 'loopback, uniquelocal',
       METRICS_PORT: '9464',
+      COMPRESS_ANSWERS: 'true',
     });
     expect(config('auth')).toEqual({
       ...common,
@@ -242,6 +243,14 @@ describe('external MongoDB and Redis', () => {
     const connections = find(objects, 'Secret', 'tripcost-connections').stringData;
     expect(connections.MONGO_URL_TRIPS).toBe('mongodb://trips-db:27017/trips');
     expect(connections.MONGO_URL_AUTH).toBe('mongodb://tripcost-mongodb:27017/auth');
+  });
+
+  test('when the ingress compresses answers itself, then the gateway stops compressing them', () => {
+    const objects = render({ ...JWT, 'ingress.compresses': 'true' });
+    expect(find(objects, 'ConfigMap', 'tripcost-gateway').data.COMPRESS_ANSWERS).toBe('false');
+    for (const component of COMPONENTS.filter((name) => name !== 'gateway')) {
+      expect(find(objects, 'ConfigMap', `tripcost-${component}`).data.COMPRESS_ANSWERS).toBeUndefined();
+    }
   });
 
   test('when mongodb.enabled=false without a url or Secret, then rendering fails naming both', () => {

@@ -25,7 +25,7 @@ describe('access log levels', () => {
         done();
       },
     });
-    const logger = pino({ level: 'info' }, sink);
+    const logger = pino({ level: 'debug' }, sink);
     const lifecycle = new Lifecycle();
     const app = createServiceApp({
       name: 'sample',
@@ -44,6 +44,14 @@ describe('access log levels', () => {
           handler: () => {
             throw serviceUnavailable('Suggestions unavailable', 'not_configured');
           },
+        });
+        defineRoute(ctx, {
+          method: 'get',
+          path: '/fine',
+          summary: 'An answer in several scripts',
+          auth: 'none',
+          responses: { 200: 'Always' },
+          handler: () => ({ body: { city: 'Zürich', note: '東京 → Москва', price: 12 } }),
         });
         defineRoute(ctx, {
           method: 'get',
@@ -82,5 +90,30 @@ describe('access log levels', () => {
     const deadline = Date.now() + 2000;
     while (!errored('/broken') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errored('/broken')).toBeDefined();
+  });
+
+  const loggedFor = async (url: string) => {
+    const deadline = Date.now() + 2000;
+    while (!lines.some((line) => line.req?.url === url) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return lines.filter((line) => line.req?.url === url).map((line) => [line.level, line.msg]);
+  };
+
+  it('when a request succeeds, then its access line is debug (the gateway logs it at info); the JSON arrives whole', async () => {
+    const res = await fetch(`${running.url}/fine`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await res.text();
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toEqual({ city: 'Zürich', note: '東京 → Москва', price: 12 });
+    expect(await loggedFor('/fine')).toEqual([[20, 'request completed']]);
+  });
+
+  it('when the same route is asked with HEAD, then headers and no body', async () => {
+    const res = await fetch(`${running.url}/fine`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await res.text()).toBe('');
   });
 });

@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import {
   commonSettings,
-  dataDirSetting,
   loadConfig,
-  mongoUrlSetting,
   portSetting,
+  storeSettings,
   tokenVerifierSettings,
   urlSetting,
 } from '@tripcost/shared';
@@ -13,8 +12,7 @@ import {
 export const tripsConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(4002),
-  DATA_DIR: dataDirSetting,
-  MONGO_URL: mongoUrlSetting,
+  ...storeSettings,
   ...tokenVerifierSettings,
   /** The integrations service: today's exchange rates for items in another currency than their trip's. */
   INTEGRATIONS_URL: urlSetting('http://127.0.0.1:4004'),

@@ -443,12 +443,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description {msg}; the refresh-token cookie is cleared */
+                /** @description Deleted; the refresh-token cookie is cleared */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 /** @description No password */
                 400: {
@@ -566,13 +568,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset). ETag per list; If-None-Match → 304 */
+        /** The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset); ?view=summary for what trip cards show. ETag per list; If-None-Match → 304 */
         get: {
             parameters: {
                 query?: {
                     email?: string;
                     limit?: number;
                     offset?: number;
+                    view?: "full" | "summary";
                 };
                 header?: never;
                 path?: never;
@@ -580,13 +583,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Trips with instances and total_cost */
+                /** @description Trips with instances and total_cost (TripSummary items with ?view=summary) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"][];
+                        "application/json": components["schemas"]["Trip"][] | components["schemas"]["TripSummary"][];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -684,6 +687,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    view?: "full" | "summary";
                 };
                 header?: never;
                 path?: never;
@@ -691,13 +695,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Favourite trips */
+                /** @description Favourite trips (TripSummary items with ?view=summary) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"][];
+                        "application/json": components["schemas"]["Trip"][] | components["schemas"]["TripSummary"][];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -1311,7 +1315,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
                 };
                 /** @description Missing or invalid access token */
                 401: {
@@ -1459,12 +1465,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The new instance */
+                /** @description The new instance (the copy) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Instance"];
+                    };
                 };
                 /** @description Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date */
                 400: {
@@ -2386,12 +2394,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The list */
+                /** @description The renamed list */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Wishlist"];
+                    };
                 };
                 /** @description Name blank or too long */
                 400: {
@@ -3701,6 +3711,38 @@ export interface components {
             budget_measured: "cheapest" | "committed" | null;
             /** @description the cheapest window’s total rests on at least one stale price */
             cheapest_is_stale: boolean;
+        };
+        TripSummary: {
+            _id: string;
+            location_address: string;
+            image_url: string;
+            isFavorite: boolean;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            created_at: string;
+            travelers: number;
+            /** @description null: no budget */
+            budget: number | null;
+            /** @description ISO 4217: the currency of every figure here */
+            currency: string;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            total_cost: number;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            per_person: number;
+            /** @description a window is committed */
+            committed: boolean;
+            /** @description how many date windows the trip has */
+            windows: number;
+            /** @description the earliest start among the trip and its windows; null when none */
+            earliest_start: string | null;
+            /** @description the cheapest window’s total; null without windows */
+            cheapest_total: number | null;
+            /** @description still to pay for the committed window’s itemised costs; absent without a committed window with items */
+            to_pay?: number;
+            /** @description the committed (else the cheapest) window’s total rests on a price seen long ago */
+            stale_prices: boolean;
         };
         InstanceWithTrip: {
             trip: components["schemas"]["Trip"];

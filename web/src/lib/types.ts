@@ -28,6 +28,10 @@ export type Profile = Required<ProfileAnswer>;
 /** What another user sees of a profile: never the birthday or zip code. */
 export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | 'state' | 'country'>;
 export type Trip = Schema<'Trip'>;
+/** A trip as its card shows it (GET /trips/getaway-trip?view=summary). */
+export type TripSummary = Schema<'TripSummary'>;
+/** What a wishlist needs of a trip to add it (the server reads only the id). */
+export type TripRef = Pick<Trip, '_id' | 'location_address' | 'isFavorite'>;
 export type Instance = Schema<'Instance'>;
 export type InstanceStatus = Instance['status'];
 /** An itemised cost of a window; when a window has items its four expenses are their sums (server-derived). */

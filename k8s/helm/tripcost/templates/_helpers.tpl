@@ -337,6 +337,7 @@ Call with (dict "root" $ "component" "auth").
 {{- end }}
 {{- if $c.public }}
 {{- $_ := set $env "CORS_ORIGINS" (include "tripcost.corsOrigins" $root) }}
+{{- $_ := set $env "COMPRESS_ANSWERS" (toString (not $root.Values.ingress.compresses)) }}
 {{- end }}
 {{- if gt (int $c.metricsPort) 0 }}
 {{- $_ := set $env "METRICS_PORT" (toString $c.metricsPort) }}

@@ -14,3 +14,4 @@ export * from './countries';
 export * from './profile';
 export * from './wishlist-name';
 export * from './currencies';
+export * from './trip-summary';

@@ -95,7 +95,15 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const doc = createApiDoc(`TripCost ${options.name} API`); // as describeRoutes
 
   // HSTS as helmet sets it: the gateway passes service answers through unchanged.
-  app.use(requestTracking({ logger: options.logger, metrics, headers: apiSecurityHeaders({ hsts: true }) }));
+  // Successful answers are logged at debug: the gateway logs each with the same id.
+  app.use(
+    requestTracking({
+      logger: options.logger,
+      metrics,
+      headers: apiSecurityHeaders({ hsts: true }),
+      successLevel: 'debug',
+    }),
+  );
   app.use(shutdownGuard(options.lifecycle));
   app.get('/healthz', healthHandler(options.instanceId));
   app.get('/readyz', readinessHandler(options.readiness, options.lifecycle));

@@ -30,24 +30,38 @@ function knownCondition(res: ServerResponse): string | undefined {
   return (res as ServerResponse & { locals?: { knownCondition?: string } }).locals?.knownCondition;
 }
 
+/** What one requestTracking layer shares with the finish listener of each request. */
+interface Tracker {
+  logger: Logger;
+  samplesFor: (method: string, route: string, status: number) => Samples;
+  successLevel: SuccessLevel;
+}
+
 interface RequestRecord {
   started: bigint;
   requestId: string;
   req: Request;
-  logger: Logger;
-  metrics: HttpMetrics;
+  tracker: Tracker;
 }
+
+export interface Samples {
+  count(): void;
+  took(seconds: number): void;
+}
+
+export type SuccessLevel = 'info' | 'debug';
 
 type TrackedResponse = ServerResponse & { [TRACK]?: RequestRecord };
 
 function finished(this: TrackedResponse): void {
-  const { started, requestId, req, logger, metrics } = this[TRACK]!;
+  const { started, requestId, req, tracker } = this[TRACK]!;
+  const { logger } = tracker;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   // The matched route pattern (not the raw URL) keeps label cardinality bounded.
   const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
-  const labels = { method: req.method, route, status: String(this.statusCode) };
-  metrics.requests.inc(labels);
-  metrics.duration.observe(labels, seconds);
+  const samples = tracker.samplesFor(req.method, route, this.statusCode);
+  samples.count();
+  samples.took(seconds);
   if (QUIET_PATHS.has(req.path)) return;
   const entry = {
     reqId: requestId,
@@ -62,7 +76,30 @@ function finished(this: TrackedResponse): void {
   else if (known) logger.warn({ ...entry, condition: known }, 'request answered');
   else if (this.statusCode >= 500) logger.error(entry, 'request failed');
   else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
-  else logger.info(entry, 'request completed');
+  else if (tracker.successLevel === 'info') logger.info(entry, 'request completed');
+  else logger.debug(entry, 'request completed');
+}
+
+/**
+ * The metric samples of one (method, route, status), made once: prom-client hashes
+ * a label object on every inc/observe, its bound children do not.
+ */
+export function metricSamples(
+  metrics: Pick<HttpMetrics, 'requests' | 'duration'>,
+): (method: string, route: string, status: number) => Samples {
+  const known = new Map<string, Samples>();
+  return (method, route, status) => {
+    const key = `${method} ${status} ${route}`;
+    let samples = known.get(key);
+    if (samples === undefined) {
+      const labels = { method, route, status: String(status) };
+      const counter = metrics.requests.labels(labels);
+      const histogram = metrics.duration.labels(labels);
+      samples = { count: () => counter.inc(), took: (seconds) => histogram.observe(seconds) };
+      known.set(key, samples);
+    }
+    return samples;
+  };
 }
 
 export function requestTracking(options: {
@@ -70,14 +107,35 @@ export function requestTracking(options: {
   metrics: HttpMetrics;
   /** Headers set on every answer (e.g. apiSecurityHeaders). */
   headers?: HeaderList;
+  /**
+   * Run the rest of the request inside its AsyncLocalStorage context (default true).
+   * The first `run` switches async hooks on for the whole process, and on Node 20
+   * they then cost on every async resource: each socket write of every answer, on
+   * every path. A process that proxies large answers (the gateway) passes false:
+   * its access lines name their request id themselves.
+   */
+  context?: boolean;
+  /**
+   * The level of the access line of an answer below 400 (default info). A service
+   * behind the gateway says debug: the gateway already writes that line, with the
+   * same request id, and writing it twice cost a tenth of a small request's CPU.
+   * Refusals and failures are logged at warn/error either way.
+   */
+  successLevel?: SuccessLevel;
 }): RequestHandler {
-  const { logger, metrics, headers = [] } = options;
+  const { headers = [], context = true } = options;
+  const tracker: Tracker = {
+    logger: options.logger,
+    samplesFor: metricSamples(options.metrics),
+    successLevel: options.successLevel ?? 'info',
+  };
   return (req, res, next) => {
     const requestId = requestIdFor(req);
     res.setHeader('x-request-id', requestId);
     setHeaders(res, headers);
-    (res as TrackedResponse)[TRACK] = { started: process.hrtime.bigint(), requestId, req, logger, metrics };
+    (res as TrackedResponse)[TRACK] = { started: process.hrtime.bigint(), requestId, req, tracker };
     res.once('finish', finished);
-    requestContext.run({ requestId }, next);
+    if (context) requestContext.run({ requestId }, next);
+    else next();
   };
 }

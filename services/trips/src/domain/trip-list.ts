@@ -5,7 +5,7 @@
 // were last served. The list's ETag is a digest of those ids and versions: a client
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
-import { utcDay, versionOf } from '@tripcost/shared';
+import { tripSummary, utcDay, versionOf } from '@tripcost/shared';
 import type { TripListOptions, TripStore, TripVersion } from './trip-store';
 import { tripView } from './trip';
 
@@ -18,8 +18,11 @@ export interface SerializedTripList {
   json?: Buffer;
 }
 
+/** full: every trip as GET /api/trips/getaway/:id answers it; summary: as its card shows it. */
+export type TripListView = 'full' | 'summary';
+
 export interface TripListViews {
-  list(userId: string, page: TripListOptions, ifNoneMatch?: string): Promise<SerializedTripList>;
+  list(userId: string, page: TripListOptions, ifNoneMatch?: string, view?: TripListView): Promise<SerializedTripList>;
 }
 
 export function createTripListViews(
@@ -31,26 +34,32 @@ export function createTripListViews(
   // Kept as UTF-8 bytes: a list is then one copy of its parts, with no string
   // concatenation and no re-encoding of ~400 kB per answer.
   // A view also depends on the day: its prices' freshness (stale_items) moves with it.
+  // Keyed by view and trip id: a summary and a full view of one trip are two entries.
   const views = new Map<string, { version: number; day: string; json: Buffer }>();
-  const remember = (id: string, version: number, day: string, json: Buffer) => {
-    views.delete(id);
-    views.set(id, { version, day, json });
+  const remember = (key: string, version: number, day: string, json: Buffer) => {
+    views.delete(key);
+    views.set(key, { version, day, json });
     if (views.size > maxRemembered) views.delete(views.keys().next().value!);
+  };
+  const serialize = (record: Parameters<typeof tripView>[0], day: string, view: TripListView) => {
+    const full = tripView(record, { today: day });
+    return Buffer.from(JSON.stringify(view === 'summary' ? tripSummary(full) : full));
   };
 
   return {
-    async list(userId, page, ifNoneMatch) {
+    async list(userId, page, ifNoneMatch, view = 'full') {
       const refs = await store.listVersions(userId, page);
       const day = utcDay(now());
-      const etag = listEtag(refs, page, day);
+      const keyOf = (id: string) => (view === 'full' ? id : `${view}:${id}`);
+      const etag = listEtag(refs, page, day, view);
       if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { etag };
 
       const parts: Array<Buffer | undefined> = new Array(refs.length);
       const missing: number[] = [];
       refs.forEach((ref, i) => {
-        const known = views.get(ref._id);
+        const known = views.get(keyOf(ref._id));
         if (known !== undefined && known.version === ref.version && known.day === day) {
-          remember(ref._id, known.version, day, known.json);
+          remember(keyOf(ref._id), known.version, day, known.json);
           parts[i] = known.json;
         } else missing.push(i);
       });
@@ -62,15 +71,15 @@ export function createTripListViews(
         for (const i of missing) {
           const record = records.get(refs[i]!._id);
           if (record === undefined || record.user_id !== userId) continue; // deleted meanwhile
-          const json = Buffer.from(JSON.stringify(tripView(record, { today: day })));
-          remember(record._id, versionOf(record), day, json);
+          const json = serialize(record, day, view);
+          remember(keyOf(record._id), versionOf(record), day, json);
           parts[i] = json;
           // The trip may have changed since the page was read: tag what is sent.
           served[i] = { _id: record._id, version: versionOf(record) };
         }
       }
       const sent = served.filter((_, i) => parts[i] !== undefined);
-      return { etag: listEtag(sent, page, day), json: jsonArray(parts.filter((part) => part !== undefined)) };
+      return { etag: listEtag(sent, page, day, view), json: jsonArray(parts.filter((part) => part !== undefined)) };
     },
   };
 }
@@ -89,9 +98,11 @@ function jsonArray(items: Buffer[]): Buffer {
   return Buffer.concat(pieces);
 }
 
-function listEtag(refs: TripVersion[], page: TripListOptions, day: string): string {
+function listEtag(refs: TripVersion[], page: TripListOptions, day: string, view: TripListView): string {
   const digest = createHash('sha1');
-  digest.update(`${page.favoritesOnly ? 'f' : 'a'}:${page.offset}:${page.limit}:${day}|`);
+  // The full view's tag is as it always was, so clients holding one still get their 304.
+  const viewPart = view === 'full' ? '' : `:${view}`;
+  digest.update(`${page.favoritesOnly ? 'f' : 'a'}:${page.offset}:${page.limit}:${day}${viewPart}|`);
   for (const ref of refs) digest.update(`${ref._id}:${ref.version},`);
   return `W/"${digest.digest('base64url')}"`;
 }

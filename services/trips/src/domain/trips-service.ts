@@ -24,7 +24,7 @@ import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from './trip-store';
-import { createTripListViews, type SerializedTripList } from './trip-list';
+import { createTripListViews, type SerializedTripList, type TripListView } from './trip-list';
 import {
   deriveTripLocation,
   MAX_TRIPS_PER_PAGE,
@@ -119,6 +119,15 @@ export interface RepriceAnswer {
   fx_effect_after: number;
 }
 
+/** A change to one item that needs nothing but its address: "still this price", delete. */
+export type ItemAction = (
+  user: AuthUser,
+  tripId: string,
+  instanceId: string,
+  itemId: string,
+  precondition?: Precondition,
+) => Promise<ItemChange>;
+
 export interface TripsService {
   createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
   /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
@@ -126,6 +135,7 @@ export interface TripsService {
     user: AuthUser,
     page: { limit: number; offset: number; favoritesOnly?: boolean },
     ifNoneMatch?: string,
+    view?: TripListView,
   ): Promise<SerializedTripList>;
   getTrip(user: AuthUser, tripId: string): Promise<TripView>;
   updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
@@ -146,13 +156,7 @@ export interface TripsService {
   /** The window's totals at every start and length of the range (the flex grid). */
   flexGrid(user: AuthUser, tripId: string, instanceId: string, range: FlexRange): Promise<FlexAnswer>;
   /** "Still this price": the item's price in use was seen again today. */
-  checkItem(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    itemId: string,
-    precondition?: Precondition,
-  ): Promise<ItemChange>;
+  checkItem: ItemAction;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
   addItem(
@@ -170,13 +174,7 @@ export interface TripsService {
     fields: Partial<ItemInput>,
     precondition?: Precondition,
   ): Promise<ItemChange>;
-  removeItem(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    itemId: string,
-    precondition?: Precondition,
-  ): Promise<ItemChange>;
+  removeItem: ItemAction;
   /**
    * Every item in another currency of one window (instanceId) or of the whole trip (null)
    * at today's rates; first_rate stays. Unchanged rates change nothing (no new version).
@@ -336,8 +334,8 @@ export function createTripsService(deps: {
       return view(trip);
     },
 
-    listTripsSerialized(user, page, ifNoneMatch) {
-      return listViews.list(user.id, page, ifNoneMatch);
+    listTripsSerialized(user, page, ifNoneMatch, view) {
+      return listViews.list(user.id, page, ifNoneMatch, view);
     },
 
     async getTrip(user, tripId) {

@@ -175,6 +175,36 @@ export const tripAnswer = z
   .meta({ id: 'Trip' });
 
 export const tripListAnswer = z.array(tripAnswer);
+
+/** A trip as its card shows it (?view=summary); the rule is tripSummary in @tripcost/shared/domain. */
+export const tripSummaryAnswer = z
+  .object({
+    _id: z.string(),
+    location_address: z.string(),
+    image_url: z.string(),
+    isFavorite: z.boolean(),
+    trip_start: calendarDate,
+    trip_end: calendarDate,
+    created_at: z.string(),
+    travelers: z.number().int().min(1).max(50),
+    budget: money.nullable().describe('null: no budget'),
+    currency: z.string().describe('ISO 4217: the currency of every figure here'),
+    total_cost: money,
+    per_person: money,
+    committed: z.boolean().describe('a window is committed'),
+    windows: z.number().int().describe('how many date windows the trip has'),
+    earliest_start: calendarDate.describe('the earliest start among the trip and its windows; null when none'),
+    cheapest_total: money.nullable().describe('the cheapest window’s total; null without windows'),
+    to_pay: money
+      .optional()
+      .describe('still to pay for the committed window’s itemised costs; absent without a committed window with items'),
+    stale_prices: z
+      .boolean()
+      .describe('the committed (else the cheapest) window’s total rests on a price seen long ago'),
+  })
+  .meta({ id: 'TripSummary' });
+/** The list answer: whole trips, or summaries with ?view=summary. */
+export const tripListOrSummariesAnswer = z.union([tripListAnswer, z.array(tripSummaryAnswer)]);
 export const instanceWithTripAnswer = z
   .object({ trip: tripAnswer, instance: instanceAnswer })
   .meta({ id: 'InstanceWithTrip' });

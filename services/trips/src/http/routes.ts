@@ -3,11 +3,11 @@
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).
 import type { Request, Response } from 'express';
-import { defineRoute, describeRoutes, etagOf, forbidden, type RouteContext } from '@tripcost/shared';
+import { defineRoute, describeRoutes, etagOf, forbidden, type AuthUser, type RouteContext } from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
-import type { Precondition, TripsService } from '../domain/trips-service';
+import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
 import {
   instanceAnswer,
   instanceDeletedAnswer,
@@ -19,7 +19,7 @@ import {
   messageAnswer,
   repriceAnswer,
   tripAnswer,
-  tripListAnswer,
+  tripListOrSummariesAnswer,
 } from './answers';
 import {
   createInstanceBody,
@@ -44,13 +44,16 @@ export function tripRoutes(trips: TripsService) {
       method: 'get',
       path: '/api/trips/getaway-trip',
       summary:
-        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset). " +
-        'ETag per list; If-None-Match → 304',
+        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset); " +
+        '?view=summary for what trip cards show. ETag per list; If-None-Match → 304',
       tags,
       auth: 'required',
       query: listQuery,
       responses: {
-        200: { description: 'Trips with instances and total_cost', schema: tripListAnswer },
+        200: {
+          description: 'Trips with instances and total_cost (TripSummary items with ?view=summary)',
+          schema: tripListOrSummariesAnswer,
+        },
         304: 'Unchanged since the ETag sent',
         403: 'email is not the caller',
       },
@@ -59,7 +62,7 @@ export function tripRoutes(trips: TripsService) {
           throw forbidden('You can only list your own trips.');
         }
         const page = { limit: query.limit, offset: query.offset };
-        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match'], query.view));
       },
     });
 
@@ -82,12 +85,16 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       query: listQuery.omit({ email: true }),
       responses: {
-        200: { description: 'Favourite trips', schema: tripListAnswer },
+        200: {
+          description: 'Favourite trips (TripSummary items with ?view=summary)',
+          schema: tripListOrSummariesAnswer,
+        },
         304: 'Unchanged since the ETag sent',
       },
       handler: async ({ query, user, req, res }) => {
-        const page = { ...query, favoritesOnly: true };
-        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match']));
+        const { view, ...paging } = query;
+        const page = { ...paging, favoritesOnly: true };
+        sendList(res, await trips.listTripsSerialized(user, page, req.headers['if-none-match'], view));
       },
     });
 
@@ -286,7 +293,7 @@ export function tripRoutes(trips: TripsService) {
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: 'The whole updated trip',
+        200: { description: 'The whole updated trip', schema: tripAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'The window is not the committed one',
@@ -307,7 +314,7 @@ export function tripRoutes(trips: TripsService) {
       params: instanceParams,
       body: duplicateBody,
       responses: {
-        201: 'The new instance',
+        201: { description: 'The new instance (the copy)', schema: instanceAnswer },
         400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',
@@ -474,17 +481,7 @@ export function tripRoutes(trips: TripsService) {
         200: { description: 'The item, its window and the whole trip', schema: itemChangedAnswer },
         ...itemErrors,
       },
-      handler: async ({ params, user, req, res }) => {
-        const answer = await trips.checkItem(
-          user,
-          params.tripId,
-          params.instanceId,
-          params.itemId,
-          preconditionOf(req),
-        );
-        tagged(res, answer.trip);
-        return { body: answer };
-      },
+      handler: (request) => answerItemAction(trips.checkItem, request),
     });
 
     defineRoute(ctx, {
@@ -499,17 +496,7 @@ export function tripRoutes(trips: TripsService) {
         400: 'The window’s end date is before its start date and the change would leave it so',
         ...itemErrors,
       },
-      handler: async ({ params, user, req, res }) => {
-        const answer = await trips.removeItem(
-          user,
-          params.tripId,
-          params.instanceId,
-          params.itemId,
-          preconditionOf(req),
-        );
-        tagged(res, answer.trip);
-        return { body: answer };
-      },
+      handler: (request) => answerItemAction(trips.removeItem, request),
     });
   };
 }
@@ -545,6 +532,21 @@ function toTripUpdate(body: UpdateTripBody): TripUpdate {
 }
 
 /** Sets the trip's ETag on the answer and hands the trip on. */
+/** Runs an action on the item the path names and answers the change, tagged with the trip's new version. */
+async function answerItemAction(
+  action: ItemAction,
+  {
+    params,
+    user,
+    req,
+    res,
+  }: { params: { tripId: string; instanceId: string; itemId: string }; user: AuthUser; req: Request; res: Response },
+): Promise<{ body: ItemChange }> {
+  const answer = await action(user, params.tripId, params.instanceId, params.itemId, preconditionOf(req));
+  tagged(res, answer.trip);
+  return { body: answer };
+}
+
 function tagged(res: Response, trip: TripView): TripView {
   res.setHeader('ETag', etagOf(trip));
   return trip;

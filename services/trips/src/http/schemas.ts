@@ -52,6 +52,10 @@ export const listQuery = z.object({
     .min(0, { message: 'The offset cannot be negative.' })
     .max(1_000_000, { message: 'The offset is too large.' })
     .default(0),
+  view: z
+    .enum(['full', 'summary'], { message: 'The view must be full or summary.' })
+    .default('full')
+    .describe('summary: each trip as its card shows it (TripSummary); full (default): the whole trip'),
 });
 
 /**
@@ -142,6 +146,14 @@ const origin = z
   .trim()
   .max(MAX_ORIGIN_LENGTH, { message: `The origin must be at most ${MAX_ORIGIN_LENGTH} characters.` });
 
+/** Text that must not be blank once trimmed, up to `max` characters; `label` starts each message. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, { message: `${label} is required.` })
+    .max(max, { message: `${label} must be at most ${max} characters.` });
+
 /** A UTC calendar day, sent as YYYY-MM-DD (or an ISO timestamp), kept as YYYY-MM-DD. */
 const day = (label: string) =>
   z.string({ message: `${label} must be a date like 2025-01-05.` }).transform((value, ctx) => {
@@ -159,11 +171,7 @@ export const createTripBody = z.object({
   travelers: travelers.optional(),
   budget: budget.optional(),
   budget_basis: budgetBasis.optional(),
-  location_address: z
-    .string({ message: 'The location address is required.' })
-    .trim()
-    .min(1, { message: 'The location address is required.' })
-    .max(MAX_ADDRESS_LENGTH, { message: `The location address must be at most ${MAX_ADDRESS_LENGTH} characters.` }),
+  location_address: requiredText('The location address', MAX_ADDRESS_LENGTH),
   trip_location: z
     .string({ message: 'The trip location must be a string.' })
     .trim()
@@ -353,11 +361,7 @@ const itemMoney = (label: string) => {
 
 const itemFields = {
   category: z.enum(COST_CATEGORIES, { message: `The category must be one of ${COST_CATEGORIES.join(', ')}.` }),
-  name: z
-    .string({ message: 'The item name is required.' })
-    .trim()
-    .min(1, { message: 'The item name is required.' })
-    .max(MAX_ITEM_NAME, { message: `The item name must be at most ${MAX_ITEM_NAME} characters.` }),
+  name: requiredText('The item name', MAX_ITEM_NAME),
   amount: z
     .number({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
     .finite({ message: 'The amount must be a number from 0 to 1,000,000,000.' })

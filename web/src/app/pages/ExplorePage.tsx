@@ -21,7 +21,7 @@ import { WishlistCard } from '../../features/wishlists/components/WishlistCard';
 import { useCurrentUser } from '../../features/auth';
 import { useAppDispatch } from '../../lib/hooks';
 import { showToast } from '../../lib/toast';
-import type { Trip, Wishlist } from '../../lib/types';
+import type { TripSummary as Trip, Wishlist } from '../../lib/types';
 import { useFavoriteToggle } from './useFavoriteToggle';
 
 export default function ExplorePage() {

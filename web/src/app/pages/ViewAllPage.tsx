@@ -7,7 +7,7 @@ import { TripCard } from '../../features/trips/components/TripCard';
 import { sortByStart } from '../../features/trips/model';
 import { useAppDispatch } from '../../lib/hooks';
 import { showToast } from '../../lib/toast';
-import type { Trip } from '../../lib/types';
+import type { TripSummary as Trip } from '../../lib/types';
 
 export default function ViewAllPage() {
   const dispatch = useAppDispatch();

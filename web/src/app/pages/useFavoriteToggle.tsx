@@ -7,7 +7,7 @@ import { tripsApi } from '../../features/trips';
 import { useGetWishlistsQuery, useUnfavoriteTripMutation } from '../../features/wishlists/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { showToast } from '../../lib/toast';
-import type { Trip } from '../../lib/types';
+import type { TripRef as Trip } from '../../lib/types';
 
 export function useFavoriteToggle(): { toggle: (trip: Trip) => void; busyIds: Set<string>; modal: ReactNode } {
   const dispatch = useAppDispatch();

@@ -3,6 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
+import { WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
 import type {
   CommitAnswer,
   CostItem,
@@ -98,14 +99,7 @@ async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], 
   }
 }
 
-export const EDITABLE = [
-  'trip_start',
-  'trip_end',
-  'stay_expense',
-  'travel_expense',
-  'car_expense',
-  'other_expense',
-] as const;
+export const EDITABLE = WINDOW_DATES_AND_AMOUNTS;
 
 /** The dates and amounts of an instance, as a create sends them. */
 export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
@@ -325,11 +319,11 @@ export const instancesApi = api.injectEndpoints({
         ),
     }),
     /** Clears the plan: the committed window is no longer committed. */
-    clearPlan: build.mutation<unknown, InstanceRef>({
+    clearPlan: build.mutation<Trip, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
       invalidatesTags: tripChanged,
     }),
-    duplicateInstance: build.mutation<unknown, InstanceRef & { shiftDays: number }>({
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
       query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
       invalidatesTags: tripChanged,
     }),

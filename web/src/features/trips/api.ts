@@ -4,7 +4,8 @@ import type { LocationParts } from '../../lib/location';
 import { keyedTripChanges, tripChanges, tripFields } from '../../lib/merge';
 import { conflictOf, saveMerging, tripPath } from '../../lib/mergeSave';
 import type { AppDispatch } from '../../lib/hooks';
-import type { Answer, Body, FunPlaces, Trip, WeatherReport } from '../../lib/types';
+import { tripSummary } from '@tripcost/shared/domain';
+import type { Answer, Body, FunPlaces, Trip, TripSummary, WeatherReport } from '../../lib/types';
 
 /**
  * What the trip header changes, as the route takes it: a budget that is not a plain amount
@@ -18,8 +19,9 @@ export type TripSettingsChange = Pick<
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTrips: build.query<Trip[], void>({
-      query: () => '/trips/getaway-trip',
+    /** The trip cards' list (Explore, All trips, My Trips, Past): summaries, not whole trips. */
+    getTrips: build.query<TripSummary[], void>({
+      query: () => '/trips/getaway-trip?view=summary',
       providesTags: (trips) => [
         ...(Array.isArray(trips) ? trips : []).map((t) => ({ type: 'Trip' as const, id: t._id })),
         { type: 'Trip' as const, id: 'LIST' },
@@ -106,7 +108,7 @@ export function onAnsweredTrip(listener: TripShownListener): void {
 
 /**
  * Shows the trip a mutation answered everywhere it is cached: the single-trip entry, its
- * entry in My Trips, and (through onAnsweredTrip) every open window of it. The answer is
+ * card in the trip list (summarised by the server's rule), and (through onAnsweredTrip) every open window of it. The answer is
  * the trip as stored, so nothing is refetched: one save is one request.
  */
 export function showAnsweredTrip(dispatch: AppDispatch, trip: Trip): void {
@@ -114,7 +116,7 @@ export function showAnsweredTrip(dispatch: AppDispatch, trip: Trip): void {
   dispatch(
     tripsApi.util.updateQueryData('getTrips', undefined, (draft) => {
       const index = draft.findIndex((t) => t._id === trip._id);
-      if (index >= 0) draft[index] = trip;
+      if (index >= 0) draft[index] = tripSummary(trip);
     }),
   );
   for (const listener of tripShownListeners) listener(dispatch, trip);

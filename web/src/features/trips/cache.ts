@@ -2,7 +2,7 @@
 // (instances, wishlists). The trips feature owns these endpoints, so it owns the
 // patches; importing them loads the endpoints, so a patch never silently misses.
 import type { AppDispatch } from '../../lib/hooks';
-import type { Trip } from '../../lib/types';
+import type { Trip, TripSummary } from '../../lib/types';
 import { tripsApi } from './api';
 
 /** A handle to revert one patch. */
@@ -10,14 +10,23 @@ export interface CachePatch {
   undo: () => void;
 }
 
-/** Applies `recipe` to the trip in the single-trip cache and in the list cache. */
-export function patchCachedTrip(dispatch: AppDispatch, tripId: string, recipe: (trip: Trip) => void): CachePatch[] {
+/**
+ * Applies `recipe` to the trip in the single-trip cache and `cardRecipe` (when the change
+ * shows on a card) to its summary in the list cache; otherwise the card follows when
+ * the server's answer is shown (showAnsweredTrip).
+ */
+export function patchCachedTrip(
+  dispatch: AppDispatch,
+  tripId: string,
+  recipe: (trip: Trip) => void,
+  cardRecipe?: (card: TripSummary) => void,
+): CachePatch[] {
   return [
     dispatch(tripsApi.util.updateQueryData('getTrip', tripId, (draft) => void recipe(draft))),
     dispatch(
       tripsApi.util.updateQueryData('getTrips', undefined, (draft) => {
-        const trip = draft.find((t) => t._id === tripId);
-        if (trip) recipe(trip);
+        const card = draft.find((t) => t._id === tripId);
+        if (card && cardRecipe) cardRecipe(card);
       }),
     ),
   ];

@@ -1,8 +1,9 @@
 import { instance, trip } from '../../../test/fixtures';
-import type { Trip } from '../../lib/types';
+import { tripSummary } from '@tripcost/shared/domain';
+import type { TripSummary } from '../../lib/types';
 import { applyTripFilters, filtersFromQuery, filtersToQuery, NO_FILTERS } from './filters';
 
-const places = (trips: Trip[]) => trips.map((t) => t.location_address);
+const places = (trips: TripSummary[]) => trips.map((t) => t.location_address);
 
 describe('Explore filters', () => {
   const lisbon = trip({
@@ -28,7 +29,8 @@ describe('Explore filters', () => {
       instance({ trip_start: '2027-08-10T00:00:00.000Z', stay_expense: 150 }),
     ],
   });
-  const all = [lisbon, saoPaulo, oslo];
+  // As the list answers them (?view=summary).
+  const all = [lisbon, saoPaulo, oslo].map(tripSummary);
 
   it('when text is given, then places match without regard to case or accents', () => {
     expect(places(applyTripFilters(all, { ...NO_FILTERS, text: 'SAO' }))).toEqual(['São Paulo, Brazil']);
@@ -59,7 +61,7 @@ describe('Explore filters', () => {
   });
 
   it('when trips carry budgets, then under budget keeps those whose plan or cheapest window fits', () => {
-    const withBudgets = [{ ...lisbon, budget: 1000 }, { ...saoPaulo, budget: 300 }, oslo] as Trip[];
+    const withBudgets = [{ ...lisbon, budget: 1000 }, { ...saoPaulo, budget: 300 }, oslo].map(tripSummary);
     expect(places(applyTripFilters(withBudgets, { ...NO_FILTERS, underBudgetOnly: true }))).toEqual([
       'Lisbon, Portugal',
     ]);

@@ -1,8 +1,7 @@
 // Explore's filters and sort orders over the planning list. They live in the URL query
 // (?q=&committed=1&fav=1&under=1&sort=), so a filtered view survives reload and can be
 // bookmarked; anything unknown in the query is ignored rather than trusted.
-import { amountOf, totalCost } from '@tripcost/shared/domain';
-import type { Trip } from '../../lib/types';
+import type { TripSummary as Trip } from '../../lib/types';
 import { isCommittedTrip } from './model';
 
 export const SORT_ORDERS = {
@@ -71,23 +70,20 @@ export function budgetOf(trip: Trip): number | undefined {
   return typeof budget === 'number' && Number.isFinite(budget) && budget > 0 ? budget : undefined;
 }
 
-/** The cheapest window's total; a trip without windows counts its own expenses. */
+/** The cheapest window's total; a trip without windows counts its own total. */
 export function cheapestTotal(trip: Trip): number {
-  const windows = trip.instances ?? [];
-  if (windows.length === 0) return totalCost(trip);
-  return Math.min(...windows.map((window) => amountOf(window.total_cost ?? totalCost(window))));
+  return trip.cheapest_total ?? trip.total_cost;
 }
 
 function earliestWindowStart(trip: Trip): number {
-  const starts = (trip.instances ?? []).map((window) => time(window.trip_start));
-  return Math.min(time(trip.trip_start), ...starts);
+  return time(trip.earliest_start);
 }
 
 /** Under budget: the committed plan (else the cheapest window) costs no more than the budget. */
 export function isUnderBudget(trip: Trip): boolean {
   const budget = budgetOf(trip);
   if (budget === undefined) return false;
-  const cost = isCommittedTrip(trip) ? totalCost(trip) : cheapestTotal(trip);
+  const cost = isCommittedTrip(trip) ? trip.total_cost : cheapestTotal(trip);
   return cost <= budget;
 }
 
@@ -102,7 +98,7 @@ const COMPARE: Record<SortOrder, (a: Trip, b: Trip) => number> = {
 export function applyTripFilters(trips: Trip[], filters: TripFilters): Trip[] {
   const text = fold(filters.text.trim());
   return trips
-    .filter((trip) => !text || fold(`${trip.location_address} ${trip.trip_location ?? ''}`).includes(text))
+    .filter((trip) => !text || fold(trip.location_address).includes(text))
     .filter((trip) => !filters.committedOnly || isCommittedTrip(trip))
     .filter((trip) => !filters.favouritesOnly || trip.isFavorite)
     .filter((trip) => !filters.underBudgetOnly || isUnderBudget(trip))

@@ -1,7 +1,10 @@
 // My Trips rules (docs/product.md §4): which committed trips are upcoming, how they group, and the
 // status text of the next one.
 import { DAY_MS } from '@tripcost/shared/domain';
-import type { Trip } from '../../lib/types';
+import type { TripSummary } from '../../lib/types';
+
+/** What these rules read of a trip: a card's summary (a whole trip has it too). */
+type Trip = TripSummary;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -11,8 +14,9 @@ function time(value: string | null | undefined): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-export function isCommittedTrip(trip: Trip): boolean {
-  return Boolean(trip.committedInstanceId) || (trip.instances ?? []).some((i) => i.isCommitted);
+/** The summary says whether a window is committed (also one only flagged isCommitted, older data). */
+export function isCommittedTrip(trip: Pick<Trip, 'committed'>): boolean {
+  return trip.committed;
 }
 
 function endOrStart(trip: Trip): number | null {

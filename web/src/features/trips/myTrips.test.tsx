@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { DAY, HOUR, committedTrip, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
+import { tripSummary } from '@tripcost/shared/domain';
 import { tripStatus } from './model';
 
 describe('next trip status text', () => {
@@ -37,7 +38,7 @@ describe('My Trips page', () => {
       committedTrip('Oslo, Norway', -10 * DAY, -3 * DAY),
       trip({ location_address: 'Madrid, Spain', trip_start: new Date(Date.now() + 5 * DAY).toISOString() }),
     ];
-    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: trips }) });
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: trips.map(tripSummary) }) });
     renderApp('/mytrips');
 
     const featured = await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' });
@@ -59,14 +60,14 @@ describe('My Trips page', () => {
 
   it('when a trip is under way, then it is featured as happening now', async () => {
     api = installFakeApi({
-      'GET /api/trips/getaway-trip': () => ({ body: [committedTrip('Lisbon, Portugal', -DAY, 2 * DAY)] }),
+      'GET /api/trips/getaway-trip': () => ({ body: [tripSummary(committedTrip('Lisbon, Portugal', -DAY, 2 * DAY))] }),
     });
     renderApp('/mytrips');
     expect(await screen.findByText('Happening now')).toBeInTheDocument();
   });
 
   it('when no committed trip is ahead, then the empty state invites planning', async () => {
-    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [trip()] }) });
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [tripSummary(trip())] }) });
     renderApp('/mytrips');
     expect(await screen.findByText('Start planning your trips!')).toBeInTheDocument();
   });
@@ -88,7 +89,7 @@ describe('per-person cost on My Trips', () => {
       { ...committedTrip('Paris, France', 20 * DAY, 25 * DAY, 900), travelers: 2, per_person: 450 },
       { ...committedTrip('Rome, Italy', 30 * DAY, 35 * DAY, 500), travelers: 1, per_person: 500 },
     ];
-    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: trips }) });
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: trips.map(tripSummary) }) });
     renderApp('/mytrips');
 
     const featured = (await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' })).closest('section')!;

@@ -5,7 +5,7 @@
 // stale heart; the next natural refetch reads the flag the server set.
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
-import type { Answer, Message, Trip, Wishlist } from '../../lib/types';
+import type { Answer, Message, TripRef, Wishlist } from '../../lib/types';
 import { patchCachedTrip, undoPatches } from '../trips';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
@@ -17,11 +17,10 @@ async function favouriteOptimistically(
   isFavorite: boolean,
   queryFulfilled: Promise<unknown>,
 ) {
-  const patches = tripIds.flatMap((id) =>
-    patchCachedTrip(dispatch, id, (t) => {
-      t.isFavorite = isFavorite;
-    }),
-  );
+  const mark = (trip: { isFavorite: boolean }) => {
+    trip.isFavorite = isFavorite;
+  };
+  const patches = tripIds.flatMap((id) => patchCachedTrip(dispatch, id, mark, mark));
   try {
     await queryFulfilled;
   } catch {
@@ -42,7 +41,7 @@ export const wishlistsApi = api.injectEndpoints({
       query: (id) => `/wishlist/spec-wishlist/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
     }),
-    createWishlist: build.mutation<Wishlist, { list_name: string; trip: Trip; email: string }>({
+    createWishlist: build.mutation<Wishlist, { list_name: string; trip: TripRef; email: string }>({
       query: ({ list_name, trip, email }) => ({
         url: '/wishlist/createlist',
         method: 'POST',
@@ -52,7 +51,7 @@ export const wishlistsApi = api.injectEndpoints({
         favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
       invalidatesTags: [LIST],
     }),
-    addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: Trip }>({
+    addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: TripRef }>({
       query: ({ wishlistId, trip }) => ({
         url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`,
         method: 'POST',
@@ -73,7 +72,7 @@ export const wishlistsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     // The route declares no answer (services/wishlists): nothing here reads it.
-    renameWishlist: build.mutation<unknown, { wishlistId: string; name: string }>({
+    renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
       query: ({ wishlistId, name }) => ({
         url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`,
         method: 'PUT',

@@ -5,9 +5,8 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonCards } from '../../../components/Skeleton';
 import { SmartImage } from '../../../components/SmartImage';
-import { digitsOf, formatDateRange, formatMoney } from '../../../lib/format';
-import type { Trip } from '../../../lib/types';
-import { totalCost } from '@tripcost/shared/domain';
+import { formatDateRange, formatMoney } from '../../../lib/format';
+import type { TripSummary } from '../../../lib/types';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
 import { useGetTripsQuery } from '../api';
@@ -60,12 +59,7 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
             <h2 id="next-trip-heading">{featured.location_address}</h2>
             <p className="muted">{formatDateRange(featured.trip_start, featured.trip_end)}</p>
             <p className="featured__estimate">
-              Estimated cost{' '}
-              <CostBadge
-                amount={totalCost(featured, digitsOf(featured.currency))}
-                currency={featured.currency}
-                decimals={0}
-              />
+              Estimated cost <CostBadge amount={featured.total_cost} currency={featured.currency} decimals={0} />
             </p>
             <PerPerson trip={featured} />
             <StillToPay trip={featured} />
@@ -81,8 +75,7 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
 }
 
 /** What is still to pay for the committed window's itemised costs (nothing shown without items). */
-function StillToPay({ trip }: { trip: Trip }) {
-  const plan = trip.instances?.find((instance) => instance._id === trip.committedInstanceId);
-  if (!plan?.items?.length || plan.to_pay === undefined) return null;
-  return <p className="featured__to-pay">Still to pay {formatMoney(plan.to_pay, trip.currency)}</p>;
+function StillToPay({ trip }: { trip: TripSummary }) {
+  if (trip.to_pay === undefined) return null;
+  return <p className="featured__to-pay">Still to pay {formatMoney(trip.to_pay, trip.currency)}</p>;
 }

@@ -1,6 +1,6 @@
 // "$123.45 per person (2 travellers)" on a trip card, when more than one person goes.
 import { formatMoney } from '../../../lib/format';
-import type { Trip } from '../../../lib/types';
+import type { TripSummary as Trip } from '../../../lib/types';
 
 export function PerPerson({ trip }: { trip: Trip }) {
   const travelers = trip.travelers ?? 1;

@@ -2,10 +2,9 @@
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';
-import { digitsOf, formatDateRange } from '../../../lib/format';
-import { totalCost } from '@tripcost/shared/domain';
+import { formatDateRange } from '../../../lib/format';
 import { PerPerson } from './PerPerson';
-import type { Trip } from '../../../lib/types';
+import type { TripSummary as Trip } from '../../../lib/types';
 import './tripLists.css';
 
 interface TripCardProps {
@@ -39,7 +38,7 @@ export function TripCard({ trip, onDelete, onToggleFavorite, busy }: TripCardPro
       <div className="card__body">
         <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
         <h3 className="trip-card__title">{place}</h3>
-        <CostBadge amount={totalCost(trip, digitsOf(trip.currency))} currency={trip.currency} />
+        <CostBadge amount={trip.total_cost} currency={trip.currency} />
         <PerPerson trip={trip} />
         <div className="card__actions">
           <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`} aria-label={`View ${place}`}>

@@ -7,9 +7,9 @@
 import { FormError, MoneyInput } from '../../../components/Form';
 import { currencySymbol } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
+import { ConflictChoice, conflictRowOf, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
-import { resolve, targetOf, tripChanges } from '../../../lib/merge';
+import { resolve, tripChanges } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { digitsOf, formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
@@ -184,7 +184,11 @@ export function TripSettings({ trip }: { trip: Trip }) {
           )}
           <label className="trip-settings__basis">
             <span className="sr-only">Budget applies</span>
-            <select value={basis} onChange={(event) => saveBasis(event.target.value as BudgetBasis)}>
+            <select
+              className="control--compact"
+              value={basis}
+              onChange={(event) => saveBasis(event.target.value as BudgetBasis)}
+            >
               <option value="trip">for the trip</option>
               <option value="per_person">per person</option>
             </select>
@@ -210,15 +214,9 @@ export function TripSettings({ trip }: { trip: Trip }) {
       {conflict && (
         <ConflictChoice
           title="This trip changed elsewhere."
-          rows={conflict.conflicts.map((c) => {
-            const field = targetOf(c.key).field;
-            return {
-              key: c.key,
-              name: FIELD_NAMES[field] ?? field,
-              mine: shownSetting(field, c.mine, trip.currency),
-              theirs: shownSetting(field, c.theirs, trip.currency),
-            };
-          })}
+          rows={conflict.conflicts.map((c) =>
+            conflictRowOf(c, FIELD_NAMES, (field, value) => shownSetting(field, value, trip.currency)),
+          )}
           onChoose={settle}
           busy={isLoading}
         />

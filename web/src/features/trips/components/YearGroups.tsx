@@ -1,5 +1,5 @@
 // Trips grouped by the year they end, newest year first (docs/product.md §2 My Trips; also Past).
-import type { Trip } from '../../../lib/types';
+import type { TripSummary as Trip } from '../../../lib/types';
 import { groupByEndYear } from '../model';
 import { TripCard } from './TripCard';
 import './tripLists.css';

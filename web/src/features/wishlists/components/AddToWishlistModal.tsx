@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../auth';
 import { Modal } from '../../../components/Modal';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
-import type { Trip } from '../../../lib/types';
+import type { TripRef } from '../../../lib/types';
 import { useAddTripToWishlistMutation, useCreateWishlistMutation, useGetWishlistsQuery } from '../api';
 
 const SAVE_FAILED = 'Could not save to wishlist. Please try again.';
@@ -26,7 +26,7 @@ function refusedBecause(failure: unknown): string | undefined {
   return msg || undefined;
 }
 
-export function AddToWishlistModal({ trip, onClose }: { trip: Trip; onClose: () => void }) {
+export function AddToWishlistModal({ trip, onClose }: { trip: TripRef; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const email = useCurrentUser()?.email ?? '';
   const { data: lists, isLoading, isError } = useGetWishlistsQuery(email, { skip: !email });

@@ -1,0 +1,113 @@
+// Compressed API answers (docs/adr/00xx-h5-compressed-answers.md): the gateway picks
+// Brotli or gzip from the request's Accept-Encoding and compresses a service's answer
+// as it streams through, with Node's zlib at a fast setting. Only answers where it
+// pays: a compressible type, at least `minBytes` long (by Content-Length; a streamed
+// answer of unknown length counts as long), not already encoded, not a 304/204/206
+// or a HEAD, never an event stream (text/event-stream: each event must leave at once,
+// a compressor would hold it back) and never when the service said no-transform.
+// A compressed answer's ETag turns weak (W/"…"): the bytes differ by encoding, the
+// representation does not, and the services compare If-None-Match/If-Match weakly.
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+export interface CompressionSettings {
+  enabled: boolean;
+  /** Answers shorter than this (by Content-Length) travel as they are. */
+  minBytes: number;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** Ours first when the client likes both equally: Brotli is smaller at the same speed. */
+const OFFERED = ['br', 'gzip', 'identity'];
+
+/** JSON, text (not event streams), JavaScript, XML, SVG. */
+const COMPRESSIBLE =
+  /^\s*(?:application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
+
+/** Brotli quality 4: about gzip-6's speed, smaller output (measured in bench/large-answers.mjs). */
+const BROTLI_QUALITY = 4;
+/** gzip level 5: most of level 9's ratio on JSON at a fraction of its CPU. */
+const GZIP_LEVEL = 5;
+
+type PreferredEncodings = (available: string[], options: { preferred: string[] }) => string | undefined;
+
+/** The encoding the client prefers among ours (ties go to Brotli); undefined for identity. */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } });
+  const chosen = (negotiator.encoding as PreferredEncodings).call(negotiator, OFFERED, { preferred: OFFERED });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** Whether this answer is one compression applies to, whatever the client accepts. */
+export function isCompressible(
+  settings: CompressionSettings,
+  method: string | undefined,
+  status: number,
+  headers: IncomingHttpHeaders,
+): boolean {
+  if (!settings.enabled || method === 'HEAD') return false;
+  if (status < 200 || status === 204 || status === 206 || status === 304) return false;
+  const encoded = headers['content-encoding'];
+  if (encoded !== undefined && encoded !== 'identity') return false;
+  const type = headers['content-type'];
+  if (type === undefined || !COMPRESSIBLE.test(type)) return false;
+  const length = headers['content-length'];
+  if (length !== undefined && Number(length) < settings.minBytes) return false;
+  return !/\bno-transform\b/i.test(String(headers['cache-control'] ?? ''));
+}
+
+export interface Compression {
+  encoding: Encoding;
+  stream: BrotliCompress | Gzip;
+}
+
+/**
+ * Rewrites `headers` (a copy the proxy will send) for the answer to `req`, and gives
+ * the compressor to pipe it through when it is to be compressed.
+ */
+export function compressAnswer(
+  settings: CompressionSettings,
+  req: IncomingMessage,
+  status: number,
+  headers: IncomingHttpHeaders,
+): Compression | undefined {
+  if (status === 304) {
+    // The 304 stands for the answer the client holds, compressed when it asked so.
+    if (settings.enabled && negotiateEncoding(req.headers['accept-encoding'])) weakenEtag(headers);
+    return undefined;
+  }
+  if (!isCompressible(settings, req.method, status, headers)) return undefined;
+  addVary(headers);
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  if (encoding === undefined) return undefined;
+  const length = Number(headers['content-length']);
+  delete headers['content-length'];
+  headers['content-encoding'] = encoding;
+  weakenEtag(headers);
+  return { encoding, stream: compressorFor(encoding, Number.isFinite(length) ? length : 0) };
+}
+
+function compressorFor(encoding: Encoding, sizeHint: number): BrotliCompress | Gzip {
+  if (encoding === 'gzip') return createGzip({ level: GZIP_LEVEL });
+  return createBrotliCompress({
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      ...(sizeHint > 0 ? { [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
+    },
+  });
+}
+
+function addVary(headers: IncomingHttpHeaders): void {
+  const vary = headers.vary;
+  if (vary === undefined || vary === '') headers.vary = 'Accept-Encoding';
+  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary)) headers.vary = `${vary}, Accept-Encoding`;
+}
+
+function weakenEtag(headers: IncomingHttpHeaders): void {
+  const etag = headers.etag;
+  if (etag !== undefined && !etag.startsWith('W/')) headers.etag = `W/${etag}`;
+}
