@@ -2,7 +2,7 @@
 // Builds, starts the product on free ports with a Redis of its own choosing (as
 // `npm test` does), runs the browser suite (or the files/-t filter given) against
 // it and stops everything. Several checkouts can run it at once on one machine.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +18,13 @@ let product;
 try {
   product = await startProductForBrowserSuite({ dataDir, redisUrl: redis.url });
   say(`Product for the browser suite at ${product.url}`);
-  const result = spawnSync('npx', ['jest', '-c', join(ROOT, 'e2e', 'jest.config.cjs'), ...process.argv.slice(2)], {
+  // Not spawnSync: this process serves the suite's fake exchange rates meanwhile.
+  const child = spawn('npx', ['jest', '-c', join(ROOT, 'e2e', 'jest.config.cjs'), ...process.argv.slice(2)], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: product.url, E2E_METRICS_URL: product.metricsUrl },
+    env: { ...process.env, ...product.testEnv },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 } finally {
   await product?.stop();
   await redis.stop();

@@ -110,10 +110,7 @@ if (e2eSkippedReason) {
   try {
     product = await startProductForBrowserSuite({ dataDir, redisUrl: redis.url });
     say(`Browser suite with ${chromiumVersion()} at ${CHROMIUM}`);
-    await jest('browser', ['-c', e2eConfig], join(RESULTS, 'e2e.json'), {
-      E2E_BASE_URL: product.url,
-      E2E_METRICS_URL: product.metricsUrl,
-    });
+    await jest('browser', ['-c', e2eConfig], join(RESULTS, 'e2e.json'), product.testEnv);
   } catch (error) {
     say(`The product did not start for the browser suite: ${error.message}`);
     writeFileSync(

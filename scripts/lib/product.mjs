@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { componentArgs, ensureKeyPair, freePort, ROOT, say } from './environment.mjs';
+import { startFakeRates } from './fake-rates.mjs';
 
 /** The root deployables.json: the one list of TripCost's processes, gateway first. */
 export const DEPLOYABLES = JSON.parse(readFileSync(join(ROOT, 'deployables.json'), 'utf8')).deployables;
@@ -279,22 +280,41 @@ export async function startProductForBrowserSuite({ dataDir, redisUrl }) {
   for (const component of COMPONENTS) ports[component.name] = await freePort();
   const gatewayPort = await freePort();
   const metricsPort = await freePort();
+  const queuePrefix = `e2e-${Date.now()}`;
+  // Exchange rates come from a local fake the tests control (scripts/lib/fake-rates.mjs).
+  const rates = await startFakeRates({ redisUrl, cachePattern: `${queuePrefix}:integrations:cache:fx-rates:*` });
   say(`Starting the product for the browser suite on port ${gatewayPort}…`);
-  return startProduct({
-    gatewayPort,
-    metricsPort,
-    ports,
-    quiet: !process.env.E2E_SHOW_LOGS,
-    healthTimeoutMs: 180_000,
-    env: {
-      NODE_ENV: 'development',
-      DATA_DIR: productDir,
-      REDIS_URL: redisUrl,
-      QUEUE_PREFIX: `e2e-${Date.now()}`,
-      JWT_PRIVATE_KEY: keys.privatePath,
-      JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
-      CORS_ORIGINS: `http://localhost:${gatewayPort}`,
-      RATE_LIMIT_PER_MINUTE: '100000',
+  let product;
+  try {
+    product = await startProduct({
+      gatewayPort,
+      metricsPort,
+      ports,
+      quiet: !process.env.E2E_SHOW_LOGS,
+      healthTimeoutMs: 180_000,
+      env: {
+        NODE_ENV: 'development',
+        DATA_DIR: productDir,
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX: queuePrefix,
+        JWT_PRIVATE_KEY: keys.privatePath,
+        JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
+        CORS_ORIGINS: `http://localhost:${gatewayPort}`,
+        RATE_LIMIT_PER_MINUTE: '100000',
+        FX_API_URL: rates.apiUrl,
+      },
+    });
+  } catch (error) {
+    await rates.stop();
+    throw error;
+  }
+  return {
+    ...product,
+    /** The environment the browser suite's jest run needs to reach this product. */
+    testEnv: { E2E_BASE_URL: product.url, E2E_METRICS_URL: product.metricsUrl, E2E_FX_URL: rates.controlUrl },
+    stop: async () => {
+      await product.stop();
+      await rates.stop();
     },
-  });
+  };
 }

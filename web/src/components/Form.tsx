@@ -74,9 +74,21 @@ export function Field({ label, children, hint, error, id, className, labelClassN
   );
 }
 
-/** An amount of money: never negative, to the cent, with a decimal keypad on phones. */
-export function MoneyInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'step' | 'inputMode'>) {
-  return <input type="number" inputMode="decimal" min="0" step="0.01" {...props} />;
+/** The step of a money input with `digits` minor-unit digits: "1" (JPY), "0.01" (USD), "0.001" (KWD). */
+export const moneyStep = (digits: number): string => (digits <= 0 ? '1' : `0.${'0'.repeat(digits - 1)}1`);
+
+/**
+ * An amount of money: never negative, to the minor unit of its currency (`digits`, the
+ * ISO digits: 2 by default, 0 for JPY, 3 for KWD), with a number keypad on phones
+ * (decimal when the currency has decimals).
+ */
+export function MoneyInput({
+  digits = 2,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'step' | 'inputMode'> & { digits?: number }) {
+  return (
+    <input type="number" inputMode={digits > 0 ? 'decimal' : 'numeric'} min="0" step={moneyStep(digits)} {...props} />
+  );
 }
 
 /** The form's error region: announced when it appears; nothing while there is no error. */

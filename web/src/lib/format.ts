@@ -1,20 +1,43 @@
 // How money and dates are shown (docs/product.md §9). Trip dates are calendar
 // dates stored at UTC midnight, so every rendering uses the UTC calendar. What an
 // amount, a total or a date *is* lives in @tripcost/shared/domain.
-import { parseCalendarDate } from '@tripcost/shared/domain';
+import { DEFAULT_CURRENCY, currencyDigits, isCurrencyCode, parseCalendarDate } from '@tripcost/shared/domain';
 
-// One formatter per format, made once: toLocaleString with options builds a new
-// Intl formatter on every call (~0.1 ms each in Chromium), which added up to tens of
+// One formatter per currency and digits, made once: toLocaleString with options builds a
+// new Intl formatter on every call (~0.1 ms each in Chromium), which added up to tens of
 // milliseconds on the comparison board (bench/web-compare.mjs).
-const moneyFormats = new Map<number, Intl.NumberFormat>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(amount: number, decimals = 2): string {
-  let format = moneyFormats.get(decimals);
+/** ISO 4217 minor-unit digits (shared core), 2 for anything that is not an active code. */
+export const digitsOf = (currency: string): number => (isCurrencyCode(currency) ? currencyDigits(currency) : 2);
+
+/**
+ * Every amount shown anywhere, in its currency (docs/product.md §9): en-US currency style,
+ * with the currency's ISO digits unless `digits` says otherwise (a chart axis: 0). USD
+ * reads "$1,234.00", EUR "€1,234.00", JPY "¥1,234", KWD "KWD 1,234.500". The digits are
+ * ISO's, not Intl's (which follows cash rounding: 0 for HUF and IQD).
+ */
+export function formatMoney(amount: number, currency: string, digits = digitsOf(currency)): string {
+  const code = isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY;
+  const key = `${code}:${digits}`;
+  let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    moneyFormats.set(decimals, format);
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(key, format);
   }
-  return `$${format.format(amount)}`;
+  return format.format(amount);
+}
+
+/** "+€12.40", "−€3.10" (a true minus sign) or "€0.00": a change of an amount. */
+export function signedMoney(amount: number, currency: string): string {
+  if (amount > 0) return `+${formatMoney(amount, currency)}`;
+  if (amount < 0) return `\u2212${formatMoney(-amount, currency)}`;
+  return formatMoney(0, currency);
 }
 
 /** A UTC calendar date formatter (trip dates are stored at UTC midnight), made once. */

@@ -13,7 +13,7 @@ export type FieldKey = string;
 export type Fields = Record<FieldKey, unknown>;
 
 /** What a traveller can change on a trip itself (PUT /trips/getaway/:id without instances). */
-export const TRIP_FIELDS = ['travelers', 'budget', 'budget_basis', 'isFavorite', 'notes'] as const;
+export const TRIP_FIELDS = ['travelers', 'budget', 'budget_basis', 'isFavorite', 'notes', 'currency'] as const;
 /** A window's dates and four amounts: what creating a window sends. */
 export const WINDOW_DATES_AND_AMOUNTS = [
   'trip_start',
@@ -38,6 +38,8 @@ export const ITEM_FIELDS = [
   'weekend_amount',
   'seasons',
   'quotes',
+  'currency',
+  'fx',
 ] as const;
 
 export const tripKey = (field: string): FieldKey => `trip:${field}`;

@@ -62,6 +62,8 @@ export type InstanceDeleted = Answer<'/api/trips/getaway/{tripId}/instances/{ins
 /** A window committed: the trip, and the same trip under `trip`. */
 export type CommitAnswer = Schema<'CommitAnswer'>;
 export type Message = Schema<'Message'>;
+/** A re-price at today's rates: the trip after, and each window's exchange-rate effect and total before and after. */
+export type RepriceAnswer = Schema<'RepriceAnswer'>;
 export type AccessToken = Schema<'AccessToken'>;
 /** What the register form sends: every field the route takes, as text. */
 export type RegisterBody = { [K in keyof Body<'/api/user/register', 'post'>]-?: string };

@@ -82,7 +82,10 @@ export function totalMinorUnits(
   return units;
 }
 
-/** Sum of the four expenses, each 0 when absent or not numeric, exact to the cent. */
-export function totalCost(expenses: Partial<Record<ExpenseField, unknown>> | null | undefined): number {
-  return fromMinorUnits(totalMinorUnits(expenses));
+/** Sum of the four expenses, each 0 when absent or not numeric, exact to the minor unit (`digits`, cents by default). */
+export function totalCost(
+  expenses: Partial<Record<ExpenseField, unknown>> | null | undefined,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): number {
+  return fromMinorUnits(totalMinorUnits(expenses, digits), digits);
 }

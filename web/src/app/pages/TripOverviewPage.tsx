@@ -9,7 +9,7 @@ import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
-import { formatMoney } from '../../lib/format';
+import { digitsOf, formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import './tripOverview.css';
 
@@ -41,7 +41,9 @@ export default function TripOverviewPage() {
         <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
         <div className="hero__overlay">
           <h1>{trip.location_address}</h1>
-          {trip.committedInstanceId && <p>Committed plan: {formatMoney(totalCost(trip))}</p>}
+          {trip.committedInstanceId && (
+            <p>Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}</p>
+          )}
         </div>
       </section>
       <TripSettings trip={trip} />

@@ -13,6 +13,7 @@ import type {
   InstanceDeleted,
   InstanceStatus,
   InstanceWithTrip,
+  RepriceAnswer,
   Trip,
   WindowsWeatherAnswer,
   WindowsWeatherBody,
@@ -146,6 +147,11 @@ export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput>
     // Lists are sent as they are: the server checks every row (400 with why).
     else if (field === 'seasons' && Array.isArray(value)) input.seasons = value as CostItem['seasons'];
     else if (field === 'quotes' && Array.isArray(value)) input.quotes = value as CostItem['quotes'];
+    else if (field === 'currency' && typeof value === 'string') input.currency = value;
+    // A rate of the traveller's own is sent as { rate }; null asks the published rate again.
+    else if (field === 'fx' && value === null) input.fx = null;
+    else if (field === 'fx' && typeof value === 'object' && typeof (value as { rate?: unknown }).rate === 'number')
+      input.fx = { rate: (value as { rate: number }).rate };
   }
   return input;
 }
@@ -387,6 +393,33 @@ export const instancesApi = api.injectEndpoints({
       }),
       onQueryStarted: showAnswer,
     }),
+    /**
+     * "Re-price at today's rates" for one window: every foreign item gets today's rate.
+     * The answer's trip is written into every cache that shows it; nothing is refetched.
+     */
+    repriceWindow: build.mutation<RepriceAnswer, InstanceRef>({
+      query: (ref) => ({ url: `${path(ref)}/reprice`, method: 'POST', body: {} }),
+      async onQueryStarted(ref, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          showTripWindow(dispatch, ref, data.trip);
+        } catch {
+          // The caller shows the failure (503: rates unavailable, nothing changed).
+        }
+      },
+    }),
+    /** The same for every window of the trip (the Compare view's button). */
+    repriceTrip: build.mutation<RepriceAnswer, { tripId: string }>({
+      query: ({ tripId }) => ({ url: `${tripPath(tripId)}/reprice`, method: 'POST', body: {} }),
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          replaceCachedTrip(dispatch, data.trip);
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
     removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
       query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
       onQueryStarted: showAnswer,
@@ -420,4 +453,6 @@ export const {
   useEditItemMutation,
   useCheckItemMutation,
   useRemoveItemMutation,
+  useRepriceWindowMutation,
+  useRepriceTripMutation,
 } = instancesApi;

@@ -302,14 +302,14 @@ describe('the cost chart', () => {
   it('when the plot is narrow, then the cost axis shows fewer round amounts, wide enough apart, up past the highest window', () => {
     const target = board();
     const rows = chartRows(target, target.instances);
-    const wide = costAxisTicks(rows, 1000, measure);
+    const wide = costAxisTicks(rows, 1000, measure, 'USD');
     expect(wide.ticks).toEqual([0, 150, 300, 450, 600]);
-    const narrow = costAxisTicks(rows, 280, measure);
+    const narrow = costAxisTicks(rows, 280, measure, 'USD');
     expect(narrow.ticks).toEqual([0, 300, 600]);
     // The widest total ("$600.00", 49 px) is printed after its bar and stays inside the picture.
     expect(narrow.margin.right).toBeGreaterThanOrEqual(49 + 6);
     // A budget above every window stretches the axis so its line is on the picture.
-    expect(costAxisTicks(rows, 1000, measure, 1000).ticks.at(-1)).toBeGreaterThanOrEqual(1000);
+    expect(costAxisTicks(rows, 1000, measure, 'USD', 1000).ticks.at(-1)).toBeGreaterThanOrEqual(1000);
   });
 
   it('when a window has a long label, then its name beside the bar wraps to the axis width; a date stays on one line', () => {

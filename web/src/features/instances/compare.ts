@@ -1,7 +1,9 @@
 // How the comparison board words and orders the figures the server computed for a
 // trip's windows (it never recomputes them: every client shows the same cents).
 import { statusOf as windowStatus } from '@tripcost/shared/domain';
-import { formatDateRange, formatMoney, utcDateFormat } from '../../lib/format';
+import { formatDateRange, formatMoney, signedMoney, utcDateFormat } from '../../lib/format';
+
+export { signedMoney };
 import { budgetBasisOf } from '../../lib/budget';
 import type { Instance, InstanceStatus, Trip } from '../../lib/types';
 
@@ -41,34 +43,31 @@ export function windowName(window: Instance): string {
 }
 
 /** "+$120.00 (+9.7%)" against the cheapest total; the percentage only when the cheapest costs something. */
-export function formatDelta(delta: number | null | undefined, lowest: number | null | undefined): string {
+export function formatDelta(
+  delta: number | null | undefined,
+  lowest: number | null | undefined,
+  currency: string,
+): string {
   if (delta === null || delta === undefined) return '—';
-  const money = `+${formatMoney(delta)}`;
+  const money = `+${formatMoney(delta, currency)}`;
   if (!lowest) return money;
   return `${money} (+${((delta / lowest) * 100).toFixed(1)}%)`;
 }
 
-export const formatOptionalMoney = (amount: number | null | undefined): string =>
-  amount === null || amount === undefined ? '—' : formatMoney(amount);
+export const formatOptionalMoney = (amount: number | null | undefined, currency: string): string =>
+  amount === null || amount === undefined ? '—' : formatMoney(amount, currency);
 
 const CATEGORY_NAMES: (keyof CategoryDeltas)[] = ['stay', 'travel', 'car', 'other'];
-
-/** "+$180.00", "−$40.00" (a true minus sign), "$0.00". */
-export function signedMoney(amount: number): string {
-  if (amount > 0) return `+${formatMoney(amount)}`;
-  if (amount < 0) return `\u2212${formatMoney(-amount)}`;
-  return formatMoney(0);
-}
 
 /**
  * "+$150.00 stay, +$30.00 travel": a window's difference to the cheapest per category,
  * categories without a difference left out; null when the server sent none.
  */
-export function categoryDifferences(window: Instance): string | null {
+export function categoryDifferences(window: Instance, currency: string): string | null {
   const deltas = window.delta_by_category;
   if (!deltas) return null;
   const parts = CATEGORY_NAMES.filter((name) => deltas[name] !== 0).map(
-    (name) => `${signedMoney(deltas[name])} ${name}`,
+    (name) => `${signedMoney(deltas[name], currency)} ${name}`,
   );
   return parts.length > 0 ? parts.join(', ') : null;
 }
@@ -84,8 +83,8 @@ export function budgetWording(trip: Trip): string | null {
   if (over === null || over === undefined) return null;
   const measured = comparison?.budget_measured === 'committed' ? 'Committed window' : 'Cheapest window';
   const perPerson = budgetBasisOf(trip) === 'per_person' ? ' per person' : '';
-  if (over > 0) return `${measured} is ${formatMoney(over)}${perPerson} over budget`;
-  if (over < 0) return `${measured} is ${formatMoney(-over)}${perPerson} under budget`;
+  if (over > 0) return `${measured} is ${formatMoney(over, trip.currency)}${perPerson} over budget`;
+  if (over < 0) return `${measured} is ${formatMoney(-over, trip.currency)}${perPerson} under budget`;
   return `${measured} is exactly on budget`;
 }
 

@@ -160,10 +160,10 @@ export function droppedByBasis(state: DatedState, basis: CostBasis): string | nu
 }
 
 /** "weekend $150.00 · 2 seasons" or "3 prices for exact dates": what the row's price also depends on. */
-export function datedSummary(item: Partial<DatedFields>): string {
+export function datedSummary(item: Partial<DatedFields>, currency: string): string {
   const parts: string[] = [];
   if (item.weekend_amount !== null && item.weekend_amount !== undefined)
-    parts.push(`weekend ${formatMoney(item.weekend_amount)}`);
+    parts.push(`weekend ${formatMoney(item.weekend_amount, currency)}`);
   if (item.seasons?.length) parts.push(count(item.seasons.length, 'season', 'seasons'));
   if (item.quotes?.length) parts.push(count(item.quotes.length, 'price for exact dates', 'prices for exact dates'));
   return parts.join(' · ');

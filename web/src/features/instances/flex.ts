@@ -142,13 +142,13 @@ export function scaleStep(value: number, lowest: number, highest: number): numbe
 }
 
 /** What a screen reader hears for a cell: dates, length, figure and every mark. */
-export function cellDescription(cell: FlexCell, travellers: number, marks?: CellMarks): string {
+export function cellDescription(cell: FlexCell, travellers: number, currency: string, marks?: CellMarks): string {
   const parts = [
     `${weekdayLong(asDate(cell.start))} ${monthDay(asDate(cell.start))} to ${weekdayLong(asDate(cell.end))} ${monthDay(asDate(cell.end))}`,
     nightsWord(cell.nights),
     travellers > 1
-      ? `${formatMoney(cell.per_person)} per person, ${formatMoney(cell.total_cost)} in all`
-      : `${formatMoney(cell.total_cost)} in all`,
+      ? `${formatMoney(cell.per_person, currency)} per person, ${formatMoney(cell.total_cost, currency)} in all`
+      : `${formatMoney(cell.total_cost, currency)} in all`,
   ];
   if (marks?.cheapest) parts.push('cheapest of the grid');
   if (marks?.rowLowest) parts.push(`lowest for ${nightsWord(cell.nights)}`);
@@ -158,10 +158,12 @@ export function cellDescription(cell: FlexCell, travellers: number, marks?: Cell
 }
 
 /** "Add this window — Mar 12–17, 5 nights, $1,234.00 (−$210.00 vs this window)". */
-export function addWindowWording(cell: FlexCell): string {
+export function addWindowWording(cell: FlexCell, currency: string): string {
   const delta =
-    cell.delta_vs_window === 0 ? 'the same as this window' : `${signedMoney(cell.delta_vs_window)} vs this window`;
-  return `Add this window — ${shortRange(cell.start, cell.end)}, ${nightsWord(cell.nights)}, ${formatMoney(cell.total_cost)} (${delta})`;
+    cell.delta_vs_window === 0
+      ? 'the same as this window'
+      : `${signedMoney(cell.delta_vs_window, currency)} vs this window`;
+  return `Add this window — ${shortRange(cell.start, cell.end)}, ${nightsWord(cell.nights)}, ${formatMoney(cell.total_cost, currency)} (${delta})`;
 }
 
 /** Today's UTC calendar day (the server's `captured_on` days are UTC). */

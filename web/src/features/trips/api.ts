@@ -9,11 +9,12 @@ import type { Answer, Body, FunPlaces, Trip, TripSummary, WeatherReport } from '
 
 /**
  * What the trip header changes, as the route takes it: a budget that is not a plain amount
- * is sent as typed (a string), and the server answers why not.
+ * is sent as typed (a string), and the server answers why not. A new currency converts
+ * the budget and plain amounts at today's rate (503 when rates are unavailable: nothing changed).
  */
 export type TripSettingsChange = Pick<
   Body<'/api/trips/getaway/{tripId}', 'put'>,
-  'travelers' | 'budget' | 'budget_basis'
+  'travelers' | 'budget' | 'budget_basis' | 'currency'
 >;
 
 export const tripsApi = api.injectEndpoints({
@@ -31,7 +32,7 @@ export const tripsApi = api.injectEndpoints({
       providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: tripId }],
     }),
     /**
-     * Travellers and budget, saved in place from the trip header (null budget = none). With
+     * Travellers, budget and currency, saved in place from the trip header (null budget = none). With
      * `version` and `base` (the trip as shown when the change was made) it is sent with
      * If-Match and a 412 is merged by field (lib/mergeSave.ts); the same field changed
      * elsewhere answers a 412 carrying the conflict.

@@ -25,7 +25,9 @@ import {
   type SortKey,
   type StatusFilter,
 } from '../compare';
+import { fxEffectWording } from '../../currencies';
 import { cheapestIsStale } from '../flex';
+import { hasForeignItems, RepriceTrip } from './Reprice';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions, type CommitControl } from './WindowActions';
 
@@ -108,6 +110,7 @@ export function CompareBoard({
   return (
     <div className="compare">
       <CompareSummary trip={trip} />
+      {hasForeignItems(trip) && <RepriceTrip trip={trip} />}
       <div className="chips" role="group" aria-label="Filter windows by status">
         {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
           <button
@@ -146,6 +149,7 @@ export function CompareBoard({
                 cheapest={trip.comparison?.cheapestInstanceId === window._id}
                 cheapestStale={cheapestIsStale(trip)}
                 lowest={trip.comparison?.lowest}
+                currency={trip.currency}
                 commit={commit}
                 onFlexDates={onFlexDates}
               />
@@ -180,12 +184,13 @@ export function CompareSummary({ trip }: { trip: Trip }) {
     );
   }
   const budget = budgetWording(trip);
+  const currency = trip.currency;
   const over = (comparison.overBudgetBy ?? 0) > 0;
   return (
     <p className="compare__summary" aria-live="polite">
-      <span>Lowest {formatMoney(comparison.lowest)}</span>
-      <span>Highest {formatOptionalMoney(comparison.highest)}</span>
-      <span>Spread {formatOptionalMoney(comparison.spread)}</span>
+      <span>Lowest {formatMoney(comparison.lowest, currency)}</span>
+      <span>Highest {formatOptionalMoney(comparison.highest, currency)}</span>
+      <span>Spread {formatOptionalMoney(comparison.spread, currency)}</span>
       {budget && (
         <>
           <span className="compare__budget">{budgetLabel(trip)}</span>
@@ -235,11 +240,14 @@ function CompareRow({
   cheapest,
   cheapestStale,
   lowest,
+  currency,
   commit,
   onFlexDates,
 }: {
   tripId: string;
   window: Instance;
+  /** The trip's currency: every figure of the row is in it. */
+  currency: string;
   cheapest: boolean;
   /** The cheapest rests on a price seen over 14 days ago (the server's `cheapest_is_stale`). */
   cheapestStale: boolean;
@@ -249,7 +257,9 @@ function CompareRow({
 }) {
   const eliminated = statusOf(window) === 'eliminated';
   const invalid = datesInvalid(window);
-  const differences = categoryDifferences(window);
+  const differences = categoryDifferences(window, currency);
+  // What exchange rates moved the total by since its prices were set, apart from price changes.
+  const fxEffect = fxEffectWording(window.fx_effect, currency);
   return (
     <tr role="row" className={eliminated ? 'is-eliminated' : undefined} aria-label={windowName(window)}>
       <th scope="row" role="rowheader" className="compare__name">
@@ -263,17 +273,18 @@ function CompareRow({
       </Cell>
       {EXPENSE_COLUMNS.map(({ label, field, className }) => (
         <Cell key={field} label={label} className={className}>
-          {formatMoney(window[field] ?? 0)}
+          {formatMoney(window[field] ?? 0, currency)}
         </Cell>
       ))}
       <Cell label="Total" className="compare__total">
-        <span className="compare__amount">{formatMoney(window.total_cost ?? 0)}</span>
+        <span className="compare__amount">{formatMoney(window.total_cost ?? 0, currency)}</span>
+        {fxEffect && <span className="compare__fx-effect">{fxEffect}</span>}
       </Cell>
       <Cell label="Per night" className="compare__per-night">
-        {invalid ? '—' : formatOptionalMoney(window.per_night)}
+        {invalid ? '—' : formatOptionalMoney(window.per_night, currency)}
       </Cell>
       <Cell label="Per person" className="compare__per-person">
-        {formatOptionalMoney(window.per_person)}
+        {formatOptionalMoney(window.per_person, currency)}
       </Cell>
       <Cell label="Δ vs cheapest" className="compare__delta">
         {invalid ? (
@@ -284,7 +295,7 @@ function CompareRow({
           <span className="compare__eliminated">Eliminated</span>
         ) : (
           <>
-            <span className="compare__delta-total">{formatDelta(window.delta_vs_cheapest, lowest)}</span>
+            <span className="compare__delta-total">{formatDelta(window.delta_vs_cheapest, lowest, currency)}</span>
             {differences && <span className="compare__categories">{differences}</span>}
           </>
         )}

@@ -92,7 +92,7 @@ export function chartRows(trip: Trip, windows: readonly Instance[]): Row[] {
       car_expense: window.car_expense ?? 0,
       other_expense: window.other_expense ?? 0,
       total,
-      totalLabel: formatMoney(total),
+      totalLabel: formatMoney(total, trip.currency),
       end: 0,
     };
   });
@@ -138,7 +138,7 @@ export default function CompareChart({ trip, windows }: { trip: Trip; windows: I
           </li>
         )}
       </ul>
-      <Plot rows={rows} patternId={patternId} budget={budget} />
+      <Plot rows={rows} patternId={patternId} budget={budget} currency={trip.currency} />
       <p className="compare-chart__summary">{summary}</p>
     </figure>
   );
@@ -158,8 +158,11 @@ function Plot({
   rows,
   patternId,
   budget,
+  currency,
 }: {
   rows: Row[];
+  /** The trip's: the axis and the budget are in it. */
+  currency: string;
   patternId: (category: Category) => string;
   budget: number | null;
 }) {
@@ -185,8 +188,8 @@ function Plot({
   // The totals are bold, so wider than the axis's amounts.
   const measureBold = useMemo(() => textWidth(`700 ${FONT_SIZE}px ${font}`), [font]);
   const costTicks = useMemo(
-    () => costAxisTicks(rows, width, measure, budget ?? 0, measureBold),
-    [rows, width, measure, budget, measureBold],
+    () => costAxisTicks(rows, width, measure, currency, budget ?? 0, measureBold),
+    [rows, width, measure, currency, budget, measureBold],
   );
   const names = useMemo(() => rows.map((row) => wrapWords(row.name, AXIS_WIDTH, measure)), [rows, measure]);
 
@@ -203,6 +206,7 @@ function Plot({
           margin={costTicks.margin}
           patternId={patternId}
           budget={budget}
+          currency={currency}
         />
       )}
     </div>
@@ -226,8 +230,10 @@ function Bars({
   margin,
   patternId,
   budget,
+  currency,
 }: {
   rows: Row[];
+  currency: string;
   names: string[][];
   width: number;
   height: number;
@@ -259,7 +265,7 @@ function Bars({
             fontSize={FONT_SIZE}
             fill="#475569"
           >
-            {formatMoney(tick, 0)}
+            {formatMoney(tick, currency, 0)}
           </text>
         </g>
       ))}
@@ -308,7 +314,7 @@ function Bars({
                   strokeWidth={row.committed ? 2 : 1}
                   strokeDasharray={row.committed ? '5 3' : undefined}
                 >
-                  <title>{`${row.name} · ${category.label} ${formatMoney(amount)}`}</title>
+                  <title>{`${row.name} · ${category.label} ${formatMoney(amount, currency)}`}</title>
                 </rect>
               );
             })}
@@ -340,7 +346,7 @@ function Bars({
           <BudgetLabel
             viewBox={{ x: x(budget), y: plotTop }}
             plotWidth={width}
-            text={`Budget ${formatMoney(budget)}`}
+            text={`Budget ${formatMoney(budget, currency)}`}
           />
         </g>
       )}
@@ -386,7 +392,7 @@ function roundStep(rough: number): number {
 
 /**
  * The amounts on the cost axis and the chart's margins. Nothing is measured in the DOM
- * to drop labels that collide: the axis gets round steps from $0, as many (up to 5 amounts) as fit the width
+ * to drop labels that collide: the axis gets round steps from 0, as many (up to 5 amounts) as fit the width
  * with the widest label measured once, and a right margin that keeps the last
  * amount, centred on the axis's end, and the widest bar total inside the picture.
  */
@@ -394,6 +400,7 @@ export function costAxisTicks(
   rows: Pick<Row, 'total' | 'totalLabel'>[],
   width: number,
   measure: Measure,
+  currency: string,
   budget = 0,
   measureTotal: Measure = measure,
 ) {
@@ -406,7 +413,7 @@ export function costAxisTicks(
   for (let steps = 4; steps >= 1; steps -= 1) {
     const step = roundStep(Math.max(highest, 1) / steps);
     const ticks = Array.from({ length: steps + 1 }, (_, index) => index * step);
-    const label = measure(formatMoney(ticks[steps], 0)); // the widest
+    const label = measure(formatMoney(ticks[steps], currency, 0)); // the widest
     const margin = { ...MARGIN, right: Math.max(MARGIN.right, Math.ceil(label / 2) + 2, totalRoom) };
     fitted = { ticks, margin };
     const axis = width - AXIS_WIDTH - margin.left - margin.right;
@@ -445,8 +452,8 @@ export function wrapWords(text: string, width: number, measure: Measure): string
 const summaryName = (window: Instance) => window.label || compactDateRange(window.trip_start, window.trip_end);
 
 /** One window's difference to the cheapest per category, as "stay +$150.00, travel +$30.00". */
-function categoryWords(window: Instance): string {
-  const differences = categoryDifferences(window);
+function categoryWords(window: Instance, currency: string): string {
+  const differences = categoryDifferences(window, currency);
   if (!differences) return '';
   // "+$150.00 stay" → "stay +$150.00": the summary leads with the category.
   const words = differences.split(', ').map((part) => {
@@ -463,6 +470,7 @@ function categoryWords(window: Instance): string {
  */
 export function chartSummary(trip: Trip, windows: readonly Instance[]): string {
   if (windows.length === 0) return 'No windows to chart.';
+  const currency = trip.currency;
   const cheapestId = trip.comparison?.cheapestInstanceId ?? null;
   const cheapest = windows.find((window) => window._id === cheapestId);
   const sentences: string[] = [];
@@ -479,15 +487,16 @@ export function chartSummary(trip: Trip, windows: readonly Instance[]): string {
       .map((window) =>
         window.delta_vs_cheapest === 0
           ? `the same as ${summaryName(window)}`
-          : `${formatMoney(window.delta_vs_cheapest!)} less than ${summaryName(window)}${categoryWords(window)}`,
+          : `${formatMoney(window.delta_vs_cheapest!, currency)} less than ${summaryName(window)}${categoryWords(window, currency)}`,
       );
-    const lead = `Cheapest: ${summaryName(cheapest)}, ${formatMoney(cheapest.total_cost ?? 0)}`;
+    const lead = `Cheapest: ${summaryName(cheapest)}, ${formatMoney(cheapest.total_cost ?? 0, currency)}`;
     sentences.push(others.length > 0 ? `${lead} — ${others.join('; ')}.` : `${lead}.`);
   } else {
     sentences.push('No window is compared: each is eliminated or has dates that need fixing.');
   }
   const committed = windows.find((window) => window.isCommitted);
-  if (committed) sentences.push(`Committed: ${summaryName(committed)}, ${formatMoney(committed.total_cost ?? 0)}.`);
+  if (committed)
+    sentences.push(`Committed: ${summaryName(committed)}, ${formatMoney(committed.total_cost ?? 0, currency)}.`);
   const label = budgetLabel(trip);
   if (label) {
     sentences.push(

@@ -13,9 +13,11 @@ import { ConflictChoice, type ConflictChoiceValue } from '../../../components/Co
 import { errorMessage } from '../../../lib/api';
 import { itemChanges, resolve, targetOf } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
-import { formatMoney } from '../../../lib/format';
+import { digitsOf, formatMoney } from '../../../lib/format';
+import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurrenciesQuery } from '../../currencies';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
+import { RepriceWindow } from './Reprice';
 import {
   EMPTY_DATED,
   datedChanges,
@@ -55,22 +57,33 @@ export const RESERVED_LABEL = 'Reserved';
 export type WindowDates = Pick<Instance, 'nights' | 'trip_start' | 'trip_end'>;
 
 /**
- * The item's cost for this window in whole cents, as the server computes it: its rate
- * on each of the window's nights (weekend rate, seasons) or its quote for exactly the
- * window's dates, times the basis.
+ * The item's cost for this window in the trip's currency (`digits` are its minor-unit
+ * digits), as the server computes it: its rate on each of the window's nights (weekend
+ * rate, seasons) or its quote for exactly the window's dates, times the basis; an item
+ * in another currency is costed in its own and converted once at its frozen rate.
  */
-export function previewCost(item: PricedItem, window: WindowDates, travellers: number): number {
-  return itemCost(item, {
-    nights: Math.max(0, window.nights ?? 0),
-    travellers,
-    start: window.trip_start ?? null,
-    end: window.trip_end ?? null,
-  });
+export function previewCost(item: PricedItem, window: WindowDates, travellers: number, digits = 2): number {
+  return itemCost(
+    item,
+    {
+      nights: Math.max(0, window.nights ?? 0),
+      travellers,
+      start: window.trip_start ?? null,
+      end: window.trip_end ?? null,
+    },
+    digits,
+  );
 }
+
+/** A foreign item's cost in its own currency (the same rule, before conversion). */
+export const ownCost = (item: PricedItem & { currency: string }, window: WindowDates, travellers: number): number =>
+  previewCost({ ...item, fx: null }, window, travellers, digitsOf(item.currency));
 
 /** A value in a conflict box: lists (seasons, quotes) by their count. */
 function shownValue(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? 'none' : `${value.length} rows`;
+  if (value && typeof value === 'object' && 'rate' in value) return `rate ${String(value.rate)}`;
+  if (value === null) return 'none';
   return String(value ?? '');
 }
 
@@ -84,7 +97,9 @@ function listOf(parts: string[]): string {
 
 /** What the server did with the plain amounts when the first item was added. */
 export function itemisedNotice(made: CostItem[]): string {
-  const amounts = listOf(made.map((item) => `${categoryLabel(item.category)} ${formatMoney(item.amount)}`));
+  const amounts = listOf(
+    made.map((item) => `${categoryLabel(item.category)} ${formatMoney(item.amount, item.currency)}`),
+  );
   const are = made.length === 1 ? 'is now an item' : 'are now items';
   return `Your earlier ${amounts} ${are}, so the total is unchanged plus the new item.`;
 }
@@ -93,12 +108,15 @@ interface Props {
   tripId: string;
   instance: Instance;
   travellers: number;
+  /** The trip's currency: totals are in it, and a new item starts in it. */
+  currency: string;
   /** The trip version shown: edits carry it, and a change made elsewhere meanwhile is merged by field. */
   version?: number;
 }
 
-export function CostItems({ tripId, instance, travellers, version }: Props) {
+export function CostItems({ tripId, instance, travellers, currency, version }: Props) {
   const ref = { tripId, instanceId: instance._id };
+  const fxEffect = fxEffectWording(instance.fx_effect, currency);
   const [removeItem] = useRemoveItemMutation();
   const [addItem] = useAddItemMutation();
   const [removed, setRemoved] = useState<CostItem | null>(null);
@@ -139,13 +157,16 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
     <section className="panel cost-items" aria-labelledby="cost-items-heading">
       <h2 id="cost-items-heading">Cost items</h2>
       <p className="cost-items__totals" aria-live="polite">
-        Paid {formatMoney(instance.paid_total ?? 0)} · Still to pay {formatMoney(instance.to_pay ?? 0)}
+        Paid {formatMoney(instance.paid_total ?? 0, currency)} · Still to pay{' '}
+        {formatMoney(instance.to_pay ?? 0, currency)}
+        {fxEffect && <span className="cost-items__fx-effect"> · {fxEffect}</span>}
       </p>
+      {items.some((item) => item.fx) && <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />}
       {plainAmounts.length > 0 && (
         <p className="cost-items__note">
           Adding an item turns the amounts entered so far (
-          {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount)}`))}) into items,
-          so the total stays the same plus the new item.
+          {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount, currency)}`))})
+          into items, so the total stays the same plus the new item.
         </p>
       )}
       <p className="cost-items__notice" role="status">
@@ -166,16 +187,17 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
           <section key={category.key} className="cost-items__category" aria-label={`${category.label} items`}>
             <h3>
               {category.label}{' '}
-              <span className="cost-items__sum">{formatMoney(Number(instance[category.expense] ?? 0))}</span>
+              <span className="cost-items__sum">{formatMoney(Number(instance[category.expense] ?? 0), currency)}</span>
             </h3>
             <ul className="cost-items__list">
               {mine.map((item) => (
                 <ItemRow
                   key={item._id}
                   item={item}
-                  cost={previewCost(item, instance, travellers)}
+                  cost={previewCost(item, instance, travellers, digitsOf(currency))}
                   window={instance}
                   travellers={travellers}
+                  tripCurrency={currency}
                   refs={ref}
                   version={version}
                   onDelete={() => onDelete(item)}
@@ -186,6 +208,7 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
               category={category.key}
               window={instance}
               travellers={travellers}
+              tripCurrency={currency}
               refs={ref}
               onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
             />
@@ -224,10 +247,74 @@ interface ItemFieldsState {
   link: string;
   confirmation: string;
   dated: DatedState;
+  /** The item's own currency (ISO 4217). */
+  currency: string;
+  /** A rate of the traveller's own (trip-currency units per item-currency unit); '' for the published one. */
+  rate: string;
 }
 
-/** Name, amount, basis, link and confirmation number, with the server's limits. */
-function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (next: ItemFieldsState) => void }) {
+/** Whether the typed rate is usable: empty (the published rate) or a number above 0. */
+const rateProblem = (fields: ItemFieldsState, tripCurrency: string, rated: boolean | undefined): string | null => {
+  if (fields.currency === tripCurrency) return null;
+  const text = fields.rate.trim();
+  if (text === '') return rated === false ? `No published rate for ${fields.currency}: please enter your own.` : null;
+  const rate = Number(text);
+  return Number.isFinite(rate) && rate > 0 ? null : 'A rate is a number above 0.';
+};
+
+interface ItemFieldsProps {
+  value: ItemFieldsState;
+  onChange: (next: ItemFieldsState) => void;
+  /** The trip's currency: an item in another one gets a rate field. */
+  tripCurrency: string;
+}
+
+/** The item's currency and, for another currency than the trip's, an optional rate of the traveller's own. */
+function CurrencyFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
+  const { data } = useGetCurrenciesQuery();
+  const rated = isRated(data, value.currency);
+  const foreign = value.currency !== tripCurrency;
+  const problem = value.rate.trim() === '' ? null : rateProblem(value, tripCurrency, rated);
+  return (
+    <>
+      <CurrencyPicker
+        label="Currency"
+        className="cost-item__field cost-item__field--currency"
+        value={value.currency}
+        onChange={(currency) => onChange({ ...value, currency })}
+      />
+      {foreign && (
+        <Field
+          label={`Rate: ${tripCurrency} per 1 ${value.currency}`}
+          className="cost-item__field cost-item__field--rate"
+          labelClassName="cost-item__field-label"
+          hint={
+            rated === false
+              ? `No published rate for ${value.currency}: enter your own.`
+              : 'Optional: empty takes today’s published rate.'
+          }
+          error={problem ?? undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              required={rated === false}
+              value={value.rate}
+              onChange={(event) => onChange({ ...value, rate: event.target.value })}
+            />
+          )}
+        </Field>
+      )}
+    </>
+  );
+}
+
+/** Name, amount, currency, basis, link and confirmation number, with the server's limits. */
+function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
   const set = (key: keyof ItemFieldsState) => (event: { target: { value: string } }) =>
     onChange({ ...value, [key]: event.target.value });
   return (
@@ -247,9 +334,17 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
         labelClassName="cost-item__field-label"
       >
         {(control) => (
-          <MoneyInput {...control} max={MAX_MONEY} required value={value.amount} onChange={set('amount')} />
+          <MoneyInput
+            {...control}
+            digits={digitsOf(value.currency)}
+            max={MAX_MONEY}
+            required
+            value={value.amount}
+            onChange={set('amount')}
+          />
         )}
       </Field>
+      <CurrencyFields value={value} onChange={onChange} tripCurrency={tripCurrency} />
       <Field label="Basis" className="cost-item__field" labelClassName="cost-item__field-label">
         {(control) => (
           <select {...control} value={value.basis} onChange={set('basis')}>
@@ -280,7 +375,12 @@ function ItemFields({ value, onChange }: { value: ItemFieldsState; onChange: (ne
           />
         )}
       </Field>
-      <DatedPriceFields basis={value.basis} value={value.dated} onChange={(dated) => onChange({ ...value, dated })} />
+      <DatedPriceFields
+        basis={value.basis}
+        digits={digitsOf(value.currency)}
+        value={value.dated}
+        onChange={(dated) => onChange({ ...value, dated })}
+      />
     </>
   );
 }
@@ -292,11 +392,15 @@ const fieldsOf = (item: CostItem): ItemFieldsState => ({
   link: item.link ?? '',
   confirmation: item.confirmation ?? '',
   dated: datedStateOf(item),
+  currency: item.currency,
+  // Only a rate the traveller gave is theirs to edit; a published one is re-asked, not typed.
+  rate: item.fx?.source === 'manual' ? String(item.fx.rate) : '',
 });
 
-function validFields(fields: ItemFieldsState): boolean {
+function validFields(fields: ItemFieldsState, tripCurrency: string, rated: boolean | undefined): boolean {
   const value = Number(fields.amount);
   return (
+    rateProblem(fields, tripCurrency, rated) === null &&
     fields.name.trim() !== '' &&
     fields.amount !== '' &&
     Number.isFinite(value) &&
@@ -307,27 +411,73 @@ function validFields(fields: ItemFieldsState): boolean {
 }
 
 /** The item as the form would save it, for the cost preview. */
-const pricedOf = (fields: ItemFieldsState): PricedItem => ({
+const pricedOf = (fields: ItemFieldsState): PricedItem & { currency: string } => ({
   amount: Number(fields.amount),
   basis: fields.basis,
+  currency: fields.currency,
   ...datedFields(fields.dated, fields.basis),
 });
 
-/** "= $1,234.00": what the item will cost this window, once the form can be saved. */
+/** The rate the saved item will have, when known before saving: the typed one, else the item's frozen one. */
+function knownRate(fields: ItemFieldsState, item?: CostItem): number | null {
+  if (fields.rate.trim() !== '') return Number(fields.rate);
+  return item?.fx && item.currency === fields.currency && item.fx.source !== 'manual' ? item.fx.rate : null;
+}
+
+/**
+ * "= $1,234.00", or for another currency "= €120.00 → $130.10" when the rate is known
+ * (else the published rate is taken on saving): what the item will cost this window,
+ * once the form can be saved.
+ */
 function CostPreview({
   fields,
   window,
   travellers,
+  tripCurrency,
+  item,
 }: {
   fields: ItemFieldsState;
   window: WindowDates;
   travellers: number;
+  tripCurrency: string;
+  item?: CostItem;
 }) {
+  const { data } = useGetCurrenciesQuery();
+  const valid = validFields(fields, tripCurrency, isRated(data, fields.currency));
+  let text = '';
+  if (valid && fields.currency === tripCurrency) {
+    text = `= ${formatMoney(previewCost(pricedOf(fields), window, travellers, digitsOf(tripCurrency)), tripCurrency)}`;
+  } else if (valid) {
+    const own = formatMoney(ownCost(pricedOf(fields), window, travellers), fields.currency);
+    const rate = knownRate(fields, item);
+    const converted =
+      rate === null
+        ? ''
+        : ` → ${formatMoney(previewCost({ ...pricedOf(fields), fx: { rate } }, window, travellers, digitsOf(tripCurrency)), tripCurrency)}`;
+    text = `= ${own}${converted}`;
+  }
   return (
     <output className="cost-item__preview" aria-label="Item cost">
-      {validFields(fields) ? `= ${formatMoney(previewCost(pricedOf(fields), window, travellers))}` : ''}
+      {text}
     </output>
   );
+}
+
+/** What an edit changes about the item's currency and rate (nothing when neither changed). */
+function currencyChanges(item: CostItem, fields: ItemFieldsState, tripCurrency: string): Partial<ItemInput> {
+  const changes: Partial<ItemInput> = {};
+  if (fields.currency !== item.currency) changes.currency = fields.currency;
+  if (fields.currency === tripCurrency) return changes;
+  const typed = fields.rate.trim();
+  const manual = item.fx?.source === 'manual';
+  if (typed !== '') {
+    const rate = Number(typed);
+    if (!(manual && item.fx?.rate === rate && changes.currency === undefined)) changes.fx = { rate };
+  } else if (manual && changes.currency === undefined) {
+    // The traveller's own rate removed: today's published rate again.
+    changes.fx = null;
+  }
+  return changes;
 }
 
 function ItemRow({
@@ -335,19 +485,23 @@ function ItemRow({
   cost,
   window,
   travellers,
+  tripCurrency,
   refs,
   version,
   onDelete,
 }: {
   item: CostItem;
+  /** In the trip's currency. */
   cost: number;
   window: WindowDates;
   travellers: number;
+  tripCurrency: string;
   refs: { tripId: string; instanceId: string };
   version?: number;
   onDelete: () => void;
 }) {
   const [editItem, { isLoading }] = useEditItemMutation();
+  const { data: currencies } = useGetCurrenciesQuery();
   const [editing, setEditing] = useState(false);
   const focus = useFocusOnToggle(editing);
   const [fields, setFields] = useState<ItemFieldsState>(() => fieldsOf(item));
@@ -413,7 +567,8 @@ function ItemRow({
   );
 
   const errorLine = <FormError message={error} className="cost-item__error" />;
-  const summary = datedSummary(item);
+  const summary = datedSummary(item, item.currency);
+  const valid = validFields(fields, tripCurrency, isRated(currencies, fields.currency));
   const quote = quoteInUse(item, window);
 
   if (editing) {
@@ -425,7 +580,7 @@ function ItemRow({
           aria-label={`Edit ${item.name}`}
           onSubmit={async (event) => {
             event.preventDefault();
-            if (!validFields(fields) || isLoading) return;
+            if (!valid || isLoading) return;
             const saved = await change(
               {
                 name: fields.name.trim(),
@@ -435,6 +590,7 @@ function ItemRow({
                 confirmation: fields.confirmation.trim(),
                 // Only the dated prices that changed: the others stay as stored.
                 ...datedChanges(item, fields.dated, fields.basis),
+                ...currencyChanges(item, fields, tripCurrency),
               },
               `The change to ${item.name}`,
               opened.current,
@@ -442,7 +598,7 @@ function ItemRow({
             if (saved) setEditing(false);
           }}
         >
-          <ItemFields value={fields} onChange={setFields} />
+          <ItemFields value={fields} onChange={setFields} tripCurrency={tripCurrency} />
           <FormActions
             className="cost-item__buttons"
             small
@@ -452,9 +608,15 @@ function ItemRow({
               setError('');
             }}
             submitLabel="Save"
-            disabled={!validFields(fields) || isLoading}
+            disabled={!valid || isLoading}
           >
-            <CostPreview fields={fields} window={window} travellers={travellers} />
+            <CostPreview
+              fields={fields}
+              window={window}
+              travellers={travellers}
+              tripCurrency={tripCurrency}
+              item={item}
+            />
           </FormActions>
         </form>
         {conflictBox}
@@ -476,15 +638,26 @@ function ItemRow({
           )}
         </span>
         <span className="cost-item__cost">
-          {formatMoney(cost)}{' '}
+          {formatMoney(cost, tripCurrency)}{' '}
           <span className="muted">
-            ({formatMoney(quote ? quote.amount : item.amount)}{' '}
+            ({formatMoney(quote ? quote.amount : item.amount, item.currency)}{' '}
             {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()}
             {quote && ' seen for these exact dates'}
             {summary && ` · ${summary}`})
           </span>
         </span>
       </div>
+      {item.fx && (
+        <p className="cost-item__fx muted">
+          {foreignItemLine({
+            ownCost: ownCost(item, window, travellers),
+            itemCurrency: item.currency,
+            cost,
+            tripCurrency,
+            fx: item.fx,
+          })}
+        </p>
+      )}
       {item.confirmation && <p className="cost-item__confirmation muted">Confirmation number {item.confirmation}</p>}
       <SeenOn item={item} window={window} refs={refs} />
       <div className="cost-item__controls">
@@ -538,25 +711,30 @@ function ItemRow({
   );
 }
 
-const EMPTY_FIELDS: ItemFieldsState = {
+/** A new item's form: empty, in the trip's currency. */
+const emptyFields = (currency: string): ItemFieldsState => ({
   name: '',
   amount: '',
   basis: 'total',
   link: '',
   confirmation: '',
   dated: EMPTY_DATED,
-};
+  currency,
+  rate: '',
+});
 
 function ItemForm({
   category,
   window,
   travellers,
+  tripCurrency,
   refs,
   onAdded,
 }: {
   category: CostCategory;
   window: WindowDates;
   travellers: number;
+  tripCurrency: string;
   refs: { tripId: string; instanceId: string };
   /** The items the server made from the window's plain amounts ([] when none). */
   onAdded: (itemisedFromAmounts: CostItem[]) => void;
@@ -564,9 +742,10 @@ function ItemForm({
   const [addItem, { isLoading }] = useAddItemMutation();
   const [open, setOpen] = useState(false);
   const focus = useFocusOnToggle(open);
-  const [fields, setFields] = useState<ItemFieldsState>(EMPTY_FIELDS);
+  const [fields, setFields] = useState<ItemFieldsState>(() => emptyFields(tripCurrency));
+  const { data: currencies } = useGetCurrenciesQuery();
   const [error, setError] = useState('');
-  const valid = validFields(fields);
+  const valid = validFields(fields, tripCurrency, isRated(currencies, fields.currency));
   const what = `${categoryLabel(category).toLowerCase()} item`;
   const value = Number(fields.amount);
 
@@ -587,9 +766,13 @@ function ItemForm({
           link: fields.link.trim(),
           confirmation: fields.confirmation.trim(),
           ...datedInput(fields.dated, fields.basis),
+          currency: fields.currency,
+          ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
+            ? { fx: { rate: Number(fields.rate) } }
+            : {}),
         },
       }).unwrap();
-      setFields(EMPTY_FIELDS);
+      setFields(emptyFields(tripCurrency));
       setOpen(false);
       onAdded(answer.itemised_from_amounts ?? []);
     } catch (failure) {
@@ -601,7 +784,16 @@ function ItemForm({
   if (!open)
     return (
       <div className="cost-item__open">
-        <button type="button" ref={focus.opener} className="btn btn--ghost btn--sm" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          ref={focus.opener}
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            // A trip whose currency changed meanwhile: a new item starts in the current one.
+            if (fields.name === '' && fields.amount === '') setFields(emptyFields(tripCurrency));
+            setOpen(true);
+          }}
+        >
           + Add {what}
         </button>
       </div>
@@ -609,7 +801,7 @@ function ItemForm({
 
   return (
     <form ref={focus.form} className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
-      <ItemFields value={fields} onChange={setFields} />
+      <ItemFields value={fields} onChange={setFields} tripCurrency={tripCurrency} />
       <FormActions
         className="cost-item__buttons"
         small
@@ -625,7 +817,7 @@ function ItemForm({
         }
         disabled={!valid || isLoading}
       >
-        <CostPreview fields={fields} window={window} travellers={travellers} />
+        <CostPreview fields={fields} window={window} travellers={travellers} tripCurrency={tripCurrency} />
       </FormActions>
       <FormError message={error} className="cost-item__error" />
     </form>

@@ -3,6 +3,7 @@ import { Field, FormActions, FormError, MoneyInput } from '../../../components/F
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
+import { digitsOf } from '../../../lib/format';
 import { useCreateInstanceMutation } from '../api';
 import { instanceInputFrom } from '../form';
 import { CREATE_FAILED } from '../messages';
@@ -11,7 +12,16 @@ import { LABEL_MAX } from './WindowName';
 const EMPTY = { name: '', start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
 type FormState = typeof EMPTY;
 
-export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClose: () => void }) {
+export function CreateInstanceModal({
+  tripId,
+  currency,
+  onClose,
+}: {
+  tripId: string;
+  /** The trip's: the amounts are typed in it. */
+  currency: string;
+  onClose: () => void;
+}) {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [error, setError] = useState('');
   const [createInstance, { isLoading }] = useCreateInstanceMutation();
@@ -38,7 +48,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
 
   const amount = (key: keyof FormState, label: string) => (
     <Field label={label}>
-      <MoneyInput value={form[key]} onChange={(e) => set(key)(e.target.value)} />
+      <MoneyInput digits={digitsOf(currency)} value={form[key]} onChange={(e) => set(key)(e.target.value)} />
     </Field>
   );
 

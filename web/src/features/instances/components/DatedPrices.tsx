@@ -25,6 +25,8 @@ import { daysBetween, todayUtc } from '../flex';
 
 interface Props {
   basis: CostBasis;
+  /** The minor-unit digits of the item's currency (its prices are typed in it). */
+  digits: number;
   value: DatedState;
   onChange: (next: DatedState) => void;
 }
@@ -116,13 +118,13 @@ function dateInput(value: string, set: (value: string) => void) {
   );
 }
 
-function moneyInput(value: string, set: (value: string) => void, required = true) {
+function moneyInput(value: string, set: (value: string) => void, digits: number, required = true) {
   return (control: ControlProps) => (
-    <MoneyInput {...control} value={value} required={required} onChange={(e) => set(e.target.value)} />
+    <MoneyInput {...control} digits={digits} value={value} required={required} onChange={(e) => set(e.target.value)} />
   );
 }
 
-function SeasonFields({ value, onChange, basis }: Props) {
+function SeasonFields({ value, onChange, basis, digits }: Props) {
   const night = basis === 'per_day' ? 'day' : 'night';
   return (
     <details className="dated-prices" open={value.weekend !== '' || value.seasons.length > 0}>
@@ -131,7 +133,7 @@ function SeasonFields({ value, onChange, basis }: Props) {
         A season’s rate beats the weekend rate, which beats the amount above, for each {night} it covers.
       </p>
       <RowField label={`Weekend rate (Fri/Sat ${night}s)`}>
-        {moneyInput(value.weekend, (weekend) => onChange({ ...value, weekend }), false)}
+        {moneyInput(value.weekend, (weekend) => onChange({ ...value, weekend }), digits, false)}
       </RowField>
       <Rows<SeasonRow>
         legend="Seasons"
@@ -153,7 +155,7 @@ function SeasonFields({ value, onChange, basis }: Props) {
               {dateInput(row.to, (to) => set({ to }))}
             </RowField>
             <RowField row={name} label={`Rate per ${night}`}>
-              {moneyInput(row.amount, (amount) => set({ amount }))}
+              {moneyInput(row.amount, (amount) => set({ amount }), digits)}
             </RowField>
           </>
         )}
@@ -162,7 +164,7 @@ function SeasonFields({ value, onChange, basis }: Props) {
   );
 }
 
-function QuoteFields({ value, onChange }: Props) {
+function QuoteFields({ value, onChange, digits }: Props) {
   return (
     <details className="dated-prices" open={value.quotes.length > 0}>
       <summary>Prices seen for exact dates</summary>
@@ -187,7 +189,7 @@ function QuoteFields({ value, onChange }: Props) {
               {dateInput(row.end, (end) => set({ end }))}
             </RowField>
             <RowField row={name} label="Amount">
-              {moneyInput(row.amount, (amount) => set({ amount }))}
+              {moneyInput(row.amount, (amount) => set({ amount }), digits)}
             </RowField>
             <RowField row={name} label="Seen on">
               {(control: ControlProps) => (

@@ -117,7 +117,7 @@ function FlexForWindow({
           <select id={pickerId} value={window._id} onChange={(event) => onChoose(event.target.value)}>
             {windows.map((candidate) => (
               <option key={candidate._id} value={candidate._id}>
-                {windowName(candidate)} · {formatMoney(candidate.total_cost ?? 0)}
+                {windowName(candidate)} · {formatMoney(candidate.total_cost ?? 0, trip.currency)}
               </option>
             ))}
           </select>
@@ -277,7 +277,7 @@ function FlexSummary({ grid, travellers }: { grid: FlexGrid; travellers: number 
   return (
     <p className="flex-dates__summary" aria-live="polite">
       Cheapest: <strong>{shortRange(best.start, best.end)}</strong>, {nightsWord(best.nights)},{' '}
-      <strong>{formatMoney(cellFigure(best, travellers))}</strong>
+      <strong>{formatMoney(cellFigure(best, travellers), grid.currency)}</strong>
       {travellers > 1 ? ' per person' : ''}
       {best.estimated ? ' (≈ estimated)' : ''}
       {best.stale ? ' (prices to re-check)' : ''}
@@ -413,6 +413,7 @@ const FlexTable = memo(function FlexTable({
               line={line}
               activeCol={index === row ? col : -1}
               travellers={travellers}
+              currency={grid.currency}
               ownKey={ownKey}
             />
           ))}
@@ -474,12 +475,15 @@ const FlexRow = memo(function FlexRow({
   line,
   activeCol,
   travellers,
+  currency,
   ownKey,
 }: {
   index: number;
   line: GridRow;
   activeCol: number;
   travellers: number;
+  /** The grid's (the trip's) currency. */
+  currency: string;
   ownKey: string;
 }) {
   return (
@@ -513,11 +517,11 @@ const FlexRow = memo(function FlexRow({
               own ? ' is-own' : ''
             }`}
             // The name says it all (dates, length, figure, marks); the visible words are its short form.
-            aria-label={`${cellDescription(cell, travellers, marks)}${own ? ', this window' : ''}`}
+            aria-label={`${cellDescription(cell, travellers, currency, marks)}${own ? ', this window' : ''}`}
           >
             <span className="flex-cell__figure">
               {cell.estimated && <span className="flex-cell__estimate">≈</span>}
-              {formatMoney(cellFigure(cell, travellers))}
+              {formatMoney(cellFigure(cell, travellers), currency)}
             </span>
             {words.length > 0 && <span className="flex-cell__marks">{words.join(' · ')}</span>}
           </td>
@@ -575,8 +579,8 @@ function AddWindowDialog({
     <Modal title={`${shortRange(cell.start, cell.end)}, ${nightsWord(cell.nights)}`} size="sm" onClose={onClose}>
       <div className="form">
         <p>
-          {formatMoney(cell.total_cost)} in all
-          {travellers > 1 ? `, ${formatMoney(cell.per_person)} per person` : ''}.
+          {formatMoney(cell.total_cost, trip.currency)} in all
+          {travellers > 1 ? `, ${formatMoney(cell.per_person, trip.currency)} per person` : ''}.
         </p>
         {cell.estimated && (
           <p className="flex-dates__hint">
@@ -597,7 +601,7 @@ function AddWindowDialog({
           </button>
           {own ? null : (
             <button type="button" className="btn btn--primary" disabled={isLoading} onClick={onAdd} data-autofocus>
-              {isLoading ? 'Adding…' : addWindowWording(cell)}
+              {isLoading ? 'Adding…' : addWindowWording(cell, trip.currency)}
             </button>
           )}
         </div>

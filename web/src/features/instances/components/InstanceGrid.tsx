@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
-import { formatDateRange, formatMoney } from '../../../lib/format';
+import { digitsOf, formatDateRange, formatMoney } from '../../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
@@ -192,7 +192,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                   <p className="instance-card__dates">{formatDateRange(instance.trip_start, instance.trip_end)}</p>
                 )}
                 <WindowName tripId={trip._id} window={instance} />
-                <p className="instance-card__total">{formatMoney(instance.total_cost ?? totalCost(instance))}</p>
+                <p className="instance-card__total">
+                  {formatMoney(instance.total_cost ?? totalCost(instance, digitsOf(trip.currency)), trip.currency)}
+                </p>
                 <FreshnessLine window={instance} />
                 <WindowWeather
                   location={trip.trip_location || trip.location_address}
@@ -224,7 +226,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
           })}
         </ul>
       )}
-      {creating && <CreateInstanceModal tripId={trip._id} onClose={() => setCreating(false)} />}
+      {creating && (
+        <CreateInstanceModal tripId={trip._id} currency={trip.currency} onClose={() => setCreating(false)} />
+      )}
       {confirmDialog}
     </section>
   );

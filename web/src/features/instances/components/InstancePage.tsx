@@ -10,8 +10,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
-import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
-import { amountOf, fromMinorUnits, totalMinorUnits } from '@tripcost/shared/domain';
+import { digitsOf, formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
+import { amountOf, totalCost } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useSessionDraft } from '../../auth';
@@ -51,16 +51,16 @@ const FIELD_NAMES: Record<string, string> = {
   status: 'Status',
 };
 
-function shown(field: string, value: unknown): string {
+function shown(field: string, value: unknown, currency: string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (field.endsWith('_expense')) return formatMoney(Math.abs(amountOf(value)));
+  if (field.endsWith('_expense')) return formatMoney(Math.abs(amountOf(value)), currency);
   if (field === 'trip_start' || field === 'trip_end') return formatSlashDate(String(value));
   return String(value);
 }
 
-function conflictRow(conflict: Conflict): ConflictRow {
+function conflictRow(conflict: Conflict, currency: string): ConflictRow {
   return {
-    ...conflictRowOf(conflict, FIELD_NAMES, shown),
+    ...conflictRowOf(conflict, FIELD_NAMES, (field, value) => shown(field, value, currency)),
     locked: conflict.locked,
     lockedWhy: 'now calculated from cost items',
   };
@@ -141,7 +141,7 @@ export default function InstancePage() {
   // The items' sums as last answered, even when items changed while the form was open.
   const expenses = fromItems ? toForm(instance) : form;
   // Summed in cents by the shared core, as the server sums the saved window.
-  const total = fromMinorUnits(totalMinorUnits(instanceInputFrom(expenses)));
+  const total = totalCost(instanceInputFrom(expenses), digitsOf(trip.currency));
 
   function setField(key: keyof FormState, value: string) {
     const numeric = key !== 'start' && key !== 'end' && key !== 'label' && key !== 'notes';
@@ -285,9 +285,15 @@ export default function InstancePage() {
             {EXPENSES.map(({ key, label }) => (
               <Field label={label} key={key}>
                 {editing && !fromItems ? (
-                  <MoneyInput value={form[key]} onChange={(e) => setField(key, e.target.value)} />
+                  <MoneyInput
+                    digits={digitsOf(trip.currency)}
+                    value={form[key]}
+                    onChange={(e) => setField(key, e.target.value)}
+                  />
                 ) : (
-                  <output className="field__value">{formatMoney(Math.abs(amountOf(expenses[key])))}</output>
+                  <output className="field__value">
+                    {formatMoney(Math.abs(amountOf(expenses[key])), trip.currency)}
+                  </output>
                 )}
               </Field>
             ))}
@@ -306,13 +312,13 @@ export default function InstancePage() {
         {conflict && (
           <ConflictChoice
             title="This window changed elsewhere while you edited it."
-            rows={conflict.conflicts.map(conflictRow)}
+            rows={conflict.conflicts.map((c) => conflictRow(c, trip.currency))}
             onChoose={settle}
             busy={saving}
           />
         )}
         <p className="total-line" aria-live="polite">
-          Total Cost: <strong>{formatMoney(total)}</strong>
+          Total Cost: <strong>{formatMoney(total, trip.currency)}</strong>
         </p>
         {editing && (
           <FormActions
@@ -327,7 +333,13 @@ export default function InstancePage() {
           />
         )}
       </form>
-      <CostItems tripId={tripId} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
+      <CostItems
+        tripId={tripId}
+        instance={instance}
+        travellers={trip.travelers ?? 1}
+        currency={trip.currency}
+        version={trip.version}
+      />
       <WindowWeather
         location={trip.trip_location || trip.location_address}
         start={instance.trip_start}

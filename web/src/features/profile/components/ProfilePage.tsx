@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { todayDateInput, toDateInput } from '../../../lib/format';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useCurrentUser } from '../../auth';
+import { CurrencyPicker } from '../../currencies';
 import { showToast } from '../../../lib/toast';
 import type { Profile, ProfileAnswer } from '../../../lib/types';
 import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
@@ -30,7 +31,6 @@ function toForm(p: ProfileAnswer): FormState {
     state: p.state ?? '',
     zip: p.zip ?? '',
     country: p.country || DEFAULT_COUNTRY,
-    // Kept as stored until the profile page offers a currency picker.
     home_currency: p.home_currency || DEFAULT_CURRENCY,
   };
 }
@@ -93,7 +93,7 @@ export default function ProfilePage() {
   }
 
   const canEdit = editing;
-  const change = (fields: Partial<Person & Place>) => {
+  const change = (fields: Partial<Person & Place & Pick<FormState, 'home_currency'>>) => {
     setError('');
     setSuccess('');
     setForm((f) => (f ? { ...f, ...fields } : f));
@@ -153,6 +153,14 @@ export default function ProfilePage() {
             <div className="form--grid">
               <PersonFields value={form} onChange={change} />
               <PlaceFields idPrefix="profile" value={form} onChange={change} />
+              <CurrencyPicker
+                label="Home currency"
+                className="field--full"
+                value={form.home_currency}
+                disabled={!canEdit}
+                onChange={(home_currency) => change({ home_currency })}
+                hint="New trips start in it; only you see it."
+              />
             </div>
           </fieldset>
           <FormError message={error} className="field--full" />

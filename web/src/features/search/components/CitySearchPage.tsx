@@ -1,7 +1,9 @@
-// City search: pick a city, preview its photo, create the trip, go to Explore. The
+// City search: pick a city, preview its photo, choose the trip's currency (the
+// traveller's home currency unless changed), create the trip, go to Explore. The
 // place details come from the query cache (one request per place, the newest choice wins).
 import { FormError } from '../../../components/Form';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { homeCurrencyOf } from '@tripcost/shared/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackButton } from '../../../components/BackButton';
@@ -10,6 +12,8 @@ import { errorMessage } from '../../../lib/api';
 import { PLACEHOLDER_IMAGE, placePhotoUrl } from '../../../lib/images';
 import type { PlaceSuggestion } from '../../../lib/types';
 import { useCurrentUser } from '../../auth';
+import { CurrencyPicker } from '../../currencies';
+import { useGetProfileQuery } from '../../profile';
 import { useCreateTripMutation, useGetPlaceDetailsQuery } from '../api';
 import { CityCombobox } from './CityCombobox';
 import './search.css';
@@ -20,7 +24,12 @@ const PLACE_ID_ACCEPTED = /^[\w-]{1,300}$/;
 
 export default function CitySearchPage() {
   const navigate = useNavigate();
-  const email = useCurrentUser()?.email;
+  const me = useCurrentUser();
+  const email = me?.email;
+  const profile = useGetProfileQuery(me?._id ?? skipToken).data;
+  // Until the traveller picks one, a new trip is in their home currency.
+  const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
+  const currency = chosenCurrency ?? homeCurrencyOf(profile ?? {});
   const [createTrip, { isLoading: creating }] = useCreateTripMutation();
   const [place, setPlace] = useState<PlaceSuggestion | null>(null);
   const placeDetails = useGetPlaceDetailsQuery(place?.place_id ?? skipToken);
@@ -59,6 +68,7 @@ export default function CitySearchPage() {
         location_address: details?.formatted_address || place.description,
         image_url: photo ?? PLACEHOLDER_IMAGE,
         trip_location: details?.trip_location || place.description,
+        currency,
         ...(PLACE_ID_ACCEPTED.test(place.place_id) ? { place_id: place.place_id } : {}),
       }).unwrap();
       navigate('/explore', { replace: true });
@@ -96,6 +106,12 @@ export default function CitySearchPage() {
             </>
           )}
         </div>
+        <CurrencyPicker
+          label="Trip currency"
+          value={currency}
+          onChange={setChosenCurrency}
+          hint="Every total of the trip is shown in it; each price can still be in its own currency."
+        />
         <FormError message={shownError} />
         <button type="button" className="btn btn--primary btn--block" disabled={!place || creating} onClick={onCreate}>
           {creating ? 'Creating…' : 'Create Trip'}

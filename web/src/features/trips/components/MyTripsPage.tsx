@@ -59,7 +59,7 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
             <h2 id="next-trip-heading">{featured.location_address}</h2>
             <p className="muted">{formatDateRange(featured.trip_start, featured.trip_end)}</p>
             <p className="featured__estimate">
-              Estimated cost <CostBadge amount={featured.total_cost} decimals={0} />
+              Estimated cost <CostBadge amount={featured.total_cost} currency={featured.currency} decimals={0} />
             </p>
             <PerPerson trip={featured} />
             <StillToPay trip={featured} />
@@ -77,5 +77,5 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
 /** What is still to pay for the committed window's itemised costs (nothing shown without items). */
 function StillToPay({ trip }: { trip: TripSummary }) {
   if (trip.to_pay === undefined) return null;
-  return <p className="featured__to-pay">Still to pay {formatMoney(trip.to_pay)}</p>;
+  return <p className="featured__to-pay">Still to pay {formatMoney(trip.to_pay, trip.currency)}</p>;
 }

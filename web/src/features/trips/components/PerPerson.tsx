@@ -7,7 +7,7 @@ export function PerPerson({ trip }: { trip: Trip }) {
   if (travelers <= 1 || trip.per_person === undefined) return null;
   return (
     <p className="per-person muted">
-      {formatMoney(trip.per_person)} per person ({travelers} travellers)
+      {formatMoney(trip.per_person, trip.currency)} per person ({travelers} travellers)
     </p>
   );
 }

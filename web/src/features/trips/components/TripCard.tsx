@@ -38,7 +38,7 @@ export function TripCard({ trip, onDelete, onToggleFavorite, busy }: TripCardPro
       <div className="card__body">
         <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
         <h3 className="trip-card__title">{place}</h3>
-        <CostBadge amount={trip.total_cost} />
+        <CostBadge amount={trip.total_cost} currency={trip.currency} />
         <PerPerson trip={trip} />
         <div className="card__actions">
           <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`} aria-label={`View ${place}`}>

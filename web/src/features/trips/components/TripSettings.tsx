@@ -1,17 +1,20 @@
-// The trip header's travellers (a 1–50 stepper) and budget (money, clearable, for the
-// whole trip or per person), each saved in place as soon as it changes; a refused save
+// The trip header's travellers (a 1–50 stepper), budget (money, clearable, for the
+// whole trip or per person) and currency (every figure of the trip is in it), each saved
+// in place as soon as it changes; a refused save
 // shows the server's message and the field goes back to the saved value. Saves carry
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
 // only the same field changed on both sides asks which value to keep (ADR 0026).
 import { FormError, MoneyInput } from '../../../components/Form';
+import { currencySymbol } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, conflictRowOf, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
 import { resolve, tripChanges } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
-import { formatMoney } from '../../../lib/format';
+import { digitsOf, formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
+import { CurrencyPicker } from '../../currencies';
 import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
 import './tripSettings.css';
 
@@ -20,10 +23,11 @@ const MAX_TRAVELERS = 50;
 const budgetText = (budget: number | null | undefined) =>
   budget === null || budget === undefined ? '' : String(budget);
 
-const FIELD_NAMES: Record<string, string> = { travelers: 'Travellers', budget: 'Budget' };
+const FIELD_NAMES: Record<string, string> = { travelers: 'Travellers', budget: 'Budget', currency: 'Currency' };
 
-function shownSetting(field: string, value: unknown): string {
-  if (field === 'budget') return value === null || value === undefined ? 'No budget' : formatMoney(Number(value));
+function shownSetting(field: string, value: unknown, currency: string): string {
+  if (field === 'budget')
+    return value === null || value === undefined ? 'No budget' : formatMoney(Number(value), currency);
   return String(value);
 }
 
@@ -33,6 +37,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
   const [budget, setBudget] = useState(budgetText(trip.budget));
   const savedBasis = budgetBasisOf(trip);
   const [basis, setBasis] = useState<BudgetBasis>(savedBasis);
+  const [currency, setCurrency] = useState(trip.currency);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [conflict, setConflict] = useState<MergeConflict | null>(null);
@@ -44,6 +49,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
   // Follow the saved values when the trip changes (another tab, a refetch).
   useEffect(() => setTravelers(savedTravelers), [savedTravelers]);
   useEffect(() => setBasis(savedBasis), [savedBasis]);
+  useEffect(() => setCurrency(trip.currency), [trip.currency]);
   useEffect(() => {
     setBudget(budgetText(trip.budget));
     sentBudget.current = trip.budget ?? null;
@@ -118,6 +124,14 @@ export function TripSettings({ trip }: { trip: Trip }) {
     void saveSettings({ budget_basis: next }, () => setBasis(previous));
   }
 
+  /** The server converts the budget and plain amounts and re-prices every item at today's rates. */
+  function saveCurrency(next: string) {
+    if (next === currency) return;
+    const previous = currency;
+    setCurrency(next);
+    void saveSettings({ currency: next }, () => setCurrency(previous));
+  }
+
   function onBudgetSubmit(event: FormEvent) {
     event.preventDefault();
     saveBudget(budget);
@@ -145,10 +159,11 @@ export function TripSettings({ trip }: { trip: Trip }) {
         </div>
       </div>
       <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
-        <label htmlFor={budgetId}>Budget ($)</label>
+        <label htmlFor={budgetId}>Budget ({currencySymbol(trip.currency)})</label>
         <div className="trip-settings__budget-row">
           <MoneyInput
             id={budgetId}
+            digits={digitsOf(trip.currency)}
             placeholder="No budget"
             value={budget}
             onChange={(event) => setBudget(event.target.value)}
@@ -181,8 +196,16 @@ export function TripSettings({ trip }: { trip: Trip }) {
         </div>
         {budgetLabel(trip) && <p className="muted trip-settings__saved-budget">{budgetLabel(trip)}</p>}
       </form>
+      <CurrencyPicker
+        label="Trip currency"
+        className="trip-settings__currency"
+        value={currency}
+        disabled={isLoading}
+        onChange={saveCurrency}
+        hint={`Every figure of this trip is in ${trip.currency}. Changing it: amounts held in ${trip.currency} are converted at today’s rate; cost items keep their own currency.`}
+      />
       {savedTravelers > 1 && trip.per_person !== undefined && trip.committedInstanceId && (
-        <p className="muted trip-settings__per-person">{formatMoney(trip.per_person)} per person</p>
+        <p className="muted trip-settings__per-person">{formatMoney(trip.per_person, trip.currency)} per person</p>
       )}
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}
@@ -191,7 +214,9 @@ export function TripSettings({ trip }: { trip: Trip }) {
       {conflict && (
         <ConflictChoice
           title="This trip changed elsewhere."
-          rows={conflict.conflicts.map((c) => conflictRowOf(c, FIELD_NAMES, shownSetting))}
+          rows={conflict.conflicts.map((c) =>
+            conflictRowOf(c, FIELD_NAMES, (field, value) => shownSetting(field, value, trip.currency)),
+          )}
           onChoose={settle}
           busy={isLoading}
         />

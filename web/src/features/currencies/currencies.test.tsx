@@ -1,0 +1,304 @@
+// Prices in any currency, as a traveller sees them: every amount in its own currency with
+// that currency's digits, a currency picker that offers the usual ones first and finds the
+// rest, a foreign item's two amounts and its frozen rate, and "Re-price at today's rates"
+// (one request; its answer is what the page shows, nothing refetched).
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
+import { costItem, instance, trip } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import type { AppStore } from '../../app/store';
+import { formatMoney, signedMoney } from '../../lib/format';
+import type { CostItem, Instance, Trip } from '../../lib/types';
+import { CurrencyPicker } from './CurrencyPicker';
+import { currencyOptions, optionLabel, POPULAR_CURRENCIES } from './options';
+import { foreignItemLine, fxEffectWording, repriceWording } from './wording';
+import { TripSettings } from '../trips/components/TripSettings';
+
+const CURRENCIES = [
+  { code: 'AED', name: 'UAE Dirham', symbol: 'AED', digits: 2, rated: false },
+  { code: 'CHF', name: 'Swiss Franc', symbol: 'CHF', digits: 2, rated: true },
+  { code: 'EUR', name: 'Euro', symbol: '€', digits: 2, rated: true },
+  { code: 'GBP', name: 'British Pound', symbol: '£', digits: 2, rated: true },
+  { code: 'JPY', name: 'Japanese Yen', symbol: '¥', digits: 0, rated: true },
+  { code: 'KES', name: 'Kenyan Shilling', symbol: 'KES', digits: 2, rated: false },
+  { code: 'KWD', name: 'Kuwaiti Dinar', symbol: 'KWD', digits: 3, rated: false },
+  { code: 'USD', name: 'US Dollar', symbol: '$', digits: 2, rated: true },
+  { code: 'XOF', name: 'West African CFA Franc', symbol: 'F CFA', digits: 0, rated: false },
+];
+
+describe('amounts in their currency', () => {
+  it('shows USD exactly as before, and EUR, GBP, JPY and KWD with their own symbols and digits', () => {
+    expect(formatMoney(1234, 'USD')).toBe('$1,234.00');
+    expect(formatMoney(0.5, 'USD')).toBe('$0.50');
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(99.99, 'GBP')).toBe('£99.99');
+    // No decimals for the yen, three for the Kuwaiti dinar (ISO 4217 minor units).
+    expect(formatMoney(15000, 'JPY')).toBe('¥15,000');
+    expect(formatMoney(12.345, 'KWD')).toBe('KWD\u00a012.345');
+    // A chart axis asks for whole amounts.
+    expect(formatMoney(2500, 'EUR', 0)).toBe('€2,500');
+  });
+
+  it('signs a change of an amount with a true minus sign', () => {
+    expect(signedMoney(12.4, 'EUR')).toBe('+€12.40');
+    expect(signedMoney(-3.1, 'GBP')).toBe('\u2212£3.10');
+    expect(signedMoney(0, 'JPY')).toBe('¥0');
+  });
+
+  it('words a foreign item, the exchange-rate effect and a re-price', () => {
+    const fx = { rate: 1.0842, date: '2026-11-20', source: 'ecb', first_rate: 1.0842 };
+    expect(foreignItemLine({ ownCost: 120, itemCurrency: 'EUR', cost: 130.1, tripCurrency: 'USD', fx })).toBe(
+      '€120.00 → $130.10 at 1.0842 (ECB, 2026-11-20)',
+    );
+    expect(
+      foreignItemLine({
+        ownCost: 15000,
+        itemCurrency: 'JPY',
+        cost: 80.55,
+        tripCurrency: 'GBP',
+        fx: { ...fx, rate: 0.00537, source: 'bundled', date: '2026-09-29' },
+      }),
+    ).toBe('¥15,000 → £80.55 at 0.00537 (bundled rates, 2026-09-29)');
+    expect(
+      foreignItemLine({
+        ownCost: 10,
+        itemCurrency: 'KWD',
+        cost: 25.01,
+        tripCurrency: 'GBP',
+        fx: { ...fx, rate: 2.501, source: 'manual' },
+      }),
+    ).toBe('KWD\u00a010.000 → £25.01 at 2.501 (your rate, 2026-11-20)');
+    // A cross rate computed from two published ones reads to 6 significant digits.
+    expect(
+      foreignItemLine({
+        ownCost: 216,
+        itemCurrency: 'USD',
+        cost: 170,
+        tripCurrency: 'GBP',
+        fx: { ...fx, rate: 0.85 / 1.08 },
+      }),
+    ).toBe('$216.00 → £170.00 at 0.787037 (ECB, 2026-11-20)');
+    expect(fxEffectWording(12.4, 'EUR')).toBe('+€12.40 from exchange rates');
+    expect(fxEffectWording(0, 'EUR')).toBeNull();
+    expect(repriceWording(12.4, 3.1, 'EUR')).toBe('Exchange rates: +€12.40 → +€3.10');
+  });
+});
+
+describe('the currency picker', () => {
+  it('offers the ten most used currencies first, in their order, then every other one by code', () => {
+    const { popular, others } = currencyOptions(undefined, '', 'USD');
+    expect(popular.map((option) => option.code)).toEqual([...POPULAR_CURRENCIES]);
+    const codes = others.map((option) => option.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes).toContain('KWD');
+    expect(codes).not.toContain('EUR'); // offered once, among the most used
+  });
+
+  it('narrows both groups by code or name, and keeps the chosen currency offered', () => {
+    const franc = currencyOptions(CURRENCIES, 'franc', 'GBP');
+    expect(franc.popular.map((o) => o.code)).toEqual(['GBP', 'CHF']);
+    expect(franc.others.map((o) => o.code)).toEqual(['XOF']);
+    expect(currencyOptions(CURRENCIES, 'yen', 'USD').popular.map((o) => o.code)).toEqual(['USD', 'JPY']);
+    expect(currencyOptions(CURRENCIES, 'kw', 'EUR').others.map((o) => o.code)).toEqual(['KWD']);
+    expect(optionLabel(CURRENCIES[5])).toBe('KES — Kenyan Shilling (no published rate)');
+    expect(optionLabel(CURRENCIES[2])).toBe('EUR — Euro');
+  });
+
+  function Picked() {
+    const [code, setCode] = useState('USD');
+    return (
+      <>
+        <CurrencyPicker label="Trip currency" value={code} onChange={setCode} />
+        <output aria-label="Chosen">{code}</output>
+      </>
+    );
+  }
+
+  it('is a labelled select with the server’s list; typing finds a currency and Enter picks it', async () => {
+    const api: FakeApi = installFakeApi({ 'GET /api/fx/currencies': () => ({ body: CURRENCIES }) });
+    try {
+      const { user } = renderApp('/', undefined, <Picked />);
+      const select = screen.getByLabelText('Trip currency');
+      await screen.findByRole('option', { name: 'KES — Kenyan Shilling (no published rate)' });
+      const groups = within(select).getAllByRole('group');
+      expect(groups.map((group) => group.getAttribute('label'))).toEqual(['Most used', 'All currencies']);
+      await user.type(screen.getByRole('searchbox', { name: 'Find a currency' }), 'dinar{Enter}');
+      expect(screen.getByLabelText('Chosen')).toHaveTextContent('KWD');
+      expect(select).toHaveValue('KWD');
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['KWD — Kuwaiti Dinar (no published rate)']);
+      await user.selectOptions(select, 'KWD');
+      expect(api.callsTo('GET', '/api/fx/currencies')).toHaveLength(1);
+    } finally {
+      api.restore();
+    }
+  });
+});
+
+describe('a foreign item and re-pricing', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  const hotel = (rate: number, first = 1.0842): CostItem =>
+    costItem({
+      name: 'Hotel',
+      category: 'stay',
+      amount: 120,
+      basis: 'total',
+      currency: 'EUR',
+      fx: { rate, date: rate === first ? '2026-11-20' : '2026-11-27', source: 'ecb', first_rate: first },
+    });
+
+  async function settled(store: AppStore) {
+    await waitFor(() => {
+      const { queries, mutations } = store.getState().api;
+      expect(Object.values(mutations).filter((m) => m?.status === 'pending')).toEqual([]);
+      expect(Object.values(queries).filter((q) => q?.status === 'pending')).toEqual([]);
+    });
+  }
+
+  function server() {
+    const window: Instance = instance({
+      trip_start: '2030-03-01T00:00:00.000Z',
+      trip_end: '2030-03-05T00:00:00.000Z',
+      nights: 4,
+      stay_expense: 130.1,
+      total_cost: 130.1,
+      items: [hotel(1.0842)],
+    });
+    let stored: Trip = trip({ version: 3, currency: 'USD', instances: [window] });
+    api = installFakeApi({
+      'GET /api/trips/getaway/:id/instances/:instanceId': () => ({
+        body: { trip: stored, instance: stored.instances[0] },
+      }),
+      'GET /api/trips/getaway/:id': () => ({ body: stored }),
+      'GET /api/fx/currencies': () => ({ body: CURRENCIES }),
+      'POST /api/trips/getaway/:id/instances/:instanceId/reprice': () => {
+        const before = stored.instances[0];
+        // Today's rate is higher: the hotel costs $3.00 more, all of it from exchange rates.
+        const after: Instance = {
+          ...before,
+          items: [hotel(1.1092)],
+          stay_expense: 133.1,
+          total_cost: 133.1,
+          fx_effect: 3,
+        };
+        stored = { ...stored, version: 4, instances: [after] };
+        return {
+          body: {
+            trip: stored,
+            windows: [
+              {
+                instance_id: before._id,
+                fx_effect_before: 0,
+                fx_effect_after: 3,
+                total_cost_before: 130.1,
+                total_cost_after: 133.1,
+              },
+            ],
+            fx_effect_before: 0,
+            fx_effect_after: 0,
+          },
+        };
+      },
+    });
+    return { window, stored };
+  }
+
+  it('shows both amounts and the rate, and a re-price is one request whose answer the page shows', async () => {
+    const { window, stored } = server();
+    const { user, store } = renderApp(`/trips/${stored._id}/instances/${window._id}`);
+    expect(await screen.findByText('€120.00 → $130.10 at 1.0842 (ECB, 2026-11-20)')).toBeInTheDocument();
+    await settled(store);
+    const before = api.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Re-price at today’s rates' }));
+    expect(await screen.findByText('Exchange rates: $0.00 → +$3.00')).toBeInTheDocument();
+    expect(screen.getByText('€120.00 → $133.10 at 1.1092 (ECB, 2026-11-27)')).toBeInTheDocument();
+    expect(screen.getByText(/\+\$3\.00 from exchange rates/)).toBeInTheDocument();
+    await settled(store);
+    // Written into the cache from the answer: no GET of the trip or the window follows.
+    expect(api.calls.slice(before).map((call) => `${call.method} ${call.path}`)).toEqual([
+      `POST /api/trips/getaway/${stored._id}/instances/${window._id}/reprice`,
+    ]);
+  });
+
+  it('adds an item in another currency with a rate of the traveller’s own, in one request', async () => {
+    const { window, stored } = server();
+    let sent: unknown;
+    api.restore();
+    api = installFakeApi({
+      'GET /api/trips/getaway/:id/instances/:instanceId': () => ({ body: { trip: stored, instance: window } }),
+      'GET /api/fx/currencies': () => ({ body: CURRENCIES }),
+      'POST /api/trips/getaway/:id/instances/:instanceId/items': (req) => {
+        sent = req.body;
+        return { status: 503, body: { msg: 'Exchange rates are unavailable right now: nothing was saved.' } };
+      },
+    });
+    const { user } = renderApp(`/trips/${stored._id}/instances/${window._id}`);
+    await user.click(await screen.findByRole('button', { name: '+ Add other item' }));
+    const form = screen.getByRole('form', { name: 'Add other item' });
+    await user.type(within(form).getByLabelText('Item name'), 'Safari');
+    await within(form).findByRole('option', { name: 'KES — Kenyan Shilling (no published rate)' });
+    await user.selectOptions(within(form).getByLabelText('Currency'), 'KES');
+    // A currency without a published rate needs one of the traveller's own.
+    const rate = within(form).getByLabelText('Rate: USD per 1 KES');
+    expect(rate).toBeRequired();
+    const amount = within(form).getByLabelText('Amount');
+    expect(amount).toHaveAttribute('step', '0.01');
+    await user.type(amount, '20000');
+    expect(within(form).getByRole('button', { name: /^Add/ })).toBeDisabled();
+    await user.type(rate, '0.0077');
+    expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= KES 20,000.00 → $154.00');
+    await user.click(within(form).getByRole('button', { name: /^Add/ }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Exchange rates are unavailable right now: nothing was saved.',
+    );
+    expect(sent).toMatchObject({ name: 'Safari', amount: 20000, currency: 'KES', fx: { rate: 0.0077 } });
+    expect(api.callsTo('POST', `/api/trips/getaway/${stored._id}/instances/${window._id}/items`)).toHaveLength(1);
+  });
+
+  it('types yen amounts in whole units', async () => {
+    const { window, stored } = server();
+    const { user } = renderApp(`/trips/${stored._id}/instances/${window._id}`);
+    await user.click(await screen.findByRole('button', { name: '+ Add car item' }));
+    const form = screen.getByRole('form', { name: 'Add car item' });
+    await user.selectOptions(within(form).getByLabelText('Currency'), 'JPY');
+    expect(within(form).getByLabelText('Amount')).toHaveAttribute('step', '1');
+    expect(within(form).getByLabelText('Rate: USD per 1 JPY')).not.toBeRequired();
+  });
+});
+
+describe('the trip currency', () => {
+  let api: FakeApi;
+  afterEach(() => api.restore());
+
+  it('changes with one PUT; when rates are down the server’s message shows and the currency stays', async () => {
+    const shown = trip({ version: 2, currency: 'USD', budget: 1000 });
+    let down = true;
+    api = installFakeApi({
+      'GET /api/fx/currencies': () => ({ body: CURRENCIES }),
+      'PUT /api/trips/getaway/:id': (req) =>
+        down
+          ? { status: 503, body: { msg: 'Exchange rates are unavailable right now: the currency was not changed.' } }
+          : { body: { ...shown, ...(req.body as object), budget: 922.34, version: 3 } },
+    });
+    const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
+    const picker = screen.getByLabelText('Trip currency');
+    expect(screen.getByText(/amounts held in USD are converted at today’s rate/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Budget ($)')).toHaveAttribute('step', '0.01');
+    await user.selectOptions(picker, 'EUR');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Exchange rates are unavailable right now: the currency was not changed.',
+    );
+    expect(picker).toHaveValue('USD');
+    down = false;
+    await user.selectOptions(picker, 'JPY');
+    await screen.findByText('Saved');
+    const puts = api.callsTo('PUT', `/api/trips/getaway/${shown._id}`);
+    expect(puts.map((put) => put.body)).toEqual([{ currency: 'EUR' }, { currency: 'JPY' }]);
+  });
+});
