@@ -66,8 +66,12 @@ export async function signUp(who: Registration): Promise<{ token: string; id: st
 }
 
 /** Logs in through the form, as a person does, and waits for My Trips. */
-export async function signIn(page: Page, who: Pick<Registration, 'email' | 'password'>): Promise<void> {
-  await page.goto(`${BASE_URL}/login`);
+export async function signIn(
+  page: Page,
+  who: Pick<Registration, 'email' | 'password'>,
+  base = BASE_URL,
+): Promise<void> {
+  await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();

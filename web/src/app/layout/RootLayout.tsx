@@ -2,6 +2,7 @@
 import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NavigationProvider } from '../../components/AppLink';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { Toaster } from '../../components/Toaster';
 import { Header } from './Header';
 import { SiteFooter } from './SiteFooter';
@@ -23,6 +24,7 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
+        <OfflineBanner />
         <div id="content" className="app-content">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
