@@ -3,6 +3,8 @@
 // that boot it in-process.
 import {
   createLogger,
+  idempotencyKeyPrefix,
+  idempotentCreates,
   pingRedis,
   startService,
   verifierFromConfig,
@@ -43,6 +45,11 @@ export function startTrips(
           verifier: verifierFromConfig(config, logger),
           revokedUsers,
           trips,
+          idempotent: idempotentCreates({
+            redis,
+            keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'trips'),
+            logger,
+          }),
           readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
         }),
         extras: { eventsSent: () => outbox.settled() },

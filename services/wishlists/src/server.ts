@@ -2,6 +2,8 @@
 // HTTP, shutdown order). Used by main.ts and by tests that boot the real service in-process.
 import {
   createLogger,
+  idempotencyKeyPrefix,
+  idempotentCreates,
   pingRedis,
   startService,
   verifierFromConfig,
@@ -41,6 +43,11 @@ export function startWishlists(
           lifecycle,
           verifier: verifierFromConfig(config, logger),
           revokedUsers,
+          idempotent: idempotentCreates({
+            redis,
+            keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'wishlists'),
+            logger,
+          }),
           readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
         }),
       };

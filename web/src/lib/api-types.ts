@@ -615,7 +615,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a trip for the caller (user fields come from the token) */
+        /** Create a trip for the caller (user fields come from the token) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -661,6 +661,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Idempotency-Key: a request with this key is still running; retry shortly */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
             };
         };
@@ -1059,7 +1077,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a dated instance (listed first); at most 100 per trip */
+        /** Add a dated instance (listed first); at most 100 per trip Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -1130,8 +1148,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Trip full */
+                /** @description Trip full; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1426,7 +1453,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first */
+        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -1488,7 +1515,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Trip full (100 windows) */
+                /** @description Trip full (100 windows); or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1499,6 +1526,15 @@ export interface paths {
                 };
                 /** @description If-Match names an older version of the trip */
                 412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1601,7 +1637,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) */
+        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -1692,7 +1728,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The window already holds 100 items, or a simultaneous change collided */
+                /** @description The window already holds 100 items, or a simultaneous change collided; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1703,6 +1739,15 @@ export interface paths {
                 };
                 /** @description If-Match names an older version of the trip */
                 412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2060,7 +2105,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a list, optionally with trips (moved here from any other list) */
+        /** Create a list, optionally with trips (moved here from any other list) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -2111,8 +2156,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Name taken or too many lists */
+                /** @description Name taken or too many lists; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2231,7 +2285,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a trip (the whole trip as body; only _id is read); moves it from any other list */
+        /** Add a trip (the whole trip as body; only _id is read); moves it from any other list Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -2290,8 +2344,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description List full */
+                /** @description List full; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
