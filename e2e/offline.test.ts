@@ -18,7 +18,7 @@ import {
   shot,
   writeA11yReport,
 } from './browser';
-import { api, newTraveller, signIn, signUp } from './traveller';
+import { api, newTraveller, request, signIn, signUp } from './traveller';
 
 const USER = newTraveller('offline', { fname: 'Ines', lname: 'Duarte' });
 
@@ -65,10 +65,11 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let tripPath = '';
+let token = '';
 
 beforeAll(async () => {
   await assertProductRunning();
-  const { token } = await signUp(USER);
+  ({ token } = await signUp(USER));
   const trip = await api('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' }, token);
   for (const [start, end, stay, travel] of [
     ['2031-05-02', '2031-05-06', 480, 190],
@@ -188,6 +189,45 @@ describe('a traveller without a network', () => {
       .getByText('Cheapest')
       .waitFor();
     await shot(page, 'offline-compare');
+  });
+
+  step('changes the trip without a network: both changes show at once and wait to sync', async () => {
+    await page.getByRole('button', { name: 'More travellers' }).click();
+    await page.getByLabel('Budget ($)').fill('1500');
+    await page.getByLabel('Budget ($)').press('Enter');
+    await page.getByText('2 changes waiting to sync').waitFor();
+    jestExpect(await page.getByRole('status', { name: 'Travellers' }).textContent()).toBe('2');
+    await shot(page, 'offline-waiting-to-sync');
+  });
+
+  step('is back online: the changes reach the server once, in order, and the badge goes', async () => {
+    await proxy.start();
+    await page.getByText('Offline — showing what you saw last').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 20_000 });
+    const stored = await api('GET', `/api/trips/getaway/${tripPath.split('/').pop()}`, undefined, token);
+    jestExpect({ travelers: stored.travelers, budget: stored.budget }).toEqual({ travelers: 2, budget: 1500 });
+  });
+
+  step('edits what someone else edited meanwhile: the conflict is shown, and Keep mine wins', async () => {
+    await proxy.stop();
+    await page.getByRole('button', { name: 'More travellers' }).click();
+    await page.getByText('1 change waiting to sync').waitFor();
+    // Meanwhile, on another device, the same field.
+    const tripId = tripPath.split('/').pop();
+    const now = await api('GET', `/api/trips/getaway/${tripId}`, undefined, token);
+    await request('PUT', `/api/trips/getaway/${tripId}`, { travelers: 5 }, token, { 'if-match': `"${now.version}"` });
+    await proxy.start();
+    const conflict = page.getByRole('alertdialog', { name: 'This trip changed while you were offline' });
+    await conflict.waitFor({ timeout: 20_000 });
+    await conflict.getByText('Yours: 3 / On the server: 5').waitFor();
+    await shot(page, 'offline-conflict');
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    const stored = await api('GET', `/api/trips/getaway/${tripId}`, undefined, token);
+    jestExpect(stored.travelers).toBe(3);
+    await proxy.stop();
+    await page.reload();
+    await page.getByText('Offline — showing what you saw last').waitFor();
   });
 
   step('goes back to Explore without a network: the trip is listed from the device', async () => {

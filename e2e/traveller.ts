@@ -35,10 +35,17 @@ export interface ApiReply {
 }
 
 /** One call to the product's API, answered whatever its status (for a test that asserts the status). */
-export async function request(method: string, path: string, body?: unknown, token?: string): Promise<ApiReply> {
+export async function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<ApiReply> {
   const res = await fetch(`${BASE_URL}${path}`, {
     method,
     headers: {
+      ...headers,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },

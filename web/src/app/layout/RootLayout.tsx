@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { NavigationProvider } from '../../components/AppLink';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { Toaster } from '../../components/Toaster';
+import { SyncStatus } from '../../features/trips/components/SyncStatus';
 import { Header } from './Header';
 import { SiteFooter } from './SiteFooter';
 
@@ -25,6 +26,7 @@ export function RootLayout() {
         </a>
         <Header />
         <OfflineBanner />
+        <SyncStatus />
         <div id="content" className="app-content">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -41,6 +41,11 @@ export function memoryStore(): KeyValueStore & { map: Map<string, unknown> } {
 /** The browser's store where there is IndexedDB; nothing is kept where there is none (e.g. jsdom). */
 let kv: KeyValueStore | null = typeof indexedDB !== 'undefined' ? indexedDbStore() : null;
 
+/** The store in use (none where there is no IndexedDB). */
+export function deviceStore(): KeyValueStore | null {
+  return kv;
+}
+
 /** Tests set a memory store (or none). */
 export function setDeviceStore(store: KeyValueStore | null): void {
   kv = store;

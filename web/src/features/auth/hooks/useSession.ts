@@ -69,11 +69,11 @@ export function useRestoreSession() {
   }, [dispatch]);
 }
 
-const RETRY_MS = 15_000;
+const RETRY_MS = 5_000;
 
 /**
  * While the app runs on what was kept: asks for a token when the browser says it is back
- * online and every 15 s; with one, the user and every page's data are fetched afresh.
+ * online and every 5 s; with one, the user and every page's data are fetched afresh.
  */
 function reconnectWhenOnline(dispatch: AppDispatch) {
   let done = false;

@@ -1,0 +1,93 @@
+// The sync strip (ADR 00xx-h6), above every page: "N changes waiting to sync" while
+// changes made offline wait, each conflict with both values and Keep mine / Keep
+// theirs, and each change that could not be applied with its reason and a Copy button.
+import { useState } from 'react';
+import { useStore } from 'react-redux';
+import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
+import type { AppState, AppDispatch } from '../../../lib/hooks';
+import { useAppSelector } from '../../../lib/hooks';
+import { targetOf } from '../../../lib/merge';
+import type { QueuedChange } from '../../../lib/offline/changeQueue';
+import { dropChange } from '../../../lib/offline/changeQueue';
+import { refreshQueue, settleConflict } from '../offlineSync';
+import './syncStatus.css';
+
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+const label = (field: string) => field.replace(/_/g, ' ');
+
+function titleOf(change: QueuedChange): string {
+  const kinds = Object.keys(change.mine).map((key) => targetOf(key).kind);
+  if (kinds.includes('item')) return 'This cost item changed while you were offline';
+  if (kinds.includes('window')) return 'This window changed while you were offline';
+  return 'This trip changed while you were offline';
+}
+
+function OfflineConflict({ change }: { change: QueuedChange }) {
+  const store = useStore<AppState>() as { dispatch: AppDispatch; getState: () => AppState };
+  const [busy, setBusy] = useState(false);
+  const rows = (change.conflict?.conflicts ?? []).map((conflict) => ({
+    key: conflict.key,
+    name: label(targetOf(conflict.key).field),
+    mine: shown(conflict.mine),
+    theirs: shown(conflict.theirs),
+    locked: conflict.locked,
+  }));
+  const choose = async (choice: ConflictChoiceValue) => {
+    setBusy(true);
+    try {
+      await settleConflict(store, change, choice);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <ConflictChoice title={titleOf(change)} rows={rows} onChoose={choose} busy={busy} theirsLabel="Keep theirs" />;
+}
+
+function FailedChange({ change }: { change: QueuedChange }) {
+  const store = useStore<AppState>() as { dispatch: AppDispatch; getState: () => AppState };
+  const text = JSON.stringify({ trip: change.tripId, changes: change.mine }, null, 2);
+  return (
+    <div className="notice sync-failed" role="alert">
+      <p>
+        <strong>A change made offline could not be applied:</strong> {change.failed}
+      </p>
+      <pre className="sync-failed__text">{text}</pre>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void navigator.clipboard?.writeText(text).catch(() => undefined)}
+        >
+          Copy
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void dropChange(change).then(() => refreshQueue(store))}
+        >
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function SyncStatus() {
+  const { waiting, conflicts, failed } = useAppSelector((s) => s.sync);
+  if (waiting === 0 && conflicts.length === 0 && failed.length === 0) return null;
+  return (
+    <div className="sync-status">
+      {waiting > 0 && (
+        <p className="sync-badge" role="status">
+          {waiting === 1 ? '1 change waiting to sync' : `${waiting} changes waiting to sync`}
+        </p>
+      )}
+      {conflicts.map((change) => (
+        <OfflineConflict key={change.key} change={change} />
+      ))}
+      {failed.map((change) => (
+        <FailedChange key={change.key} change={change} />
+      ))}
+    </div>
+  );
+}

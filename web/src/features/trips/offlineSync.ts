@@ -1,0 +1,183 @@
+// Changes made offline, end to end (ADR 00xx-h6): the saver that keeps an edit which
+// could not be sent and shows it at once, and the one replayer that sends what waits,
+// in order, when a token and a network are back. A field changed on both sides stays
+// as a conflict until the traveller keeps theirs or mine (SyncStatus).
+import { api, errorMessage } from '../../lib/api';
+import type { AppDispatch, AppState } from '../../lib/hooks';
+import { resolve, type Fields } from '../../lib/merge';
+import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
+import {
+  applyFields,
+  asTheOneReplayer,
+  dropChange,
+  enqueueChange,
+  queuedChanges,
+  requestFor,
+  updateChange,
+  type QueuedChange,
+} from '../../lib/offline/changeQueue';
+import { keepOnDevice, saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
+import { isUnreachable } from '../../lib/offline/offlineQuery';
+import { queueRead } from '../../lib/offline/syncSlice';
+import { wentOffline } from '../../lib/session';
+import type { Trip } from '../../lib/types';
+import { tripsApi } from './api';
+import { replaceCachedTrip } from './cache';
+
+interface Store {
+  dispatch: AppDispatch;
+  getState: () => AppState;
+  subscribe: (listener: () => void) => () => void;
+}
+
+const syncApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
+    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine'>>({
+      queryFn: ({ tripId, version, base, mine }, _api, _extra, baseQuery) =>
+        saveMerging(baseQuery, {
+          tripId,
+          version,
+          base,
+          mine,
+          request: (fields) => requestFor(tripId, fields),
+          offline: 'fail',
+        }),
+      invalidatesTags: (_r, _e, { tripId }) => [
+        { type: 'Trip', id: tripId },
+        { type: 'Trip', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+/** Reads the queue into the sync strip. */
+export async function refreshQueue(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
+  const userId = store.getState().session.userId;
+  store.dispatch(queueRead(userId ? await queuedChanges(userId) : []));
+}
+
+async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId: string): Promise<Trip | undefined> {
+  const inMemory = tripsApi.endpoints.getTrip.select(tripId)(store.getState()).data;
+  return inMemory ?? ((await savedAnswer(userId, tripPath(tripId)).catch(() => undefined)) as Trip | undefined);
+}
+
+let running: Promise<void> | null = null;
+
+/** Sends what waits, in order; stops at the first change the network cannot carry. */
+export function syncNow(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
+  running ??= replayAll(store).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
+  const { session } = store.getState();
+  if (!session.userId || !session.token) return;
+  const userId = session.userId;
+  await asTheOneReplayer(async () => {
+    const changes = await queuedChanges(userId);
+    // Later changes of a trip wait behind its unsettled conflict, so their order holds.
+    const held = new Set(changes.filter((change) => change.conflict).map((change) => change.tripId));
+    for (const change of changes) {
+      if (change.conflict || change.failed || held.has(change.tripId)) continue;
+      const result = await store.dispatch(syncApi.endpoints.replayChange.initiate(change));
+      if (!('error' in result) || !result.error) {
+        await dropChange(change);
+        continue;
+      }
+      const error = result.error;
+      if (isUnreachable(error)) break;
+      const merge = conflictOf(error);
+      if (merge && merge.conflicts.length > 0) {
+        await updateChange({
+          ...change,
+          conflict: { conflicts: merge.conflicts, resend: merge.resend, version: merge.trip.version },
+        });
+        held.add(change.tripId);
+        continue;
+      }
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429) {
+        // Nothing is dropped: it is listed with its reason and can be copied.
+        await updateChange({ ...change, failed: errorMessage(error, 'This change could not be applied.') });
+        continue;
+      }
+      break; // the server is not answering well: try again later
+    }
+  }).catch(() => undefined);
+  await refreshQueue(store);
+}
+
+/** The traveller's choice on a conflict: theirs drops the change; mine sends it again on the current version. */
+export async function settleConflict(
+  store: Pick<Store, 'dispatch' | 'getState'>,
+  change: QueuedChange,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  const conflict = change.conflict;
+  if (!conflict) return;
+  if (choice === 'theirs') {
+    await dropChange(change);
+    store.dispatch(api.util.invalidateTags([{ type: 'Trip', id: change.tripId }]));
+  } else {
+    const mine = resolve(conflict, 'mine');
+    // What the server holds now for each field sent: the clean ones never changed there.
+    const base: Fields = {};
+    for (const key of Object.keys(conflict.resend)) base[key] = change.base[key];
+    for (const { key, theirs } of conflict.conflicts) base[key] = theirs;
+    await updateChange({ ...change, version: conflict.version, base, mine, conflict: undefined });
+  }
+  await refreshQueue(store);
+  await syncNow(store);
+}
+
+const RETRY_MS = 5_000;
+
+/** Installs the saver and starts the replayer for the app's store (FullApp). */
+export function installOfflineSync(store: Store): () => void {
+  setOfflineSaver(async (save) => {
+    const { session } = store.getState();
+    if (!session.userId || !keepOnDevice()) return null;
+    const userId = session.userId;
+    const trip = await cachedTrip(store, userId, save.tripId);
+    if (!trip) return null;
+    const queued = await enqueueChange({
+      userId,
+      tripId: save.tripId,
+      version: save.version,
+      base: save.base,
+      mine: save.mine,
+    }).catch(() => null);
+    if (!queued) return null;
+    const shown = applyFields(trip, save.mine);
+    replaceCachedTrip(store.dispatch, shown);
+    await saveAnswer(userId, tripPath(save.tripId), shown).catch(() => undefined);
+    if (!session.offline) store.dispatch(wentOffline());
+    await refreshQueue(store);
+    return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
+  });
+
+  // A token while online (after a reconnect or a login): send what waits.
+  let before = store.getState().session;
+  const unsubscribe = store.subscribe(() => {
+    const now = store.getState().session;
+    const became = now.token && !now.offline && (!before.token || before.offline || before.userId !== now.userId);
+    if (now.userId !== before.userId) void refreshQueue(store);
+    before = now;
+    if (became) void syncNow(store);
+  });
+  const onOnline = () => void syncNow(store);
+  window.addEventListener('online', onOnline);
+  const timer = setInterval(() => {
+    if (store.getState().sync.waiting > 0) void syncNow(store);
+  }, RETRY_MS);
+  void refreshQueue(store);
+  return () => {
+    setOfflineSaver(null);
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+    clearInterval(timer);
+  };
+}
