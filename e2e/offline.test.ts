@@ -191,11 +191,21 @@ describe('a traveller without a network', () => {
     await shot(page, 'offline-compare');
   });
 
-  step('changes the trip without a network: both changes show at once and wait to sync', async () => {
+  step('changes the trip and adds a window without a network: the changes show at once and wait to sync', async () => {
     await page.getByRole('button', { name: 'More travellers' }).click();
     await page.getByLabel('Budget ($)').fill('1500');
     await page.getByLabel('Budget ($)').press('Enter');
     await page.getByText('2 changes waiting to sync').waitFor();
+    await page.getByRole('button', { name: 'Create New Instance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Trip Instance' });
+    await dialog.getByLabel('Start Date').fill('2031-10-03');
+    await dialog.getByLabel('End Date').fill('2031-10-07');
+    await dialog.getByLabel('Stay').fill('410');
+    await dialog.getByLabel('Travel').fill('150');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('3 changes waiting to sync').waitFor();
+    await page.getByRole('row', { name: /Oct 3/ }).waitFor();
     jestExpect(await page.getByRole('status', { name: 'Travellers' }).textContent()).toBe('2');
     await shot(page, 'offline-waiting-to-sync');
   });
@@ -206,6 +216,10 @@ describe('a traveller without a network', () => {
     await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 20_000 });
     const stored = await api('GET', `/api/trips/getaway/${tripPath.split('/').pop()}`, undefined, token);
     jestExpect({ travelers: stored.travelers, budget: stored.budget }).toEqual({ travelers: 2, budget: 1500 });
+    const october = stored.instances.filter((window: { trip_start: string }) =>
+      window.trip_start.startsWith('2031-10-03'),
+    );
+    jestExpect({ windows: stored.instances.length, october: october.length }).toEqual({ windows: 3, october: 1 });
   });
 
   step('edits what someone else edited meanwhile: the conflict is shown, and Keep mine wins', async () => {

@@ -28,6 +28,7 @@ import {
   windowFields,
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
+import { keepWindowCreate, newIdempotencyKey } from '../../lib/offline/changeQueue';
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
@@ -248,7 +249,21 @@ export const instancesApi = api.injectEndpoints({
      * and are the server's, so the trip and the list are refetched.
      */
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput & { label?: string } }>({
-      query: ({ tripId, body }) => ({ url: `${tripPath(tripId)}/instances`, method: 'POST', body }),
+      // Every create carries an Idempotency-Key; without a network it is kept to be sent later (ADR 00xx-h6).
+      async queryFn({ tripId, body }, _api, _extra, baseQuery) {
+        const idempotencyKey = newIdempotencyKey();
+        const sent = await baseQuery({
+          url: `${tripPath(tripId)}/instances`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        });
+        if (sent.error?.status === 'FETCH_ERROR') {
+          const kept = await keepWindowCreate({ tripId, body: body as Record<string, unknown>, idempotencyKey });
+          if (kept) return kept;
+        }
+        return sent.error ? { error: sent.error } : { data: sent.data as Instance };
+      },
       invalidatesTags: (_r, error, { tripId }) => [
         { type: 'Trip', id: 'LIST' },
         ...(error ? [] : [{ type: 'Trip' as const, id: tripId }]),

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { instance, trip } from '../../../test/fixtures';
 import { ME } from '../../../test/render';
@@ -139,5 +140,91 @@ describe('changes made offline', () => {
     } finally {
       globalThis.fetch = original;
     }
+  });
+
+  it('when a window is added and then edited offline, then back online it is created once (same Idempotency-Key on a retry) and the edit names its real id', async () => {
+    const cached = trip({ instances: [], version: 2 });
+    const original = globalThis.fetch;
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const store = online();
+    uninstall = installOfflineSync(store);
+    let temp;
+    try {
+      await store.dispatch(tripsApi.util.upsertQueryData('getTrip', cached._id, cached));
+      // The trip page is open: it holds the trip, refetched (from the device) when a create invalidates it.
+      store.dispatch(tripsApi.endpoints.getTrip.initiate(cached._id));
+      const created = await store.dispatch(
+        instancesApi.endpoints.createInstance.initiate({
+          tripId: cached._id,
+          body: {
+            trip_start: '2031-06-01',
+            trip_end: '2031-06-04',
+            stay_expense: 300,
+            travel_expense: 120,
+            car_expense: 0,
+            other_expense: 0,
+          },
+        }),
+      );
+      temp = 'data' in created ? created.data : undefined;
+      expect(temp?._id).toMatch(/^offline-/);
+      expect(temp?.total_cost).toBe(420);
+      await waitFor(() =>
+        expect(
+          tripsApi.endpoints.getTrip
+            .select(cached._id)(store.getState())
+            .data?.instances.map((i) => i._id),
+        ).toEqual([temp!._id]),
+      );
+      await store.dispatch(
+        instancesApi.endpoints.saveInstance.initiate({
+          tripId: cached._id,
+          instanceId: temp!._id,
+          version: 2,
+          base: temp!,
+          changes: { label: 'Long weekend' },
+        }),
+      );
+      expect(store.getState().sync.waiting).toBe(2);
+    } finally {
+      globalThis.fetch = original;
+    }
+
+    const realId = '64c0000000000000000000aa';
+    const keys: (string | null)[] = [];
+    const puts: unknown[] = [];
+    let answerLost = true;
+    let current = cached;
+    api = installFakeApi({
+      'POST /api/trips/getaway/:tripId/instances': (req) => {
+        keys.push(req.headers.get('idempotency-key'));
+        current = { ...cached, version: 3, instances: [{ ...temp!, _id: realId }] };
+        return { status: 201, body: current.instances[0] };
+      },
+      'PUT /api/trips/getaway/:tripId': (req) => {
+        puts.push(req.body);
+        return { body: current };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+    });
+    // The first answer is lost on the way back: the create stays queued and is sent again.
+    const fakeApi = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+      const answer = await fakeApi(input, init);
+      if (answerLost && method === 'POST') {
+        answerLost = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return answer;
+    }) as typeof fetch;
+    await syncNow(store);
+    expect(store.getState().sync.waiting).toBe(2);
+    await syncNow(store);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(puts).toEqual([{ instances: [{ _id: realId, label: 'Long weekend' }] }]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
   });
 });

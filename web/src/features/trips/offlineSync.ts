@@ -11,8 +11,13 @@ import {
   asTheOneReplayer,
   dropChange,
   enqueueChange,
+  offlineWindow,
   queuedChanges,
+  renameWindow,
   requestFor,
+  setWindowCreator,
+  TEMP_PREFIX,
+  newIdempotencyKey,
   updateChange,
   type QueuedChange,
 } from '../../lib/offline/changeQueue';
@@ -48,8 +53,44 @@ const syncApi = api.injectEndpoints({
         { type: 'Trip', id: 'LIST' },
       ],
     }),
+    /** A window created offline, sent with its Idempotency-Key: a retry answers the first window. */
+    replayCreate: build.mutation<{ _id: string }, NonNullable<QueuedChange['create']> & { tripId: string }>({
+      query: ({ tripId, body, idempotencyKey }) => ({
+        url: `${tripPath(tripId)}/instances`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_r, _e, { tripId }) => [
+        { type: 'Trip', id: tripId },
+        { type: 'Trip', id: 'LIST' },
+      ],
+    }),
   }),
 });
+
+/** Sends one kept change; its answer as RTK Query gives it. */
+async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
+  if (!change.create) return store.dispatch(syncApi.endpoints.replayChange.initiate(change));
+  return store.dispatch(syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, ...change.create }));
+}
+
+/** The server is still handling this key's first request (a retry raced it): try again later. */
+const stillRunning = (error: unknown) =>
+  (error as { data?: { code?: unknown } } | undefined)?.data?.code === 'idempotency_in_progress';
+
+/** After a window created offline got its id: the changes kept after it name that id. */
+async function renameInLaterChanges(changes: QueuedChange[], from: number, tempId: string, realId: string) {
+  for (const later of changes.slice(from + 1)) {
+    const renamed = {
+      ...later,
+      base: renameWindow(later.base, tempId, realId),
+      mine: renameWindow(later.mine, tempId, realId),
+    };
+    Object.assign(later, renamed);
+    await updateChange(renamed);
+  }
+}
 
 /** Reads the queue into the sync strip. */
 export async function refreshQueue(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
@@ -80,15 +121,19 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
     const changes = await queuedChanges(userId);
     // Later changes of a trip wait behind its unsettled conflict, so their order holds.
     const held = new Set(changes.filter((change) => change.conflict).map((change) => change.tripId));
-    for (const change of changes) {
+    for (const [index, change] of changes.entries()) {
       if (change.conflict || change.failed || held.has(change.tripId)) continue;
-      const result = await store.dispatch(syncApi.endpoints.replayChange.initiate(change));
+      const result = await send(store, change);
       if (!('error' in result) || !result.error) {
+        const created = change.create && (result.data as { _id?: unknown } | undefined)?._id;
+        if (change.create && typeof created === 'string') {
+          await renameInLaterChanges(changes, index, change.create.tempId, created);
+        }
         await dropChange(change);
         continue;
       }
       const error = result.error;
-      if (isUnreachable(error)) break;
+      if (isUnreachable(error) || stillRunning(error)) break;
       const merge = conflictOf(error);
       if (merge && merge.conflicts.length > 0) {
         await updateChange({
@@ -159,6 +204,31 @@ export function installOfflineSync(store: Store): () => void {
     return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
   });
 
+  setWindowCreator(async ({ tripId, body, idempotencyKey }) => {
+    const { session } = store.getState();
+    if (!session.userId || !keepOnDevice()) return null;
+    const userId = session.userId;
+    const trip = await cachedTrip(store, userId, tripId);
+    if (!trip) return null;
+    const tempId = `${TEMP_PREFIX}${newIdempotencyKey()}`;
+    const queued = await enqueueChange({
+      userId,
+      tripId,
+      base: {},
+      mine: {},
+      create: { tempId, body, idempotencyKey },
+    }).catch(() => null);
+    if (!queued) return null;
+    const window = offlineWindow(tempId, body);
+    // A new window goes to the top, as online.
+    const shown: Trip = { ...trip, instances: [window, ...(trip.instances ?? [])] };
+    replaceCachedTrip(store.dispatch, shown);
+    await saveAnswer(userId, tripPath(tripId), shown).catch(() => undefined);
+    if (!session.offline) store.dispatch(wentOffline());
+    await refreshQueue(store);
+    return { data: window };
+  });
+
   // A token while online (after a reconnect or a login): send what waits.
   let before = store.getState().session;
   const unsubscribe = store.subscribe(() => {
@@ -176,6 +246,7 @@ export function installOfflineSync(store: Store): () => void {
   void refreshQueue(store);
   return () => {
     setOfflineSaver(null);
+    setWindowCreator(null);
     unsubscribe();
     window.removeEventListener('online', onOnline);
     clearInterval(timer);

@@ -6,7 +6,7 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { itemChanges, targetOf, tripChanges, windowChanges, type Conflict, type FieldKey, type Fields } from '../merge';
 import { tripPath } from '../mergeSave';
-import type { Trip } from '../types';
+import type { Instance, Trip } from '../types';
 import { deviceStore } from './deviceStore';
 
 export interface QueuedChange {
@@ -23,6 +23,84 @@ export interface QueuedChange {
   conflict?: { conflicts: Conflict[]; resend: Fields; version: number };
   /** Set when it cannot be applied at all (the trip or window was deleted, access removed). */
   failed?: string;
+  /**
+   * A window created offline: sent as a POST with its Idempotency-Key, so a retry after a
+   * lost answer never creates twice; later changes naming `tempId` then name its real id.
+   */
+  create?: { tempId: string; body: Record<string, unknown>; idempotencyKey: string };
+}
+
+/** A window created offline, until the server gives it an id. */
+export const TEMP_PREFIX = 'offline-';
+export const isTempId = (id: string) => id.startsWith(TEMP_PREFIX);
+
+/** A change's fields with the offline window `from` renamed to its real id `to`. */
+export function renameWindow(fields: Fields, from: string, to: string): Fields {
+  const renamed: Fields = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const target = targetOf(key);
+    const named = target.kind !== 'trip' && target.windowId === from;
+    renamed[named ? key.replace(`:${from}:`, `:${to}:`) : key] = value;
+  }
+  return renamed;
+}
+
+/** A window as the page shows it until the server has it: the sent fields, nothing computed but its total. */
+export function offlineWindow(tempId: string, body: Record<string, unknown>, now = new Date()): Instance {
+  const amount = (field: string) => Number(body[field] ?? 0) || 0;
+  const total = amount('stay_expense') + amount('travel_expense') + amount('car_expense') + amount('other_expense');
+  return {
+    _id: tempId,
+    trip_start: null,
+    trip_end: null,
+    stay_expense: 0,
+    travel_expense: 0,
+    car_expense: 0,
+    other_expense: 0,
+    isCommitted: false,
+    activities: [],
+    label: '',
+    notes: '',
+    ...body,
+    created_at: now.toISOString(),
+    status: 'considering',
+    nights: null,
+    per_night: null,
+    delta_vs_cheapest: null,
+    delta_by_category: null,
+    dates_invalid: false,
+    items: [],
+    paid_total: 0,
+    booked_total: 0,
+    freshness: { oldest_captured_on: null, stale_items: 0 },
+    total_cost: total,
+    per_person: total,
+    to_pay: total,
+  } as unknown as Instance;
+}
+
+export interface OfflineWindowCreate {
+  tripId: string;
+  body: Record<string, unknown>;
+  idempotencyKey: string;
+}
+
+let windowCreator: ((create: OfflineWindowCreate) => Promise<{ data: Instance } | null>) | null = null;
+
+/** The app's keeper of windows created offline (features/trips/offlineSync.ts); none in most tests. */
+export function setWindowCreator(creator: typeof windowCreator): void {
+  windowCreator = creator;
+}
+
+export function keepWindowCreate(create: OfflineWindowCreate): Promise<{ data: Instance } | null> {
+  return windowCreator ? windowCreator(create) : Promise.resolve(null);
+}
+
+/** A fresh Idempotency-Key for a create. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 const PREFIX = 'change|';
