@@ -14,6 +14,8 @@ import {
   setDeviceStore,
   setKeepOnDevice,
 } from './deviceStore';
+import { enqueueChange } from './changeQueue';
+import { queueRead } from './syncSlice';
 
 const OTHER = '64b0000000000000000000ff';
 let device: ReturnType<typeof memoryStore>;
@@ -132,5 +134,19 @@ describe('opening the app without a network', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(device.map.size).toBe(0));
     expect(await lastUser()).toBeUndefined();
+  });
+
+  it('when changes made offline wait, then Logout asks first; Cancel keeps them', async () => {
+    await rememberUser(ME._id);
+    const change = await enqueueChange({ userId: ME._id, tripId: 't1', base: {}, mine: { 'trip:notes': 'x' } });
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [porto] }) });
+    const { user, store } = renderApp('/mytrips', { ...LOGGED_IN, userId: ME._id });
+    store.dispatch(queueRead([change!]));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('1 change made offline has not been sent yet. Logging out deletes them.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('GET', '/api/user/logout')).toHaveLength(0);
+    expect(await lastUser()).toBeDefined();
   });
 });
