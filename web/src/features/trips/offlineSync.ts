@@ -35,6 +35,12 @@ interface Store {
   subscribe: (listener: () => void) => () => void;
 }
 
+/** What a replayed change refetches: its trip and the lists that show it. */
+const tripAndList = (tripId: string) => [
+  { type: 'Trip' as const, id: tripId },
+  { type: 'Trip' as const, id: 'LIST' },
+];
+
 const syncApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
@@ -48,10 +54,7 @@ const syncApi = api.injectEndpoints({
           request: (fields) => requestFor(tripId, fields),
           offline: 'fail',
         }),
-      invalidatesTags: (_r, _e, { tripId }) => [
-        { type: 'Trip', id: tripId },
-        { type: 'Trip', id: 'LIST' },
-      ],
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
     /** A window created offline, sent with its Idempotency-Key: a retry answers the first window. */
     replayCreate: build.mutation<{ _id: string }, NonNullable<QueuedChange['create']> & { tripId: string }>({
@@ -61,10 +64,7 @@ const syncApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_r, _e, { tripId }) => [
-        { type: 'Trip', id: tripId },
-        { type: 'Trip', id: 'LIST' },
-      ],
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
   }),
 });
