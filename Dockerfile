@@ -12,9 +12,9 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# --- deps: every workspace's package.json, then one `npm ci`. Nothing here
-# depends on SERVICE, so the five image builds share this layer.
-FROM ${NODE_IMAGE} AS deps
+# --- manifests: every workspace's package.json and the lock file, what both
+# dependency stages install from. Nothing here depends on SERVICE.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY package.json package-lock.json ./
@@ -25,6 +25,10 @@ COPY services/wishlists/package.json services/wishlists/
 COPY services/integrations/package.json services/integrations/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
+
+# --- deps: one `npm ci` of every workspace. Nothing here depends on SERVICE,
+# so the five image builds share this layer.
+FROM manifests AS deps
 RUN --mount=type=cache,target=/root/.npm npm ci
 
 # --- build: compile the chosen workspace (`tsc -b` follows its project
@@ -62,17 +66,7 @@ CMD ["sh", "-c", "npx tsc -b -w --preserveWatchOutput . & if [ \"$SERVICE\" = ga
 # --- prod-deps: `npm ci --omit=dev` for the chosen workspace alone: its
 # production dependencies and those of the workspaces it links
 # (@tripcost/shared), no typescript, vite, jest or other workspaces' packages.
-FROM ${NODE_IMAGE} AS prod-deps
-WORKDIR /app
-ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-COPY package.json package-lock.json ./
-COPY services/shared/package.json services/shared/
-COPY services/auth/package.json services/auth/
-COPY services/trips/package.json services/trips/
-COPY services/wishlists/package.json services/wishlists/
-COPY services/integrations/package.json services/integrations/
-COPY gateway/package.json gateway/
-COPY web/package.json web/
+FROM manifests AS prod-deps
 ARG SERVICE
 RUN --mount=type=cache,target=/root/.npm set -eu; \
     case "${SERVICE:-}" in \

@@ -6,6 +6,22 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCycle from './web/eslint-rules/no-cycle.cjs';
 
+/**
+ * An import-direction rule (eslint-plugin-boundaries): packages and a module's own
+ * element are always allowed, anything else only where one of `policies` allows it.
+ */
+const importDirection = (...policies) => [
+  'error',
+  {
+    default: 'disallow',
+    policies: [
+      { allow: { to: { module: { origin: 'external' } } } },
+      { allow: { dependency: { relationship: { to: 'internal' } } } },
+      ...policies,
+    ],
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,25 +116,17 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.js'] } },
     },
     rules: {
-      'boundaries/dependencies': [
-        'error',
+      'boundaries/dependencies': importDirection(
+        { allow: { to: { element: { type: 'types' } } } },
         {
-          default: 'disallow',
-          policies: [
-            { allow: { to: { module: { origin: 'external' } } } },
-            { allow: { dependency: { relationship: { to: 'internal' } } } },
-            { allow: { to: { element: { type: 'types' } } } },
-            {
-              from: { element: { type: 'root' } },
-              allow: { to: { element: { captured: { service: '{{ from.captured.service }}' } } } },
-            },
-            {
-              from: { element: { types: ['http', 'jobs', 'store', 'providers'] } },
-              allow: { to: { element: { type: 'domain', captured: { service: '{{ from.captured.service }}' } } } },
-            },
-          ],
+          from: { element: { type: 'root' } },
+          allow: { to: { element: { captured: { service: '{{ from.captured.service }}' } } } },
         },
-      ],
+        {
+          from: { element: { types: ['http', 'jobs', 'store', 'providers'] } },
+          allow: { to: { element: { type: 'domain', captured: { service: '{{ from.captured.service }}' } } } },
+        },
+      ),
     },
   },
   // The web app's import direction: app → features → lib/components. A feature uses
@@ -139,29 +147,21 @@ export default tseslint.config(
     },
     rules: {
       'local/no-cycle': 'error',
-      'boundaries/dependencies': [
-        'error',
+      'boundaries/dependencies': importDirection(
         {
-          default: 'disallow',
-          policies: [
-            { allow: { to: { module: { origin: 'external' } } } },
-            { allow: { dependency: { relationship: { to: 'internal' } } } },
-            {
-              from: { element: { type: 'app' } },
-              allow: { to: { element: { types: ['feature', 'lib', 'components'] } } },
-            },
-            {
-              from: { element: { type: 'feature' } },
-              allow: [
-                { to: { element: { types: ['lib', 'components'] } } },
-                { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
-              ],
-            },
-            { from: { element: { type: 'components' } }, allow: { to: { element: { types: ['lib', 'components'] } } } },
-            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+          from: { element: { type: 'app' } },
+          allow: { to: { element: { types: ['feature', 'lib', 'components'] } } },
+        },
+        {
+          from: { element: { type: 'feature' } },
+          allow: [
+            { to: { element: { types: ['lib', 'components'] } } },
+            { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
           ],
         },
-      ],
+        { from: { element: { type: 'components' } }, allow: { to: { element: { types: ['lib', 'components'] } } } },
+        { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+      ),
     },
   },
   {

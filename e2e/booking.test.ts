@@ -109,6 +109,8 @@ describe('a traveller about to book', () => {
       'Total',
       'Committed',
       'Note',
+      'Currency',
+      'Exchange rates',
     ]);
     jestExpect(rows.slice(1).map((row) => [row[1], row[8], row[9]])).toEqual([
       [dateFromToday(5), '660.50', 'yes'],

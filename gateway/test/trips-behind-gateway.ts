@@ -1,6 +1,7 @@
 // The real trips service behind the real gateway (real HTTP, real Redis, an embedded
 // store in a temp dir, real signed tokens; the other services' URLs go nowhere), and a
-// caller per traveller: what the board's and the flex grid's API tests drive.
+// caller per traveller: what the board's, the flex grid's and the currencies' API tests
+// drive. `tripsEnv` adds settings to the trips service (e.g. INTEGRATIONS_URL of a fake).
 import type { AuthUser } from '@tripcost/shared';
 import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl, tokenFor } from '@tripcost/shared/testing';
 import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
@@ -15,12 +16,14 @@ export interface Reply {
 export type Caller = (method: string, path: string, body?: unknown) => Promise<Reply>;
 
 export interface TripsBehindGateway {
+  /** The gateway's base URL (for downloads that are not JSON). */
+  url: string;
   /** A caller with `user`'s token (none for null). */
   as(user: AuthUser | null): Caller;
   stop(): Promise<void>;
 }
 
-export async function startTripsBehindGateway(): Promise<TripsBehindGateway> {
+export async function startTripsBehindGateway(tripsEnv: Record<string, string> = {}): Promise<TripsBehindGateway> {
   const offline = await closedPortUrl();
   const trips = await startTrips(
     tripsConfig({
@@ -30,6 +33,8 @@ export async function startTripsBehindGateway(): Promise<TripsBehindGateway> {
       DATA_DIR: tempDataDir(),
       JWT_PUBLIC_KEY: testKeys().publicKey,
       LOG_LEVEL: 'silent',
+      INTEGRATIONS_URL: offline,
+      ...tripsEnv,
     }),
     silentLogger(),
   );
@@ -41,6 +46,7 @@ export async function startTripsBehindGateway(): Promise<TripsBehindGateway> {
     WEB_DIST: '/nonexistent',
   });
   return {
+    url: gateway.url,
     as: (user) => async (method, path, body) => {
       const headers: Record<string, string> = {};
       if (user) headers.authorization = `Bearer ${tokenFor(user)}`;

@@ -40,7 +40,15 @@ describe('Dockerfile', () => {
   const final = stages[stages.length - 1];
 
   test('when read, then it is one multi-stage file whose last (default) stage is the runtime', () => {
-    expect(stages.map((s) => s.name)).toEqual(['deps', 'build', 'dev', 'prod-deps', 'assemble', 'runtime']);
+    expect(stages.map((s) => s.name)).toEqual([
+      'manifests',
+      'deps',
+      'build',
+      'dev',
+      'prod-deps',
+      'assemble',
+      'runtime',
+    ]);
     expect(final.name).toBe('runtime');
     expect(final.from).toBe('${NODE_IMAGE}');
   });

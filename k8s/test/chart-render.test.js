@@ -122,7 +122,8 @@ describe('application components with default values', () => {
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
     });
-    expect(config('trips')).toEqual({ ...common, PORT: '4002' });
+    // Exchange rates for items in another currency come from integrations.
+    expect(config('trips')).toEqual({ ...common, PORT: '4002', INTEGRATIONS_URL: 'http://tripcost-integrations:4004' });
     expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
     expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
     for (const component of COMPONENTS) {

@@ -83,10 +83,13 @@ describe('the Dockerfile against deployables.json', () => {
   const lines = dockerfile.replace(/\\\n/g, ' ').split('\n');
 
   test('when the dependency layers are built, then both copy every deployable’s package.json before npm ci', () => {
+    // A stage's COPY lines, then those of the stage it is built FROM (when that is a stage of this file).
     const copies = (stage) => {
       const start = lines.findIndex((l) => new RegExp(`^FROM .* AS ${stage}$`).test(l));
+      if (start < 0) return [];
       const end = lines.findIndex((l, i) => i > start && /^FROM /.test(l));
-      return lines.slice(start, end).filter((l) => l.startsWith('COPY '));
+      const base = /^FROM (\S+) AS /.exec(lines[start])[1];
+      return [...lines.slice(start, end).filter((l) => l.startsWith('COPY ')), ...copies(base)];
     };
     for (const stage of ['deps', 'prod-deps']) {
       for (const d of DEPLOYABLES) {

@@ -64,12 +64,12 @@ describe('NetworkPolicies with default values', () => {
     expect(can('gateway', 'internet', 443)).toBe(false);
   });
 
-  test('when services call each other, then only wishlists → trips and auth → trips/wishlists (data export) are open', () => {
+  test('when services call each other, then only wishlists → trips, auth → trips/wishlists (data export) and trips → integrations (exchange rates) are open', () => {
     const services = ['auth', 'trips', 'wishlists', 'integrations'];
     const open = [];
     for (const from of services)
       for (const to of services) if (from !== to && can(from, to, PORTS[to])) open.push(`${from}→${to}`);
-    expect(open).toEqual(['auth→trips', 'auth→wishlists', 'wishlists→trips']);
+    expect(open).toEqual(['auth→trips', 'auth→wishlists', 'trips→integrations', 'wishlists→trips']);
     for (const service of services) expect([service, can(service, 'gateway', 8080)]).toEqual([service, false]);
   });
 

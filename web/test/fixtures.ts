@@ -38,6 +38,7 @@ export function instance(over: Partial<Instance> = {}): Instance {
     items: [],
     paid_total: 0,
     booked_total: 0,
+    fx_effect: 0,
     freshness: { oldest_captured_on: null, stale_items: 0 },
     ...over,
   };
@@ -67,6 +68,9 @@ export function costItem(over: Partial<CostItem> = {}): CostItem {
     seasons: [],
     quotes: [],
     captured_on: null,
+    // In the trip's currency (USD): no exchange rate.
+    currency: 'USD',
+    fx: null,
     ...over,
   };
 }
@@ -95,6 +99,8 @@ export function trip(over: Partial<Trip> = {}): Trip {
     travelers: 1,
     budget: null,
     budget_basis: 'trip' as const,
+    currency: 'USD',
+    fx_effect: 0,
     comparison: {
       cheapestInstanceId: null,
       lowest: null,

@@ -4,11 +4,10 @@
 import { z } from 'zod';
 import {
   commonSettings,
-  dataDirSetting,
   keyIdOf,
   loadConfig,
-  mongoUrlSetting,
   portSetting,
+  storeSettings,
   publicKeysSetting,
   signingKeySetting,
   urlSetting,
@@ -22,8 +21,7 @@ export const authConfigSchema = z
   .object({
     ...commonSettings,
     PORT: portSetting(4001),
-    DATA_DIR: dataDirSetting,
-    MONGO_URL: mongoUrlSetting,
+    ...storeSettings,
     /** Signs every new access token; its public half is published and trusted. */
     JWT_PRIVATE_KEY: signingKeySetting('JWT_PRIVATE_KEY'),
     /** Optional here (derived from the private key); when set it must be the same pair's. */

@@ -2,14 +2,7 @@
 // required), the user store (MongoDB or embedded) and its outbox relay, the app, and the
 // listener. Used by main.ts and by tests in-process.
 import type { KeyObject } from 'node:crypto';
-import {
-  createLogger,
-  keyIdOf,
-  signAccessToken,
-  startService,
-  type Logger,
-  type RunningService,
-} from '@tripcost/shared';
+import { keyIdOf, signAccessToken, startService, type Logger, type RunningService } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
 import { createAccounts } from './domain/accounts';
@@ -30,11 +23,7 @@ export interface StartOptions {
 /** Redis commands may take this long before a session call gives up with 503. */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
-export function startAuth(
-  config: AuthConfig,
-  logger: Logger = createLogger('auth', config.LOG_LEVEL),
-  options: StartOptions = {},
-): Promise<RunningAuth> {
+export function startAuth(config: AuthConfig, logger?: Logger, options: StartOptions = {}): Promise<RunningAuth> {
   return startService<UserStore>({
     name: 'auth',
     config,
@@ -50,10 +39,10 @@ export function startAuth(
       },
     },
     store: {
-      embedded: () => openEmbeddedUserStore(config.DATA_DIR),
+      embedded: openEmbeddedUserStore,
       mongo: async (connection) => (await import('./store/mongo')).openMongoUserStore(connection),
     },
-    wire: ({ store: users, outbox, redis, lifecycle, revokedUsers }) => {
+    wire: ({ store: users, outbox, redis, lifecycle, revokedUsers, logger }) => {
       const sessions = createRefreshSessions(redis, logger, {
         sessionDays: config.REFRESH_SESSION_DAYS,
         reuseGraceMs: config.REFRESH_REUSE_GRACE_MS,

@@ -3,7 +3,6 @@
 // server, on the kit's startService (no store). Used by main.ts and by tests that boot
 // the real service in-process.
 import {
-  createLogger,
   createRateLimiter,
   integrationsKeyPrefix,
   startInbox,
@@ -34,10 +33,7 @@ export interface RunningIntegrations extends RunningService {
   cacheSettled(): Promise<void>;
 }
 
-export function startIntegrations(
-  config: IntegrationsConfig,
-  logger: Logger = createLogger('integrations', config.LOG_LEVEL),
-): Promise<RunningIntegrations> {
+export function startIntegrations(config: IntegrationsConfig, logger?: Logger): Promise<RunningIntegrations> {
   return startService<undefined, Pick<RunningIntegrations, 'cacheSettled'>>({
     name: 'integrations',
     config,
@@ -46,7 +42,7 @@ export function startIntegrations(
     // rate limit (the request client refuses commands until it is connected); an
     // unreachable Redis does not delay the start.
     redis: { startup: { wait: 'first-outcome', waitMs: 2000 } },
-    wire: ({ redis, lifecycle, revokedUsers }) => {
+    wire: ({ redis, lifecycle, revokedUsers, logger }) => {
       const cities = offlineCityIndex(logger);
       const upstream = createUpstream(logger);
       // Keys share the deployment's prefix, so parallel test runs never read each other's entries.

@@ -73,13 +73,16 @@ export const commonSettings = {
 };
 
 /** Where embedded stores keep their files; `<DATA_DIR>/<service>`. */
-export const dataDirSetting = z.string().min(1).default('.data');
+export const DEFAULT_DATA_DIR = '.data';
+export const dataDirSetting = z.string().min(1).default(DEFAULT_DATA_DIR);
 /** Unset → embedded store; set → MongoDB. */
 export const mongoUrlSetting = z
   .string()
   .regex(/^mongodb(\+srv)?:\/\//, { message: 'must be a mongodb:// URL' })
   .optional()
   .or(z.literal('').transform(() => undefined));
+/** The settings of a service that owns a store: its embedded files or its MongoDB. */
+export const storeSettings = { DATA_DIR: dataDirSetting, MONGO_URL: mongoUrlSetting };
 
 /**
  * A PEM key given either inline or as a path to a file. Inline text is recognised

@@ -28,6 +28,8 @@ export interface TripSnapshot {
   trip_start: string | null;
   trip_end: string | null;
   total_cost: number;
+  /** ISO 4217 code total_cost is in; absent in events sent before currencies (USD). */
+  currency?: string;
   isFavorite: boolean;
 }
 

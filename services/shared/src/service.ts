@@ -5,10 +5,11 @@
 // stop taking events, let published ones leave, then close connections, the store last.
 import type { RequestListener } from 'node:http';
 import type { Connection } from 'mongoose';
+import { DEFAULT_DATA_DIR } from './config';
 import { createRevokedUsers, type RevokedUsers } from './auth/revoked-users';
 import { createEventPublisher, type ServiceName } from './events';
 import { Lifecycle, listen, type CloseHook, type RunningService } from './lifecycle';
-import type { Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { startOutboxRelay, type OutboxRelay, type OutboxStore } from './outbox';
 import { closeRedis, createRequestRedis, waitForRedis, type Redis } from './redis';
 import { revokedUserKeyPrefix } from './redis-keys';
@@ -25,6 +26,9 @@ export interface ServiceSettings {
   PORT: number;
   REDIS_URL: string;
   QUEUE_PREFIX: string;
+  LOG_LEVEL?: string;
+  /** Where the embedded store keeps its files (services with a store). */
+  DATA_DIR?: string;
   MONGO_URL?: string;
 }
 
@@ -52,7 +56,8 @@ export interface WiredService<X extends object> {
 export interface StartServiceOptions<S extends ServiceStore | undefined, X extends object> {
   name: ServiceName;
   config: ServiceSettings;
-  logger: Logger;
+  /** Default: a logger named after the service at the config's LOG_LEVEL. */
+  logger?: Logger;
   host?: string;
   redis?: {
     /** Commands may take this long before they fail (default: the request client's). */
@@ -65,15 +70,18 @@ export interface StartServiceOptions<S extends ServiceStore | undefined, X exten
      */
     startup?: { wait: 'connected' | 'first-outcome'; waitMs?: number; unreachable?: string };
   };
-  /** How to open the store; mongo is given the connection to MONGO_URL. */
-  store?: S extends ServiceStore ? { embedded(): Promise<S>; mongo(connection: Connection): Promise<S> } : never;
+  /** How to open the store: embedded is given DATA_DIR, mongo the connection to MONGO_URL. */
+  store?: S extends ServiceStore
+    ? { embedded(dataDir: string): Promise<S>; mongo(connection: Connection): Promise<S> }
+    : never;
   wire(parts: ServiceParts<S>): WiredService<X> | Promise<WiredService<X>>;
 }
 
 export async function startService<S extends ServiceStore | undefined = undefined, X extends object = object>(
   options: StartServiceOptions<S, X>,
 ): Promise<RunningService & X> {
-  const { name, config, logger } = options;
+  const { name, config } = options;
+  const logger = options.logger ?? createLogger(name, config.LOG_LEVEL);
   const redis = createRequestRedis(config.REDIS_URL, logger, options.redis?.commandTimeoutMs);
   const startup = options.redis?.startup;
   if (startup?.wait === 'connected') {
@@ -127,11 +135,14 @@ async function openStore<S extends ServiceStore | undefined, X extends object>(
   config: ServiceSettings,
   logger: Logger,
 ): Promise<ServiceStore | undefined> {
-  const open = options.store as { embedded(): Promise<ServiceStore>; mongo(c: Connection): Promise<ServiceStore> };
+  const open = options.store as {
+    embedded(dataDir: string): Promise<ServiceStore>;
+    mongo(c: Connection): Promise<ServiceStore>;
+  };
   if (!open) return undefined;
   // mongoose is loaded only when MongoDB is configured (store/mongo.ts says why).
   if (config.MONGO_URL) return open.mongo(await connectMongo(config.MONGO_URL, logger));
-  return open.embedded();
+  return open.embedded(config.DATA_DIR ?? DEFAULT_DATA_DIR);
 }
 
 /**

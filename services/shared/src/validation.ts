@@ -13,13 +13,13 @@ export const objectIdSchema = (label = 'id') =>
     .regex(OBJECT_ID_PATTERN, { message: `The ${label} is not a valid id.` });
 
 /** Money: a finite number 0..1e9 rounded to cents; missing, null or '' mean 0. */
-export const moneySchema = (label: string) =>
+export const moneySchema = (label: string, digits?: number) =>
   z
     .union([z.number(), z.string(), z.null(), z.undefined()], {
       message: `${label} must be a number from 0 to 1,000,000,000.`,
     })
     .transform((value, ctx) => {
-      const amount = parseMoney(value);
+      const amount = parseMoney(value, digits);
       if (amount === null) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to 1,000,000,000.` });
         return z.NEVER;

@@ -2,19 +2,21 @@
 import { z } from 'zod';
 import {
   commonSettings,
-  dataDirSetting,
   loadConfig,
-  mongoUrlSetting,
   portSetting,
+  storeSettings,
   tokenVerifierSettings,
+  urlSetting,
 } from '@tripcost/shared';
 
 export const tripsConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(4002),
-  DATA_DIR: dataDirSetting,
-  MONGO_URL: mongoUrlSetting,
+  ...storeSettings,
   ...tokenVerifierSettings,
+  /** The integrations service: today's exchange rates for items in another currency than their trip's. */
+  INTEGRATIONS_URL: urlSetting('http://127.0.0.1:4004'),
+  INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
 
 export type TripsConfig = z.infer<typeof tripsConfigSchema>;

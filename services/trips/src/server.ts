@@ -2,7 +2,6 @@
 // shutdown order). Used by main.ts and by tests (this service's and other workspaces')
 // that boot it in-process.
 import {
-  createLogger,
   idempotencyKeyPrefix,
   idempotentCreates,
   pingRedis,
@@ -12,6 +11,7 @@ import {
   type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
+import { createRatesClient } from './http/rates-client';
 import type { TripsConfig } from './config';
 import { createTripsService } from './domain/trips-service';
 import type { TripStore } from './domain/trip-store';
@@ -23,34 +23,38 @@ export interface RunningTrips extends RunningService {
   eventsSent(): Promise<void>;
 }
 
-export function startTrips(
-  config: TripsConfig,
-  logger: Logger = createLogger('trips', config.LOG_LEVEL),
-): Promise<RunningTrips> {
+export function startTrips(config: TripsConfig, logger?: Logger): Promise<RunningTrips> {
   return startService<TripStore, Pick<RunningTrips, 'eventsSent'>>({
     name: 'trips',
     config,
     logger,
     store: {
-      embedded: () => openEmbeddedTripStore(config.DATA_DIR),
+      embedded: openEmbeddedTripStore,
       mongo: async (connection) => (await import('./store/mongo')).mongoTripStore(connection),
     },
-    wire: ({ store, outbox, redis, lifecycle, revokedUsers }) => {
-      const trips = createTripsService({ store, outbox });
+    wire: ({ store, outbox, ...parts }) => {
+      const rates = createRatesClient({
+        baseUrl: config.INTEGRATIONS_URL,
+        timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
+        logger: parts.logger,
+      });
+      const trips = createTripsService({ store, outbox, rates });
       return {
-        inbox: startWishlistInbox(trips, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX }),
+        inbox: startWishlistInbox(trips, {
+          redisUrl: config.REDIS_URL,
+          logger: parts.logger,
+          prefix: config.QUEUE_PREFIX,
+        }),
         app: buildApp({
-          logger,
-          lifecycle,
-          verifier: verifierFromConfig(config, logger),
-          revokedUsers,
+          ...parts,
+          verifier: verifierFromConfig(config, parts.logger),
           trips,
           idempotent: idempotentCreates({
-            redis,
+            redis: parts.redis,
             keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'trips'),
-            logger,
+            logger: parts.logger,
           }),
-          readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
+          readiness: { store: () => store.ping(), redis: () => pingRedis(parts.redis) },
         }),
         extras: { eventsSent: () => outbox.settled() },
       };

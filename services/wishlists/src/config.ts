@@ -3,10 +3,9 @@
 import { z } from 'zod';
 import {
   commonSettings,
-  dataDirSetting,
   loadConfig,
-  mongoUrlSetting,
   portSetting,
+  storeSettings,
   tokenVerifierSettings,
   urlSetting,
 } from '@tripcost/shared';
@@ -14,8 +13,7 @@ import {
 export const wishlistsConfigSchema = z.object({
   ...commonSettings,
   PORT: portSetting(4003),
-  DATA_DIR: dataDirSetting,
-  MONGO_URL: mongoUrlSetting,
+  ...storeSettings,
   ...tokenVerifierSettings,
   /** The trips service, asked whether the caller owns a trip before it is added. */
   TRIPS_URL: urlSetting('http://127.0.0.1:4002'),

@@ -1,7 +1,6 @@
 // Starts the wishlists service on the kit's startService (store, outbox relay, inbox,
 // HTTP, shutdown order). Used by main.ts and by tests that boot the real service in-process.
 import {
-  createLogger,
   idempotencyKeyPrefix,
   idempotentCreates,
   pingRedis,
@@ -20,35 +19,38 @@ import { openEmbeddedWishlistStore } from './store/embedded';
 
 export type RunningWishlists = RunningService;
 
-export function startWishlists(
-  config: WishlistsConfig,
-  logger: Logger = createLogger('wishlists', config.LOG_LEVEL),
-): Promise<RunningWishlists> {
+export function startWishlists(config: WishlistsConfig, logger?: Logger): Promise<RunningWishlists> {
   return startService<WishlistStore>({
     name: 'wishlists',
     config,
     logger,
     store: {
-      embedded: () => openEmbeddedWishlistStore(config.DATA_DIR),
+      embedded: openEmbeddedWishlistStore,
       mongo: async (connection) => (await import('./store/mongo')).openMongoWishlistStore(connection),
     },
-    wire: ({ store, outbox, redis, lifecycle, revokedUsers }) => {
-      const trips = createTripsClient({ baseUrl: config.TRIPS_URL, timeoutMs: config.TRIPS_TIMEOUT_MS, logger });
-      const wishlists = createWishlists({ store, trips, outbox, logger });
+    wire: ({ store, outbox, ...parts }) => {
+      const trips = createTripsClient({
+        baseUrl: config.TRIPS_URL,
+        timeoutMs: config.TRIPS_TIMEOUT_MS,
+        logger: parts.logger,
+      });
+      const wishlists = createWishlists({ store, trips, outbox, logger: parts.logger });
       return {
-        inbox: startWishlistsInbox(wishlists, { redisUrl: config.REDIS_URL, logger, prefix: config.QUEUE_PREFIX }),
+        inbox: startWishlistsInbox(wishlists, {
+          redisUrl: config.REDIS_URL,
+          logger: parts.logger,
+          prefix: config.QUEUE_PREFIX,
+        }),
         app: buildApp({
+          ...parts,
           wishlists,
-          logger,
-          lifecycle,
-          verifier: verifierFromConfig(config, logger),
-          revokedUsers,
+          verifier: verifierFromConfig(config, parts.logger),
           idempotent: idempotentCreates({
-            redis,
+            redis: parts.redis,
             keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'wishlists'),
-            logger,
+            logger: parts.logger,
           }),
-          readiness: { redis: () => pingRedis(redis), store: () => store.ping() },
+          readiness: { redis: () => pingRedis(parts.redis), store: () => store.ping() },
         }),
       };
     },

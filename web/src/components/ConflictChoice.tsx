@@ -2,6 +2,7 @@
 // An alertdialog inside the page (not a modal): the form behind it stays as typed, and
 // the first choice takes the focus so a keyboard or screen-reader user lands on it.
 import { useEffect, useId, useRef } from 'react';
+import { targetOf, type Conflict } from '../lib/merge';
 
 export interface ConflictRow {
   key: string;
@@ -12,6 +13,21 @@ export interface ConflictRow {
   /** Mine cannot be kept (e.g. an expense now calculated from cost items). */
   locked?: boolean;
   lockedWhy?: string;
+}
+
+/** A field both sides changed, as a row: named and with both values shown the page's way. */
+export function conflictRowOf(
+  conflict: Conflict,
+  names: Record<string, string>,
+  show: (field: string, value: unknown) => string,
+): ConflictRow {
+  const field = targetOf(conflict.key).field;
+  return {
+    key: conflict.key,
+    name: names[field] ?? field,
+    mine: show(field, conflict.mine),
+    theirs: show(field, conflict.theirs),
+  };
 }
 
 export type ConflictChoiceValue = 'mine' | 'theirs';

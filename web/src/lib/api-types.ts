@@ -443,12 +443,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description {msg}; the refresh-token cookie is cleared */
+                /** @description Deleted; the refresh-token cookie is cleared */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 /** @description No password */
                 400: {
@@ -626,6 +628,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        currency?: string;
                         origin?: string;
                         travelers?: number;
                         budget?: number | string | (null);
@@ -912,6 +915,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         isFavorite?: boolean;
+                        /** @description a new trip currency converts the budget and plain expenses and re-prices every item at today’s rates */
+                        currency?: string;
                         origin?: string;
                         travelers?: number;
                         budget?: number | string | (null);
@@ -996,6 +1001,15 @@ export interface paths {
                 };
                 /** @description If-Match names an older version of the trip */
                 412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A new currency needs today’s exchange rates and they are unavailable: nothing changed (code rates_unavailable) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1326,7 +1340,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
                 };
                 /** @description Missing or invalid access token */
                 401: {
@@ -1474,12 +1490,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The new instance */
+                /** @description The new instance (the copy) */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Instance"];
+                    };
                 };
                 /** @description Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date */
                 400: {
@@ -1628,6 +1646,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/reprice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-price every item in another currency than the trip’s (manual rates included) at today’s rates; first_rate stays, so fx_effect shows what the rates moved. Unchanged rates change nothing (same version) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip after, each window’s fx_effect and total before and after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RepriceAnswer"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Collided with simultaneous changes; retry */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Exchange rates are unavailable: nothing changed (code rates_unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/instances/{instanceId}/reprice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-price every item of one window in another currency than the trip’s (manual rates included) at today’s rates; first_rate stays. Unchanged rates change nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip after, the window’s fx_effect and total before and after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RepriceAnswer"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or instance */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Collided with simultaneous changes; retry */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Exchange rates are unavailable: nothing changed (code rates_unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/instances/{instanceId}/items": {
         parameters: {
             query?: never;
@@ -1681,6 +1880,12 @@ export interface paths {
                             captured_on?: string | null;
                         }[];
                         captured_on?: string | null;
+                        /** @description ISO 4217; the trip’s when absent on creation */
+                        currency?: string;
+                        /** @description your own rate (trip-currency units per one item-currency unit, source "manual"); null or absent: today’s published rate */
+                        fx?: {
+                            rate: number;
+                        } | null;
                     };
                 };
             };
@@ -1694,7 +1899,7 @@ export interface paths {
                         "application/json": components["schemas"]["CostItemAdded"];
                     };
                 };
-                /** @description Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9 */
+                /** @description Invalid item (amount 0–1e9, https link only), an unknown currency, a currency without a published rate and no fx.rate (code currency_unrated), a rate not above 0, or a category would add up to more than 1e9 */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1748,6 +1953,15 @@ export interface paths {
                 };
                 /** @description Idempotency-Key was used with a different request body */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The item is in another currency and exchange rates are unavailable: nothing saved (code rates_unavailable) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1809,6 +2023,12 @@ export interface paths {
                             captured_on?: string | null;
                         }[];
                         captured_on?: string | null;
+                        /** @description ISO 4217; the trip’s when absent on creation */
+                        currency?: string;
+                        /** @description your own rate (trip-currency units per one item-currency unit, source "manual"); null or absent: today’s published rate */
+                        fx?: {
+                            rate: number;
+                        } | null;
                     };
                 };
             };
@@ -1822,7 +2042,7 @@ export interface paths {
                         "application/json": components["schemas"]["CostItemChange"];
                     };
                 };
-                /** @description Invalid fields, or a category would add up to more than 1e9 */
+                /** @description Invalid fields, an unknown currency or one without a published rate and no fx.rate, a rate not above 0, or a category would add up to more than 1e9 */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1867,6 +2087,15 @@ export interface paths {
                 };
                 /** @description If-Match names an older version of the trip */
                 412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The item’s new currency or price needs today’s rate and exchange rates are unavailable: nothing saved */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2217,12 +2446,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The list */
+                /** @description The renamed list */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Wishlist"];
+                    };
                 };
                 /** @description Name blank or too long */
                 400: {
@@ -3357,19 +3588,23 @@ export interface components {
             place_id?: string;
             image_url: string;
             isFavorite: boolean;
+            /** @description ISO 4217: every total, budget, comparison figure and plain expense is in it */
+            currency: string;
+            /** @description the committed window’s fx_effect; 0 without a plan */
+            fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_end: string | null;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             travel_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             car_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             other_expense: number;
             /** @description Newest first */
             instances: components["schemas"]["Instance"][];
@@ -3386,9 +3621,9 @@ export interface components {
              * @enum {string}
              */
             budget_basis: "trip" | "per_person";
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             total_cost: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             per_person: number;
             comparison: components["schemas"]["Comparison"];
         };
@@ -3398,13 +3633,13 @@ export interface components {
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_end: string | null;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             travel_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             car_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             other_expense: number;
             isCommitted: boolean;
             activities: string[];
@@ -3414,7 +3649,7 @@ export interface components {
             /** @enum {string} */
             status: "considering" | "top_choice" | "eliminated" | "booked";
             notes: string;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             total_cost: number;
             /** @description end − start in days; null when a date is missing or dates_invalid */
             nights: number | null;
@@ -3426,13 +3661,13 @@ export interface components {
             delta_vs_cheapest: number | null;
             /** @description each category’s expense − the cheapest window’s, exact to the cent; null exactly when delta_vs_cheapest is */
             delta_by_category: {
-                /** @description Dollars, rounded to cents */
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
                 stay: number;
-                /** @description Dollars, rounded to cents */
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
                 travel: number;
-                /** @description Dollars, rounded to cents */
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
                 car: number;
-                /** @description Dollars, rounded to cents */
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
                 other: number;
             } | null;
             /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
@@ -3445,6 +3680,8 @@ export interface components {
             booked_total: number;
             /** @description the window’s total − paid_total */
             to_pay: number;
+            /** @description Σ over items in another currency of (cost at the current rate − cost at first_rate): what exchange rates moved the total by */
+            fx_effect: number;
             freshness: components["schemas"]["Freshness"];
             /** @description only in answers about one trip (not lists): searches to check prices; [] when a date is missing */
             search_links?: components["schemas"]["SearchLink"][];
@@ -3454,7 +3691,7 @@ export interface components {
             /** @enum {string} */
             category: "stay" | "travel" | "car" | "other";
             name: string;
-            /** @description Dollars with cents, multiplied by the basis */
+            /** @description In the item’s own currency, rounded to its minor unit; multiplied by the basis */
             amount: number;
             /**
              * @description per_day counts nights + 1 days
@@ -3474,13 +3711,16 @@ export interface components {
             quotes: components["schemas"]["Quote"][];
             /** @description the day the amount was seen; null for items stored before it existed */
             captured_on: string | null;
+            /** @description ISO 4217: the currency of amount, weekend_amount, seasons and quotes */
+            currency: string;
+            /** @description the frozen rate, present exactly when the item’s currency is not the trip’s; null otherwise */
+            fx: components["schemas"]["FxRate"] | null;
         };
         Season: {
             /** @description YYYY-MM-DD (a UTC calendar day) */
             from: string;
             /** @description YYYY-MM-DD (a UTC calendar day) */
             to: string;
-            /** @description Dollars, rounded to cents */
             amount: number;
         };
         Quote: {
@@ -3488,10 +3728,19 @@ export interface components {
             start: string;
             /** @description YYYY-MM-DD (a UTC calendar day) */
             end: string;
-            /** @description Dollars, rounded to cents */
             amount: number;
             /** @description YYYY-MM-DD (a UTC calendar day) */
             captured_on: string | null;
+        };
+        FxRate: {
+            /** @description trip-currency units per one item-currency unit */
+            rate: number;
+            /** @description the day the rate was published (entered, for a manual rate) */
+            date: string;
+            /** @description "ECB", "bundled", … or "manual" for a rate the traveller gave */
+            source: string;
+            /** @description the rate when the item’s price (or currency) was last set */
+            first_rate: number;
         };
         Freshness: {
             /** @description the oldest day a price in use was seen; null when no item says */
@@ -3508,11 +3757,11 @@ export interface components {
         Comparison: {
             /** @description ties: the earlier start wins; null when every window is eliminated */
             cheapestInstanceId: string | null;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             lowest: number | null;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             highest: number | null;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             spread: number | null;
             /** @description measured window’s total (its per_person with budget_basis per_person) − budget: negative means under budget; null without a budget */
             overBudgetBy: number | null;
@@ -3537,19 +3786,23 @@ export interface components {
             place_id?: string;
             image_url: string;
             isFavorite: boolean;
+            /** @description ISO 4217: every total, budget, comparison figure and plain expense is in it */
+            currency: string;
+            /** @description the committed window’s fx_effect; 0 without a plan */
+            fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_end: string | null;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             travel_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             car_expense: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             other_expense: number;
             /** @description Newest first */
             instances: components["schemas"]["Instance"][];
@@ -3566,15 +3819,17 @@ export interface components {
              * @enum {string}
              */
             budget_basis: "trip" | "per_person";
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             total_cost: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             per_person: number;
             comparison: components["schemas"]["Comparison"];
             trip: components["schemas"]["Trip"];
         };
         FlexGrid: {
             instance_id: string;
+            /** @description ISO 4217: the trip’s currency, that every cell’s money is in */
+            currency: string;
             /** @description YYYY-MM-DD (a UTC calendar day) */
             from: string;
             /** @description YYYY-MM-DD (a UTC calendar day) */
@@ -3595,9 +3850,9 @@ export interface components {
             /** @description YYYY-MM-DD (a UTC calendar day) */
             end: string;
             nights: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             total_cost: number;
-            /** @description Dollars, rounded to cents */
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             per_person: number;
             /** @description the cell’s total − the window’s total */
             delta_vs_window: number;
@@ -3605,6 +3860,26 @@ export interface components {
             estimated: boolean;
             /** @description a price in use was seen more than 14 days ago */
             stale: boolean;
+        };
+        RepriceAnswer: {
+            trip: components["schemas"]["Trip"];
+            /** @description each re-priced window (one for a window’s re-price) */
+            windows: components["schemas"]["WindowReprice"][];
+            /** @description the trip’s fx_effect (its plan’s) before */
+            fx_effect_before: number;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            fx_effect_after: number;
+        };
+        WindowReprice: {
+            instance_id: string;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            fx_effect_before: number;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            fx_effect_after: number;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            total_cost_before: number;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            total_cost_after: number;
         };
         CostItemAdded: {
             item: components["schemas"]["CostItem"];
@@ -3630,7 +3905,10 @@ export interface components {
             location_address: string;
             trip_start: string | null;
             trip_end: string | null;
+            /** @description in `currency`, the trip’s */
             total_cost: number;
+            /** @description ISO 4217 code of total_cost: previews in different currencies are never added up */
+            currency: string;
         };
     };
     responses: never;

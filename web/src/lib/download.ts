@@ -10,7 +10,8 @@ export function fileNameFrom(disposition: string | null | undefined, fallback: s
   return match?.[1] ?? fallback;
 }
 
-function saveBlob(blob: Blob, fileName: string) {
+/** Offers `blob` to the browser as a file download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

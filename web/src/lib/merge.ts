@@ -14,18 +14,17 @@ export type Fields = Record<FieldKey, unknown>;
 
 /** What a traveller can change on a trip itself (PUT /trips/getaway/:id without instances). */
 export const TRIP_FIELDS = ['travelers', 'budget', 'budget_basis', 'isFavorite', 'notes'] as const;
-/** What a window's form and board change (PUT with an `instances` list). */
-export const WINDOW_FIELDS = [
+/** A window's dates and four amounts: what creating a window sends. */
+export const WINDOW_DATES_AND_AMOUNTS = [
   'trip_start',
   'trip_end',
   'stay_expense',
   'travel_expense',
   'car_expense',
   'other_expense',
-  'label',
-  'notes',
-  'status',
 ] as const;
+/** What a window's form and board change (PUT with an `instances` list). */
+export const WINDOW_FIELDS = [...WINDOW_DATES_AND_AMOUNTS, 'label', 'notes', 'status'] as const;
 /** What an item edit changes (PUT …/items/:itemId). */
 export const ITEM_FIELDS = [
   'category',

@@ -151,7 +151,7 @@ export function userRoutes(
     auth: 'required',
     body: deleteAccountBody,
     responses: {
-      200: '{msg}; the refresh-token cookie is cleared',
+      200: { description: 'Deleted; the refresh-token cookie is cleared', schema: messageAnswer },
       400: 'No password',
       403: 'Wrong password',
       404: 'The account no longer exists',

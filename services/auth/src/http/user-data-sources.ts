@@ -19,7 +19,8 @@ export const TRIPS_PAGE_ENDPOINT = defineEndpoint({
   method: 'get',
   path: '/api/trips/getaway-trip',
   query: ['limit', 'offset'],
-  answer: { list: true, reads: [] },
+  // Every field is kept; the currency is named so the contract test proves amounts arrive with it.
+  answer: { list: true, reads: ['currency', 'instances'] },
 });
 
 /** Every wishlist of the caller. */

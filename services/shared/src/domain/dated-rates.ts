@@ -33,6 +33,10 @@ export interface PricedItem {
   weekend_amount?: number | null;
   seasons?: readonly Season[];
   quotes?: readonly Quote[];
+  /** ISO 4217; absent: the trip's currency (items stored before currencies). */
+  currency?: string;
+  /** Present exactly when the item's currency is not its trip's: trip-currency units per item-currency unit. */
+  fx?: { rate: number; first_rate?: number } | null;
 }
 
 export const MAX_SEASONS = 20;

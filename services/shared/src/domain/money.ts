@@ -6,8 +6,10 @@
 
 export const MAX_MONEY = 1_000_000_000;
 
-/** Minor-unit digits of the currency: 2 (cents) until amounts carry their currency. */
+/** Minor-unit digits of the default currency (USD cents); currencies.ts gives any currency's. */
 export const DEFAULT_CURRENCY_DIGITS = 2;
+/** The most minor-unit digits any currency has (CLF, UYW): what an input is kept to before its currency is known. */
+export const MAX_CURRENCY_DIGITS = 4;
 
 export const EXPENSE_FIELDS = ['stay_expense', 'travel_expense', 'car_expense', 'other_expense'] as const;
 export type ExpenseField = (typeof EXPENSE_FIELDS)[number];
@@ -49,14 +51,14 @@ export function isMoney(value: unknown): value is number {
 
 /**
  * A money input as typed or sent: missing, null or blank mean 0; otherwise a finite
- * number (or numeric text) from 0 to MAX_MONEY, rounded to cents. Anything else is
- * `null` ("not an amount"), for the caller to report.
+ * number (or numeric text) from 0 to MAX_MONEY, rounded to `digits` (cents by default).
+ * Anything else is `null` ("not an amount"), for the caller to report.
  */
-export function parseMoney(value: unknown): number | null {
+export function parseMoney(value: unknown, digits = DEFAULT_CURRENCY_DIGITS): number | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 0;
   const amount = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
   if (!isMoney(amount)) return null;
-  return roundToCents(amount);
+  return roundMoney(amount, digits);
 }
 
 /** A stored or received amount for display and sums: anything that is not an amount counts as 0. */

@@ -5,13 +5,13 @@
 // client shows the same figures to the cent; each division is rounded to cents once.
 
 import {
+  DEFAULT_CURRENCY_DIGITS,
   EXPENSE_FIELDS,
   datesInvalid,
   expenseMinorUnits,
-  fromMinorUnits,
+  fromMinorUnits as toAmount,
   nightsBetween,
   shareMinorUnits,
-  shareOf,
   statusOf,
   toMinorUnits,
   totalMinorUnits,
@@ -98,9 +98,9 @@ const CATEGORY_FIELDS = [
   ['other', 'other_expense'],
 ] as const;
 
-function categoryCents(window: ExpenseSource): Record<keyof CategoryDeltas, number> {
+function categoryCents(window: ExpenseSource, digits: number): Record<keyof CategoryDeltas, number> {
   const cents = { stay: 0, travel: 0, car: 0, other: 0 };
-  for (const [category, field] of CATEGORY_FIELDS) cents[category] = expenseMinorUnits(window[field]);
+  for (const [category, field] of CATEGORY_FIELDS) cents[category] = expenseMinorUnits(window[field], digits);
   return cents;
 }
 
@@ -112,6 +112,8 @@ export interface ComparisonOptions {
   committedInstanceId?: string | null;
   /** Per window (same order): whether its total rests on a stale price. */
   staleWindows?: readonly boolean[];
+  /** Minor-unit digits of the trip's currency (2, cents, when absent). */
+  digits?: number;
 }
 
 /**
@@ -126,7 +128,10 @@ export function compareWindows(
   options: ComparisonOptions = {},
 ): { comparison: Comparison; figures: WindowFigures[] } {
   const travelers = options.travelers ?? 1;
-  const totals = windows.map((window) => totalMinorUnits(window));
+  const digits = options.digits ?? DEFAULT_CURRENCY_DIGITS;
+  const fromMinorUnits = (units: number) => toAmount(units, digits);
+  const shareOf = (units: number, parts: number) => toAmount(shareMinorUnits(units, parts), digits);
+  const totals = windows.map((window) => totalMinorUnits(window, digits));
   const invalid = windows.map((window) => datesInvalid(window));
   let cheapest = -1;
   let lowest = 0;
@@ -147,14 +152,14 @@ export function compareWindows(
       lowest = cents;
     }
   }
-  const cheapestCategories = cheapest === -1 ? null : categoryCents(windows[cheapest]);
+  const cheapestCategories = cheapest === -1 ? null : categoryCents(windows[cheapest], digits);
   const figures = windows.map((window, index): WindowFigures => {
     const cents = totals[index];
     const nights = invalid[index] ? null : nightsBetween(window.trip_start, window.trip_end);
     const compared = cheapestCategories !== null && statusOf(window) !== 'eliminated' && !invalid[index];
     let deltaByCategory: CategoryDeltas | null = null;
     if (compared) {
-      const own = categoryCents(window);
+      const own = categoryCents(window, digits);
       deltaByCategory = {
         stay: fromMinorUnits(own.stay - cheapestCategories.stay),
         travel: fromMinorUnits(own.travel - cheapestCategories.travel),
@@ -183,7 +188,7 @@ export function compareWindows(
   if (budget !== null && budget !== undefined && measured !== null) {
     const measuredCents =
       options.budgetBasis === 'per_person' ? shareMinorUnits(totals[measuredIndex], travelers) : totals[measuredIndex];
-    overBudgetBy = fromMinorUnits(measuredCents - toMinorUnits(budget));
+    overBudgetBy = fromMinorUnits(measuredCents - toMinorUnits(budget, digits));
   }
   const budget_measured = overBudgetBy === null ? null : measured;
   const cheapest_is_stale = cheapest !== -1 && (options.staleWindows?.[cheapest] ?? false);

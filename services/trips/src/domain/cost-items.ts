@@ -7,14 +7,17 @@
 // preview uses the same functions).
 import {
   COST_BASES,
+  DEFAULT_CURRENCY_DIGITS,
   basisMultiplier,
   fromMinorUnits,
+  fxEffectMinorUnits,
   itemCost,
   itemCostMinorUnits,
   nightsOf,
-  toMinorUnits,
+  totalMinorUnits,
   type CostBasis,
   type CostContext,
+  type FxRate,
   type Quote,
   type Season,
 } from '@tripcost/shared';
@@ -50,12 +53,18 @@ export interface CostItem {
   quotes?: Quote[];
   /** 'YYYY-MM-DD' the amount was seen; null or absent on items stored before it existed (never stale). */
   captured_on?: string | null;
+  /** ISO 4217; absent on items stored before currencies (the trip's currency). */
+  currency?: string;
+  /** The frozen rate, present exactly when the item's currency is not the trip's; null or absent otherwise. */
+  fx?: FxRate | null;
 }
 
-/** An item as answers show it: the dated-price fields always present. */
-export function itemView(item: CostItem): Required<CostItem> {
+/** An item as answers show it: the dated-price fields, its currency and fx (null in the trip's currency) always present. */
+export function itemView(item: CostItem, tripCurrency: string): Required<CostItem> {
   return {
     ...item,
+    currency: item.currency ?? tripCurrency,
+    fx: item.fx ?? null,
     weekend_amount: item.weekend_amount ?? null,
     seasons: item.seasons ?? [],
     quotes: item.quotes ?? [],
@@ -76,9 +85,6 @@ const EXPENSE_OF: Record<CostCategory, 'stay_expense' | 'travel_expense' | 'car_
   other: 'other_expense',
 };
 
-const toCents = (amount: number): bigint => BigInt(toMinorUnits(amount));
-const fromCents = (cents: bigint): number => fromMinorUnits(cents);
-
 export interface ItemTotals {
   stay_expense: number;
   travel_expense: number;
@@ -88,17 +94,25 @@ export interface ItemTotals {
   paid_total: number;
   booked_total: number;
   to_pay: number;
+  /** Σ over items in another currency of (cost at its rate − cost at its first_rate). */
+  fx_effect: number;
 }
 
-/** Category sums and paid/booked totals of a list of items. */
-export function itemTotals(items: readonly CostItem[], context: CostContext): ItemTotals {
+/** Category sums, paid/booked totals and the exchange-rate effect of a list of items, in the trip's currency (`digits`). */
+export function itemTotals(
+  items: readonly CostItem[],
+  context: CostContext,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): ItemTotals {
+  const fromCents = (units: bigint): number => fromMinorUnits(units, digits);
   const byCategory: Record<CostCategory, bigint> = { stay: 0n, travel: 0n, car: 0n, other: 0n };
-  let [paid, booked] = [0n, 0n];
+  let [paid, booked, fxEffect] = [0n, 0n, 0n];
   for (const item of items) {
-    const cents = itemCostMinorUnits(item, context);
+    const cents = itemCostMinorUnits(item, context, digits);
     byCategory[item.category] += cents;
     if (item.paid) paid += cents;
     if (item.booked) booked += cents;
+    fxEffect += fxEffectMinorUnits(item, context, digits);
   }
   const total = byCategory.stay + byCategory.travel + byCategory.car + byCategory.other;
   return {
@@ -110,6 +124,7 @@ export function itemTotals(items: readonly CostItem[], context: CostContext): It
     paid_total: fromCents(paid),
     booked_total: fromCents(booked),
     to_pay: fromCents(total - paid),
+    fx_effect: fromCents(fxEffect),
   };
 }
 
@@ -132,33 +147,35 @@ export interface ItemisedWindow {
 export function deriveWindowCosts<W extends ItemisedWindow>(
   window: W,
   travellers: number,
-): W & Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'> {
+  digits = DEFAULT_CURRENCY_DIGITS,
+): W & PaymentTotals {
   const items = window.items ?? [];
   if (items.length === 0) {
-    const total =
-      toCents(window.stay_expense) +
-      toCents(window.travel_expense) +
-      toCents(window.car_expense) +
-      toCents(window.other_expense);
-    return { ...window, paid_total: 0, booked_total: 0, to_pay: fromCents(total) };
+    const total = totalMinorUnits(window, digits);
+    return { ...window, paid_total: 0, booked_total: 0, to_pay: fromMinorUnits(total, digits), fx_effect: 0 };
   }
-  const totals = itemTotals(items, windowContext(window, travellers));
-  const derived = { ...window } as W & Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'>;
+  const totals = itemTotals(items, windowContext(window, travellers), digits);
+  const derived = { ...window } as W & PaymentTotals;
   for (const category of COST_CATEGORIES) {
     (derived as ItemisedWindow)[EXPENSE_OF[category]] = totals[EXPENSE_OF[category]];
   }
   derived.paid_total = totals.paid_total;
   derived.booked_total = totals.booked_total;
   derived.to_pay = totals.to_pay;
+  derived.fx_effect = totals.fx_effect;
   return derived;
 }
 
-export type PaymentTotals = Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay'>;
+export type PaymentTotals = Pick<ItemTotals, 'paid_total' | 'booked_total' | 'to_pay' | 'fx_effect'>;
 
-/** Paid, booked and still to pay of a window; without items all of its total is still to pay. */
-export function paymentTotals(window: ItemisedWindow, travellers: number): PaymentTotals {
-  const { paid_total, booked_total, to_pay } = deriveWindowCosts(window, travellers);
-  return { paid_total, booked_total, to_pay };
+/** Paid, booked, still to pay and the exchange-rate effect of a window; without items all of its total is still to pay. */
+export function paymentTotals(
+  window: ItemisedWindow,
+  travellers: number,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): PaymentTotals {
+  const { paid_total, booked_total, to_pay, fx_effect } = deriveWindowCosts(window, travellers, digits);
+  return { paid_total, booked_total, to_pay, fx_effect };
 }
 
 /**
@@ -169,7 +186,11 @@ export function paymentTotals(window: ItemisedWindow, travellers: number): Payme
 export const MAX_CATEGORY_TOTAL = 1_000_000_000;
 
 /** The category that would exceed MAX_CATEGORY_TOTAL with these items, if any. */
-export function categoryOverCap(window: ItemisedWindow, travellers: number): CostCategory | null {
-  const totals = itemTotals(window.items ?? [], windowContext(window, travellers));
+export function categoryOverCap(
+  window: ItemisedWindow,
+  travellers: number,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): CostCategory | null {
+  const totals = itemTotals(window.items ?? [], windowContext(window, travellers), digits);
   return COST_CATEGORIES.find((category) => totals[EXPENSE_OF[category]] > MAX_CATEGORY_TOTAL) ?? null;
 }

@@ -3,16 +3,18 @@
 // spreadsheets. Pure functions of stored trips; the libraries write the formats.
 import { stringify } from 'csv-stringify/sync';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
-import { DAY_MS, shareOf, totalMinorUnits } from '@tripcost/shared';
+import { DAY_MS, fromMinorUnits, shareOf, totalMinorUnits } from '@tripcost/shared';
 import { compareWindows, datesInvalid } from './comparison';
 import { compareTrips } from './ordering';
-import { totalCost, type TripRecord } from './trip';
+import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from './trip';
 
 const PRODUCT_ID = '-//TripCost//Trips//EN';
 
-const money = (amount: number) => amount.toFixed(2);
-const dollars = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** An amount as a spreadsheet reads it: the currency's digits, no symbol (the Currency column names it). */
+const money = (amount: number, digits: number) => amount.toFixed(digits);
+/** An amount as a person reads it, in its currency ("$700.00", "€120.00", "¥12,000"). */
+const formatted = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 const dateArray = (ms: number): DateArray => {
   const date = new Date(ms);
   return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
@@ -33,11 +35,14 @@ export function tripsCalendar(trips: TripRecord[]): string {
     .filter((trip) => trip.committedInstanceId && trip.trip_start && trip.trip_end)
     .sort(compareTrips)
     .map((trip) => {
-      const cents = totalMinorUnits(trip);
+      const [digits, currency] = [tripDigits(trip), tripCurrency(trip)];
+      const cents = totalMinorUnits(trip, digits);
       const travellers = travellersOf(trip);
-      const lines = [`Total: ${dollars(totalCost(trip))}`];
-      // The share as the trip's page shows it (per_person): whole cents divided, rounded once.
-      if (travellers > 1) lines.push(`Per person (${travellers} travellers): ${dollars(shareOf(cents, travellers))}`);
+      const lines = [`Total: ${formatted(fromMinorUnits(cents, digits), currency)}`];
+      // The share as the trip's page shows it (per_person): whole minor units divided, rounded once.
+      if (travellers > 1) {
+        lines.push(`Per person (${travellers} travellers): ${formatted(shareOf(cents, travellers, digits), currency)}`);
+      }
       // A plan stored with its end before its start (older data) is not rewritten: it
       // shows on its start day only, saying its dates need fixing.
       const invalid = datesInvalid(trip);
@@ -68,28 +73,59 @@ export function neutraliseCell(cell: string): string {
 }
 
 const DATES_NEED_FIXING = 'Dates need fixing: the end date is before the start date.';
-const CSV_HEADER = ['Place', 'Start', 'End', 'Nights', 'Stay', 'Travel', 'Car', 'Other', 'Total', 'Committed', 'Note'];
+const CSV_HEADER = [
+  'Place',
+  'Start',
+  'End',
+  'Nights',
+  'Stay',
+  'Travel',
+  'Car',
+  'Other',
+  'Total',
+  'Committed',
+  'Note',
+  'Currency',
+  'Exchange rates',
+];
 
-/** One row per window, by start date (undated last), money with two decimals; CRLF line ends. */
+/** Each item in another currency of the window with its frozen rate: "Hotel: 1 EUR = 1.0842 USD (ECB, 2026-11-20)". */
+function exchangeRates(window: InstanceRecord, currency: string): string {
+  return (window.items ?? [])
+    .filter((item) => item.fx && item.currency)
+    .map(
+      (item) =>
+        `${item.name}: 1 ${item.currency} = ${item.fx!.rate} ${currency} (${item.fx!.source}, ${item.fx!.date})`,
+    )
+    .join('; ');
+}
+
+/**
+ * One row per window, by start date (undated last), money with the trip currency's
+ * digits, its code in the Currency column and each foreign item's rate; CRLF line ends.
+ */
 export function comparisonCsv(trip: TripRecord): string {
   const windows = [...trip.instances].sort(
     (a, b) =>
       (a.trip_start ?? '\uffff').localeCompare(b.trip_start ?? '\uffff') || a.created_at.localeCompare(b.created_at),
   );
   // Nights as the board computes them: empty when a date is missing or the end is before the start.
-  const { figures } = compareWindows(windows);
+  const [digits, currency] = [tripDigits(trip), tripCurrency(trip)];
+  const { figures } = compareWindows(windows, { digits });
   const rows = windows.map((window, index) => [
     trip.location_address,
     window.trip_start?.slice(0, 10) ?? '',
     window.trip_end?.slice(0, 10) ?? '',
     figures[index].nights === null ? '' : String(figures[index].nights),
-    money(window.stay_expense),
-    money(window.travel_expense),
-    money(window.car_expense),
-    money(window.other_expense),
-    money(totalCost(window)),
+    money(window.stay_expense, digits),
+    money(window.travel_expense, digits),
+    money(window.car_expense, digits),
+    money(window.other_expense, digits),
+    money(figures[index].total_cost, digits),
     window.isCommitted ? 'yes' : 'no',
     figures[index].dates_invalid ? DATES_NEED_FIXING : '',
+    currency,
+    exchangeRates(window, currency),
   ]);
   return stringify(
     [CSV_HEADER, ...rows].map((row) => row.map(neutraliseCell)),

@@ -3,11 +3,15 @@
 // (windows.ts, dated-rates.ts): a window's stored totals, the comparison and the exports
 // come from it through deriveWindowCosts. The flex grid below is its batched form: each
 // item's nightly rates are read once into prefix sums over the grid's days, so a cell
-// costs one subtraction per item. Property tests (test/domain/item-pricing.test.ts)
+// costs one subtraction per item. An item in another currency is summed in its own minor
+// units and converted per cell, rounded once, exactly as the plain form. Property tests (test/domain/item-pricing.test.ts)
 // prove the two forms equal to the cent and the window's own total equal to its cell.
 import {
   compiledRates,
+  convertMinorUnits,
   DATED_RATE_BASES,
+  DEFAULT_CURRENCY_DIGITS,
+  itemDigits,
   dayNumber,
   dayString,
   fromMinorUnits,
@@ -98,14 +102,20 @@ export function flexRangeProblem(range: FlexRange): string | null {
  * numbers at any dates, so every cell but its own dates is estimated. `today` is
  * 'YYYY-MM-DD'. The range must be valid (flexRangeProblem).
  */
-export function flexGrid(window: ItemisedWindow, travellers: number, range: FlexRange, today: string): FlexGrid {
+export function flexGrid(
+  window: ItemisedWindow,
+  travellers: number,
+  range: FlexRange,
+  today: string,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): FlexGrid {
   const from = dayNumber(range.from);
   const starts = dayNumber(range.to) - from + 1;
   const lengths = range.maxNights - range.minNights + 1;
   const cellCount = starts * lengths;
   const ownStart = window.trip_start ? dayNumber(window.trip_start) : null;
   const ownEnd = window.trip_end ? dayNumber(window.trip_end) : null;
-  const ownTotal = totalMinorUnits(window);
+  const ownTotal = totalMinorUnits(window, digits);
   const items = window.items ?? [];
 
   const totals = new Float64Array(cellCount);
@@ -123,8 +133,12 @@ export function flexGrid(window: ItemisedWindow, travellers: number, range: Flex
     for (const item of items) {
       const ownStale = isStale(item.captured_on, todayNumber);
       if (ownStale) baseStale += 1;
+      const own = itemDigits(item, digits);
+      // The item's own minor units in the trip's: unchanged without a rate, else converted and rounded once.
+      const fx = item.fx;
+      const inTrip = fx ? (units: number) => Number(convertMinorUnits(BigInt(units), fx.rate, own, digits)) : null;
       if (DATED_RATE_BASES.includes(item.basis)) {
-        const rates = compiledRates(item);
+        const rates = compiledRates(item, own);
         for (let i = 0; i < span; i += 1) prefix[i + 1] = prefix[i] + rates.rateOf(from + i);
         const times = item.basis === 'per_person_per_night' ? travellers : 1;
         const extra = item.basis === 'per_day' ? 1 : 0; // per_day counts nights + 1 days
@@ -132,7 +146,8 @@ export function flexGrid(window: ItemisedWindow, travellers: number, range: Flex
           const row = s * lengths;
           for (let l = 0; l < lengths; l += 1) {
             const count = range.minNights + l + extra;
-            totals[row + l] += (prefix[s + count] - prefix[s]) * times;
+            const units = (prefix[s + count] - prefix[s]) * times;
+            totals[row + l] += inTrip ? inTrip(units) : units;
           }
         }
         continue;
@@ -140,14 +155,16 @@ export function flexGrid(window: ItemisedWindow, travellers: number, range: Flex
       // total and per_person: the amount anywhere, a quote on its exact dates.
       quoteItems += 1;
       const times = item.basis === 'per_person' ? travellers : 1;
-      const base = compiledRates(item).amount * times;
+      const ownBase = compiledRates(item, own).amount * times;
+      const base = inTrip ? inTrip(ownBase) : ownBase;
       for (let c = 0; c < cellCount; c += 1) totals[c] += base;
       for (const quote of item.quotes ?? []) {
         const s = dayNumber(quote.start) - from;
         const l = dayNumber(quote.end) - dayNumber(quote.start) - range.minNights;
         if (s < 0 || s >= starts || l < 0 || l >= lengths) continue;
         const c = s * lengths + l;
-        totals[c] += compiledRates({ amount: quote.amount, basis: item.basis }).amount * times - base;
+        const quoteUnits = compiledRates({ amount: quote.amount, basis: item.basis }, own).amount * times;
+        totals[c] += (inTrip ? inTrip(quoteUnits) : quoteUnits) - base;
         quoted[c] += 1;
         staleCount[c] += (isStale(quote.captured_on, todayNumber) ? 1 : 0) - (ownStale ? 1 : 0);
       }
@@ -169,15 +186,15 @@ export function flexGrid(window: ItemisedWindow, travellers: number, range: Flex
       let units = totals[c];
       if (!Number.isSafeInteger(units)) {
         // Beyond 2^53 cents a double is no longer exact: this cell is summed in BigInt.
-        units = Number(cellTotalMinorUnits(window, travellers, dayString(startDay), nights));
+        units = Number(cellTotalMinorUnits(window, travellers, dayString(startDay), nights, digits));
       }
       const cell: FlexCell = {
         start: dayString(startDay),
         end: dayString(startDay + nights),
         nights,
-        total_cost: fromMinorUnits(units),
-        per_person: shareOf(units, travellers),
-        delta_vs_window: fromMinorUnits(units - ownTotal),
+        total_cost: fromMinorUnits(units, digits),
+        per_person: shareOf(units, travellers, digits),
+        delta_vs_window: fromMinorUnits(units - ownTotal, digits),
         estimated: items.length === 0 ? !own : !own && quoted[c] < quoteItems,
         stale: staleCount[c] > 0,
       };
@@ -194,8 +211,14 @@ export function flexGrid(window: ItemisedWindow, travellers: number, range: Flex
  * The plain form of one cell: the window moved to `start` for `nights` nights, its
  * totals derived as they would be stored. The grid equals this for every cell.
  */
-export function cellTotalMinorUnits(window: ItemisedWindow, travellers: number, start: string, nights: number): bigint {
-  if (!window.items?.length) return BigInt(totalMinorUnits(window));
+export function cellTotalMinorUnits(
+  window: ItemisedWindow,
+  travellers: number,
+  start: string,
+  nights: number,
+  digits = DEFAULT_CURRENCY_DIGITS,
+): bigint {
+  if (!window.items?.length) return BigInt(totalMinorUnits(window, digits));
   const startDay = dayNumber(start);
   const moved = deriveWindowCosts(
     {
@@ -204,6 +227,7 @@ export function cellTotalMinorUnits(window: ItemisedWindow, travellers: number, 
       trip_end: new Date(Date.parse(dayString(startDay + nights))).toISOString(),
     },
     travellers,
+    digits,
   );
-  return BigInt(totalMinorUnits(moved));
+  return BigInt(totalMinorUnits(moved, digits));
 }

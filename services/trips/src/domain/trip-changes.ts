@@ -9,10 +9,13 @@ import {
   dayNumber,
   dayString,
   isMoney,
+  MAX_CURRENCY_DIGITS,
   newId,
+  roundMoney,
   notFound,
   toMinorUnits,
   type Quote,
+  type RateTable,
 } from '@tripcost/shared';
 import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from './comparison';
 import {
@@ -30,10 +33,12 @@ import {
   MAX_INSTANCES_PER_TRIP,
   MAX_TRAVELERS,
   NO_DATES_OR_EXPENSES,
+  tripDigits,
   type DatedExpenses,
   type InstanceRecord,
   type TripRecord,
 } from './trip';
+import { applyCurrencyChange, roundExpenses, settleItemCurrency, type ManualRate } from './trip-currency';
 
 export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be eliminated. Clear the plan first.';
@@ -75,6 +80,8 @@ export interface TripUpdate {
   image_url?: string;
   /** Where the travellers set off; '' clears it. */
   origin?: string;
+  /** ISO 4217: a new trip currency converts the trip's amounts and re-prices its items (applyCurrencyChange). */
+  currency?: string;
   /** Applied only while the trip has no instances; afterwards they follow the committed one. */
   tripFields?: Partial<DatedExpenses>;
   /** Each must name an existing instance; instances not listed are left as they are. */
@@ -105,29 +112,38 @@ function checkStatus(instance: InstanceRecord, status: InstanceStatus | undefine
  * amount sent for one would be overwritten, so it is refused rather than answered 200
  * as if saved (ADR 0020). The amount it already has may be sent back unchanged.
  */
-function checkExpenses(instance: InstanceRecord, fields: InstanceFields): void {
+function checkExpenses(instance: InstanceRecord, fields: InstanceFields, digits: number): void {
   if (!instance.items?.length) return;
-  const cents = (amount: unknown) => toMinorUnits(Number(amount));
+  const cents = (amount: unknown) => toMinorUnits(Number(amount), digits);
   const changed = EXPENSE_FIELDS.some(
     (field) => fields[field] !== undefined && cents(fields[field]) !== cents(instance[field]),
   );
   if (changed) throw new AppError(409, EXPENSES_FROM_ITEMS, 'expenses_from_items');
 }
 
-export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): TripRecord {
+/**
+ * The trip's own fields changed. A new currency is applied first (its amounts converted,
+ * its items re-priced at `rates`; RatesNeeded without them), so the amounts the same
+ * change sends (budget, expenses) are in the new currency.
+ */
+export function applyUpdate(before: TripRecord, update: TripUpdate, now: string, rates?: RateTable): TripRecord {
+  const trip = update.currency === undefined ? before : applyCurrencyChange(before, update.currency, rates, now);
+  const digits = tripDigits(trip);
   const known = new Set(trip.instances.map((instance) => instance._id));
   const unknown = (update.instanceEdits ?? []).find((edit) => !known.has(edit._id));
   if (unknown) throw new AppError(400, `The trip has no instance ${unknown._id}.`, 'unknown_instance');
-  const edits = new Map((update.instanceEdits ?? []).map((edit) => [edit._id, pickDefined(edit.fields)]));
+  const edits = new Map(
+    (update.instanceEdits ?? []).map((edit) => [edit._id, roundExpenses(pickDefined(edit.fields), digits)]),
+  );
   const instances = trip.instances.map((instance) => {
     const fields = edits.get(instance._id);
     if (!fields) return instance;
     checkStatus(instance, fields.status);
-    checkExpenses(instance, fields);
+    checkExpenses(instance, fields, digits);
     return { ...instance, ...fields };
   });
   const committed = instances.find((instance) => instance._id === trip.committedInstanceId);
-  const ownFields = trip.instances.length === 0 ? pickDefined(update.tripFields ?? {}) : {};
+  const ownFields = trip.instances.length === 0 ? roundExpenses(pickDefined(update.tripFields ?? {}), digits) : {};
   const committedFields = committed && edits.has(committed._id) ? datedExpensesOf(committed) : {};
   return {
     ...trip,
@@ -135,7 +151,9 @@ export function applyUpdate(trip: TripRecord, update: TripUpdate, now: string): 
     ...committedFields,
     isFavorite: update.isFavorite ?? trip.isFavorite,
     ...(update.travelers === undefined ? {} : { travelers: update.travelers }),
-    ...(update.budget === undefined ? {} : { budget: update.budget }),
+    ...(update.budget === undefined
+      ? {}
+      : { budget: update.budget === null ? null : roundMoney(update.budget, digits) }),
     ...(update.budget_basis === undefined ? {} : { budget_basis: update.budget_basis }),
     ...(update.image_url === undefined ? {} : { image_url: update.image_url }),
     ...(update.origin === undefined ? {} : { origin: update.origin }),
@@ -149,7 +167,9 @@ export function applyAddInstance(trip: TripRecord, instance: InstanceRecord, now
   if (trip.instances.length >= MAX_INSTANCES_PER_TRIP) {
     throw new AppError(409, `A trip can hold at most ${MAX_INSTANCES_PER_TRIP} instances.`, 'too_many_instances');
   }
-  return { ...trip, instances: [instance, ...trip.instances], updated_at: now };
+  // A plain window's amounts are in the trip's currency, to its minor unit (a copy's already are).
+  const added = instance.items?.length ? instance : roundExpenses(instance, tripDigits(trip));
+  return { ...trip, instances: [added, ...trip.instances], updated_at: now };
 }
 
 /** Status of a window that stops being the plan: it was the favourite, so a top choice. */
@@ -267,8 +287,11 @@ export const ITEM_NOT_FOUND = 'Cost item not found.';
 export type ItemFields = Omit<CostItem, '_id'>;
 /** A quote as sent: captured_on absent means seen today. */
 export type QuoteInput = Omit<Quote, 'captured_on'> & { captured_on?: string | null };
-/** An item as sent: captured_on absent means "today" on creation and on a new amount. */
-export type ItemInput = Omit<ItemFields, 'quotes'> & { quotes?: QuoteInput[] };
+/**
+ * An item as sent: captured_on absent means "today" on creation and on a new amount;
+ * currency absent means the trip's; fx is the traveller's own rate (null: the published one).
+ */
+export type ItemInput = Omit<ItemFields, 'quotes' | 'fx'> & { quotes?: QuoteInput[]; fx?: ManualRate | null };
 
 const copyItem = (item: CostItem): CostItem => ({
   ...item,
@@ -291,7 +314,7 @@ export function withCapturedOn(
 ): Partial<ItemFields> {
   const today = now.slice(0, 10);
   const tomorrow = dayString(dayNumber(today) + 1);
-  const { quotes, ...rest } = fields;
+  const { quotes, fx: _manual, ...rest } = fields;
   const settled: Partial<ItemFields> = { ...rest };
   if (quotes !== undefined) {
     settled.quotes = quotes.map((quote) => ({
@@ -301,7 +324,9 @@ export function withCapturedOn(
   }
   if (fields.captured_on === undefined) {
     const newAmount =
-      previous !== null && fields.amount !== undefined && toMinorUnits(fields.amount) !== toMinorUnits(previous.amount);
+      previous !== null &&
+      fields.amount !== undefined &&
+      toMinorUnits(fields.amount, MAX_CURRENCY_DIGITS) !== toMinorUnits(previous.amount, MAX_CURRENCY_DIGITS);
     if (previous === null || newAmount) settled.captured_on = today;
   }
   const days = [settled.captured_on, ...(settled.quotes ?? []).map((quote) => quote.captured_on)];
@@ -376,9 +401,12 @@ export function applyAddItem(
   input: ItemInput & { _id: string },
   now: string,
   fromAmountIds: readonly string[] = [],
+  rates?: RateTable,
 ): TripRecord {
   const window = requireInstance(trip, instanceId);
-  const item = { ...input, ...withCapturedOn(input, null, now) } as CostItem;
+  const { fx: manual, ...fields } = input;
+  const captured = { ...fields, ...withCapturedOn(input, null, now) } as CostItem;
+  const item = settleItemCurrency(captured, null, manual, trip, rates, now.slice(0, 10));
   const kept = window.items?.length ? [] : itemsFromAmounts(window, fromAmountIds);
   return withItems(
     trip,
@@ -399,6 +427,7 @@ export function applyEditItem(
   itemId: string,
   fields: Partial<ItemInput>,
   now: string,
+  rates?: RateTable,
 ): TripRecord {
   return withItems(
     trip,
@@ -407,7 +436,15 @@ export function applyEditItem(
       const previous = items.find((item) => item._id === itemId);
       if (!previous) throw notFound(ITEM_NOT_FOUND);
       const settled = withCapturedOn(pickDefined(fields), previous, now);
-      return items.map((item) => (item._id === itemId ? { ...item, ...settled } : item));
+      const merged = settleItemCurrency(
+        { ...previous, ...settled },
+        previous,
+        fields.fx,
+        trip,
+        rates,
+        now.slice(0, 10),
+      );
+      return items.map((item) => (item._id === itemId ? merged : item));
     },
     now,
   );
@@ -460,9 +497,10 @@ export function applyRemoveItem(trip: TripRecord, instanceId: string, itemId: st
  */
 export function withDerivedCosts(trip: TripRecord): TripRecord {
   const travellers = trip.travelers ?? 1;
+  const digits = tripDigits(trip);
   const instances = trip.instances.map((instance) => {
     if (!instance.items?.length) return instance;
-    const over = categoryOverCap(instance, travellers);
+    const over = categoryOverCap(instance, travellers, digits);
     if (over) {
       throw new AppError(
         400,
@@ -474,8 +512,9 @@ export function withDerivedCosts(trip: TripRecord): TripRecord {
       paid_total: _paid,
       booked_total: _booked,
       to_pay: _toPay,
+      fx_effect: _fxEffect,
       ...derived
-    } = deriveWindowCosts(instance, travellers);
+    } = deriveWindowCosts(instance, travellers, digits);
     return derived;
   });
   const committed = instances.find((instance) => instance._id === trip.committedInstanceId);

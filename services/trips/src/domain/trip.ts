@@ -1,13 +1,21 @@
 // The trip and its dated instances as stored, and the pure rules over them: totals,
 // the location derived from an address, the views the API returns and the
 // snapshot other services receive in events.
-import { EXPENSE_FIELDS, totalCost, versionOf, type OutboxEvent, type TripSnapshot } from '@tripcost/shared';
+import {
+  currencyDigits,
+  DEFAULT_CURRENCY,
+  EXPENSE_FIELDS,
+  fromMinorUnits,
+  totalCost,
+  totalMinorUnits,
+  versionOf,
+  type OutboxEvent,
+  type TripSnapshot,
+} from '@tripcost/shared';
 import {
   compareWindows,
-  fromCents,
   shareOf,
   statusOf,
-  totalCents,
   type BudgetBasis,
   type Comparison,
   type InstanceStatus,
@@ -77,6 +85,8 @@ export interface TripRecord extends DatedExpenses {
   budget?: number | null;
   /** What the budget is for; absent on older trips (read as 'trip'). */
   budget_basis?: BudgetBasis;
+  /** ISO 4217: every amount the trip holds (budget, plain expenses, totals) is in it; absent on older trips (USD). */
+  currency?: string;
   created_at: string;
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
@@ -136,8 +146,11 @@ export type InstanceView = InstanceRecord &
   };
 export type TripView = Omit<
   TripRecord,
-  'instances' | 'version' | 'travelers' | 'budget' | 'budget_basis' | 'outbox' | 'deleted_at' | 'origin'
+  'instances' | 'version' | 'travelers' | 'budget' | 'budget_basis' | 'outbox' | 'deleted_at' | 'origin' | 'currency'
 > & {
+  currency: string;
+  /** The committed window's fx_effect (the trip's figures are the plan's); 0 without a plan. */
+  fx_effect: number;
   origin: string;
   travelers: number;
   budget: number | null;
@@ -151,6 +164,12 @@ export type TripView = Omit<
 };
 
 const travelersOf = (trip: Pick<TripRecord, 'travelers'>): number => trip.travelers ?? 1;
+
+/** The trip's currency: USD for trips stored before currencies. */
+export const tripCurrency = (trip: Pick<TripRecord, 'currency'>): string => trip.currency ?? DEFAULT_CURRENCY;
+
+/** Minor-unit digits of the trip's currency (2 for USD, 0 for JPY, 3 for KWD). */
+export const tripDigits = (trip: Pick<TripRecord, 'currency'>): number => currencyDigits(tripCurrency(trip));
 
 /** The trip's view and one of its windows as the API answers it (figures within the trip), if it has it. */
 export function viewWithInstance(
@@ -172,6 +191,8 @@ export interface ViewOptions {
 export function tripView(record: TripRecord, options: ViewOptions = {}): TripView {
   const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
   const travelers = travelersOf(trip);
+  const currency = tripCurrency(trip);
+  const digits = currencyDigits(currency);
   const today = options.today ?? utcDay(new Date());
   const freshness = trip.instances.map((instance) => windowFreshness(instance, today));
   const { comparison, figures } = compareWindows(trip.instances, {
@@ -180,25 +201,30 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     travelers,
     committedInstanceId: trip.committedInstanceId,
     staleWindows: freshness.map((window) => window.stale_items > 0),
+    digits,
   });
-  const cents = totalCents(trip);
+  const cents = totalMinorUnits(trip, digits);
+  const money = trip.instances.map((instance) => paymentTotals(instance, travelers, digits));
+  const committedIndex = trip.instances.findIndex((instance) => instance._id === trip.committedInstanceId);
   return {
     ...trip,
+    currency,
+    fx_effect: committedIndex === -1 ? 0 : money[committedIndex].fx_effect,
     origin: trip.origin ?? '',
     travelers,
     budget: trip.budget ?? null,
     budget_basis: trip.budget_basis ?? 'trip',
-    total_cost: fromCents(cents),
-    per_person: shareOf(cents, travelers),
+    total_cost: fromMinorUnits(cents, digits),
+    per_person: shareOf(cents, travelers, digits),
     comparison,
     instances: trip.instances.map((instance, index) => ({
       ...instance,
       label: instance.label ?? '',
       status: statusOf(instance),
       notes: instance.notes ?? '',
-      items: (instance.items ?? []).map(itemView),
+      items: (instance.items ?? []).map((item) => itemView(item, currency)),
       ...figures[index],
-      ...paymentTotals(instance, travelers),
+      ...money[index],
       freshness: freshness[index],
       ...(options.searchLinks ? { search_links: searchLinks(trip, instance) } : {}),
     })),
@@ -216,7 +242,8 @@ export function tripSnapshot(trip: TripRecord): TripSnapshot {
     image_url: trip.image_url,
     trip_start: trip.trip_start,
     trip_end: trip.trip_end,
-    total_cost: totalCost(trip),
+    total_cost: fromMinorUnits(totalMinorUnits(trip, tripDigits(trip)), tripDigits(trip)),
+    currency: tripCurrency(trip),
     isFavorite: trip.isFavorite,
   };
 }

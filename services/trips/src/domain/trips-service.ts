@@ -7,14 +7,20 @@
 import {
   changeVersioned,
   createKeyedQueue,
+  currencyDigits,
+  DEFAULT_CURRENCY,
+  roundMoney,
+  serviceUnavailable,
   forbidden,
   newId,
   notFound,
   withEvent,
   type AuthUser,
   type OutboxEvent,
+  type RateTable,
   utcDay,
 } from '@tripcost/shared';
+import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
 import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
 import type { TripStore } from './trip-store';
@@ -23,6 +29,8 @@ import {
   deriveTripLocation,
   MAX_TRIPS_PER_PAGE,
   NO_DATES_OR_EXPENSES,
+  tripCurrency,
+  tripDigits,
   tripView,
   viewWithInstance,
   type InstanceRecord,
@@ -63,6 +71,8 @@ export interface NewTrip {
   budget?: number | null;
   budget_basis?: BudgetBasis;
   origin?: string;
+  /** ISO 4217; USD when absent. */
+  currency?: string;
 }
 
 export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>> &
@@ -77,10 +87,46 @@ export type ItemChange = TripAndInstance & { item?: CostItem };
 /** An added item; `itemised_from_amounts` are the items made from the window's plain amounts ([] when none). */
 export type ItemAdded = TripAndInstance & { item: CostItem; itemised_from_amounts: CostItem[] };
 
-/** The client's precondition on a change: the trip version it last saw (an If-Match header). */
+/**
+ * What a change request carries besides its body: the trip version the client last saw
+ * (If-Match), and its Authorization, passed on when the change needs today's exchange
+ * rates (the rates service applies its own check).
+ */
 export interface Precondition {
   ifMatch?: string;
+  authorization?: string;
 }
+
+/** Where today's exchange rates come from (the integrations service); throws a 503 AppError when unavailable. */
+export interface RatesSource {
+  latest(authorization: string | undefined): Promise<RateTable>;
+}
+
+/** One window's exchange-rate effect and total before and after a re-price. */
+export interface WindowReprice {
+  instance_id: string;
+  fx_effect_before: number;
+  fx_effect_after: number;
+  total_cost_before: number;
+  total_cost_after: number;
+}
+
+/** A re-price's answer: the trip after it, each re-priced window, and the trip's own fx_effect (its plan's). */
+export interface RepriceAnswer {
+  trip: TripView;
+  windows: WindowReprice[];
+  fx_effect_before: number;
+  fx_effect_after: number;
+}
+
+/** A change to one item that needs nothing but its address: "still this price", delete. */
+export type ItemAction = (
+  user: AuthUser,
+  tripId: string,
+  instanceId: string,
+  itemId: string,
+  precondition?: Precondition,
+) => Promise<ItemChange>;
 
 export interface TripsService {
   createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
@@ -109,13 +155,7 @@ export interface TripsService {
   /** The window's totals at every start and length of the range (the flex grid). */
   flexGrid(user: AuthUser, tripId: string, instanceId: string, range: FlexRange): Promise<FlexAnswer>;
   /** "Still this price": the item's price in use was seen again today. */
-  checkItem(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    itemId: string,
-    precondition?: Precondition,
-  ): Promise<ItemChange>;
+  checkItem: ItemAction;
   removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
   /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
   addItem(
@@ -133,13 +173,17 @@ export interface TripsService {
     fields: Partial<ItemInput>,
     precondition?: Precondition,
   ): Promise<ItemChange>;
-  removeItem(
+  removeItem: ItemAction;
+  /**
+   * Every item in another currency of one window (instanceId) or of the whole trip (null)
+   * at today's rates; first_rate stays. Unchanged rates change nothing (no new version).
+   */
+  reprice(
     user: AuthUser,
     tripId: string,
-    instanceId: string,
-    itemId: string,
+    instanceId: string | null,
     precondition?: Precondition,
-  ): Promise<ItemChange>;
+  ): Promise<RepriceAnswer>;
   /** The user's committed trips as an iCalendar file. */
   calendar(user: AuthUser): Promise<string>;
   /** One trip's windows as a CSV table, with a download file name. */
@@ -150,9 +194,13 @@ export interface TripsService {
   forgetUser(userId: string): Promise<number>;
 }
 
-export type FlexAnswer = FlexRange & { instance_id: string } & FlexGrid;
+const digitsOf = (input: NewTrip): number => currencyDigits(input.currency ?? DEFAULT_CURRENCY);
+
+/** The grid with its range and the currency its money is in (the trip's). */
+export type FlexAnswer = FlexRange & { instance_id: string; currency: string } & FlexGrid;
 
 const TRIP_NOT_FOUND = 'Trip not found.';
+export const RATES_UNAVAILABLE = 'Exchange rates are unavailable right now, so nothing was saved. Please try again.';
 const NOT_YOUR_TRIP = 'You do not have access to this trip.';
 
 export function createTripsService(deps: {
@@ -162,6 +210,8 @@ export function createTripsService(deps: {
   now?: () => Date;
   /** Compare-and-swap attempts per change before answering 409. */
   changeAttempts?: number;
+  /** Today's exchange rates, asked only by a change that needs them; none: such a change answers 503. */
+  rates?: RatesSource;
 }): TripsService {
   const { store } = deps;
   const nudgeOutbox = () => deps.outbox?.nudge();
@@ -218,16 +268,38 @@ export function createTripsService(deps: {
     return changed;
   }
 
+  /**
+   * A change whose rule may need today's exchange rates: applied first without them; a
+   * rule that needs them throws RatesNeeded before anything is written, the rates are
+   * fetched (503 when unavailable: nothing saved) and the change applied again with them.
+   */
+  async function changeTripWithRates(
+    userId: string,
+    tripId: string,
+    apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
+    precondition: Precondition = {},
+    announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
+  ): Promise<TripRecord> {
+    try {
+      return await changeTrip(userId, tripId, (trip, at) => apply(trip, at, undefined), precondition, announce);
+    } catch (error) {
+      if (!(error instanceof RatesNeeded)) throw error;
+    }
+    if (!deps.rates) throw serviceUnavailable(RATES_UNAVAILABLE, 'rates_unavailable');
+    const rates = await deps.rates.latest(precondition.authorization);
+    return changeTrip(userId, tripId, (trip, at) => apply(trip, at, rates), precondition, announce);
+  }
+
   /** A change to one item, answered with the item as stored, its window and the trip. */
   async function changeItem(
     userId: string,
     tripId: string,
     instanceId: string,
     itemId: string,
-    apply: (trip: TripRecord, at: string) => TripRecord,
+    apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
     precondition?: Precondition,
   ) {
-    const answer = withInstance(await changeTrip(userId, tripId, apply, precondition), instanceId);
+    const answer = withInstance(await changeTripWithRates(userId, tripId, apply, precondition), instanceId);
     return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
   }
 
@@ -247,8 +319,9 @@ export function createTripsService(deps: {
         instances: [],
         committedInstanceId: null,
         travelers: input.travelers ?? 1,
-        budget: input.budget ?? null,
+        budget: input.budget === undefined || input.budget === null ? null : roundMoney(input.budget, digitsOf(input)),
         budget_basis: input.budget_basis ?? 'trip',
+        currency: checkCurrency(input.currency ?? DEFAULT_CURRENCY),
         ...(input.origin ? { origin: input.origin } : {}),
         created_at: at,
         updated_at: at,
@@ -269,7 +342,14 @@ export function createTripsService(deps: {
     },
 
     async updateTrip(user, tripId, update, precondition) {
-      return view(await changeTrip(user.id, tripId, (current, at) => applyUpdate(current, update, at), precondition));
+      return view(
+        await changeTripWithRates(
+          user.id,
+          tripId,
+          (current, at, rates) => applyUpdate(current, update, at, rates),
+          precondition,
+        ),
+      );
     },
 
     async deleteTrip(user, tripId, precondition) {
@@ -343,10 +423,10 @@ export function createTripsService(deps: {
       const item = { _id: newId(), ...fields };
       // Ids for the items that may keep the window's plain amounts, chosen once so a retry makes the same ones.
       const fromAmountIds = [newId(), newId(), newId(), newId()];
-      const trip = await changeTrip(
+      const trip = await changeTripWithRates(
         user.id,
         tripId,
-        (current, at) => applyAddItem(current, instanceId, item, at, fromAmountIds),
+        (current, at, rates) => applyAddItem(current, instanceId, item, at, fromAmountIds, rates),
         precondition,
       );
       const answer = withInstance(trip, instanceId);
@@ -359,7 +439,8 @@ export function createTripsService(deps: {
     },
 
     editItem(user, tripId, instanceId, itemId, fields, precondition) {
-      const change = (current: TripRecord, at: string) => applyEditItem(current, instanceId, itemId, fields, at);
+      const change = (current: TripRecord, at: string, rates: RateTable | undefined) =>
+        applyEditItem(current, instanceId, itemId, fields, at, rates);
       return changeItem(user.id, tripId, instanceId, itemId, change, precondition);
     },
 
@@ -374,8 +455,9 @@ export function createTripsService(deps: {
       if (!instance) throw notFound(INSTANCE_NOT_FOUND);
       return {
         instance_id: instanceId,
+        currency: tripCurrency(trip),
         ...range,
-        ...flexGrid(instance, trip.travelers ?? 1, range, today()),
+        ...flexGrid(instance, trip.travelers ?? 1, range, today(), tripDigits(trip)),
       };
     },
 
@@ -387,6 +469,34 @@ export function createTripsService(deps: {
         precondition,
       );
       return withInstance(trip, instanceId);
+    },
+
+    async reprice(user, tripId, instanceId, precondition) {
+      const before = await ownedTrip(user.id, tripId);
+      if (instanceId !== null && !before.instances.some((instance) => instance._id === instanceId)) {
+        throw notFound(INSTANCE_NOT_FOUND);
+      }
+      const scope = instanceId === null ? null : [instanceId];
+      const after = await changeTripWithRates(
+        user.id,
+        tripId,
+        (current, at, rates) => applyReprice(current, scope, rates, at),
+        precondition,
+      );
+      const [was, is] = [view(before), view(after)];
+      const windows = is.instances
+        .filter((instance) => scope === null || scope.includes(instance._id))
+        .map((instance): WindowReprice => {
+          const old = was.instances.find((candidate) => candidate._id === instance._id);
+          return {
+            instance_id: instance._id,
+            fx_effect_before: old?.fx_effect ?? 0,
+            fx_effect_after: instance.fx_effect,
+            total_cost_before: old?.total_cost ?? 0,
+            total_cost_after: instance.total_cost,
+          };
+        });
+      return { trip: is, windows, fx_effect_before: was.fx_effect, fx_effect_after: is.fx_effect };
     },
 
     async calendar(user) {

@@ -11,7 +11,9 @@ import { STALE_AFTER_DAYS } from '../domain/item-pricing';
 import { SEARCH_LINK_KINDS } from '../domain/search-links';
 
 const calendarDate = z.string().nullable().describe('ISO timestamp at UTC midnight, or null when not set');
-const money = z.number().describe('Dollars, rounded to cents');
+const money = z
+  .number()
+  .describe('In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit');
 const day = z.string().describe('YYYY-MM-DD (a UTC calendar day)');
 
 const datedExpenses = {
@@ -23,25 +25,41 @@ const datedExpenses = {
   other_expense: money,
 };
 
+const fxAnswer = z
+  .object({
+    rate: z.number().describe('trip-currency units per one item-currency unit'),
+    date: day.describe('the day the rate was published (entered, for a manual rate)'),
+    source: z.string().describe('"ECB", "bundled", … or "manual" for a rate the traveller gave'),
+    first_rate: z.number().describe('the rate when the item’s price (or currency) was last set'),
+  })
+  .meta({ id: 'FxRate' });
+
 export const itemAnswer = z
   .object({
     _id: z.string(),
     category: z.enum(COST_CATEGORIES),
     name: z.string(),
-    amount: money.describe('Dollars with cents, multiplied by the basis'),
+    amount: z.number().describe('In the item’s own currency, rounded to its minor unit; multiplied by the basis'),
     basis: z.enum(COST_BASES).describe('per_day counts nights + 1 days'),
     booked: z.boolean(),
     paid: z.boolean(),
     link: z.string().describe('"" or an https URL'),
     confirmation: z.string(),
-    weekend_amount: money.nullable().describe('the rate of a Friday or Saturday night (per_day: day); null when none'),
+    weekend_amount: z
+      .number()
+      .nullable()
+      .describe('the rate of a Friday or Saturday night (per_day: day); null when none'),
     seasons: z
-      .array(z.object({ from: day, to: day, amount: money }).meta({ id: 'Season' }))
+      .array(z.object({ from: day, to: day, amount: z.number() }).meta({ id: 'Season' }))
       .describe('rates for inclusive date ranges, beating weekend_amount, which beats amount; [] when none'),
     quotes: z
-      .array(z.object({ start: day, end: day, amount: money, captured_on: day.nullable() }).meta({ id: 'Quote' }))
+      .array(z.object({ start: day, end: day, amount: z.number(), captured_on: day.nullable() }).meta({ id: 'Quote' }))
       .describe('prices seen for exact dates (total and per_person bases): a window with those dates uses them'),
     captured_on: day.nullable().describe('the day the amount was seen; null for items stored before it existed'),
+    currency: z.string().describe('ISO 4217: the currency of amount, weekend_amount, seasons and quotes'),
+    fx: fxAnswer
+      .nullable()
+      .describe('the frozen rate, present exactly when the item’s currency is not the trip’s; null otherwise'),
   })
   .meta({ id: 'CostItem' });
 
@@ -93,6 +111,9 @@ export const instanceAnswer = z
     paid_total: money.describe('what the paid items cost'),
     booked_total: money.describe('what the booked items cost'),
     to_pay: money.describe('the window’s total − paid_total'),
+    fx_effect: money.describe(
+      'Σ over items in another currency of (cost at the current rate − cost at first_rate): what exchange rates moved the total by',
+    ),
     freshness: freshnessAnswer,
     search_links: z
       .array(searchLinkAnswer)
@@ -135,6 +156,8 @@ export const tripAnswer = z
     place_id: z.string().optional(),
     image_url: z.string(),
     isFavorite: z.boolean(),
+    currency: z.string().describe('ISO 4217: every total, budget, comparison figure and plain expense is in it'),
+    fx_effect: money.describe('the committed window’s fx_effect; 0 without a plan'),
     origin: z.string().describe('where the travellers set off (flight searches); "" when not given'),
     ...datedExpenses,
     instances: z.array(instanceAnswer).describe('Newest first'),
@@ -195,6 +218,7 @@ const flexCellAnswer = z
 export const flexAnswer = z
   .object({
     instance_id: z.string(),
+    currency: z.string().describe('ISO 4217: the trip’s currency, that every cell’s money is in'),
     from: day,
     to: day,
     minNights: z.number().int(),
@@ -206,6 +230,23 @@ export const flexAnswer = z
     }),
   })
   .meta({ id: 'FlexGrid' });
+const windowRepriceAnswer = z
+  .object({
+    instance_id: z.string(),
+    fx_effect_before: money,
+    fx_effect_after: money,
+    total_cost_before: money,
+    total_cost_after: money,
+  })
+  .meta({ id: 'WindowReprice' });
+export const repriceAnswer = z
+  .object({
+    trip: tripAnswer,
+    windows: z.array(windowRepriceAnswer).describe('each re-priced window (one for a window’s re-price)'),
+    fx_effect_before: money.describe('the trip’s fx_effect (its plan’s) before'),
+    fx_effect_after: money,
+  })
+  .meta({ id: 'RepriceAnswer' });
 export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
 
 // Every field of the views is declared above and nothing more: a field added to the

@@ -11,12 +11,13 @@ import {
   IDEMPOTENCY_DOC,
   notIdempotent,
   withIdempotencyResponses,
+  type AuthUser,
   type RouteContext,
 } from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
-import type { Precondition, TripsService } from '../domain/trips-service';
+import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
 import {
   instanceAnswer,
   instanceDeletedAnswer,
@@ -26,6 +27,7 @@ import {
   itemAddedAnswer,
   itemChangedAnswer,
   messageAnswer,
+  repriceAnswer,
   tripAnswer,
   tripListAnswer,
 } from './answers';
@@ -173,6 +175,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
         404: 'No such trip',
         409: 'An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry',
         412: 'If-Match names an older version of the trip',
+        503: 'A new currency needs today’s exchange rates and they are unavailable: nothing changed (code rates_unavailable)',
       },
       handler: async ({ params, body, user, req, res }) => ({
         body: tagged(res, await trips.updateTrip(user, params.tripId, toTripUpdate(body), preconditionOf(req))),
@@ -296,7 +299,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: 'The whole updated trip',
+        200: { description: 'The whole updated trip', schema: tripAnswer },
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'The window is not the committed one',
@@ -319,7 +322,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       params: instanceParams,
       body: duplicateBody,
       responses: withIdempotencyResponses({
-        201: 'The new instance',
+        201: { description: 'The new instance (the copy)', schema: instanceAnswer },
         400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',
@@ -359,6 +362,59 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       }),
     });
 
+    const repriceErrors = {
+      403: 'Not your trip',
+      404: 'No such trip or instance',
+      409: 'Collided with simultaneous changes; retry',
+      412: 'If-Match names an older version of the trip',
+      503: 'Exchange rates are unavailable: nothing changed (code rates_unavailable)',
+    };
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway/:tripId/reprice',
+      summary:
+        'Re-price every item in another currency than the trip’s (manual rates included) at today’s rates; first_rate stays, so fx_effect shows what the rates moved. Unchanged rates change nothing (same version)',
+      tags,
+      auth: 'required',
+      params: tripParams,
+      responses: {
+        200: {
+          description: 'The trip after, each window’s fx_effect and total before and after',
+          schema: repriceAnswer,
+        },
+        ...repriceErrors,
+        404: 'No such trip',
+      },
+      handler: async ({ params, user, req, res }) => {
+        const answer = await trips.reprice(user, params.tripId, null, preconditionOf(req));
+        tagged(res, answer.trip);
+        return { body: answer };
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'post',
+      path: '/api/trips/getaway/:tripId/instances/:instanceId/reprice',
+      summary:
+        'Re-price every item of one window in another currency than the trip’s (manual rates included) at today’s rates; first_rate stays. Unchanged rates change nothing',
+      tags,
+      auth: 'required',
+      params: instanceParams,
+      responses: {
+        200: {
+          description: 'The trip after, the window’s fx_effect and total before and after',
+          schema: repriceAnswer,
+        },
+        ...repriceErrors,
+      },
+      handler: async ({ params, user, req, res }) => {
+        const answer = await trips.reprice(user, params.tripId, params.instanceId, preconditionOf(req));
+        tagged(res, answer.trip);
+        return { body: answer };
+      },
+    });
+
     const itemErrors = {
       403: 'Not your trip',
       404: 'No such trip, instance or item',
@@ -383,9 +439,10 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
             'The new item, the window with paid_total, booked_total and to_pay, the whole trip, and the items made from the window’s plain amounts (itemised_from_amounts)',
           schema: itemAddedAnswer,
         },
-        400: 'Invalid item (amount 0–1e9, https link only), or a category would add up to more than 1e9',
+        400: 'Invalid item (amount 0–1e9, https link only), an unknown currency, a currency without a published rate and no fx.rate (code currency_unrated), a rate not above 0, or a category would add up to more than 1e9',
         ...itemErrors,
         409: 'The window already holds 100 items, or a simultaneous change collided',
+        503: 'The item is in another currency and exchange rates are unavailable: nothing saved (code rates_unavailable)',
       }),
       handler: async ({ params, body, user, req, res }) => {
         const answer = await trips.addItem(user, params.tripId, params.instanceId, body, preconditionOf(req));
@@ -404,8 +461,9 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       body: editItemBody,
       responses: {
         200: { description: 'The changed item, its window and the whole trip', schema: itemChangedAnswer },
-        400: 'Invalid fields, or a category would add up to more than 1e9',
+        400: 'Invalid fields, an unknown currency or one without a published rate and no fx.rate, a rate not above 0, or a category would add up to more than 1e9',
         ...itemErrors,
+        503: 'The item’s new currency or price needs today’s rate and exchange rates are unavailable: nothing saved',
       },
       handler: async ({ params, body, user, req, res }) => {
         const answer = await trips.editItem(
@@ -433,17 +491,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
         200: { description: 'The item, its window and the whole trip', schema: itemChangedAnswer },
         ...itemErrors,
       },
-      handler: async ({ params, user, req, res }) => {
-        const answer = await trips.checkItem(
-          user,
-          params.tripId,
-          params.instanceId,
-          params.itemId,
-          preconditionOf(req),
-        );
-        tagged(res, answer.trip);
-        return { body: answer };
-      },
+      handler: (request) => answerItemAction(trips.checkItem, request),
     });
 
     defineRoute(ctx, {
@@ -458,17 +506,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
         400: 'The window’s end date is before its start date and the change would leave it so',
         ...itemErrors,
       },
-      handler: async ({ params, user, req, res }) => {
-        const answer = await trips.removeItem(
-          user,
-          params.tripId,
-          params.instanceId,
-          params.itemId,
-          preconditionOf(req),
-        );
-        tagged(res, answer.trip);
-        return { body: answer };
-      },
+      handler: (request) => answerItemAction(trips.removeItem, request),
     });
   };
 }
@@ -489,8 +527,9 @@ function sendList(res: Response, list: SerializedTripList) {
 }
 
 function toTripUpdate(body: UpdateTripBody): TripUpdate {
-  const { isFavorite, travelers, budget, budget_basis, image_url, origin, instances, ...tripFields } = body;
+  const { isFavorite, travelers, budget, budget_basis, image_url, origin, currency, instances, ...tripFields } = body;
   return {
+    currency,
     isFavorite,
     origin,
     travelers,
@@ -503,14 +542,31 @@ function toTripUpdate(body: UpdateTripBody): TripUpdate {
 }
 
 /** Sets the trip's ETag on the answer and hands the trip on. */
+/** Runs an action on the item the path names and answers the change, tagged with the trip's new version. */
+async function answerItemAction(
+  action: ItemAction,
+  {
+    params,
+    user,
+    req,
+    res,
+  }: { params: { tripId: string; instanceId: string; itemId: string }; user: AuthUser; req: Request; res: Response },
+): Promise<{ body: ItemChange }> {
+  const answer = await action(user, params.tripId, params.instanceId, params.itemId, preconditionOf(req));
+  tagged(res, answer.trip);
+  return { body: answer };
+}
+
 function tagged(res: Response, trip: TripView): TripView {
   res.setHeader('ETag', etagOf(trip));
   return trip;
 }
 
+/** If-Match, and the caller's Authorization for a change that needs today's exchange rates. */
 function preconditionOf(req: Request): Precondition {
   const ifMatch = req.headers['if-match'];
-  return ifMatch === undefined ? {} : { ifMatch };
+  const authorization = req.headers.authorization;
+  return { ...(ifMatch === undefined ? {} : { ifMatch }), ...(authorization === undefined ? {} : { authorization }) };
 }
 
 /** This service's OpenAPI document from the route declarations alone (no store, no server). */

@@ -2,6 +2,10 @@
 // money to cents) and drop unknown fields, and they document the routes.
 import {
   calendarDateSchema,
+  isCurrencyCode,
+  isFxRate,
+  MAX_CURRENCY_DIGITS,
+  MAX_FX_RATE,
   MAX_MONEY,
   MAX_QUOTES,
   MAX_SEASONS,
@@ -9,7 +13,7 @@ import {
   objectIdSchema,
   parseCalendarDate,
   parseMoney,
-  roundToCents,
+  roundMoney,
 } from '@tripcost/shared';
 import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../domain/item-pricing';
 import { MAX_ORIGIN_LENGTH } from '../domain/search-links';
@@ -102,7 +106,7 @@ const travelers = z
 const BUDGET_MESSAGE = 'The budget must be a number from 0 to 1,000,000,000, or null for no budget.';
 const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MESSAGE }).transform((value, ctx) => {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-  const amount = parseMoney(value);
+  const amount = parseMoney(value, MAX_CURRENCY_DIGITS);
   if (amount === null) {
     ctx.addIssue({ code: 'custom', message: BUDGET_MESSAGE });
     return z.NEVER;
@@ -110,11 +114,41 @@ const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MES
   return amount;
 });
 
+/**
+ * An ISO 4217 code (any case, kept upper case). Amounts are kept to 4 decimals here and
+ * rounded to their currency's minor unit by the domain, once the currency is known.
+ */
+export const currencySchema = z
+  .string({ message: 'The currency must be an ISO 4217 code such as USD.' })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, { message: 'The currency must be an ISO 4217 code such as USD.' });
+
+/** An amount kept to the most digits any currency has; the domain rounds it to its currency's. */
+const roundToInputDigits = (amount: number) => roundMoney(amount, MAX_CURRENCY_DIGITS);
+
+const RATE_MESSAGE = `The exchange rate must be a number above 0 and at most ${MAX_FX_RATE.toLocaleString('en-US')}.`;
+/** The traveller's own rate for an item (trip-currency units per one item-currency unit); null: the published one. */
+const manualRate = z
+  .object(
+    { rate: z.number({ message: RATE_MESSAGE }).refine(isFxRate, { message: RATE_MESSAGE }) },
+    { message: 'fx must be { rate } or null.' },
+  )
+  .nullable();
+
 /** Where the travellers set off: a city or an airport, for flight searches ('' clears it). */
 const origin = z
   .string({ message: 'The origin must be text.' })
   .trim()
   .max(MAX_ORIGIN_LENGTH, { message: `The origin must be at most ${MAX_ORIGIN_LENGTH} characters.` });
+
+/** Text that must not be blank once trimmed, up to `max` characters; `label` starts each message. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, { message: `${label} is required.` })
+    .max(max, { message: `${label} must be at most ${max} characters.` });
 
 /** A UTC calendar day, sent as YYYY-MM-DD (or an ISO timestamp), kept as YYYY-MM-DD. */
 const day = (label: string) =>
@@ -128,15 +162,12 @@ const day = (label: string) =>
   });
 
 export const createTripBody = z.object({
+  currency: currencySchema.optional(),
   origin: origin.optional(),
   travelers: travelers.optional(),
   budget: budget.optional(),
   budget_basis: budgetBasis.optional(),
-  location_address: z
-    .string({ message: 'The location address is required.' })
-    .trim()
-    .min(1, { message: 'The location address is required.' })
-    .max(MAX_ADDRESS_LENGTH, { message: `The location address must be at most ${MAX_ADDRESS_LENGTH} characters.` }),
+  location_address: requiredText('The location address', MAX_ADDRESS_LENGTH),
   trip_location: z
     .string({ message: 'The trip location must be a string.' })
     .trim()
@@ -181,10 +212,10 @@ const dateFields = {
   trip_end: calendarDateSchema('The end date'),
 };
 const expenseFields = {
-  stay_expense: moneySchema('The stay expense'),
-  travel_expense: moneySchema('The travel expense'),
-  car_expense: moneySchema('The car expense'),
-  other_expense: moneySchema('The other expense'),
+  stay_expense: moneySchema('The stay expense', MAX_CURRENCY_DIGITS),
+  travel_expense: moneySchema('The travel expense', MAX_CURRENCY_DIGITS),
+  car_expense: moneySchema('The car expense', MAX_CURRENCY_DIGITS),
+  other_expense: moneySchema('The other expense', MAX_CURRENCY_DIGITS),
 };
 
 function endNotBeforeStart(value: { trip_start?: string | null; trip_end?: string | null }, ctx: z.RefinementCtx) {
@@ -230,6 +261,9 @@ const instanceEdit = z
 export const updateTripBody = z
   .object({
     isFavorite: z.boolean({ message: 'isFavorite must be true or false.' }).optional(),
+    currency: currencySchema
+      .optional()
+      .describe('a new trip currency converts the budget and plain expenses and re-prices every item at today’s rates'),
     origin: origin.optional(),
     travelers: travelers.optional(),
     budget: budget.optional(),
@@ -318,22 +352,18 @@ const itemMoney = (label: string) => {
     .finite({ message })
     .min(0, { message })
     .max(MAX_MONEY, { message })
-    .transform(roundToCents);
+    .transform(roundToInputDigits);
 };
 
 const itemFields = {
   category: z.enum(COST_CATEGORIES, { message: `The category must be one of ${COST_CATEGORIES.join(', ')}.` }),
-  name: z
-    .string({ message: 'The item name is required.' })
-    .trim()
-    .min(1, { message: 'The item name is required.' })
-    .max(MAX_ITEM_NAME, { message: `The item name must be at most ${MAX_ITEM_NAME} characters.` }),
+  name: requiredText('The item name', MAX_ITEM_NAME),
   amount: z
     .number({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
     .finite({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
     .min(0, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
     .max(MAX_MONEY, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
-    .transform(roundToCents),
+    .transform(roundToInputDigits),
   basis: z.enum(COST_BASES, { message: `The basis must be one of ${COST_BASES.join(', ')}.` }),
   booked: z.boolean({ message: 'booked must be true or false.' }),
   paid: z.boolean({ message: 'paid must be true or false.' }),
@@ -371,6 +401,10 @@ const itemFields = {
     )
     .max(MAX_QUOTES, { message: `An item can have at most ${MAX_QUOTES} quotes.` }),
   captured_on: day('captured_on').nullable(),
+  currency: currencySchema.describe('ISO 4217; the trip’s when absent on creation'),
+  fx: manualRate.describe(
+    'your own rate (trip-currency units per one item-currency unit, source "manual"); null or absent: today’s published rate',
+  ),
 };
 
 export const createItemBody = z.object({
@@ -385,6 +419,8 @@ export const createItemBody = z.object({
   quotes: itemFields.quotes.default([]),
   // Absent: the service sets today (the day the price is entered).
   captured_on: itemFields.captured_on.optional(),
+  currency: itemFields.currency.optional(),
+  fx: itemFields.fx.optional(),
 });
 
 export const editItemBody = z

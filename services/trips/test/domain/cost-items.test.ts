@@ -121,7 +121,13 @@ describe('deriveWindowCosts', () => {
       other_expense: 0,
       items: [],
     };
-    expect(deriveWindowCosts(window, 4)).toEqual({ ...window, paid_total: 0, booked_total: 0, to_pay: 100.3 });
+    expect(deriveWindowCosts(window, 4)).toEqual({
+      ...window,
+      paid_total: 0,
+      booked_total: 0,
+      to_pay: 100.3,
+      fx_effect: 0,
+    });
   });
 
   it('when the basis is per day, then a 3-night window counts 4 days; undated windows count 0 nights', () => {

@@ -162,6 +162,40 @@ describe('prices that vary by date (property-based)', () => {
     );
   });
 
+  it('when some items are in other currencies (0, 2 and 3 digits, with rates) in a trip of any digits, then every cell still equals the plain form', () => {
+    const foreign = fc.record({
+      currency: fc.constantFrom('EUR', 'JPY', 'KWD'),
+      rate: fc.integer({ min: 1, max: 500_000_000 }).map((n) => n / 1_000_000),
+    });
+    fc.assert(
+      fc.property(
+        windowArb(6),
+        fc.array(fc.option(foreign), { minLength: 6, maxLength: 6 }),
+        fc.constantFrom(0, 2, 3),
+        rangeArb,
+        travellersArb,
+        (window, rates, digits, range, travellers) => {
+          const items = (window.items ?? []).map((item, index) => {
+            const fx = rates[index];
+            if (!fx) return item;
+            return {
+              ...item,
+              currency: fx.currency,
+              fx: { rate: fx.rate, date: TODAY, source: 'test', first_rate: 1 },
+            };
+          });
+          const saved = deriveWindowCosts({ ...window, items }, travellers, digits);
+          const grid = flexGrid(saved, travellers, range, TODAY, digits);
+          for (const cell of grid.cells) {
+            const plain = cellTotalMinorUnits(saved, travellers, cell.start, cell.nights, digits);
+            expect(Math.round(cell.total_cost * 10 ** digits)).toBe(Number(plain));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('when a window is itemised, then its stored total is the oracle sum of season > weekend > amount rates and quotes', () => {
     fc.assert(
       fc.property(windowArb(8), travellersArb, (window, travellers) => {

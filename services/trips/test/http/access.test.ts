@@ -27,6 +27,9 @@ describe('trips API access and input', () => {
     ['GET', `/api/trips/getaway/${trip}/instances/${instance}`],
     ['GET', `/api/trips/getaway/${trip}/comparison.csv`],
     ['PATCH', `/api/trips/getaway/${trip}/instances/${instance}/commit`, {}],
+    ['POST', `/api/trips/getaway/${trip}/instances/${instance}/reprice`],
+    ['POST', `/api/trips/getaway/${trip}/reprice`],
+    ['PUT', `/api/trips/getaway/${trip}`, { currency: 'EUR' }],
     ['DELETE', `/api/trips/getaway/${trip}/instances/${instance}`],
     ['DELETE', `/api/trips/getaway/${trip}`],
   ];

@@ -55,6 +55,7 @@ describe('trip instances API', () => {
       paid_total: 0,
       booked_total: 0,
       to_pay: 12.45,
+      fx_effect: 0,
     });
     const read = await alice.get(`/api/trips/getaway/${trip._id}`);
     expect(read.body.instances.map((instance: { _id: string }) => instance._id)).toEqual([reply.body._id, older._id]);

@@ -41,6 +41,9 @@ describe('cost items API', () => {
       seasons: [],
       quotes: [],
       captured_on: new Date().toISOString().slice(0, 10),
+      // In the trip's currency (USD by default): no rate.
+      currency: 'USD',
+      fx: null,
     });
     // 120.50 × 4 nights; the other categories are the sums of no items.
     expect(first.body.instance).toMatchObject({

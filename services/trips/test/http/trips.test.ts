@@ -44,6 +44,8 @@ describe('trips API', () => {
         travelers: 1,
         budget: null,
         budget_basis: 'trip',
+        currency: 'USD',
+        fx_effect: 0,
         comparison: {
           cheapestInstanceId: null,
           lowest: null,
@@ -279,6 +281,8 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}/checked',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/reprice',
+      '/api/trips/getaway/{tripId}/reprice',
     ]);
   });
 });

@@ -95,6 +95,7 @@ describe('trips events', () => {
         trip_start: null,
         trip_end: null,
         total_cost: 0,
+        currency: 'USD',
         isFavorite: false,
       },
     });

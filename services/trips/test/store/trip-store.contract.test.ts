@@ -100,6 +100,33 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.findById(newId())).toBeNull();
     });
 
+    it('when a trip in euros holds an item in dollars with a frozen rate, then both read back exactly (currency, fx with first_rate)', async () => {
+      const item = {
+        _id: newId(),
+        category: 'travel' as const,
+        name: 'Fare',
+        amount: 200,
+        basis: 'total' as const,
+        booked: false,
+        paid: false,
+        link: '',
+        confirmation: '',
+        currency: 'USD',
+        fx: { rate: 0.9223390518354546, date: '2030-01-02', source: 'ECB', first_rate: 0.91 },
+      };
+      const trip = aTrip(newId(), { currency: 'EUR', budget: 1167.82, instances: [anInstance({ items: [item] })] });
+      await store.insert(trip);
+      expect(await store.findById(trip._id)).toEqual(trip);
+      const next = {
+        ...trip,
+        currency: 'USD',
+        instances: [anInstance({ items: [{ ...item, fx: null }] })],
+        version: 2,
+      };
+      expect(await store.replace(next, trip.version ?? 0)).toBe(true);
+      expect(await store.findById(trip._id)).toEqual(next);
+    });
+
     it('when listing, then start date ascending, undated last, paged, favourites filtered, only the user', async () => {
       const userId = newId();
       const undated = await store.insert(aTrip(userId, { created_at: '2030-01-01T00:00:00.000Z' }));

@@ -13,6 +13,8 @@ export interface WishlistTripEntry {
   trip_start: string | null;
   trip_end: string | null;
   total_cost: number;
+  /** ISO 4217 code total_cost is in (the trip's currency); absent on entries kept before currencies (USD). */
+  currency?: string;
   added_at: string;
   /**
    * When the snapshot was taken (ISO). A trip.updated event older than this is

@@ -3,6 +3,8 @@
 // events (docs/architecture.md §5).
 import {
   badRequest,
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
   checkListName,
   conflict,
   forbidden,
@@ -168,6 +170,7 @@ export function previewOf(trip: {
   trip_start?: unknown;
   trip_end?: unknown;
   total_cost?: unknown;
+  currency?: unknown;
 }): TripPreview {
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
   const date = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null);
@@ -179,5 +182,7 @@ export function previewOf(trip: {
     trip_start: date(trip.trip_start),
     trip_end: date(trip.trip_end),
     total_cost: cost,
+    // Trips in different currencies sit side by side in a list: each cost says its currency.
+    currency: typeof trip.currency === 'string' && isCurrencyCode(trip.currency) ? trip.currency : DEFAULT_CURRENCY,
   };
 }

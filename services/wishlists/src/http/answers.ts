@@ -10,7 +10,8 @@ export const wishlistTripAnswer = z
     location_address: z.string(),
     trip_start: z.string().nullable(),
     trip_end: z.string().nullable(),
-    total_cost: z.number(),
+    total_cost: z.number().describe('in `currency`, the trip’s'),
+    currency: z.string().describe('ISO 4217 code of total_cost: previews in different currencies are never added up'),
   })
   .meta({ id: 'WishlistTrip' });
 

@@ -1,4 +1,5 @@
 // Reply shapes of docs/product.md §7: internal fields (user_id, name_key, timestamps) stay inside.
+import { DEFAULT_CURRENCY } from '@tripcost/shared';
 import type { TripPreview, Wishlist, WishlistTripEntry } from '../domain/wishlist-store';
 
 /** A trip in a list as answered: its preview, without when it was added or snapshotted. */
@@ -18,6 +19,7 @@ export const tripReply = (trip: WishlistTripEntry): WishlistTripReply => ({
   trip_start: trip.trip_start,
   trip_end: trip.trip_end,
   total_cost: trip.total_cost,
+  currency: trip.currency ?? DEFAULT_CURRENCY,
 });
 
 export const wishlistReply = (list: Wishlist): WishlistReply => ({

@@ -87,7 +87,7 @@ export function wishlistRoutes(wishlists: Wishlists, idempotent: RequestHandler 
       params: wishlistParams,
       body: renameListBody,
       responses: {
-        200: 'The list',
+        200: { description: 'The renamed list', schema: wishlistAnswer },
         400: 'Name blank or too long',
         403: 'Not the caller’s list',
         404: 'List not found',

@@ -23,7 +23,10 @@ export const OWNED_TRIP = defineEndpoint({
   callee: 'trips',
   method: 'get',
   path: '/api/trips/getaway/{tripId}',
-  answer: { list: false, reads: ['_id', 'image_url', 'location_address', 'trip_start', 'trip_end', 'total_cost'] },
+  answer: {
+    list: false,
+    reads: ['_id', 'image_url', 'location_address', 'trip_start', 'trip_end', 'total_cost', 'currency'],
+  },
 });
 
 /** Every endpoint this service calls (the contract test checks each one). */

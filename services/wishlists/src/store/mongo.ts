@@ -15,6 +15,8 @@ const tripEntrySchema = new Schema(
     trip_start: { type: String, default: null },
     trip_end: { type: String, default: null },
     total_cost: { type: Number, default: 0 },
+    // No default: an entry kept before currencies stays without one (read as USD).
+    currency: { type: String },
     added_at: { type: String, required: true },
     snapshot_at: { type: String, required: true },
   },

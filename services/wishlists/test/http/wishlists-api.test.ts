@@ -52,6 +52,7 @@ const preview = (trip: FakeTrip) => ({
   trip_start: trip.trip_start,
   trip_end: trip.trip_end,
   total_cost: trip.total_cost,
+  currency: trip.currency ?? 'USD',
 });
 
 /** The whole trip as the spec's client sends it, with fields a forger might change. */
@@ -227,6 +228,21 @@ describe('addtrip', () => {
     expect(res).toEqual({ status: 200, body: { ...list, trips: [preview(trip)] } });
     expect(eventSummary(await waitForEvents(user, 1))).toEqual([
       { type: 'wishlist.trip-added', payload: { tripId: trip._id, userId: user.id, wishlistId: list._id } },
+    ]);
+  });
+
+  it('when the trip is in euros, then its preview says so, so amounts in different currencies are never added up', async () => {
+    const user = testUser();
+    const list = await createList(user, 'Abroad');
+    const euros = fakeTrips.addTrip(user.id, { total_cost: 420.5, currency: 'EUR' });
+    const dollars = fakeTrips.addTrip(user.id, { total_cost: 99.5 });
+    await call('POST', `/api/wishlist/addtrip/${list._id}`, user, { _id: euros._id });
+    const res = await call('POST', `/api/wishlist/addtrip/${list._id}`, user, { _id: dollars._id });
+    expect(
+      res.body.trips.map((trip: { total_cost: number; currency: string }) => [trip.total_cost, trip.currency]),
+    ).toEqual([
+      [420.5, 'EUR'],
+      [99.5, 'USD'],
     ]);
   });
 

@@ -22,6 +22,7 @@ function entry(overrides: Partial<WishlistTripEntry> = {}): WishlistTripEntry {
     trip_start: '2025-05-01T00:00:00.000Z',
     trip_end: '2025-05-08T00:00:00.000Z',
     total_cost: 1234.5,
+    currency: 'EUR',
     added_at: at,
     snapshot_at: at,
     ...overrides,

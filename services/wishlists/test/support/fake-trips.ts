@@ -17,6 +17,8 @@ export interface FakeTrip {
   car_expense: number;
   other_expense: number;
   total_cost: number;
+  /** The trip's currency; absent: an older trips service (read as USD). */
+  currency?: string;
 }
 
 export type TripFailure = 'error' | 'hang' | 'garbage';

@@ -3,6 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
+import { WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
 import type {
   CommitAnswer,
   CostItem,
@@ -98,23 +99,24 @@ async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], 
   }
 }
 
-export const EDITABLE = [
-  'trip_start',
-  'trip_end',
-  'stay_expense',
-  'travel_expense',
-  'car_expense',
-  'other_expense',
-] as const;
+export const EDITABLE = WINDOW_DATES_AND_AMOUNTS;
 
 /** The dates and amounts of an instance, as a create sends them. */
 export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
 type InstanceRef = { tripId: string; instanceId: string };
 
-/** An item as sent: the dated-price fields may be left out (the service defaults them; captured_on is today). */
-export type ItemInput = Omit<CostItem, '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'> &
-  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on'>>;
+/**
+ * An item as sent: the dated-price fields may be left out (the service defaults them;
+ * captured_on is today), the currency too (the trip's); fx is only ever a manual { rate }.
+ */
+export type ItemInput = Omit<
+  CostItem,
+  '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency' | 'fx'
+> &
+  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency'>> & {
+    fx?: { rate: number } | null;
+  };
 
 // Every category and basis the route takes; a new one in the API fails to compile here.
 const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
@@ -326,11 +328,11 @@ export const instancesApi = api.injectEndpoints({
         ),
     }),
     /** Clears the plan: the committed window is no longer committed. */
-    clearPlan: build.mutation<unknown, InstanceRef>({
+    clearPlan: build.mutation<Trip, InstanceRef>({
       query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
       invalidatesTags: tripChanged,
     }),
-    duplicateInstance: build.mutation<unknown, InstanceRef & { shiftDays: number }>({
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
       query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
       invalidatesTags: tripChanged,
     }),

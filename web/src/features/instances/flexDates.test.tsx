@@ -70,6 +70,7 @@ function fakeGrid(req: FakeRequest, travellers = 1): FlexGrid {
   const lengths = [...new Set(cells.map((cell) => cell.nights))];
   return {
     instance_id: req.params.instanceId,
+    currency: 'USD',
     from,
     to,
     minNights,

@@ -73,7 +73,7 @@ export const wishlistsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     // The route declares no answer (services/wishlists): nothing here reads it.
-    renameWishlist: build.mutation<unknown, { wishlistId: string; name: string }>({
+    renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
       query: ({ wishlistId, name }) => ({
         url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`,
         method: 'PUT',

@@ -1,3 +1,4 @@
+import { AuthCard } from './AuthCard';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormError } from '../../../components/Form';
@@ -45,41 +46,39 @@ export default function LoginPage() {
   }
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <Link to="/" className="brand brand--dark">
-          TripCost
-        </Link>
-        <h1>Welcome back</h1>
-        <p className="muted">Log in to plan your next getaway.</p>
-        {expired && (
-          <p className="notice" role="alert">
-            {SESSION_ENDED}
-          </p>
-        )}
-        {params.get('created') === '1' && (
-          <p className="notice notice--success" role="status">
-            Account created. Please log in.
-          </p>
-        )}
-        <form onSubmit={onSubmit} className="form">
-          <CredentialFields
-            email={email}
-            password={password}
-            onChange={(change) => {
-              if (change.email !== undefined) setEmail(change.email);
-              if (change.password !== undefined) setPassword(change.password);
-            }}
-          />
-          <FormError message={error} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading || submitting}>
-            {isLoading || submitting ? 'Logging in…' : 'Log in'}
-          </button>
-        </form>
-        <p className="muted auth-card__switch">
+    <AuthCard
+      title="Welcome back"
+      lead="Log in to plan your next getaway."
+      switchTo={
+        <>
           New to TripCost? <Link to="/register">Create an account</Link>
+        </>
+      }
+    >
+      {expired && (
+        <p className="notice" role="alert">
+          {SESSION_ENDED}
         </p>
-      </div>
-    </main>
+      )}
+      {params.get('created') === '1' && (
+        <p className="notice notice--success" role="status">
+          Account created. Please log in.
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="form">
+        <CredentialFields
+          email={email}
+          password={password}
+          onChange={(change) => {
+            if (change.email !== undefined) setEmail(change.email);
+            if (change.password !== undefined) setPassword(change.password);
+          }}
+        />
+        <FormError message={error} />
+        <button type="submit" className="btn btn--primary btn--block" disabled={isLoading || submitting}>
+          {isLoading || submitting ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,3 +1,4 @@
+import { AuthCard } from './AuthCard';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/Form';
@@ -55,27 +56,26 @@ export default function RegisterPage() {
   }
 
   return (
-    <main className="auth-page">
-      <div className="auth-card auth-card--wide">
-        <Link to="/" className="brand brand--dark">
-          TripCost
-        </Link>
-        <h1>Create your account</h1>
-        <p className="muted">Start comparing the real cost of your getaways.</p>
-        <form onSubmit={onSubmit} className="form form--grid">
-          <PersonFields value={form} onChange={setFields} required>
-            <CredentialFields email={form.email} password={form.password} onChange={setFields} registering />
-          </PersonFields>
-          <PlaceFields idPrefix="register" required value={form} onChange={setFields} />
-          <FormError message={error} className="field--full" />
-          <button type="submit" className="btn btn--primary btn--block field--full" disabled={isLoading}>
-            {isLoading ? 'Creating account…' : 'Create account'}
-          </button>
-        </form>
-        <p className="muted auth-card__switch">
+    <AuthCard
+      wide
+      title="Create your account"
+      lead="Start comparing the real cost of your getaways."
+      switchTo={
+        <>
           Already have an account? <Link to="/login">Log in</Link>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="form form--grid">
+        <PersonFields value={form} onChange={setFields} required>
+          <CredentialFields email={form.email} password={form.password} onChange={setFields} registering />
+        </PersonFields>
+        <PlaceFields idPrefix="register" required value={form} onChange={setFields} />
+        <FormError message={error} className="field--full" />
+        <button type="submit" className="btn btn--primary btn--block field--full" disabled={isLoading}>
+          {isLoading ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+    </AuthCard>
   );
 }

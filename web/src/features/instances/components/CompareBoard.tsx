@@ -131,32 +131,10 @@ export function CompareBoard({
           <thead role="rowgroup">
             <tr role="row">
               <SortableHeader column="date" sort={sort} onSort={setSort} />
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Nights
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Stay
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Travel
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Car
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Other
-              </th>
+              <PlainHeaders names={['Nights', 'Stay', 'Travel', 'Car', 'Other']} />
               <SortableHeader column="total" sort={sort} onSort={setSort} />
               <SortableHeader column="per_night" sort={sort} onSort={setSort} />
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Per person
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Δ vs cheapest
-              </th>
-              <th scope="col" role="columnheader" className="compare__secondary">
-                Status
-              </th>
+              <PlainHeaders names={['Per person', 'Δ vs cheapest', 'Status']} />
             </tr>
           </thead>
           <tbody role="rowgroup">
@@ -235,6 +213,14 @@ function SortableHeader({ column, sort, onSort }: { column: SortKey; sort: Sort;
 }
 
 /** A cell that names its column when the row is shown as a card (the header row is hidden then). */
+/** The four expense columns of a row, in the order of their headers. */
+const EXPENSE_COLUMNS = [
+  { label: 'Stay', field: 'stay_expense', className: 'compare__stay' },
+  { label: 'Travel', field: 'travel_expense', className: 'compare__travel' },
+  { label: 'Car', field: 'car_expense', className: 'compare__car' },
+  { label: 'Other', field: 'other_expense', className: 'compare__other' },
+] as const;
+
 function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <td role="cell" data-label={label} className={className}>
@@ -275,18 +261,11 @@ function CompareRow({
       <Cell label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
       </Cell>
-      <Cell label="Stay" className="compare__stay">
-        {formatMoney(window.stay_expense ?? 0)}
-      </Cell>
-      <Cell label="Travel" className="compare__travel">
-        {formatMoney(window.travel_expense ?? 0)}
-      </Cell>
-      <Cell label="Car" className="compare__car">
-        {formatMoney(window.car_expense ?? 0)}
-      </Cell>
-      <Cell label="Other" className="compare__other">
-        {formatMoney(window.other_expense ?? 0)}
-      </Cell>
+      {EXPENSE_COLUMNS.map(({ label, field, className }) => (
+        <Cell key={field} label={label} className={className}>
+          {formatMoney(window[field] ?? 0)}
+        </Cell>
+      ))}
       <Cell label="Total" className="compare__total">
         <span className="compare__amount">{formatMoney(window.total_cost ?? 0)}</span>
       </Cell>
@@ -314,5 +293,18 @@ function CompareRow({
         <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
       </Cell>
     </tr>
+  );
+}
+
+/** Column headers the board does not sort by. */
+function PlainHeaders({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((name) => (
+        <th key={name} scope="col" role="columnheader" className="compare__secondary">
+          {name}
+        </th>
+      ))}
+    </>
   );
 }

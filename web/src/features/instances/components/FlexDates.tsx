@@ -247,6 +247,30 @@ function FlexLegend({ travellers }: { travellers: number }) {
   );
 }
 
+/** How far the arrow and page keys move, in rows and columns; the grid's edges stop them. */
+const KEY_STEPS: Record<string, readonly [number, number]> = {
+  ArrowRight: [0, 1],
+  ArrowLeft: [0, -1],
+  ArrowDown: [1, 0],
+  ArrowUp: [-1, 0],
+  PageDown: [0, 7],
+  PageUp: [0, -7],
+};
+
+/** Where a key moves the grid's focus from `at` (`last` is the far corner); null for other keys. */
+function keyMove(key: string, ctrlKey: boolean, at: Position, last: Position): Position | null {
+  const step = KEY_STEPS[key];
+  if (step) {
+    return {
+      row: Math.min(last.row, Math.max(0, at.row + step[0])),
+      col: Math.min(last.col, Math.max(0, at.col + step[1])),
+    };
+  }
+  if (key === 'Home') return ctrlKey ? { row: 0, col: 0 } : { ...at, col: 0 };
+  if (key === 'End') return ctrlKey ? last : { ...at, col: last.col };
+  return null;
+}
+
 function FlexSummary({ grid, travellers }: { grid: FlexGrid; travellers: number }) {
   const best = grid.cheapest.overall;
   if (!best) return <p className="muted">No dates in this range.</p>;
@@ -324,42 +348,14 @@ const FlexTable = memo(function FlexTable({
     const at = cellAt(event.target);
     if (!at) return;
     const last = { row: lengths.length - 1, col: starts.length - 1 };
-    let next: Position | null = null;
-    switch (event.key) {
-      case 'ArrowRight':
-        next = { ...at, col: Math.min(last.col, at.col + 1) };
-        break;
-      case 'ArrowLeft':
-        next = { ...at, col: Math.max(0, at.col - 1) };
-        break;
-      case 'ArrowDown':
-        next = { ...at, row: Math.min(last.row, at.row + 1) };
-        break;
-      case 'ArrowUp':
-        next = { ...at, row: Math.max(0, at.row - 1) };
-        break;
-      case 'Home':
-        next = event.ctrlKey ? { row: 0, col: 0 } : { ...at, col: 0 };
-        break;
-      case 'End':
-        next = event.ctrlKey ? last : { ...at, col: last.col };
-        break;
-      case 'PageDown':
-        next = { ...at, col: Math.min(last.col, at.col + 7) };
-        break;
-      case 'PageUp':
-        next = { ...at, col: Math.max(0, at.col - 7) };
-        break;
-      case 'Enter':
-      case ' ': {
-        event.preventDefault();
-        const cell = rows[at.row]?.cells[at.col];
-        if (cell) onOpen(cell);
-        return;
-      }
-      default:
-        return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const cell = rows[at.row]?.cells[at.col];
+      if (cell) onOpen(cell);
+      return;
     }
+    const next = keyMove(event.key, event.ctrlKey, at, last);
+    if (!next) return;
     event.preventDefault();
     keyboard.current = true;
     setPosition(next);
@@ -492,16 +488,11 @@ const FlexRow = memo(function FlexRow({
         {nightsWord(line.nights)}
       </th>
       {line.cells.map((cell, col) => {
+        // Where the cell stands, for the keyboard (a roving tabindex) and for cellAt.
+        const place = { role: 'gridcell', 'data-row': index, 'data-col': col, tabIndex: col === activeCol ? 0 : -1 };
         if (!cell) {
           return (
-            <td
-              key={col}
-              role="gridcell"
-              data-row={index}
-              data-col={col}
-              tabIndex={col === activeCol ? 0 : -1}
-              aria-label="No total"
-            >
+            <td key={col} {...place} aria-label="No total">
               —
             </td>
           );
@@ -517,10 +508,7 @@ const FlexRow = memo(function FlexRow({
         return (
           <td
             key={col}
-            role="gridcell"
-            data-row={index}
-            data-col={col}
-            tabIndex={col === activeCol ? 0 : -1}
+            {...place}
             className={`flex-cell flex-cell--s${line.steps[col]}${marks?.cheapest ? ' is-cheapest' : ''}${
               own ? ' is-own' : ''
             }`}

@@ -127,6 +127,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
             <label className="instances__order">
               <span>Sort:</span>
               <select
+                className="control--compact"
                 value={order}
                 onChange={(event) => {
                   const next = event.target.value as CardOrder;

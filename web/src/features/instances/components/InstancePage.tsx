@@ -8,7 +8,7 @@
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ConflictChoice, type ConflictRow } from '../../../components/ConflictChoice';
+import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf, fromMinorUnits, totalMinorUnits } from '@tripcost/shared/domain';
@@ -17,7 +17,7 @@ import type { Instance } from '../../../lib/types';
 import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
-import { resolve, targetOf, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { resolve, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
@@ -59,12 +59,8 @@ function shown(field: string, value: unknown): string {
 }
 
 function conflictRow(conflict: Conflict): ConflictRow {
-  const field = targetOf(conflict.key).field;
   return {
-    key: conflict.key,
-    name: FIELD_NAMES[field] ?? field,
-    mine: shown(field, conflict.mine),
-    theirs: shown(field, conflict.theirs),
+    ...conflictRowOf(conflict, FIELD_NAMES, shown),
     locked: conflict.locked,
     lockedWhy: 'now calculated from cost items',
   };

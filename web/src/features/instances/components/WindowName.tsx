@@ -76,6 +76,7 @@ export function WindowName({ tripId, window }: { tripId: string; window: Instanc
       >
         <input
           id={id}
+          className="control--compact"
           value={value}
           maxLength={LABEL_MAX}
           placeholder="e.g. Spring week"

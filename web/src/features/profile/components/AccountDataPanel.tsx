@@ -5,25 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
+import { saveBlob } from '../../../lib/download';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { keepOnDevice, rememberUser, setKeepOnDevice } from '../../../lib/offline/deviceStore';
 import { showToast } from '../../../lib/toast';
 import { useLogout } from '../../auth';
 import { useDeleteAccountMutation, useExportMyDataMutation } from '../api';
 import './profile.css';
-
-/** Offers `text` to the browser as a file download named `name`. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick, once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function AccountDataPanel() {
   const dispatch = useAppDispatch();
@@ -33,7 +21,10 @@ export function AccountDataPanel() {
   async function download() {
     try {
       const text = await exportMyData().unwrap();
-      saveFile(`tripcost-data-${new Date().toISOString().slice(0, 10)}.json`, text);
+      saveBlob(
+        new Blob([text], { type: 'application/json' }),
+        `tripcost-data-${new Date().toISOString().slice(0, 10)}.json`,
+      );
     } catch (err) {
       dispatch(showToast({ type: 'error', message: errorMessage(err, 'Your data could not be downloaded.') }));
     }

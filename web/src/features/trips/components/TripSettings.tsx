@@ -5,9 +5,9 @@
 // only the same field changed on both sides asks which value to keep (ADR 0026).
 import { FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
+import { ConflictChoice, conflictRowOf, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
-import { resolve, targetOf, tripChanges } from '../../../lib/merge';
+import { resolve, tripChanges } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
@@ -169,7 +169,11 @@ export function TripSettings({ trip }: { trip: Trip }) {
           )}
           <label className="trip-settings__basis">
             <span className="sr-only">Budget applies</span>
-            <select value={basis} onChange={(event) => saveBasis(event.target.value as BudgetBasis)}>
+            <select
+              className="control--compact"
+              value={basis}
+              onChange={(event) => saveBasis(event.target.value as BudgetBasis)}
+            >
               <option value="trip">for the trip</option>
               <option value="per_person">per person</option>
             </select>
@@ -187,15 +191,7 @@ export function TripSettings({ trip }: { trip: Trip }) {
       {conflict && (
         <ConflictChoice
           title="This trip changed elsewhere."
-          rows={conflict.conflicts.map((c) => {
-            const field = targetOf(c.key).field;
-            return {
-              key: c.key,
-              name: FIELD_NAMES[field] ?? field,
-              mine: shownSetting(field, c.mine),
-              theirs: shownSetting(field, c.theirs),
-            };
-          })}
+          rows={conflict.conflicts.map((c) => conflictRowOf(c, FIELD_NAMES, shownSetting))}
           onChoose={settle}
           busy={isLoading}
         />
