@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global document, window, localStorage, requestAnimationFrame -- code passed to page.evaluate runs in the browser */
+/* global document, window, localStorage, navigator, requestAnimationFrame -- code passed to page.evaluate runs in the browser */
 // The trip page in headless Chromium, timed from the moment its data arrives (the
 // request's responseEnd in Resource Timing) until the user sees it all:
 // - the comparison board with 50 windows: the table shows every row and the chart has
