@@ -240,8 +240,12 @@ export function installOfflineSync(store: Store): () => void {
   });
   const onOnline = () => void syncNow(store);
   window.addEventListener('online', onOnline);
+  // Another tab may have kept changes (and closed): the queue is read again while this one is seen.
   const timer = setInterval(() => {
-    if (store.getState().sync.waiting > 0) void syncNow(store);
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    void refreshQueue(store).then(() => {
+      if (store.getState().sync.waiting > 0) return syncNow(store);
+    });
   }, RETRY_MS);
   void refreshQueue(store);
   return () => {

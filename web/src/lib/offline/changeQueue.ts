@@ -110,10 +110,9 @@ export async function queuedChanges(userId: string): Promise<QueuedChange[]> {
   const kv = deviceStore();
   if (!kv) return [];
   const mine = `${PREFIX}${userId}|`;
-  return (await kv.entries())
-    .filter(([key]) => key.startsWith(mine))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, value]) => value as QueuedChange);
+  const keys = (await kv.keys()).filter((key) => key.startsWith(mine)).sort();
+  const changes = await Promise.all(keys.map((key) => kv.get(key)));
+  return changes.filter(Boolean) as QueuedChange[];
 }
 
 let lastSeq = 0;

@@ -3,7 +3,7 @@
 // the signed-in user's id. Only one user's data is ever kept: a different user signing
 // in wipes the previous one's, and logging out (or deleting the account) wipes it all,
 // the photos the service worker kept included.
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval';
 
 /** What the app needs of a key-value store; idb-keyval in the browser, a Map in unit tests. */
 export interface KeyValueStore {
@@ -11,6 +11,8 @@ export interface KeyValueStore {
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
   entries(): Promise<[string, unknown][]>;
+  /** The keys alone: cheap to scan even with many trips kept. */
+  keys(): Promise<string[]>;
   clear(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function indexedDbStore(db = 'tripcost-offline', table = 'answers'): KeyV
     set: (key, value) => set(key, value, store()),
     del: (key) => del(key, store()),
     entries: () => entries<string, unknown>(store()),
+    keys: () => keys<string>(store()),
     clear: () => clear(store()),
   };
 }
@@ -34,6 +37,7 @@ export function memoryStore(): KeyValueStore & { map: Map<string, unknown> } {
     set: async (key, value) => void map.set(key, structuredClone(value)),
     del: async (key) => void map.delete(key),
     entries: async () => [...map.entries()],
+    keys: async () => [...map.keys()],
     clear: async () => map.clear(),
   };
 }

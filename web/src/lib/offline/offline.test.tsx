@@ -149,4 +149,19 @@ describe('opening the app without a network', () => {
     expect(api.callsTo('GET', '/api/user/logout')).toHaveLength(0);
     expect(await lastUser()).toBeDefined();
   });
+
+  it('when the owner turns off "Keep trips on this device" on the profile, then what was kept is deleted at once', async () => {
+    await rememberUser(ME._id);
+    await saveAnswer(ME._id, '/trips/getaway-trip', [porto]);
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: { _id: ME._id, fname: 'Ann', lname: 'Lee', city: 'Austin' } }),
+    });
+    const { user } = renderApp(`/profile/${ME._id}`, { ...LOGGED_IN, userId: ME._id });
+    const keep = await screen.findByRole('checkbox', { name: 'Keep trips on this device' });
+    expect(keep).toBeChecked();
+    await user.click(keep);
+    expect(keep).not.toBeChecked();
+    await waitFor(() => expect(device.map.size).toBe(0));
+    expect(window.localStorage.getItem('tripcost:keep-on-device')).toBe('off');
+  });
 });
