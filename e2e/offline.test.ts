@@ -191,24 +191,34 @@ describe('a traveller without a network', () => {
     await shot(page, 'offline-compare');
   });
 
-  step('changes the trip and adds a window without a network: the changes show at once and wait to sync', async () => {
-    await page.getByRole('button', { name: 'More travellers' }).click();
-    await page.getByLabel('Budget ($)').fill('1500');
-    await page.getByLabel('Budget ($)').press('Enter');
-    await page.getByText('2 changes waiting to sync').waitFor();
-    await page.getByRole('button', { name: 'Create New Instance' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Trip Instance' });
-    await dialog.getByLabel('Start Date').fill('2031-10-03');
-    await dialog.getByLabel('End Date').fill('2031-10-07');
-    await dialog.getByLabel('Stay').fill('410');
-    await dialog.getByLabel('Travel').fill('150');
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText('3 changes waiting to sync').waitFor();
-    await page.getByRole('row', { name: /Oct 3/ }).waitFor();
-    jestExpect(await page.getByRole('status', { name: 'Travellers' }).textContent()).toBe('2');
-    await shot(page, 'offline-waiting-to-sync');
-  });
+  step(
+    'changes the trip, adds a window and deletes one without a network: the changes show at once and wait to sync',
+    async () => {
+      await page.getByRole('button', { name: 'More travellers' }).click();
+      await page.getByLabel('Budget ($)').fill('1500');
+      await page.getByLabel('Budget ($)').press('Enter');
+      await page.getByText('2 changes waiting to sync').waitFor();
+      await page.getByRole('button', { name: 'Create New Instance' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Trip Instance' });
+      await dialog.getByLabel('Start Date').fill('2031-10-03');
+      await dialog.getByLabel('End Date').fill('2031-10-07');
+      await dialog.getByLabel('Stay').fill('410');
+      await dialog.getByLabel('Travel').fill('150');
+      await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('3 changes waiting to sync').waitFor();
+      await page.getByRole('row', { name: /Oct 3/ }).waitFor();
+      await page.getByRole('button', { name: 'Cards' }).click();
+      await page.getByRole('button', { name: /Delete instance May 2/ }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('4 changes waiting to sync').waitFor();
+      await page.getByRole('button', { name: 'Compare' }).click();
+      await page.getByRole('row', { name: /Oct 3/ }).waitFor();
+      jestExpect(await page.getByRole('row', { name: /May 2/ }).count()).toBe(0);
+      jestExpect(await page.getByRole('status', { name: 'Travellers' }).textContent()).toBe('2');
+      await shot(page, 'offline-waiting-to-sync');
+    },
+  );
 
   step('is back online: the changes reach the server once, in order, and the badge goes', async () => {
     await proxy.start();
@@ -219,7 +229,12 @@ describe('a traveller without a network', () => {
     const october = stored.instances.filter((window: { trip_start: string }) =>
       window.trip_start.startsWith('2031-10-03'),
     );
-    jestExpect({ windows: stored.instances.length, october: october.length }).toEqual({ windows: 3, october: 1 });
+    const may = stored.instances.filter((window: { trip_start: string }) => window.trip_start.startsWith('2031-05-02'));
+    jestExpect({ windows: stored.instances.length, october: october.length, may: may.length }).toEqual({
+      windows: 2,
+      october: 1,
+      may: 0,
+    });
   });
 
   step('edits what someone else edited meanwhile: the conflict is shown, and Keep mine wins', async () => {

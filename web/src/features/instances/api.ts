@@ -29,7 +29,7 @@ import {
   windowFields,
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
-import { keepWindowCreate, newIdempotencyKey } from '../../lib/offline/changeQueue';
+import { keepWindowCreate, keepWindowRemove, newIdempotencyKey } from '../../lib/offline/changeQueue';
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
@@ -273,7 +273,15 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Optimistic: the window leaves the list at once, and comes back if the server refuses. */
     deleteInstance: build.mutation<InstanceDeleted, InstanceRef>({
-      query: (ref) => ({ url: path(ref), method: 'DELETE' }),
+      // Without a network the deletion is kept to be sent later (ADR 00xx-h6).
+      async queryFn(ref, _api, _extra, baseQuery) {
+        const sent = await baseQuery({ url: path(ref), method: 'DELETE' });
+        if (sent.error?.status === 'FETCH_ERROR') {
+          const kept = await keepWindowRemove(ref);
+          if (kept) return kept as { data: InstanceDeleted };
+        }
+        return sent.error ? { error: sent.error } : { data: sent.data as InstanceDeleted };
+      },
       async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
         const patches = patchCachedTrip(dispatch, tripId, (trip) => {
           trip.instances = (trip.instances ?? []).filter((i) => i._id !== instanceId);

@@ -227,4 +227,60 @@ describe('changes made offline', () => {
     expect(puts).toEqual([{ instances: [{ _id: realId, label: 'Long weekend' }] }]);
     expect(await queuedChanges(ME._id)).toEqual([]);
   });
+
+  it('when windows are deleted offline, then one the server has is deleted on sync (404 counts as done) and one made offline is never sent', async () => {
+    const june = instance();
+    const july = instance();
+    const cached = trip({ instances: [june, july], version: 2 });
+    const original = globalThis.fetch;
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const store = online();
+    uninstall = installOfflineSync(store);
+    try {
+      await store.dispatch(tripsApi.util.upsertQueryData('getTrip', cached._id, cached));
+      store.dispatch(tripsApi.endpoints.getTrip.initiate(cached._id));
+      const created = await store.dispatch(
+        instancesApi.endpoints.createInstance.initiate({
+          tripId: cached._id,
+          body: {
+            trip_start: '2031-06-01',
+            trip_end: '2031-06-04',
+            stay_expense: 1,
+            travel_expense: 0,
+            car_expense: 0,
+            other_expense: 0,
+          },
+        }),
+      );
+      const temp = 'data' in created ? created.data! : undefined;
+      for (const instanceId of [june._id, july._id, temp!._id]) {
+        const removed = await store.dispatch(
+          instancesApi.endpoints.deleteInstance.initiate({ tripId: cached._id, instanceId }),
+        );
+        expect('error' in removed && removed.error).toBeFalsy();
+      }
+      await waitFor(() =>
+        expect(tripsApi.endpoints.getTrip.select(cached._id)(store.getState()).data?.instances).toEqual([]),
+      );
+      expect(store.getState().sync.waiting).toBe(2);
+    } finally {
+      globalThis.fetch = original;
+    }
+    const deleted: string[] = [];
+    api = installFakeApi({
+      'DELETE /api/trips/getaway/:tripId/instances/:instanceId': (req) => {
+        deleted.push(req.params.instanceId);
+        // July was deleted on another device meanwhile.
+        return req.params.instanceId === july._id
+          ? { status: 404, body: { msg: 'No such instance' } }
+          : { body: { msg: 'Deleted', trip: { ...cached, instances: [] } } };
+      },
+      'POST /api/trips/getaway/:tripId/instances': () => ({ status: 500, body: { msg: 'never sent' } }),
+      'GET /api/trips/getaway/:tripId': () => ({ body: { ...cached, instances: [] } }),
+    });
+    await syncNow(store);
+    expect(deleted).toEqual([june._id, july._id]);
+    expect(api.callsTo('POST', `/api/trips/getaway/${cached._id}/instances`)).toHaveLength(0);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
 });

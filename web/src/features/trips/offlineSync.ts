@@ -11,11 +11,14 @@ import {
   asTheOneReplayer,
   dropChange,
   enqueueChange,
+  isTempId,
+  namesWindow,
   offlineWindow,
   queuedChanges,
   renameWindow,
   requestFor,
   setWindowCreator,
+  setWindowRemover,
   TEMP_PREFIX,
   newIdempotencyKey,
   updateChange,
@@ -66,11 +69,23 @@ const syncApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
+    replayRemove: build.mutation<unknown, { tripId: string; instanceId: string }>({
+      query: ({ tripId, instanceId }) => ({
+        url: `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+    }),
   }),
 });
 
 /** Sends one kept change; its answer as RTK Query gives it. */
 async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
+  if (change.remove) {
+    return store.dispatch(
+      syncApi.endpoints.replayRemove.initiate({ tripId: change.tripId, instanceId: change.remove.instanceId }),
+    );
+  }
   if (!change.create) return store.dispatch(syncApi.endpoints.replayChange.initiate(change));
   return store.dispatch(syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, ...change.create }));
 }
@@ -134,6 +149,10 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
       }
       const error = result.error;
       if (isUnreachable(error) || stillRunning(error)) break;
+      if (change.remove && (error as { status?: unknown }).status === 404) {
+        await dropChange(change); // deleted elsewhere meanwhile: what was asked is done
+        continue;
+      }
       const merge = conflictOf(error);
       if (merge && merge.conflicts.length > 0) {
         await updateChange({
@@ -229,6 +248,29 @@ export function installOfflineSync(store: Store): () => void {
     return { data: window };
   });
 
+  setWindowRemover(async ({ tripId, instanceId }) => {
+    const { session } = store.getState();
+    if (!session.userId || !keepOnDevice()) return null;
+    const userId = session.userId;
+    const trip = await cachedTrip(store, userId, tripId);
+    if (!trip) return null;
+    if (isTempId(instanceId)) {
+      // Never sent: its create and its changes are simply dropped.
+      for (const change of await queuedChanges(userId)) if (namesWindow(change, instanceId)) await dropChange(change);
+    } else {
+      const queued = await enqueueChange({ userId, tripId, base: {}, mine: {}, remove: { instanceId } }).catch(
+        () => null,
+      );
+      if (!queued) return null;
+    }
+    const shown: Trip = { ...trip, instances: (trip.instances ?? []).filter((window) => window._id !== instanceId) };
+    replaceCachedTrip(store.dispatch, shown);
+    await saveAnswer(userId, tripPath(tripId), shown).catch(() => undefined);
+    if (!session.offline) store.dispatch(wentOffline());
+    await refreshQueue(store);
+    return { data: { msg: 'Deleted on this device; sent when you are back online.', trip: shown } };
+  });
+
   // A token while online (after a reconnect or a login): send what waits.
   let before = store.getState().session;
   const unsubscribe = store.subscribe(() => {
@@ -251,6 +293,7 @@ export function installOfflineSync(store: Store): () => void {
   return () => {
     setOfflineSaver(null);
     setWindowCreator(null);
+    setWindowRemover(null);
     unsubscribe();
     window.removeEventListener('online', onOnline);
     clearInterval(timer);

@@ -28,6 +28,8 @@ export interface QueuedChange {
    * lost answer never creates twice; later changes naming `tempId` then name its real id.
    */
   create?: { tempId: string; body: Record<string, unknown>; idempotencyKey: string };
+  /** A window deleted offline (one the server has: deleting a window made offline just drops its create). */
+  remove?: { instanceId: string };
 }
 
 /** A window created offline, until the server gives it an id. */
@@ -94,6 +96,32 @@ export function setWindowCreator(creator: typeof windowCreator): void {
 
 export function keepWindowCreate(create: OfflineWindowCreate): Promise<{ data: Instance } | null> {
   return windowCreator ? windowCreator(create) : Promise.resolve(null);
+}
+
+export interface OfflineWindowRemove {
+  tripId: string;
+  instanceId: string;
+}
+
+let windowRemover: ((remove: OfflineWindowRemove) => Promise<{ data: { msg: string; trip: Trip } } | null>) | null =
+  null;
+
+/** The app's keeper of windows deleted offline (features/trips/offlineSync.ts); none in most tests. */
+export function setWindowRemover(remover: typeof windowRemover): void {
+  windowRemover = remover;
+}
+
+export function keepWindowRemove(remove: OfflineWindowRemove): Promise<{ data: { msg: string; trip: Trip } } | null> {
+  return windowRemover ? windowRemover(remove) : Promise.resolve(null);
+}
+
+/** Whether a kept change names the window `windowId` (its create, or any of its fields). */
+export function namesWindow(change: QueuedChange, windowId: string): boolean {
+  if (change.create?.tempId === windowId || change.remove?.instanceId === windowId) return true;
+  return Object.keys(change.mine).some((key) => {
+    const target = targetOf(key);
+    return target.kind !== 'trip' && target.windowId === windowId;
+  });
 }
 
 /** A fresh Idempotency-Key for a create. */
