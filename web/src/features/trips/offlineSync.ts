@@ -199,75 +199,61 @@ export async function settleConflict(
 
 const RETRY_MS = 5_000;
 
+/** Where a change made offline can be kept: the signed-in user, keeping on, and the trip known on this device. */
+async function keepingFor(store: Store, tripId: string): Promise<{ userId: string; trip: Trip } | null> {
+  const { session } = store.getState();
+  if (!session.userId || !keepOnDevice()) return null;
+  const trip = await cachedTrip(store, session.userId, tripId);
+  return trip ? { userId: session.userId, trip } : null;
+}
+
+/** The trip as it will be once the kept changes are sent: on the page, in the kept copy, and the strip's count. */
+async function showKept(store: Store, userId: string, shown: Trip): Promise<void> {
+  replaceCachedTrip(store.dispatch, shown);
+  await saveAnswer(userId, tripPath(shown._id), shown).catch(() => undefined);
+  if (!store.getState().session.offline) store.dispatch(wentOffline());
+  await refreshQueue(store);
+}
+
+const kept = (change: Parameters<typeof enqueueChange>[0]) => enqueueChange(change).catch(() => null);
+
 /** Installs the saver and starts the replayer for the app's store (FullApp). */
 export function installOfflineSync(store: Store): () => void {
   setOfflineSaver(async (save) => {
-    const { session } = store.getState();
-    if (!session.userId || !keepOnDevice()) return null;
-    const userId = session.userId;
-    const trip = await cachedTrip(store, userId, save.tripId);
-    if (!trip) return null;
-    const queued = await enqueueChange({
-      userId,
-      tripId: save.tripId,
-      version: save.version,
-      base: save.base,
-      mine: save.mine,
-    }).catch(() => null);
-    if (!queued) return null;
+    const keeping = await keepingFor(store, save.tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
+    const { tripId, version, base, mine } = save;
+    if (!(await kept({ userId, tripId, version, base, mine }))) return null;
     const shown = applyFields(trip, save.mine);
-    replaceCachedTrip(store.dispatch, shown);
-    await saveAnswer(userId, tripPath(save.tripId), shown).catch(() => undefined);
-    if (!session.offline) store.dispatch(wentOffline());
-    await refreshQueue(store);
+    await showKept(store, userId, shown);
     return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
   });
 
   setWindowCreator(async ({ tripId, body, idempotencyKey }) => {
-    const { session } = store.getState();
-    if (!session.userId || !keepOnDevice()) return null;
-    const userId = session.userId;
-    const trip = await cachedTrip(store, userId, tripId);
-    if (!trip) return null;
+    const keeping = await keepingFor(store, tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
     const tempId = `${TEMP_PREFIX}${newIdempotencyKey()}`;
-    const queued = await enqueueChange({
-      userId,
-      tripId,
-      base: {},
-      mine: {},
-      create: { tempId, body, idempotencyKey },
-    }).catch(() => null);
-    if (!queued) return null;
+    if (!(await kept({ userId, tripId, base: {}, mine: {}, create: { tempId, body, idempotencyKey } }))) return null;
     const window = offlineWindow(tempId, body);
     // A new window goes to the top, as online.
-    const shown: Trip = { ...trip, instances: [window, ...(trip.instances ?? [])] };
-    replaceCachedTrip(store.dispatch, shown);
-    await saveAnswer(userId, tripPath(tripId), shown).catch(() => undefined);
-    if (!session.offline) store.dispatch(wentOffline());
-    await refreshQueue(store);
+    await showKept(store, userId, { ...trip, instances: [window, ...(trip.instances ?? [])] });
     return { data: window };
   });
 
   setWindowRemover(async ({ tripId, instanceId }) => {
-    const { session } = store.getState();
-    if (!session.userId || !keepOnDevice()) return null;
-    const userId = session.userId;
-    const trip = await cachedTrip(store, userId, tripId);
-    if (!trip) return null;
+    const keeping = await keepingFor(store, tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
     if (isTempId(instanceId)) {
       // Never sent: its create and its changes are simply dropped.
       for (const change of await queuedChanges(userId)) if (namesWindow(change, instanceId)) await dropChange(change);
-    } else {
-      const queued = await enqueueChange({ userId, tripId, base: {}, mine: {}, remove: { instanceId } }).catch(
-        () => null,
-      );
-      if (!queued) return null;
+    } else if (!(await kept({ userId, tripId, base: {}, mine: {}, remove: { instanceId } }))) {
+      return null;
     }
     const shown: Trip = { ...trip, instances: (trip.instances ?? []).filter((window) => window._id !== instanceId) };
-    replaceCachedTrip(store.dispatch, shown);
-    await saveAnswer(userId, tripPath(tripId), shown).catch(() => undefined);
-    if (!session.offline) store.dispatch(wentOffline());
-    await refreshQueue(store);
+    await showKept(store, userId, shown);
     return { data: { msg: 'Deleted on this device; sent when you are back online.', trip: shown } };
   });
 
