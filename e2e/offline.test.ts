@@ -124,6 +124,25 @@ async function deviceContents(): Promise<{ kept: string[]; cached: Record<string
   });
 }
 
+/** Waits until an answer for each of `paths` is kept in IndexedDB. */
+async function keptOnDevice(paths: string[]): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('tripcost-offline');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return resolve(false);
+          const keys = db.transaction('answers').objectStore('answers').getAllKeys();
+          keys.onsuccess = () => resolve(wanted.every((path) => keys.result.some((key) => String(key).includes(path))));
+        };
+        open.onerror = () => resolve(false);
+      }),
+    paths,
+    { polling: 200 },
+  );
+}
+
 describe('a traveller without a network', () => {
   step('finds an installable app: a valid manifest, and a service worker that controls the page', async () => {
     await page.goto(`${proxy.url}/`);
@@ -151,28 +170,17 @@ describe('a traveller without a network', () => {
     jestExpect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${proxy.url}/sw.js`);
   });
 
-  step('visits the trip and its Compare table online', async () => {
+  step('visits Explore, the trip and its Compare table online', async () => {
     await signIn(page, { email: USER.email, password: USER.password }, proxy.url);
+    await page.getByRole('link', { name: 'Explore' }).click();
+    await page.getByText('Lisbon, Portugal').first().waitFor();
+    // The lists are on the device, filed under this traveller, before the page is left.
+    await keptOnDevice(['/trips/getaway-trip', '/wishlist/getlists']);
     await page.goto(`${proxy.url}${tripPath}`);
     await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
     await page.getByRole('button', { name: 'Compare' }).click();
     await page.getByRole('table', { name: /Date windows/ }).waitFor();
-    // The trip's answer is on the device, filed under this traveller.
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('tripcost-offline');
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('answers')) return resolve(false);
-            const keys = db.transaction('answers').objectStore('answers').getAllKeys();
-            keys.onsuccess = () => resolve(keys.result.some((key) => String(key).includes('/trips/getaway/')));
-          };
-          open.onerror = () => resolve(false);
-        }),
-      undefined,
-      { polling: 200 },
-    );
+    await keptOnDevice([`/trips/getaway/${tripPath.split('/').pop()}`]);
   });
 
   step('reloads with no network: the trip and Compare come from the device, with the offline banner', async () => {
@@ -252,6 +260,9 @@ describe('a traveller without a network', () => {
     await shot(page, 'offline-conflict');
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await conflict.waitFor({ state: 'detached' });
+    // Mine is sent right after the choice; the strip is empty once the server has it.
+    await page.getByText(/waiting to sync/).waitFor({ state: 'detached' });
+    await page.getByRole('status', { name: 'Travellers' }).getByText('3').waitFor();
     const stored = await api('GET', `/api/trips/getaway/${tripId}`, undefined, token);
     jestExpect(stored.travelers).toBe(3);
     await proxy.stop();

@@ -119,10 +119,24 @@ async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId
 }
 
 let running: Promise<void> | null = null;
+let again = false;
 
-/** Sends what waits, in order; stops at the first change the network cannot carry. */
+/**
+ * Sends what waits, in order; stops at the first change the network cannot carry. Asked
+ * while a round runs, another round follows it (a change settled meanwhile is not left
+ * for the next timer), and the promise settles after it.
+ */
 export function syncNow(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
-  running ??= replayAll(store).finally(() => {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await replayAll(store);
+    } while (again);
+  })().finally(() => {
     running = null;
   });
   return running;
