@@ -256,7 +256,7 @@ describe('a traveller without a network', () => {
     await proxy.start();
     const conflict = page.getByRole('alertdialog', { name: 'This trip changed while you were offline' });
     await conflict.waitFor({ timeout: 20_000 });
-    await conflict.getByText('Yours: 3 / On the server: 5').waitFor();
+    await conflict.getByText('Travellers: Yours: 3 / On the server: 5').waitFor();
     await shot(page, 'offline-conflict');
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await conflict.waitFor({ state: 'detached' });

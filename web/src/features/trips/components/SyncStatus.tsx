@@ -3,7 +3,7 @@
 // theirs, and each change that could not be applied with its reason and a Copy button.
 import { useState } from 'react';
 import { useStore } from 'react-redux';
-import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
+import { ConflictChoice, conflictRowOf, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import type { AppState, AppDispatch } from '../../../lib/hooks';
 import { useAppSelector } from '../../../lib/hooks';
 import { targetOf } from '../../../lib/merge';
@@ -12,8 +12,25 @@ import { dropChange } from '../../../lib/offline/changeQueue';
 import { refreshQueue, settleConflict } from '../offlineSync';
 import './syncStatus.css';
 
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
-const label = (field: string) => field.replace(/_/g, ' ');
+/** The fields as the pages name them (trip settings, the window form, the item form). */
+const FIELD_NAMES: Record<string, string> = {
+  travelers: 'Travellers',
+  budget: 'Budget',
+  budget_basis: 'Budget applies',
+  trip_start: 'Start Date',
+  trip_end: 'End Date',
+  stay_expense: 'Stay (Lodging)',
+  travel_expense: 'Travel Costs',
+  car_expense: 'Car Rental',
+  other_expense: 'Other Expenses',
+  label: 'Window name',
+  notes: 'Notes',
+  status: 'Status',
+  name: 'Name',
+  amount: 'Amount',
+};
+const shown = (_field: string, value: unknown) =>
+  value === null || value === undefined || value === '' ? '(empty)' : String(value);
 
 function titleOf(change: QueuedChange): string {
   const kinds = Object.keys(change.mine).map((key) => targetOf(key).kind);
@@ -26,10 +43,7 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
   const store = useStore<AppState>() as { dispatch: AppDispatch; getState: () => AppState };
   const [busy, setBusy] = useState(false);
   const rows = (change.conflict?.conflicts ?? []).map((conflict) => ({
-    key: conflict.key,
-    name: label(targetOf(conflict.key).field),
-    mine: shown(conflict.mine),
-    theirs: shown(conflict.theirs),
+    ...conflictRowOf(conflict, FIELD_NAMES, shown),
     locked: conflict.locked,
   }));
   const choose = async (choice: ConflictChoiceValue) => {
