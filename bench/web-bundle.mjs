@@ -16,6 +16,7 @@ const dist = path.join(web, 'dist');
 const KIB = 1024;
 const LANDING_TARGET = 90 * KIB;
 const ROUTE_TARGET = 150 * KIB;
+const PRECACHE_TARGET = 600 * KIB;
 
 const ROUTES = {
   '/login': 'features/auth/components/LoginPage.tsx',
@@ -49,6 +50,16 @@ function firstLoad(manifest, keys) {
   return gzip;
 }
 
+/** Gzipped bytes of every file the service worker precaches (its list in dist/sw.js). */
+export function precacheGzip() {
+  const worker = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]);
+  if (urls.length === 0) throw new Error('No precache list in dist/sw.js');
+  let gzip = 0;
+  for (const url of urls) gzip += gzipSync(fs.readFileSync(path.join(dist, url)), { level: 9 }).length;
+  return { files: urls.length, gzip };
+}
+
 export async function run({ smoke, log }) {
   const haveBuild = fs.existsSync(path.join(dist, '.vite', 'manifest.json'));
   if (!process.argv.includes('--no-build') && !(smoke && haveBuild)) {
@@ -69,6 +80,7 @@ export async function run({ smoke, log }) {
   const routes = Object.entries(ROUTES).map(([route, file]) => [route, firstLoad(manifest, [entry, app, keyOf(file)])]);
   routes.sort((a, b) => b[1] - a[1]);
   const [heaviestRoute, heaviest] = routes[0];
+  const precache = precacheGzip();
   log(`web first loads: landing ${kib(landing)}; ${routes.map(([r, b]) => `${r} ${kib(b)}`).join(', ')}`);
   return [
     {
@@ -84,6 +96,13 @@ export async function run({ smoke, log }) {
       result: kib(heaviest),
       target: `≤ ${kib(ROUTE_TARGET)}`,
       pass: heaviest <= ROUTE_TARGET,
+    },
+    {
+      measure: "service worker's precache, gzipped",
+      comparison: `${precache.files} files: the app shell, every route's chunks, icons`,
+      result: kib(precache.gzip),
+      target: `≤ ${kib(PRECACHE_TARGET)}`,
+      pass: precache.gzip <= PRECACHE_TARGET,
     },
   ];
 }

@@ -35,10 +35,17 @@ export interface ApiReply {
 }
 
 /** One call to the product's API, answered whatever its status (for a test that asserts the status). */
-export async function request(method: string, path: string, body?: unknown, token?: string): Promise<ApiReply> {
+export async function request(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<ApiReply> {
   const res = await fetch(`${BASE_URL}${path}`, {
     method,
     headers: {
+      ...headers,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
@@ -66,8 +73,12 @@ export async function signUp(who: Registration): Promise<{ token: string; id: st
 }
 
 /** Logs in through the form, as a person does, and waits for My Trips. */
-export async function signIn(page: Page, who: Pick<Registration, 'email' | 'password'>): Promise<void> {
-  await page.goto(`${BASE_URL}/login`);
+export async function signIn(
+  page: Page,
+  who: Pick<Registration, 'email' | 'password'>,
+  base = BASE_URL,
+): Promise<void> {
+  await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();

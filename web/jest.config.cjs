@@ -18,6 +18,7 @@ module.exports = {
   moduleNameMapper: {
     '^@tripcost/shared/domain$': '<rootDir>/../services/shared/src/domain/index.ts',
     '\\.css$': '<rootDir>/test/styleStub.cjs',
+    '^virtual:pwa-register$': '<rootDir>/test/pwaRegisterStub.cjs',
     '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/test/fileStub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],

@@ -273,6 +273,9 @@ describe('gateway serving the built web app', () => {
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), script);
     writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'TripCost' }));
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const gateway = await startTestGateway({ WEB_DIST: dist });
     try {
       const get = (path: string, encoding?: string) =>
@@ -304,6 +307,15 @@ describe('gateway serving the built web app', () => {
       expect(plain.body.toString()).toBe(script);
       expect([403, 404]).toContain((await get('/assets/..%2f..%2fetc%2fpasswd', 'br')).status);
       expect((await get('/assets/missing.js', 'br')).status).toBe(404);
+      // The service worker and the manifest are revalidated on every load, so a release reaches browsers at once.
+      const worker = await get('/sw.js');
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await get('/manifest.webmanifest');
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(JSON.parse(manifest.body.toString()).name).toBe('TripCost');
+      expect((await get('/favicon.svg')).headers['cache-control']).toMatch(/max-age=3600/);
       const deepLink = await get('/trips/64c000000000000000000001');
       expect(deepLink.status).toBe(200);
       expect(deepLink.body.toString()).toContain('TripCost app');

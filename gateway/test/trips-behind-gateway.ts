@@ -13,7 +13,12 @@ export interface Reply {
   body: any;
 }
 
-export type Caller = (method: string, path: string, body?: unknown) => Promise<Reply>;
+export type Caller = (
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+) => Promise<Reply & { headers: Headers }>;
 
 export interface TripsBehindGateway {
   /** The gateway's base URL (for downloads that are not JSON). */
@@ -47,18 +52,24 @@ export async function startTripsBehindGateway(tripsEnv: Record<string, string> =
   });
   return {
     url: gateway.url,
-    as: (user) => async (method, path, body) => {
-      const headers: Record<string, string> = {};
-      if (user) headers.authorization = `Bearer ${tokenFor(user)}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${gateway.url}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    },
+    as:
+      (user) =>
+      async (method, path, body, extraHeaders = {}) => {
+        const headers: Record<string, string> = { ...extraHeaders };
+        if (user) headers.authorization = `Bearer ${tokenFor(user)}`;
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const res = await fetch(`${gateway.url}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        const reply = { status: res.status, body: text ? JSON.parse(text) : undefined };
+        // Not enumerable, so tests still compare whole replies as { status, body }.
+        return Object.defineProperty(reply, 'headers', { value: res.headers, enumerable: false }) as Reply & {
+          headers: Headers;
+        };
+      },
     stop: async () => {
       await gateway.stop();
       await trips.stop();

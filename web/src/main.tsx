@@ -6,6 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StandaloneLanding } from './app/landing/StandaloneLanding';
+import { registerServiceWorkerLater } from './lib/offline/registerWorker';
 
 const root = createRoot(document.getElementById('root')!);
 const loadApp = () => import('./app/FullApp');
@@ -35,3 +36,6 @@ if (window.location.pathname === '/') {
 } else {
   void showApp();
 }
+
+// Installable and offline (ADR 00xx-h6): the worker registers once the first screen is up.
+registerServiceWorkerLater();

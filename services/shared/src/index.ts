@@ -27,6 +27,7 @@ export * from './http/request-logging';
 export * from './http/metrics';
 export * from './http/security-headers';
 export * from './http/service-client';
+export * from './http/idempotency';
 export * from './store/ids';
 export * from './store/embedded';
 export * from './store/mongo';

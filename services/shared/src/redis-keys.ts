@@ -23,3 +23,6 @@ export const refreshSessionKeyPrefix = (prefix: string) =>
 
 /** The integrations service's caches and limits: `<prefix>:integrations`. */
 export const integrationsKeyPrefix = (prefix: string) => `${prefix}:integrations`;
+
+/** A service's Idempotency-Key reservations and answers (http/idempotency.ts): `<prefix>:idem:<service>:`. */
+export const idempotencyKeyPrefix = (prefix: string, service: string) => `${prefix}:idem:${service}:`;

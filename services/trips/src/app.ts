@@ -1,4 +1,5 @@
 // Builds the trips Express app from its dependencies (no listen).
+import type { RequestHandler } from 'express';
 import {
   createServiceApp,
   Lifecycle,
@@ -17,6 +18,8 @@ export interface TripsAppDeps {
   revokedUsers: RevokedUsers;
   trips: TripsService;
   readiness: Record<string, ReadinessCheck>;
+  /** In front of the creating routes: Idempotency-Key (shared http/idempotency.ts); none in some tests. */
+  idempotent?: RequestHandler;
 }
 
 export function buildApp(deps: TripsAppDeps) {
@@ -27,6 +30,6 @@ export function buildApp(deps: TripsAppDeps) {
     verifier: deps.verifier,
     revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
-    routes: tripRoutes(deps.trips),
+    routes: tripRoutes(deps.trips, deps.idempotent),
   });
 }

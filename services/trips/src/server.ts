@@ -1,7 +1,15 @@
 // Starts the trips service on the kit's startService (store, outbox relay, inbox, HTTP,
 // shutdown order). Used by main.ts and by tests (this service's and other workspaces')
 // that boot it in-process.
-import { pingRedis, startService, verifierFromConfig, type Logger, type RunningService } from '@tripcost/shared';
+import {
+  idempotencyKeyPrefix,
+  idempotentCreates,
+  pingRedis,
+  startService,
+  verifierFromConfig,
+  type Logger,
+  type RunningService,
+} from '@tripcost/shared';
 import { buildApp } from './app';
 import { createRatesClient } from './http/rates-client';
 import type { TripsConfig } from './config';
@@ -41,6 +49,11 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
           ...parts,
           verifier: verifierFromConfig(config, parts.logger),
           trips,
+          idempotent: idempotentCreates({
+            redis: parts.redis,
+            keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'trips'),
+            logger: parts.logger,
+          }),
           readiness: { store: () => store.ping(), redis: () => pingRedis(parts.redis) },
         }),
         extras: { eventsSent: () => outbox.settled() },

@@ -7,7 +7,7 @@ import {
   type RevokedUsers,
   type TokenVerifier,
 } from '@tripcost/shared';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Wishlists } from './domain/wishlists';
 import { wishlistRoutes } from './http/routes';
 
@@ -18,6 +18,8 @@ export interface AppDeps {
   verifier: TokenVerifier;
   revokedUsers: RevokedUsers;
   readiness: Record<string, ReadinessCheck>;
+  /** In front of the creating routes: Idempotency-Key (shared http/idempotency.ts); none in some tests. */
+  idempotent?: RequestHandler;
 }
 
 export function buildApp(deps: AppDeps): Express {
@@ -28,6 +30,6 @@ export function buildApp(deps: AppDeps): Express {
     verifier: deps.verifier,
     revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
-    routes: wishlistRoutes(deps.wishlists),
+    routes: wishlistRoutes(deps.wishlists, deps.idempotent),
   });
 }

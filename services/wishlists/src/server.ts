@@ -1,6 +1,14 @@
 // Starts the wishlists service on the kit's startService (store, outbox relay, inbox,
 // HTTP, shutdown order). Used by main.ts and by tests that boot the real service in-process.
-import { pingRedis, startService, verifierFromConfig, type Logger, type RunningService } from '@tripcost/shared';
+import {
+  idempotencyKeyPrefix,
+  idempotentCreates,
+  pingRedis,
+  startService,
+  verifierFromConfig,
+  type Logger,
+  type RunningService,
+} from '@tripcost/shared';
 import { buildApp } from './app';
 import type { WishlistsConfig } from './config';
 import type { WishlistStore } from './domain/wishlist-store';
@@ -37,6 +45,11 @@ export function startWishlists(config: WishlistsConfig, logger?: Logger): Promis
           ...parts,
           wishlists,
           verifier: verifierFromConfig(config, parts.logger),
+          idempotent: idempotentCreates({
+            redis: parts.redis,
+            keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'wishlists'),
+            logger: parts.logger,
+          }),
           readiness: { redis: () => pingRedis(parts.redis), store: () => store.ping() },
         }),
       };

@@ -5,10 +5,13 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './AppRoutes';
 import { openTabChannel, setTabChannel } from '../lib/tabSync';
 import { makeStore } from './store';
+import { installOfflineSync } from '../features/trips/offlineSync';
 
 // Before the store: the first mutation may already have news for the other tabs.
 setTabChannel(openTabChannel());
 const store = makeStore();
+// Changes made offline are kept and sent when the network is back (ADR 00xx-h6).
+installOfflineSync(store);
 
 export function FullApp() {
   return (

@@ -5,11 +5,13 @@ import { api, TAG_TYPES } from '../lib/api';
 import { sessionSlice, type SessionState } from '../lib/session';
 import { announce, type TabMessage } from '../lib/tabSync';
 import { toastSlice } from '../lib/toast';
+import { syncSlice } from '../lib/offline/syncSlice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   session: sessionSlice.reducer,
   toasts: toastSlice.reducer,
+  sync: syncSlice.reducer,
 });
 
 /** Mutations that change the session, not data: their news travels as logged-in / logged-out. */

@@ -37,11 +37,13 @@ export function ConflictChoice({
   rows,
   onChoose,
   busy,
+  theirsLabel = 'Take theirs',
 }: {
   title: string;
   rows: ConflictRow[];
   onChoose: (choice: ConflictChoiceValue) => void;
   busy: boolean;
+  theirsLabel?: string;
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -78,7 +80,7 @@ export function ConflictChoice({
           </button>
         )}
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => onChoose('theirs')}>
-          Take theirs
+          {theirsLabel}
         </button>
       </div>
     </div>

@@ -618,7 +618,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a trip for the caller (user fields come from the token) */
+        /** Create a trip for the caller (user fields come from the token) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -665,6 +665,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Idempotency-Key: a request with this key is still running; retry shortly */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
             };
         };
@@ -1075,7 +1093,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a dated instance (listed first); at most 100 per trip */
+        /** Add a dated instance (listed first); at most 100 per trip Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -1146,8 +1164,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Trip full */
+                /** @description Trip full; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1444,7 +1471,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first */
+        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -1508,7 +1535,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Trip full (100 windows) */
+                /** @description Trip full (100 windows); or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1519,6 +1546,15 @@ export interface paths {
                 };
                 /** @description If-Match names an older version of the trip */
                 412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1802,7 +1838,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) */
+        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -1899,7 +1935,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The window already holds 100 items, or a simultaneous change collided */
+                /** @description The window already holds 100 items, or a simultaneous change collided; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1910,6 +1946,15 @@ export interface paths {
                 };
                 /** @description If-Match names an older version of the trip */
                 412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2291,7 +2336,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a list, optionally with trips (moved here from any other list) */
+        /** Create a list, optionally with trips (moved here from any other list) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -2342,8 +2387,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Name taken or too many lists */
+                /** @description Name taken or too many lists; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2464,7 +2518,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a trip (the whole trip as body; only _id is read); moves it from any other list */
+        /** Add a trip (the whole trip as body; only _id is read); moves it from any other list Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
         post: {
             parameters: {
                 query?: never;
@@ -2523,8 +2577,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description List full */
+                /** @description List full; or Idempotency-Key: a request with this key is still running; retry shortly */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

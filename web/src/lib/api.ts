@@ -16,6 +16,7 @@ import {
   tokenRefreshFailed,
   type SessionState,
 } from './session';
+import { withDeviceCopy } from './offline/offlineQuery';
 
 export const TAG_TYPES = ['Trip', 'Instance', 'Wishlist', 'WishlistTrips', 'Profile', 'User'] as const;
 
@@ -35,28 +36,43 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-let refreshInFlight: Promise<string | null> | null = null;
+/** A new access token, or why there is none: refused by the server, or no network to ask. */
+export type RefreshOutcome = { token: string; unreachable?: undefined } | { token: null; unreachable: boolean };
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**
  * Asks for a new access token with the refresh cookie. Concurrent callers share one
  * request: while it is in flight every caller gets the same promise.
  */
-export function refreshAccessToken(): Promise<string | null> {
+export function refreshSession(): Promise<RefreshOutcome> {
   if (!refreshInFlight) {
-    refreshInFlight = (async () => {
+    refreshInFlight = (async (): Promise<RefreshOutcome> => {
+      let res: Response;
       try {
-        const res = await fetch(`${apiBase()}/user/refresh_token`, { credentials: 'include' });
-        if (!res.ok) return null;
-        const body = (await res.json()) as { accesstoken?: unknown };
-        return typeof body.accesstoken === 'string' ? body.accesstoken : null;
+        res = await fetch(`${apiBase()}/user/refresh_token`, { credentials: 'include' });
       } catch {
-        return null;
+        return { token: null, unreachable: true };
+      }
+      try {
+        // A gateway that cannot reach the auth service says so; that is no answer either.
+        if (res.status === 502 || res.status === 503 || res.status === 504) return { token: null, unreachable: true };
+        if (!res.ok) return { token: null, unreachable: false };
+        const body = (await res.json()) as { accesstoken?: unknown };
+        return typeof body.accesstoken === 'string' ? { token: body.accesstoken } : { token: null, unreachable: false };
+      } catch {
+        return { token: null, unreachable: false };
       }
     })().finally(() => {
       refreshInFlight = null;
     });
   }
   return refreshInFlight;
+}
+
+/** The new access token, or null whatever the reason. */
+export async function refreshAccessToken(): Promise<string | null> {
+  return (await refreshSession()).token;
 }
 
 const SESSION_PATHS = ['/user/login', '/user/register', '/user/refresh_token', '/user/logout'];
@@ -96,7 +112,8 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
 
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: baseQueryWithReauth,
+  // Kept reads answer from the device when the network cannot be reached (lib/offline).
+  baseQuery: withDeviceCopy(baseQueryWithReauth),
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

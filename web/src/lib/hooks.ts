@@ -5,11 +5,13 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { api } from './api';
 import type { SessionState } from './session';
 import type { Toast } from './toast';
+import type { SyncState } from './offline/syncSlice';
 
 export interface AppState {
   api: ReturnType<typeof api.reducer>;
   session: SessionState;
   toasts: Toast[];
+  sync: SyncState;
 }
 export type AppDispatch = ThunkDispatch<AppState, unknown, UnknownAction>;
 

@@ -50,6 +50,23 @@ export interface MergingSave {
   request: (fields: Fields) => FetchArgs;
   /** A further look at the plan against the trip as stored now (e.g. a window itemised meanwhile). */
   adjust?: (plan: MergePlan, current: Trip) => MergePlan;
+  /** Without a network the change is kept to be sent later ('queue', the default), or fails ('fail': the replay itself). */
+  offline?: 'queue' | 'fail';
+}
+
+/**
+ * Keeps a change that could not be sent (no network) and answers what the page should
+ * show meanwhile; null when it cannot be kept (then the save fails as before).
+ */
+export type OfflineSaver = (
+  save: MergingSave & { answerOf?: (current: Trip) => unknown },
+) => Promise<{ data: unknown } | null>;
+
+let offlineSaver: OfflineSaver | null = null;
+
+/** The app's saver (features/trips/offlineSync.ts); none in most component tests. */
+export function setOfflineSaver(saver: OfflineSaver | null): void {
+  offlineSaver = saver;
 }
 
 /** A save whose answer is not the trip: how to make that answer from the trip as stored. */
@@ -87,6 +104,10 @@ export async function saveMerging<T>(
         : { ...args, headers: { ...(args.headers as Record<string, string>), 'If-Match': versionTag(version) } },
     );
     if (!put.error) return { data: put.data as T | Trip };
+    if (put.error.status === 'FETCH_ERROR' && attempt === 0 && save.offline !== 'fail' && offlineSaver) {
+      const kept = await offlineSaver({ ...save, version, mine: pending });
+      if (kept) return kept as { data: T | Trip };
+    }
     if (put.error.status !== 412) return { error: put.error };
     const fresh = await baseQuery({ url: tripPath(save.tripId), method: 'GET' });
     if (fresh.error) return { error: put.error };

@@ -10,6 +10,10 @@ export interface SessionState {
   error: string | null;
   /** The session ended by itself (the refresh failed) while the user was logged in. */
   expired: boolean;
+  /** The signed-in user's id: what the data kept on this device is filed under (lib/offline). */
+  userId: string | null;
+  /** No network: pages show what was kept on this device, and a banner says so. */
+  offline: boolean;
 }
 
 /** What the login page says after a session ended by itself. */
@@ -21,6 +25,8 @@ const initialState: SessionState = {
   isLogged: false,
   error: null,
   expired: false,
+  userId: null,
+  offline: false,
 };
 
 export const sessionSlice = createSlice({
@@ -62,6 +68,25 @@ export const sessionSlice = createSlice({
       state.isLogged = false;
       state.status = 'ready';
       state.expired = false;
+      state.userId = null;
+      state.offline = false;
+    },
+    userKnown(state, action: PayloadAction<string>) {
+      state.userId = action.payload;
+    },
+    /** Opened with no network: the last user on this device, with no token until one can be had. */
+    offlineSessionResumed(state, action: PayloadAction<string>) {
+      state.userId = action.payload;
+      state.isLogged = true;
+      state.status = 'ready';
+      state.error = null;
+      state.offline = true;
+    },
+    wentOffline(state) {
+      state.offline = true;
+    },
+    backOnline(state) {
+      state.offline = false;
     },
   },
 });
@@ -74,6 +99,10 @@ export const {
   sessionFailed,
   sessionSettled,
   loggedOut,
+  userKnown,
+  offlineSessionResumed,
+  wentOffline,
+  backOnline,
 } = sessionSlice.actions;
 
 type WithSession = { session: SessionState };

@@ -2,8 +2,18 @@
 // calls one use case and shapes the reply; errors go to the shared error middleware.
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).
-import type { Request, Response } from 'express';
-import { defineRoute, describeRoutes, etagOf, forbidden, type AuthUser, type RouteContext } from '@tripcost/shared';
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  defineRoute,
+  describeRoutes,
+  etagOf,
+  forbidden,
+  IDEMPOTENCY_DOC,
+  notIdempotent,
+  withIdempotencyResponses,
+  type AuthUser,
+  type RouteContext,
+} from '@tripcost/shared';
 import type { TripView } from '../domain/trip';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
@@ -38,7 +48,8 @@ import {
 
 const tags = ['trips'];
 
-export function tripRoutes(trips: TripsService) {
+/** `idempotent` is put in front of every creating route (shared http/idempotency.ts). */
+export function tripRoutes(trips: TripsService, idempotent: RequestHandler = notIdempotent) {
   return (ctx: RouteContext) => {
     defineRoute(ctx, {
       method: 'get',
@@ -69,11 +80,12 @@ export function tripRoutes(trips: TripsService) {
     defineRoute(ctx, {
       method: 'post',
       path: '/api/trips/getaway-trip',
-      summary: 'Create a trip for the caller (user fields come from the token)',
+      summary: 'Create a trip for the caller (user fields come from the token)' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
+      before: [idempotent],
       body: createTripBody,
-      responses: { 201: { description: 'The new trip', schema: tripAnswer } },
+      responses: withIdempotencyResponses({ 201: { description: 'The new trip', schema: tripAnswer } }),
       handler: async ({ body, user }) => ({ status: 201, body: await trips.createTrip(user, body) }),
     });
 
@@ -199,18 +211,19 @@ export function tripRoutes(trips: TripsService) {
     defineRoute(ctx, {
       method: 'post',
       path: '/api/trips/getaway/:tripId/instances',
-      summary: 'Add a dated instance (listed first); at most 100 per trip',
+      summary: 'Add a dated instance (listed first); at most 100 per trip' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
+      before: [idempotent],
       params: tripParams,
       body: createInstanceBody,
-      responses: {
+      responses: withIdempotencyResponses({
         201: { description: 'The new instance', schema: instanceAnswer },
         400: 'Invalid fields, or the end date before the start date',
         403: 'Not your trip',
         404: 'No such trip',
         409: 'Trip full',
-      },
+      }),
       handler: async ({ params, body, user, res }) => {
         const { trip, instance } = await trips.addInstance(user, params.tripId, body);
         tagged(res, trip);
@@ -308,19 +321,21 @@ export function tripRoutes(trips: TripsService) {
       method: 'post',
       path: '/api/trips/getaway/:tripId/instances/:instanceId/duplicate',
       summary:
-        'Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first',
+        'Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first' +
+        IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
+      before: [idempotent],
       params: instanceParams,
       body: duplicateBody,
-      responses: {
+      responses: withIdempotencyResponses({
         201: { description: 'The new instance (the copy)', schema: instanceAnswer },
         400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'Trip full (100 windows)',
         412: 'If-Match names an older version of the trip',
-      },
+      }),
       handler: async ({ params, body, user, req, res }) => {
         const { trip, instance } = await trips.duplicateInstance(
           user,
@@ -418,12 +433,14 @@ export function tripRoutes(trips: TripsService) {
       method: 'post',
       path: '/api/trips/getaway/:tripId/instances/:instanceId/items',
       summary:
-        "Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1)",
+        "Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1)" +
+        IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
+      before: [idempotent],
       params: instanceParams,
       body: createItemBody,
-      responses: {
+      responses: withIdempotencyResponses({
         201: {
           description:
             'The new item, the window with paid_total, booked_total and to_pay, the whole trip, and the items made from the window’s plain amounts (itemised_from_amounts)',
@@ -433,7 +450,7 @@ export function tripRoutes(trips: TripsService) {
         ...itemErrors,
         409: 'The window already holds 100 items, or a simultaneous change collided',
         503: 'The item is in another currency and exchange rates are unavailable: nothing saved (code rates_unavailable)',
-      },
+      }),
       handler: async ({ params, body, user, req, res }) => {
         const answer = await trips.addItem(user, params.tripId, params.instanceId, body, preconditionOf(req));
         tagged(res, answer.trip);

@@ -1,7 +1,16 @@
 // The wishlist routes of docs/product.md §7, paths and shapes unchanged: parse, one domain call, reply.
 import { messageAnswer, wishlistAnswer, wishlistListAnswer, wishlistTripsAnswer } from './answers';
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';
+import {
+  defineRoute,
+  describeRoutes,
+  IDEMPOTENCY_DOC,
+  notIdempotent,
+  objectIdSchema,
+  withIdempotencyResponses,
+  type RouteContext,
+} from '@tripcost/shared';
 import { WISHLIST_LIMITS, WISHLIST_MESSAGES, type Wishlists } from '../domain/wishlists';
 import { tripReply, wishlistReply } from './presenters';
 
@@ -30,7 +39,8 @@ const renameListBody = z.object({
 
 const getListsQuery = z.object({ email: z.string({ message: 'email must be a single value.' }).max(254).optional() });
 
-export function wishlistRoutes(wishlists: Wishlists) {
+/** `idempotent` is put in front of every creating route (shared http/idempotency.ts). */
+export function wishlistRoutes(wishlists: Wishlists, idempotent: RequestHandler = notIdempotent) {
   return (ctx: RouteContext) => {
     const tags = ['wishlists'];
 
@@ -48,16 +58,17 @@ export function wishlistRoutes(wishlists: Wishlists) {
     defineRoute(ctx, {
       method: 'post',
       path: '/api/wishlist/createlist',
-      summary: 'Create a list, optionally with trips (moved here from any other list)',
+      summary: 'Create a list, optionally with trips (moved here from any other list)' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
+      before: [idempotent],
       body: createListBody,
-      responses: {
+      responses: withIdempotencyResponses({
         201: { description: 'The new list', schema: wishlistAnswer },
         404: 'A trip is not the caller’s',
         409: 'Name taken or too many lists',
         503: 'The trips service cannot answer',
-      },
+      }),
       handler: async ({ user, body, req }) => {
         const list = await wishlists.createList(user, req.headers.authorization ?? '', {
           list_name: body.list_name,
@@ -90,18 +101,19 @@ export function wishlistRoutes(wishlists: Wishlists) {
     defineRoute(ctx, {
       method: 'post',
       path: '/api/wishlist/addtrip/:wishlistId',
-      summary: 'Add a trip (the whole trip as body; only _id is read); moves it from any other list',
+      summary: 'Add a trip (the whole trip as body; only _id is read); moves it from any other list' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
+      before: [idempotent],
       params: wishlistParams,
       body: tripReference,
-      responses: {
+      responses: withIdempotencyResponses({
         200: { description: 'The list', schema: wishlistAnswer },
         403: 'Not the caller’s list',
         404: 'List or trip not found',
         409: 'List full',
         503: 'The trips service cannot answer',
-      },
+      }),
       handler: async ({ user, params, body, req }) => ({
         body: wishlistReply(
           await wishlists.addTrip(user, req.headers.authorization ?? '', params.wishlistId, body._id),

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/hooks/useSession';
 import { useCurrentUser } from '../../features/auth';
 import { useAppSelector } from '../../lib/hooks';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { selectIsLoggedIn } from '../../lib/session';
 
 const HIDDEN_ON = ['/search', '/trips', '/profile', '/about', '/wishlist-detail', '/view-all'];
@@ -20,6 +21,9 @@ export function Header() {
   const user = useCurrentUser();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Changes made offline live on this device only until sent; logging out deletes them.
+  const unsent = useAppSelector((s) => s.sync.waiting + s.sync.conflicts.length + s.sync.failed.length);
+  const [confirm, confirmDialog] = useConfirm();
 
   if (isHeaderHidden(pathname, loggedIn)) return null;
 
@@ -59,6 +63,10 @@ export function Header() {
             className="link-button"
             onClick={async () => {
               close();
+              const what = unsent === 1 ? '1 change made offline has' : `${unsent} changes made offline have`;
+              if (unsent > 0 && !(await confirm(`${what} not been sent yet. Logging out deletes them.`, 'Log out'))) {
+                return;
+              }
               await logout();
               navigate('/login');
             }}
@@ -78,6 +86,7 @@ export function Header() {
           Past
         </NavLink>
       </nav>
+      {confirmDialog}
     </header>
   );
 }

@@ -2,7 +2,9 @@
 import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NavigationProvider } from '../../components/AppLink';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { Toaster } from '../../components/Toaster';
+import { SyncStatus } from '../../features/trips/components/SyncStatus';
 import { Header } from './Header';
 import { SiteFooter } from './SiteFooter';
 
@@ -23,6 +25,8 @@ export function RootLayout() {
           Skip to content
         </a>
         <Header />
+        <OfflineBanner />
+        <SyncStatus />
         <div id="content" className="app-content">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -30,6 +30,7 @@ import {
   windowFields,
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
+import { keepWindowCreate, keepWindowRemove, newIdempotencyKey } from '../../lib/offline/changeQueue';
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
@@ -256,7 +257,21 @@ export const instancesApi = api.injectEndpoints({
      * and are the server's, so the trip and the list are refetched.
      */
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput & { label?: string } }>({
-      query: ({ tripId, body }) => ({ url: `${tripPath(tripId)}/instances`, method: 'POST', body }),
+      // Every create carries an Idempotency-Key; without a network it is kept to be sent later (ADR 00xx-h6).
+      async queryFn({ tripId, body }, _api, _extra, baseQuery) {
+        const idempotencyKey = newIdempotencyKey();
+        const sent = await baseQuery({
+          url: `${tripPath(tripId)}/instances`,
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        });
+        if (sent.error?.status === 'FETCH_ERROR') {
+          const kept = await keepWindowCreate({ tripId, body: body as Record<string, unknown>, idempotencyKey });
+          if (kept) return kept;
+        }
+        return sent.error ? { error: sent.error } : { data: sent.data as Instance };
+      },
       invalidatesTags: (_r, error, { tripId }) => [
         { type: 'Trip', id: 'LIST' },
         ...(error ? [] : [{ type: 'Trip' as const, id: tripId }]),
@@ -264,7 +279,15 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Optimistic: the window leaves the list at once, and comes back if the server refuses. */
     deleteInstance: build.mutation<InstanceDeleted, InstanceRef>({
-      query: (ref) => ({ url: path(ref), method: 'DELETE' }),
+      // Without a network the deletion is kept to be sent later (ADR 00xx-h6).
+      async queryFn(ref, _api, _extra, baseQuery) {
+        const sent = await baseQuery({ url: path(ref), method: 'DELETE' });
+        if (sent.error?.status === 'FETCH_ERROR') {
+          const kept = await keepWindowRemove(ref);
+          if (kept) return kept as { data: InstanceDeleted };
+        }
+        return sent.error ? { error: sent.error } : { data: sent.data as InstanceDeleted };
+      },
       async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
         const patches = patchCachedTrip(dispatch, tripId, (trip) => {
           trip.instances = (trip.instances ?? []).filter((i) => i._id !== instanceId);

@@ -10,7 +10,8 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
 import { digitsOf, formatDateRange, formatMoney } from '../../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
-import { useAppDispatch } from '../../../lib/hooks';
+import { useAppDispatch, type AppState } from '../../../lib/hooks';
+import { useStore } from 'react-redux';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
@@ -54,6 +55,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   const deleting = useRef(new Set<string>());
   const [commitInstance] = useCommitInstanceMutation();
   const [deleteInstance] = useDeleteInstanceMutation();
+  const store = useStore<AppState>();
   const instances = trip.instances ?? [];
   const cards = useMemo(() => orderCards(instances, order), [instances, order]);
 
@@ -69,7 +71,11 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
     setDeleteError('');
     try {
       await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
-      dispatch(showToast({ type: 'success', message: 'Instance deleted successfully' }));
+      // Without a network the deletion waits on this device (ADR 00xx-h6): say so, not "deleted".
+      const message = store.getState().session.offline
+        ? 'Deleted on this device — it will be deleted everywhere when you are back online'
+        : 'Instance deleted successfully';
+      dispatch(showToast({ type: 'success', message }));
     } catch {
       // The card is back (the optimistic removal was undone); docs/product.md §8 has an alert for
       // the trip overview and a message that stays beside the list.

@@ -1,6 +1,7 @@
 // Weather for a window's own dates: "Forecast" when the window is near, otherwise the
 // typical weather for those calendar days with the years it averages. A card shows one
 // line; the window's page shows every day. Without dates or an answer it says so.
+import { NEEDS_CONNECTION, useIsOffline } from '../../../components/OfflineBanner';
 import { formatShortDate, titleCase, toDateInput } from '../../../lib/format';
 import { parseLocation } from '../../../lib/location';
 import type { WindowWeather as WindowWeatherAnswer } from '../../../lib/types';
@@ -28,13 +29,15 @@ export function WindowWeather({ location, start, end, compact = false }: Props) 
   const { city, state, country } = parseLocation(location);
   const [from, to] = [toDateInput(start), toDateInput(end)];
   const ready = Boolean(city && from && to && from <= to);
+  const offline = useIsOffline();
   const { data, isLoading, isError } = useGetWindowWeatherQuery(
     { city, state, country, start: from, end: to },
-    { skip: !ready },
+    { skip: !ready || offline },
   );
 
   let content;
   if (!ready) content = <p className="muted">Add both dates to see the weather for this window.</p>;
+  else if (offline) content = <p className="muted">{NEEDS_CONNECTION}</p>;
   else if (isLoading) content = <p className="muted">Loading weather…</p>;
   else if (isError || !data || data.days.length === 0)
     content = <p className="muted">Weather for these dates is unavailable right now.</p>;

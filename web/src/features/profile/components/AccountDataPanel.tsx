@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
-import { useAppDispatch } from '../../../lib/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { keepOnDevice, rememberUser, setKeepOnDevice } from '../../../lib/offline/deviceStore';
 import { showToast } from '../../../lib/toast';
 import { useLogout } from '../../auth';
 import { useDeleteAccountMutation, useExportMyDataMutation } from '../api';
@@ -36,6 +37,7 @@ export function AccountDataPanel() {
         Your trips, their date windows and costs, your wishlists and your profile are yours. Download a copy at any
         time, or delete your account and everything in it.
       </p>
+      <KeepOnDeviceSetting />
       <div className="form-actions account-data__actions">
         <button type="button" className="btn btn--secondary" onClick={download} disabled={exporting}>
           {exporting ? 'Preparing…' : 'Download my data'}
@@ -46,6 +48,30 @@ export function AccountDataPanel() {
       </div>
       {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
     </section>
+  );
+}
+
+/** "Keep trips on this device": on by default; off wipes what this browser kept and keeps nothing more. */
+function KeepOnDeviceSetting() {
+  const userId = useAppSelector((s) => s.session.userId);
+  const [on, setOn] = useState(keepOnDevice);
+  async function toggle(next: boolean) {
+    setOn(next);
+    await setKeepOnDevice(next);
+    if (next && userId) await rememberUser(userId).catch(() => {});
+  }
+  return (
+    <div className="account-data__device">
+      <label className="check">
+        <input type="checkbox" checked={on} onChange={(e) => void toggle(e.target.checked)} />
+        Keep trips on this device
+      </label>
+      <p className="muted">
+        Your trips, the windows you opened in the last 30 days, wishlists and profile stay in this browser so you can
+        open them without a connection. Turn it off on a shared computer: what is kept is deleted at once, and always
+        when you log out.
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 // Accessible city autocomplete (WAI-ARIA combobox with a listbox popup): arrows move,
 // Enter picks, Escape closes, the active option is announced through aria-activedescendant.
+import { NEEDS_CONNECTION, useIsOffline } from '../../../components/OfflineBanner';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import type { PlaceSuggestion } from '../../../lib/types';
@@ -21,6 +22,7 @@ export function CityCombobox({ onSelect, onType }: CityComboboxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebouncedValue(text.trim(), 200);
+  const offline = useIsOffline();
   const { data, isFetching, isError } = useAutocompleteCitiesQuery(
     { input: query, limit: LIMIT },
     { skip: query.length < MIN_CHARS },
@@ -112,7 +114,13 @@ export function CityCombobox({ onSelect, onType }: CityComboboxProps) {
         {expanded ? `${options.length} suggestions available` : ''}
       </p>
       {showNoMatch && <p className="muted combobox__empty">No matching cities</p>}
-      {isError && open && <p className="muted combobox__empty">City suggestions are unavailable right now.</p>}
+      {(isError || offline) && open && (
+        <p className="muted combobox__empty">
+          {offline
+            ? `City suggestions: ${NEEDS_CONNECTION.toLowerCase()}`
+            : 'City suggestions are unavailable right now.'}
+        </p>
+      )}
     </div>
   );
 }

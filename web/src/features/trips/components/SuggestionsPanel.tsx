@@ -1,4 +1,5 @@
 // 'Suggestions' (docs/product.md §2): the first 5 lines of the fun-places text.
+import { NEEDS_CONNECTION, useIsOffline } from '../../../components/OfflineBanner';
 import { useEffect } from 'react';
 import { useGetFunPlacesQuery } from '../api';
 import './tripPanels.css';
@@ -6,7 +7,8 @@ import './tripPanels.css';
 const MAX_LINES = 5;
 
 export function SuggestionsPanel({ location }: { location: string }) {
-  const { data, isLoading, error } = useGetFunPlacesQuery(location, { skip: !location });
+  const offline = useIsOffline();
+  const { data, isLoading, error } = useGetFunPlacesQuery(location, { skip: !location || offline });
 
   useEffect(() => {
     if (error) console.error('Suggestions request failed', error);
@@ -35,7 +37,7 @@ export function SuggestionsPanel({ location }: { location: string }) {
           ))}
         </ul>
       ) : (
-        <p className="muted">Suggestions unavailable</p>
+        <p className="muted">{offline ? NEEDS_CONNECTION : 'Suggestions unavailable'}</p>
       )}
     </section>
   );

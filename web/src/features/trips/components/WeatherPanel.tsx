@@ -1,4 +1,5 @@
 // 'Current Weather' (docs/product.md §2): title-cased description, °C with one decimal, an icon by description.
+import { NEEDS_CONNECTION, useIsOffline } from '../../../components/OfflineBanner';
 import { useEffect } from 'react';
 import { titleCase } from '../../../lib/format';
 import { parseLocation } from '../../../lib/location';
@@ -17,7 +18,8 @@ export function weatherIcon(description: string): string {
 
 export function WeatherPanel({ location }: { location: string }) {
   const parts = parseLocation(location);
-  const { data, isLoading, error } = useGetWeatherQuery(parts, { skip: !parts.city });
+  const offline = useIsOffline();
+  const { data, isLoading, error } = useGetWeatherQuery(parts, { skip: !parts.city || offline });
 
   useEffect(() => {
     if (error) console.error('Weather request failed', error);
@@ -45,7 +47,7 @@ export function WeatherPanel({ location }: { location: string }) {
           </div>
         </div>
       ) : (
-        <p className="muted">Weather data unavailable</p>
+        <p className="muted">{offline ? NEEDS_CONNECTION : 'Weather data unavailable'}</p>
       )}
     </section>
   );

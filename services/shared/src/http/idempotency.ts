@@ -1,0 +1,167 @@
+// `Idempotency-Key` on creating POSTs (ADR 00xx-h6): a client that retries a create —
+// after a lost answer, a restart of the gateway or the service, or a queue of changes
+// replayed when a traveller is back online — never creates twice. The key is reserved
+// atomically in Redis (SET NX, per user) before anything is created; the first answer
+// is stored for 24 h and replayed to the same key with the same body. The same key with
+// a different body is refused (422); a retry while the first is still running gets 409.
+// Without the header a request runs as before. A module of its own, put in front of the
+// creating routes with `before`: the kit's middleware chain is not reshaped.
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AuthUser } from '../auth/tokens';
+import { AppError, badRequest, errorBody } from '../errors';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** What the OpenAPI document says of the header on each route that honours it. */
+export const IDEMPOTENCY_DOC =
+  ' Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true).';
+export const IDEMPOTENCY_RESPONSES = {
+  409: 'Idempotency-Key: a request with this key is still running; retry shortly',
+  422: 'Idempotency-Key was used with a different request body',
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A reservation whose request never answered (its process died) is released after this. */
+const RUNNING_MS = 60 * 1000;
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+interface Running {
+  state: 'running';
+  fingerprint: string;
+}
+interface Answered {
+  state: 'done';
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  etag?: string;
+}
+
+export interface IdempotencyOptions {
+  redis: Redis;
+  /** e.g. `<prefix>:idem:trips:`; the user id and the key's hash follow. */
+  keyPrefix: string;
+  logger?: Logger;
+  ttlMs?: number;
+  runningMs?: number;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function refuse(res: Response, error: AppError) {
+  res.status(error.status).json(errorBody(error));
+}
+
+export function idempotentCreates(options: IdempotencyOptions): RequestHandler {
+  const { redis, keyPrefix, logger, ttlMs = DAY_MS, runningMs = RUNNING_MS } = options;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return next();
+    if (typeof header !== 'string' || !VALID_KEY.test(header)) {
+      return refuse(
+        res,
+        badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters.', 'bad_idempotency_key'),
+      );
+    }
+    const user = req.user as AuthUser | undefined;
+    // The routes that use this require a user; a key is never shared between users.
+    const key = `${keyPrefix}${user?.id ?? 'anonymous'}:${sha256(header)}`;
+    const fingerprint = sha256(JSON.stringify([req.method, req.originalUrl, req.body ?? null]));
+    let reserved: string | null;
+    try {
+      reserved = await redis.set(
+        key,
+        JSON.stringify({ state: 'running', fingerprint } satisfies Running),
+        'PX',
+        runningMs,
+        'NX',
+      );
+    } catch (error) {
+      logger?.warn({ err: error }, 'idempotency: reservation failed');
+      return refuse(
+        res,
+        new AppError(
+          503,
+          'This change cannot be checked for duplicates right now. Please try again.',
+          'idempotency_unavailable',
+        ),
+      );
+    }
+    if (reserved !== 'OK') return answerExisting(key, fingerprint, res, redis, logger);
+
+    // The first request: its answer is stored before it is sent, so a retry arriving
+    // right after it always finds it.
+    const json = res.json.bind(res);
+    res.json = ((body: unknown) => {
+      const status = res.statusCode;
+      const etag = res.getHeader('etag');
+      const stored: Answered = { state: 'done', fingerprint, status, body, ...(etag ? { etag: String(etag) } : {}) };
+      // A failure of ours is not an answer to keep: the client may retry with the same key.
+      const settle = status >= 500 ? redis.del(key) : redis.set(key, JSON.stringify(stored), 'PX', ttlMs);
+      settle
+        .catch((error: unknown) => logger?.warn({ err: error }, 'idempotency: answer not stored'))
+        .finally(() => json(body));
+      return res;
+    }) as Response['json'];
+    next();
+  };
+}
+
+async function answerExisting(key: string, fingerprint: string, res: Response, redis: Redis, logger?: Logger) {
+  let record: Running | Answered | null = null;
+  try {
+    const text = await redis.get(key);
+    record = text ? (JSON.parse(text) as Running | Answered) : null;
+  } catch (error) {
+    logger?.warn({ err: error }, 'idempotency: lookup failed');
+  }
+  if (!record) {
+    // Released between our SET and GET (a 5xx, or expiry): the client retries.
+    return refuse(
+      res,
+      new AppError(
+        409,
+        'A request with this Idempotency-Key was just in progress. Please retry.',
+        'idempotency_in_progress',
+      ),
+    );
+  }
+  if (record.fingerprint !== fingerprint) {
+    return refuse(
+      res,
+      new AppError(422, 'This Idempotency-Key was already used for a different request.', 'idempotency_key_reused'),
+    );
+  }
+  if (record.state === 'running') {
+    return refuse(
+      res,
+      new AppError(
+        409,
+        'A request with this Idempotency-Key is still being handled. Please retry shortly.',
+        'idempotency_in_progress',
+      ),
+    );
+  }
+  res.setHeader('idempotent-replayed', 'true');
+  if (record.etag) res.setHeader('etag', record.etag);
+  if (record.body === undefined) res.status(record.status).end();
+  else res.status(record.status).json(record.body);
+}
+
+type Responses = Record<number, string | { description: string; schema: unknown }>;
+
+/** A creating route's documented answers with the Idempotency-Key refusals added (merged where the status is taken). */
+export function withIdempotencyResponses<R extends Responses>(responses: R): R {
+  const merged: Responses = { ...responses };
+  for (const [status, text] of Object.entries(IDEMPOTENCY_RESPONSES)) {
+    const existing = merged[Number(status)];
+    const described = typeof existing === 'string' ? existing : existing?.description;
+    merged[Number(status)] = described ? `${described}; or ${text}` : text;
+  }
+  return merged as R;
+}
+
+/** Routes declared without a Redis (the OpenAPI document alone) pass every request through. */
+export const notIdempotent: RequestHandler = (_req, _res, next) => next();

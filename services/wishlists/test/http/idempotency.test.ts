@@ -1,0 +1,46 @@
+// Idempotency-Key on the wishlists' creates (shared http/idempotency.ts, ADR 00xx-h6):
+// a list create retried with its key answers the first list and never makes a second.
+import { testUser, tokenFor } from '@tripcost/shared/testing';
+import type { AuthUser } from '@tripcost/shared';
+import { startFakeTrips, type FakeTrips } from '../support/fake-trips';
+import { bootWishlists } from '../support/service';
+
+let fakeTrips: FakeTrips;
+let booted: Awaited<ReturnType<typeof bootWishlists>>;
+
+beforeAll(async () => {
+  fakeTrips = await startFakeTrips();
+  booted = await bootWishlists({ TRIPS_URL: fakeTrips.url, TRIPS_TIMEOUT_MS: '3000' });
+});
+afterAll(async () => {
+  await booted.stop();
+  await fakeTrips.close();
+});
+
+async function create(user: AuthUser, body: unknown, key: string) {
+  const res = await fetch(`${booted.service.url}/api/wishlist/createlist`, {
+    method: 'POST',
+    headers: { authorization: tokenFor(user), 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json(), replayed: res.headers.get('idempotent-replayed') };
+}
+
+describe('Idempotency-Key on createlist', () => {
+  it('when a list create is retried with its key, then one list exists; the key with another name is 422', async () => {
+    const user = testUser();
+    const trip = fakeTrips.addTrip(user.id);
+    const body = { list_name: 'Someday', trips: [{ _id: trip._id }] };
+    const first = await create(user, body, 'list-key-1');
+    const retry = await create(user, body, 'list-key-1');
+    expect(first.status).toBe(201);
+    expect(retry).toEqual({ ...first, replayed: 'true' });
+    const other = await create(user, { ...body, list_name: 'Later' }, 'list-key-1');
+    expect(other.status).toBe(422);
+    expect(other.body.msg).toMatch(/different request/);
+    const lists = await fetch(`${booted.service.url}/api/wishlist/getlists?email=${encodeURIComponent(user.email)}`, {
+      headers: { authorization: tokenFor(user) },
+    });
+    expect((await lists.json()).map((list: { list_name: string }) => list.list_name)).toEqual(['Someday']);
+  });
+});

@@ -1,0 +1,301 @@
+// Changes made offline, end to end (ADR 00xx-h6): the saver that keeps an edit which
+// could not be sent and shows it at once, and the one replayer that sends what waits,
+// in order, when a token and a network are back. A field changed on both sides stays
+// as a conflict until the traveller keeps theirs or mine (SyncStatus).
+import { api, errorMessage } from '../../lib/api';
+import type { AppDispatch, AppState } from '../../lib/hooks';
+import { resolve, type Fields } from '../../lib/merge';
+import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
+import {
+  applyFields,
+  asTheOneReplayer,
+  dropChange,
+  enqueueChange,
+  isTempId,
+  namesWindow,
+  offlineWindow,
+  queuedChanges,
+  renameWindow,
+  requestFor,
+  setWindowCreator,
+  setWindowRemover,
+  TEMP_PREFIX,
+  newIdempotencyKey,
+  updateChange,
+  type QueuedChange,
+} from '../../lib/offline/changeQueue';
+import { keepOnDevice, saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
+import { isUnreachable } from '../../lib/offline/offlineQuery';
+import { queueRead } from '../../lib/offline/syncSlice';
+import { wentOffline } from '../../lib/session';
+import type { Trip } from '../../lib/types';
+import { tripsApi } from './api';
+import { replaceCachedTrip } from './cache';
+
+interface Store {
+  dispatch: AppDispatch;
+  getState: () => AppState;
+  subscribe: (listener: () => void) => () => void;
+}
+
+/** What a replayed change refetches: its trip and the lists that show it. */
+const tripAndList = (tripId: string) => [
+  { type: 'Trip' as const, id: tripId },
+  { type: 'Trip' as const, id: 'LIST' },
+];
+
+const syncApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
+    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine'>>({
+      queryFn: ({ tripId, version, base, mine }, _api, _extra, baseQuery) =>
+        saveMerging(baseQuery, {
+          tripId,
+          version,
+          base,
+          mine,
+          request: (fields) => requestFor(tripId, fields),
+          offline: 'fail',
+        }),
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+    }),
+    /** A window created offline, sent with its Idempotency-Key: a retry answers the first window. */
+    replayCreate: build.mutation<{ _id: string }, NonNullable<QueuedChange['create']> & { tripId: string }>({
+      query: ({ tripId, body, idempotencyKey }) => ({
+        url: `${tripPath(tripId)}/instances`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+    }),
+    replayRemove: build.mutation<unknown, { tripId: string; instanceId: string }>({
+      query: ({ tripId, instanceId }) => ({
+        url: `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+    }),
+  }),
+});
+
+/** Sends one kept change; its answer as RTK Query gives it. */
+async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
+  if (change.remove) {
+    return store.dispatch(
+      syncApi.endpoints.replayRemove.initiate({ tripId: change.tripId, instanceId: change.remove.instanceId }),
+    );
+  }
+  if (!change.create) return store.dispatch(syncApi.endpoints.replayChange.initiate(change));
+  return store.dispatch(syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, ...change.create }));
+}
+
+/** The server is still handling this key's first request (a retry raced it): try again later. */
+const stillRunning = (error: unknown) =>
+  (error as { data?: { code?: unknown } } | undefined)?.data?.code === 'idempotency_in_progress';
+
+/** After a window created offline got its id: the changes kept after it name that id. */
+async function renameInLaterChanges(changes: QueuedChange[], from: number, tempId: string, realId: string) {
+  for (const later of changes.slice(from + 1)) {
+    const renamed = {
+      ...later,
+      base: renameWindow(later.base, tempId, realId),
+      mine: renameWindow(later.mine, tempId, realId),
+    };
+    Object.assign(later, renamed);
+    await updateChange(renamed);
+  }
+}
+
+/** Reads the queue into the sync strip. */
+export async function refreshQueue(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
+  const userId = store.getState().session.userId;
+  store.dispatch(queueRead(userId ? await queuedChanges(userId) : []));
+}
+
+async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId: string): Promise<Trip | undefined> {
+  const inMemory = tripsApi.endpoints.getTrip.select(tripId)(store.getState()).data;
+  return inMemory ?? ((await savedAnswer(userId, tripPath(tripId)).catch(() => undefined)) as Trip | undefined);
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Sends what waits, in order; stops at the first change the network cannot carry. Asked
+ * while a round runs, another round follows it (a change settled meanwhile is not left
+ * for the next timer), and the promise settles after it.
+ */
+export function syncNow(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await replayAll(store);
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
+  const { session } = store.getState();
+  if (!session.userId || !session.token) return;
+  const userId = session.userId;
+  await asTheOneReplayer(async () => {
+    const changes = await queuedChanges(userId);
+    // Later changes of a trip wait behind its unsettled conflict, so their order holds.
+    const held = new Set(changes.filter((change) => change.conflict).map((change) => change.tripId));
+    for (const [index, change] of changes.entries()) {
+      if (change.conflict || change.failed || held.has(change.tripId)) continue;
+      const result = await send(store, change);
+      if (!('error' in result) || !result.error) {
+        const created = change.create && (result.data as { _id?: unknown } | undefined)?._id;
+        if (change.create && typeof created === 'string') {
+          await renameInLaterChanges(changes, index, change.create.tempId, created);
+        }
+        await dropChange(change);
+        continue;
+      }
+      const error = result.error;
+      if (isUnreachable(error) || stillRunning(error)) break;
+      if (change.remove && (error as { status?: unknown }).status === 404) {
+        await dropChange(change); // deleted elsewhere meanwhile: what was asked is done
+        continue;
+      }
+      const merge = conflictOf(error);
+      if (merge && merge.conflicts.length > 0) {
+        await updateChange({
+          ...change,
+          conflict: { conflicts: merge.conflicts, resend: merge.resend, version: merge.trip.version },
+        });
+        held.add(change.tripId);
+        continue;
+      }
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429) {
+        // Nothing is dropped: it is listed with its reason and can be copied.
+        await updateChange({ ...change, failed: errorMessage(error, 'This change could not be applied.') });
+        continue;
+      }
+      break; // the server is not answering well: try again later
+    }
+  }).catch(() => undefined);
+  await refreshQueue(store);
+}
+
+/** The traveller's choice on a conflict: theirs drops the change; mine sends it again on the current version. */
+export async function settleConflict(
+  store: Pick<Store, 'dispatch' | 'getState'>,
+  change: QueuedChange,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  const conflict = change.conflict;
+  if (!conflict) return;
+  if (choice === 'theirs') {
+    await dropChange(change);
+    store.dispatch(api.util.invalidateTags([{ type: 'Trip', id: change.tripId }]));
+  } else {
+    const mine = resolve(conflict, 'mine');
+    // What the server holds now for each field sent: the clean ones never changed there.
+    const base: Fields = {};
+    for (const key of Object.keys(conflict.resend)) base[key] = change.base[key];
+    for (const { key, theirs } of conflict.conflicts) base[key] = theirs;
+    await updateChange({ ...change, version: conflict.version, base, mine, conflict: undefined });
+  }
+  await refreshQueue(store);
+  await syncNow(store);
+}
+
+const RETRY_MS = 5_000;
+
+/** Where a change made offline can be kept: the signed-in user, keeping on, and the trip known on this device. */
+async function keepingFor(store: Store, tripId: string): Promise<{ userId: string; trip: Trip } | null> {
+  const { session } = store.getState();
+  if (!session.userId || !keepOnDevice()) return null;
+  const trip = await cachedTrip(store, session.userId, tripId);
+  return trip ? { userId: session.userId, trip } : null;
+}
+
+/** The trip as it will be once the kept changes are sent: on the page, in the kept copy, and the strip's count. */
+async function showKept(store: Store, userId: string, shown: Trip): Promise<void> {
+  replaceCachedTrip(store.dispatch, shown);
+  await saveAnswer(userId, tripPath(shown._id), shown).catch(() => undefined);
+  if (!store.getState().session.offline) store.dispatch(wentOffline());
+  await refreshQueue(store);
+}
+
+const kept = (change: Parameters<typeof enqueueChange>[0]) => enqueueChange(change).catch(() => null);
+
+/** Installs the saver and starts the replayer for the app's store (FullApp). */
+export function installOfflineSync(store: Store): () => void {
+  setOfflineSaver(async (save) => {
+    const keeping = await keepingFor(store, save.tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
+    const { tripId, version, base, mine } = save;
+    if (!(await kept({ userId, tripId, version, base, mine }))) return null;
+    const shown = applyFields(trip, save.mine);
+    await showKept(store, userId, shown);
+    return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
+  });
+
+  setWindowCreator(async ({ tripId, body, idempotencyKey }) => {
+    const keeping = await keepingFor(store, tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
+    const tempId = `${TEMP_PREFIX}${newIdempotencyKey()}`;
+    if (!(await kept({ userId, tripId, base: {}, mine: {}, create: { tempId, body, idempotencyKey } }))) return null;
+    const window = offlineWindow(tempId, body);
+    // A new window goes to the top, as online.
+    await showKept(store, userId, { ...trip, instances: [window, ...(trip.instances ?? [])] });
+    return { data: window };
+  });
+
+  setWindowRemover(async ({ tripId, instanceId }) => {
+    const keeping = await keepingFor(store, tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
+    if (isTempId(instanceId)) {
+      // Never sent: its create and its changes are simply dropped.
+      for (const change of await queuedChanges(userId)) if (namesWindow(change, instanceId)) await dropChange(change);
+    } else if (!(await kept({ userId, tripId, base: {}, mine: {}, remove: { instanceId } }))) {
+      return null;
+    }
+    const shown: Trip = { ...trip, instances: (trip.instances ?? []).filter((window) => window._id !== instanceId) };
+    await showKept(store, userId, shown);
+    return { data: { msg: 'Deleted on this device; sent when you are back online.', trip: shown } };
+  });
+
+  // A token while online (after a reconnect or a login): send what waits.
+  let before = store.getState().session;
+  const unsubscribe = store.subscribe(() => {
+    const now = store.getState().session;
+    const became = now.token && !now.offline && (!before.token || before.offline || before.userId !== now.userId);
+    if (now.userId !== before.userId) void refreshQueue(store);
+    before = now;
+    if (became) void syncNow(store);
+  });
+  const onOnline = () => void syncNow(store);
+  window.addEventListener('online', onOnline);
+  // Another tab may have kept changes (and closed): the queue is read again while this one is seen.
+  const timer = setInterval(() => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    void refreshQueue(store).then(() => {
+      if (store.getState().sync.waiting > 0) return syncNow(store);
+    });
+  }, RETRY_MS);
+  void refreshQueue(store);
+  return () => {
+    setOfflineSaver(null);
+    setWindowCreator(null);
+    setWindowRemover(null);
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+    clearInterval(timer);
+  };
+}
