@@ -1,4 +1,4 @@
-// Heavy answers (issue 30, docs/adr/00xx-h5-compressed-answers.md):
+// Heavy answers (issue 30, docs/adr/0036-compressed-answers.md):
 // 1. The hop on large bodies: a ~25 kB and a ~600 kB JSON answer, identity-encoded,
 //    from a bare upstream (lib/upstreams.mjs sizedListService), through a bare
 //    node:http proxy and through the gateway, each in its own process.

@@ -1,4 +1,4 @@
-// Works offline (ADR 00xx-h6): the app is installable (a valid manifest, a service
+// Works offline (ADR 0038): the app is installable (a valid manifest, a service
 // worker that controls the page), and after one visit online a reload with no network
 // opens the trip and its Compare table from what was kept, with the offline banner;
 // logging out leaves nothing of the traveller in IndexedDB or Cache Storage.

@@ -9,7 +9,7 @@ const THEME_COLOR = '#0f766e';
 export default defineConfig({
   plugins: [
     react(),
-    // Installable and opens offline (ADR 00xx-h6): Workbox precaches the shell and every
+    // Installable and opens offline (ADR 0038): Workbox precaches the shell and every
     // route's chunks; the app registers the worker itself after first paint (lib/pwa.ts).
     VitePWA({
       registerType: 'prompt',

@@ -79,7 +79,7 @@ function buildPages(
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
   // No request context here: its first use would switch async hooks on for the whole
-  // process, and the API path would pay for them on every chunk it proxies (ADR h5).
+  // process, and the API path would pay for them on every chunk it proxies (ADR 0036).
   app.use(requestTracking({ logger, metrics, context: false }));
   app.use(
     helmet({

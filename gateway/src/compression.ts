@@ -1,4 +1,4 @@
-// Compressed API answers (docs/adr/00xx-h5-compressed-answers.md): the gateway picks
+// Compressed API answers (docs/adr/0036-compressed-answers.md): the gateway picks
 // Brotli or gzip from the request's Accept-Encoding and compresses a service's answer
 // as it streams through, with Node's zlib at a fast setting. Only answers where it
 // pays: a compressible type, at least `minBytes` long (by Content-Length; a streamed

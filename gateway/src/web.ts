@@ -31,7 +31,7 @@ export function webApp(distDir: string): Router {
       index: false,
       maxAge: '1h',
       // The service worker and the manifest name every other file: a browser must see a
-      // new release at once (ADR 00xx-h6), so they are revalidated on every fetch.
+      // new release at once (ADR 0038), so they are revalidated on every fetch.
       setHeaders(res, file) {
         if (REVALIDATE_ALWAYS.has(basename(file))) res.setHeader('cache-control', 'no-cache');
       },

@@ -1,5 +1,5 @@
 // Exchange rates through the gateway in front of the real integrations service, with a
-// local fake of the Frankfurter API (docs/adr/00xx-h3-exchange-rates.md): public, cached
+// local fake of the Frankfurter API (docs/adr/0034-exchange-rates.md): public, cached
 // (one upstream call for many requests), the bundled snapshot with no cache at all,
 // and the last good rates, with their date, while the provider is down.
 import { createRequestRedis, integrationsKeyPrefix, type Redis } from '@tripcost/shared';

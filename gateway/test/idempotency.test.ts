@@ -1,4 +1,4 @@
-// Idempotency-Key through the gateway (ADR 00xx-h6): what a traveller's queued changes
+// Idempotency-Key through the gateway (ADR 0038): what a traveller's queued changes
 // rely on when they are replayed after a connection drop — a create retried with its key
 // answers the first answer and never creates twice; the key with another body is refused.
 import { testUser } from '@tripcost/shared/testing';

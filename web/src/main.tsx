@@ -37,5 +37,5 @@ if (window.location.pathname === '/') {
   void showApp();
 }
 
-// Installable and offline (ADR 00xx-h6): the worker registers once the first screen is up.
+// Installable and offline (ADR 0038): the worker registers once the first screen is up.
 registerServiceWorkerLater();

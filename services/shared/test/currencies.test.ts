@@ -1,4 +1,4 @@
-// ISO 4217 currencies and their minor-unit digits (docs/adr/00xx-h3-exchange-rates.md).
+// ISO 4217 currencies and their minor-unit digits (docs/adr/0034-exchange-rates.md).
 import { data as isoList } from 'currency-codes';
 import {
   CURRENCY_CODES,

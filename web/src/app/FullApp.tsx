@@ -10,7 +10,7 @@ import { installOfflineSync } from '../features/trips/offlineSync';
 // Before the store: the first mutation may already have news for the other tabs.
 setTabChannel(openTabChannel());
 const store = makeStore();
-// Changes made offline are kept and sent when the network is back (ADR 00xx-h6).
+// Changes made offline are kept and sent when the network is back (ADR 0038).
 installOfflineSync(store);
 
 export function FullApp() {

@@ -1,4 +1,4 @@
-// Says the page shows what was kept on this device while there is no network (ADR 00xx-h6).
+// Says the page shows what was kept on this device while there is no network (ADR 0038).
 import { useAppSelector } from '../lib/hooks';
 
 export function OfflineBanner() {

@@ -1,4 +1,4 @@
-// Exchange rates and the currency list (docs/adr/00xx-h3-exchange-rates.md). The ECB
+// Exchange rates and the currency list (docs/adr/0034-exchange-rates.md). The ECB
 // publishes reference rates relative to the euro once a working day; every other base
 // is cross-computed from them, so one upstream answer (cached 12 h, concurrent misses
 // coalesced) serves every base. The last good answer is kept without expiry; when the

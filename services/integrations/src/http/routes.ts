@@ -242,7 +242,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
 
     // Public: reference rates and the ISO list are public data, the same for everyone.
     // The gateway's per-IP limit applies; upstream calls are bounded by the cache (one
-    // call per 12 h whatever the base, docs/adr/00xx-h3-exchange-rates.md).
+    // call per 12 h whatever the base, docs/adr/0034-exchange-rates.md).
     defineRoute(ctx, {
       method: 'get',
       path: '/api/fx/rates',

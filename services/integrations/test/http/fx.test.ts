@@ -1,4 +1,4 @@
-// Exchange rates and the currency list (docs/adr/00xx-h3-exchange-rates.md): a local fake
+// Exchange rates and the currency list (docs/adr/0034-exchange-rates.md): a local fake
 // of the Frankfurter API stands in for the ECB feed; nothing here leaves the machine.
 import {
   createRequestRedis,

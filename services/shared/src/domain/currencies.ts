@@ -3,7 +3,7 @@
 // (currency-codes.ts, generated from a maintained package); names and symbols come from
 // the runtime's Intl, so none are kept here. Intl's own digits are not used: they follow
 // CLDR's cash rounding (0 for HUF, IDR and IQD, where ISO says 2, 2 and 3) and miss
-// funds codes such as CLF (docs/adr/00xx-h3-exchange-rates.md).
+// funds codes such as CLF (docs/adr/0034-exchange-rates.md).
 import { CURRENCY_MINOR_DIGITS } from './currency-codes';
 
 export type CurrencyCode = keyof typeof CURRENCY_MINOR_DIGITS;

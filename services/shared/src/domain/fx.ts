@@ -1,4 +1,4 @@
-// Converting money between currencies (issue 27, docs/adr/00xx-h4-money-in-any-currency.md).
+// Converting money between currencies (issue 27, docs/adr/0035-money-in-any-currency.md).
 // A rate is trip-currency units per one item-currency unit, a JavaScript number as the
 // rates service publishes it. Conversion is exact: the rate's decimal form is read as a
 // fraction of BigInts, the amount is in whole minor units, and the result is rounded once,

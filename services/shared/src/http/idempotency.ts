@@ -1,4 +1,4 @@
-// `Idempotency-Key` on creating POSTs (ADR 00xx-h6): a client that retries a create —
+// `Idempotency-Key` on creating POSTs (ADR 0038): a client that retries a create —
 // after a lost answer, a restart of the gateway or the service, or a queue of changes
 // replayed when a traveller is back online — never creates twice. The key is reserved
 // atomically in Redis (SET NX, per user) before anything is created; the first answer

@@ -1,4 +1,4 @@
-// Money in any currency (issue 27, docs/adr/00xx-h4-money-in-any-currency.md): the rules
+// Money in any currency (issue 27, docs/adr/0035-money-in-any-currency.md): the rules
 // that set an item's frozen rate, re-price items at today's rates and change a trip's
 // currency. Pure functions like trip-changes.ts; the rate table they need is fetched by
 // the trips service only when a rule asks for it (RatesNeeded), so an edit that needs no

@@ -1,4 +1,4 @@
-// Idempotency-Key on creating POSTs (shared http/idempotency.ts, ADR 00xx-h6): a create
+// Idempotency-Key on creating POSTs (shared http/idempotency.ts, ADR 0038): a create
 // retried with its key — after a lost answer, or the service restarted in between —
 // answers the first answer and never creates twice.
 import { testUser } from '@tripcost/shared/testing';

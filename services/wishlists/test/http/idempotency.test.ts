@@ -1,4 +1,4 @@
-// Idempotency-Key on the wishlists' creates (shared http/idempotency.ts, ADR 00xx-h6):
+// Idempotency-Key on the wishlists' creates (shared http/idempotency.ts, ADR 0038):
 // a list create retried with its key answers the first list and never makes a second.
 import { testUser, tokenFor } from '@tripcost/shared/testing';
 import type { AuthUser } from '@tripcost/shared';

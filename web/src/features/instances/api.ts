@@ -257,7 +257,7 @@ export const instancesApi = api.injectEndpoints({
      * and are the server's, so the trip and the list are refetched.
      */
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput & { label?: string } }>({
-      // Every create carries an Idempotency-Key; without a network it is kept to be sent later (ADR 00xx-h6).
+      // Every create carries an Idempotency-Key; without a network it is kept to be sent later (ADR 0038).
       async queryFn({ tripId, body }, _api, _extra, baseQuery) {
         const idempotencyKey = newIdempotencyKey();
         const sent = await baseQuery({
@@ -279,7 +279,7 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Optimistic: the window leaves the list at once, and comes back if the server refuses. */
     deleteInstance: build.mutation<InstanceDeleted, InstanceRef>({
-      // Without a network the deletion is kept to be sent later (ADR 00xx-h6).
+      // Without a network the deletion is kept to be sent later (ADR 0038).
       async queryFn(ref, _api, _extra, baseQuery) {
         const sent = await baseQuery({ url: path(ref), method: 'DELETE' });
         if (sent.error?.status === 'FETCH_ERROR') {

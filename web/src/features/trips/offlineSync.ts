@@ -1,4 +1,4 @@
-// Changes made offline, end to end (ADR 00xx-h6): the saver that keeps an edit which
+// Changes made offline, end to end (ADR 0038): the saver that keeps an edit which
 // could not be sent and shows it at once, and the one replayer that sends what waits,
 // in order, when a token and a network are back. A field changed on both sides stays
 // as a conflict until the traveller keeps theirs or mine (SyncStatus).

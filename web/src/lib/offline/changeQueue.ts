@@ -1,4 +1,4 @@
-// Changes made without a network (ADR 00xx-h6): each edit of a trip, a window or a cost
+// Changes made without a network (ADR 0038): each edit of a trip, a window or a cost
 // item is kept in IndexedDB with the trip version it was based on, under the signed-in
 // user, in the order it was made; the cached trip shows it at once. Back online they are
 // sent in that order with If-Match (mergeSave.ts merges a 412 by field, as online); a

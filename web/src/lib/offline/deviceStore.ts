@@ -1,4 +1,4 @@
-// The one place the app keeps data on the device for offline use (ADR 00xx-h6): the
+// The one place the app keeps data on the device for offline use (ADR 0038): the
 // answers of the reads a traveller has seen, in IndexedDB through idb-keyval, each under
 // the signed-in user's id. Only one user's data is ever kept: a different user signing
 // in wipes the previous one's, and logging out (or deleting the account) wipes it all,

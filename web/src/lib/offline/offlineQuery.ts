@@ -1,4 +1,4 @@
-// Reads that still answer without a network (ADR 00xx-h6): every kept read (lists, trips,
+// Reads that still answer without a network (ADR 0038): every kept read (lists, trips,
 // windows, flex grids, wishlists, profiles) is saved on the device under the signed-in
 // user when it answers, and answered from there when the network cannot be reached.
 // Writes and the reads that need the network (weather, suggestions, search) are not.

@@ -1,4 +1,4 @@
-// What the sync strip shows (ADR 00xx-h6): how many changes wait to be sent, and the
+// What the sync strip shows (ADR 0038): how many changes wait to be sent, and the
 // ones that need the traveller (a conflict) or could not be applied.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QueuedChange } from './changeQueue';

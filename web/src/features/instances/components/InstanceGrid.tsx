@@ -71,7 +71,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
     setDeleteError('');
     try {
       await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
-      // Without a network the deletion waits on this device (ADR 00xx-h6): say so, not "deleted".
+      // Without a network the deletion waits on this device (ADR 0038): say so, not "deleted".
       const message = store.getState().session.offline
         ? 'Deleted on this device — it will be deleted everywhere when you are back online'
         : 'Instance deleted successfully';

@@ -1,4 +1,4 @@
-// What the sync strip shows when changes made offline need the traveller (ADR 00xx-h6):
+// What the sync strip shows when changes made offline need the traveller (ADR 0038):
 // each conflict with both values and Keep mine / Keep theirs, and each change that could
 // not be applied with its reason and a Copy button. Loaded only when there are some, so
 // every page's first load does not carry the conflict view.

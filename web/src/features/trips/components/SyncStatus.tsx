@@ -1,4 +1,4 @@
-// The sync strip (ADR 00xx-h6), above every page: "N changes waiting to sync" while
+// The sync strip (ADR 0038), above every page: "N changes waiting to sync" while
 // changes made offline wait, and (SyncProblems, loaded when needed) the conflicts and the
 // changes that could not be applied.
 import { lazy, Suspense } from 'react';
