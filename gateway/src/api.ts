@@ -237,6 +237,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
    */
   async function guardFailures(res: ServerResponse, key: string, refusal: string): Promise<boolean> {
     const limit = config.LOGIN_FAILURES_PER_15_MIN;
+    // A failure is counted after its answer has gone out; the next attempt (which may
+    // arrive before Redis has the count) waits for it, so attempt limit + 1 is refused.
+    await countingFailures.get(key);
     const failures = await limiters.passwordFailures.peek(key);
     if (failures.count >= limit) {
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
@@ -244,11 +247,21 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       return true;
     }
     res.once('finish', () => {
-      if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500)
-        void limiters.passwordFailures.consume(key);
+      if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500) {
+        const counted = limiters.passwordFailures.consume(key).then(
+          () => undefined,
+          () => undefined,
+        );
+        countingFailures.set(key, counted);
+        void counted.then(() => {
+          if (countingFailures.get(key) === counted) countingFailures.delete(key);
+        });
+      }
     });
     return false;
   }
+  /** Failures being counted in Redis right now, by key. */
+  const countingFailures = new Map<string, Promise<void>>();
 
   return Object.assign(handler, {
     close: async () => {

@@ -197,6 +197,16 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: { anonymous: [401], other: [403], owner: [201] },
   },
+  'POST /api/trips/getaway/{tripId}/instances/{instanceId}/reprice': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/reprice`,
+    }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/reprice': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/reprice` }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/trips/getaway/{tripId}/instances/{instanceId}/flex': {
     request: ({ tripId, instanceId }) => ({
       path: `/api/trips/getaway/${tripId}/instances/${instanceId}/flex?from=2030-03-01&to=2030-03-10&minNights=2&maxNights=5`,

@@ -11,6 +11,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthUser } from '../auth/tokens';
 import { AppError, badRequest, errorBody } from '../errors';
 import type { Logger } from '../logger';
+import { answerThroughJson } from './route';
 import type { Redis } from '../redis';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -105,6 +106,7 @@ export function idempotentCreates(options: IdempotencyOptions): RequestHandler {
         .finally(() => json(body));
       return res;
     }) as Response['json'];
+    answerThroughJson(res);
     next();
   };
 }

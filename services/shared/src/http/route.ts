@@ -103,6 +103,7 @@ export function defineRoute<PS extends z.ZodType, QS extends z.ZodType, BS exten
       if (res.headersSent) return;
       const status = result?.status ?? 200;
       if (result?.body === undefined) res.status(status).end();
+      else if (answersThroughJson(res)) res.status(status).json(result.body);
       else sendJson(res, status, result.body);
     } catch (error) {
       next(error);
@@ -110,6 +111,19 @@ export function defineRoute<PS extends z.ZodType, QS extends z.ZodType, BS exten
   };
   ctx.router[spec.method](spec.path, ...guards, ...(spec.before ?? []), run);
 }
+
+const THROUGH_JSON = 'answerThroughJson';
+
+/**
+ * A `before` step that must see the answer before it leaves (the idempotency store
+ * keeps it for retries, http/idempotency.ts) wraps `res.json` and calls this: the route
+ * then answers through `res.json` instead of the one-write path below.
+ */
+export function answerThroughJson(res: Response): void {
+  res.locals[THROUGH_JSON] = true;
+}
+
+const answersThroughJson = (res: Response): boolean => res.locals[THROUGH_JSON] === true;
 
 /**
  * A route's JSON answer, written in one piece: the JSON string goes out with the

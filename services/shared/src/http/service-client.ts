@@ -156,13 +156,21 @@ export function openApiMismatches(endpoint: Endpoint, document: unknown): string
       for (const field of fieldsOf(part)) fields.add(field);
     return fields;
   };
-  let answer = resolve(operation.responses?.['200']?.content?.['application/json']?.schema);
+  const answer = resolve(operation.responses?.['200']?.content?.['application/json']?.schema);
   if (!answer) return [...problems, `${where}: no 200 JSON answer`];
-  const isList = answer.type === 'array' || (Array.isArray(answer.type) && answer.type.includes('array'));
-  if (isList !== endpoint.answer.list) problems.push(`${where}: answers ${isList ? 'a list' : 'an object'}`);
-  if (isList) answer = resolve(answer.items);
-  const fields = fieldsOf(answer);
-  for (const field of endpoint.answer.reads)
-    if (!fields.has(field)) problems.push(`${where}: the answer has no field '${field}'`);
-  return problems;
+  const mismatches = (shape: Schema): string[] => {
+    const found: string[] = [];
+    const isList = shape.type === 'array' || (Array.isArray(shape.type) && shape.type.includes('array'));
+    if (isList !== endpoint.answer.list) found.push(`${where}: answers ${isList ? 'a list' : 'an object'}`);
+    const fields = fieldsOf(isList ? resolve(shape.items) : shape);
+    for (const field of endpoint.answer.reads)
+      if (!fields.has(field)) found.push(`${where}: the answer has no field '${field}'`);
+    return found;
+  };
+  // An answer that depends on the request (a list or its summaries, by ?view) is a
+  // union of shapes at the top: the call is served as declared when one of them fits.
+  const shapes = answer.type === undefined ? [...(answer.anyOf ?? []), ...(answer.oneOf ?? [])] : [];
+  const candidates = (shapes.length > 0 ? shapes.map(resolve) : [answer]).filter((shape) => shape !== undefined);
+  const fits = candidates.map(mismatches).sort((a, b) => a.length - b.length);
+  return [...problems, ...(fits[0] ?? [])];
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { committedTrip, DAY } from '../../../test/fixtures';
+import { tripSummary } from '@tripcost/shared/domain';
 import { LOGGED_IN, ME, renderApp } from '../../../test/render';
 import {
   KEEP_TRIPS,
@@ -54,6 +55,7 @@ describe('what is kept on the device, per user', () => {
 
   it('when reads need the network (weather, suggestions, search) or write, then they are never kept', () => {
     expect(keptRead('/trips/getaway-trip')).toEqual({});
+    expect(keptRead('/trips/getaway-trip?view=summary')).toEqual({});
     expect(keptRead('/trips/getaway/t1/instances/w1/flex?from=2026-01-01')).toEqual({ tripId: 't1' });
     expect(keptRead('/weather/windows')).toBeNull();
     expect(keptRead('/places/autocomplete?input=Por&limit=5')).toBeNull();
@@ -88,13 +90,13 @@ describe('what is kept on the device, per user', () => {
 });
 
 describe('opening the app without a network', () => {
-  const porto = committedTrip('Porto, Portugal', 3 * DAY, 6 * DAY);
+  const porto = tripSummary(committedTrip('Porto, Portugal', 3 * DAY, 6 * DAY));
 
   it('when My Trips was seen online, then offline it shows the same trips with the offline banner — for that user only', async () => {
     api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [porto] }) });
     const online = renderApp('/mytrips', { ...LOGGED_IN, userId: ME._id });
     await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' });
-    await waitFor(async () => expect(await savedAnswer(ME._id, '/trips/getaway-trip')).toEqual([porto]));
+    await waitFor(async () => expect(await savedAnswer(ME._id, '/trips/getaway-trip?view=summary')).toEqual([porto]));
     online.unmount();
     api.restore();
     api = null;
