@@ -1,5 +1,5 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
@@ -19,7 +19,15 @@ import type {
   WindowsWeatherBody,
   WindowWeather,
 } from '../../lib/types';
-import { onAnsweredTrip, patchCachedTrip, refetchAfter, replaceCachedTrip, showSavedTrip, undoPatches } from '../trips';
+import {
+  onAnsweredTrip,
+  patchCachedTrip,
+  refetchAfter,
+  replaceCachedTrip,
+  showSavedTrip,
+  tripsApi,
+  undoPatches,
+} from '../trips';
 import {
   itemisedMeanwhile,
   keyedItemChanges,
@@ -30,7 +38,14 @@ import {
   windowFields,
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
-import { keepWindowCreate, keepWindowRemove, newIdempotencyKey } from '../../lib/offline/changeQueue';
+import {
+  keepRequest,
+  keepWindowCreate,
+  keepWindowRemove,
+  newIdempotencyKey,
+  newTempId,
+} from '../../lib/offline/changeQueue';
+import { todayDateInput } from '../../lib/format';
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
@@ -188,6 +203,51 @@ function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
   });
 }
 
+/** How a change kept offline shows: the trip as it will be, and the answer the page gets meanwhile. */
+interface Kept<T> {
+  tempId?: string;
+  idAt?: string[];
+  show: (trip: Trip) => Trip;
+  answer: (trip: Trip) => T;
+}
+
+/** Sends `args`; without a network keeps it to be sent later (ADR 0038) and answers from the trip as it will be. */
+async function sendOrKeep<T>(
+  baseQuery: BaseQuery,
+  tripId: string,
+  args: FetchArgs & { method: string },
+  keep: Kept<T>,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  const sent = await baseQuery(args);
+  if (sent.error?.status === 'FETCH_ERROR') {
+    const idempotencyKey = (args.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+    const { url, method, body } = args;
+    const request = { url, method, body, idempotencyKey, tempId: keep.tempId, idAt: keep.idAt };
+    const shown = await keepRequest({ tripId, request, show: keep.show });
+    if (shown) return { data: keep.answer(shown) };
+  }
+  return sent.error ? { error: sent.error } : { data: sent.data as T };
+}
+
+/** A create: its Idempotency-Key, kept with it, so a retry after a lost answer never creates twice. */
+const creating = (url: string, body: unknown): FetchArgs & { method: string } => ({
+  url,
+  method: 'POST',
+  body,
+  headers: { 'Idempotency-Key': newIdempotencyKey() },
+});
+
+/** The trip with one window changed by `recipe` (a copy: the cached trip is frozen). */
+function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) => Instance): Trip {
+  return { ...trip, instances: trip.instances.map((w) => (w._id === instanceId ? recipe(w) : w)) };
+}
+
+const windowOf = (trip: Trip, instanceId: string) =>
+  trip.instances.find((w) => w._id === instanceId) ?? trip.instances[0];
+
+const shiftDay = (day: string | null | undefined, days: number) =>
+  day ? new Date(Date.parse(day) + days * 86_400_000).toISOString() : day;
+
 const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
 export { versionTag };
@@ -301,7 +361,19 @@ export const instancesApi = api.injectEndpoints({
       },
     }),
     commitInstance: build.mutation<CommitAnswer, InstanceRef>({
-      query: (ref) => ({ url: `${path(ref)}/commit`, method: 'PATCH', body: {} }),
+      queryFn: (ref, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          { url: `${path(ref)}/commit`, method: 'PATCH', body: {} },
+          {
+            show: (trip) => ({
+              ...trip,
+              instances: trip.instances.map((w) => ({ ...w, isCommitted: w._id === ref.instanceId })),
+            }),
+            answer: (trip) => ({ ...trip, trip }) as CommitAnswer,
+          },
+        ),
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -330,12 +402,16 @@ export const instancesApi = api.injectEndpoints({
             ]
           : [],
     }),
+    /** The status select and the name on a card: merged by field on a 412, and kept offline, like the window form. */
     setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
-      query: ({ tripId, instanceId, fields }) => ({
-        url: tripPath(tripId),
-        method: 'PUT',
-        body: { instances: [{ _id: instanceId, ...fields }] },
-      }),
+      queryFn: ({ tripId, instanceId, fields }, { getState }, _extra, baseQuery) => {
+        const trip = tripsApi.endpoints.getTrip.select(tripId)(getState() as never).data;
+        const base = trip?.instances?.find((w) => w._id === instanceId);
+        if (base)
+          return putInstanceChanges(baseQuery, { tripId, instanceId, version: trip?.version, base, changes: fields });
+        const body = { instances: [{ _id: instanceId, ...fields }] };
+        return baseQuery({ url: tripPath(tripId), method: 'PUT', body }) as Promise<{ data: Trip }>;
+      },
       onQueryStarted: ({ tripId, instanceId }, { dispatch, queryFulfilled }) =>
         showSavedTrip(dispatch, queryFulfilled, (answered) =>
           showTripWindow(dispatch, { tripId, instanceId }, answered),
@@ -343,15 +419,51 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Clears the plan: the committed window is no longer committed. */
     clearPlan: build.mutation<Trip, InstanceRef>({
-      query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
+      queryFn: (ref, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          { url: `${path(ref)}/commit`, method: 'DELETE' },
+          {
+            show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, isCommitted: false })),
+            answer: (trip) => trip,
+          },
+        ),
       invalidatesTags: tripChanged,
     }),
     duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
+      queryFn: ({ shiftDays, ...ref }, _api, _extra, baseQuery) => {
+        const tempId = newTempId();
+        const copyOf = (trip: Trip): Instance => {
+          const source = windowOf(trip, ref.instanceId);
+          const [trip_start, trip_end] = [source.trip_start, source.trip_end].map((day) => shiftDay(day, shiftDays));
+          return { ...source, _id: tempId, trip_start, trip_end, isCommitted: false } as Instance;
+        };
+        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/duplicate`, { shiftDays }), {
+          tempId,
+          show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
+          answer: (trip) => windowOf(trip, tempId),
+        });
+      },
       invalidatesTags: tripChanged,
     }),
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
-      query: ({ item, ...ref }) => ({ url: `${path(ref)}/items`, method: 'POST', body: item }),
+      queryFn: ({ item, ...ref }, _api, _extra, baseQuery) => {
+        const tempId = newTempId();
+        const added = { captured_on: todayDateInput(), ...item, _id: tempId } as unknown as CostItem;
+        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/items`, item), {
+          tempId,
+          idAt: ['item', '_id'],
+          show: (trip) =>
+            withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added] }) as Instance),
+          answer: (trip) => ({
+            item: added,
+            instance: windowOf(trip, ref.instanceId),
+            trip,
+            itemised_from_amounts: [],
+          }),
+        });
+      },
       onQueryStarted: showAnswer,
     }),
     /**
@@ -444,7 +556,20 @@ export const instancesApi = api.injectEndpoints({
       },
     }),
     removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
-      query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
+      queryFn: ({ itemId, ...ref }, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          { url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' },
+          {
+            show: (trip) =>
+              withWindow(trip, ref.instanceId, (w) => ({
+                ...w,
+                items: (w.items ?? []).filter((i) => i._id !== itemId),
+              })),
+            answer: (trip) => ({ trip, instance: windowOf(trip, ref.instanceId) }),
+          },
+        ),
       onQueryStarted: showAnswer,
     }),
   }),

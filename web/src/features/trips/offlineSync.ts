@@ -4,24 +4,27 @@
 // as a conflict until the traveller keeps theirs or mine (SyncStatus).
 import { api, errorMessage } from '../../lib/api';
 import type { AppDispatch, AppState } from '../../lib/hooks';
-import { resolve, type Fields } from '../../lib/merge';
+import { resolve, targetOf, tripFields, type Choice, type FieldKey, type Fields } from '../../lib/merge';
+import { todayDateInput } from '../../lib/format';
 import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
 import {
   applyFields,
   asTheOneReplayer,
+  createdId,
   dropChange,
   enqueueChange,
   isTempId,
   namesWindow,
   offlineWindow,
   queuedChanges,
-  renameWindow,
+  renameId,
   requestFor,
+  setRequestKeeper,
   setWindowCreator,
   setWindowRemover,
-  TEMP_PREFIX,
-  newIdempotencyKey,
+  newTempId,
   updateChange,
+  type KeptRequest,
   type QueuedChange,
 } from '../../lib/offline/changeQueue';
 import { keepOnDevice, saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
@@ -47,14 +50,14 @@ const tripAndList = (tripId: string) => [
 const syncApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
-    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine'>>({
-      queryFn: ({ tripId, version, base, mine }, _api, _extra, baseQuery) =>
+    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine' | 'capturedOn'>>({
+      queryFn: ({ tripId, version, base, mine, capturedOn }, _api, _extra, baseQuery) =>
         saveMerging(baseQuery, {
           tripId,
           version,
           base,
           mine,
-          request: (fields) => requestFor(tripId, fields),
+          request: (fields) => requestFor(tripId, fields, capturedOn),
           offline: 'fail',
         }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
@@ -66,6 +69,16 @@ const syncApi = api.injectEndpoints({
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+    }),
+    /** Any other kept request, as it was made (a create with its Idempotency-Key). */
+    replayRequest: build.mutation<unknown, KeptRequest & { tripId: string }>({
+      query: ({ url, method, body, idempotencyKey }) => ({
+        url,
+        method,
+        body,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
       }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
@@ -86,6 +99,9 @@ async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
       syncApi.endpoints.replayRemove.initiate({ tripId: change.tripId, instanceId: change.remove.instanceId }),
     );
   }
+  if (change.request) {
+    return store.dispatch(syncApi.endpoints.replayRequest.initiate({ tripId: change.tripId, ...change.request }));
+  }
   if (!change.create) return store.dispatch(syncApi.endpoints.replayChange.initiate(change));
   return store.dispatch(syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, ...change.create }));
 }
@@ -94,17 +110,23 @@ async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
 const stillRunning = (error: unknown) =>
   (error as { data?: { code?: unknown } } | undefined)?.data?.code === 'idempotency_in_progress';
 
-/** After a window created offline got its id: the changes kept after it name that id. */
+/** After something created offline got its id: the changes kept after it name that id. */
 async function renameInLaterChanges(changes: QueuedChange[], from: number, tempId: string, realId: string) {
   for (const later of changes.slice(from + 1)) {
-    const renamed = {
-      ...later,
-      base: renameWindow(later.base, tempId, realId),
-      mine: renameWindow(later.mine, tempId, realId),
-    };
+    if (!namesWindow(later, tempId)) continue;
+    const renamed = renameId(later, tempId, realId);
     Object.assign(later, renamed);
     await updateChange(renamed);
   }
+}
+
+/** What a thing of a trip (the trip's own fields, one window's, one item's) a key names, keyed: for two versions side by side. */
+function versionOf(fields: Fields, keys: FieldKey[]): Fields {
+  const sameThing = (a: FieldKey, b: FieldKey) => {
+    const [x, y] = [targetOf(a), targetOf(b)];
+    return x.kind === y.kind && JSON.stringify({ ...x, field: '' }) === JSON.stringify({ ...y, field: '' });
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => keys.some((k) => sameThing(k, key))));
 }
 
 /** Reads the queue into the sync strip. */
@@ -154,10 +176,9 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
       if (change.conflict || change.failed || held.has(change.tripId)) continue;
       const result = await send(store, change);
       if (!('error' in result) || !result.error) {
-        const created = change.create && (result.data as { _id?: unknown } | undefined)?._id;
-        if (change.create && typeof created === 'string') {
-          await renameInLaterChanges(changes, index, change.create.tempId, created);
-        }
+        const created = createdId(change, result.data);
+        const tempId = change.create?.tempId ?? change.request?.tempId;
+        if (tempId && created) await renameInLaterChanges(changes, index, tempId, created);
         await dropChange(change);
         continue;
       }
@@ -169,9 +190,13 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
       }
       const merge = conflictOf(error);
       if (merge && merge.conflicts.length > 0) {
+        // Both whole versions of what changed, for the side-by-side view: theirs as stored, mine as kept.
+        const theirs = versionOf(tripFields(merge.trip), Object.keys(change.mine));
+        const mine = { ...theirs, ...versionOf(change.base, Object.keys(change.mine)), ...change.mine };
         await updateChange({
           ...change,
           conflict: { conflicts: merge.conflicts, resend: merge.resend, version: merge.trip.version },
+          versions: { theirs, mine },
         });
         held.add(change.tripId);
         continue;
@@ -188,24 +213,27 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
   await refreshQueue(store);
 }
 
-/** The traveller's choice on a conflict: theirs drops the change; mine sends it again on the current version. */
+/**
+ * The traveller's choice on a conflict: theirs drops the change; mine sends it again on the
+ * current version; field by field sends each field kept as mine (the clean ones always).
+ */
 export async function settleConflict(
   store: Pick<Store, 'dispatch' | 'getState'>,
   change: QueuedChange,
-  choice: 'mine' | 'theirs',
+  choice: Choice | Record<FieldKey, Choice>,
 ): Promise<void> {
   const conflict = change.conflict;
   if (!conflict) return;
-  if (choice === 'theirs') {
+  const mine = resolve(conflict, choice);
+  if (Object.keys(mine).length === 0) {
     await dropChange(change);
     store.dispatch(api.util.invalidateTags([{ type: 'Trip', id: change.tripId }]));
   } else {
-    const mine = resolve(conflict, 'mine');
     // What the server holds now for each field sent: the clean ones never changed there.
     const base: Fields = {};
     for (const key of Object.keys(conflict.resend)) base[key] = change.base[key];
     for (const { key, theirs } of conflict.conflicts) base[key] = theirs;
-    await updateChange({ ...change, version: conflict.version, base, mine, conflict: undefined });
+    await updateChange({ ...change, version: conflict.version, base, mine, conflict: undefined, versions: undefined });
   }
   await refreshQueue(store);
   await syncNow(store);
@@ -238,7 +266,10 @@ export function installOfflineSync(store: Store): () => void {
     if (!keeping) return null;
     const { userId, trip } = keeping;
     const { tripId, version, base, mine } = save;
-    if (!(await kept({ userId, tripId, version, base, mine }))) return null;
+    // An item edited offline was seen that day: its captured_on is sent with it.
+    const item = Object.keys(mine).some((key) => targetOf(key).kind === 'item');
+    const capturedOn = item ? todayDateInput() : undefined;
+    if (!(await kept({ userId, tripId, version, base, mine, ...(capturedOn ? { capturedOn } : {}) }))) return null;
     const shown = applyFields(trip, save.mine);
     await showKept(store, userId, shown);
     return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
@@ -248,7 +279,7 @@ export function installOfflineSync(store: Store): () => void {
     const keeping = await keepingFor(store, tripId);
     if (!keeping) return null;
     const { userId, trip } = keeping;
-    const tempId = `${TEMP_PREFIX}${newIdempotencyKey()}`;
+    const tempId = newTempId();
     if (!(await kept({ userId, tripId, base: {}, mine: {}, create: { tempId, body, idempotencyKey } }))) return null;
     const window = offlineWindow(tempId, body);
     // A new window goes to the top, as online.
@@ -269,6 +300,20 @@ export function installOfflineSync(store: Store): () => void {
     const shown: Trip = { ...trip, instances: (trip.instances ?? []).filter((window) => window._id !== instanceId) };
     await showKept(store, userId, shown);
     return { data: { msg: 'Deleted on this device; sent when you are back online.', trip: shown } };
+  });
+
+  setRequestKeeper(async ({ tripId, request, show }) => {
+    const keeping = await keepingFor(store, tripId);
+    if (!keeping) return null;
+    const { userId, trip } = keeping;
+    const deleted = request.method === 'DELETE' ? decodeURIComponent(request.url.split('/').pop() ?? '') : '';
+    if (isTempId(deleted)) {
+      // Made offline and never sent: its create and its changes are simply dropped.
+      for (const change of await queuedChanges(userId)) if (namesWindow(change, deleted)) await dropChange(change);
+    } else if (!(await kept({ userId, tripId, version: trip.version, base: {}, mine: {}, request }))) return null;
+    const shown = show(trip);
+    await showKept(store, userId, shown);
+    return shown;
   });
 
   // A token while online (after a reconnect or a login): send what waits.
@@ -294,6 +339,7 @@ export function installOfflineSync(store: Store): () => void {
     setOfflineSaver(null);
     setWindowCreator(null);
     setWindowRemover(null);
+    setRequestKeeper(null);
     unsubscribe();
     window.removeEventListener('online', onOnline);
     clearInterval(timer);

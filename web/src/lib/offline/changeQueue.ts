@@ -30,22 +30,30 @@ export interface QueuedChange {
   create?: { tempId: string; body: Record<string, unknown>; idempotencyKey: string };
   /** A window deleted offline (one the server has: deleting a window made offline just drops its create). */
   remove?: { instanceId: string };
+  /**
+   * Any other change kept as its request (an item added or deleted, a window duplicated, a
+   * plan committed or cleared): sent as it is, a create with its Idempotency-Key. What it
+   * creates is named `tempId` until the answer gives its id (at `idAt` in the answer).
+   */
+  request?: KeptRequest;
+  /** The day an item was edited offline: sent as its captured_on, so the price keeps the day it was seen. */
+  capturedOn?: string;
+  /** A conflict's two whole versions of what changed (the window, item or trip), keyed like `mine`. */
+  versions?: { theirs: Fields; mine: Fields };
+}
+
+export interface KeptRequest {
+  url: string;
+  method: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  tempId?: string;
+  idAt?: string[];
 }
 
 /** A window created offline, until the server gives it an id. */
 export const TEMP_PREFIX = 'offline-';
 export const isTempId = (id: string) => id.startsWith(TEMP_PREFIX);
-
-/** A change's fields with the offline window `from` renamed to its real id `to`. */
-export function renameWindow(fields: Fields, from: string, to: string): Fields {
-  const renamed: Fields = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const target = targetOf(key);
-    const named = target.kind !== 'trip' && target.windowId === from;
-    renamed[named ? key.replace(`:${from}:`, `:${to}:`) : key] = value;
-  }
-  return renamed;
-}
 
 /** A window as the page shows it until the server has it: the sent fields, nothing computed but its total. */
 export function offlineWindow(tempId: string, body: Record<string, unknown>, now = new Date()): Instance {
@@ -87,6 +95,41 @@ export interface OfflineWindowCreate {
   idempotencyKey: string;
 }
 
+/** A request kept offline, and how the trip shows it until it is sent. */
+export interface OfflineRequest {
+  tripId: string;
+  request: KeptRequest;
+  show: (trip: Trip) => Trip;
+}
+
+let requestKeeper: ((kept: OfflineRequest) => Promise<Trip | null>) | null = null;
+
+/** The app's keeper of other requests made offline (features/trips/offlineSync.ts); none in most tests. */
+export function setRequestKeeper(keeper: typeof requestKeeper): void {
+  requestKeeper = keeper;
+}
+
+/** The trip as shown once `kept` is queued; null when it cannot be kept (then the change fails as before). */
+export function keepRequest(kept: OfflineRequest): Promise<Trip | null> {
+  return requestKeeper ? requestKeeper(kept) : Promise.resolve(null);
+}
+
+/** A temporary id for something created offline. */
+export const newTempId = () => `${TEMP_PREFIX}${newIdempotencyKey()}`;
+
+/** The id the server gave what a kept request created, read from its answer. */
+export function createdId(change: QueuedChange, answer: unknown): string | undefined {
+  const path = change.create ? ['_id'] : change.request?.tempId ? (change.request.idAt ?? ['_id']) : null;
+  if (!path) return undefined;
+  const id = path.reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], answer);
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** A kept change with every mention of `from` (a temporary id) renamed to `to`: its keys, request and body. */
+export function renameId(change: QueuedChange, from: string, to: string): QueuedChange {
+  return JSON.parse(JSON.stringify(change).split(from).join(to)) as QueuedChange;
+}
+
 let windowCreator: ((create: OfflineWindowCreate) => Promise<{ data: Instance } | null>) | null = null;
 
 /** The app's keeper of windows created offline (features/trips/offlineSync.ts); none in most tests. */
@@ -115,13 +158,9 @@ export function keepWindowRemove(remove: OfflineWindowRemove): Promise<{ data: {
   return windowRemover ? windowRemover(remove) : Promise.resolve(null);
 }
 
-/** Whether a kept change names the window `windowId` (its create, or any of its fields). */
-export function namesWindow(change: QueuedChange, windowId: string): boolean {
-  if (change.create?.tempId === windowId || change.remove?.instanceId === windowId) return true;
-  return Object.keys(change.mine).some((key) => {
-    const target = targetOf(key);
-    return target.kind !== 'trip' && target.windowId === windowId;
-  });
+/** Whether a kept change names `id` (something made offline): its create, its fields, its request. */
+export function namesWindow(change: QueuedChange, id: string): boolean {
+  return JSON.stringify(change).includes(id);
 }
 
 /** A fresh Idempotency-Key for a create. */
@@ -169,13 +208,15 @@ export async function dropChange(change: Pick<QueuedChange, 'key'>): Promise<voi
 }
 
 /** The request that sends `fields` of one trip: a trip's fields, one window's, or one item's (keys say which). */
-export function requestFor(tripId: string, fields: Fields): FetchArgs {
+export function requestFor(tripId: string, fields: Fields, capturedOn?: string): FetchArgs {
   const first = targetOf(Object.keys(fields)[0] ?? 'trip:');
   if (first.kind === 'item') {
+    const body = itemChanges(first.windowId, first.itemId, fields);
+    // The amount (or any field) was seen on the day of the edit, not the day it synced.
     return {
       url: `${tripPath(tripId)}/instances/${encodeURIComponent(first.windowId)}/items/${encodeURIComponent(first.itemId)}`,
       method: 'PUT',
-      body: itemChanges(first.windowId, first.itemId, fields),
+      body: capturedOn ? { ...body, captured_on: capturedOn } : body,
     };
   }
   if (first.kind === 'window') {
