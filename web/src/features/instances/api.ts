@@ -1,5 +1,5 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
@@ -39,11 +39,12 @@ import {
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
 import {
-  keepRequest,
+  creating,
   keepWindowCreate,
   keepWindowRemove,
   newIdempotencyKey,
   newTempId,
+  sendOrKeep,
 } from '../../lib/offline/changeQueue';
 import { todayDateInput } from '../../lib/format';
 
@@ -202,40 +203,6 @@ function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
     adjust: (plan, current) => itemisedMeanwhile(plan, instanceId, current),
   });
 }
-
-/** How a change kept offline shows: the trip as it will be, and the answer the page gets meanwhile. */
-interface Kept<T> {
-  tempId?: string;
-  idAt?: string[];
-  show: (trip: Trip) => Trip;
-  answer: (trip: Trip) => T;
-}
-
-/** Sends `args`; without a network keeps it to be sent later (ADR 0038) and answers from the trip as it will be. */
-async function sendOrKeep<T>(
-  baseQuery: BaseQuery,
-  tripId: string,
-  args: FetchArgs & { method: string },
-  keep: Kept<T>,
-): Promise<{ data: T } | { error: FetchBaseQueryError }> {
-  const sent = await baseQuery(args);
-  if (sent.error?.status === 'FETCH_ERROR') {
-    const idempotencyKey = (args.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
-    const { url, method, body } = args;
-    const request = { url, method, body, idempotencyKey, tempId: keep.tempId, idAt: keep.idAt };
-    const shown = await keepRequest({ tripId, request, show: keep.show });
-    if (shown) return { data: keep.answer(shown) };
-  }
-  return sent.error ? { error: sent.error } : { data: sent.data as T };
-}
-
-/** A create: its Idempotency-Key, kept with it, so a retry after a lost answer never creates twice. */
-const creating = (url: string, body: unknown): FetchArgs & { method: string } => ({
-  url,
-  method: 'POST',
-  body,
-  headers: { 'Idempotency-Key': newIdempotencyKey() },
-});
 
 /** The trip with one window changed by `recipe` (a copy: the cached trip is frozen). */
 function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) => Instance): Trip {

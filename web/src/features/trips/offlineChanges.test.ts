@@ -12,6 +12,7 @@ import { memoryStore, rememberUser, setDeviceStore } from '../../lib/offline/dev
 import { todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';
 import { instancesApi } from '../instances/api';
+import { wishlistsApi } from '../wishlists/api';
 import { tripsApi } from './api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
@@ -259,6 +260,39 @@ describe('every change of the trip page, offline', () => {
     });
     await syncNow(store);
     expect(keys).toEqual([kept.request?.idempotencyKey]);
+  });
+});
+
+describe('wishlists offline', () => {
+  it('when a list is made offline and another trip added to it, then back online the list is created once and the trip added to its real id', async () => {
+    const lisbon = trip({ location_address: 'Lisbon, Portugal' });
+    const porto = trip({ location_address: 'Porto, Portugal' });
+    const store = await offlineStore(lisbon);
+    const created = await store.dispatch(
+      wishlistsApi.endpoints.createWishlist.initiate({ list_name: 'Summer', trip: lisbon, email: ME.email }),
+    );
+    ok(created);
+    const tempId = 'data' in created ? created.data!._id : '';
+    expect(tempId).toMatch(/^offline-/);
+    ok(await store.dispatch(wishlistsApi.endpoints.addTripToWishlist.initiate({ wishlistId: tempId, trip: porto })));
+    expect(store.getState().sync.waiting).toBe(2);
+
+    const realId = '64d0000000000000000000cc';
+    const sent: string[] = [];
+    api = installFakeApi({
+      'POST /api/wishlist/createlist': (req) => {
+        sent.push(`create ${req.headers.get('idempotency-key') ? 'with key' : 'without key'}`);
+        return { status: 201, body: { _id: realId, list_name: 'Summer', trips: [lisbon] } };
+      },
+      'POST /api/wishlist/addtrip/:wishlistId': (req) => {
+        sent.push(`add to ${req.params.wishlistId}`);
+        return { body: { _id: realId, list_name: 'Summer', trips: [lisbon, porto] } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: lisbon }),
+    });
+    await syncNow(store);
+    expect(sent).toEqual(['create with key', `add to ${realId}`]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
   });
 });
 

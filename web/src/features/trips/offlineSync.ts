@@ -80,7 +80,10 @@ const syncApi = api.injectEndpoints({
         body,
         ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
       }),
-      invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+      invalidatesTags: (_r, _e, { tripId, url }) => [
+        ...tripAndList(tripId),
+        ...(url.startsWith('/wishlist') ? [{ type: 'Wishlist' as const, id: 'LIST' }] : []),
+      ],
     }),
     replayRemove: build.mutation<unknown, { tripId: string; instanceId: string }>({
       query: ({ tripId, instanceId }) => ({
@@ -303,16 +306,26 @@ export function installOfflineSync(store: Store): () => void {
   });
 
   setRequestKeeper(async ({ tripId, request, show }) => {
+    const { userId } = store.getState().session;
+    if (!show) {
+      // A wishlist change: kept as it is; the page's own optimistic update shows it.
+      if (!userId || !keepOnDevice() || !(await kept({ userId, tripId, base: {}, mine: {}, request }))) return null;
+      await refreshQueue(store);
+      return true;
+    }
     const keeping = await keepingFor(store, tripId);
     if (!keeping) return null;
-    const { userId, trip } = keeping;
+    const { trip } = keeping;
+    const owner = keeping.userId;
     const deleted = request.method === 'DELETE' ? decodeURIComponent(request.url.split('/').pop() ?? '') : '';
     if (isTempId(deleted)) {
       // Made offline and never sent: its create and its changes are simply dropped.
-      for (const change of await queuedChanges(userId)) if (namesWindow(change, deleted)) await dropChange(change);
-    } else if (!(await kept({ userId, tripId, version: trip.version, base: {}, mine: {}, request }))) return null;
+      for (const change of await queuedChanges(owner)) if (namesWindow(change, deleted)) await dropChange(change);
+    } else if (!(await kept({ userId: owner, tripId, version: trip.version, base: {}, mine: {}, request }))) {
+      return null;
+    }
     const shown = show(trip);
-    await showKept(store, userId, shown);
+    await showKept(store, owner, shown);
     return shown;
   });
 

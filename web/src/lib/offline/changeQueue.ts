@@ -3,9 +3,9 @@
 // user, in the order it was made; the cached trip shows it at once. Back online they are
 // sent in that order with If-Match (mergeSave.ts merges a 412 by field, as online); a
 // field both sides changed is kept as a conflict for the traveller to settle.
-import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { itemChanges, targetOf, tripChanges, windowChanges, type Conflict, type FieldKey, type Fields } from '../merge';
-import { tripPath } from '../mergeSave';
+import { tripPath, type BaseQuery } from '../mergeSave';
 import type { Instance, Trip } from '../types';
 import { deviceStore } from './deviceStore';
 
@@ -99,10 +99,10 @@ export interface OfflineWindowCreate {
 export interface OfflineRequest {
   tripId: string;
   request: KeptRequest;
-  show: (trip: Trip) => Trip;
+  show?: (trip: Trip) => Trip;
 }
 
-let requestKeeper: ((kept: OfflineRequest) => Promise<Trip | null>) | null = null;
+let requestKeeper: ((kept: OfflineRequest) => Promise<Trip | true | null>) | null = null;
 
 /** The app's keeper of other requests made offline (features/trips/offlineSync.ts); none in most tests. */
 export function setRequestKeeper(keeper: typeof requestKeeper): void {
@@ -110,9 +110,45 @@ export function setRequestKeeper(keeper: typeof requestKeeper): void {
 }
 
 /** The trip as shown once `kept` is queued; null when it cannot be kept (then the change fails as before). */
-export function keepRequest(kept: OfflineRequest): Promise<Trip | null> {
+export function keepRequest(kept: OfflineRequest): Promise<Trip | true | null> {
   return requestKeeper ? requestKeeper(kept) : Promise.resolve(null);
 }
+
+/** How a change kept offline shows: the trip as it will be, and the answer the page gets meanwhile. */
+export interface Kept<T> {
+  tempId?: string;
+  idAt?: string[];
+  /** Without one (a wishlist change), the change is kept and the page's own optimistic update shows it. */
+  show?: (trip: Trip) => Trip;
+  /** The answer the page gets meanwhile, from the trip as shown (a change without `show` gets no trip). */
+  answer: (trip: Trip) => T;
+}
+
+/** Sends `args`; without a network keeps it to be sent later (ADR 0038) and answers from the trip as it will be. */
+export async function sendOrKeep<T>(
+  baseQuery: BaseQuery,
+  tripId: string,
+  args: FetchArgs & { method: string },
+  keep: Kept<T>,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  const sent = await baseQuery(args);
+  if (sent.error?.status === 'FETCH_ERROR') {
+    const idempotencyKey = (args.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+    const { url, method, body } = args;
+    const request = { url, method, body, idempotencyKey, tempId: keep.tempId, idAt: keep.idAt };
+    const shown = await keepRequest({ tripId, request, show: keep.show });
+    if (shown) return { data: keep.answer(shown === true ? (undefined as never) : shown) };
+  }
+  return sent.error ? { error: sent.error } : { data: sent.data as T };
+}
+
+/** A create: its Idempotency-Key, kept with it, so a retry after a lost answer never creates twice. */
+export const creating = (url: string, body: unknown): FetchArgs & { method: string } => ({
+  url,
+  method: 'POST',
+  body,
+  headers: { 'Idempotency-Key': newIdempotencyKey() },
+});
 
 /** A temporary id for something created offline. */
 export const newTempId = () => `${TEMP_PREFIX}${newIdempotencyKey()}`;
