@@ -92,7 +92,7 @@ beforeAll(async () => {
   const added = await api(
     'POST',
     `/api/trips/getaway/${trip._id}/instances/${september}/items`,
-    { category: 'other', name: 'Pension', amount: 20, basis: 'total', captured_on: '2031-01-01' },
+    { category: 'other', name: 'Pension', amount: 20, basis: 'total', captured_on: '2025-01-01' },
     token,
   );
   pension = added.item._id;
@@ -251,7 +251,7 @@ describe('a traveller without a network', () => {
     await form.getByLabel('Item name').fill('Guesthouse');
     await form.getByLabel('Amount').fill('210');
     await form.getByRole('button', { name: /^Add/ }).click();
-    await page.getByRole('region', { name: 'Stay items' }).getByText('Guesthouse').waitFor();
+    await page.getByRole('button', { name: 'Edit Guesthouse' }).waitFor();
     await page.getByText('5 changes waiting to sync').waitFor();
     await page.goto(`${proxy.url}${tripPath}/instances/${september}`);
     await page.getByRole('heading', { name: 'Cost items' }).waitFor();
@@ -361,11 +361,17 @@ describe('a traveller without a network', () => {
         await page.setViewportSize({ width, height: 900 });
         await conflict.screenshot({ path: `${SHOTS}/h9-conflict-merge-${width}.png` });
       }
+      jestExpect(await cells('Status')).toEqual(['eliminated', 'top_choice']);
       // The name: mine; the status: theirs.
       await conflict
         .getByRole('row', { name: /Window name/ })
         .getByRole('radio')
         .nth(1)
+        .check();
+      await conflict
+        .getByRole('row', { name: /Status/ })
+        .getByRole('radio')
+        .nth(0)
         .check();
       await conflict.getByRole('button', { name: 'Save merged version' }).click();
       await page

@@ -56,31 +56,55 @@ describe('changes made offline', () => {
 
   it('when the network is back, then the kept changes are sent in order with If-Match, and the queue empties', async () => {
     const june = instance({ label: '' });
-    let current = trip({ instances: [june], version: 3 });
+    const july = instance({ label: '' });
+    let current = trip({ instances: [june, july], version: 3 });
     const sent: { ifMatch: string | null; body: unknown }[] = [];
     api = installFakeApi({
       'PUT /api/trips/getaway/:tripId': (req) => {
         sent.push({ ifMatch: req.headers.get('if-match'), body: req.body });
         if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
-        const change = (req.body as { instances: { label?: string; notes?: string }[] }).instances[0];
+        const change = (req.body as { instances: { _id: string; label?: string; notes?: string }[] }).instances[0];
         current = {
           ...current,
           version: current.version + 1,
-          instances: [{ ...current.instances[0], ...change }],
+          instances: current.instances.map((w) => (w._id === change._id ? { ...w, ...change } : w)),
         };
         return { body: current };
       },
       'GET /api/trips/getaway/:tripId': () => ({ body: current }),
     });
     await enqueueChange(windowChange(current._id, june, 3, { label: 'Early June' }));
-    // Made offline after the first: based on the same version, another field.
-    await enqueueChange(windowChange(current._id, { ...june, label: 'Early June' }, 3, { notes: 'Book the train' }));
+    // Made offline after the first: based on the same version, another window.
+    await enqueueChange(windowChange(current._id, july, 3, { notes: 'Book the train' }));
+    // Then the first window again, another field: sent on its own, in its turn.
+    await enqueueChange(
+      windowChange(current._id, { ...june, label: 'Early June' }, 3, { notes: 'Hotel near the bay' }),
+    );
     const store = online();
     await syncNow(store);
-    expect(sent.map((s) => s.ifMatch)).toEqual(['"3"', '"3"', '"4"']);
-    expect(current.instances[0]).toMatchObject({ label: 'Early June', notes: 'Book the train' });
+    expect(sent.map((s) => s.ifMatch)).toEqual(['"3"', '"3"', '"4"', '"3"', '"5"']);
+    expect(current.instances[0]).toMatchObject({ label: 'Early June', notes: 'Hotel near the bay' });
+    expect(current.instances[1]).toMatchObject({ notes: 'Book the train' });
     expect(await queuedChanges(ME._id)).toEqual([]);
     expect(store.getState().sync.waiting).toBe(0);
+  });
+
+  it('when two fields of one window were edited one after the other offline, then they are sent as one change', async () => {
+    const june = instance({ label: '' });
+    let current = trip({ instances: [june], version: 3 });
+    const bodies: unknown[] = [];
+    api = installFakeApi({
+      'PUT /api/trips/getaway/:tripId': (req) => {
+        bodies.push(req.body);
+        current = { ...current, version: 4 };
+        return { body: current };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+    });
+    await enqueueChange(windowChange(current._id, june, 3, { label: 'Early June' }));
+    await enqueueChange(windowChange(current._id, { ...june, label: 'Early June' }, 3, { notes: 'Book the train' }));
+    await syncNow(online());
+    expect(bodies).toEqual([{ instances: [{ _id: june._id, label: 'Early June', notes: 'Book the train' }] }]);
   });
 
   it('when the same field changed on the server meanwhile, then it waits as a conflict; Keep mine sends mine on the new version', async () => {

@@ -143,6 +143,41 @@ async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId
   return inMemory ?? ((await savedAnswer(userId, tripPath(tripId)).catch(() => undefined)) as Trip | undefined);
 }
 
+const plainEdit = (change: QueuedChange) =>
+  !change.create && !change.remove && !change.request && !change.conflict && !change.failed;
+const thingOf = (key: FieldKey) => JSON.stringify({ ...targetOf(key), field: '' });
+
+/**
+ * Edits of one thing (a window, an item, the trip's fields) made one after the other are
+ * sent as one: a conflict then shows and settles them together (the name and the status
+ * of a window changed offline are one "this window changed" choice, not two in a row).
+ */
+async function coalesce(changes: QueuedChange[]): Promise<QueuedChange[]> {
+  const kept: QueuedChange[] = [];
+  const lastOfTrip = new Map<string, QueuedChange>();
+  for (const change of changes) {
+    const previous = lastOfTrip.get(change.tripId);
+    const things = (c: QueuedChange) => new Set(Object.keys(c.mine).map(thingOf));
+    const same =
+      previous &&
+      plainEdit(previous) &&
+      plainEdit(change) &&
+      [...things(change)].every((thing) => things(previous).has(thing)) &&
+      things(previous).size === 1;
+    if (previous && same) {
+      previous.mine = { ...previous.mine, ...change.mine };
+      previous.base = { ...change.base, ...previous.base };
+      if (change.capturedOn) previous.capturedOn = change.capturedOn;
+      await updateChange(previous);
+      await dropChange(change);
+      continue;
+    }
+    lastOfTrip.set(change.tripId, change);
+    kept.push(change);
+  }
+  return kept;
+}
+
 let running: Promise<void> | null = null;
 let again = false;
 
@@ -172,7 +207,7 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
   if (!session.userId || !session.token) return;
   const userId = session.userId;
   await asTheOneReplayer(async () => {
-    const changes = await queuedChanges(userId);
+    const changes = await coalesce(await queuedChanges(userId));
     // Later changes of a trip wait behind its unsettled conflict, so their order holds.
     const held = new Set(changes.filter((change) => change.conflict).map((change) => change.tripId));
     for (const [index, change] of changes.entries()) {
