@@ -361,7 +361,7 @@ describe('a traveller without a network', () => {
         await page.setViewportSize({ width, height: 900 });
         await conflict.screenshot({ path: `${SHOTS}/h9-conflict-merge-${width}.png` });
       }
-      jestExpect(await cells('Status')).toEqual(['eliminated', 'top_choice']);
+      jestExpect(await cells('Status')).toEqual(['Eliminated', 'Top choice']);
       // The name: mine; the status: theirs.
       await conflict
         .getByRole('row', { name: /Window name/ })

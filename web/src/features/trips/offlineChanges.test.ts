@@ -7,7 +7,7 @@ import { costItem, instance, trip } from '../../../test/fixtures';
 import { ME } from '../../../test/render';
 import { makeStore } from '../../app/store';
 import { keyedWindowChanges, windowFields } from '../../lib/merge';
-import { enqueueChange, queuedChanges } from '../../lib/offline/changeQueue';
+import { enqueueChange, queuedChanges } from '../../lib/offline/queueStore';
 import { memoryStore, rememberUser, setDeviceStore } from '../../lib/offline/deviceStore';
 import { todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';

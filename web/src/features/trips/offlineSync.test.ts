@@ -4,7 +4,7 @@ import { instance, trip } from '../../../test/fixtures';
 import { ME } from '../../../test/render';
 import { makeStore } from '../../app/store';
 import { keyedWindowChanges, windowFields } from '../../lib/merge';
-import { enqueueChange, queuedChanges } from '../../lib/offline/changeQueue';
+import { enqueueChange, queuedChanges } from '../../lib/offline/queueStore';
 import { memoryStore, setDeviceStore } from '../../lib/offline/deviceStore';
 import { instancesApi } from '../instances/api';
 import { tripsApi } from './api';

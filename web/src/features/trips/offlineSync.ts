@@ -8,25 +8,27 @@ import { resolve, targetOf, tripFields, type Choice, type FieldKey, type Fields 
 import { todayDateInput } from '../../lib/format';
 import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
 import {
+  isTempId,
+  setRequestKeeper,
+  setWindowCreator,
+  setWindowRemover,
+  newTempId,
+  type KeptRequest,
+  type QueuedChange,
+} from '../../lib/offline/changeQueue';
+import {
   applyFields,
   asTheOneReplayer,
   createdId,
   dropChange,
   enqueueChange,
-  isTempId,
   namesWindow,
   offlineWindow,
   queuedChanges,
   renameId,
   requestFor,
-  setRequestKeeper,
-  setWindowCreator,
-  setWindowRemover,
-  newTempId,
   updateChange,
-  type KeptRequest,
-  type QueuedChange,
-} from '../../lib/offline/changeQueue';
+} from '../../lib/offline/queueStore';
 import { keepOnDevice, saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
 import { isUnreachable } from '../../lib/offline/offlineQuery';
 import { queueRead } from '../../lib/offline/syncSlice';

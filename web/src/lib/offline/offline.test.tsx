@@ -14,7 +14,7 @@ import {
   setDeviceStore,
   setKeepOnDevice,
 } from './deviceStore';
-import { enqueueChange } from './changeQueue';
+import { enqueueChange } from './queueStore';
 import { queueRead } from './syncSlice';
 
 const OTHER = '64b0000000000000000000ff';

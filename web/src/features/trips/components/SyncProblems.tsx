@@ -8,7 +8,7 @@ import { useStore } from 'react-redux';
 import type { AppState, AppDispatch } from '../../../lib/hooks';
 import { sameValue, targetOf, type Choice, type FieldKey } from '../../../lib/merge';
 import type { QueuedChange } from '../../../lib/offline/changeQueue';
-import { dropChange } from '../../../lib/offline/changeQueue';
+import { dropChange } from '../../../lib/offline/queueStore';
 import { refreshQueue, settleConflict } from '../offlineSync';
 
 /** The fields as the pages name them (trip settings, the window form, the item form). */
@@ -41,7 +41,12 @@ const FIELD_NAMES: Record<string, string> = {
   fx: 'Exchange rate',
 };
 
-function shown(value: unknown): string {
+function shown(field: string, value: unknown): string {
+  // A status as the select names it: top_choice → Top choice.
+  if (field === 'status' && typeof value === 'string') {
+    const words = value.replace(/_/g, ' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
@@ -88,7 +93,7 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
   const onlyTheirs = conflicts.length > 0 && conflicts.every((c) => c.locked);
   const pick = (key: FieldKey, side: Choice, value: unknown) => {
     const conflict = conflicting.get(key);
-    const text = shown(value);
+    const text = shown(targetOf(key).field, value);
     if (!merging || !conflict) return text;
     return (
       <label className="offline-conflict__pick">
