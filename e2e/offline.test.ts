@@ -350,11 +350,10 @@ describe('a traveller without a network', () => {
       await proxy.start();
       const conflict = page.getByRole('alertdialog', { name: 'This window changed while you were offline' }).first();
       await conflict.waitFor({ timeout: 20_000 });
-      const cells = async (field: string) =>
-        conflict
-          .getByRole('row', { name: new RegExp(field) })
-          .getByRole('cell')
-          .allTextContents();
+      const cells = async (field: string) => {
+        const row = conflict.getByRole('row', { name: new RegExp(field) });
+        return (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+      };
       jestExpect(await cells('Window name')).toEqual(['Wine harvest', 'Harvest week']);
       await conflict.getByRole('button', { name: 'Merge field by field' }).click();
       for (const width of [390, 1280]) {
