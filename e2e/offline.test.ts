@@ -261,8 +261,11 @@ describe('a traveller without a network', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('6 changes waiting to sync').waitFor();
     await page.getByText('Exchange rates for items in another currency are taken when they sync.').waitFor();
+    // The price edited offline shows the day of the edit, not the day it was first seen.
+    await page.getByText('Seen on Jan 1, 2025').waitFor({ state: 'detached' });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/h9-waiting-to-sync-${width}.png` });
     }
     await page.goto(`${proxy.url}${tripPath}`);

@@ -311,6 +311,16 @@ export function installOfflineSync(store: Store): () => void {
     const capturedOn = item ? todayDateInput() : undefined;
     if (!(await kept({ userId, tripId, version, base, mine, ...(capturedOn ? { capturedOn } : {}) }))) return null;
     const shown = applyFields(trip, save.mine);
+    // The page shows the day the price was seen as the day of this edit, as it will be stored.
+    if (capturedOn) {
+      for (const key of Object.keys(mine)) {
+        const target = targetOf(key);
+        if (target.kind !== 'item') continue;
+        const window = shown.instances?.find((w) => w._id === target.windowId);
+        const item = window?.items?.find((i) => i._id === target.itemId);
+        if (item) item.captured_on = capturedOn;
+      }
+    }
     await showKept(store, userId, shown);
     return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
   });
