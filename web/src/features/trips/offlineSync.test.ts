@@ -582,48 +582,53 @@ describe('wishlists offline', () => {
 });
 
 describe('a conflict settled field by field', () => {
-  it('when two fields of a window changed on both sides, then both versions are kept and each field takes the side chosen', async () => {
-    const june = instance({ label: 'June', notes: 'old', status: 'considering' });
-    let current = trip({ instances: [{ ...june, label: 'Theirs', notes: 'their notes' }], version: 5 });
-    const bodies: unknown[] = [];
-    api = installFakeApi({
-      'PUT /api/trips/getaway/:tripId': (req) => {
-        bodies.push(req.body);
-        if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
-        const change = (req.body as { instances: Record<string, unknown>[] }).instances[0];
-        current = { ...current, version: current.version + 1, instances: [{ ...current.instances[0], ...change }] };
-        return { body: current };
-      },
-      'GET /api/trips/getaway/:tripId': () => ({ body: current }),
-    });
-    await enqueueChange({
-      userId: ME._id,
-      tripId: current._id,
-      version: 4,
-      base: windowFields(june),
-      mine: keyedWindowChanges(june._id, { label: 'Mine', notes: 'my notes', status: 'top_choice' }),
-    });
-    const store = online();
-    await syncNow(store);
-    const [waiting] = store.getState().sync.conflicts;
-    expect(waiting.versions?.theirs).toMatchObject({
-      [`window:${june._id}:label`]: 'Theirs',
-      [`window:${june._id}:notes`]: 'their notes',
-      [`window:${june._id}:status`]: 'considering',
-    });
-    expect(waiting.versions?.mine).toMatchObject({
-      [`window:${june._id}:label`]: 'Mine',
-      [`window:${june._id}:notes`]: 'my notes',
-      [`window:${june._id}:status`]: 'top_choice',
-    });
-    await settleConflict(store, waiting, {
-      [`window:${june._id}:label`]: 'mine',
-      [`window:${june._id}:notes`]: 'theirs',
-    });
-    // The label is mine, the notes theirs, and the status (changed only here) re-applied.
-    expect(current.instances[0]).toMatchObject({ label: 'Mine', notes: 'their notes', status: 'top_choice' });
-    expect(await queuedChanges(ME._id)).toEqual([]);
-  });
+  it.each([
+    ['Keep mine', 'mine', { label: 'Mine', notes: 'my notes' }],
+    ['Keep theirs', 'theirs', { label: 'Theirs', notes: 'their notes' }],
+    ['Merge field by field (name mine, notes theirs)', 'merge', { label: 'Mine', notes: 'their notes' }],
+  ] as const)(
+    'when two fields of a window changed on both sides and the traveller chooses %s, then the server holds that, and the status changed only here is re-applied',
+    async (_name, choice, expected) => {
+      const june = instance({ label: 'June', notes: 'old', status: 'considering' });
+      let current = trip({ instances: [{ ...june, label: 'Theirs', notes: 'their notes' }], version: 5 });
+      const bodies: unknown[] = [];
+      api = installFakeApi({
+        'PUT /api/trips/getaway/:tripId': (req) => {
+          bodies.push(req.body);
+          if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
+          const change = (req.body as { instances: Record<string, unknown>[] }).instances[0];
+          current = { ...current, version: current.version + 1, instances: [{ ...current.instances[0], ...change }] };
+          return { body: current };
+        },
+        'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+      });
+      await enqueueChange({
+        userId: ME._id,
+        tripId: current._id,
+        version: 4,
+        base: windowFields(june),
+        mine: keyedWindowChanges(june._id, { label: 'Mine', notes: 'my notes', status: 'top_choice' }),
+      });
+      const store = online();
+      await syncNow(store);
+      const [waiting] = store.getState().sync.conflicts;
+      expect(waiting.versions?.theirs).toMatchObject({
+        [`window:${june._id}:label`]: 'Theirs',
+        [`window:${june._id}:notes`]: 'their notes',
+        [`window:${june._id}:status`]: 'considering',
+      });
+      expect(waiting.versions?.mine).toMatchObject({
+        [`window:${june._id}:label`]: 'Mine',
+        [`window:${june._id}:notes`]: 'my notes',
+        [`window:${june._id}:status`]: 'top_choice',
+      });
+      const merge = { [`window:${june._id}:label`]: 'mine', [`window:${june._id}:notes`]: 'theirs' } as const;
+      await settleConflict(store, waiting, choice === 'merge' ? merge : choice);
+      // Nothing this device changed alone is dropped, whichever side wins the conflicts.
+      expect(current.instances[0]).toMatchObject({ ...expected, status: 'top_choice' });
+      expect(await queuedChanges(ME._id)).toEqual([]);
+    },
+  );
 });
 
 describe('another user on the same browser', () => {
