@@ -369,13 +369,26 @@ export const instancesApi = api.injectEndpoints({
             ]
           : [],
     }),
-    /** The status select and the name on a card: merged by field on a 412, and kept offline, like the window form. */
+    /**
+     * The status select and the name on a card: kept offline with the version they were
+     * based on, like the window form (a conflict at replay is shown). Online, the card's
+     * one field is the traveller's explicit choice and is stored as before, even when the
+     * trip changed meanwhile (the card has no place to show a conflict).
+     */
     setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
-      queryFn: ({ tripId, instanceId, fields }, { getState }, _extra, baseQuery) => {
+      queryFn: async ({ tripId, instanceId, fields }, { getState }, _extra, baseQuery) => {
         const trip = tripsApi.endpoints.getTrip.select(tripId)(getState() as never).data;
         const base = trip?.instances?.find((w) => w._id === instanceId);
-        if (base)
-          return putInstanceChanges(baseQuery, { tripId, instanceId, version: trip?.version, base, changes: fields });
+        if (base) {
+          const saved = await putInstanceChanges(baseQuery, {
+            tripId,
+            instanceId,
+            version: trip?.version,
+            base,
+            changes: fields,
+          });
+          if (!('error' in saved) || saved.error?.status !== 412) return saved;
+        }
         const body = { instances: [{ _id: instanceId, ...fields }] };
         return baseQuery({ url: tripPath(tripId), method: 'PUT', body }) as Promise<{ data: Trip }>;
       },
