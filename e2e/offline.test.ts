@@ -189,7 +189,7 @@ describe('a traveller without a network', () => {
     await page.getByRole('link', { name: 'Explore' }).click();
     await page.getByText('Lisbon, Portugal').first().waitFor();
     // The lists are on the device, filed under this traveller, before the page is left.
-    await keptOnDevice(['/trips/getaway-trip', '/wishlist/getlists']);
+    await keptOnDevice(['/trips/getaway-trip?view=summary', '/wishlist/getlists']);
     await page.goto(`${proxy.url}${tripPath}`);
     await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
     await page.getByRole('button', { name: 'Compare' }).click();

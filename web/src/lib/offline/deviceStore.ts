@@ -78,7 +78,7 @@ interface SavedAnswer {
 const KEPT_READS: RegExp[] = [
   /^\/user\/infor$/,
   /^\/user\/profile\/[^/?]+$/,
-  /^\/trips\/getaway-trip$/,
+  /^\/trips\/getaway-trip(?:\?.*)?$/,
   /^\/trips\/getaway\/([^/?]+)(?:[/?].*)?$/,
   /^\/wishlist\/getlists(?:\?.*)?$/,
   /^\/wishlist\/spec-wishlist\/[^/?]+$/,

@@ -94,7 +94,7 @@ describe('opening the app without a network', () => {
     api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [porto] }) });
     const online = renderApp('/mytrips', { ...LOGGED_IN, userId: ME._id });
     await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' });
-    await waitFor(async () => expect(await savedAnswer(ME._id, '/trips/getaway-trip')).toEqual([porto]));
+    await waitFor(async () => expect(await savedAnswer(ME._id, '/trips/getaway-trip?view=summary')).toEqual([porto]));
     online.unmount();
     api.restore();
     api = null;
@@ -152,7 +152,7 @@ describe('opening the app without a network', () => {
 
   it('when the owner turns off "Keep trips on this device" on the profile, then what was kept is deleted at once', async () => {
     await rememberUser(ME._id);
-    await saveAnswer(ME._id, '/trips/getaway-trip', [porto]);
+    await saveAnswer(ME._id, '/trips/getaway-trip?view=summary', [porto]);
     api = installFakeApi({
       'GET /api/user/profile/:id': () => ({ body: { _id: ME._id, fname: 'Ann', lname: 'Lee', city: 'Austin' } }),
     });
