@@ -20,6 +20,9 @@ import {
 } from './browser';
 import { api, newTraveller, request, signIn, signUp } from './traveller';
 
+/** Screenshots asked for by the integrator (looked at by hand). */
+const SHOTS = process.env.H9_SHOTS ?? '/work/wt/shots';
+
 const USER = newTraveller('offline', { fname: 'Ines', lname: 'Duarte' });
 
 /** A TCP proxy to the product that can be stopped (no network) and started again on the same port. */
@@ -66,6 +69,9 @@ let context: BrowserContext;
 let page: Page;
 let tripPath = '';
 let token = '';
+/** The September window and its one cost item, made online before the test. */
+let september = '';
+let pension = '';
 
 beforeAll(async () => {
   await assertProductRunning();
@@ -75,13 +81,21 @@ beforeAll(async () => {
     ['2031-05-02', '2031-05-06', 480, 190],
     ['2031-09-12', '2031-09-16', 360, 170],
   ] as const) {
-    await api(
+    const window = await api(
       'POST',
       `/api/trips/getaway/${trip._id}/instances`,
       { trip_start: start, trip_end: end, stay_expense: stay, travel_expense: travel },
       token,
     );
+    september = window._id;
   }
+  const added = await api(
+    'POST',
+    `/api/trips/getaway/${trip._id}/instances/${september}/items`,
+    { category: 'other', name: 'Pension', amount: 20, basis: 'total', captured_on: '2025-01-01' },
+    token,
+  );
+  pension = added.item._id;
   tripPath = `/trips/${trip._id}`;
   await proxy.start();
   browser = await launch();
@@ -175,7 +189,7 @@ describe('a traveller without a network', () => {
     await page.getByRole('link', { name: 'Explore' }).click();
     await page.getByText('Lisbon, Portugal').first().waitFor();
     // The lists are on the device, filed under this traveller, before the page is left.
-    await keptOnDevice(['/trips/getaway-trip', '/wishlist/getlists']);
+    await keptOnDevice(['/trips/getaway-trip?view=summary', '/wishlist/getlists']);
     await page.goto(`${proxy.url}${tripPath}`);
     await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
     await page.getByRole('button', { name: 'Compare' }).click();
@@ -228,6 +242,36 @@ describe('a traveller without a network', () => {
     },
   );
 
+  step('adds a cost item on the window made offline and edits another item: the badge counts them', async () => {
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Oct 3' }).getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { name: 'Cost items' }).waitFor();
+    await page.getByRole('button', { name: '+ Add stay item' }).click();
+    const form = page.getByRole('form', { name: 'Add stay item' });
+    await form.getByLabel('Item name').fill('Guesthouse');
+    await form.getByLabel('Amount').fill('210');
+    await form.getByRole('button', { name: /^Add/ }).click();
+    await page.getByRole('button', { name: 'Edit Guesthouse' }).waitFor();
+    await page.getByText('5 changes waiting to sync').waitFor();
+    await page.goto(`${proxy.url}${tripPath}/instances/${september}`);
+    await page.getByRole('heading', { name: 'Cost items' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Pension' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Pension' });
+    await edit.getByLabel('Amount').fill('35');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('6 changes waiting to sync').waitFor();
+    await page.getByText('Exchange rates for items in another currency are taken when they sync.').waitFor();
+    // The price edited offline shows the day of the edit, not the day it was first seen.
+    await page.getByText('Seen on Jan 1, 2025').waitFor({ state: 'detached' });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/h9-waiting-to-sync-${width}.png` });
+    }
+    await page.goto(`${proxy.url}${tripPath}`);
+    await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
+  });
+
   step('is back online: the changes reach the server once, in order, and the badge goes', async () => {
     await proxy.start();
     await page.getByText('Offline — showing what you saw last').waitFor({ state: 'detached', timeout: 20_000 });
@@ -243,6 +287,15 @@ describe('a traveller without a network', () => {
       october: 1,
       may: 0,
     });
+    // The item added on the window made offline is on that window, once; the edit kept the day it was made.
+    const names = (window: { items?: { name: string }[] }) => (window.items ?? []).map((item) => item.name);
+    jestExpect(names(october[0]).filter((name: string) => name === 'Guesthouse')).toHaveLength(1);
+    const edited = stored.instances
+      .find((window: { _id: string }) => window._id === september)
+      .items.find((item: { _id: string }) => item._id === pension);
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    jestExpect({ amount: edited.amount, captured_on: edited.captured_on }).toEqual({ amount: 35, captured_on: day });
   });
 
   step('edits what someone else edited meanwhile: the conflict is shown, and Keep mine wins', async () => {
@@ -256,7 +309,8 @@ describe('a traveller without a network', () => {
     await proxy.start();
     const conflict = page.getByRole('alertdialog', { name: 'This trip changed while you were offline' });
     await conflict.waitFor({ timeout: 20_000 });
-    await conflict.getByText('Travellers: Yours: 3 / On the server: 5').waitFor();
+    const row = conflict.getByRole('row', { name: /Travellers/ });
+    jestExpect(await row.getByRole('cell').allTextContents()).toEqual(['5', '3']);
     await shot(page, 'offline-conflict');
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await conflict.waitFor({ state: 'detached' });
@@ -269,6 +323,74 @@ describe('a traveller without a network', () => {
     await page.reload();
     await page.getByText('Offline — showing what you saw last').waitFor();
   });
+
+  step(
+    'renames a window and sets its status offline while another device does too: both versions side by side, merged field by field',
+    async () => {
+      await proxy.start();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
+      await page.getByText('Offline — showing what you saw last').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByRole('button', { name: 'Cards' }).click();
+      const card = page.getByRole('listitem').filter({ hasText: 'Sep 12' });
+      await card.getByRole('button', { name: /^Name this window/ }).waitFor();
+      await proxy.stop();
+      await card.getByRole('button', { name: /^Name this window/ }).click();
+      await card.getByLabel('Window name').fill('Harvest week');
+      await card.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('1 change waiting to sync').waitFor();
+      await card.getByRole('combobox').selectOption({ label: 'Top choice' });
+      await page.getByText('2 changes waiting to sync').waitFor();
+      const tripId = tripPath.split('/').pop();
+      const now = await api('GET', `/api/trips/getaway/${tripId}`, undefined, token);
+      await request(
+        'PUT',
+        `/api/trips/getaway/${tripId}`,
+        { instances: [{ _id: september, label: 'Wine harvest', status: 'eliminated' }] },
+        token,
+        { 'if-match': `"${now.version}"` },
+      );
+      await proxy.start();
+      const conflict = page.getByRole('alertdialog', { name: 'This window changed while you were offline' }).first();
+      await conflict.waitFor({ timeout: 20_000 });
+      const cells = async (field: string) => {
+        const row = conflict.getByRole('row', { name: new RegExp(field) });
+        return (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+      };
+      jestExpect(await cells('Window name')).toEqual(['Wine harvest', 'Harvest week']);
+      await conflict.getByRole('button', { name: 'Merge field by field' }).click();
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await conflict.screenshot({ path: `${SHOTS}/h9-conflict-merge-${width}.png` });
+      }
+      jestExpect(await cells('Status')).toEqual(['Eliminated', 'Top choice']);
+      // The name: mine; the status: theirs.
+      await conflict
+        .getByRole('row', { name: /Window name/ })
+        .getByRole('radio')
+        .nth(1)
+        .check();
+      await conflict
+        .getByRole('row', { name: /Status/ })
+        .getByRole('radio')
+        .nth(0)
+        .check();
+      await conflict.getByRole('button', { name: 'Save merged version' }).click();
+      await page
+        .getByText(/waiting to sync|changed while you were offline/)
+        .first()
+        .waitFor({ state: 'detached', timeout: 20_000 });
+      const stored = await api('GET', `/api/trips/getaway/${tripId}`, undefined, token);
+      const window = stored.instances.find((w: { _id: string }) => w._id === september);
+      jestExpect({ label: window.label, status: window.status }).toEqual({
+        label: 'Harvest week',
+        status: 'eliminated',
+      });
+      await proxy.stop();
+      await page.reload();
+      await page.getByText('Offline — showing what you saw last').waitFor();
+    },
+  );
 
   step('goes back to Explore without a network: the trip is listed from the device', async () => {
     await page.getByRole('link', { name: /Back to Explore/ }).click();

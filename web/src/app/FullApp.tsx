@@ -5,13 +5,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './AppRoutes';
 import { openTabChannel, setTabChannel } from '../lib/tabSync';
 import { makeStore } from './store';
-import { installOfflineSync } from '../features/trips/offlineSync';
 
 // Before the store: the first mutation may already have news for the other tabs.
 setTabChannel(openTabChannel());
 const store = makeStore();
-// Changes made offline are kept and sent when the network is back (ADR 0038).
-installOfflineSync(store);
+// Changes made offline are kept and sent when the network is back (ADR 0038). Loaded
+// beside the first page, not in it: every route's first load stays within its budget,
+// and the service worker precaches the chunk like any other.
+void import('../features/trips/offlineSync').then(({ installOfflineSync }) => installOfflineSync(store));
 
 export function FullApp() {
   return (

@@ -19,7 +19,15 @@ import type {
   WindowsWeatherBody,
   WindowWeather,
 } from '../../lib/types';
-import { onAnsweredTrip, patchCachedTrip, refetchAfter, replaceCachedTrip, showSavedTrip, undoPatches } from '../trips';
+import {
+  onAnsweredTrip,
+  patchCachedTrip,
+  refetchAfter,
+  replaceCachedTrip,
+  showSavedTrip,
+  tripsApi,
+  undoPatches,
+} from '../trips';
 import {
   itemisedMeanwhile,
   keyedItemChanges,
@@ -30,7 +38,15 @@ import {
   windowFields,
 } from '../../lib/merge';
 import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
-import { keepWindowCreate, keepWindowRemove, newIdempotencyKey } from '../../lib/offline/changeQueue';
+import {
+  creating,
+  keepWindowCreate,
+  keepWindowRemove,
+  newIdempotencyKey,
+  newTempId,
+  sendOrKeep,
+} from '../../lib/offline/changeQueue';
+import { todayDateInput } from '../../lib/format';
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
 
@@ -188,6 +204,17 @@ function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
   });
 }
 
+/** The trip with one window changed by `recipe` (a copy: the cached trip is frozen). */
+function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) => Instance): Trip {
+  return { ...trip, instances: trip.instances.map((w) => (w._id === instanceId ? recipe(w) : w)) };
+}
+
+const windowOf = (trip: Trip, instanceId: string) =>
+  trip.instances.find((w) => w._id === instanceId) ?? trip.instances[0];
+
+const shiftDay = (day: string | null | undefined, days: number) =>
+  day ? new Date(Date.parse(day) + days * 86_400_000).toISOString() : day;
+
 const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
 export { versionTag };
@@ -301,7 +328,19 @@ export const instancesApi = api.injectEndpoints({
       },
     }),
     commitInstance: build.mutation<CommitAnswer, InstanceRef>({
-      query: (ref) => ({ url: `${path(ref)}/commit`, method: 'PATCH', body: {} }),
+      queryFn: (ref, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          { url: `${path(ref)}/commit`, method: 'PATCH', body: {} },
+          {
+            show: (trip) => ({
+              ...trip,
+              instances: trip.instances.map((w) => ({ ...w, isCommitted: w._id === ref.instanceId })),
+            }),
+            answer: (trip) => ({ ...trip, trip }) as CommitAnswer,
+          },
+        ),
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -330,12 +369,29 @@ export const instancesApi = api.injectEndpoints({
             ]
           : [],
     }),
+    /**
+     * The status select and the name on a card: kept offline with the version they were
+     * based on, like the window form (a conflict at replay is shown). Online, the card's
+     * one field is the traveller's explicit choice and is stored as before, even when the
+     * trip changed meanwhile (the card has no place to show a conflict).
+     */
     setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
-      query: ({ tripId, instanceId, fields }) => ({
-        url: tripPath(tripId),
-        method: 'PUT',
-        body: { instances: [{ _id: instanceId, ...fields }] },
-      }),
+      queryFn: async ({ tripId, instanceId, fields }, { getState }, _extra, baseQuery) => {
+        const trip = tripsApi.endpoints.getTrip.select(tripId)(getState() as never).data;
+        const base = trip?.instances?.find((w) => w._id === instanceId);
+        if (base) {
+          const saved = await putInstanceChanges(baseQuery, {
+            tripId,
+            instanceId,
+            version: trip?.version,
+            base,
+            changes: fields,
+          });
+          if (!('error' in saved) || saved.error?.status !== 412) return saved;
+        }
+        const body = { instances: [{ _id: instanceId, ...fields }] };
+        return baseQuery({ url: tripPath(tripId), method: 'PUT', body }) as Promise<{ data: Trip }>;
+      },
       onQueryStarted: ({ tripId, instanceId }, { dispatch, queryFulfilled }) =>
         showSavedTrip(dispatch, queryFulfilled, (answered) =>
           showTripWindow(dispatch, { tripId, instanceId }, answered),
@@ -343,15 +399,51 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Clears the plan: the committed window is no longer committed. */
     clearPlan: build.mutation<Trip, InstanceRef>({
-      query: (ref) => ({ url: `${path(ref)}/commit`, method: 'DELETE' }),
+      queryFn: (ref, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          { url: `${path(ref)}/commit`, method: 'DELETE' },
+          {
+            show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, isCommitted: false })),
+            answer: (trip) => trip,
+          },
+        ),
       invalidatesTags: tripChanged,
     }),
     duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      query: ({ shiftDays, ...ref }) => ({ url: `${path(ref)}/duplicate`, method: 'POST', body: { shiftDays } }),
+      queryFn: ({ shiftDays, ...ref }, _api, _extra, baseQuery) => {
+        const tempId = newTempId();
+        const copyOf = (trip: Trip): Instance => {
+          const source = windowOf(trip, ref.instanceId);
+          const [trip_start, trip_end] = [source.trip_start, source.trip_end].map((day) => shiftDay(day, shiftDays));
+          return { ...source, _id: tempId, trip_start, trip_end, isCommitted: false } as Instance;
+        };
+        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/duplicate`, { shiftDays }), {
+          tempId,
+          show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
+          answer: (trip) => windowOf(trip, tempId),
+        });
+      },
       invalidatesTags: tripChanged,
     }),
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
-      query: ({ item, ...ref }) => ({ url: `${path(ref)}/items`, method: 'POST', body: item }),
+      queryFn: ({ item, ...ref }, _api, _extra, baseQuery) => {
+        const tempId = newTempId();
+        const added = { captured_on: todayDateInput(), ...item, _id: tempId } as unknown as CostItem;
+        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/items`, item), {
+          tempId,
+          idAt: ['item', '_id'],
+          show: (trip) =>
+            withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added] }) as Instance),
+          answer: (trip) => ({
+            item: added,
+            instance: windowOf(trip, ref.instanceId),
+            trip,
+            itemised_from_amounts: [],
+          }),
+        });
+      },
       onQueryStarted: showAnswer,
     }),
     /**
@@ -444,7 +536,20 @@ export const instancesApi = api.injectEndpoints({
       },
     }),
     removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
-      query: ({ itemId, ...ref }) => ({ url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' }),
+      queryFn: ({ itemId, ...ref }, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          { url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' },
+          {
+            show: (trip) =>
+              withWindow(trip, ref.instanceId, (w) => ({
+                ...w,
+                items: (w.items ?? []).filter((i) => i._id !== itemId),
+              })),
+            answer: (trip) => ({ trip, instance: windowOf(trip, ref.instanceId) }),
+          },
+        ),
       onQueryStarted: showAnswer,
     }),
   }),

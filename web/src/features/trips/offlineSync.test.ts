@@ -1,11 +1,14 @@
 import { waitFor } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import { instance, trip } from '../../../test/fixtures';
+import { costItem, instance, trip } from '../../../test/fixtures';
 import { ME } from '../../../test/render';
 import { makeStore } from '../../app/store';
 import { keyedWindowChanges, windowFields } from '../../lib/merge';
-import { enqueueChange, queuedChanges } from '../../lib/offline/changeQueue';
-import { memoryStore, setDeviceStore } from '../../lib/offline/deviceStore';
+import { enqueueChange, queuedChanges } from '../../lib/offline/queueStore';
+import { memoryStore, rememberUser, setDeviceStore } from '../../lib/offline/deviceStore';
+import { todayDateInput } from '../../lib/format';
+import type { Trip } from '../../lib/types';
+import { wishlistsApi } from '../wishlists/api';
 import { instancesApi } from '../instances/api';
 import { tripsApi } from './api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
@@ -56,31 +59,55 @@ describe('changes made offline', () => {
 
   it('when the network is back, then the kept changes are sent in order with If-Match, and the queue empties', async () => {
     const june = instance({ label: '' });
-    let current = trip({ instances: [june], version: 3 });
+    const july = instance({ label: '' });
+    let current = trip({ instances: [june, july], version: 3 });
     const sent: { ifMatch: string | null; body: unknown }[] = [];
     api = installFakeApi({
       'PUT /api/trips/getaway/:tripId': (req) => {
         sent.push({ ifMatch: req.headers.get('if-match'), body: req.body });
         if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
-        const change = (req.body as { instances: { label?: string; notes?: string }[] }).instances[0];
+        const change = (req.body as { instances: { _id: string; label?: string; notes?: string }[] }).instances[0];
         current = {
           ...current,
           version: current.version + 1,
-          instances: [{ ...current.instances[0], ...change }],
+          instances: current.instances.map((w) => (w._id === change._id ? { ...w, ...change } : w)),
         };
         return { body: current };
       },
       'GET /api/trips/getaway/:tripId': () => ({ body: current }),
     });
     await enqueueChange(windowChange(current._id, june, 3, { label: 'Early June' }));
-    // Made offline after the first: based on the same version, another field.
-    await enqueueChange(windowChange(current._id, { ...june, label: 'Early June' }, 3, { notes: 'Book the train' }));
+    // Made offline after the first: based on the same version, another window.
+    await enqueueChange(windowChange(current._id, july, 3, { notes: 'Book the train' }));
+    // Then the first window again, another field: sent on its own, in its turn.
+    await enqueueChange(
+      windowChange(current._id, { ...june, label: 'Early June' }, 3, { notes: 'Hotel near the bay' }),
+    );
     const store = online();
     await syncNow(store);
-    expect(sent.map((s) => s.ifMatch)).toEqual(['"3"', '"3"', '"4"']);
-    expect(current.instances[0]).toMatchObject({ label: 'Early June', notes: 'Book the train' });
+    expect(sent.map((s) => s.ifMatch)).toEqual(['"3"', '"3"', '"4"', '"3"', '"5"']);
+    expect(current.instances[0]).toMatchObject({ label: 'Early June', notes: 'Hotel near the bay' });
+    expect(current.instances[1]).toMatchObject({ notes: 'Book the train' });
     expect(await queuedChanges(ME._id)).toEqual([]);
     expect(store.getState().sync.waiting).toBe(0);
+  });
+
+  it('when two fields of one window were edited one after the other offline, then they are sent as one change', async () => {
+    const june = instance({ label: '' });
+    let current = trip({ instances: [june], version: 3 });
+    const bodies: unknown[] = [];
+    api = installFakeApi({
+      'PUT /api/trips/getaway/:tripId': (req) => {
+        bodies.push(req.body);
+        current = { ...current, version: 4 };
+        return { body: current };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+    });
+    await enqueueChange(windowChange(current._id, june, 3, { label: 'Early June' }));
+    await enqueueChange(windowChange(current._id, { ...june, label: 'Early June' }, 3, { notes: 'Book the train' }));
+    await syncNow(online());
+    expect(bodies).toEqual([{ instances: [{ _id: june._id, label: 'Early June', notes: 'Book the train' }] }]);
   });
 
   it('when the same field changed on the server meanwhile, then it waits as a conflict; Keep mine sends mine on the new version', async () => {
@@ -282,5 +309,336 @@ describe('changes made offline', () => {
     expect(deleted).toEqual([june._id, july._id]);
     expect(api.callsTo('POST', `/api/trips/getaway/${cached._id}/instances`)).toHaveLength(0);
     expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+});
+
+// Every kind of change the trip page makes offline: kept in order with the version it
+// was based on, shown at once, and sent once back online with the ids the server gave
+// what was created offline.
+const fetchBefore = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = fetchBefore;
+});
+const noNetwork = () => {
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+};
+
+async function offlineStore(cached: Trip) {
+  noNetwork();
+  const store = online();
+  uninstall = installOfflineSync(store);
+  await store.dispatch(tripsApi.util.upsertQueryData('getTrip', cached._id, cached));
+  store.dispatch(tripsApi.endpoints.getTrip.initiate(cached._id));
+  return store;
+}
+const shownTrip = (store: ReturnType<typeof online>, tripId: string) =>
+  tripsApi.endpoints.getTrip.select(tripId)(store.getState()).data;
+const ok = (result: unknown) => expect((result as { error?: unknown }).error).toBeFalsy();
+
+describe('every change of the trip page, offline', () => {
+  it('when an item is added on a window made offline, another edited, one deleted, a status set and a plan committed, then each is sent once in order with the real ids', async () => {
+    const hotel = costItem({ name: 'Hotel', amount: 300 });
+    const taxi = costItem({ name: 'Taxi', amount: 40 });
+    const june = instance({ items: [hotel, taxi] });
+    const cached = trip({ instances: [june], version: 2 });
+    const store = await offlineStore(cached);
+
+    const created = await store.dispatch(
+      instancesApi.endpoints.createInstance.initiate({
+        tripId: cached._id,
+        body: {
+          trip_start: '2031-07-01',
+          trip_end: '2031-07-04',
+          stay_expense: 0,
+          travel_expense: 0,
+          car_expense: 0,
+          other_expense: 0,
+        },
+      }),
+    );
+    const tempWindow = 'data' in created ? created.data!._id : '';
+    const added = await store.dispatch(
+      instancesApi.endpoints.addItem.initiate({
+        tripId: cached._id,
+        instanceId: tempWindow,
+        item: {
+          category: 'stay',
+          name: 'Guesthouse',
+          amount: 210,
+          basis: 'total',
+          booked: false,
+          paid: false,
+          link: '',
+          confirmation: '',
+        },
+      }),
+    );
+    ok(added);
+    const tempItem = 'data' in added ? added.data!.item._id : '';
+    expect(tempItem).toMatch(/^offline-/);
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.editItem.initiate({
+          tripId: cached._id,
+          instanceId: june._id,
+          itemId: hotel._id,
+          fields: { amount: 280 },
+          version: 2,
+          base: hotel,
+        }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.removeItem.initiate({ tripId: cached._id, instanceId: june._id, itemId: taxi._id }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.setWindowFields.initiate({
+          tripId: cached._id,
+          instanceId: june._id,
+          fields: { status: 'top_choice' },
+        }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.commitInstance.initiate({ tripId: cached._id, instanceId: june._id }),
+      ),
+    );
+    expect(store.getState().sync.waiting).toBe(6);
+    // Shown at once: the new window with its item, the edit, the deleted item gone, the status and the plan.
+    await waitFor(() => {
+      const shown = shownTrip(store, cached._id)!;
+      const newWindow = shown.instances.find((w) => w._id === tempWindow);
+      expect(newWindow?.items?.map((i) => i.name)).toEqual(['Guesthouse']);
+      const shownJune = shown.instances.find((w) => w._id === june._id)!;
+      expect(shownJune.items?.map((i) => [i.name, i.amount])).toEqual([['Hotel', 280]]);
+      expect(shownJune).toMatchObject({ status: 'top_choice', isCommitted: true });
+    });
+    const kept = await queuedChanges(ME._id);
+    expect(kept.every((change) => change.version === 2 || change.create)).toBe(true);
+
+    // Back online. The item's first answer is lost: it is sent again with the same key.
+    const realWindow = '64c0000000000000000000aa';
+    const realItem = '64c0000000000000000000bb';
+    const sent: string[] = [];
+    const itemKeys: (string | null)[] = [];
+    let itemBodies: unknown[] = [];
+    let current: Trip = { ...cached, version: 3 };
+    api = installFakeApi({
+      'POST /api/trips/getaway/:tripId/instances': () => {
+        sent.push(`POST window`);
+        current = { ...current, instances: [...current.instances, instance({ _id: realWindow })] };
+        return { status: 201, body: current.instances.at(-1) };
+      },
+      'POST /api/trips/getaway/:tripId/instances/:instanceId/items': (req) => {
+        sent.push(`POST item on ${req.params.instanceId}`);
+        itemKeys.push(req.headers.get('idempotency-key'));
+        const item = costItem({ _id: realItem, name: 'Guesthouse' });
+        return {
+          status: 201,
+          body: { item, instance: instance({ _id: realWindow }), trip: current, itemised_from_amounts: [] },
+        };
+      },
+      'PUT /api/trips/getaway/:tripId/instances/:instanceId/items/:itemId': (req) => {
+        sent.push(`PUT item ${req.params.itemId}`);
+        itemBodies = [...itemBodies, req.body];
+        const window = { ...june, items: [{ ...hotel, amount: 280 }, taxi] };
+        return { body: { item: window.items[0], instance: window, trip: current } };
+      },
+      'DELETE /api/trips/getaway/:tripId/instances/:instanceId/items/:itemId': (req) => {
+        sent.push(`DELETE item ${req.params.itemId}`);
+        return { body: { trip: current, instance: june } };
+      },
+      'PUT /api/trips/getaway/:tripId': (req) => {
+        sent.push(`PUT trip ${JSON.stringify(req.body)}`);
+        return { body: current };
+      },
+      'PATCH /api/trips/getaway/:tripId/instances/:instanceId/commit': (req) => {
+        sent.push(`PATCH commit ${req.params.instanceId}`);
+        return { body: { ...current, trip: current } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+    });
+    let answerLost = true;
+    const fakeApi = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await fakeApi(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (answerLost && url.endsWith('/items') && answer.status === 201) {
+        answerLost = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return answer;
+    }) as typeof fetch;
+    await syncNow(store);
+    await syncNow(store);
+    expect(sent).toEqual([
+      'POST window',
+      `POST item on ${realWindow}`,
+      `POST item on ${realWindow}`,
+      `PUT item ${hotel._id}`,
+      `DELETE item ${taxi._id}`,
+      `PUT trip ${JSON.stringify({ instances: [{ _id: june._id, status: 'top_choice' }] })}`,
+      `PATCH commit ${june._id}`,
+    ]);
+    expect(itemKeys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(itemKeys[1]).toBe(itemKeys[0]);
+    // The price edited offline keeps the day it was seen.
+    expect(itemBodies).toEqual([{ amount: 280, captured_on: todayDateInput() }]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+
+  it('when an item added offline is deleted offline, then neither is ever sent', async () => {
+    const june = instance({ items: [] });
+    const cached = trip({ instances: [june], version: 2 });
+    const store = await offlineStore(cached);
+    const added = await store.dispatch(
+      instancesApi.endpoints.addItem.initiate({
+        tripId: cached._id,
+        instanceId: june._id,
+        item: {
+          category: 'car',
+          name: 'Car',
+          amount: 90,
+          basis: 'total',
+          booked: false,
+          paid: false,
+          link: '',
+          confirmation: '',
+        },
+      }),
+    );
+    const itemId = 'data' in added ? added.data!.item._id : '';
+    expect(await queuedChanges(ME._id)).toHaveLength(1);
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.removeItem.initiate({ tripId: cached._id, instanceId: june._id, itemId }),
+      ),
+    );
+    expect(await queuedChanges(ME._id)).toEqual([]);
+    expect(store.getState().sync.waiting).toBe(0);
+  });
+
+  it('when a window is duplicated offline, then the copy shows at once, shifted, and is sent once with its key', async () => {
+    const june = instance({ trip_start: '2031-06-01T00:00:00.000Z', trip_end: '2031-06-05T00:00:00.000Z' });
+    const cached = trip({ instances: [june], version: 2 });
+    const store = await offlineStore(cached);
+    const copy = await store.dispatch(
+      instancesApi.endpoints.duplicateInstance.initiate({ tripId: cached._id, instanceId: june._id, shiftDays: 7 }),
+    );
+    ok(copy);
+    const shown = 'data' in copy ? copy.data! : undefined;
+    expect(shown?.trip_start?.slice(0, 10)).toBe('2031-06-08');
+    const [kept] = await queuedChanges(ME._id);
+    expect(kept.request).toMatchObject({ method: 'POST', body: { shiftDays: 7 } });
+    expect(kept.request?.idempotencyKey).toMatch(/^[\w-]{8,}$/);
+    const keys: (string | null)[] = [];
+    api = installFakeApi({
+      'POST /api/trips/getaway/:tripId/instances/:instanceId/duplicate': (req) => {
+        keys.push(req.headers.get('idempotency-key'));
+        return { status: 201, body: instance() };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
+    });
+    await syncNow(store);
+    expect(keys).toEqual([kept.request?.idempotencyKey]);
+  });
+});
+
+describe('wishlists offline', () => {
+  it('when a list is made offline and another trip added to it, then back online the list is created once and the trip added to its real id', async () => {
+    const lisbon = trip({ location_address: 'Lisbon, Portugal' });
+    const porto = trip({ location_address: 'Porto, Portugal' });
+    const store = await offlineStore(lisbon);
+    const created = await store.dispatch(
+      wishlistsApi.endpoints.createWishlist.initiate({ list_name: 'Summer', trip: lisbon, email: ME.email }),
+    );
+    ok(created);
+    const tempId = 'data' in created ? created.data!._id : '';
+    expect(tempId).toMatch(/^offline-/);
+    ok(await store.dispatch(wishlistsApi.endpoints.addTripToWishlist.initiate({ wishlistId: tempId, trip: porto })));
+    expect(store.getState().sync.waiting).toBe(2);
+
+    const realId = '64d0000000000000000000cc';
+    const sent: string[] = [];
+    api = installFakeApi({
+      'POST /api/wishlist/createlist': (req) => {
+        sent.push(`create ${req.headers.get('idempotency-key') ? 'with key' : 'without key'}`);
+        return { status: 201, body: { _id: realId, list_name: 'Summer', trips: [lisbon] } };
+      },
+      'POST /api/wishlist/addtrip/:wishlistId': (req) => {
+        sent.push(`add to ${req.params.wishlistId}`);
+        return { body: { _id: realId, list_name: 'Summer', trips: [lisbon, porto] } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: lisbon }),
+    });
+    await syncNow(store);
+    expect(sent).toEqual(['create with key', `add to ${realId}`]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+});
+
+describe('a conflict settled field by field', () => {
+  it.each([
+    ['Keep mine', 'mine', { label: 'Mine', notes: 'my notes' }],
+    ['Keep theirs', 'theirs', { label: 'Theirs', notes: 'their notes' }],
+    ['Merge field by field (name mine, notes theirs)', 'merge', { label: 'Mine', notes: 'their notes' }],
+  ] as const)(
+    'when two fields of a window changed on both sides and the traveller chooses %s, then the server holds that, and the status changed only here is re-applied',
+    async (_name, choice, expected) => {
+      const june = instance({ label: 'June', notes: 'old', status: 'considering' });
+      let current = trip({ instances: [{ ...june, label: 'Theirs', notes: 'their notes' }], version: 5 });
+      const bodies: unknown[] = [];
+      api = installFakeApi({
+        'PUT /api/trips/getaway/:tripId': (req) => {
+          bodies.push(req.body);
+          if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
+          const change = (req.body as { instances: Record<string, unknown>[] }).instances[0];
+          current = { ...current, version: current.version + 1, instances: [{ ...current.instances[0], ...change }] };
+          return { body: current };
+        },
+        'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+      });
+      await enqueueChange({
+        userId: ME._id,
+        tripId: current._id,
+        version: 4,
+        base: windowFields(june),
+        mine: keyedWindowChanges(june._id, { label: 'Mine', notes: 'my notes', status: 'top_choice' }),
+      });
+      const store = online();
+      await syncNow(store);
+      const [waiting] = store.getState().sync.conflicts;
+      expect(waiting.versions?.theirs).toMatchObject({
+        [`window:${june._id}:label`]: 'Theirs',
+        [`window:${june._id}:notes`]: 'their notes',
+        [`window:${june._id}:status`]: 'considering',
+      });
+      expect(waiting.versions?.mine).toMatchObject({
+        [`window:${june._id}:label`]: 'Mine',
+        [`window:${june._id}:notes`]: 'my notes',
+        [`window:${june._id}:status`]: 'top_choice',
+      });
+      const merge = { [`window:${june._id}:label`]: 'mine', [`window:${june._id}:notes`]: 'theirs' } as const;
+      await settleConflict(store, waiting, choice === 'merge' ? merge : choice);
+      // Nothing this device changed alone is dropped, whichever side wins the conflicts.
+      expect(current.instances[0]).toMatchObject({ ...expected, status: 'top_choice' });
+      expect(await queuedChanges(ME._id)).toEqual([]);
+    },
+  );
+});
+
+describe('another user on the same browser', () => {
+  it('when another user signs in, then the first user’s unsent changes stay under that user and only theirs', async () => {
+    await rememberUser(ME._id);
+    await enqueueChange({ userId: ME._id, tripId: 't1', base: {}, mine: { 'trip:notes': 'unsent' } });
+    const other = '64b0000000000000000000ff';
+    await rememberUser(other);
+    expect(await queuedChanges(other)).toEqual([]);
+    await rememberUser(ME._id);
+    expect((await queuedChanges(ME._id)).map((change) => change.mine)).toEqual([{ 'trip:notes': 'unsent' }]);
   });
 });

@@ -4,26 +4,31 @@
 // as a conflict until the traveller keeps theirs or mine (SyncStatus).
 import { api, errorMessage } from '../../lib/api';
 import type { AppDispatch, AppState } from '../../lib/hooks';
-import { resolve, type Fields } from '../../lib/merge';
+import { resolve, targetOf, tripFields, type Choice, type FieldKey, type Fields } from '../../lib/merge';
+import { todayDateInput } from '../../lib/format';
 import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
+import {
+  isTempId,
+  setRequestKeeper,
+  setWindowCreator,
+  setWindowRemover,
+  newTempId,
+  type KeptRequest,
+  type QueuedChange,
+} from '../../lib/offline/changeQueue';
 import {
   applyFields,
   asTheOneReplayer,
+  createdId,
   dropChange,
   enqueueChange,
-  isTempId,
   namesWindow,
   offlineWindow,
   queuedChanges,
-  renameWindow,
+  renameId,
   requestFor,
-  setWindowCreator,
-  setWindowRemover,
-  TEMP_PREFIX,
-  newIdempotencyKey,
   updateChange,
-  type QueuedChange,
-} from '../../lib/offline/changeQueue';
+} from '../../lib/offline/queueStore';
 import { keepOnDevice, saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
 import { isUnreachable } from '../../lib/offline/offlineQuery';
 import { queueRead } from '../../lib/offline/syncSlice';
@@ -47,14 +52,14 @@ const tripAndList = (tripId: string) => [
 const syncApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
-    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine'>>({
-      queryFn: ({ tripId, version, base, mine }, _api, _extra, baseQuery) =>
+    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine' | 'capturedOn'>>({
+      queryFn: ({ tripId, version, base, mine, capturedOn }, _api, _extra, baseQuery) =>
         saveMerging(baseQuery, {
           tripId,
           version,
           base,
           mine,
-          request: (fields) => requestFor(tripId, fields),
+          request: (fields) => requestFor(tripId, fields, capturedOn),
           offline: 'fail',
         }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
@@ -68,6 +73,19 @@ const syncApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
+    }),
+    /** Any other kept request, as it was made (a create with its Idempotency-Key). */
+    replayRequest: build.mutation<unknown, KeptRequest & { tripId: string }>({
+      query: ({ url, method, body, idempotencyKey }) => ({
+        url,
+        method,
+        body,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
+      invalidatesTags: (_r, _e, { tripId, url }) => [
+        ...tripAndList(tripId),
+        ...(url.startsWith('/wishlist') ? [{ type: 'Wishlist' as const, id: 'LIST' }] : []),
+      ],
     }),
     replayRemove: build.mutation<unknown, { tripId: string; instanceId: string }>({
       query: ({ tripId, instanceId }) => ({
@@ -86,6 +104,9 @@ async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
       syncApi.endpoints.replayRemove.initiate({ tripId: change.tripId, instanceId: change.remove.instanceId }),
     );
   }
+  if (change.request) {
+    return store.dispatch(syncApi.endpoints.replayRequest.initiate({ tripId: change.tripId, ...change.request }));
+  }
   if (!change.create) return store.dispatch(syncApi.endpoints.replayChange.initiate(change));
   return store.dispatch(syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, ...change.create }));
 }
@@ -94,17 +115,23 @@ async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
 const stillRunning = (error: unknown) =>
   (error as { data?: { code?: unknown } } | undefined)?.data?.code === 'idempotency_in_progress';
 
-/** After a window created offline got its id: the changes kept after it name that id. */
+/** After something created offline got its id: the changes kept after it name that id. */
 async function renameInLaterChanges(changes: QueuedChange[], from: number, tempId: string, realId: string) {
   for (const later of changes.slice(from + 1)) {
-    const renamed = {
-      ...later,
-      base: renameWindow(later.base, tempId, realId),
-      mine: renameWindow(later.mine, tempId, realId),
-    };
+    if (!namesWindow(later, tempId)) continue;
+    const renamed = renameId(later, tempId, realId);
     Object.assign(later, renamed);
     await updateChange(renamed);
   }
+}
+
+/** What a thing of a trip (the trip's own fields, one window's, one item's) a key names, keyed: for two versions side by side. */
+function versionOf(fields: Fields, keys: FieldKey[]): Fields {
+  const sameThing = (a: FieldKey, b: FieldKey) => {
+    const [x, y] = [targetOf(a), targetOf(b)];
+    return x.kind === y.kind && JSON.stringify({ ...x, field: '' }) === JSON.stringify({ ...y, field: '' });
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => keys.some((k) => sameThing(k, key))));
 }
 
 /** Reads the queue into the sync strip. */
@@ -116,6 +143,41 @@ export async function refreshQueue(store: Pick<Store, 'dispatch' | 'getState'>):
 async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId: string): Promise<Trip | undefined> {
   const inMemory = tripsApi.endpoints.getTrip.select(tripId)(store.getState()).data;
   return inMemory ?? ((await savedAnswer(userId, tripPath(tripId)).catch(() => undefined)) as Trip | undefined);
+}
+
+const plainEdit = (change: QueuedChange) =>
+  !change.create && !change.remove && !change.request && !change.conflict && !change.failed;
+const thingOf = (key: FieldKey) => JSON.stringify({ ...targetOf(key), field: '' });
+
+/**
+ * Edits of one thing (a window, an item, the trip's fields) made one after the other are
+ * sent as one: a conflict then shows and settles them together (the name and the status
+ * of a window changed offline are one "this window changed" choice, not two in a row).
+ */
+async function coalesce(changes: QueuedChange[]): Promise<QueuedChange[]> {
+  const kept: QueuedChange[] = [];
+  const lastOfTrip = new Map<string, QueuedChange>();
+  for (const change of changes) {
+    const previous = lastOfTrip.get(change.tripId);
+    const things = (c: QueuedChange) => new Set(Object.keys(c.mine).map(thingOf));
+    const same =
+      previous &&
+      plainEdit(previous) &&
+      plainEdit(change) &&
+      [...things(change)].every((thing) => things(previous).has(thing)) &&
+      things(previous).size === 1;
+    if (previous && same) {
+      previous.mine = { ...previous.mine, ...change.mine };
+      previous.base = { ...change.base, ...previous.base };
+      if (change.capturedOn) previous.capturedOn = change.capturedOn;
+      await updateChange(previous);
+      await dropChange(change);
+      continue;
+    }
+    lastOfTrip.set(change.tripId, change);
+    kept.push(change);
+  }
+  return kept;
 }
 
 let running: Promise<void> | null = null;
@@ -147,17 +209,16 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
   if (!session.userId || !session.token) return;
   const userId = session.userId;
   await asTheOneReplayer(async () => {
-    const changes = await queuedChanges(userId);
+    const changes = await coalesce(await queuedChanges(userId));
     // Later changes of a trip wait behind its unsettled conflict, so their order holds.
     const held = new Set(changes.filter((change) => change.conflict).map((change) => change.tripId));
     for (const [index, change] of changes.entries()) {
       if (change.conflict || change.failed || held.has(change.tripId)) continue;
       const result = await send(store, change);
       if (!('error' in result) || !result.error) {
-        const created = change.create && (result.data as { _id?: unknown } | undefined)?._id;
-        if (change.create && typeof created === 'string') {
-          await renameInLaterChanges(changes, index, change.create.tempId, created);
-        }
+        const created = createdId(change, result.data);
+        const tempId = change.create?.tempId ?? change.request?.tempId;
+        if (tempId && created) await renameInLaterChanges(changes, index, tempId, created);
         await dropChange(change);
         continue;
       }
@@ -169,9 +230,13 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
       }
       const merge = conflictOf(error);
       if (merge && merge.conflicts.length > 0) {
+        // Both whole versions of what changed, for the side-by-side view: theirs as stored, mine as kept.
+        const theirs = versionOf(tripFields(merge.trip), Object.keys(change.mine));
+        const mine = { ...theirs, ...versionOf(change.base, Object.keys(change.mine)), ...change.mine };
         await updateChange({
           ...change,
           conflict: { conflicts: merge.conflicts, resend: merge.resend, version: merge.trip.version },
+          versions: { theirs, mine },
         });
         held.add(change.tripId);
         continue;
@@ -188,24 +253,27 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
   await refreshQueue(store);
 }
 
-/** The traveller's choice on a conflict: theirs drops the change; mine sends it again on the current version. */
+/**
+ * The traveller's choice on a conflict: theirs drops the change; mine sends it again on the
+ * current version; field by field sends each field kept as mine (the clean ones always).
+ */
 export async function settleConflict(
   store: Pick<Store, 'dispatch' | 'getState'>,
   change: QueuedChange,
-  choice: 'mine' | 'theirs',
+  choice: Choice | Record<FieldKey, Choice>,
 ): Promise<void> {
   const conflict = change.conflict;
   if (!conflict) return;
-  if (choice === 'theirs') {
+  const mine = resolve(conflict, choice);
+  if (Object.keys(mine).length === 0) {
     await dropChange(change);
     store.dispatch(api.util.invalidateTags([{ type: 'Trip', id: change.tripId }]));
   } else {
-    const mine = resolve(conflict, 'mine');
     // What the server holds now for each field sent: the clean ones never changed there.
     const base: Fields = {};
     for (const key of Object.keys(conflict.resend)) base[key] = change.base[key];
     for (const { key, theirs } of conflict.conflicts) base[key] = theirs;
-    await updateChange({ ...change, version: conflict.version, base, mine, conflict: undefined });
+    await updateChange({ ...change, version: conflict.version, base, mine, conflict: undefined, versions: undefined });
   }
   await refreshQueue(store);
   await syncNow(store);
@@ -238,8 +306,21 @@ export function installOfflineSync(store: Store): () => void {
     if (!keeping) return null;
     const { userId, trip } = keeping;
     const { tripId, version, base, mine } = save;
-    if (!(await kept({ userId, tripId, version, base, mine }))) return null;
+    // An item edited offline was seen that day: its captured_on is sent with it.
+    const item = Object.keys(mine).some((key) => targetOf(key).kind === 'item');
+    const capturedOn = item ? todayDateInput() : undefined;
+    if (!(await kept({ userId, tripId, version, base, mine, ...(capturedOn ? { capturedOn } : {}) }))) return null;
     const shown = applyFields(trip, save.mine);
+    // The page shows the day the price was seen as the day of this edit, as it will be stored.
+    if (capturedOn) {
+      for (const key of Object.keys(mine)) {
+        const target = targetOf(key);
+        if (target.kind !== 'item') continue;
+        const window = shown.instances?.find((w) => w._id === target.windowId);
+        const item = window?.items?.find((i) => i._id === target.itemId);
+        if (item) item.captured_on = capturedOn;
+      }
+    }
     await showKept(store, userId, shown);
     return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
   });
@@ -248,7 +329,7 @@ export function installOfflineSync(store: Store): () => void {
     const keeping = await keepingFor(store, tripId);
     if (!keeping) return null;
     const { userId, trip } = keeping;
-    const tempId = `${TEMP_PREFIX}${newIdempotencyKey()}`;
+    const tempId = newTempId();
     if (!(await kept({ userId, tripId, base: {}, mine: {}, create: { tempId, body, idempotencyKey } }))) return null;
     const window = offlineWindow(tempId, body);
     // A new window goes to the top, as online.
@@ -269,6 +350,30 @@ export function installOfflineSync(store: Store): () => void {
     const shown: Trip = { ...trip, instances: (trip.instances ?? []).filter((window) => window._id !== instanceId) };
     await showKept(store, userId, shown);
     return { data: { msg: 'Deleted on this device; sent when you are back online.', trip: shown } };
+  });
+
+  setRequestKeeper(async ({ tripId, request, show }) => {
+    const { userId } = store.getState().session;
+    if (!show) {
+      // A wishlist change: kept as it is; the page's own optimistic update shows it.
+      if (!userId || !keepOnDevice() || !(await kept({ userId, tripId, base: {}, mine: {}, request }))) return null;
+      await refreshQueue(store);
+      return true;
+    }
+    const keeping = await keepingFor(store, tripId);
+    if (!keeping) return null;
+    const { trip } = keeping;
+    const owner = keeping.userId;
+    const deleted = request.method === 'DELETE' ? decodeURIComponent(request.url.split('/').pop() ?? '') : '';
+    if (isTempId(deleted)) {
+      // Made offline and never sent: its create and its changes are simply dropped.
+      for (const change of await queuedChanges(owner)) if (namesWindow(change, deleted)) await dropChange(change);
+    } else if (!(await kept({ userId: owner, tripId, version: trip.version, base: {}, mine: {}, request }))) {
+      return null;
+    }
+    const shown = show(trip);
+    await showKept(store, owner, shown);
+    return shown;
   });
 
   // A token while online (after a reconnect or a login): send what waits.
@@ -294,6 +399,7 @@ export function installOfflineSync(store: Store): () => void {
     setOfflineSaver(null);
     setWindowCreator(null);
     setWindowRemover(null);
+    setRequestKeeper(null);
     unsubscribe();
     window.removeEventListener('online', onOnline);
     clearInterval(timer);

@@ -6,6 +6,7 @@
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { Answer, Message, TripRef, Wishlist } from '../../lib/types';
+import { creating, newTempId, sendOrKeep } from '../../lib/offline/changeQueue';
 import { patchCachedTrip, undoPatches } from '../trips';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
@@ -41,32 +42,42 @@ export const wishlistsApi = api.injectEndpoints({
       query: (id) => `/wishlist/spec-wishlist/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
     }),
+    // Creating a list and adding or removing a trip are kept offline (ADR 0038); a create carries an Idempotency-Key.
     createWishlist: build.mutation<Wishlist, { list_name: string; trip: TripRef; email: string }>({
-      query: ({ list_name, trip, email }) => ({
-        url: '/wishlist/createlist',
-        method: 'POST',
-        body: { list_name, trips: [trip], email },
-      }),
+      queryFn: ({ list_name, trip, email }, _api, _extra, baseQuery) => {
+        const tempId = newTempId();
+        const body = { list_name, trips: [trip], email };
+        return sendOrKeep(baseQuery, trip._id, creating('/wishlist/createlist', body), {
+          tempId,
+          answer: () => ({ _id: tempId, list_name, trips: [trip] }) as unknown as Wishlist,
+        });
+      },
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
         favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
       invalidatesTags: [LIST],
     }),
     addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: TripRef }>({
-      query: ({ wishlistId, trip }) => ({
-        url: `/wishlist/addtrip/${encodeURIComponent(wishlistId)}`,
-        method: 'POST',
-        body: trip,
-      }),
+      queryFn: ({ wishlistId, trip }, _api, _extra, baseQuery) =>
+        sendOrKeep(baseQuery, trip._id, creating(`/wishlist/addtrip/${encodeURIComponent(wishlistId)}`, trip), {
+          answer: () => ({ _id: wishlistId, trips: [trip] }) as unknown as Wishlist,
+        }),
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
         favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     /** Unfavourite: the trip leaves its wishlist, and the server clears the flag. */
     unfavoriteTrip: build.mutation<Wishlist, { wishlistId: string; tripId: string }>({
-      query: ({ wishlistId, tripId }) => ({
-        url: `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`,
-        method: 'DELETE',
-      }),
+      queryFn: ({ wishlistId, tripId }, _api, _extra, baseQuery) => {
+        const url = `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`;
+        return sendOrKeep(
+          baseQuery,
+          tripId,
+          { url, method: 'DELETE' },
+          {
+            answer: () => ({ _id: wishlistId, trips: [] }) as unknown as Wishlist,
+          },
+        );
+      },
       onQueryStarted: ({ tripId }, { dispatch, queryFulfilled }) =>
         favouriteOptimistically(dispatch, [tripId], false, queryFulfilled),
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],

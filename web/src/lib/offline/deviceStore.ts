@@ -1,7 +1,7 @@
 // The one place the app keeps data on the device for offline use (ADR 0038): the
 // answers of the reads a traveller has seen, in IndexedDB through idb-keyval, each under
 // the signed-in user's id. Only one user's data is ever kept: a different user signing
-// in wipes the previous one's, and logging out (or deleting the account) wipes it all,
+// in wipes the previous one's reads (changes not yet synced stay under their user), and logging out (or deleting the account) wipes it all,
 // the photos the service worker kept included.
 import { clear, createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval';
 
@@ -143,7 +143,12 @@ export interface LastUser {
 export async function rememberUser(userId: string, now = Date.now()): Promise<void> {
   if (!kv) return;
   const previous = (await kv.get(LAST_USER)) as LastUser | undefined;
-  if (previous && previous.id !== userId) await kv.clear();
+  if (previous && previous.id !== userId) {
+    // The reads go; changes still waiting to sync stay, filed under their own user: only
+    // that user's next sign-in reads or sends them (ADR 0038), so nothing is lost to a
+    // session that simply ran out.
+    for (const key of await kv.keys()) if (!key.startsWith('change|')) await kv.del(key);
+  }
   if (!keepOnDevice()) return;
   await kv.set(LAST_USER, { id: userId, savedAt: now } satisfies LastUser);
   await pruneAnswers(userId, now);

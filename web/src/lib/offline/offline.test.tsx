@@ -15,7 +15,7 @@ import {
   setDeviceStore,
   setKeepOnDevice,
 } from './deviceStore';
-import { enqueueChange } from './changeQueue';
+import { enqueueChange } from './queueStore';
 import { queueRead } from './syncSlice';
 
 const OTHER = '64b0000000000000000000ff';
@@ -154,7 +154,7 @@ describe('opening the app without a network', () => {
 
   it('when the owner turns off "Keep trips on this device" on the profile, then what was kept is deleted at once', async () => {
     await rememberUser(ME._id);
-    await saveAnswer(ME._id, '/trips/getaway-trip', [porto]);
+    await saveAnswer(ME._id, '/trips/getaway-trip?view=summary', [porto]);
     api = installFakeApi({
       'GET /api/user/profile/:id': () => ({ body: { _id: ME._id, fname: 'Ann', lname: 'Lee', city: 'Austin' } }),
     });

@@ -23,6 +23,23 @@ export function isUnreachable(error: unknown): boolean {
   return Boolean(error && typeof error === 'object' && 'status' in error && error.status === 'FETCH_ERROR');
 }
 
+const WINDOW_READ = /^(\/trips\/getaway\/[^/?]+)\/instances\/([^/?]+)$/;
+
+/**
+ * A window's page offline: made from the trip's kept copy, which holds the changes made
+ * offline (and windows made offline, never read from the server); the window's own kept
+ * answer otherwise.
+ */
+async function savedRead(userId: string, key: string): Promise<unknown> {
+  const window = WINDOW_READ.exec(key);
+  if (window) {
+    const trip = (await savedAnswer(userId, window[1])) as { instances?: { _id: string }[] } | undefined;
+    const instance = trip?.instances?.find((w) => w._id === decodeURIComponent(window[2]));
+    if (instance) return { trip, instance };
+  }
+  return savedAnswer(userId, key);
+}
+
 type Query = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
 export function withDeviceCopy(baseQuery: Query): Query {
@@ -40,7 +57,7 @@ export function withDeviceCopy(baseQuery: Query): Query {
     if (session.isLogged && !session.offline) api.dispatch(wentOffline());
     if (!kept || !session.userId) return result;
     try {
-      const body = await savedAnswer(session.userId, key);
+      const body = await savedRead(session.userId, key);
       if (body !== undefined) return { data: body, meta: result.meta };
     } catch {
       /* IndexedDB unavailable: the read fails as it would have */

@@ -3,7 +3,7 @@
 // commit, status, duplicate, naming, create and CSV export. Cards come newest first (the spec)
 // or by start date, remembered per trip too.
 import { FormError } from '../../../components/Form';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -29,8 +29,6 @@ import {
 import { CompareBoard } from './CompareBoard';
 
 export { preloadCompareChart } from './CompareBoard';
-import { CreateInstanceModal } from './CreateInstanceModal';
-import { FlexDates } from './FlexDates';
 import { cheapestIsStale } from '../flex';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions } from './WindowActions';
@@ -38,6 +36,12 @@ import { WindowName } from './WindowName';
 import { WindowWeather } from './WindowWeather';
 import './windows.css';
 import './compare.css';
+
+// Opened on demand: not in the trip page's first load (its budget, ADR 0022).
+const FlexDates = lazy(() => import('./FlexDates').then((m) => ({ default: m.FlexDates })));
+const CreateInstanceModal = lazy(() =>
+  import('./CreateInstanceModal').then((m) => ({ default: m.CreateInstanceModal })),
+);
 
 const VIEW_LABELS: Record<WindowsView, string> = { cards: 'Cards', compare: 'Compare', flex: 'Flex dates' };
 
@@ -168,7 +172,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
       ) : view === 'compare' ? (
         <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
       ) : view === 'flex' ? (
-        <FlexDates trip={trip} windowId={flexWindowId} />
+        <Suspense fallback={<p className="muted">Loading flexible dates…</p>}>
+          <FlexDates trip={trip} windowId={flexWindowId} />
+        </Suspense>
       ) : (
         <ul className="card-grid instance-grid" aria-label="Trip instances">
           {cards.map((instance) => {
@@ -233,7 +239,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
         </ul>
       )}
       {creating && (
-        <CreateInstanceModal tripId={trip._id} currency={trip.currency} onClose={() => setCreating(false)} />
+        <Suspense fallback={null}>
+          <CreateInstanceModal tripId={trip._id} currency={trip.currency} onClose={() => setCreating(false)} />
+        </Suspense>
       )}
       {confirmDialog}
     </section>

@@ -2,7 +2,7 @@
 // its status (a menu), "Duplicate…", "Flex dates" (its total at other dates), "Check
 // prices" (searches on well-known sites), and Commit — or, on the committed window,
 // "Committed ✓" with "Clear plan" (confirmed). A refused save shows the server's message.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -10,7 +10,8 @@ import { showToast } from '../../../lib/toast';
 import type { Instance, InstanceStatus } from '../../../lib/types';
 import { useClearPlanMutation, useSetWindowFieldsMutation } from '../api';
 import { STATUS_LABELS, statusOf, windowName } from '../compare';
-import { DuplicateDialog } from './DuplicateDialog';
+// Opened on demand: not in the trip page's first load (its budget, ADR 0022).
+const DuplicateDialog = lazy(() => import('./DuplicateDialog').then((m) => ({ default: m.DuplicateDialog })));
 import { CheckPrices } from './PriceChecks';
 
 /** Statuses a person picks; Booked comes from committing. */
@@ -122,14 +123,16 @@ export function WindowActions({
         </button>
       )}
       {duplicating && (
-        <DuplicateDialog
-          tripId={tripId}
-          window={window}
-          onClose={(duplicated) => {
-            setDuplicating(false);
-            if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
-          }}
-        />
+        <Suspense fallback={null}>
+          <DuplicateDialog
+            tripId={tripId}
+            window={window}
+            onClose={(duplicated) => {
+              setDuplicating(false);
+              if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
+            }}
+          />
+        </Suspense>
       )}
       {confirmDialog}
     </div>

@@ -1,14 +1,14 @@
 // What the sync strip shows when changes made offline need the traveller (ADR 0038):
-// each conflict with both values and Keep mine / Keep theirs, and each change that could
-// not be applied with its reason and a Copy button. Loaded only when there are some, so
-// every page's first load does not carry the conflict view.
-import { useState } from 'react';
+// each conflict with both versions side by side (theirs, mine) and Keep mine / Keep
+// theirs / Merge field by field, and each change that could not be applied with its
+// reason and a Copy button. Loaded only when there are some, so every page's first load
+// does not carry the conflict view.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { ConflictChoice, conflictRowOf, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import type { AppState, AppDispatch } from '../../../lib/hooks';
-import { targetOf } from '../../../lib/merge';
+import { sameValue, targetOf, type Choice, type FieldKey } from '../../../lib/merge';
 import type { QueuedChange } from '../../../lib/offline/changeQueue';
-import { dropChange } from '../../../lib/offline/changeQueue';
+import { dropChange } from '../../../lib/offline/queueStore';
 import { refreshQueue, settleConflict } from '../offlineSync';
 
 /** The fields as the pages name them (trip settings, the window form, the item form). */
@@ -16,6 +16,8 @@ const FIELD_NAMES: Record<string, string> = {
   travelers: 'Travellers',
   budget: 'Budget',
   budget_basis: 'Budget applies',
+  isFavorite: 'Favourite',
+  currency: 'Currency',
   trip_start: 'Start Date',
   trip_end: 'End Date',
   stay_expense: 'Stay (Lodging)',
@@ -27,9 +29,29 @@ const FIELD_NAMES: Record<string, string> = {
   status: 'Status',
   name: 'Name',
   amount: 'Amount',
+  category: 'Category',
+  basis: 'Applies',
+  booked: 'Reserved',
+  paid: 'Paid',
+  link: 'Link',
+  confirmation: 'Confirmation',
+  weekend_amount: 'Weekend amount',
+  seasons: 'Seasons',
+  quotes: 'Quotes',
+  fx: 'Exchange rate',
 };
-const shown = (_field: string, value: unknown) =>
-  value === null || value === undefined || value === '' ? '(empty)' : String(value);
+
+function shown(field: string, value: unknown): string {
+  // A status as the select names it: top_choice → Top choice.
+  if (field === 'status' && typeof value === 'string') {
+    const words = value.replace(/_/g, ' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
 
 function titleOf(change: QueuedChange): string {
   const kinds = Object.keys(change.mine).map((key) => targetOf(key).kind);
@@ -38,14 +60,29 @@ function titleOf(change: QueuedChange): string {
   return 'This trip changed while you were offline';
 }
 
+type Store = { dispatch: AppDispatch; getState: () => AppState };
+
+/** Both versions side by side; the fields both sides changed are marked, and in a merge chosen one by one. */
 function OfflineConflict({ change }: { change: QueuedChange }) {
-  const store = useStore<AppState>() as { dispatch: AppDispatch; getState: () => AppState };
+  const store = useStore<AppState>() as Store;
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
-  const rows = (change.conflict?.conflicts ?? []).map((conflict) => ({
-    ...conflictRowOf(conflict, FIELD_NAMES, shown),
-    locked: conflict.locked,
-  }));
-  const choose = async (choice: ConflictChoiceValue) => {
+  const [merging, setMerging] = useState(false);
+  const conflicts = change.conflict?.conflicts ?? [];
+  const [picks, setPicks] = useState<Record<FieldKey, Choice>>(() =>
+    Object.fromEntries(conflicts.map((c) => [c.key, c.locked ? 'theirs' : 'mine'])),
+  );
+  useEffect(() => {
+    ref.current?.querySelector('button')?.focus();
+  }, []);
+  const versions = change.versions ?? {
+    theirs: Object.fromEntries(conflicts.map((c) => [c.key, c.theirs])),
+    mine: Object.fromEntries(conflicts.map((c) => [c.key, c.mine])),
+  };
+  const keys = [...new Set([...Object.keys(versions.theirs), ...Object.keys(versions.mine)])];
+  const conflicting = new Map(conflicts.map((c) => [c.key, c]));
+  const choose = async (choice: Choice | Record<FieldKey, Choice>) => {
     setBusy(true);
     try {
       await settleConflict(store, change, choice);
@@ -53,11 +90,92 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
       setBusy(false);
     }
   };
-  return <ConflictChoice title={titleOf(change)} rows={rows} onChoose={choose} busy={busy} theirsLabel="Keep theirs" />;
+  const onlyTheirs = conflicts.length > 0 && conflicts.every((c) => c.locked);
+  const pick = (key: FieldKey, side: Choice, value: unknown) => {
+    const conflict = conflicting.get(key);
+    const text = shown(targetOf(key).field, value);
+    if (!merging || !conflict) return text;
+    return (
+      <label className="offline-conflict__pick">
+        <input
+          type="radio"
+          name={`${id}-${key}`}
+          checked={picks[key] === side}
+          disabled={side === 'mine' && conflict.locked}
+          onChange={() => setPicks({ ...picks, [key]: side })}
+        />{' '}
+        {text}
+      </label>
+    );
+  };
+  return (
+    <div ref={ref} className="notice offline-conflict" role="alertdialog" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`}>
+        <strong>{titleOf(change)}</strong>
+      </p>
+      <p>
+        Marked fields were changed on both sides. Your other changes are kept either way.
+        {merging ? ' Choose a version for each marked field.' : ''}
+      </p>
+      <table className="offline-conflict__table">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Theirs (on the server)</th>
+            <th scope="col">Mine (this device)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => {
+            const differs = !sameValue(versions.theirs[key], versions.mine[key]);
+            const field = targetOf(key).field;
+            return (
+              <tr key={key} className={conflicting.has(key) ? 'is-conflict' : differs ? 'is-changed' : undefined}>
+                <th scope="row">
+                  {FIELD_NAMES[field] ?? field}
+                  {conflicting.has(key) ? ' ●' : ''}
+                </th>
+                <td>{pick(key, 'theirs', versions.theirs[key])}</td>
+                <td>{pick(key, 'mine', versions.mine[key])}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="form-actions">
+        {merging ? (
+          <>
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void choose(picks)}>
+              Save merged version
+            </button>
+            <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setMerging(false)}>
+              Back
+            </button>
+          </>
+        ) : (
+          <>
+            {!onlyTheirs && (
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void choose('mine')}>
+                Keep mine
+              </button>
+            )}
+            <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void choose('theirs')}>
+              Keep theirs
+            </button>
+            {!onlyTheirs && conflicts.length > 0 && (
+              <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setMerging(true)}>
+                Merge field by field
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
 }
 
 function FailedChange({ change }: { change: QueuedChange }) {
-  const store = useStore<AppState>() as { dispatch: AppDispatch; getState: () => AppState };
+  const store = useStore<AppState>() as Store;
   const text = JSON.stringify({ trip: change.tripId, changes: change.mine }, null, 2);
   return (
     <div className="notice sync-failed" role="alert">

@@ -13,9 +13,12 @@ export function SyncStatus() {
   return (
     <div className="sync-status">
       {waiting > 0 && (
-        <p className="sync-badge" role="status">
-          {waiting === 1 ? '1 change waiting to sync' : `${waiting} changes waiting to sync`}
-        </p>
+        <>
+          <p className="sync-badge" role="status">
+            {waiting === 1 ? '1 change waiting to sync' : `${waiting} changes waiting to sync`}
+          </p>
+          <p className="sync-note">Exchange rates for items in another currency are taken when they sync.</p>
+        </>
       )}
       {(conflicts.length > 0 || failed.length > 0) && (
         <Suspense fallback={null}>
