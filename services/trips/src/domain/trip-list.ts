@@ -5,9 +5,10 @@
 // were last served. The list's ETag is a digest of those ids and versions: a client
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
-import { tripSummary, utcDay, versionOf } from '@tripcost/shared';
+import { utcDay, versionOf } from '@tripcost/shared';
 import type { TripListOptions, TripStore, TripVersion } from './trip-store';
-import { tripView } from './trip';
+import { tripView, type TripRecord } from './trip';
+import { roleOf, summaryForRole, tripForRole, type Role } from './sharing';
 
 /** Views kept per process (≈ 2 kB each for a trip with 5 instances). */
 const MAX_REMEMBERED_TRIPS = 5_000;
@@ -41,16 +42,20 @@ export function createTripListViews(
     views.set(key, { version, day, json });
     if (views.size > maxRemembered) views.delete(views.keys().next().value!);
   };
-  const serialize = (record: Parameters<typeof tripView>[0], day: string, view: TripListView) => {
-    const full = tripView(record, { today: day });
-    return Buffer.from(JSON.stringify(view === 'summary' ? tripSummary(full) : full));
+  // Each trip as the caller's role sees it (sharing.ts): the same for every caller with that role.
+  const serialize = (record: TripRecord, role: Role, day: string, view: TripListView) => {
+    const full = tripForRole(tripView(record, { today: day }), record, role);
+    return Buffer.from(JSON.stringify(view === 'summary' ? summaryForRole(full) : full));
   };
 
   return {
     async list(userId, page, ifNoneMatch, view = 'full') {
       const refs = await store.listVersions(userId, page);
       const day = utcDay(now());
-      const keyOf = (id: string) => (view === 'full' ? id : `${view}:${id}`);
+      // A view is kept per role: a trip shared with the caller is their role's view of it.
+      const keyOf = (id: string, role: Role = roles.get(id) ?? 'owner') =>
+        view === 'full' && role === 'owner' ? id : `${view}:${role}:${id}`;
+      const roles = new Map(refs.map((ref) => [ref._id, ref.role]));
       const etag = listEtag(refs, page, day, view);
       if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { etag };
 
@@ -70,12 +75,13 @@ export function createTripListViews(
         );
         for (const i of missing) {
           const record = records.get(refs[i]!._id);
-          if (record === undefined || record.user_id !== userId) continue; // deleted meanwhile
-          const json = serialize(record, day, view);
-          remember(keyOf(record._id), versionOf(record), day, json);
+          const role = record === undefined ? null : roleOf(record, userId);
+          if (record === undefined || role === null) continue; // deleted or left meanwhile
+          const json = serialize(record, role, day, view);
+          remember(keyOf(record._id, role), versionOf(record), day, json);
           parts[i] = json;
           // The trip may have changed since the page was read: tag what is sent.
-          served[i] = { _id: record._id, version: versionOf(record) };
+          served[i] = { _id: record._id, version: versionOf(record), role };
         }
       }
       const sent = served.filter((_, i) => parts[i] !== undefined);

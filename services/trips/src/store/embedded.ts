@@ -5,6 +5,7 @@ import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import { roleOf } from '../domain/sharing';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
@@ -13,7 +14,7 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   const collection: EmbeddedCollection<TripRecord> = await openEmbeddedCollection<TripRecord>(
     embeddedDir(dataDir, 'trips'),
     'trips',
-    [{ fieldName: 'user_id' }],
+    [{ fieldName: 'user_id' }, { fieldName: 'members.user_id' }],
   );
   const { db } = collection;
 
@@ -37,7 +38,10 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       return trip && !trip.deleted_at ? trip : null;
     },
     async listByUser(userId, { favoritesOnly, limit, offset }) {
-      const query = favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE };
+      // Favourites are the owner's flag; the list also holds the trips shared with the user.
+      const query = favoritesOnly
+        ? { user_id: userId, ...LIVE, isFavorite: true }
+        : { $or: [{ user_id: userId }, { 'members.user_id': userId }], ...LIVE };
       const trips = (await db.findAsync(query)) as TripRecord[];
       // find() already hands back deep copies, so no second copy is needed here.
       return trips.sort(compareTrips).slice(offset, offset + limit);
@@ -45,16 +49,31 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
     async listVersions(userId, { favoritesOnly, limit, offset }) {
       // Read in place through the user_id index: copying every trip of the user (what
       // find() does) was most of the cost of a list whose views are already cached.
-      return collection.peekIndexed('user_id', userId, (stored) =>
-        stored
+      const shared = favoritesOnly
+        ? []
+        : collection.peekIndexed('members.user_id', userId, (stored) =>
+            stored.filter((trip) => trip.user_id !== userId),
+          );
+      return collection.peekIndexed('user_id', userId, (owned) =>
+        [...owned, ...shared]
           .filter((trip) => !trip.deleted_at && (!favoritesOnly || trip.isFavorite === true))
           .sort(compareTrips)
           .slice(offset, offset + limit)
-          .map((trip) => ({ _id: trip._id, version: versionOf(trip) })),
+          .map((trip) => ({ _id: trip._id, version: versionOf(trip), role: roleOf(trip, userId) ?? 'viewer' })),
       );
     },
     async findByIds(tripIds) {
       return (await db.findAsync({ _id: { $in: tripIds }, ...LIVE })) as TripRecord[];
+    },
+    async findByInviteHash(tokenHash) {
+      return (await db.findOneAsync({ 'invites.token_hash': tokenHash, ...LIVE })) as TripRecord | null;
+    },
+    async idsSharedWith(userId) {
+      const trips = (await db.findAsync(
+        { 'members.user_id': userId, user_id: { $ne: userId }, ...LIVE },
+        { _id: 1 },
+      )) as Pick<TripRecord, '_id'>[];
+      return trips.map((trip) => trip._id);
     },
     async idsByUser(userId) {
       const trips = (await db.findAsync({ user_id: userId, ...LIVE }, { _id: 1 })) as Pick<TripRecord, '_id'>[];

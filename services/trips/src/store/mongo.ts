@@ -6,6 +6,7 @@ import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import { roleOf } from '../domain/sharing';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a
@@ -27,6 +28,10 @@ const tripSchema = new Schema(
   { versionKey: false, strict: false, minimize: false },
 );
 tripSchema.index({ user_id: 1, trip_start: 1 });
+// Trips shared with a user, and the trip an invitation link names. Member ids are
+// stored as the 24-hex strings tokens carry (never ObjectIds), and queried as strings.
+tripSchema.index({ 'members.user_id': 1 });
+tripSchema.index({ 'invites.token_hash': 1 }, { sparse: true });
 // Only trips with unpublished events are in it, so the relay's poll stays cheap.
 tripSchema.index(
   { _id: 1, outbox: 1 },
@@ -50,15 +55,34 @@ export function mongoTripStore(connection: Connection): TripStore {
       return docs.map((doc) => fromMongo<TripRecord>(doc));
     },
     async listVersions(userId, { favoritesOnly, limit, offset }) {
-      const docs = await Trips.aggregate(listPage(userId, { favoritesOnly, limit, offset }, { _id: 1, version: 1 }));
-      return docs.map((doc: { _id: unknown; version?: number }) => ({
-        _id: String(doc._id),
-        version: doc.version ?? 0,
-      }));
+      const docs = await Trips.aggregate(
+        listPage(
+          userId,
+          { favoritesOnly, limit, offset },
+          { _id: 1, version: 1, user_id: 1, created_at: 1, members: 1 },
+        ),
+      );
+      return docs.map(
+        (doc: Pick<TripRecord, 'user_id' | 'created_at' | 'members'> & { _id: unknown; version?: number }) => ({
+          _id: String(doc._id),
+          version: doc.version ?? 0,
+          role: roleOf(doc, userId) ?? 'viewer',
+        }),
+      );
     },
     async findByIds(tripIds) {
       const docs = await Trips.find({ _id: { $in: tripIds }, ...LIVE }).lean();
       return docs.map((doc) => fromMongo<TripRecord>(doc));
+    },
+    async findByInviteHash(tokenHash) {
+      return asTrip(await Trips.findOne({ 'invites.token_hash': { $eq: tokenHash }, ...LIVE }).lean());
+    },
+    async idsSharedWith(userId) {
+      const docs = await Trips.find(
+        { 'members.user_id': { $eq: userId }, user_id: { $ne: userId }, ...LIVE },
+        { _id: 1 },
+      ).lean();
+      return docs.map((doc) => String(doc._id));
     },
     async idsByUser(userId) {
       const docs = await Trips.find({ user_id: userId, ...LIVE }, { _id: 1 }).lean();
@@ -105,7 +129,11 @@ function listPage(
   projection: Record<string, 0 | 1>,
 ): PipelineStage[] {
   return [
-    { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
+    {
+      $match: favoritesOnly
+        ? { user_id: userId, ...LIVE, isFavorite: true }
+        : { $or: [{ user_id: userId }, { 'members.user_id': userId }], ...LIVE },
+    },
     { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
     { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
     { $skip: offset },
