@@ -110,6 +110,11 @@ export function trip(over: Partial<Trip> = {}): Trip {
       budget_measured: null,
       cheapest_is_stale: false,
     },
+    role: 'owner' as const,
+    owner_name: 'Ada',
+    members: [],
+    hide_costs_from_viewers: true,
+    costs_hidden: false as const,
     ...over,
   };
   const total = totalCost(made);

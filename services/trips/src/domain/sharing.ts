@@ -211,5 +211,5 @@ export function summaryForRole(answer: TripAnswer) {
       ...sharing,
     };
   }
-  return { ...tripSummary(answer), ...sharing };
+  return tripSummary(answer);
 }

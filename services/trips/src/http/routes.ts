@@ -561,9 +561,21 @@ function sendList(res: Response, list: SerializedTripList) {
   res.status(200).type('application/json').send(list.json);
 }
 
-function toTripUpdate(body: UpdateTripBody): TripUpdate {
-  const { isFavorite, travelers, budget, budget_basis, image_url, origin, currency, instances, ...tripFields } = body;
+function toTripUpdate(body: UpdateTripBody): TripUpdate & { hide_costs_from_viewers?: boolean } {
+  const {
+    isFavorite,
+    hide_costs_from_viewers,
+    travelers,
+    budget,
+    budget_basis,
+    image_url,
+    origin,
+    currency,
+    instances,
+    ...tripFields
+  } = body;
   return {
+    hide_costs_from_viewers,
     currency,
     isFavorite,
     origin,
