@@ -4721,8 +4721,13 @@ export interface components {
             location_address: string;
             trip_start: string | null;
             trip_end: string | null;
-            /** @description in `currency`, the trip’s */
-            total_cost: number;
+            /** @description in `currency`, the trip’s; absent when its costs are hidden from the caller (costs_hidden) */
+            total_cost?: number;
+            /**
+             * @description the caller is a viewer of a shared trip whose owner hides costs: the preview has no total
+             * @enum {boolean}
+             */
+            costs_hidden?: true;
             /** @description ISO 4217 code of total_cost: previews in different currencies are never added up */
             currency: string;
         };
