@@ -202,6 +202,19 @@ const CASES: RouteCase[] = [
     expected: editors(200),
   },
   {
+    method: 'PUT',
+    route: '/api/trips/getaway/{tripId}/instances/{instanceId}/vote',
+    path: (s) => `${I(s)}/vote`,
+    body: () => ({ vote: 'yes' }),
+    expected: readAll,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/trips/getaway/{tripId}/instances/{instanceId}/vote',
+    path: (s) => `${I(s)}/vote`,
+    expected: readAll,
+  },
+  {
     method: 'POST',
     route: '/api/trips/getaway/{tripId}/invites',
     path: (s) => `${T(s)}/invites`,
@@ -516,5 +529,82 @@ describe('plan together: lists', () => {
     expect((await gw.as(shared.users.viewer)('GET', T(shared))).status).toBe(404);
     const list = ok(await gw.as(shared.users.viewer)('GET', '/api/trips/getaway-trip')).body;
     expect(list).toEqual([]);
+  });
+});
+
+describe('plan together: voting on windows', () => {
+  it('when members vote, then each window shows the counts and my own vote; all yes works for everyone and is the cheapest such', async () => {
+    const shared = await sharedTrip();
+    const owner = gw.as(shared.users.owner);
+    const cheaper = ok(
+      await owner('POST', `${T(shared)}/instances`, {
+        trip_start: '2031-06-01',
+        trip_end: '2031-06-03',
+        stay_expense: 90,
+      }),
+      201,
+    ).body;
+    const vote = (role: 'owner' | 'editor' | 'viewer', instanceId: string, value: string) =>
+      gw.as(shared.users[role])('PUT', `${T(shared)}/instances/${instanceId}/vote`, { vote: value });
+    for (const role of ['owner', 'editor', 'viewer'] as const) ok(await vote(role, shared.instanceId, 'yes'));
+    ok(await vote('owner', cheaper._id, 'yes'));
+    const maybe = ok(await vote('viewer', cheaper._id, 'maybe')).body;
+    expect(maybe.instance).toMatchObject({
+      votes: { yes: 1, maybe: 1, no: 0, mine: 'maybe' },
+      works_for_everyone: false,
+    });
+    const trip = ok(await gw.as(shared.users.editor)('GET', T(shared))).body;
+    const byId = new Map(trip.instances.map((window: { _id: string }) => [window._id, window]));
+    expect(byId.get(shared.instanceId)).toMatchObject({
+      votes: { yes: 3, maybe: 0, no: 0, mine: 'yes' },
+      works_for_everyone: true,
+    });
+    expect(byId.get(cheaper._id)).toMatchObject({ votes: { yes: 1, maybe: 1, no: 0, mine: null } });
+    // The cheaper window does not work for everyone: the dearer one that does is chosen.
+    expect(trip.comparison.cheapestInstanceId).toBe(cheaper._id);
+    expect(trip.comparison.cheapestForEveryoneId).toBe(shared.instanceId);
+    // The viewer of hidden costs sees the votes, not the money.
+    const viewed = ok(await gw.as(shared.users.viewer)('GET', T(shared))).body;
+    expect(viewed.costs_hidden).toBe(true);
+    expect(viewed.instances.find((w: { _id: string }) => w._id === cheaper._id).votes.mine).toBe('maybe');
+    // Withdrawn: it no longer counts.
+    const withdrawn = ok(await gw.as(shared.users.viewer)('DELETE', `${T(shared)}/instances/${cheaper._id}/vote`)).body;
+    expect(withdrawn.instance.votes).toEqual({ yes: 1, maybe: 0, no: 0, mine: null });
+    const bad = await vote('viewer', cheaper._id, 'perhaps');
+    expect([bad.status, typeof bad.body.msg]).toEqual([400, 'string']);
+  });
+
+  it('when a member votes while another edits, then the edit with the version it read still saves (no 412)', async () => {
+    const shared = await sharedTrip();
+    const editor = gw.as(shared.users.editor);
+    const read = ok(await editor('GET', T(shared))).body;
+    ok(await gw.as(shared.users.viewer)('PUT', `${I(shared)}/vote`, { vote: 'no' }));
+    const saved = await editor('PUT', T(shared), { travelers: 4 }, { 'if-match': `"${read.version}"` });
+    expect(saved.status).toBe(200);
+    expect(saved.body.version).toBe(read.version + 1);
+  });
+
+  it('when a member who voted is removed, then their vote no longer counts', async () => {
+    const shared = await sharedTrip();
+    for (const role of ['owner', 'editor', 'viewer'] as const) {
+      ok(await gw.as(shared.users[role])('PUT', `${I(shared)}/vote`, { vote: role === 'viewer' ? 'no' : 'yes' }));
+    }
+    const owner = gw.as(shared.users.owner);
+    expect(ok(await owner('GET', I(shared))).body.instance.works_for_everyone).toBe(false);
+    ok(await owner('DELETE', `${T(shared)}/members/${shared.users.viewer.id}`));
+    const after = ok(await owner('GET', I(shared))).body.instance;
+    expect(after).toMatchObject({ votes: { yes: 2, maybe: 0, no: 0, mine: 'yes' }, works_for_everyone: true });
+  });
+
+  it('when a vote is cast, then the lists show it (their ETag changes)', async () => {
+    const shared = await sharedTrip();
+    const editor = gw.as(shared.users.editor);
+    const before = await editor('GET', '/api/trips/getaway-trip');
+    ok(await editor('PUT', `${I(shared)}/vote`, { vote: 'yes' }));
+    const after = await editor('GET', '/api/trips/getaway-trip', undefined, {
+      'if-none-match': before.headers.get('etag')!,
+    });
+    expect(after.status).toBe(200);
+    expect(after.body[0].instances[0].votes).toEqual({ yes: 1, maybe: 0, no: 0, mine: 'yes' });
   });
 });

@@ -940,6 +940,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/instances/{instanceId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The caller’s vote on a window (yes, maybe, no): any member, owner included. Votes do not change the trip’s version, so they never make a save fail with 412 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        vote: "yes" | "maybe" | "no";
+                    };
+                };
+            };
+            responses: {
+                /** @description The window with its votes (and its trip), as the caller reads it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceWithTrip"] | components["schemas"]["InstanceWithTripCostsHidden"];
+                    };
+                };
+                /** @description vote is not yes, maybe or no */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Withdraw the caller’s vote on a window (nothing to withdraw changes nothing) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window with its votes (and its trip), as the caller reads it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceWithTrip"] | components["schemas"]["InstanceWithTripCostsHidden"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/members/me": {
         parameters: {
             query?: never;
@@ -4336,6 +4464,9 @@ export interface components {
             freshness: components["schemas"]["Freshness"];
             /** @description only in answers about one trip (not lists): searches to check prices; [] when a date is missing */
             search_links?: components["schemas"]["SearchLink"][];
+            votes: components["schemas"]["WindowVotes"];
+            /** @description every member, owner included, voted yes */
+            works_for_everyone: boolean;
         };
         CostItem: {
             _id: string;
@@ -4405,6 +4536,17 @@ export interface components {
             site: string;
             url: string;
         };
+        /** @description votes of the trip’s current members */
+        WindowVotes: {
+            yes: number;
+            maybe: number;
+            no: number;
+            /**
+             * @description the caller’s own vote; null when none
+             * @enum {string|null}
+             */
+            mine: "yes" | "maybe" | "no" | null;
+        };
         Comparison: {
             /** @description ties: the earlier start wins; null when every window is eliminated */
             cheapestInstanceId: string | null;
@@ -4423,6 +4565,8 @@ export interface components {
             budget_measured: "cheapest" | "committed" | null;
             /** @description the cheapest window’s total rests on at least one stale price */
             cheapest_is_stale: boolean;
+            /** @description the cheapest window every member voted yes on (works_for_everyone); null when none */
+            cheapestForEveryoneId: string | null;
         };
         Member: {
             user_id: string;
@@ -4491,6 +4635,9 @@ export interface components {
             /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
             dates_invalid: boolean;
             items: components["schemas"]["CostItemCostsHidden"][];
+            votes: components["schemas"]["WindowVotes"];
+            /** @description every member, owner included, voted yes */
+            works_for_everyone: boolean;
         };
         CostItemCostsHidden: {
             _id: string;
@@ -4504,6 +4651,14 @@ export interface components {
             basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
             booked: boolean;
             paid: boolean;
+        };
+        InstanceWithTrip: {
+            trip: components["schemas"]["Trip"];
+            instance: components["schemas"]["Instance"];
+        };
+        InstanceWithTripCostsHidden: {
+            trip: components["schemas"]["TripCostsHidden"];
+            instance: components["schemas"]["InstanceCostsHidden"];
         };
         TripSummary: {
             _id: string;
@@ -4572,14 +4727,6 @@ export interface components {
             owner_name: string;
             /** @enum {boolean} */
             costs_hidden: true;
-        };
-        InstanceWithTrip: {
-            trip: components["schemas"]["Trip"];
-            instance: components["schemas"]["Instance"];
-        };
-        InstanceWithTripCostsHidden: {
-            trip: components["schemas"]["TripCostsHidden"];
-            instance: components["schemas"]["InstanceCostsHidden"];
         };
         CommitAnswer: {
             _id: string;

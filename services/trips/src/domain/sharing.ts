@@ -4,7 +4,9 @@
 // trip whose costs are hidden, so no client can show what it never received.
 import { createHash, randomBytes } from 'node:crypto';
 import { tripSummary } from '@tripcost/shared';
+import type { Comparison } from './comparison';
 import type { InstanceView, TripRecord, TripView } from './trip';
+import { cheapestForEveryone, windowVotes, type WindowVotes } from './votes';
 
 export const ROLES = ['owner', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -128,16 +130,25 @@ export const HIDDEN_INSTANCE_FIELDS = [
   'nights',
   'dates_invalid',
   'items',
-] as const satisfies readonly (keyof InstanceView)[];
+  'votes',
+  'works_for_everyone',
+] as const satisfies readonly (keyof VotedInstanceView)[];
 export const HIDDEN_ITEM_FIELDS = ['_id', 'category', 'name', 'basis', 'booked', 'paid'] as const;
 
+/** A window as members see it: with the votes cast on it. */
+export type VotedInstanceView = InstanceView & { votes: WindowVotes; works_for_everyone: boolean };
 type HiddenItem = Pick<InstanceView['items'][number], (typeof HIDDEN_ITEM_FIELDS)[number]>;
-export type HiddenInstanceView = Omit<Pick<InstanceView, (typeof HIDDEN_INSTANCE_FIELDS)[number]>, 'items'> & {
+export type HiddenInstanceView = Omit<Pick<VotedInstanceView, (typeof HIDDEN_INSTANCE_FIELDS)[number]>, 'items'> & {
   items: HiddenItem[];
 };
 export type HiddenTripView = Omit<Pick<TripView, (typeof HIDDEN_TRIP_FIELDS)[number]>, 'instances'> &
   SharingFields & { costs_hidden: true; instances: HiddenInstanceView[] };
-export type SharedTripView = TripView & SharingFields;
+export type SharedTripView = Omit<TripView, 'instances' | 'comparison'> &
+  SharingFields & {
+    instances: VotedInstanceView[];
+    /** cheapestForEveryoneId: the cheapest window every member voted yes on; null when none. */
+    comparison: Comparison & { cheapestForEveryoneId: string | null };
+  };
 /** Every answer about a trip: whole for owners, editors and viewers of trips that show costs. */
 export type TripAnswer = SharedTripView | HiddenTripView;
 
@@ -148,7 +159,7 @@ const pick = <T extends object, K extends keyof T>(source: T, keys: readonly K[]
 };
 
 /** Only a window's fields without money (costs hidden). */
-export const hiddenInstance = (instance: InstanceView): HiddenInstanceView => ({
+export const hiddenInstance = (instance: VotedInstanceView): HiddenInstanceView => ({
   ...pick(instance, HIDDEN_INSTANCE_FIELDS),
   items: instance.items.map((item) => pick(item, HIDDEN_ITEM_FIELDS)),
 });
@@ -158,8 +169,12 @@ export const hiddenInstance = (instance: InstanceView): HiddenInstanceView => ({
  * email only to the owner; for a viewer of a trip that hides costs, only the fields
  * listed above (a field added to the view stays out until it is listed).
  */
-export function tripForRole(view: TripView, trip: TripRecord, role: Role): TripAnswer {
+export function tripForRole(view: TripView, trip: TripRecord, role: Role, userId: string): TripAnswer {
   const members = membersOf(trip);
+  const instances = view.instances.map((instance) => ({
+    ...instance,
+    ...windowVotes(trip, instance._id, userId),
+  }));
   const sharing = {
     role,
     owner_name: members.find((member) => member.role === 'owner')?.name ?? UNNAMED,
@@ -171,12 +186,17 @@ export function tripForRole(view: TripView, trip: TripRecord, role: Role): TripA
       ...pick(view, HIDDEN_TRIP_FIELDS),
       ...sharing,
       costs_hidden: true,
-      instances: view.instances.map(hiddenInstance),
+      instances: instances.map(hiddenInstance),
     };
   }
+  const works = new Set(instances.filter((instance) => instance.works_for_everyone).map((instance) => instance._id));
+  const comparison = {
+    ...view.comparison,
+    cheapestForEveryoneId: cheapestForEveryone(instances, (id) => works.has(id)),
+  };
   // The owner's email and favourite flag are the owner's: a member's favourites live in their own wishlists.
   const ownerOnly = role === 'owner' ? {} : { user_email: '', isFavorite: false };
-  return { ...view, ...ownerOnly, ...sharing, costs_hidden: false };
+  return { ...view, ...ownerOnly, ...sharing, instances, comparison, costs_hidden: false };
 }
 
 /** The summary fields a viewer with hidden costs keeps (no total, budget, share, cheapest or to-pay). */

@@ -6,6 +6,7 @@
 import type { OutboxStore } from '@tripcost/shared';
 import type { TripRecord } from './trip';
 import type { Role } from './sharing';
+import type { Vote } from './votes';
 
 export interface TripListOptions {
   favoritesOnly?: boolean;
@@ -23,6 +24,8 @@ export interface TripVersion {
   version: number;
   /** The caller's role on the trip (roleOf): which view of it the list serves. */
   role: Role;
+  /** Counts the votes cast on the trip (they change its answers, not its version). */
+  votes_version: number;
 }
 
 export interface TripStore extends OutboxStore {
@@ -54,6 +57,11 @@ export interface TripStore extends OutboxStore {
    * version 0). false when it changed meanwhile or is gone; nothing is written then.
    */
   replace(next: TripRecord, expectedVersion: number): Promise<boolean>;
+  /**
+   * Sets (null: removes) one user's vote on one window of a live trip, and counts it in
+   * `votes_version`; the trip's `version` stays. false when the trip is gone.
+   */
+  setVote(tripId: string, instanceId: string, userId: string, vote: Vote | null): Promise<boolean>;
   /**
    * Deletes every trip of the user (account deletion); how many were removed. Safe to
    * repeat. Taking the user out of trips shared with them is the domain's (forgetUser).

@@ -26,6 +26,7 @@ import { windowFreshness, type Freshness } from './item-pricing';
 import { searchLinks, type SearchLink } from './search-links';
 import { utcDay } from '@tripcost/shared';
 import type { InviteRecord, Member } from './sharing';
+import type { TripVotes } from './votes';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -102,6 +103,9 @@ export interface TripRecord extends DatedExpenses {
   invites?: InviteRecord[];
   /** Viewers get the trip without money; absent: true. */
   hide_costs_from_viewers?: boolean;
+  /** Members' votes on windows (votes.ts): apart from `version`, counted by `votes_version`. */
+  votes?: TripVotes;
+  votes_version?: number;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
@@ -165,6 +169,8 @@ export type TripView = Omit<
   | 'members'
   | 'invites'
   | 'hide_costs_from_viewers'
+  | 'votes'
+  | 'votes_version'
 > & {
   currency: string;
   /** The committed window's fx_effect (the trip's figures are the plan's); 0 without a plan. */
@@ -214,6 +220,8 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     members: _members,
     invites: _invites,
     hide_costs_from_viewers: _hide,
+    votes: _votes,
+    votes_version: _votesVersion,
     ...trip
   } = record;
   const travelers = travelersOf(trip);

@@ -32,9 +32,7 @@ import {
   tripCurrency,
   tripDigits,
   tripView,
-  viewWithInstance,
   type InstanceRecord,
-  type InstanceView,
   type TripRecord,
 } from './trip';
 import type { CostItem } from './cost-items';
@@ -43,7 +41,6 @@ import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
 import {
   can,
   costsHiddenFor,
-  hiddenInstance,
   membersOf,
   roleOf,
   tripForRole,
@@ -52,9 +49,11 @@ import {
   type Role,
   type SharedTripView,
   type TripAnswer,
+  type VotedInstanceView,
   UNNAMED,
 } from './sharing';
 import { createSharing, type SharingUseCases } from './sharing-service';
+import type { Vote } from './votes';
 import {
   applyAddInstance,
   applyAddItem,
@@ -94,13 +93,13 @@ export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' |
 
 interface TripAndInstance {
   trip: SharedTripView;
-  instance: InstanceView;
+  instance: VotedInstanceView;
 }
 
 /** A window as a reader gets it: without money for a viewer of a trip that hides costs. */
 export interface TripAndInstanceAnswer {
   trip: TripAnswer;
-  instance: InstanceView | HiddenInstanceView;
+  instance: VotedInstanceView | HiddenInstanceView;
 }
 
 export type ItemChange = TripAndInstance & { item?: CostItem };
@@ -167,6 +166,8 @@ export interface TripsService extends SharingUseCases {
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
   addInstance(user: AuthUser, tripId: string, input: NewInstance): Promise<TripAndInstance>;
   getInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripAndInstanceAnswer>;
+  /** The caller's vote on a window (null withdraws it); any member, owner included. Answers the window as read. */
+  vote(user: AuthUser, tripId: string, instanceId: string, vote: Vote | null): Promise<TripAndInstanceAnswer>;
   commitInstance(
     user: AuthUser,
     tripId: string,
@@ -276,7 +277,7 @@ export function createTripsService(deps: {
   // Answers about one trip carry each window's search links (lists do not).
   // Every answer is shaped for the caller's role (sharing.ts).
   const readView = (trip: TripRecord, userId: string): TripAnswer =>
-    tripForRole(tripView(trip, { today: today(), searchLinks: true }), trip, roleOf(trip, userId) ?? 'viewer');
+    tripForRole(tripView(trip, { today: today(), searchLinks: true }), trip, roleOf(trip, userId) ?? 'viewer', userId);
   /** The answer to a change: only owners and editors change a trip, and they see its costs. */
   const view = (trip: TripRecord, userId: string): SharedTripView => {
     const answer = readView(trip, userId);
@@ -285,9 +286,20 @@ export function createTripsService(deps: {
   };
 
   function withInstance(trip: TripRecord, instanceId: string, userId: string): TripAndInstance {
-    const { instance } = viewWithInstance(trip, instanceId, { today: today(), searchLinks: true });
+    const answer = view(trip, userId);
+    const instance = answer.instances.find((candidate) => candidate._id === instanceId);
     if (!instance) throw notFound(INSTANCE_NOT_FOUND);
-    return { trip: view(trip, userId), instance };
+    return { trip: answer, instance };
+  }
+
+  /** One window of a trip as the caller reads it (without money when it is hidden from them). */
+  function readInstance(trip: TripRecord, instanceId: string, userId: string): TripAndInstanceAnswer {
+    const answer = readView(trip, userId);
+    const instance = (answer.instances as ReadonlyArray<VotedInstanceView | HiddenInstanceView>).find(
+      (candidate) => candidate._id === instanceId,
+    );
+    if (!instance) throw notFound(INSTANCE_NOT_FOUND);
+    return { trip: answer, instance };
   }
 
   /** The trip, if the user's role on it allows the action: 404 when missing, 403 {msg} otherwise. */
@@ -474,11 +486,15 @@ export function createTripsService(deps: {
     },
 
     async getInstance(user, tripId, instanceId) {
-      const { trip } = await tripFor(user.id, tripId, 'read');
-      const answer = readView(trip, user.id);
-      const instance = viewWithInstance(trip, instanceId, { today: today(), searchLinks: true }).instance;
-      if (!instance) throw notFound(INSTANCE_NOT_FOUND);
-      return { trip: answer, instance: answer.costs_hidden ? hiddenInstance(instance) : instance };
+      return readInstance((await tripFor(user.id, tripId, 'read')).trip, instanceId, user.id);
+    },
+
+    async vote(user, tripId, instanceId, vote) {
+      const { trip } = await tripFor(user.id, tripId, 'vote');
+      if (!trip.instances.some((instance) => instance._id === instanceId)) throw notFound(INSTANCE_NOT_FOUND);
+      // Apart from the trip's version: a vote never makes another member's save fail with 412.
+      if (!(await store.setVote(tripId, instanceId, user.id, vote))) throw notFound(TRIP_NOT_FOUND);
+      return readInstance((await tripFor(user.id, tripId, 'read')).trip, instanceId, user.id);
     },
 
     async clearPlan(user, tripId, instanceId, precondition) {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { COST_BASES, COST_CATEGORIES, type CostItem } from '../domain/cost-items';
-import type { InstanceView } from '../domain/trip';
+import { VOTES } from '../domain/votes';
 import { STALE_AFTER_DAYS } from '../domain/item-pricing';
 import { SEARCH_LINK_KINDS } from '../domain/search-links';
 import {
@@ -19,6 +19,7 @@ import {
   type HiddenInstanceView,
   type HiddenTripView,
   type SharedTripView,
+  type VotedInstanceView,
 } from '../domain/sharing';
 import type { InviteAnswer, InvitePreview, NewInviteAnswer } from '../domain/sharing-service';
 
@@ -110,6 +111,16 @@ const searchLinkAnswer = z
   .object({ kind: z.enum(SEARCH_LINK_KINDS), site: z.string(), url: z.string() })
   .meta({ id: 'SearchLink' });
 
+const windowVotesAnswer = z
+  .object({
+    yes: z.number().int(),
+    maybe: z.number().int(),
+    no: z.number().int(),
+    mine: z.enum(VOTES).nullable().describe('the caller’s own vote; null when none'),
+  })
+  .describe('votes of the trip’s current members')
+  .meta({ id: 'WindowVotes' });
+
 export const instanceAnswer = z
   .object({
     _id: z.string(),
@@ -150,6 +161,8 @@ export const instanceAnswer = z
       .array(searchLinkAnswer)
       .optional()
       .describe('only in answers about one trip (not lists): searches to check prices; [] when a date is missing'),
+    votes: windowVotesAnswer,
+    works_for_everyone: z.boolean().describe('every member, owner included, voted yes'),
   })
   .meta({ id: 'Instance' });
 
@@ -174,6 +187,10 @@ const comparisonAnswer = z
         'the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is',
       ),
     cheapest_is_stale: z.boolean().describe('the cheapest window’s total rests on at least one stale price'),
+    cheapestForEveryoneId: z
+      .string()
+      .nullable()
+      .describe('the cheapest window every member voted yes on (works_for_everyone); null when none'),
   })
   .meta({ id: 'Comparison' });
 
@@ -385,4 +402,4 @@ export const INVITE_ANSWERS_COMPLETE: [
   SameKeys<InvitePreview, z.infer<typeof invitePreviewAnswer>>,
 ] = [true, true, true];
 export const ITEM_ANSWER_COMPLETE: SameKeys<Required<CostItem>, z.infer<typeof itemAnswer>> = true;
-export const INSTANCE_ANSWER_COMPLETE: SameKeys<InstanceView, z.infer<typeof instanceAnswer>> = true;
+export const INSTANCE_ANSWER_COMPLETE: SameKeys<VotedInstanceView, z.infer<typeof instanceAnswer>> = true;

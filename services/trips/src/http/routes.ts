@@ -15,6 +15,7 @@ import {
   type RouteContext,
 } from '@tripcost/shared';
 import { noGuessLimit, type GuessLimit } from './guess-limit';
+import type { WindowVotes } from '../domain/votes';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
@@ -50,6 +51,7 @@ import {
   inviteTokenParams,
   memberParams,
   roleBody,
+  voteBody,
   itemParams,
   listQuery,
   tripParams,
@@ -604,8 +606,15 @@ async function answerItemAction(
 }
 
 /** Sets the trip's ETag on the answer and hands the trip on. */
-function tagged<T extends { version: number }>(res: Response, trip: T): T {
+function tagged<T extends { version: number; instances?: ReadonlyArray<{ votes?: WindowVotes }> }>(
+  res: Response,
+  trip: T,
+): T {
   res.setHeader('ETag', etagOf(trip));
+  // Votes change an answer without changing the version its ETag names (votes.ts): such an
+  // answer is never kept, so no cache revalidates it into a 304 with old votes.
+  const voted = trip.instances?.some(({ votes }) => votes !== undefined && votes.yes + votes.maybe + votes.no > 0);
+  if (voted) res.setHeader('Cache-Control', 'no-store');
   return trip;
 }
 
@@ -722,6 +731,45 @@ function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: Reque
     },
     handler: async ({ params, user, res }) => {
       const answer = await guarded(user, () => trips.acceptInvite(user, params.token));
+      tagged(res, answer.trip);
+      return { body: answer };
+    },
+  });
+
+  const voteResponses = {
+    200: {
+      description: 'The window with its votes (and its trip), as the caller reads it',
+      schema: instanceReadAnswer,
+    },
+    403: 'Not a member of the trip',
+    404: 'No such trip or window',
+  };
+  defineRoute(ctx, {
+    method: 'put',
+    path: '/api/trips/getaway/:tripId/instances/:instanceId/vote',
+    summary:
+      'The caller’s vote on a window (yes, maybe, no): any member, owner included. Votes do not change the trip’s version, so they never make a save fail with 412',
+    tags,
+    auth: 'required',
+    params: instanceParams,
+    body: voteBody,
+    responses: { ...voteResponses, 400: 'vote is not yes, maybe or no' },
+    handler: async ({ params, body, user, res }) => {
+      const answer = await trips.vote(user, params.tripId, params.instanceId, body.vote);
+      tagged(res, answer.trip);
+      return { body: answer };
+    },
+  });
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/trips/getaway/:tripId/instances/:instanceId/vote',
+    summary: 'Withdraw the caller’s vote on a window (nothing to withdraw changes nothing)',
+    tags,
+    auth: 'required',
+    params: instanceParams,
+    responses: voteResponses,
+    handler: async ({ params, user, res }) => {
+      const answer = await trips.vote(user, params.tripId, params.instanceId, null);
       tagged(res, answer.trip);
       return { body: answer };
     },

@@ -18,6 +18,7 @@ import {
 import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../domain/item-pricing';
 import { MAX_ORIGIN_LENGTH } from '../domain/search-links';
 import { MEMBER_ROLES } from '../domain/sharing';
+import { VOTES } from '../domain/votes';
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { END_BEFORE_START } from '../domain/trip-changes';
@@ -451,3 +452,4 @@ export const memberParams = tripParams.extend({ userId: objectIdSchema('user id'
 export const inviteTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'This invitation link is not valid.' }),
 });
+export const voteBody = z.object({ vote: z.enum(VOTES, { message: 'vote must be yes, maybe or no.' }) });

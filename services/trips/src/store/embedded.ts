@@ -59,7 +59,12 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
           .filter((trip) => !trip.deleted_at && (!favoritesOnly || trip.isFavorite === true))
           .sort(compareTrips)
           .slice(offset, offset + limit)
-          .map((trip) => ({ _id: trip._id, version: versionOf(trip), role: roleOf(trip, userId) ?? 'viewer' })),
+          .map((trip) => ({
+            _id: trip._id,
+            version: versionOf(trip),
+            role: roleOf(trip, userId) ?? 'viewer',
+            votes_version: trip.votes_version ?? 0,
+          })),
       );
     },
     async findByIds(tripIds) {
@@ -81,6 +86,15 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
     },
     replace(next, expectedVersion) {
       return whenAt(next._id, expectedVersion, () => db.updateAsync({ _id: next._id }, next, {}));
+    },
+    setVote(tripId, instanceId, userId, vote) {
+      // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex, safe as keys.
+      return collection.exclusive(async () => {
+        const field = `votes.${instanceId}.${userId}`;
+        const change = vote === null ? { $unset: { [field]: true } } : { $set: { [field]: vote } };
+        const updated = await db.updateAsync({ _id: tripId, ...LIVE }, { ...change, $inc: { votes_version: 1 } }, {});
+        return updated.numAffected === 1;
+      });
     },
     async pendingEvents(limit) {
       const trips = (await db.findAsync({ 'outbox.0': { $exists: true } }).limit(limit)) as TripRecord[];

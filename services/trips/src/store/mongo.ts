@@ -59,14 +59,20 @@ export function mongoTripStore(connection: Connection): TripStore {
         listPage(
           userId,
           { favoritesOnly, limit, offset },
-          { _id: 1, version: 1, user_id: 1, created_at: 1, members: 1 },
+          { _id: 1, version: 1, votes_version: 1, user_id: 1, created_at: 1, members: 1 },
         ),
       );
       return docs.map(
-        (doc: Pick<TripRecord, 'user_id' | 'created_at' | 'members'> & { _id: unknown; version?: number }) => ({
+        (
+          doc: Pick<TripRecord, 'user_id' | 'created_at' | 'members' | 'votes_version'> & {
+            _id: unknown;
+            version?: number;
+          },
+        ) => ({
           _id: String(doc._id),
           version: doc.version ?? 0,
           role: roleOf(doc, userId) ?? 'viewer',
+          votes_version: doc.votes_version ?? 0,
         }),
       );
     },
@@ -94,6 +100,16 @@ export function mongoTripStore(connection: Connection): TripStore {
         { _id: next._id as never, ...atVersion(expectedVersion) },
         next as never,
       );
+      return result.matchedCount === 1;
+    },
+    async setVote(tripId, instanceId, userId, vote) {
+      // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex strings, safe as keys.
+      const field = `votes.${instanceId}.${userId}`;
+      const change = vote === null ? { $unset: { [field]: '' } } : { $set: { [field]: vote } };
+      const result = await Trips.collection.updateOne({ _id: tripId as never, ...LIVE }, {
+        ...change,
+        $inc: { votes_version: 1 },
+      } as never);
       return result.matchedCount === 1;
     },
     async pendingEvents(limit) {

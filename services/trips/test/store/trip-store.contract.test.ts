@@ -511,7 +511,9 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
           [viewerId, 'viewer'],
         ] as const) {
           expect((await store.listByUser(userId, page)).map((t) => t._id)).toEqual([trip._id]);
-          expect(await store.listVersions(userId, page)).toEqual([{ _id: trip._id, version: 1, role }]);
+          expect(await store.listVersions(userId, page)).toEqual([
+            { _id: trip._id, version: 1, role, votes_version: 0 },
+          ]);
         }
         expect(await store.listVersions(newId(), page)).toEqual([]);
         // Favourites are the owner's flag: never a member's list.
@@ -520,6 +522,23 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect(await store.idsSharedWith(ownerId)).toEqual([]);
         expect((await store.findByInviteHash(hash))?._id).toBe(trip._id);
         expect(await store.findByInviteHash('b'.repeat(64))).toBeNull();
+      });
+
+      it('when votes are set and withdrawn, then they read back per window and user, counted apart from the version', async () => {
+        const [ownerId, memberId] = [newId(), newId()];
+        const instance = anInstance();
+        const trip = aTrip(ownerId, { instances: [instance] });
+        await store.insert(trip);
+        expect(await store.setVote(trip._id, instance._id, ownerId, 'yes')).toBe(true);
+        expect(await store.setVote(trip._id, instance._id, memberId, 'maybe')).toBe(true);
+        expect(await store.setVote(trip._id, instance._id, memberId, null)).toBe(true);
+        const stored = (await store.findById(trip._id))!;
+        expect(stored.votes).toEqual({ [instance._id]: { [ownerId]: 'yes' } });
+        expect([stored.version, stored.votes_version]).toEqual([1, 3]);
+        expect(await store.listVersions(ownerId, { limit: 10, offset: 0 })).toEqual([
+          { _id: trip._id, version: 1, role: 'owner', votes_version: 3 },
+        ]);
+        expect(await store.setVote(newId(), instance._id, ownerId, 'yes')).toBe(false);
       });
 
       it('when an invitation is 7 days old, then joining with it is 410; before, joining works once', async () => {
@@ -551,7 +570,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect((await trips.getTrip(ada, adas._id)).members.map((m) => m.name)).toEqual(['Ada']);
         await expect(trips.getTrip(ada, bos._id)).rejects.toMatchObject({ status: 404 });
         expect(await store.listVersions(ada.id, { limit: 10, offset: 0 })).toEqual([
-          { _id: adas._id, version: expect.any(Number), role: 'owner' },
+          { _id: adas._id, version: expect.any(Number), role: 'owner', votes_version: 0 },
         ]);
         // Again (a redelivered event) changes nothing.
         await trips.forgetUser(bo.id);
