@@ -21,6 +21,7 @@ import {
   type Role,
   type TripAnswer,
 } from './sharing';
+import { withoutVotesOf } from './votes';
 
 /** An invitation as its owner sees it; the token only once, in the answer that made it. */
 export interface InviteAnswer {
@@ -200,6 +201,7 @@ export function createSharing(deps: {
       await changeMembers(user, tripId, memberId, (current) => ({
         ...current,
         members: membersOf(current).filter((member) => member.user_id !== memberId),
+        votes: withoutVotesOf(current.votes, memberId),
       }));
     },
 
@@ -211,7 +213,8 @@ export function createSharing(deps: {
           if (trip.user_id === user.id) {
             throw conflict('The owner cannot leave the trip; delete it instead.', 'owner_cannot_leave');
           }
-          return { ...trip, members: membersOf(trip).filter((member) => member.user_id !== user.id), updated_at: at };
+          const members = membersOf(trip).filter((member) => member.user_id !== user.id);
+          return { ...trip, members, votes: withoutVotesOf(trip.votes, user.id), updated_at: at };
         },
         'read',
       );

@@ -195,16 +195,6 @@ export const tripCurrency = (trip: Pick<TripRecord, 'currency'>): string => trip
 /** Minor-unit digits of the trip's currency (2 for USD, 0 for JPY, 3 for KWD). */
 export const tripDigits = (trip: Pick<TripRecord, 'currency'>): number => currencyDigits(tripCurrency(trip));
 
-/** The trip's view and one of its windows as the API answers it (figures within the trip), if it has it. */
-export function viewWithInstance(
-  trip: TripRecord,
-  instanceId: string,
-  options: ViewOptions = {},
-): { trip: TripView; instance: InstanceView | undefined } {
-  const view = tripView(trip, options);
-  return { trip: view, instance: view.instances.find((candidate) => candidate._id === instanceId) };
-}
-
 export interface ViewOptions {
   /** 'YYYY-MM-DD' that freshness is measured on; the current UTC day when absent. */
   today?: string;

@@ -53,7 +53,7 @@ import {
   UNNAMED,
 } from './sharing';
 import { createSharing, type SharingUseCases } from './sharing-service';
-import type { Vote } from './votes';
+import { withoutVotesOf, type Vote } from './votes';
 import {
   applyAddInstance,
   applyAddItem,
@@ -659,7 +659,11 @@ export function createTripsService(deps: {
             apply: (trip) =>
               roleOf(trip, userId) === null
                 ? trip
-                : { ...trip, members: membersOf(trip).filter((member) => member.user_id !== userId) },
+                : {
+                    ...trip,
+                    members: membersOf(trip).filter((member) => member.user_id !== userId),
+                    votes: withoutVotesOf(trip.votes, userId),
+                  },
             write: (next, expected) => store.replace(next, expected),
           }),
         ).catch((error) => {

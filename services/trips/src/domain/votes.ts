@@ -50,3 +50,13 @@ export function cheapestForEveryone(
   }
   return best?._id ?? null;
 }
+
+/** The votes without those of one user (who left, was removed or deleted their account). */
+export function withoutVotesOf(votes: TripVotes | undefined, userId: string): TripVotes {
+  return Object.fromEntries(
+    Object.entries(votes ?? {}).map(([instanceId, cast]) => [
+      instanceId,
+      Object.fromEntries(Object.entries(cast).filter(([voter]) => voter !== userId)),
+    ]),
+  );
+}

@@ -19,10 +19,12 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   const { db } = collection;
 
   /** Runs `write` only while the stored trip still has the expected version. */
-  const whenAt = (tripId: string, expectedVersion: number, write: () => Promise<unknown>) =>
+  const whenAt = (tripId: string, expectedVersion: number, votesVersion: number, write: () => Promise<unknown>) =>
     collection.exclusive(async () => {
       const stored = await db.findOneAsync({ _id: tripId });
       if (!stored || versionOf(stored) !== expectedVersion) return false;
+      // A vote cast since the trip was read (votes.ts) would be lost: the change is applied again.
+      if ((stored.votes_version ?? 0) !== votesVersion) return false;
       await write();
       return true;
     });
@@ -85,7 +87,9 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       return trips.map((trip) => trip._id);
     },
     replace(next, expectedVersion) {
-      return whenAt(next._id, expectedVersion, () => db.updateAsync({ _id: next._id }, next, {}));
+      return whenAt(next._id, expectedVersion, next.votes_version ?? 0, () =>
+        db.updateAsync({ _id: next._id }, next, {}),
+      );
     },
     setVote(tripId, instanceId, userId, vote) {
       // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex, safe as keys.

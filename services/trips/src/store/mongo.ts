@@ -97,7 +97,12 @@ export function mongoTripStore(connection: Connection): TripStore {
     async replace(next, expectedVersion) {
       // The driver's own replaceOne: the document is written exactly as the domain made it.
       const result = await Trips.collection.replaceOne(
-        { _id: next._id as never, ...atVersion(expectedVersion) },
+        {
+          _id: next._id as never,
+          ...atVersion(expectedVersion),
+          // A vote cast since the trip was read (votes.ts) would be lost: then nothing matches and the change is applied again.
+          votes_version: next.votes_version ? next.votes_version : { $in: [null, 0] },
+        },
         next as never,
       );
       return result.matchedCount === 1;

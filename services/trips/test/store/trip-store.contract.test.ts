@@ -539,6 +539,16 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
           { _id: trip._id, version: 1, role: 'owner', votes_version: 3 },
         ]);
         expect(await store.setVote(newId(), instance._id, ownerId, 'yes')).toBe(false);
+        // A change made from a read before a vote would drop it: the compare-and-swap refuses it.
+        const read = (await store.findById(trip._id))!;
+        await store.setVote(trip._id, instance._id, memberId, 'no');
+        expect(await store.replace({ ...read, trip_location: 'stale', version: 2 }, 1)).toBe(false);
+        expect(
+          await store.replace({ ...(await store.findById(trip._id))!, trip_location: 'fresh', version: 2 }, 1),
+        ).toBe(true);
+        expect((await store.findById(trip._id))!.votes).toEqual({
+          [instance._id]: { [ownerId]: 'yes', [memberId]: 'no' },
+        });
       });
 
       it('when an invitation is 7 days old, then joining with it is 410; before, joining works once', async () => {
