@@ -274,9 +274,7 @@ export function tripRoutes(
         404: 'No such trip or instance',
       },
       handler: async ({ params, user, res }) => {
-        const answer = await trips.getInstance(user, params.tripId, params.instanceId);
-        tagged(res, answer.trip);
-        return { body: answer };
+        return answeredWithTrip(res, await trips.getInstance(user, params.tripId, params.instanceId));
       },
     });
 
@@ -424,9 +422,7 @@ export function tripRoutes(
         404: 'No such trip',
       },
       handler: async ({ params, user, req, res }) => {
-        const answer = await trips.reprice(user, params.tripId, null, preconditionOf(req));
-        tagged(res, answer.trip);
-        return { body: answer };
+        return answeredWithTrip(res, await trips.reprice(user, params.tripId, null, preconditionOf(req)));
       },
     });
 
@@ -446,9 +442,7 @@ export function tripRoutes(
         ...repriceErrors,
       },
       handler: async ({ params, user, req, res }) => {
-        const answer = await trips.reprice(user, params.tripId, params.instanceId, preconditionOf(req));
-        tagged(res, answer.trip);
-        return { body: answer };
+        return answeredWithTrip(res, await trips.reprice(user, params.tripId, params.instanceId, preconditionOf(req)));
       },
     });
 
@@ -503,16 +497,10 @@ export function tripRoutes(
         503: 'The item’s new currency or price needs today’s rate and exchange rates are unavailable: nothing saved',
       },
       handler: async ({ params, body, user, req, res }) => {
-        const answer = await trips.editItem(
-          user,
-          params.tripId,
-          params.instanceId,
-          params.itemId,
-          body,
-          preconditionOf(req),
+        return answeredWithTrip(
+          res,
+          await trips.editItem(user, params.tripId, params.instanceId, params.itemId, body, preconditionOf(req)),
         );
-        tagged(res, answer.trip);
-        return { body: answer };
       },
     });
 
@@ -600,7 +588,14 @@ async function answerItemAction(
     res,
   }: { params: { tripId: string; instanceId: string; itemId: string }; user: AuthUser; req: Request; res: Response },
 ): Promise<{ body: ItemChange }> {
-  const answer = await action(user, params.tripId, params.instanceId, params.itemId, preconditionOf(req));
+  return answeredWithTrip(
+    res,
+    await action(user, params.tripId, params.instanceId, params.itemId, preconditionOf(req)),
+  );
+}
+
+/** An answer that carries its trip, tagged with the trip's version. */
+function answeredWithTrip<A extends { trip: Parameters<typeof tagged>[1] }>(res: Response, answer: A): { body: A } {
   tagged(res, answer.trip);
   return { body: answer };
 }
@@ -730,9 +725,7 @@ function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: Reque
       409: 'The owner’s own invitation (code own_invite), or the trip has 20 members (code trip_full)',
     },
     handler: async ({ params, user, res }) => {
-      const answer = await guarded(user, () => trips.acceptInvite(user, params.token));
-      tagged(res, answer.trip);
-      return { body: answer };
+      return answeredWithTrip(res, await guarded(user, () => trips.acceptInvite(user, params.token)));
     },
   });
 
@@ -755,9 +748,7 @@ function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: Reque
     body: voteBody,
     responses: { ...voteResponses, 400: 'vote is not yes, maybe or no' },
     handler: async ({ params, body, user, res }) => {
-      const answer = await trips.vote(user, params.tripId, params.instanceId, body.vote);
-      tagged(res, answer.trip);
-      return { body: answer };
+      return answeredWithTrip(res, await trips.vote(user, params.tripId, params.instanceId, body.vote));
     },
   });
   defineRoute(ctx, {
@@ -769,9 +760,7 @@ function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: Reque
     params: instanceParams,
     responses: voteResponses,
     handler: async ({ params, user, res }) => {
-      const answer = await trips.vote(user, params.tripId, params.instanceId, null);
-      tagged(res, answer.trip);
-      return { body: answer };
+      return answeredWithTrip(res, await trips.vote(user, params.tripId, params.instanceId, null));
     },
   });
 
