@@ -9,6 +9,8 @@ import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
+import { costsHidden, HiddenCostsTrip, SharePanel } from '../../features/sharing';
+import type { Trip, TripCostsHidden } from '../../lib/types';
 import { digitsOf, formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import './tripOverview.css';
@@ -33,6 +35,9 @@ export default function TripOverviewPage() {
     );
   }
 
+  // A viewer of hidden costs gets no figures from the server: their own read-only page.
+  const answer: Trip | TripCostsHidden = trip;
+  if (costsHidden(answer)) return <HiddenCostsTrip trip={answer} />;
   const location = trip.trip_location || trip.location_address;
   return (
     <main className="page">
@@ -46,6 +51,7 @@ export default function TripOverviewPage() {
           )}
         </div>
       </section>
+      <SharePanel trip={trip} />
       <TripSettings trip={trip} />
       <div className="panel-grid">
         <WeatherPanel location={location} />
