@@ -509,7 +509,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download your data: one JSON document with your account, full profile, every trip with its instances and costs, and every wishlist (Content-Disposition: attachment) */
+        /** Download your data: one JSON document with your account, full profile, every trip of yours with its instances and costs, the trips shared with you (shared_with_me: references), your votes on windows, and every wishlist (Content-Disposition: attachment) */
         get: {
             parameters: {
                 query?: never;
