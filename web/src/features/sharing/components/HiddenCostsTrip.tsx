@@ -1,7 +1,6 @@
 // A trip as a viewer sees it when its owner hides costs: the server sent no figures, so
 // none are shown — "Costs are hidden by the owner" — only places, dates, windows and votes.
-import { SmartImage } from '../../../components/SmartImage';
-import { BackToExplore } from '../../../components/TripListStates';
+import { TripHero } from '../../../components/TripHero';
 import { formatDateRange } from '../../../lib/format';
 import type { TripCostsHidden } from '../../../lib/types';
 import { SharePanel } from './SharePanel';
@@ -11,14 +10,9 @@ import './sharing.css';
 export function HiddenCostsTrip({ trip }: { trip: TripCostsHidden }) {
   return (
     <main className="page">
-      <BackToExplore />
-      <section className="hero">
-        <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
-        <div className="hero__overlay">
-          <h1>{trip.location_address}</h1>
-          <p className="costs-hidden">Costs are hidden by the owner</p>
-        </div>
-      </section>
+      <TripHero trip={trip}>
+        <p className="costs-hidden">Costs are hidden by the owner</p>
+      </TripHero>
       <SharePanel trip={trip} />
       <section aria-label="Date windows" className="card-grid">
         {trip.instances.map((window) => {
