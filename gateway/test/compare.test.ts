@@ -94,6 +94,7 @@ describe('comparing date windows through the gateway', () => {
       overBudgetBy: 50,
       budget_measured: 'cheapest',
       cheapest_is_stale: false,
+      cheapestForEveryoneId: null, // nobody voted
     });
     expect(
       trip.body.instances.map((window: { _id: string; delta_vs_cheapest: number }) => window.delta_vs_cheapest),

@@ -64,7 +64,9 @@ export async function startTripsBehindGateway(tripsEnv: Record<string, string> =
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();
-        const reply = { status: res.status, body: text ? JSON.parse(text) : undefined };
+        // Downloads (CSV, iCalendar) are kept as text.
+        const json = (res.headers.get('content-type') ?? '').includes('json');
+        const reply = { status: res.status, body: text ? (json ? JSON.parse(text) : text) : undefined };
         // Not enumerable, so tests still compare whole replies as { status, body }.
         return Object.defineProperty(reply, 'headers', { value: res.headers, enumerable: false }) as Reply & {
           headers: Headers;

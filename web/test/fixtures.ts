@@ -40,6 +40,8 @@ export function instance(over: Partial<Instance> = {}): Instance {
     booked_total: 0,
     fx_effect: 0,
     freshness: { oldest_captured_on: null, stale_items: 0 },
+    votes: { yes: 0, maybe: 0, no: 0, mine: null },
+    works_for_everyone: false,
     ...over,
   };
   const total = totalCost(made);
@@ -109,7 +111,13 @@ export function trip(over: Partial<Trip> = {}): Trip {
       overBudgetBy: null,
       budget_measured: null,
       cheapest_is_stale: false,
+      cheapestForEveryoneId: null,
     },
+    role: 'owner' as const,
+    owner_name: 'Ada',
+    members: [],
+    hide_costs_from_viewers: true,
+    costs_hidden: false as const,
     ...over,
   };
   const total = totalCost(made);

@@ -10,6 +10,7 @@ import {
 } from '@tripcost/shared';
 import type { TripsService } from './domain/trips-service';
 import { tripRoutes } from './http/routes';
+import type { GuessLimit } from './http/guess-limit';
 
 export interface TripsAppDeps {
   logger: Logger;
@@ -20,6 +21,8 @@ export interface TripsAppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** In front of the creating routes: Idempotency-Key (shared http/idempotency.ts); none in some tests. */
   idempotent?: RequestHandler;
+  /** Failed invitation-token look-ups per caller (http/guess-limit.ts); none in some tests. */
+  guesses?: GuessLimit;
 }
 
 export function buildApp(deps: TripsAppDeps) {
@@ -30,6 +33,6 @@ export function buildApp(deps: TripsAppDeps) {
     verifier: deps.verifier,
     revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
-    routes: tripRoutes(deps.trips, deps.idempotent),
+    routes: tripRoutes(deps.trips, deps.idempotent, deps.guesses),
   });
 }

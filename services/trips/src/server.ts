@@ -2,6 +2,7 @@
 // shutdown order). Used by main.ts and by tests (this service's and other workspaces')
 // that boot it in-process.
 import {
+  createRateLimiter,
   idempotencyKeyPrefix,
   idempotentCreates,
   pingRedis,
@@ -12,6 +13,7 @@ import {
 } from '@tripcost/shared';
 import { buildApp } from './app';
 import { createRatesClient } from './http/rates-client';
+import { guessLimit } from './http/guess-limit';
 import type { TripsConfig } from './config';
 import { createTripsService } from './domain/trips-service';
 import type { TripStore } from './domain/trip-store';
@@ -38,7 +40,12 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
         timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
         logger: parts.logger,
       });
-      const trips = createTripsService({ store, outbox, rates });
+      const trips = createTripsService({
+        store,
+        outbox,
+        rates,
+        publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+      });
       return {
         inbox: startWishlistInbox(trips, {
           redisUrl: config.REDIS_URL,
@@ -49,6 +56,15 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
           ...parts,
           verifier: verifierFromConfig(config, parts.logger),
           trips,
+          guesses: guessLimit(
+            createRateLimiter({
+              redis: parts.redis,
+              logger: parts.logger,
+              name: `${config.QUEUE_PREFIX}:trips:limit:invite-guesses`,
+              limit: config.INVITE_GUESSES_PER_15_MIN,
+              windowMs: 15 * 60_000,
+            }),
+          ),
           idempotent: idempotentCreates({
             redis: parts.redis,
             keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'trips'),

@@ -308,3 +308,31 @@ it('when a handler keeps failing, then the job ends in the failed set with its r
   expect(kept!.failedReason).toContain('carries no trip');
   expect(kept!.data).toEqual(broken);
 });
+
+it('when members add a shared trip to their own lists, then a viewer of hidden costs keeps no total, even after the trip changes', async () => {
+  const owner = testUser({ name: 'Ada' });
+  const [editor, viewer] = [testUser({ name: 'Bo' }), testUser({ name: 'Cy' })];
+  const trip = await createTrip(owner);
+  for (const [member, role] of [
+    [editor, 'editor'],
+    [viewer, 'viewer'],
+  ] as const) {
+    const invite = await tripsCall('POST', `/api/trips/getaway/${trip._id}/invites`, owner, { role });
+    expect((await tripsCall('POST', `/api/trips/invites/${invite.body.token}/accept`, member)).status).toBe(200);
+  }
+  const editors = await createList(editor, 'Shared with me', [trip._id]);
+  const viewers = await createList(viewer, 'Shared with me', [trip._id]);
+  expect(editors.trips[0]).toMatchObject({ total_cost: 0 });
+  expect(viewers.trips[0]).not.toHaveProperty('total_cost');
+  expect(viewers.trips[0]).toMatchObject({ costs_hidden: true, location_address: 'Porto, Portugal' });
+  // Their lists are their own: the owner's trip is not made a favourite of the owner's.
+  expect((await readTrip(owner, trip._id)).isFavorite).toBe(false);
+  expect((await tripsCall('PUT', `/api/trips/getaway/${trip._id}`, owner, { stay_expense: 300 })).status).toBe(200);
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${editors._id}`, editor);
+    expect(body.trips[0].total_cost).toBe(300);
+  });
+  const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${viewers._id}`, viewer);
+  expect(body.trips[0]).not.toHaveProperty('total_cost');
+  expect(JSON.stringify(body)).not.toContain('300');
+});

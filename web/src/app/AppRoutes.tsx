@@ -21,6 +21,7 @@ const CitySearchPage = lazy(() => import('../features/search/components/CitySear
 const TripOverviewPage = lazy(() => import('./pages/TripOverviewPage'));
 const InstancePage = lazy(() => import('../features/instances/components/InstancePage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
+const InvitePage = lazy(() => import('../features/sharing/components/InvitePage'));
 const WishlistDetailPage = lazy(() => import('../features/wishlists/components/WishlistDetailPage'));
 
 /** Unknown paths: the 404 page when logged in, Access Denied otherwise. */
@@ -50,6 +51,7 @@ export function AppRoutes() {
           <Route path="profile/:userId" element={<ProfilePage />} />
           <Route path="wishlist-detail/:id" element={<WishlistDetailPage />} />
           <Route path="view-all" element={<ViewAllPage />} />
+          <Route path="invite/:token" element={<InvitePage />} />
         </Route>
         <Route path="*" element={<UnknownPath />} />
       </Route>

@@ -509,7 +509,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download your data: one JSON document with your account, full profile, every trip with its instances and costs, and every wishlist (Content-Disposition: attachment) */
+        /** Download your data: one JSON document with your account, full profile, every trip of yours with its instances and costs, the trips shared with you (shared_with_me: references), your votes on windows, and every wishlist (Content-Disposition: attachment) */
         get: {
             parameters: {
                 query?: never;
@@ -561,6 +561,731 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owner: the trip’s invitations, open, expired and revoked (never their tokens) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invitations, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invite"][];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the trip’s owner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Owner: a link that lets anyone logged in join with this role until it expires (7 days) or is revoked Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "editor" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description The invitation with its token and url (the only time the token is shown) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewInvite"];
+                    };
+                };
+                /** @description role is not editor or viewer */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the trip’s owner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Twenty invitations are open; or Idempotency-Key: a request with this key is still running; retry shortly */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Owner: revoke an invitation (its link answers 410 from now on); revoking twice changes nothing */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the trip’s owner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link offers: the trip’s name, who invited and the role (rate-limited against guessing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invitation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitePreview"];
+                    };
+                };
+                /** @description Not a token */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No invitation has this token */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The invitation expired or was revoked */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many invitation links that were not valid: try again later */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/invites/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the trip with the invitation’s role; a member already is left unchanged (joined: false) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip as the new (or existing) member sees it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InviteAccepted"];
+                    };
+                };
+                /** @description Not a token */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No invitation has this token */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The owner’s own invitation (code own_invite), or the trip has 20 members (code trip_full) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The invitation expired or was revoked */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many invitation links that were not valid: try again later */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/instances/{instanceId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The caller’s vote on a window (yes, maybe, no): any member, owner included. Votes do not change the trip’s version, so they never make a save fail with 412 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        vote: "yes" | "maybe" | "no";
+                    };
+                };
+            };
+            responses: {
+                /** @description The window with its votes (and its trip), as the caller reads it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceWithTrip"] | components["schemas"]["InstanceWithTripCostsHidden"];
+                    };
+                };
+                /** @description vote is not yes, maybe or no */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Withdraw the caller’s vote on a window (nothing to withdraw changes nothing) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    instanceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window with its votes (and its trip), as the caller reads it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceWithTrip"] | components["schemas"]["InstanceWithTripCostsHidden"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/members/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave a trip shared with the caller (the owner cannot leave: they delete the trip) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Left */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The owner cannot leave (code owner_cannot_leave) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Owner: remove a member; they lose access on their next request */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the trip’s owner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or member */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The owner cannot be removed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Owner: change a member’s role (editor or viewer) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "editor" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description The trip with its members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"];
+                    };
+                };
+                /** @description role is not editor or viewer */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the trip’s owner */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or member */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The owner’s own role cannot change */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/trips/getaway-trip": {
         parameters: {
             query?: never;
@@ -568,7 +1293,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset); ?view=summary for what trip cards show. ETag per list; If-None-Match → 304 */
+        /** The caller's trips and those shared with them (each with role and owner_name), by start date (undated last); at most 500 per page (?limit, ?offset); ?view=summary for what trip cards show. ETag per list; If-None-Match → 304 */
         get: {
             parameters: {
                 query?: {
@@ -589,7 +1314,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"][] | components["schemas"]["TripSummary"][];
+                        "application/json": (components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"])[] | (components["schemas"]["TripSummary"] | components["schemas"]["TripSummaryCostsHidden"])[];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -719,7 +1444,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"][] | components["schemas"]["TripSummary"][];
+                        "application/json": (components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"])[] | (components["schemas"]["TripSummary"] | components["schemas"]["TripSummaryCostsHidden"])[];
                     };
                 };
                 /** @description Unchanged since the ETag sent */
@@ -820,7 +1545,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not your trip */
+                /** @description Not a member, or a viewer of a trip whose costs are hidden */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -867,13 +1592,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The trip */
+                /** @description The trip as the caller’s role sees it: without any money for a viewer when costs are hidden */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Trip"];
+                        "application/json": components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -883,7 +1608,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not your trip */
+                /** @description Not a member of the trip */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -917,6 +1642,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         isFavorite?: boolean;
+                        /** @description owner only: viewers get the trip without any money, link or confirmation code */
+                        hide_costs_from_viewers?: boolean;
                         /** @description a new trip currency converts the budget and plain expenses and re-prices every item at today’s rates */
                         currency?: string;
                         origin?: string;
@@ -1050,7 +1777,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not your trip */
+                /** @description Not the trip’s owner (members cannot delete a shared trip) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1210,13 +1937,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The instance and its trip */
+                /** @description The instance and its trip (without money when hidden from the caller) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["InstanceWithTrip"];
+                        "application/json": components["schemas"]["InstanceWithTrip"] | components["schemas"]["InstanceWithTripCostsHidden"];
                     };
                 };
                 /** @description Missing or invalid access token */
@@ -1620,7 +2347,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not your trip */
+                /** @description Not a member, or a viewer of a trip whose costs are hidden */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3581,9 +4308,48 @@ export interface components {
             /** @description ISO 4217 code new trips start in; USD for accounts made before currencies existed. The owner only */
             home_currency?: string;
         };
+        NewInvite: {
+            _id: string;
+            /** @enum {string} */
+            role: "editor" | "viewer";
+            inviter_name: string;
+            created_at: string;
+            /** @description 7 days after it was made */
+            expires_at: string;
+            /** @enum {string} */
+            state: "open" | "expired" | "revoked";
+            /** @description shown once: only its sha256 is stored */
+            token: string;
+            /** @description the link to send: <public base URL>/invite/<token> */
+            url: string;
+        };
+        Invite: {
+            _id: string;
+            /** @enum {string} */
+            role: "editor" | "viewer";
+            inviter_name: string;
+            created_at: string;
+            /** @description 7 days after it was made */
+            expires_at: string;
+            /** @enum {string} */
+            state: "open" | "expired" | "revoked";
+        };
+        InvitePreview: {
+            trip_id: string;
+            trip_name: string;
+            inviter_name: string;
+            /** @enum {string} */
+            role: "editor" | "viewer";
+        };
+        InviteAccepted: {
+            /** @description false when the caller already was a member (nothing changed) */
+            joined: boolean;
+            trip: components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"];
+        };
         Trip: {
             _id: string;
             user_id: string;
+            /** @description the owner’s email, to the owner only ("" for members) */
             user_email: string;
             location_address: string;
             trip_location: string;
@@ -3628,6 +4394,17 @@ export interface components {
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             per_person: number;
             comparison: components["schemas"]["Comparison"];
+            /**
+             * @description the caller’s role on the trip
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            owner_name: string;
+            /** @description everyone the trip is shared with, the owner first */
+            members: components["schemas"]["Member"][];
+            hide_costs_from_viewers: boolean;
+            /** @enum {boolean} */
+            costs_hidden: false;
         };
         Instance: {
             _id: string;
@@ -3687,6 +4464,9 @@ export interface components {
             freshness: components["schemas"]["Freshness"];
             /** @description only in answers about one trip (not lists): searches to check prices; [] when a date is missing */
             search_links?: components["schemas"]["SearchLink"][];
+            votes: components["schemas"]["WindowVotes"];
+            /** @description every member, owner included, voted yes */
+            works_for_everyone: boolean;
         };
         CostItem: {
             _id: string;
@@ -3756,6 +4536,17 @@ export interface components {
             site: string;
             url: string;
         };
+        /** @description votes of the trip’s current members */
+        WindowVotes: {
+            yes: number;
+            maybe: number;
+            no: number;
+            /**
+             * @description the caller’s own vote; null when none
+             * @enum {string|null}
+             */
+            mine: "yes" | "maybe" | "no" | null;
+        };
         Comparison: {
             /** @description ties: the earlier start wins; null when every window is eliminated */
             cheapestInstanceId: string | null;
@@ -3774,6 +4565,100 @@ export interface components {
             budget_measured: "cheapest" | "committed" | null;
             /** @description the cheapest window’s total rests on at least one stale price */
             cheapest_is_stale: boolean;
+            /** @description the cheapest window every member voted yes on (works_for_everyone); null when none */
+            cheapestForEveryoneId: string | null;
+        };
+        Member: {
+            user_id: string;
+            /** @description the first name the member had when they joined; never an email */
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "editor" | "viewer";
+            joined_at: string;
+        };
+        TripCostsHidden: {
+            _id: string;
+            user_id: string;
+            location_address: string;
+            trip_location: string;
+            place_id?: string;
+            image_url: string;
+            isFavorite: boolean;
+            /** @description ISO 4217: every total, budget, comparison figure and plain expense is in it */
+            currency: string;
+            /** @description where the travellers set off (flight searches); "" when not given */
+            origin: string;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            instances: components["schemas"]["InstanceCostsHidden"][];
+            committedInstanceId: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description Sent back as If-Match (the ETag is "<version>") */
+            version: number;
+            travelers: number;
+            /**
+             * @description what the budget is for: the whole trip or each traveller
+             * @enum {string}
+             */
+            budget_basis: "trip" | "per_person";
+            /**
+             * @description the caller’s role on the trip
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            owner_name: string;
+            /** @description everyone the trip is shared with, the owner first */
+            members: components["schemas"]["Member"][];
+            hide_costs_from_viewers: boolean;
+            /** @enum {boolean} */
+            costs_hidden: true;
+        };
+        InstanceCostsHidden: {
+            _id: string;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            isCommitted: boolean;
+            activities: string[];
+            created_at: string;
+            /** @description "" when none */
+            label: string;
+            /** @enum {string} */
+            status: "considering" | "top_choice" | "eliminated" | "booked";
+            notes: string;
+            /** @description end − start in days; null when a date is missing or dates_invalid */
+            nights: number | null;
+            /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
+            dates_invalid: boolean;
+            items: components["schemas"]["CostItemCostsHidden"][];
+            votes: components["schemas"]["WindowVotes"];
+            /** @description every member, owner included, voted yes */
+            works_for_everyone: boolean;
+        };
+        CostItemCostsHidden: {
+            _id: string;
+            /** @enum {string} */
+            category: "stay" | "travel" | "car" | "other";
+            name: string;
+            /**
+             * @description per_day counts nights + 1 days
+             * @enum {string}
+             */
+            basis: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
+            booked: boolean;
+            paid: boolean;
+        };
+        InstanceWithTrip: {
+            trip: components["schemas"]["Trip"];
+            instance: components["schemas"]["Instance"];
+        };
+        InstanceWithTripCostsHidden: {
+            trip: components["schemas"]["TripCostsHidden"];
+            instance: components["schemas"]["InstanceCostsHidden"];
         };
         TripSummary: {
             _id: string;
@@ -3806,14 +4691,47 @@ export interface components {
             to_pay?: number;
             /** @description the committed (else the cheapest) window’s total rests on a price seen long ago */
             stale_prices: boolean;
+            /**
+             * @description the caller’s role on the trip
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            owner_name: string;
+            /** @enum {boolean} */
+            costs_hidden: false;
         };
-        InstanceWithTrip: {
-            trip: components["schemas"]["Trip"];
-            instance: components["schemas"]["Instance"];
+        TripSummaryCostsHidden: {
+            _id: string;
+            location_address: string;
+            image_url: string;
+            isFavorite: boolean;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_start: string | null;
+            /** @description ISO timestamp at UTC midnight, or null when not set */
+            trip_end: string | null;
+            created_at: string;
+            travelers: number;
+            /** @description ISO 4217: the currency of every figure here */
+            currency: string;
+            /** @description a window is committed */
+            committed: boolean;
+            /** @description how many date windows the trip has */
+            windows: number;
+            /** @description the earliest start among the trip and its windows; null when none */
+            earliest_start: string | null;
+            /**
+             * @description the caller’s role on the trip
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            owner_name: string;
+            /** @enum {boolean} */
+            costs_hidden: true;
         };
         CommitAnswer: {
             _id: string;
             user_id: string;
+            /** @description the owner’s email, to the owner only ("" for members) */
             user_email: string;
             location_address: string;
             trip_location: string;
@@ -3858,6 +4776,17 @@ export interface components {
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             per_person: number;
             comparison: components["schemas"]["Comparison"];
+            /**
+             * @description the caller’s role on the trip
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            owner_name: string;
+            /** @description everyone the trip is shared with, the owner first */
+            members: components["schemas"]["Member"][];
+            hide_costs_from_viewers: boolean;
+            /** @enum {boolean} */
+            costs_hidden: false;
             trip: components["schemas"]["Trip"];
         };
         FlexGrid: {
@@ -3939,8 +4868,13 @@ export interface components {
             location_address: string;
             trip_start: string | null;
             trip_end: string | null;
-            /** @description in `currency`, the trip’s */
-            total_cost: number;
+            /** @description in `currency`, the trip’s; absent when its costs are hidden from the caller (costs_hidden) */
+            total_cost?: number;
+            /**
+             * @description the caller is a viewer of a shared trip whose owner hides costs: the preview has no total
+             * @enum {boolean}
+             */
+            costs_hidden?: true;
             /** @description ISO 4217 code of total_cost: previews in different currencies are never added up */
             currency: string;
         };

@@ -3,7 +3,7 @@
 // nothing it changed was changed there too, and otherwise answers a 412 whose data
 // carries the conflicts for the page to show.
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { Answer, Trip } from './types';
+import type { Trip } from './types';
 import {
   mergesCleanly,
   planMerge,
@@ -111,7 +111,8 @@ export async function saveMerging<T>(
     if (put.error.status !== 412) return { error: put.error };
     const fresh = await baseQuery({ url: tripPath(save.tripId), method: 'GET' });
     if (fresh.error) return { error: put.error };
-    const trip = fresh.data as Answer<'/api/trips/getaway/{tripId}', 'get'>;
+    // A save is made by an owner or editor, who always get the trip with its costs.
+    const trip = fresh.data as Trip;
     let plan = planMerge(save.base, save.mine, tripFields(trip));
     if (save.adjust) plan = save.adjust(plan, trip);
     if (!mergesCleanly(plan)) {

@@ -70,3 +70,16 @@ export type RegisterBody = { [K in keyof Body<'/api/user/register', 'post'>]-?: 
 export type LoginBody = { [K in keyof Body<'/api/user/login', 'post'>]-?: string };
 export type NewTripBody = Body<'/api/trips/getaway-trip', 'post'>;
 export type FunPlaces = Answer<'/api/chatgpt/fun-places', 'post'>;
+/** A trip as a viewer gets it when its owner hides costs from viewers: no money, link or confirmation at all. */
+export type TripCostsHidden = Schema<'TripCostsHidden'>;
+export type InstanceCostsHidden = Schema<'InstanceCostsHidden'>;
+/** A trip card of a trip whose costs are hidden from the caller. */
+export type TripSummaryCostsHidden = Schema<'TripSummaryCostsHidden'>;
+export type Member = Schema<'Member'>;
+export type TripRole = Member['role'];
+export type Invite = Schema<'Invite'>;
+export type NewInvite = Schema<'NewInvite'>;
+export type InvitePreview = Schema<'InvitePreview'>;
+export type InviteAccepted = Schema<'InviteAccepted'>;
+export type WindowVotes = Schema<'WindowVotes'>;
+export type VoteValue = NonNullable<WindowVotes['mine']>;

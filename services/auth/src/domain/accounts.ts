@@ -79,7 +79,8 @@ const sessionEnded = () => unauthorized('session_ended');
 
 export function createAccounts(deps: AccountDeps) {
   const { users, sessions, passwords, logger } = deps;
-  const accessTokenFor = (user: User) => deps.signAccessToken({ id: user._id, email: user.email, role: user.role });
+  const accessTokenFor = (user: User) =>
+    deps.signAccessToken({ id: user._id, email: user.email, role: user.role, name: user.fname });
 
   return {
     async register(input: RegistrationInput): Promise<{ msg: string }> {

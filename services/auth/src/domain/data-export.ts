@@ -1,6 +1,7 @@
 // "Download my data": one JSON document with everything TripCost holds of the
-// caller: the full profile from this service, every trip (with its instances and
-// their costs) and every wishlist from theirs. All or nothing: if a part cannot be
+// caller: the full profile from this service, every trip of theirs (with its instances
+// and their costs), the trips shared with them as references, their votes, and every
+// wishlist from theirs. All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
 import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
@@ -18,8 +19,59 @@ export interface DataExport {
   exportedAt: string;
   account: { _id: string; email: string; createdAt: string };
   profile: ProfileFields;
+  /** The caller's own trips, whole. */
   trips: unknown[];
+  /** Trips others shared with the caller: references only (their data is their owners'). */
+  shared_with_me: SharedTripReference[];
+  /** The caller's votes on windows, in their own trips and in those shared with them. */
+  votes: VoteRecord[];
   wishlists: unknown[];
+}
+
+export interface SharedTripReference {
+  trip_id: string;
+  location_address: string;
+  role: string;
+  owner_name: string;
+}
+
+export interface VoteRecord {
+  trip_id: string;
+  instance_id: string;
+  vote: string;
+}
+
+type Answered = Record<string, unknown>;
+const isRecord = (value: unknown): value is Answered =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The trips answer split as an export holds it: own trips whole (role owner, or a trips
+ * service that predates sharing), shared ones as references, and the caller's own votes
+ * (each window's `votes.mine`).
+ */
+export function exportedTrips(answered: unknown[]): Pick<DataExport, 'trips' | 'shared_with_me' | 'votes'> {
+  const trips: unknown[] = [];
+  const shared: SharedTripReference[] = [];
+  const votes: VoteRecord[] = [];
+  for (const trip of answered) {
+    if (!isRecord(trip)) continue;
+    const tripId = String(trip._id);
+    if (trip.role === undefined || trip.role === 'owner') trips.push(trip);
+    else {
+      shared.push({
+        trip_id: tripId,
+        location_address: String(trip.location_address ?? ''),
+        role: String(trip.role),
+        owner_name: String(trip.owner_name ?? ''),
+      });
+    }
+    for (const window of Array.isArray(trip.instances) ? trip.instances : []) {
+      const mine = isRecord(window) && isRecord(window.votes) ? window.votes.mine : null;
+      if (typeof mine === 'string') votes.push({ trip_id: tripId, instance_id: String(window._id), vote: mine });
+    }
+  }
+  return { trips, shared_with_me: shared, votes };
 }
 
 /** The download's file name, e.g. tripcost-data-2030-01-31.json. */
@@ -43,7 +95,7 @@ export async function gatherExport(
     format: EXPORT_FORMAT,
     exportedAt: (deps.now?.() ?? new Date()).toISOString(),
     ...own,
-    trips,
+    ...exportedTrips(trips),
     wishlists,
   };
 }

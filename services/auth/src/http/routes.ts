@@ -168,8 +168,9 @@ export function userRoutes(
     method: 'get',
     path: '/api/user/me/export',
     summary:
-      'Download your data: one JSON document with your account, full profile, every trip with its instances ' +
-      'and costs, and every wishlist (Content-Disposition: attachment)',
+      'Download your data: one JSON document with your account, full profile, every trip of yours with its instances ' +
+      'and costs, the trips shared with you (shared_with_me: references), your votes on windows, and every wishlist ' +
+      '(Content-Disposition: attachment)',
     tags: ['user'],
     auth: 'required',
     responses: { 200: 'The export', 404: 'The account no longer exists', 503: 'A part could not be gathered' },

@@ -176,10 +176,48 @@ describe('account deletion and data export', () => {
       account: { _id: user.id, email, createdAt: expect.any(String) },
       profile: { fname, lname, birthday, city, state, zip, country: 'US', home_currency: 'JPY' },
       trips: tripList,
+      shared_with_me: [],
+      votes: [],
       wishlists: lists,
     });
     expect(trips.seen).toEqual([user.accessToken]);
     expect(wishlists.seen.at(-1)).toBe(user.accessToken);
+  });
+
+  it('when trips are shared with me and I voted, then the export holds mine whole, shared ones as references, and my votes', async () => {
+    const user = await api.signUp();
+    const [mine, theirs, windowId] = ['c'.repeat(24), 'd'.repeat(24), 'e'.repeat(24)];
+    const own = {
+      _id: mine,
+      role: 'owner',
+      location_address: 'Oslo',
+      instances: [{ _id: windowId, votes: { mine: 'yes' } }],
+    };
+    const shared = {
+      _id: theirs,
+      role: 'viewer',
+      owner_name: 'Ada',
+      location_address: 'Porto, Portugal',
+      costs_hidden: true,
+      members: [{ user_id: 'f'.repeat(24), name: 'Ada', role: 'owner' }],
+      instances: [
+        { _id: windowId, votes: { mine: 'maybe' } },
+        { _id: 'a'.repeat(24), votes: { mine: null } },
+      ],
+    };
+    trips.answer = { status: 200, body: [own, shared] };
+    wishlists.answer = { status: 200, body: [] };
+    const data = await (
+      await fetch(`${auth.url}/api/user/me/export`, { headers: { authorization: user.accessToken } })
+    ).json();
+    expect(data.trips).toEqual([own]);
+    expect(data.shared_with_me).toEqual([
+      { trip_id: theirs, location_address: 'Porto, Portugal', role: 'viewer', owner_name: 'Ada' },
+    ]);
+    expect(data.votes).toEqual([
+      { trip_id: mine, instance_id: windowId, vote: 'yes' },
+      { trip_id: theirs, instance_id: windowId, vote: 'maybe' },
+    ]);
   });
 
   it('when a part of the export cannot be gathered, then 503 {msg}, never a partial export; without a token 401', async () => {

@@ -23,7 +23,7 @@ describe('register and login', () => {
     expect(Object.keys(login.body)).toEqual(['accesstoken']);
   });
 
-  it('when logging in, then the access token is RS256 with sub, email, role, iss, aud and a 15-minute expiry', async () => {
+  it('when logging in, then the access token is RS256 with sub, email, role, name (first name, what members of a shared trip see), iss, aud and a 15-minute expiry', async () => {
     const { registration, id, accessToken } = await api.signUp();
     const decoded = jwt.decode(accessToken, { complete: true }) as jwt.Jwt & { payload: jwt.JwtPayload };
     expect(decoded.header.alg).toBe('RS256');
@@ -31,6 +31,7 @@ describe('register and login', () => {
       sub: id,
       email: registration.email,
       role: 0,
+      name: registration.fname,
       iss: 'tripcost-auth',
       aud: 'tripcost',
     });

@@ -16,6 +16,8 @@ export interface AuthUser {
   id: string;
   email: string;
   role: number;
+  /** The account's first name (the `name` claim): how other members of a shared trip see the user; absent in older tokens. */
+  name?: string;
 }
 
 export interface TokenVerifier {
@@ -67,6 +69,7 @@ export function createTokenVerifier(keys: KeyRing | string): TokenVerifier {
         id: claims.sub,
         email: claims.email,
         role: typeof claims.role === 'number' ? claims.role : 0,
+        ...(typeof claims.name === 'string' && claims.name !== '' ? { name: claims.name } : {}),
       });
       if (typeof claims.exp === 'number') {
         if (remembered.size >= MAX_REMEMBERED) remembered.clear();
@@ -79,7 +82,8 @@ export function createTokenVerifier(keys: KeyRing | string): TokenVerifier {
 }
 
 export function signAccessToken(key: SigningKey, user: AuthUser, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
-  return jwt.sign({ email: user.email, role: user.role }, key.privateKey, {
+  const claims = { email: user.email, role: user.role, ...(user.name ? { name: user.name } : {}) };
+  return jwt.sign(claims, key.privateKey, {
     algorithm: 'RS256',
     keyid: key.kid,
     subject: user.id,

@@ -21,6 +21,9 @@ interface CardFields<D> {
   currency: string;
   total_cost: number;
   per_person: number;
+  /** The caller's role on the trip (a shared trip's card says whose it is). */
+  role: 'owner' | 'editor' | 'viewer';
+  owner_name: string;
 }
 
 /** The trip fields a summary is made from (the trips service's trip answer). */
@@ -51,6 +54,8 @@ export interface TripSummary<D = string> extends CardFields<D> {
   to_pay?: number;
   /** The figure the card stands on (the committed window, else the cheapest) uses a price seen long ago. */
   stale_prices: boolean;
+  /** Made from a trip with its costs (a viewer of hidden costs gets the trips service's own shorter card). */
+  costs_hidden: false;
 }
 
 const timeOf = (value: unknown): number => {
@@ -86,5 +91,8 @@ export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
     cheapest_total: totals.length > 0 ? Math.min(...totals) : null,
     ...(committed?.items?.length ? { to_pay: committed.to_pay } : {}),
     stale_prices: committed ? committed.freshness.stale_items > 0 : trip.comparison.cheapest_is_stale,
+    role: trip.role,
+    owner_name: trip.owner_name,
+    costs_hidden: false,
   };
 }

@@ -411,12 +411,37 @@ function project(doc: Doc, projection?: Doc): Doc {
   return out;
 }
 
+/** The object holding a dotted path's last key, as MongoDB's update operators walk it (made on the way when `make`). */
+function atPath(doc: Doc, path: string, make: boolean): { parent: Doc; last: string } | null {
+  const keys = path.split('.');
+  let parent = doc;
+  for (const key of keys.slice(0, -1)) {
+    if (!isPlainObject(parent[key])) {
+      if (!make) return null;
+      parent[key] = {};
+    }
+    parent = parent[key] as Doc;
+  }
+  return { parent, last: keys[keys.length - 1]! };
+}
+
 function applyUpdate(doc: Doc, update: Doc) {
   for (const [op, fields] of Object.entries(update)) {
     if (op === '$set') {
       for (const [key, value] of Object.entries(fields as Doc)) {
         if (key === '_id' && !equal(doc._id, value)) throw new Error("fake mongo: '_id' is immutable");
-        doc[key] = clone(value);
+        atPath(doc, key, true)!.parent[atPath(doc, key, true)!.last] = clone(value);
+      }
+    } else if (op === '$unset') {
+      for (const key of Object.keys(fields as Doc)) {
+        const at = atPath(doc, key, false);
+        if (at) delete at.parent[at.last];
+      }
+    } else if (op === '$inc') {
+      for (const [key, by] of Object.entries(fields as Doc)) {
+        const at = atPath(doc, key, true)!;
+        const current = at.parent[at.last];
+        at.parent[at.last] = (typeof current === 'number' ? current : 0) + (by as number);
       }
     } else if (op === '$pull') {
       for (const [key, condition] of Object.entries(fields as Doc)) {

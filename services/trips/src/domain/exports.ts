@@ -30,7 +30,8 @@ export function travellersOf(trip: TripRecord): number {
 export const calendarUid = (tripId: string) => `trip-${tripId}@tripcost`;
 
 /** Committed trips with both dates, as one all-day event each (DTEND is the day after the last day). */
-export function tripsCalendar(trips: TripRecord[]): string {
+/** `showsCosts` says per trip whether the reader may see its money (a viewer of hidden costs may not). */
+export function tripsCalendar(trips: TripRecord[], showsCosts: (trip: TripRecord) => boolean = () => true): string {
   const events: EventAttributes[] = trips
     .filter((trip) => trip.committedInstanceId && trip.trip_start && trip.trip_end)
     .sort(compareTrips)
@@ -38,9 +39,10 @@ export function tripsCalendar(trips: TripRecord[]): string {
       const [digits, currency] = [tripDigits(trip), tripCurrency(trip)];
       const cents = totalMinorUnits(trip, digits);
       const travellers = travellersOf(trip);
-      const lines = [`Total: ${formatted(fromMinorUnits(cents, digits), currency)}`];
+      const costs = showsCosts(trip);
+      const lines = costs ? [`Total: ${formatted(fromMinorUnits(cents, digits), currency)}`] : [];
       // The share as the trip's page shows it (per_person): whole minor units divided, rounded once.
-      if (travellers > 1) {
+      if (costs && travellers > 1) {
         lines.push(`Per person (${travellers} travellers): ${formatted(shareOf(cents, travellers, digits), currency)}`);
       }
       // A plan stored with its end before its start (older data) is not rewritten: it

@@ -5,9 +5,10 @@
 // were last served. The list's ETag is a digest of those ids and versions: a client
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
-import { tripSummary, utcDay, versionOf } from '@tripcost/shared';
+import { utcDay, versionOf } from '@tripcost/shared';
 import type { TripListOptions, TripStore, TripVersion } from './trip-store';
-import { tripView } from './trip';
+import { tripView, type TripRecord } from './trip';
+import { roleOf, summaryForRole, tripForRole, type Role } from './sharing';
 
 /** Views kept per process (≈ 2 kB each for a trip with 5 instances). */
 const MAX_REMEMBERED_TRIPS = 5_000;
@@ -35,22 +36,26 @@ export function createTripListViews(
   // concatenation and no re-encoding of ~400 kB per answer.
   // A view also depends on the day: its prices' freshness (stale_items) moves with it.
   // Keyed by view and trip id: a summary and a full view of one trip are two entries.
-  const views = new Map<string, { version: number; day: string; json: Buffer }>();
-  const remember = (key: string, version: number, day: string, json: Buffer) => {
+  const views = new Map<string, { version: string; day: string; json: Buffer }>();
+  const remember = (key: string, version: string, day: string, json: Buffer) => {
     views.delete(key);
     views.set(key, { version, day, json });
     if (views.size > maxRemembered) views.delete(views.keys().next().value!);
   };
-  const serialize = (record: Parameters<typeof tripView>[0], day: string, view: TripListView) => {
-    const full = tripView(record, { today: day });
-    return Buffer.from(JSON.stringify(view === 'summary' ? tripSummary(full) : full));
+  // Each trip as the caller sees it (sharing.ts): their role's view, with their own votes.
+  const serialize = (record: TripRecord, userId: string, role: Role, day: string, view: TripListView) => {
+    const full = tripForRole(tripView(record, { today: day }), record, role, userId);
+    return Buffer.from(JSON.stringify(view === 'summary' ? summaryForRole(full) : full));
   };
 
   return {
     async list(userId, page, ifNoneMatch, view = 'full') {
       const refs = await store.listVersions(userId, page);
       const day = utcDay(now());
-      const keyOf = (id: string) => (view === 'full' ? id : `${view}:${id}`);
+      // A view is kept per member: a shared trip is each member's role's view, with their own vote.
+      const keyOf = (id: string, role: Role = roles.get(id) ?? 'owner') =>
+        view === 'full' && role === 'owner' ? id : `${view}:${role}:${userId}:${id}`;
+      const roles = new Map(refs.map((ref) => [ref._id, ref.role]));
       const etag = listEtag(refs, page, day, view);
       if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { etag };
 
@@ -58,7 +63,7 @@ export function createTripListViews(
       const missing: number[] = [];
       refs.forEach((ref, i) => {
         const known = views.get(keyOf(ref._id));
-        if (known !== undefined && known.version === ref.version && known.day === day) {
+        if (known !== undefined && known.version === stamp(ref) && known.day === day) {
           remember(keyOf(ref._id), known.version, day, known.json);
           parts[i] = known.json;
         } else missing.push(i);
@@ -70,12 +75,13 @@ export function createTripListViews(
         );
         for (const i of missing) {
           const record = records.get(refs[i]!._id);
-          if (record === undefined || record.user_id !== userId) continue; // deleted meanwhile
-          const json = serialize(record, day, view);
-          remember(keyOf(record._id), versionOf(record), day, json);
-          parts[i] = json;
+          const role = record === undefined ? null : roleOf(record, userId);
+          if (record === undefined || role === null) continue; // deleted or left meanwhile
+          const json = serialize(record, userId, role, day, view);
           // The trip may have changed since the page was read: tag what is sent.
-          served[i] = { _id: record._id, version: versionOf(record) };
+          served[i] = { _id: record._id, version: versionOf(record), role, votes_version: record.votes_version ?? 0 };
+          remember(keyOf(record._id, role), stamp(served[i]!), day, json);
+          parts[i] = json;
         }
       }
       const sent = served.filter((_, i) => parts[i] !== undefined);
@@ -98,12 +104,16 @@ function jsonArray(items: Buffer[]): Buffer {
   return Buffer.concat(pieces);
 }
 
+/** What a kept view was made from: the trip's version and, once anyone voted, its votes' count. */
+const stamp = (ref: TripVersion): string =>
+  ref.votes_version ? `${ref.version}.${ref.votes_version}` : `${ref.version}`;
+
 function listEtag(refs: TripVersion[], page: TripListOptions, day: string, view: TripListView): string {
   const digest = createHash('sha1');
   // The full view's tag is as it always was, so clients holding one still get their 304.
   const viewPart = view === 'full' ? '' : `:${view}`;
   digest.update(`${page.favoritesOnly ? 'f' : 'a'}:${page.offset}:${page.limit}:${day}${viewPart}|`);
-  for (const ref of refs) digest.update(`${ref._id}:${ref.version},`);
+  for (const ref of refs) digest.update(`${ref._id}:${stamp(ref)},`);
   return `W/"${digest.digest('base64url')}"`;
 }
 

@@ -5,6 +5,8 @@
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
 import type { TripRecord } from './trip';
+import type { Role } from './sharing';
+import type { Vote } from './votes';
 
 export interface TripListOptions {
   favoritesOnly?: boolean;
@@ -20,6 +22,10 @@ export interface TripVersion {
   _id: string;
   /** 0 for a trip stored before versions existed. */
   version: number;
+  /** The caller's role on the trip (roleOf): which view of it the list serves. */
+  role: Role;
+  /** Counts the votes cast on the trip (they change its answers, not its version). */
+  votes_version: number;
 }
 
 export interface TripStore extends OutboxStore {
@@ -27,7 +33,7 @@ export interface TripStore extends OutboxStore {
   /** The trip, with its pending outbox; null when missing or deleted. */
   findById(tripId: string): Promise<TripRecord | null>;
   /**
-   * The user's trips by trip_start ascending, trips without dates last, then by
+   * The user's trips — owned, and shared with them (`members.user_id`) — by trip_start ascending, trips without dates last, then by
    * creation. Fresh copies the caller owns and may change (the list views are made in
    * place), never objects the store keeps.
    */
@@ -37,17 +43,29 @@ export interface TripStore extends OutboxStore {
    * answer is assembled from (cached views per trip and version), and its ETag.
    */
   listVersions(userId: string, options: TripListOptions): Promise<TripVersion[]>;
+  /** The live trip holding an invitation with this token hash (sha256 hex); null when none. */
+  findByInviteHash(tokenHash: string): Promise<TripRecord | null>;
   /** The trips with these ids that still exist, in any order. */
   findByIds(tripIds: string[]): Promise<TripRecord[]>;
-  /** Ids of all the user's trips (for changes that touch every trip of a user). */
+  /** Ids of all the user's own trips (for changes that touch every trip of a user). */
   idsByUser(userId: string): Promise<string[]>;
+  /** Ids of the live trips shared with the user (a member, not the owner). */
+  idsSharedWith(userId: string): Promise<string[]>;
   /**
    * Writes `next` in place of the stored trip with the same id, only if the stored
    * one still has `expectedVersion` (a trip stored before versions existed counts as
    * version 0). false when it changed meanwhile or is gone; nothing is written then.
    */
   replace(next: TripRecord, expectedVersion: number): Promise<boolean>;
-  /** Deletes every trip of the user (account deletion); how many were removed. Safe to repeat. */
+  /**
+   * Sets (null: removes) one user's vote on one window of a live trip, and counts it in
+   * `votes_version`; the trip's `version` stays. false when the trip is gone.
+   */
+  setVote(tripId: string, instanceId: string, userId: string, vote: Vote | null): Promise<boolean>;
+  /**
+   * Deletes every trip of the user (account deletion); how many were removed. Safe to
+   * repeat. Taking the user out of trips shared with them is the domain's (forgetUser).
+   */
   removeAllOfUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;

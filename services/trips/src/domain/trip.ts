@@ -25,6 +25,8 @@ import { itemView, paymentTotals, type CostItem, type PaymentTotals } from './co
 import { windowFreshness, type Freshness } from './item-pricing';
 import { searchLinks, type SearchLink } from './search-links';
 import { utcDay } from '@tripcost/shared';
+import type { InviteRecord, Member } from './sharing';
+import type { TripVotes } from './votes';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -95,6 +97,15 @@ export interface TripRecord extends DatedExpenses {
   outbox?: OutboxEvent[];
   /** Set when the trip is deleted: it is gone for every reader, kept only until its outbox is published. */
   deleted_at?: string;
+  /** Everyone the trip is shared with, the owner first (sharing.ts); absent on trips stored before sharing. */
+  members?: Member[];
+  /** Invitations by link (only their tokens' hashes); never in an answer but the owner's invite list. */
+  invites?: InviteRecord[];
+  /** Viewers get the trip without money; absent: true. */
+  hide_costs_from_viewers?: boolean;
+  /** Members' votes on windows (votes.ts): apart from `version`, counted by `votes_version`. */
+  votes?: TripVotes;
+  votes_version?: number;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
@@ -146,7 +157,20 @@ export type InstanceView = InstanceRecord &
   };
 export type TripView = Omit<
   TripRecord,
-  'instances' | 'version' | 'travelers' | 'budget' | 'budget_basis' | 'outbox' | 'deleted_at' | 'origin' | 'currency'
+  | 'instances'
+  | 'version'
+  | 'travelers'
+  | 'budget'
+  | 'budget_basis'
+  | 'outbox'
+  | 'deleted_at'
+  | 'origin'
+  | 'currency'
+  | 'members'
+  | 'invites'
+  | 'hide_costs_from_viewers'
+  | 'votes'
+  | 'votes_version'
 > & {
   currency: string;
   /** The committed window's fx_effect (the trip's figures are the plan's); 0 without a plan. */
@@ -171,16 +195,6 @@ export const tripCurrency = (trip: Pick<TripRecord, 'currency'>): string => trip
 /** Minor-unit digits of the trip's currency (2 for USD, 0 for JPY, 3 for KWD). */
 export const tripDigits = (trip: Pick<TripRecord, 'currency'>): number => currencyDigits(tripCurrency(trip));
 
-/** The trip's view and one of its windows as the API answers it (figures within the trip), if it has it. */
-export function viewWithInstance(
-  trip: TripRecord,
-  instanceId: string,
-  options: ViewOptions = {},
-): { trip: TripView; instance: InstanceView | undefined } {
-  const view = tripView(trip, options);
-  return { trip: view, instance: view.instances.find((candidate) => candidate._id === instanceId) };
-}
-
 export interface ViewOptions {
   /** 'YYYY-MM-DD' that freshness is measured on; the current UTC day when absent. */
   today?: string;
@@ -189,7 +203,17 @@ export interface ViewOptions {
 }
 
 export function tripView(record: TripRecord, options: ViewOptions = {}): TripView {
-  const { outbox: _pending, deleted_at: _deleted, ...trip } = record;
+  // Sharing fields are added per caller by tripForRole (sharing.ts), never from here.
+  const {
+    outbox: _pending,
+    deleted_at: _deleted,
+    members: _members,
+    invites: _invites,
+    hide_costs_from_viewers: _hide,
+    votes: _votes,
+    votes_version: _votesVersion,
+    ...trip
+  } = record;
   const travelers = travelersOf(trip);
   const currency = tripCurrency(trip);
   const digits = currencyDigits(currency);

@@ -32,15 +32,28 @@ import {
   tripCurrency,
   tripDigits,
   tripView,
-  viewWithInstance,
   type InstanceRecord,
-  type InstanceView,
   type TripRecord,
-  type TripView,
 } from './trip';
 import type { CostItem } from './cost-items';
 import type { BudgetBasis } from './comparison';
 import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
+import {
+  can,
+  costsHiddenFor,
+  membersOf,
+  roleOf,
+  tripForRole,
+  type Action,
+  type HiddenInstanceView,
+  type Role,
+  type SharedTripView,
+  type TripAnswer,
+  type VotedInstanceView,
+  UNNAMED,
+} from './sharing';
+import { createSharing, type SharingUseCases } from './sharing-service';
+import { withoutVotesOf, type Vote } from './votes';
 import {
   applyAddInstance,
   applyAddItem,
@@ -79,8 +92,14 @@ export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' |
   Pick<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>;
 
 interface TripAndInstance {
-  trip: TripView;
-  instance: InstanceView;
+  trip: SharedTripView;
+  instance: VotedInstanceView;
+}
+
+/** A window as a reader gets it: without money for a viewer of a trip that hides costs. */
+export interface TripAndInstanceAnswer {
+  trip: TripAnswer;
+  instance: VotedInstanceView | HiddenInstanceView;
 }
 
 export type ItemChange = TripAndInstance & { item?: CostItem };
@@ -113,7 +132,7 @@ export interface WindowReprice {
 
 /** A re-price's answer: the trip after it, each re-priced window, and the trip's own fx_effect (its plan's). */
 export interface RepriceAnswer {
-  trip: TripView;
+  trip: SharedTripView;
   windows: WindowReprice[];
   fx_effect_before: number;
   fx_effect_after: number;
@@ -128,8 +147,8 @@ export type ItemAction = (
   precondition?: Precondition,
 ) => Promise<ItemChange>;
 
-export interface TripsService {
-  createTrip(user: AuthUser, input: NewTrip): Promise<TripView>;
+export interface TripsService extends SharingUseCases {
+  createTrip(user: AuthUser, input: NewTrip): Promise<SharedTripView>;
   /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
   listTripsSerialized(
     user: AuthUser,
@@ -137,14 +156,26 @@ export interface TripsService {
     ifNoneMatch?: string,
     view?: TripListView,
   ): Promise<SerializedTripList>;
-  getTrip(user: AuthUser, tripId: string): Promise<TripView>;
-  updateTrip(user: AuthUser, tripId: string, update: TripUpdate, precondition?: Precondition): Promise<TripView>;
+  getTrip(user: AuthUser, tripId: string): Promise<TripAnswer>;
+  updateTrip(
+    user: AuthUser,
+    tripId: string,
+    update: TripUpdate & { hide_costs_from_viewers?: boolean },
+    precondition?: Precondition,
+  ): Promise<SharedTripView>;
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
   addInstance(user: AuthUser, tripId: string, input: NewInstance): Promise<TripAndInstance>;
-  getInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripAndInstance>;
-  commitInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  getInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripAndInstanceAnswer>;
+  /** The caller's vote on a window (null withdraws it); any member, owner included. Answers the window as read. */
+  vote(user: AuthUser, tripId: string, instanceId: string, vote: Vote | null): Promise<TripAndInstanceAnswer>;
+  commitInstance(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+    precondition?: Precondition,
+  ): Promise<SharedTripView>;
   /** Un-commits the committed window; 409 when the window is not the committed one. */
-  clearPlan(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  clearPlan(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<SharedTripView>;
   /** A copy of the window with its dates moved by `shiftDays` or set to a start and nights, listed first. */
   duplicateInstance(
     user: AuthUser,
@@ -157,7 +188,12 @@ export interface TripsService {
   flexGrid(user: AuthUser, tripId: string, instanceId: string, range: FlexRange): Promise<FlexAnswer>;
   /** "Still this price": the item's price in use was seen again today. */
   checkItem: ItemAction;
-  removeInstance(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<TripView>;
+  removeInstance(
+    user: AuthUser,
+    tripId: string,
+    instanceId: string,
+    precondition?: Precondition,
+  ): Promise<SharedTripView>;
   /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
   addItem(
     user: AuthUser,
@@ -185,15 +221,20 @@ export interface TripsService {
     instanceId: string | null,
     precondition?: Precondition,
   ): Promise<RepriceAnswer>;
-  /** The user's committed trips as an iCalendar file. */
+  /** The user's committed trips (own and shared) as an iCalendar file. */
   calendar(user: AuthUser): Promise<string>;
   /** One trip's windows as a CSV table, with a download file name. */
   comparison(user: AuthUser, tripId: string): Promise<{ csv: string; fileName: string }>;
   /** From wishlist events: only the user's own trips change; missing ones are ignored. */
   setFavorite(userId: string, tripIds: string[], isFavorite: boolean): Promise<void>;
-  /** From user.deleted: every trip of the user goes; no trip events (wishlists forget the user too). */
+  /**
+   * From user.deleted: the user leaves every trip shared with them and every trip of
+   * theirs goes (for its members too); no trip events (wishlists forget the user too).
+   */
   forgetUser(userId: string): Promise<number>;
 }
+
+const memberName = (user: AuthUser): string => user.name?.trim() || UNNAMED;
 
 const digitsOf = (input: NewTrip): number => currencyDigits(input.currency ?? DEFAULT_CURRENCY);
 
@@ -202,7 +243,16 @@ export type FlexAnswer = FlexRange & { instance_id: string; currency: string } &
 
 const TRIP_NOT_FOUND = 'Trip not found.';
 export const RATES_UNAVAILABLE = 'Exchange rates are unavailable right now, so nothing was saved. Please try again.';
-const NOT_YOUR_TRIP = 'You do not have access to this trip.';
+export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
+export const NOT_YOUR_TRIP = 'You do not have access to this trip.';
+const REFUSED: Record<Action, string> = {
+  read: NOT_YOUR_TRIP,
+  vote: NOT_YOUR_TRIP,
+  edit: 'Viewers cannot change this trip. Ask its owner to make you an editor.',
+  manage: 'Only the trip’s owner can manage its sharing.',
+  delete: 'Only the trip’s owner can delete it.',
+};
+export const COSTS_HIDDEN = 'The owner hides this trip’s costs from viewers.';
 
 export function createTripsService(deps: {
   store: TripStore;
@@ -213,6 +263,8 @@ export function createTripsService(deps: {
   changeAttempts?: number;
   /** Today's exchange rates, asked only by a change that needs them; none: such a change answers 503. */
   rates?: RatesSource;
+  /** The web app's address, that invitation links point into. */
+  publicBaseUrl?: string;
 }): TripsService {
   const { store } = deps;
   const nudgeOutbox = () => deps.outbox?.nudge();
@@ -223,18 +275,47 @@ export function createTripsService(deps: {
   const listViews = createTripListViews(store, undefined, () => deps.now?.() ?? new Date());
   const today = () => utcDay(deps.now?.() ?? new Date());
   // Answers about one trip carry each window's search links (lists do not).
-  const view = (trip: TripRecord): TripView => tripView(trip, { today: today(), searchLinks: true });
+  // Every answer is shaped for the caller's role (sharing.ts).
+  const readView = (trip: TripRecord, userId: string): TripAnswer =>
+    tripForRole(tripView(trip, { today: today(), searchLinks: true }), trip, roleOf(trip, userId) ?? 'viewer', userId);
+  /** The answer to a change: only owners and editors change a trip, and they see its costs. */
+  const view = (trip: TripRecord, userId: string): SharedTripView => {
+    const answer = readView(trip, userId);
+    if (answer.costs_hidden) throw forbidden(NOT_YOUR_TRIP);
+    return answer;
+  };
 
-  function withInstance(trip: TripRecord, instanceId: string): TripAndInstance {
-    const { trip: view, instance } = viewWithInstance(trip, instanceId, { today: today(), searchLinks: true });
+  function withInstance(trip: TripRecord, instanceId: string, userId: string): TripAndInstance {
+    const answer = view(trip, userId);
+    const instance = answer.instances.find((candidate) => candidate._id === instanceId);
     if (!instance) throw notFound(INSTANCE_NOT_FOUND);
-    return { trip: view, instance };
+    return { trip: answer, instance };
   }
 
-  async function ownedTrip(userId: string, tripId: string): Promise<TripRecord> {
+  /** One window of a trip as the caller reads it (without money when it is hidden from them). */
+  function readInstance(trip: TripRecord, instanceId: string, userId: string): TripAndInstanceAnswer {
+    const answer = readView(trip, userId);
+    const instance = (answer.instances as ReadonlyArray<VotedInstanceView | HiddenInstanceView>).find(
+      (candidate) => candidate._id === instanceId,
+    );
+    if (!instance) throw notFound(INSTANCE_NOT_FOUND);
+    return { trip: answer, instance };
+  }
+
+  /** The trip, if the user's role on it allows the action: 404 when missing, 403 {msg} otherwise. */
+  async function tripFor(userId: string, tripId: string, action: Action): Promise<{ trip: TripRecord; role: Role }> {
     const trip = await store.findById(tripId);
     if (!trip) throw notFound(TRIP_NOT_FOUND);
-    if (trip.user_id !== userId) throw forbidden(NOT_YOUR_TRIP);
+    const role = roleOf(trip, userId);
+    if (role === null) throw forbidden(NOT_YOUR_TRIP);
+    if (!can(role, action)) throw forbidden(REFUSED[action]);
+    return { trip, role };
+  }
+
+  /** A trip the user may read with its costs (flex grid, comparison CSV): 403 for a viewer of hidden costs. */
+  async function tripWithCosts(userId: string, tripId: string): Promise<TripRecord> {
+    const { trip, role } = await tripFor(userId, tripId, 'read');
+    if (costsHiddenFor(trip, role)) throw forbidden(COSTS_HIDDEN);
     return trip;
   }
 
@@ -248,10 +329,11 @@ export function createTripsService(deps: {
     apply: (trip: TripRecord, at: string) => TripRecord,
     precondition: Precondition = {},
     announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
+    action: Action = 'edit',
   ): Promise<TripRecord> {
     const changed = await oneAtATime(tripId, () =>
       changeVersioned<TripRecord>({
-        read: () => ownedTrip(userId, tripId),
+        read: async () => (await tripFor(userId, tripId, action)).trip,
         apply: (trip) => {
           const at = now();
           const applied = apply(trip, at);
@@ -300,11 +382,22 @@ export function createTripsService(deps: {
     apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
     precondition?: Precondition,
   ) {
-    const answer = withInstance(await changeTripWithRates(userId, tripId, apply, precondition), instanceId);
+    const answer = withInstance(await changeTripWithRates(userId, tripId, apply, precondition), instanceId, userId);
     return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
   }
 
+  const sharing = createSharing({
+    store,
+    now: () => deps.now?.() ?? new Date(),
+    tripFor,
+    publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
+    // Members and invitations are no part of the snapshot other services keep: no event.
+    change: (userId, tripId, apply, action) => changeTrip(userId, tripId, apply, {}, null, action),
+    readView,
+  });
+
   return {
+    ...sharing,
     async createTrip(user, input) {
       const at = now();
       const trip: TripRecord = {
@@ -327,11 +420,13 @@ export function createTripsService(deps: {
         created_at: at,
         updated_at: at,
         version: 1,
+        members: [{ user_id: user.id, name: memberName(user), role: 'owner', joined_at: at }],
+        hide_costs_from_viewers: true,
       };
       checkTrip(null, trip);
       await store.insert(withEvent(trip, tripCreated(trip, at)));
       nudgeOutbox();
-      return view(trip);
+      return view(trip, user.id);
     },
 
     listTripsSerialized(user, page, ifNoneMatch, view) {
@@ -339,24 +434,32 @@ export function createTripsService(deps: {
     },
 
     async getTrip(user, tripId) {
-      return view(await ownedTrip(user.id, tripId));
+      return readView((await tripFor(user.id, tripId, 'read')).trip, user.id);
     },
 
-    async updateTrip(user, tripId, update, precondition) {
-      return view(
-        await changeTripWithRates(
-          user.id,
-          tripId,
-          (current, at, rates) => applyUpdate(current, update, at, rates),
-          precondition,
-        ),
-      );
+    async updateTrip(user, tripId, { hide_costs_from_viewers: hide, ...fields }, precondition) {
+      const { role } = await tripFor(user.id, tripId, hide === undefined ? 'edit' : 'manage');
+      // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
+      const update = role === 'owner' ? fields : { ...fields, isFavorite: undefined };
+      const apply = (current: TripRecord, at: string, rates: RateTable | undefined) => {
+        const next = applyUpdate(current, update, at, rates);
+        if (hide === undefined || hide === (current.hide_costs_from_viewers ?? true)) return next;
+        return { ...next, hide_costs_from_viewers: hide, updated_at: at };
+      };
+      return view(await changeTripWithRates(user.id, tripId, apply, precondition), user.id);
     },
 
     async deleteTrip(user, tripId, precondition) {
       // The trip becomes a tombstone carrying its trip.deleted event: gone for every
       // reader at once, purged by the relay once the event is out.
-      await changeTrip(user.id, tripId, (current, at) => ({ ...current, deleted_at: at }), precondition, tripDeleted);
+      await changeTrip(
+        user.id,
+        tripId,
+        (current, at) => ({ ...current, deleted_at: at }),
+        precondition,
+        tripDeleted,
+        'delete',
+      );
     },
 
     async addInstance(user, tripId, input) {
@@ -379,11 +482,19 @@ export function createTripsService(deps: {
         {},
         null,
       );
-      return withInstance(trip, instance._id);
+      return withInstance(trip, instance._id, user.id);
     },
 
     async getInstance(user, tripId, instanceId) {
-      return withInstance(await ownedTrip(user.id, tripId), instanceId);
+      return readInstance((await tripFor(user.id, tripId, 'read')).trip, instanceId, user.id);
+    },
+
+    async vote(user, tripId, instanceId, vote) {
+      const { trip } = await tripFor(user.id, tripId, 'vote');
+      if (!trip.instances.some((instance) => instance._id === instanceId)) throw notFound(INSTANCE_NOT_FOUND);
+      // Apart from the trip's version: a vote never makes another member's save fail with 412.
+      if (!(await store.setVote(tripId, instanceId, user.id, vote))) throw notFound(TRIP_NOT_FOUND);
+      return readInstance((await tripFor(user.id, tripId, 'read')).trip, instanceId, user.id);
     },
 
     async clearPlan(user, tripId, instanceId, precondition) {
@@ -393,7 +504,7 @@ export function createTripsService(deps: {
         (current, at) => applyClearPlan(current, instanceId, at),
         precondition,
       );
-      return view(trip);
+      return view(trip, user.id);
     },
 
     async duplicateInstance(user, tripId, instanceId, target, precondition) {
@@ -405,18 +516,20 @@ export function createTripsService(deps: {
         precondition,
         null, // like an addition: the snapshot other services hold does not change
       );
-      return withInstance(trip, copyId);
+      return withInstance(trip, copyId, user.id);
     },
 
     async commitInstance(user, tripId, instanceId, precondition) {
       return view(
         await changeTrip(user.id, tripId, (current, at) => applyCommit(current, instanceId, at), precondition),
+        user.id,
       );
     },
 
     async removeInstance(user, tripId, instanceId, precondition) {
       return view(
         await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
+        user.id,
       );
     },
 
@@ -430,7 +543,7 @@ export function createTripsService(deps: {
         (current, at, rates) => applyAddItem(current, instanceId, item, at, fromAmountIds, rates),
         precondition,
       );
-      const answer = withInstance(trip, instanceId);
+      const answer = withInstance(trip, instanceId, user.id);
       const made = new Set(fromAmountIds);
       return {
         ...answer,
@@ -451,7 +564,7 @@ export function createTripsService(deps: {
     },
 
     async flexGrid(user, tripId, instanceId, range) {
-      const trip = await ownedTrip(user.id, tripId);
+      const trip = await tripWithCosts(user.id, tripId);
       const instance = trip.instances.find((candidate) => candidate._id === instanceId);
       if (!instance) throw notFound(INSTANCE_NOT_FOUND);
       return {
@@ -469,11 +582,11 @@ export function createTripsService(deps: {
         (current, at) => applyRemoveItem(current, instanceId, itemId, at),
         precondition,
       );
-      return withInstance(trip, instanceId);
+      return withInstance(trip, instanceId, user.id);
     },
 
     async reprice(user, tripId, instanceId, precondition) {
-      const before = await ownedTrip(user.id, tripId);
+      const before = (await tripFor(user.id, tripId, 'edit')).trip;
       if (instanceId !== null && !before.instances.some((instance) => instance._id === instanceId)) {
         throw notFound(INSTANCE_NOT_FOUND);
       }
@@ -484,7 +597,7 @@ export function createTripsService(deps: {
         (current, at, rates) => applyReprice(current, scope, rates, at),
         precondition,
       );
-      const [was, is] = [view(before), view(after)];
+      const [was, is] = [view(before, user.id), view(after, user.id)];
       const windows = is.instances
         .filter((instance) => scope === null || scope.includes(instance._id))
         .map((instance): WindowReprice => {
@@ -507,18 +620,23 @@ export function createTripsService(deps: {
         trips.push(...page);
         if (page.length < MAX_TRIPS_PER_PAGE) break;
       }
-      return tripsCalendar(trips);
+      return tripsCalendar(trips, (trip) => !costsHiddenFor(trip, roleOf(trip, user.id) ?? 'viewer'));
     },
 
     async comparison(user, tripId) {
-      const trip = await ownedTrip(user.id, tripId);
+      const trip = await tripWithCosts(user.id, tripId);
       return { csv: comparisonCsv(trip), fileName: csvFileName(trip) };
     },
 
     async setFavorite(userId, tripIds, isFavorite) {
       for (const tripId of new Set(tripIds)) {
-        await changeTrip(userId, tripId, (current, at) =>
-          current.isFavorite === isFavorite ? current : applyFavorite(current, isFavorite, at),
+        await changeTrip(
+          userId,
+          tripId,
+          (current, at) => (current.isFavorite === isFavorite ? current : applyFavorite(current, isFavorite, at)),
+          {},
+          tripUpdated,
+          'manage', // the owner's favourite: a member's favourites live in their own wishlists
         ).catch((error) => {
           // Another user's or a deleted trip: the event does not apply to it.
           if (error?.status === 403 || error?.status === 404) return;
@@ -527,7 +645,31 @@ export function createTripsService(deps: {
       }
     },
 
-    forgetUser(userId) {
+    async forgetUser(userId) {
+      // Out of every trip shared with them first (a member's name goes with them), then
+      // their own trips, gone for their members too.
+      for (const tripId of await store.idsSharedWith(userId)) {
+        await oneAtATime(tripId, () =>
+          changeVersioned<TripRecord>({
+            read: async () => {
+              const trip = await store.findById(tripId);
+              if (!trip) throw notFound(TRIP_NOT_FOUND);
+              return trip;
+            },
+            apply: (trip) =>
+              roleOf(trip, userId) === null
+                ? trip
+                : {
+                    ...trip,
+                    members: membersOf(trip).filter((member) => member.user_id !== userId),
+                    votes: withoutVotesOf(trip.votes, userId),
+                  },
+            write: (next, expected) => store.replace(next, expected),
+          }),
+        ).catch((error) => {
+          if (error?.status !== 404) throw error; // deleted meanwhile: nothing to leave
+        });
+      }
       return store.removeAllOfUser(userId);
     },
   };

@@ -6,9 +6,41 @@
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { COST_BASES, COST_CATEGORIES, type CostItem } from '../domain/cost-items';
-import type { InstanceView, TripView } from '../domain/trip';
+import { VOTES } from '../domain/votes';
 import { STALE_AFTER_DAYS } from '../domain/item-pricing';
 import { SEARCH_LINK_KINDS } from '../domain/search-links';
+import {
+  HIDDEN_INSTANCE_FIELDS,
+  HIDDEN_ITEM_FIELDS,
+  HIDDEN_SUMMARY_FIELDS,
+  HIDDEN_TRIP_FIELDS,
+  MEMBER_ROLES,
+  ROLES,
+  type HiddenInstanceView,
+  type HiddenTripView,
+  type SharedTripView,
+  type VotedInstanceView,
+} from '../domain/sharing';
+import type { InviteAnswer, InvitePreview, NewInviteAnswer } from '../domain/sharing-service';
+
+/** A zod `pick` mask from a list of keys. */
+const maskOf = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, true])) as { [P in K]: true };
+
+const memberAnswer = z
+  .object({
+    user_id: z.string(),
+    name: z.string().describe('the first name the member had when they joined; never an email'),
+    role: z.enum(ROLES),
+    joined_at: z.string(),
+  })
+  .meta({ id: 'Member' });
+const sharingFields = {
+  role: z.enum(ROLES).describe('the caller’s role on the trip'),
+  owner_name: z.string(),
+  members: z.array(memberAnswer).describe('everyone the trip is shared with, the owner first'),
+  hide_costs_from_viewers: z.boolean(),
+};
 
 const calendarDate = z.string().nullable().describe('ISO timestamp at UTC midnight, or null when not set');
 const money = z
@@ -79,6 +111,16 @@ const searchLinkAnswer = z
   .object({ kind: z.enum(SEARCH_LINK_KINDS), site: z.string(), url: z.string() })
   .meta({ id: 'SearchLink' });
 
+const windowVotesAnswer = z
+  .object({
+    yes: z.number().int(),
+    maybe: z.number().int(),
+    no: z.number().int(),
+    mine: z.enum(VOTES).nullable().describe('the caller’s own vote; null when none'),
+  })
+  .describe('votes of the trip’s current members')
+  .meta({ id: 'WindowVotes' });
+
 export const instanceAnswer = z
   .object({
     _id: z.string(),
@@ -119,6 +161,8 @@ export const instanceAnswer = z
       .array(searchLinkAnswer)
       .optional()
       .describe('only in answers about one trip (not lists): searches to check prices; [] when a date is missing'),
+    votes: windowVotesAnswer,
+    works_for_everyone: z.boolean().describe('every member, owner included, voted yes'),
   })
   .meta({ id: 'Instance' });
 
@@ -143,6 +187,10 @@ const comparisonAnswer = z
         'the window overBudgetBy measures: the committed one once there is one, else the cheapest; null when overBudgetBy is',
       ),
     cheapest_is_stale: z.boolean().describe('the cheapest window’s total rests on at least one stale price'),
+    cheapestForEveryoneId: z
+      .string()
+      .nullable()
+      .describe('the cheapest window every member voted yes on (works_for_everyone); null when none'),
   })
   .meta({ id: 'Comparison' });
 
@@ -150,7 +198,7 @@ export const tripAnswer = z
   .object({
     _id: z.string(),
     user_id: z.string(),
-    user_email: z.string(),
+    user_email: z.string().describe('the owner’s email, to the owner only ("" for members)'),
     location_address: z.string(),
     trip_location: z.string(),
     place_id: z.string().optional(),
@@ -171,10 +219,25 @@ export const tripAnswer = z
     total_cost: money,
     per_person: money,
     comparison: comparisonAnswer,
+    ...sharingFields,
+    costs_hidden: z.literal(false),
   })
   .meta({ id: 'Trip' });
 
-export const tripListAnswer = z.array(tripAnswer);
+/** A window as a viewer of a trip that hides its costs gets it: no amount, link or confirmation. */
+export const hiddenInstanceAnswer = instanceAnswer
+  .pick(maskOf(HIDDEN_INSTANCE_FIELDS))
+  .extend({ items: z.array(itemAnswer.pick(maskOf(HIDDEN_ITEM_FIELDS)).meta({ id: 'CostItemCostsHidden' })) })
+  .meta({ id: 'InstanceCostsHidden' });
+/** A trip as a viewer gets it when its owner hides costs from viewers: every money field left out. */
+export const hiddenTripAnswer = tripAnswer
+  .pick(maskOf(HIDDEN_TRIP_FIELDS))
+  .extend({ ...sharingFields, costs_hidden: z.literal(true), instances: z.array(hiddenInstanceAnswer) })
+  .meta({ id: 'TripCostsHidden' });
+/** Any answer about a trip to a reader: whole, or without its costs (costs_hidden). */
+export const tripReadAnswer = z.union([tripAnswer, hiddenTripAnswer]);
+
+export const tripListAnswer = z.array(tripReadAnswer);
 
 /** A trip as its card shows it (?view=summary); the rule is tripSummary in @tripcost/shared/domain. */
 export const tripSummaryAnswer = z
@@ -201,13 +264,61 @@ export const tripSummaryAnswer = z
     stale_prices: z
       .boolean()
       .describe('the committed (else the cheapest) window’s total rests on a price seen long ago'),
+    role: sharingFields.role,
+    owner_name: z.string(),
+    costs_hidden: z.literal(false),
   })
   .meta({ id: 'TripSummary' });
+/** A card of a trip whose costs are hidden from the caller (a viewer): no total, budget, share or to-pay. */
+export const hiddenTripSummaryAnswer = tripSummaryAnswer
+  .pick(maskOf(HIDDEN_SUMMARY_FIELDS))
+  .extend({ role: sharingFields.role, owner_name: z.string(), costs_hidden: z.literal(true) })
+  .meta({ id: 'TripSummaryCostsHidden' });
 /** The list answer: whole trips, or summaries with ?view=summary. */
-export const tripListOrSummariesAnswer = z.union([tripListAnswer, z.array(tripSummaryAnswer)]);
+export const tripListOrSummariesAnswer = z.union([
+  tripListAnswer,
+  z.array(z.union([tripSummaryAnswer, hiddenTripSummaryAnswer])),
+]);
 export const instanceWithTripAnswer = z
   .object({ trip: tripAnswer, instance: instanceAnswer })
   .meta({ id: 'InstanceWithTrip' });
+/** One window to a reader: without its costs when they are hidden from the caller. */
+export const instanceReadAnswer = z.union([
+  instanceWithTripAnswer,
+  z.object({ trip: hiddenTripAnswer, instance: hiddenInstanceAnswer }).meta({ id: 'InstanceWithTripCostsHidden' }),
+]);
+
+const inviteAnswer = z
+  .object({
+    _id: z.string(),
+    role: z.enum(MEMBER_ROLES),
+    inviter_name: z.string(),
+    created_at: z.string(),
+    expires_at: z.string().describe('7 days after it was made'),
+    state: z.enum(['open', 'expired', 'revoked']),
+  })
+  .meta({ id: 'Invite' });
+export const inviteListAnswer = z.array(inviteAnswer);
+export const newInviteAnswer = inviteAnswer
+  .extend({
+    token: z.string().describe('shown once: only its sha256 is stored'),
+    url: z.string().describe('the link to send: <public base URL>/invite/<token>'),
+  })
+  .meta({ id: 'NewInvite' });
+export const invitePreviewAnswer = z
+  .object({
+    trip_id: z.string(),
+    trip_name: z.string(),
+    inviter_name: z.string(),
+    role: z.enum(MEMBER_ROLES),
+  })
+  .meta({ id: 'InvitePreview' });
+export const inviteAcceptedAnswer = z
+  .object({
+    joined: z.boolean().describe('false when the caller already was a member (nothing changed)'),
+    trip: tripReadAnswer,
+  })
+  .meta({ id: 'InviteAccepted' });
 export const messageAnswer = z.object({ msg: z.string() }).meta({ id: 'Message' });
 /** An item change: the item, and its window and trip with every total derived again. */
 export const itemChangedAnswer = z
@@ -282,6 +393,13 @@ export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswe
 // Every field of the views is declared above and nothing more: a field added to the
 // trip or instance view without being declared here fails the type-check.
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-export const TRIP_ANSWER_COMPLETE: SameKeys<TripView, z.infer<typeof tripAnswer>> = true;
+export const TRIP_ANSWER_COMPLETE: SameKeys<SharedTripView, z.infer<typeof tripAnswer>> = true;
+export const HIDDEN_TRIP_ANSWER_COMPLETE: SameKeys<HiddenTripView, z.infer<typeof hiddenTripAnswer>> = true;
+export const HIDDEN_INSTANCE_ANSWER_COMPLETE: SameKeys<HiddenInstanceView, z.infer<typeof hiddenInstanceAnswer>> = true;
+export const INVITE_ANSWERS_COMPLETE: [
+  SameKeys<InviteAnswer, z.infer<typeof inviteAnswer>>,
+  SameKeys<NewInviteAnswer, z.infer<typeof newInviteAnswer>>,
+  SameKeys<InvitePreview, z.infer<typeof invitePreviewAnswer>>,
+] = [true, true, true];
 export const ITEM_ANSWER_COMPLETE: SameKeys<Required<CostItem>, z.infer<typeof itemAnswer>> = true;
-export const INSTANCE_ANSWER_COMPLETE: SameKeys<InstanceView, z.infer<typeof instanceAnswer>> = true;
+export const INSTANCE_ANSWER_COMPLETE: SameKeys<VotedInstanceView, z.infer<typeof instanceAnswer>> = true;

@@ -14,13 +14,20 @@ import {
   type AuthUser,
   type RouteContext,
 } from '@tripcost/shared';
-import type { TripView } from '../domain/trip';
+import { noGuessLimit, type GuessLimit } from './guess-limit';
+import type { WindowVotes } from '../domain/votes';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
 import {
   instanceAnswer,
   instanceDeletedAnswer,
+  instanceReadAnswer,
+  inviteAcceptedAnswer,
+  inviteListAnswer,
+  invitePreviewAnswer,
+  newInviteAnswer,
+  tripReadAnswer,
   instanceWithTripAnswer,
   commitAnswer,
   flexAnswer,
@@ -39,6 +46,12 @@ import {
   editItemBody,
   flexQuery,
   instanceParams,
+  inviteBody,
+  inviteParams,
+  inviteTokenParams,
+  memberParams,
+  roleBody,
+  voteBody,
   itemParams,
   listQuery,
   tripParams,
@@ -49,13 +62,20 @@ import {
 const tags = ['trips'];
 
 /** `idempotent` is put in front of every creating route (shared http/idempotency.ts). */
-export function tripRoutes(trips: TripsService, idempotent: RequestHandler = notIdempotent) {
+/** `guesses` limits failed invitation-token look-ups per caller (none in the API document). */
+export function tripRoutes(
+  trips: TripsService,
+  idempotent: RequestHandler = notIdempotent,
+  guesses: GuessLimit = noGuessLimit,
+) {
   return (ctx: RouteContext) => {
+    sharingRoutes(ctx, trips, idempotent, guesses);
+
     defineRoute(ctx, {
       method: 'get',
       path: '/api/trips/getaway-trip',
       summary:
-        "The caller's trips, by start date (undated last); at most 500 per page (?limit, ?offset); " +
+        "The caller's trips and those shared with them (each with role and owner_name), by start date (undated last); at most 500 per page (?limit, ?offset); " +
         '?view=summary for what trip cards show. ETag per list; If-None-Match → 304',
       tags,
       auth: 'required',
@@ -137,7 +157,11 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       tags,
       auth: 'required',
       params: tripParams,
-      responses: { 200: 'text/csv', 403: 'Not your trip', 404: 'No such trip' },
+      responses: {
+        200: 'text/csv',
+        403: 'Not a member, or a viewer of a trip whose costs are hidden',
+        404: 'No such trip',
+      },
       handler: async ({ params, user, res }) => {
         const { csv, fileName } = await trips.comparison(user, params.tripId);
         res
@@ -159,8 +183,11 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       auth: 'required',
       params: tripParams,
       responses: {
-        200: { description: 'The trip', schema: tripAnswer },
-        403: 'Not your trip',
+        200: {
+          description: 'The trip as the caller’s role sees it: without any money for a viewer when costs are hidden',
+          schema: tripReadAnswer,
+        },
+        403: 'Not a member of the trip',
         404: 'No such trip',
       },
       handler: async ({ params, user, res }) => ({ body: tagged(res, await trips.getTrip(user, params.tripId)) }),
@@ -198,7 +225,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       params: tripParams,
       responses: {
         200: { description: 'Deleted', schema: messageAnswer },
-        403: 'Not your trip',
+        403: 'Not the trip’s owner (members cannot delete a shared trip)',
         404: 'No such trip',
         412: 'If-Match names an older version',
       },
@@ -239,14 +266,15 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       auth: 'required',
       params: instanceParams,
       responses: {
-        200: { description: 'The instance and its trip', schema: instanceWithTripAnswer },
+        200: {
+          description: 'The instance and its trip (without money when hidden from the caller)',
+          schema: instanceReadAnswer,
+        },
         403: 'Not your trip',
         404: 'No such trip or instance',
       },
       handler: async ({ params, user, res }) => {
-        const answer = await trips.getInstance(user, params.tripId, params.instanceId);
-        tagged(res, answer.trip);
-        return { body: answer };
+        return answeredWithTrip(res, await trips.getInstance(user, params.tripId, params.instanceId));
       },
     });
 
@@ -361,7 +389,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
       responses: {
         200: { description: 'Cells in start, then nights order, and the cheapest ones', schema: flexAnswer },
         400: 'A missing or reversed range, more than 62 start dates, lengths out of range or more than 14 of them',
-        403: 'Not your trip',
+        403: 'Not a member, or a viewer of a trip whose costs are hidden',
         404: 'No such trip or instance',
       },
       handler: async ({ params, query, user }) => ({
@@ -394,9 +422,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
         404: 'No such trip',
       },
       handler: async ({ params, user, req, res }) => {
-        const answer = await trips.reprice(user, params.tripId, null, preconditionOf(req));
-        tagged(res, answer.trip);
-        return { body: answer };
+        return answeredWithTrip(res, await trips.reprice(user, params.tripId, null, preconditionOf(req)));
       },
     });
 
@@ -416,9 +442,7 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
         ...repriceErrors,
       },
       handler: async ({ params, user, req, res }) => {
-        const answer = await trips.reprice(user, params.tripId, params.instanceId, preconditionOf(req));
-        tagged(res, answer.trip);
-        return { body: answer };
+        return answeredWithTrip(res, await trips.reprice(user, params.tripId, params.instanceId, preconditionOf(req)));
       },
     });
 
@@ -473,16 +497,10 @@ export function tripRoutes(trips: TripsService, idempotent: RequestHandler = not
         503: 'The item’s new currency or price needs today’s rate and exchange rates are unavailable: nothing saved',
       },
       handler: async ({ params, body, user, req, res }) => {
-        const answer = await trips.editItem(
-          user,
-          params.tripId,
-          params.instanceId,
-          params.itemId,
-          body,
-          preconditionOf(req),
+        return answeredWithTrip(
+          res,
+          await trips.editItem(user, params.tripId, params.instanceId, params.itemId, body, preconditionOf(req)),
         );
-        tagged(res, answer.trip);
-        return { body: answer };
       },
     });
 
@@ -533,9 +551,21 @@ function sendList(res: Response, list: SerializedTripList) {
   res.status(200).type('application/json').send(list.json);
 }
 
-function toTripUpdate(body: UpdateTripBody): TripUpdate {
-  const { isFavorite, travelers, budget, budget_basis, image_url, origin, currency, instances, ...tripFields } = body;
+function toTripUpdate(body: UpdateTripBody): TripUpdate & { hide_costs_from_viewers?: boolean } {
+  const {
+    isFavorite,
+    hide_costs_from_viewers,
+    travelers,
+    budget,
+    budget_basis,
+    image_url,
+    origin,
+    currency,
+    instances,
+    ...tripFields
+  } = body;
   return {
+    hide_costs_from_viewers,
     currency,
     isFavorite,
     origin,
@@ -548,7 +578,6 @@ function toTripUpdate(body: UpdateTripBody): TripUpdate {
   };
 }
 
-/** Sets the trip's ETag on the answer and hands the trip on. */
 /** Runs an action on the item the path names and answers the change, tagged with the trip's new version. */
 async function answerItemAction(
   action: ItemAction,
@@ -559,13 +588,28 @@ async function answerItemAction(
     res,
   }: { params: { tripId: string; instanceId: string; itemId: string }; user: AuthUser; req: Request; res: Response },
 ): Promise<{ body: ItemChange }> {
-  const answer = await action(user, params.tripId, params.instanceId, params.itemId, preconditionOf(req));
+  return answeredWithTrip(
+    res,
+    await action(user, params.tripId, params.instanceId, params.itemId, preconditionOf(req)),
+  );
+}
+
+/** An answer that carries its trip, tagged with the trip's version. */
+function answeredWithTrip<A extends { trip: Parameters<typeof tagged>[1] }>(res: Response, answer: A): { body: A } {
   tagged(res, answer.trip);
   return { body: answer };
 }
 
-function tagged(res: Response, trip: TripView): TripView {
+/** Sets the trip's ETag on the answer and hands the trip on. */
+function tagged<T extends { version: number; instances?: ReadonlyArray<{ votes?: WindowVotes }> }>(
+  res: Response,
+  trip: T,
+): T {
   res.setHeader('ETag', etagOf(trip));
+  // Votes change an answer without changing the version its ETag names (votes.ts): such an
+  // answer is never kept, so no cache revalidates it into a 304 with old votes.
+  const voted = trip.instances?.some(({ votes }) => votes !== undefined && votes.yes + votes.maybe + votes.no > 0);
+  if (voted) res.setHeader('Cache-Control', 'no-store');
   return trip;
 }
 
@@ -578,3 +622,204 @@ function preconditionOf(req: Request): Precondition {
 
 /** This service's OpenAPI document from the route declarations alone (no store, no server). */
 export const apiDocument = (): object => describeRoutes('trips', tripRoutes({} as TripsService));
+
+/** Invitations by link, members and leaving (docs/adr/00xx-h8-plan-together.md). */
+function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: RequestHandler, guesses: GuessLimit) {
+  const ownerOnly = { 403: 'Not the trip’s owner', 404: 'No such trip' };
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/trips/getaway/:tripId/invites',
+    summary:
+      'Owner: a link that lets anyone logged in join with this role until it expires (7 days) or is revoked' +
+      IDEMPOTENCY_DOC,
+    tags,
+    auth: 'required',
+    before: [idempotent],
+    params: tripParams,
+    body: inviteBody,
+    responses: withIdempotencyResponses({
+      201: {
+        description: 'The invitation with its token and url (the only time the token is shown)',
+        schema: newInviteAnswer,
+      },
+      400: 'role is not editor or viewer',
+      ...ownerOnly,
+      409: 'Twenty invitations are open',
+    }),
+    handler: async ({ params, body, user }) => ({
+      status: 201,
+      body: await trips.createInvite(user, params.tripId, body.role),
+    }),
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/trips/getaway/:tripId/invites',
+    summary: 'Owner: the trip’s invitations, open, expired and revoked (never their tokens)',
+    tags,
+    auth: 'required',
+    params: tripParams,
+    responses: { 200: { description: 'Invitations, oldest first', schema: inviteListAnswer }, ...ownerOnly },
+    handler: async ({ params, user }) => ({ body: await trips.listInvites(user, params.tripId) }),
+  });
+
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/trips/getaway/:tripId/invites/:inviteId',
+    summary: 'Owner: revoke an invitation (its link answers 410 from now on); revoking twice changes nothing',
+    tags,
+    auth: 'required',
+    params: inviteParams,
+    responses: {
+      200: { description: 'Revoked', schema: messageAnswer },
+      ...ownerOnly,
+      404: 'No such trip or invitation',
+    },
+    handler: async ({ params, user }) => {
+      await trips.revokeInvite(user, params.tripId, params.inviteId);
+      return { body: { msg: 'Invitation revoked.' } };
+    },
+  });
+
+  const tokenErrors = {
+    400: 'Not a token',
+    404: 'No invitation has this token',
+    410: 'The invitation expired or was revoked',
+    429: 'Too many invitation links that were not valid: try again later',
+  };
+  /** A token look-up: refused while the caller has guessed too often; a miss counts as a guess. */
+  const guarded = async <T>(user: AuthUser, lookUp: () => Promise<T>): Promise<T> => {
+    await guesses.check(user.id);
+    try {
+      return await lookUp();
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === 404 || status === 410) await guesses.failed(user.id);
+      throw error;
+    }
+  };
+
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/trips/invites/:token',
+    summary:
+      'What an invitation link offers: the trip’s name, who invited and the role (rate-limited against guessing)',
+    tags,
+    auth: 'required',
+    params: inviteTokenParams,
+    responses: { 200: { description: 'The invitation', schema: invitePreviewAnswer }, ...tokenErrors },
+    handler: async ({ params, user }) => ({ body: await guarded(user, () => trips.previewInvite(user, params.token)) }),
+  });
+
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/trips/invites/:token/accept',
+    summary: 'Join the trip with the invitation’s role; a member already is left unchanged (joined: false)',
+    tags,
+    auth: 'required',
+    params: inviteTokenParams,
+    responses: {
+      200: { description: 'The trip as the new (or existing) member sees it', schema: inviteAcceptedAnswer },
+      ...tokenErrors,
+      409: 'The owner’s own invitation (code own_invite), or the trip has 20 members (code trip_full)',
+    },
+    handler: async ({ params, user, res }) => {
+      return answeredWithTrip(res, await guarded(user, () => trips.acceptInvite(user, params.token)));
+    },
+  });
+
+  const voteResponses = {
+    200: {
+      description: 'The window with its votes (and its trip), as the caller reads it',
+      schema: instanceReadAnswer,
+    },
+    403: 'Not a member of the trip',
+    404: 'No such trip or window',
+  };
+  defineRoute(ctx, {
+    method: 'put',
+    path: '/api/trips/getaway/:tripId/instances/:instanceId/vote',
+    summary:
+      'The caller’s vote on a window (yes, maybe, no): any member, owner included. Votes do not change the trip’s version, so they never make a save fail with 412',
+    tags,
+    auth: 'required',
+    params: instanceParams,
+    body: voteBody,
+    responses: { ...voteResponses, 400: 'vote is not yes, maybe or no' },
+    handler: async ({ params, body, user, res }) => {
+      return answeredWithTrip(res, await trips.vote(user, params.tripId, params.instanceId, body.vote));
+    },
+  });
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/trips/getaway/:tripId/instances/:instanceId/vote',
+    summary: 'Withdraw the caller’s vote on a window (nothing to withdraw changes nothing)',
+    tags,
+    auth: 'required',
+    params: instanceParams,
+    responses: voteResponses,
+    handler: async ({ params, user, res }) => {
+      return answeredWithTrip(res, await trips.vote(user, params.tripId, params.instanceId, null));
+    },
+  });
+
+  // Registered before /members/:userId so "me" is never read as an id.
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/trips/getaway/:tripId/members/me',
+    summary: 'Leave a trip shared with the caller (the owner cannot leave: they delete the trip)',
+    tags,
+    auth: 'required',
+    params: tripParams,
+    responses: {
+      200: { description: 'Left', schema: messageAnswer },
+      403: 'Not a member',
+      404: 'No such trip',
+      409: 'The owner cannot leave (code owner_cannot_leave)',
+    },
+    handler: async ({ params, user }) => {
+      await trips.leaveTrip(user, params.tripId);
+      return { body: { msg: 'You left the trip.' } };
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'patch',
+    path: '/api/trips/getaway/:tripId/members/:userId',
+    summary: 'Owner: change a member’s role (editor or viewer)',
+    tags,
+    auth: 'required',
+    params: memberParams,
+    body: roleBody,
+    responses: {
+      200: { description: 'The trip with its members', schema: tripReadAnswer },
+      400: 'role is not editor or viewer',
+      ...ownerOnly,
+      404: 'No such trip or member',
+      409: 'The owner’s own role cannot change',
+    },
+    handler: async ({ params, body, user, res }) => ({
+      body: tagged(res, await trips.changeMemberRole(user, params.tripId, params.userId, body.role)),
+    }),
+  });
+
+  defineRoute(ctx, {
+    method: 'delete',
+    path: '/api/trips/getaway/:tripId/members/:userId',
+    summary: 'Owner: remove a member; they lose access on their next request',
+    tags,
+    auth: 'required',
+    params: memberParams,
+    responses: {
+      200: { description: 'Removed', schema: messageAnswer },
+      ...ownerOnly,
+      404: 'No such trip or member',
+      409: 'The owner cannot be removed',
+    },
+    handler: async ({ params, user }) => {
+      await trips.removeMember(user, params.tripId, params.userId);
+      return { body: { msg: 'Member removed.' } };
+    },
+  });
+}

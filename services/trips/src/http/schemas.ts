@@ -17,6 +17,8 @@ import {
 } from '@tripcost/shared';
 import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../domain/item-pricing';
 import { MAX_ORIGIN_LENGTH } from '../domain/search-links';
+import { MEMBER_ROLES } from '../domain/sharing';
+import { VOTES } from '../domain/votes';
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
 import { END_BEFORE_START } from '../domain/trip-changes';
@@ -265,6 +267,10 @@ const instanceEdit = z
 export const updateTripBody = z
   .object({
     isFavorite: z.boolean({ message: 'isFavorite must be true or false.' }).optional(),
+    hide_costs_from_viewers: z
+      .boolean({ message: 'hide_costs_from_viewers must be true or false.' })
+      .optional()
+      .describe('owner only: viewers get the trip without any money, link or confirmation code'),
     currency: currencySchema
       .optional()
       .describe('a new trip currency converts the budget and plain expenses and re-prices every item at today’s rates'),
@@ -436,3 +442,14 @@ export const editItemBody = z
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     message: 'Name at least one field of the item to change.',
   });
+
+const memberRole = z.enum(MEMBER_ROLES, { message: 'role must be editor or viewer.' });
+export const inviteBody = z.object({ role: memberRole });
+export const roleBody = z.object({ role: memberRole });
+export const inviteParams = tripParams.extend({ inviteId: objectIdSchema('invitation id') });
+export const memberParams = tripParams.extend({ userId: objectIdSchema('user id') });
+/** A token as links carry it (43 base64url characters); anything else is not one of ours. */
+export const inviteTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'This invitation link is not valid.' }),
+});
+export const voteBody = z.object({ vote: z.enum(VOTES, { message: 'vote must be yes, maybe or no.' }) });

@@ -5,6 +5,7 @@ import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import { roleOf } from '../domain/sharing';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
@@ -13,15 +14,17 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   const collection: EmbeddedCollection<TripRecord> = await openEmbeddedCollection<TripRecord>(
     embeddedDir(dataDir, 'trips'),
     'trips',
-    [{ fieldName: 'user_id' }],
+    [{ fieldName: 'user_id' }, { fieldName: 'members.user_id' }],
   );
   const { db } = collection;
 
   /** Runs `write` only while the stored trip still has the expected version. */
-  const whenAt = (tripId: string, expectedVersion: number, write: () => Promise<unknown>) =>
+  const whenAt = (tripId: string, expectedVersion: number, votesVersion: number, write: () => Promise<unknown>) =>
     collection.exclusive(async () => {
       const stored = await db.findOneAsync({ _id: tripId });
       if (!stored || versionOf(stored) !== expectedVersion) return false;
+      // A vote cast since the trip was read (votes.ts) would be lost: the change is applied again.
+      if ((stored.votes_version ?? 0) !== votesVersion) return false;
       await write();
       return true;
     });
@@ -37,7 +40,10 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       return trip && !trip.deleted_at ? trip : null;
     },
     async listByUser(userId, { favoritesOnly, limit, offset }) {
-      const query = favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE };
+      // Favourites are the owner's flag; the list also holds the trips shared with the user.
+      const query = favoritesOnly
+        ? { user_id: userId, ...LIVE, isFavorite: true }
+        : { $or: [{ user_id: userId }, { 'members.user_id': userId }], ...LIVE };
       const trips = (await db.findAsync(query)) as TripRecord[];
       // find() already hands back deep copies, so no second copy is needed here.
       return trips.sort(compareTrips).slice(offset, offset + limit);
@@ -45,23 +51,54 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
     async listVersions(userId, { favoritesOnly, limit, offset }) {
       // Read in place through the user_id index: copying every trip of the user (what
       // find() does) was most of the cost of a list whose views are already cached.
-      return collection.peekIndexed('user_id', userId, (stored) =>
-        stored
+      const shared = favoritesOnly
+        ? []
+        : collection.peekIndexed('members.user_id', userId, (stored) =>
+            stored.filter((trip) => trip.user_id !== userId),
+          );
+      return collection.peekIndexed('user_id', userId, (owned) =>
+        [...owned, ...shared]
           .filter((trip) => !trip.deleted_at && (!favoritesOnly || trip.isFavorite === true))
           .sort(compareTrips)
           .slice(offset, offset + limit)
-          .map((trip) => ({ _id: trip._id, version: versionOf(trip) })),
+          .map((trip) => ({
+            _id: trip._id,
+            version: versionOf(trip),
+            role: roleOf(trip, userId) ?? 'viewer',
+            votes_version: trip.votes_version ?? 0,
+          })),
       );
     },
     async findByIds(tripIds) {
       return (await db.findAsync({ _id: { $in: tripIds }, ...LIVE })) as TripRecord[];
+    },
+    async findByInviteHash(tokenHash) {
+      return (await db.findOneAsync({ 'invites.token_hash': tokenHash, ...LIVE })) as TripRecord | null;
+    },
+    async idsSharedWith(userId) {
+      const trips = (await db.findAsync(
+        { 'members.user_id': userId, user_id: { $ne: userId }, ...LIVE },
+        { _id: 1 },
+      )) as Pick<TripRecord, '_id'>[];
+      return trips.map((trip) => trip._id);
     },
     async idsByUser(userId) {
       const trips = (await db.findAsync({ user_id: userId, ...LIVE }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
       return trips.map((trip) => trip._id);
     },
     replace(next, expectedVersion) {
-      return whenAt(next._id, expectedVersion, () => db.updateAsync({ _id: next._id }, next, {}));
+      return whenAt(next._id, expectedVersion, next.votes_version ?? 0, () =>
+        db.updateAsync({ _id: next._id }, next, {}),
+      );
+    },
+    setVote(tripId, instanceId, userId, vote) {
+      // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex, safe as keys.
+      return collection.exclusive(async () => {
+        const field = `votes.${instanceId}.${userId}`;
+        const change = vote === null ? { $unset: { [field]: true } } : { $set: { [field]: vote } };
+        const updated = await db.updateAsync({ _id: tripId, ...LIVE }, { ...change, $inc: { votes_version: 1 } }, {});
+        return updated.numAffected === 1;
+      });
     },
     async pendingEvents(limit) {
       const trips = (await db.findAsync({ 'outbox.0': { $exists: true } }).limit(limit)) as TripRecord[];

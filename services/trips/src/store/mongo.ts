@@ -6,6 +6,7 @@ import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import { roleOf } from '../domain/sharing';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a
@@ -27,6 +28,10 @@ const tripSchema = new Schema(
   { versionKey: false, strict: false, minimize: false },
 );
 tripSchema.index({ user_id: 1, trip_start: 1 });
+// Trips shared with a user, and the trip an invitation link names. Member ids are
+// stored as the 24-hex strings tokens carry (never ObjectIds), and queried as strings.
+tripSchema.index({ 'members.user_id': 1 });
+tripSchema.index({ 'invites.token_hash': 1 }, { sparse: true });
 // Only trips with unpublished events are in it, so the relay's poll stays cheap.
 tripSchema.index(
   { _id: 1, outbox: 1 },
@@ -50,15 +55,40 @@ export function mongoTripStore(connection: Connection): TripStore {
       return docs.map((doc) => fromMongo<TripRecord>(doc));
     },
     async listVersions(userId, { favoritesOnly, limit, offset }) {
-      const docs = await Trips.aggregate(listPage(userId, { favoritesOnly, limit, offset }, { _id: 1, version: 1 }));
-      return docs.map((doc: { _id: unknown; version?: number }) => ({
-        _id: String(doc._id),
-        version: doc.version ?? 0,
-      }));
+      const docs = await Trips.aggregate(
+        listPage(
+          userId,
+          { favoritesOnly, limit, offset },
+          { _id: 1, version: 1, votes_version: 1, user_id: 1, created_at: 1, members: 1 },
+        ),
+      );
+      return docs.map(
+        (
+          doc: Pick<TripRecord, 'user_id' | 'created_at' | 'members' | 'votes_version'> & {
+            _id: unknown;
+            version?: number;
+          },
+        ) => ({
+          _id: String(doc._id),
+          version: doc.version ?? 0,
+          role: roleOf(doc, userId) ?? 'viewer',
+          votes_version: doc.votes_version ?? 0,
+        }),
+      );
     },
     async findByIds(tripIds) {
       const docs = await Trips.find({ _id: { $in: tripIds }, ...LIVE }).lean();
       return docs.map((doc) => fromMongo<TripRecord>(doc));
+    },
+    async findByInviteHash(tokenHash) {
+      return asTrip(await Trips.findOne({ 'invites.token_hash': { $eq: tokenHash }, ...LIVE }).lean());
+    },
+    async idsSharedWith(userId) {
+      const docs = await Trips.find(
+        { 'members.user_id': { $eq: userId }, user_id: { $ne: userId }, ...LIVE },
+        { _id: 1 },
+      ).lean();
+      return docs.map((doc) => String(doc._id));
     },
     async idsByUser(userId) {
       const docs = await Trips.find({ user_id: userId, ...LIVE }, { _id: 1 }).lean();
@@ -67,9 +97,24 @@ export function mongoTripStore(connection: Connection): TripStore {
     async replace(next, expectedVersion) {
       // The driver's own replaceOne: the document is written exactly as the domain made it.
       const result = await Trips.collection.replaceOne(
-        { _id: next._id as never, ...atVersion(expectedVersion) },
+        {
+          _id: next._id as never,
+          ...atVersion(expectedVersion),
+          // A vote cast since the trip was read (votes.ts) would be lost: then nothing matches and the change is applied again.
+          votes_version: next.votes_version ? next.votes_version : { $in: [null, 0] },
+        },
         next as never,
       );
+      return result.matchedCount === 1;
+    },
+    async setVote(tripId, instanceId, userId, vote) {
+      // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex strings, safe as keys.
+      const field = `votes.${instanceId}.${userId}`;
+      const change = vote === null ? { $unset: { [field]: '' } } : { $set: { [field]: vote } };
+      const result = await Trips.collection.updateOne({ _id: tripId as never, ...LIVE }, {
+        ...change,
+        $inc: { votes_version: 1 },
+      } as never);
       return result.matchedCount === 1;
     },
     async pendingEvents(limit) {
@@ -105,7 +150,11 @@ function listPage(
   projection: Record<string, 0 | 1>,
 ): PipelineStage[] {
   return [
-    { $match: favoritesOnly ? { user_id: userId, ...LIVE, isFavorite: true } : { user_id: userId, ...LIVE } },
+    {
+      $match: favoritesOnly
+        ? { user_id: userId, ...LIVE, isFavorite: true }
+        : { $or: [{ user_id: userId }, { 'members.user_id': userId }], ...LIVE },
+    },
     { $addFields: { _undated: { $cond: [{ $eq: [{ $ifNull: ['$trip_start', null] }, null] }, 1, 0] } } },
     { $sort: { _undated: 1, trip_start: 1, created_at: 1, _id: 1 } },
     { $skip: offset },

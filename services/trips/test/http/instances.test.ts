@@ -56,6 +56,8 @@ describe('trip instances API', () => {
       booked_total: 0,
       to_pay: 12.45,
       fx_effect: 0,
+      votes: { yes: 0, maybe: 0, no: 0, mine: null },
+      works_for_everyone: false,
     });
     const read = await alice.get(`/api/trips/getaway/${trip._id}`);
     expect(read.body.instances.map((instance: { _id: string }) => instance._id)).toEqual([reply.body._id, older._id]);

@@ -62,6 +62,9 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
       cheapest_total: Math.min(...fullOf(lisbon._id).instances.map((window) => window.total_cost)),
       to_pay: fullOf(lisbon._id).instances.find((window) => window._id === late._id)!.to_pay,
       stale_prices: false,
+      role: 'owner',
+      owner_name: 'A traveller',
+      costs_hidden: false,
     });
     expect(summaryOf(porto._id)).toMatchObject({
       committed: false,

@@ -54,6 +54,7 @@ describe('trips API', () => {
           overBudgetBy: null,
           budget_measured: null,
           cheapest_is_stale: false,
+          cheapestForEveryoneId: null,
         },
         origin: '',
         isFavorite: false,
@@ -62,6 +63,11 @@ describe('trips API', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         version: 1,
+        role: 'owner',
+        owner_name: 'A traveller',
+        members: [{ user_id: alice.user!.id, name: 'A traveller', role: 'owner', joined_at: reply.body.created_at }],
+        hide_costs_from_viewers: true,
+        costs_hidden: false,
       });
       expect((await alice.get(`/api/trips/getaway/${reply.body._id}`)).body).toEqual(reply.body);
     });
@@ -282,7 +288,14 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}/checked',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/reprice',
+      '/api/trips/getaway/{tripId}/instances/{instanceId}/vote',
+      '/api/trips/getaway/{tripId}/invites',
+      '/api/trips/getaway/{tripId}/invites/{inviteId}',
+      '/api/trips/getaway/{tripId}/members/me',
+      '/api/trips/getaway/{tripId}/members/{userId}',
       '/api/trips/getaway/{tripId}/reprice',
+      '/api/trips/invites/{token}',
+      '/api/trips/invites/{token}/accept',
     ]);
   });
 });

@@ -477,6 +477,117 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       });
     });
 
+    describe('shared trips', () => {
+      const member = (user_id: string, role: 'owner' | 'editor' | 'viewer') => ({
+        user_id,
+        name: role,
+        role,
+        joined_at: NOW,
+      });
+
+      it('when a trip is shared, then its members list and version it with their role, and it reads back as written', async () => {
+        const [ownerId, editorId, viewerId] = [newId(), newId(), newId()];
+        const hash = 'a'.repeat(64);
+        const trip = aTrip(ownerId, {
+          members: [member(ownerId, 'owner'), member(editorId, 'editor'), member(viewerId, 'viewer')],
+          hide_costs_from_viewers: true,
+          invites: [
+            {
+              _id: newId(),
+              role: 'viewer',
+              token_hash: hash,
+              inviter_name: 'owner',
+              created_at: NOW,
+              expires_at: '2030-01-08T00:00:00.000Z',
+            },
+          ],
+        });
+        await store.insert(trip);
+        expect(await store.findById(trip._id)).toEqual(trip);
+        const page = { limit: 10, offset: 0 };
+        for (const [userId, role] of [
+          [ownerId, 'owner'],
+          [editorId, 'editor'],
+          [viewerId, 'viewer'],
+        ] as const) {
+          expect((await store.listByUser(userId, page)).map((t) => t._id)).toEqual([trip._id]);
+          expect(await store.listVersions(userId, page)).toEqual([
+            { _id: trip._id, version: 1, role, votes_version: 0 },
+          ]);
+        }
+        expect(await store.listVersions(newId(), page)).toEqual([]);
+        // Favourites are the owner's flag: never a member's list.
+        expect(await store.listVersions(editorId, { ...page, favoritesOnly: true })).toEqual([]);
+        expect(await store.idsSharedWith(viewerId)).toEqual([trip._id]);
+        expect(await store.idsSharedWith(ownerId)).toEqual([]);
+        expect((await store.findByInviteHash(hash))?._id).toBe(trip._id);
+        expect(await store.findByInviteHash('b'.repeat(64))).toBeNull();
+      });
+
+      it('when votes are set and withdrawn, then they read back per window and user, counted apart from the version', async () => {
+        const [ownerId, memberId] = [newId(), newId()];
+        const instance = anInstance();
+        const trip = aTrip(ownerId, { instances: [instance] });
+        await store.insert(trip);
+        expect(await store.setVote(trip._id, instance._id, ownerId, 'yes')).toBe(true);
+        expect(await store.setVote(trip._id, instance._id, memberId, 'maybe')).toBe(true);
+        expect(await store.setVote(trip._id, instance._id, memberId, null)).toBe(true);
+        const stored = (await store.findById(trip._id))!;
+        expect(stored.votes).toEqual({ [instance._id]: { [ownerId]: 'yes' } });
+        expect([stored.version, stored.votes_version]).toEqual([1, 3]);
+        expect(await store.listVersions(ownerId, { limit: 10, offset: 0 })).toEqual([
+          { _id: trip._id, version: 1, role: 'owner', votes_version: 3 },
+        ]);
+        expect(await store.setVote(newId(), instance._id, ownerId, 'yes')).toBe(false);
+        // A change made from a read before a vote would drop it: the compare-and-swap refuses it.
+        const read = (await store.findById(trip._id))!;
+        await store.setVote(trip._id, instance._id, memberId, 'no');
+        expect(await store.replace({ ...read, trip_location: 'stale', version: 2 }, 1)).toBe(false);
+        expect(
+          await store.replace({ ...(await store.findById(trip._id))!, trip_location: 'fresh', version: 2 }, 1),
+        ).toBe(true);
+        expect((await store.findById(trip._id))!.votes).toEqual({
+          [instance._id]: { [ownerId]: 'yes', [memberId]: 'no' },
+        });
+      });
+
+      it('when an invitation is 7 days old, then joining with it is 410; before, joining works once', async () => {
+        let now = new Date(NOW);
+        const clocked = createTripsService({ store, now: () => now });
+        const ada = testUser({ name: 'Ada' });
+        const trip = await clocked.createTrip(ada, { location_address: 'Porto, Portugal' });
+        const invite = await clocked.createInvite(ada, trip._id, 'viewer');
+        const bo = testUser({ name: 'Bo' });
+        now = new Date(Date.parse(NOW) + 7 * 24 * 3600 * 1000 - 1);
+        expect((await clocked.acceptInvite(bo, invite.token)).joined).toBe(true);
+        now = new Date(Date.parse(NOW) + 7 * 24 * 3600 * 1000);
+        await expect(clocked.acceptInvite(testUser(), invite.token)).rejects.toMatchObject({
+          status: 410,
+          message: expect.stringMatching(/expired/),
+        });
+        await expect(clocked.previewInvite(bo, invite.token)).rejects.toMatchObject({ status: 410 });
+        expect((await clocked.listInvites(ada, trip._id))[0]!.state).toBe('expired');
+      });
+
+      it('when an account is deleted, then it leaves every trip shared with it and its own trips are gone for their members', async () => {
+        const ada = testUser({ name: 'Ada' });
+        const bo = testUser({ name: 'Bo' });
+        const adas = await trips.createTrip(ada, { location_address: 'Porto, Portugal' });
+        const bos = await trips.createTrip(bo, { location_address: 'Oslo, Norway' });
+        await trips.acceptInvite(bo, (await trips.createInvite(ada, adas._id, 'editor')).token);
+        await trips.acceptInvite(ada, (await trips.createInvite(bo, bos._id, 'viewer')).token);
+        await trips.forgetUser(bo.id);
+        expect((await trips.getTrip(ada, adas._id)).members.map((m) => m.name)).toEqual(['Ada']);
+        await expect(trips.getTrip(ada, bos._id)).rejects.toMatchObject({ status: 404 });
+        expect(await store.listVersions(ada.id, { limit: 10, offset: 0 })).toEqual([
+          { _id: adas._id, version: expect.any(Number), role: 'owner', votes_version: 0 },
+        ]);
+        // Again (a redelivered event) changes nothing.
+        await trips.forgetUser(bo.id);
+        expect((await trips.getTrip(ada, adas._id)).members).toHaveLength(1);
+      });
+    });
+
     it('when all of a user’s trips are removed, then none of theirs is left, others’ stay, and again removes nothing', async () => {
       const gone = newId();
       const stays = newId();

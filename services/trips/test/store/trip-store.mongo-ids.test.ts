@@ -38,7 +38,9 @@ describe('trips MongoDB adapter: one type per id field in every driver call', ()
 
     expect(await store.findById(trip._id)).toMatchObject({ _id: trip._id });
     expect((await store.listByUser(owner, { limit: 10, offset: 0 })).map((t) => t._id)).toEqual([trip._id]);
-    expect(await store.listVersions(owner, { limit: 10, offset: 0 })).toEqual([{ _id: trip._id, version: 1 }]);
+    expect(await store.listVersions(owner, { limit: 10, offset: 0 })).toEqual([
+      { _id: trip._id, version: 1, role: 'owner', votes_version: 0 },
+    ]);
     expect((await store.findByIds([trip._id])).map((t) => t._id)).toEqual([trip._id]);
     expect(await store.idsByUser(owner)).toEqual([trip._id]);
 

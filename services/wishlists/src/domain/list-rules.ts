@@ -51,7 +51,10 @@ export function withName(list: Wishlist, name: { list_name: string; name_key: st
 export function withRefreshedTrip(list: Wishlist, preview: TripPreview, snapshotAt: string): Wishlist {
   const held = list.trips.find((trip) => trip._id === preview._id);
   if (!held || held.snapshot_at > snapshotAt) return list;
-  const refreshed = { ...held, ...preview, snapshot_at: snapshotAt };
+  // A trip.updated carries the owner's total: a holder it is hidden from keeps none.
+  const { total_cost: total, ...rest } = preview;
+  const shown = held.costs_hidden ? rest : { ...rest, ...(total === undefined ? {} : { total_cost: total }) };
+  const refreshed = { ...held, ...shown, snapshot_at: snapshotAt };
   if (JSON.stringify(refreshed) === JSON.stringify(held)) return list;
   return { ...list, trips: list.trips.map((trip) => (trip === held ? refreshed : trip)) };
 }

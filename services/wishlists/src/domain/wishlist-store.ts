@@ -12,7 +12,10 @@ export interface WishlistTripEntry {
   location_address: string;
   trip_start: string | null;
   trip_end: string | null;
-  total_cost: number;
+  /** Absent when the trip's costs are hidden from the list's holder (a viewer of a shared trip). */
+  total_cost?: number;
+  /** The holder is a viewer of a shared trip whose owner hides costs: no total is ever kept for them. */
+  costs_hidden?: true;
   /** ISO 4217 code total_cost is in (the trip's currency); absent on entries kept before currencies (USD). */
   currency?: string;
   added_at: string;

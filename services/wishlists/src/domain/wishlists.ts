@@ -171,6 +171,7 @@ export function previewOf(trip: {
   trip_end?: unknown;
   total_cost?: unknown;
   currency?: unknown;
+  costs_hidden?: unknown;
 }): TripPreview {
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
   const date = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null);
@@ -181,7 +182,8 @@ export function previewOf(trip: {
     location_address: text(trip.location_address, 300),
     trip_start: date(trip.trip_start),
     trip_end: date(trip.trip_end),
-    total_cost: cost,
+    // A trip whose costs are hidden from the caller gives its preview no total at all.
+    ...(trip.costs_hidden === true ? { costs_hidden: true as const } : { total_cost: cost }),
     // Trips in different currencies sit side by side in a list: each cost says its currency.
     currency: typeof trip.currency === 'string' && isCurrencyCode(trip.currency) ? trip.currency : DEFAULT_CURRENCY,
   };

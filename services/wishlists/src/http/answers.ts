@@ -10,7 +10,14 @@ export const wishlistTripAnswer = z
     location_address: z.string(),
     trip_start: z.string().nullable(),
     trip_end: z.string().nullable(),
-    total_cost: z.number().describe('in `currency`, the trip’s'),
+    total_cost: z
+      .number()
+      .optional()
+      .describe('in `currency`, the trip’s; absent when its costs are hidden from the caller (costs_hidden)'),
+    costs_hidden: z
+      .literal(true)
+      .optional()
+      .describe('the caller is a viewer of a shared trip whose owner hides costs: the preview has no total'),
     currency: z.string().describe('ISO 4217 code of total_cost: previews in different currencies are never added up'),
   })
   .meta({ id: 'WishlistTrip' });

@@ -18,7 +18,7 @@ export const tripReply = (trip: WishlistTripEntry): WishlistTripReply => ({
   location_address: trip.location_address,
   trip_start: trip.trip_start,
   trip_end: trip.trip_end,
-  total_cost: trip.total_cost,
+  ...(trip.costs_hidden ? { costs_hidden: true as const } : { total_cost: trip.total_cost ?? 0 }),
   currency: trip.currency ?? DEFAULT_CURRENCY,
 });
 

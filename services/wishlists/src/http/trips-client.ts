@@ -1,6 +1,6 @@
 // The TripDirectory over the trips service's public API, on the kit's service client,
-// called with the caller's own token so the trips service applies its owner check: 200
-// means the trip is the caller's, and the preview is taken from that answer, never from
+// called with the caller's own token so the trips service applies its access rule: 200
+// means the caller owns or is a member of the trip, and the preview is taken from that answer, never from
 // our request body. The endpoint is checked against the trips service's OpenAPI document
 // (test/http/trips-client.contract.test.ts).
 import {
@@ -25,7 +25,7 @@ export const OWNED_TRIP = defineEndpoint({
   path: '/api/trips/getaway/{tripId}',
   answer: {
     list: false,
-    reads: ['_id', 'image_url', 'location_address', 'trip_start', 'trip_end', 'total_cost', 'currency'],
+    reads: ['_id', 'image_url', 'location_address', 'trip_start', 'trip_end', 'total_cost', 'currency', 'costs_hidden'],
   },
 });
 
@@ -56,6 +56,7 @@ export function createTripsClient(options: { baseUrl: string; timeoutMs: number;
         options.logger.warn({ tripId }, 'trips service answered with an unexpected body');
         throw unavailable();
       }
+      if (trip.costs_hidden === true) return previewOf({ ...trip, _id: tripId });
       return previewOf({ ...trip, _id: tripId, total_cost: totalCostOf(trip) });
     },
   };

@@ -14,7 +14,9 @@ const tripEntrySchema = new Schema(
     location_address: { type: String, default: '' },
     trip_start: { type: String, default: null },
     trip_end: { type: String, default: null },
-    total_cost: { type: Number, default: 0 },
+    // No default: a preview whose costs are hidden from the holder keeps no total (costs_hidden).
+    total_cost: { type: Number },
+    costs_hidden: { type: Boolean },
     // No default: an entry kept before currencies stays without one (read as USD).
     currency: { type: String },
     added_at: { type: String, required: true },

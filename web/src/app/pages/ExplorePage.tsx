@@ -127,6 +127,21 @@ export default function ExplorePage() {
         )}
       </section>
 
+      {allTrips.some((trip) => trip.role !== 'owner') && (
+        <section aria-labelledby="shared-heading" className="section">
+          <div className="section-header">
+            <h2 id="shared-heading">Shared with me</h2>
+          </div>
+          <div className="card-grid">
+            {allTrips
+              .filter((trip) => trip.role !== 'owner')
+              .map((trip) => (
+                <TripCard key={trip._id} trip={trip} />
+              ))}
+          </div>
+        </section>
+      )}
+
       <section aria-labelledby="wishlists-heading" className="section">
         <div className="section-header">
           <h2 id="wishlists-heading">Wishlists</h2>

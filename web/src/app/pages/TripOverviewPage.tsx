@@ -1,14 +1,15 @@
 // Trip overview (docs/product.md §2): hero, weather, suggestions and the trip's instances.
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { SmartImage } from '../../components/SmartImage';
-import { BackToExplore } from '../../components/TripListStates';
+import { TripHero } from '../../components/TripHero';
 import { rememberedView } from '../../features/instances/compare';
 import { InstanceGrid, preloadCompareChart } from '../../features/instances/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
+import { costsHidden, HiddenCostsTrip, SharePanel } from '../../features/sharing';
+import type { Trip, TripCostsHidden } from '../../lib/types';
 import { digitsOf, formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import './tripOverview.css';
@@ -33,19 +34,18 @@ export default function TripOverviewPage() {
     );
   }
 
+  // A viewer of hidden costs gets no figures from the server: their own read-only page.
+  const answer: Trip | TripCostsHidden = trip;
+  if (costsHidden(answer)) return <HiddenCostsTrip trip={answer} />;
   const location = trip.trip_location || trip.location_address;
   return (
     <main className="page">
-      <BackToExplore />
-      <section className="hero">
-        <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
-        <div className="hero__overlay">
-          <h1>{trip.location_address}</h1>
-          {trip.committedInstanceId && (
-            <p>Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}</p>
-          )}
-        </div>
-      </section>
+      <TripHero trip={trip}>
+        {trip.committedInstanceId && (
+          <p>Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}</p>
+        )}
+      </TripHero>
+      <SharePanel trip={trip} />
       <TripSettings trip={trip} />
       <div className="panel-grid">
         <WeatherPanel location={location} />

@@ -72,6 +72,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
           overBudgetBy: 20,
           budget_measured: 'cheapest',
           cheapest_is_stale: false,
+          cheapestForEveryoneId: null,
         }
       : {
           cheapestInstanceId: april._id,
@@ -81,6 +82,7 @@ function board(overrides: { aprilStatus?: Instance['status'] } = {}): Trip {
           overBudgetBy: -30,
           budget_measured: 'cheapest',
           cheapest_is_stale: false,
+          cheapestForEveryoneId: null,
         },
   });
 }

@@ -34,6 +34,7 @@ function flexTrip(over: { travelers?: number; itemised?: boolean; extra?: Partia
       overBudgetBy: null,
       budget_measured: null,
       cheapest_is_stale: false,
+      cheapestForEveryoneId: null,
     },
   });
 }

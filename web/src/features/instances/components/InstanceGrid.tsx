@@ -32,6 +32,7 @@ export { preloadCompareChart } from './CompareBoard';
 import { cheapestIsStale } from '../flex';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions } from './WindowActions';
+import { VoteButtons } from '../../sharing';
 import { WindowName } from './WindowName';
 import { WindowWeather } from './WindowWeather';
 import './windows.css';
@@ -232,7 +233,18 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                     View Details
                   </Link>
                 </div>
-                <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={openFlex} />
+                {trip.members.length > 1 && (
+                  <VoteButtons
+                    tripId={trip._id}
+                    instanceId={instance._id}
+                    votes={instance.votes}
+                    worksForEveryone={instance.works_for_everyone}
+                    label={instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
+                  />
+                )}
+                {trip.role !== 'viewer' && (
+                  <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={openFlex} />
+                )}
               </li>
             );
           })}

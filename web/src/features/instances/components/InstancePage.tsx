@@ -13,7 +13,8 @@ import { SmartImage } from '../../../components/SmartImage';
 import { digitsOf, formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf, totalCost } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
-import type { Instance } from '../../../lib/types';
+import type { Instance, Trip, TripCostsHidden } from '../../../lib/types';
+import { costsHidden, HiddenCostsTrip } from '../../sharing';
 import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
@@ -101,6 +102,9 @@ const NUMERIC_OR_EMPTY = /^\d*(\.\d*)?$/;
 export default function InstancePage() {
   const { tripId = '', instanceId = '' } = useParams();
   const { data, isLoading, isError } = useGetInstanceQuery({ tripId, instanceId });
+  // A viewer of hidden costs was sent no figures: the trip's read-only page, never a cost form.
+  const answered: Trip | TripCostsHidden | undefined = data?.trip;
+  const hidden = answered !== undefined && costsHidden(answered);
   const [saveInstance, { isLoading: saving }] = useSaveInstanceMutation();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<FormState | null>(null);
@@ -112,8 +116,8 @@ export default function InstancePage() {
   );
 
   useEffect(() => {
-    if (data?.instance && !editing) setForm(toForm(data.instance));
-  }, [data, editing]);
+    if (data?.instance && !editing && !hidden) setForm(toForm(data.instance));
+  }, [data, editing, hidden]);
 
   // Back after a session ended: the form as it was, measured from where it was opened.
   useEffect(() => {
@@ -125,6 +129,7 @@ export default function InstancePage() {
   }, [draft, data, consume]);
 
   if (isLoading) return <p className="page-message">Loading trip details...</p>;
+  if (answered && costsHidden(answered)) return <HiddenCostsTrip trip={answered} />;
   if (isError || !data?.instance || !data.trip || !form) {
     return (
       <main className="page page-message">

@@ -4,17 +4,21 @@ import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange } from '../../../lib/format';
 import { PerPerson } from './PerPerson';
-import type { TripSummary as Trip } from '../../../lib/types';
+import { RoleBadge } from '../../sharing';
+import type { TripSummary, TripSummaryCostsHidden } from '../../../lib/types';
 import './tripLists.css';
 
-interface TripCardProps {
-  trip: Trip;
-  onDelete?: (trip: Trip) => void;
-  onToggleFavorite?: (trip: Trip) => void;
+/** A card's trip: a viewer of hidden costs gets it without any figure (costs_hidden). */
+type Trip = TripSummary | TripSummaryCostsHidden;
+
+interface TripCardProps<T extends Trip> {
+  trip: T;
+  onDelete?: (trip: T) => void;
+  onToggleFavorite?: (trip: T) => void;
   busy?: boolean;
 }
 
-export function TripCard({ trip, onDelete, onToggleFavorite, busy }: TripCardProps) {
+export function TripCard<T extends Trip>({ trip, onDelete, onToggleFavorite, busy }: TripCardProps<T>) {
   const place = trip.location_address || 'Unnamed trip';
   return (
     <article className="card trip-card" aria-label={place}>
@@ -38,13 +42,20 @@ export function TripCard({ trip, onDelete, onToggleFavorite, busy }: TripCardPro
       <div className="card__body">
         <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
         <h3 className="trip-card__title">{place}</h3>
-        <CostBadge amount={trip.total_cost} currency={trip.currency} />
-        <PerPerson trip={trip} />
+        <RoleBadge role={trip.role} ownerName={trip.owner_name} />
+        {trip.costs_hidden ? (
+          <p className="costs-hidden">Costs are hidden by the owner</p>
+        ) : (
+          <>
+            <CostBadge amount={trip.total_cost} currency={trip.currency} />
+            <PerPerson trip={trip} />
+          </>
+        )}
         <div className="card__actions">
           <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`} aria-label={`View ${place}`}>
             View
           </Link>
-          {onDelete && (
+          {onDelete && trip.role === 'owner' && (
             <button
               type="button"
               className="btn btn--ghost-danger btn--sm"

@@ -35,7 +35,11 @@ export default function WishlistDetailPage() {
             <div className="card__body">
               <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
               <h3 className="trip-card__title">{trip.location_address}</h3>
-              <CostBadge amount={amountOf(trip.total_cost)} currency={trip.currency} />
+              {trip.costs_hidden ? (
+                <p className="trip-card__costs-hidden">Costs are hidden by the owner</p>
+              ) : (
+                <CostBadge amount={amountOf(trip.total_cost)} currency={trip.currency} />
+              )}
               <div className="card__actions">
                 <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`}>
                   View

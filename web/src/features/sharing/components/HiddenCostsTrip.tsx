@@ -1,0 +1,41 @@
+// A trip as a viewer sees it when its owner hides costs: the server sent no figures, so
+// none are shown — "Costs are hidden by the owner" — only places, dates, windows and votes.
+import { TripHero } from '../../../components/TripHero';
+import { formatDateRange } from '../../../lib/format';
+import type { TripCostsHidden } from '../../../lib/types';
+import { SharePanel } from './SharePanel';
+import { VoteButtons } from './VoteButtons';
+import './sharing.css';
+
+export function HiddenCostsTrip({ trip }: { trip: TripCostsHidden }) {
+  return (
+    <main className="page">
+      <TripHero trip={trip}>
+        <p className="costs-hidden">Costs are hidden by the owner</p>
+      </TripHero>
+      <SharePanel trip={trip} />
+      <section aria-label="Date windows" className="card-grid">
+        {trip.instances.map((window) => {
+          const label = window.label || formatDateRange(window.trip_start, window.trip_end);
+          return (
+            <article key={window._id} className="card" aria-label={label}>
+              <div className="card__body">
+                <h3>{label}</h3>
+                <p>{formatDateRange(window.trip_start, window.trip_end)}</p>
+                {window.isCommitted && <p className="role-badge">The plan</p>}
+                <p className="costs-hidden">Costs are hidden by the owner</p>
+                <VoteButtons
+                  tripId={trip._id}
+                  instanceId={window._id}
+                  votes={window.votes}
+                  worksForEveryone={window.works_for_everyone}
+                  label={label}
+                />
+              </div>
+            </article>
+          );
+        })}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+// Yes / maybe / no on a window, with the counts and whether it works for everyone.
+import { useVoteMutation } from '../api';
+import type { VoteValue, WindowVotes } from '../../../lib/types';
+import './sharing.css';
+
+const CHOICES: Array<{ value: VoteValue; label: string }> = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'maybe', label: 'Maybe' },
+  { value: 'no', label: 'No' },
+];
+
+export function VoteButtons(props: {
+  tripId: string;
+  instanceId: string;
+  votes: WindowVotes;
+  worksForEveryone: boolean;
+  label: string;
+}) {
+  const { tripId, instanceId, votes, worksForEveryone, label } = props;
+  const [vote, { isLoading }] = useVoteMutation();
+  return (
+    <div className="votes" role="group" aria-label={`Your vote on ${label}`}>
+      {CHOICES.map(({ value, label: text }) => (
+        <button
+          key={value}
+          type="button"
+          className={`btn btn--sm votes__choice ${votes.mine === value ? 'votes__choice--mine' : ''}`}
+          aria-pressed={votes.mine === value}
+          disabled={isLoading}
+          onClick={() => void vote({ tripId, instanceId, vote: votes.mine === value ? null : value })}
+        >
+          {text} {votes[value]}
+        </button>
+      ))}
+      {worksForEveryone && <span className="badge votes__everyone">Works for everyone</span>}
+    </div>
+  );
+}
