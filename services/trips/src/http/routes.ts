@@ -623,7 +623,7 @@ function preconditionOf(req: Request): Precondition {
 /** This service's OpenAPI document from the route declarations alone (no store, no server). */
 export const apiDocument = (): object => describeRoutes('trips', tripRoutes({} as TripsService));
 
-/** Invitations by link, members and leaving (docs/adr/00xx-h8-plan-together.md). */
+/** Invitations by link, members and leaving (docs/adr/0039-plan-together.md). */
 function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: RequestHandler, guesses: GuessLimit) {
   const ownerOnly = { 403: 'Not the trip’s owner', 404: 'No such trip' };
 
