@@ -30,6 +30,10 @@ const ANY_USER = { anonymous: [401], other: [200], owner: [200] };
 // The third parties are offline in this suite: answers are a clean 503 or 400, never data.
 const THIRD_PARTY = { anonymous: [401], other: [200, 400, 503], owner: [200, 400, 503] };
 
+/** Ids and tokens that name nothing (well formed, so the answer is about access, not shape). */
+const NO_SUCH_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const NO_SUCH_TOKEN = 'a'.repeat(43);
+
 const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/user/register': {
     request: () => ({
@@ -206,6 +210,53 @@ const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/trips/getaway/{tripId}/reprice': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/reprice` }),
     expect: ONLY_OWNER,
+  },
+  // Planning together (ADR 0039): the matrix's stranger is no member, so every trip
+  // route refuses them; invitation and member routes are called with ids that name
+  // nothing, which the owner is told (404) and nobody else learns (403 or 404).
+  'PUT /api/trips/getaway/{tripId}/instances/{instanceId}/vote': {
+    request: ({ tripId, instanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/instances/${instanceId}/vote`,
+      body: { vote: 'yes' },
+    }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/trips/getaway/{tripId}/instances/{instanceId}/vote': {
+    request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/instances/${instanceId}/vote` }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/invites': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/invites`, body: { role: 'viewer' } }),
+    expect: { anonymous: [401], other: [403], owner: [201] },
+  },
+  'GET /api/trips/getaway/{tripId}/invites': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/invites` }),
+    expect: ONLY_OWNER,
+  },
+  'DELETE /api/trips/getaway/{tripId}/invites/{inviteId}': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/invites/${NO_SUCH_ID}` }),
+    expect: { anonymous: [401], other: [403], owner: [404] },
+  },
+  'GET /api/trips/invites/{token}': {
+    request: () => ({ path: `/api/trips/invites/${NO_SUCH_TOKEN}` }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
+  'POST /api/trips/invites/{token}/accept': {
+    request: () => ({ path: `/api/trips/invites/${NO_SUCH_TOKEN}/accept` }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
+  'PATCH /api/trips/getaway/{tripId}/members/{userId}': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/members/${NO_SUCH_ID}`, body: { role: 'editor' } }),
+    expect: { anonymous: [401], other: [403], owner: [404] },
+  },
+  'DELETE /api/trips/getaway/{tripId}/members/{userId}': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/members/${NO_SUCH_ID}` }),
+    expect: { anonymous: [401], other: [403], owner: [404] },
+  },
+  'DELETE /api/trips/getaway/{tripId}/members/me': {
+    // The owner cannot leave their own trip (409); a stranger is no member (403).
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/members/me` }),
+    expect: { anonymous: [401], other: [403], owner: [409] },
   },
   'GET /api/trips/getaway/{tripId}/instances/{instanceId}/flex': {
     request: ({ tripId, instanceId }) => ({
