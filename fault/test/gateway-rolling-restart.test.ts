@@ -4,7 +4,8 @@
 // connections it already holds are still sending, drains (what arrives on them is
 // served, and each answer closes its connection so the next request reaches the other
 // replica), and is started again and rejoins. Not one request fails; the client
-// repeats a safe request whose reused connection was closed as idle, as browsers do.
+// repeats a safe request whose reused connection was closed as idle, as browsers do,
+// and a POST too, since each carries an Idempotency-Key (a repeat gets the first answer).
 import { startBalancer, type Balancer } from './support/balancer';
 import { failuresOf, startLoad, totalOf } from './support/load';
 import { startProduct, waitFor, type Component, type Product } from './support/processes';

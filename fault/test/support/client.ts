@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 // A traveller's client of the API (through the gateway or straight at a service).
 export interface Reply {
   status: number;
@@ -14,11 +16,14 @@ export interface CallOptions {
    * any answer (the server closed it as idle while the request was on its way, a race
    * HTTP/1.1 cannot prevent): send a request that is safe to repeat once more on a new
    * connection. Called with each such retry. fetch (undici) does not do this itself.
+   * A POST is safe to repeat too when it carries an Idempotency-Key (the creating
+   * routes answer a repeat with the first answer), so with this option each POST gets
+   * one, as an API client that retries does.
    */
   onClosedRetry?: () => void;
 }
 
-const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'POST']);
 
 const closedBeforeAnswer = (error: unknown): boolean => {
   const code = (error as { cause?: { code?: string } }).cause?.code;
@@ -26,19 +31,26 @@ const closedBeforeAnswer = (error: unknown): boolean => {
 };
 
 export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const sent = options.onClosedRetry && method === 'POST' ? { ...options, idempotencyKey: randomUUID() } : options;
   try {
-    return await callOnce(baseUrl, method, path, options);
+    return await callOnce(baseUrl, method, path, sent);
   } catch (error) {
     if (!options.onClosedRetry || !SAFE_TO_REPEAT.has(method) || !closedBeforeAnswer(error)) throw error;
     options.onClosedRetry();
-    return callOnce(baseUrl, method, path, options);
+    return callOnce(baseUrl, method, path, sent);
   }
 }
 
-async function callOnce(baseUrl: string, method: string, path: string, options: CallOptions): Promise<Reply> {
+async function callOnce(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions & { idempotencyKey?: string },
+): Promise<Reply> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },

@@ -28,7 +28,7 @@ export interface LoadOptions {
   /** Travellers the connections are spread over (each registration costs a password hash). */
   travellers: number;
   timeoutMs: number;
-  /** Repeat a safe request once when its reused connection closed before any answer, as browsers do. */
+  /** Repeat a safe request (or a POST, sent with an Idempotency-Key) once when its reused connection closed before any answer. */
   retryClosedLikeBrowsers?: boolean;
 }
 
