@@ -1,0 +1,248 @@
+// Is any API path slower than at an earlier commit? Starts the whole product twice —
+// this checkout and a built checkout of an earlier commit (`--base-dir`) — each with
+// its own redis-server, data and free ports, seeds both with the same traveller and
+// trips through the API, then loads the same requests through each gateway in
+// alternating rounds (base, head, head, base, …) and reports head ÷ base throughput,
+// the median over the rounds. A refactor that promised "no path more than 5 % slower"
+// is checked with it; it is not part of `npm run bench` (it needs a second checkout).
+//
+// Run: npm run build && node bench/compare-commits.mjs --base-dir=/path/to/old/checkout
+//      [--rounds=5] [--seconds=4] [--trips=50]
+// The old checkout must be installed and built (npm ci && npx tsc -b tsconfig.build.json).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort, redisAnswers, ROOT } from '../scripts/lib/environment.mjs';
+import { formatTable, median } from './lib/table.mjs';
+
+const argument = (name, fallback) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const BASE_DIR = argument('base-dir');
+const ROUNDS = Number(argument('rounds', 5));
+const SECONDS = Number(argument('seconds', 4));
+const TRIPS = Number(argument('trips', 50));
+const WINDOWS = 5;
+const log = (line) => process.stderr.write(`${line}\n`);
+
+if (!BASE_DIR) {
+  log('usage: node bench/compare-commits.mjs --base-dir=<built checkout of the earlier commit>');
+  process.exit(2);
+}
+
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100 && !(await redisAnswers(url, 200)); attempt++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** Starts the product of the checkout at `dir` with its own scripts/lib (each version knows how to start itself). */
+async function startCheckout(label, dir) {
+  const environment = await import(pathToFileURL(join(dir, 'scripts/lib/environment.mjs')).href);
+  const productLib = await import(pathToFileURL(join(dir, 'scripts/lib/product.mjs')).href);
+  const dataDir = mkdtempSync(join(tmpdir(), `tripcost-compare-${label}-`));
+  const keys = environment.ensureKeyPair(dataDir);
+  const redis = await startRedis();
+  const ports = {};
+  for (const component of productLib.COMPONENTS) ports[component.name] = await freePort();
+  const product = await productLib.startProduct({
+    gatewayPort: await freePort(),
+    metricsPort: await freePort(),
+    ports,
+    quiet: true,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      REDIS_URL: redis.url,
+      JWT_PRIVATE_KEY: keys.privatePath,
+      JWT_EXTRA_PUBLIC_KEYS: keys.extraDir,
+      // Benches measure paths, not the limits that protect them.
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+  });
+  return {
+    label,
+    url: product.url,
+    async stop() {
+      await product.stop();
+      redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(base, method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The same traveller, trips, windows and lists in either version, through its API. */
+async function seed(product) {
+  const email = `compare-${Date.now()}@example.test`;
+  const password = 'correct horse battery';
+  await call(product.url, 'POST', '/api/user/register', {
+    body: {
+      fname: 'Ana',
+      lname: 'Silva',
+      email,
+      password,
+      birthday: '1990-04-01',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    },
+  });
+  const { accesstoken: token } = await call(product.url, 'POST', '/api/user/login', { body: { email, password } });
+  const trips = [];
+  for (let i = 0; i < TRIPS; i++) {
+    const trip = await call(product.url, 'POST', '/api/trips/getaway-trip', {
+      token,
+      body: { location_address: `City ${i}, State, Country` },
+    });
+    let window;
+    for (let n = 0; n < WINDOWS; n++) {
+      const day = String(1 + ((i + n) % 27)).padStart(2, '0');
+      window = await call(product.url, 'POST', `/api/trips/getaway/${trip._id}/instances`, {
+        token,
+        body: {
+          trip_start: `2030-0${1 + n}-${day}`,
+          trip_end: `2030-0${1 + n}-${String(Number(day) + 1).padStart(2, '0')}`,
+          stay_expense: 100 + n,
+          travel_expense: 50,
+          car_expense: 25,
+          other_expense: 10,
+        },
+      });
+    }
+    trips.push({ id: trip._id, windowId: window._id });
+  }
+  for (let l = 0; l < 3; l++) {
+    const list = await call(product.url, 'POST', '/api/wishlist/createlist', {
+      token,
+      body: { list_name: `List ${l}`, trips: [] },
+    });
+    for (const trip of trips.slice(l * 5, l * 5 + 5)) {
+      await call(product.url, 'POST', `/api/wishlist/addtrip/${list._id}`, { token, body: { _id: trip.id } });
+    }
+  }
+  return { token, email, password, trip: trips[0] };
+}
+
+const PATHS = [
+  { name: 'list trips (spec, full)', request: () => ({ path: '/api/trips/getaway-trip' }) },
+  { name: 'one trip', request: (s) => ({ path: `/api/trips/getaway/${s.trip.id}` }) },
+  {
+    name: 'edit a trip (PUT)',
+    request: (s) => ({
+      method: 'PUT',
+      path: `/api/trips/getaway/${s.trip.id}`,
+      body: JSON.stringify({ travelers: 2 }),
+    }),
+  },
+  { name: 'wishlists', request: () => ({ path: '/api/wishlist/getlists' }) },
+  { name: 'profile', request: () => ({ path: '/api/user/infor' }) },
+  { name: 'city autocomplete', request: () => ({ path: '/api/places/autocomplete?input=Lis' }) },
+  {
+    name: 'log in (password hash)',
+    connections: 2,
+    request: (s) => ({
+      method: 'POST',
+      path: '/api/user/login',
+      body: JSON.stringify({ email: s.email, password: s.password }),
+      anonymous: true,
+    }),
+  },
+];
+
+function throughput(product, session, spec) {
+  const { method = 'GET', path, body, anonymous } = spec.request(session);
+  return new Promise((resolvePromise, reject) => {
+    autocannon(
+      {
+        url: `${product.url}${path}`,
+        method,
+        body,
+        headers: {
+          ...(anonymous ? {} : { authorization: `Bearer ${session.token}` }),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        connections: spec.connections ?? 10,
+        duration: SECONDS,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const bad = result.non2xx + result.errors + result.timeouts;
+        if (bad > 0)
+          return reject(new Error(`${product.label} ${spec.name}: ${bad} of ${result.requests.total} failed`));
+        resolvePromise({
+          rps: result.requests.total / SECONDS,
+          bytes: result.throughput.total / result.requests.total,
+        });
+      },
+    );
+  });
+}
+
+const started = new Date();
+const head = await startCheckout('head', ROOT);
+const base = await startCheckout('base', resolve(BASE_DIR));
+try {
+  const sessions = new Map();
+  for (const product of [base, head]) sessions.set(product, await seed(product));
+  // Each session's token lasts 15 minutes; a long run logs in again between paths.
+  const rows = [];
+  for (const spec of PATHS) {
+    const results = { base: [], head: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? [base, head] : [head, base];
+      for (const product of order) {
+        const session = sessions.get(product);
+        const login = await call(product.url, 'POST', '/api/user/login', {
+          body: { email: session.email, password: session.password },
+        });
+        session.token = login.accesstoken;
+        results[product.label].push(await throughput(product, session, spec));
+      }
+    }
+    const baseRps = median(results.base.map((r) => r.rps));
+    const headRps = median(results.head.map((r) => r.rps));
+    const ratio = headRps / baseRps;
+    log(`${spec.name}: base ${baseRps.toFixed(0)}/s, head ${headRps.toFixed(0)}/s, ${ratio.toFixed(2)}×`);
+    rows.push({
+      measure: spec.name,
+      comparison: `base ${baseRps.toFixed(0)} req/s (${(results.base[0].bytes / 1024).toFixed(1)} KiB) vs head ${headRps.toFixed(0)} req/s (${(results.head[0].bytes / 1024).toFixed(1)} KiB), median of ${ROUNDS}`,
+      result: `${ratio.toFixed(2)}×`,
+      target: '≥ 0.95×',
+      pass: ratio >= 0.95,
+    });
+  }
+  console.log(
+    `compare-commits ${started.toISOString().slice(0, 16)} UTC, base ${resolve(BASE_DIR)}, load at start ${os.loadavg()[0].toFixed(2)}`,
+  );
+  console.log(formatTable(rows));
+} finally {
+  await head.stop();
+  await base.stop();
+}
