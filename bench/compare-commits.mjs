@@ -9,13 +9,14 @@
 // Run: npm run build && node bench/compare-commits.mjs --base-dir=/path/to/old/checkout
 //      [--rounds=5] [--seconds=4] [--trips=50]
 // The old checkout must be installed and built (npm ci && npx tsc -b tsconfig.build.json).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, redisAnswers, ROOT } from '../scripts/lib/environment.mjs';
+import { cpuMsOf } from './lib/processes.mjs';
 import { formatTable, median } from './lib/table.mjs';
 
 const argument = (name, fallback) =>
@@ -57,8 +58,9 @@ async function startCheckout(label, dir) {
   const redis = await startRedis();
   const ports = {};
   for (const component of productLib.COMPONENTS) ports[component.name] = await freePort();
+  const gatewayPort = await freePort();
   const product = await productLib.startProduct({
-    gatewayPort: await freePort(),
+    gatewayPort,
     metricsPort: await freePort(),
     ports,
     quiet: true,
@@ -73,15 +75,26 @@ async function startCheckout(label, dir) {
       RATE_LIMIT_PER_MINUTE: '100000000',
     },
   });
+  // The product's processes (gateway and services), found by the ports they listen on:
+  // CPU per request counts all of them, which a busy machine bends less than req/s.
+  const pids = [gatewayPort, ...Object.values(ports)].map(listenerPid);
   return {
     label,
     url: product.url,
+    cpuMs: () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0),
     async stop() {
       await product.stop();
       redis.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function listenerPid(port) {
+  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(line)?.[1];
+  if (!pid) throw new Error(`nothing listens on port ${port}`);
+  return Number(pid);
 }
 
 async function call(base, method, path, { token, body } = {}) {
@@ -178,6 +191,7 @@ const PATHS = [
 
 function throughput(product, session, spec) {
   const { method = 'GET', path, body, anonymous } = spec.request(session);
+  const cpuBefore = product.cpuMs();
   return new Promise((resolvePromise, reject) => {
     autocannon(
       {
@@ -198,6 +212,7 @@ function throughput(product, session, spec) {
           return reject(new Error(`${product.label} ${spec.name}: ${bad} of ${result.requests.total} failed`));
         resolvePromise({
           rps: result.requests.total / SECONDS,
+          cpuMs: (product.cpuMs() - cpuBefore) / result.requests.total,
           bytes: result.throughput.total / result.requests.total,
         });
       },
@@ -229,11 +244,16 @@ try {
     const baseRps = median(results.base.map((r) => r.rps));
     const headRps = median(results.head.map((r) => r.rps));
     const ratio = headRps / baseRps;
+    const baseCpu = median(results.base.map((r) => r.cpuMs));
+    const headCpu = median(results.head.map((r) => r.cpuMs));
     log(`${spec.name}: base ${baseRps.toFixed(0)}/s, head ${headRps.toFixed(0)}/s, ${ratio.toFixed(2)}×`);
+    const kib = (r) => `${(r.bytes / 1024).toFixed(1)} KiB`;
     rows.push({
       measure: spec.name,
-      comparison: `base ${baseRps.toFixed(0)} req/s (${(results.base[0].bytes / 1024).toFixed(1)} KiB) vs head ${headRps.toFixed(0)} req/s (${(results.head[0].bytes / 1024).toFixed(1)} KiB), median of ${ROUNDS}`,
-      result: `${ratio.toFixed(2)}×`,
+      comparison:
+        `base ${baseRps.toFixed(0)} req/s, ${baseCpu.toFixed(2)} ms CPU, ${kib(results.base[0])} vs ` +
+        `head ${headRps.toFixed(0)} req/s, ${headCpu.toFixed(2)} ms CPU, ${kib(results.head[0])}; median of ${ROUNDS}`,
+      result: `${ratio.toFixed(2)}× req/s, ${(baseCpu / headCpu).toFixed(2)}× CPU`,
       target: '≥ 0.95×',
       pass: ratio >= 0.95,
     });
