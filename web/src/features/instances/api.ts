@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
-import { WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
+import { COMMITTED, WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
 import type {
   CommitAnswer,
   CostItem,
@@ -37,7 +37,7 @@ import {
   itemFields,
   windowFields,
 } from '../../lib/merge';
-import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
+import { keepUnsent, saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
 import {
   creating,
   keepWindowCreate,
@@ -45,6 +45,7 @@ import {
   newIdempotencyKey,
   newTempId,
   sendOrKeep,
+  type Kept,
 } from '../../lib/offline/changeQueue';
 import { todayDateInput } from '../../lib/format';
 
@@ -266,6 +267,64 @@ function showWindow(dispatch: AppDispatch, ref: InstanceRef, { trip, instance }:
   dispatch(instancesApi.util.updateQueryData('getInstance', ref, () => ({ trip, instance })));
 }
 
+/**
+ * Commits a window (or clears the plan: null). Online the traveller's choice is stored as
+ * it is, as between two tabs; kept offline it is a change of the trip-level field the plan
+ * is, with the version it was based on, so a replay after another member changed the plan
+ * meanwhile shows the conflict instead of overriding it (ADR 0038).
+ */
+async function changePlan<T>(
+  baseQuery: BaseQuery,
+  getState: () => unknown,
+  ref: InstanceRef,
+  committed: string | null,
+  answerOf: (trip: Trip) => T,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  const url = `${path(ref)}/commit`;
+  const sent = await baseQuery(committed ? { url, method: 'PATCH', body: {} } : { url, method: 'DELETE' });
+  if (sent.error?.status === 'FETCH_ERROR') {
+    const trip = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
+    const was = committed ? (trip?.instances.find((w) => w.isCommitted)?._id ?? null) : ref.instanceId;
+    const kept = await keepUnsent({
+      tripId: ref.tripId,
+      version: trip?.version,
+      base: { [COMMITTED]: was },
+      mine: { [COMMITTED]: committed },
+      request: () => ({ url }),
+      answerOf,
+    });
+    if (kept) return kept as { data: T };
+  }
+  return sent.error ? { error: sent.error } : { data: sent.data as T };
+}
+
+/**
+ * How a copy of a window kept offline shows: at the top, at its new dates, its items with
+ * temporary ids of their own (the server gives the copy's items new ids: the answer's
+ * `items`, in order, name them, so an item of the copy edited offline is sent to its real id).
+ */
+export function keptCopy(
+  getState: () => unknown,
+  ref: InstanceRef,
+  datesOf: (source: Instance) => (string | null | undefined)[],
+): Kept<Instance> {
+  const tempId = newTempId();
+  const cached = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
+  const itemIds = (cached && windowOf(cached, ref.instanceId).items?.map(() => newTempId())) ?? [];
+  const copyOf = (trip: Trip): Instance => {
+    const source = windowOf(trip, ref.instanceId);
+    const [trip_start, trip_end] = datesOf(source);
+    const items = source.items?.map((item, at) => ({ ...item, _id: itemIds[at] ?? newTempId() }));
+    return { ...source, _id: tempId, trip_start, trip_end, items, isCommitted: false } as Instance;
+  };
+  return {
+    tempId,
+    alsoIds: itemIds.map((id, at) => ({ tempId: id, idAt: ['items', String(at), '_id'] })),
+    show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
+    answer: (trip) => windowOf(trip, tempId),
+  };
+}
+
 export const instancesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One window's weather, sent with the other windows asked at the same time (see batchedWindowWeather). */
@@ -328,19 +387,8 @@ export const instancesApi = api.injectEndpoints({
       },
     }),
     commitInstance: build.mutation<CommitAnswer, InstanceRef>({
-      queryFn: (ref, _api, _extra, baseQuery) =>
-        sendOrKeep(
-          baseQuery,
-          ref.tripId,
-          { url: `${path(ref)}/commit`, method: 'PATCH', body: {} },
-          {
-            show: (trip) => ({
-              ...trip,
-              instances: trip.instances.map((w) => ({ ...w, isCommitted: w._id === ref.instanceId })),
-            }),
-            answer: (trip) => ({ ...trip, trip }) as CommitAnswer,
-          },
-        ),
+      queryFn: (ref, { getState }, _extra, baseQuery) =>
+        changePlan(baseQuery, getState, ref, ref.instanceId, (trip) => ({ ...trip, trip }) as CommitAnswer),
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -399,32 +447,17 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Clears the plan: the committed window is no longer committed. */
     clearPlan: build.mutation<Trip, InstanceRef>({
-      queryFn: (ref, _api, _extra, baseQuery) =>
-        sendOrKeep(
-          baseQuery,
-          ref.tripId,
-          { url: `${path(ref)}/commit`, method: 'DELETE' },
-          {
-            show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, isCommitted: false })),
-            answer: (trip) => trip,
-          },
-        ),
+      queryFn: (ref, { getState }, _extra, baseQuery) => changePlan(baseQuery, getState, ref, null, (trip) => trip),
       invalidatesTags: tripChanged,
     }),
     duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      queryFn: ({ shiftDays, ...ref }, _api, _extra, baseQuery) => {
-        const tempId = newTempId();
-        const copyOf = (trip: Trip): Instance => {
-          const source = windowOf(trip, ref.instanceId);
-          const [trip_start, trip_end] = [source.trip_start, source.trip_end].map((day) => shiftDay(day, shiftDays));
-          return { ...source, _id: tempId, trip_start, trip_end, isCommitted: false } as Instance;
-        };
-        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/duplicate`, { shiftDays }), {
-          tempId,
-          show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
-          answer: (trip) => windowOf(trip, tempId),
-        });
-      },
+      queryFn: ({ shiftDays, ...ref }, { getState }, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          creating(`${path(ref)}/duplicate`, { shiftDays }),
+          keptCopy(getState, ref, (source) => [source.trip_start, source.trip_end].map((d) => shiftDay(d, shiftDays))),
+        ),
       invalidatesTags: tripChanged,
     }),
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
