@@ -45,7 +45,6 @@ import {
   newIdempotencyKey,
   newTempId,
   sendOrKeep,
-  type Kept,
 } from '../../lib/offline/changeQueue';
 import { todayDateInput } from '../../lib/format';
 
@@ -122,7 +121,7 @@ export const EDITABLE = WINDOW_DATES_AND_AMOUNTS;
 /** The dates and amounts of an instance, as a create sends them. */
 export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
-type InstanceRef = { tripId: string; instanceId: string };
+export type InstanceRef = { tripId: string; instanceId: string };
 
 /**
  * An item as sent: the dated-price fields may be left out (the service defaults them;
@@ -210,13 +209,11 @@ function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) =
   return { ...trip, instances: trip.instances.map((w) => (w._id === instanceId ? recipe(w) : w)) };
 }
 
-const windowOf = (trip: Trip, instanceId: string) =>
+export const windowOf = (trip: Trip, instanceId: string) =>
   trip.instances.find((w) => w._id === instanceId) ?? trip.instances[0];
 
-const shiftDay = (day: string | null | undefined, days: number) =>
-  day ? new Date(Date.parse(day) + days * 86_400_000).toISOString() : day;
 
-const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+export const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
 export { versionTag };
 
@@ -232,7 +229,7 @@ export interface WindowFields {
  * the whole trip: a change whose answer is not the trip (a copy, a cleared plan: their
  * routes declare no answer) refetches the trip.
  */
-const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
+export const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
   error
     ? []
     : [
@@ -296,33 +293,6 @@ async function changePlan<T>(
     if (kept) return kept as { data: T };
   }
   return sent.error ? { error: sent.error } : { data: sent.data as T };
-}
-
-/**
- * How a copy of a window kept offline shows: at the top, at its new dates, its items with
- * temporary ids of their own (the server gives the copy's items new ids: the answer's
- * `items`, in order, name them, so an item of the copy edited offline is sent to its real id).
- */
-export function keptCopy(
-  getState: () => unknown,
-  ref: InstanceRef,
-  datesOf: (source: Instance) => (string | null | undefined)[],
-): Kept<Instance> {
-  const tempId = newTempId();
-  const cached = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
-  const itemIds = (cached && windowOf(cached, ref.instanceId).items?.map(() => newTempId())) ?? [];
-  const copyOf = (trip: Trip): Instance => {
-    const source = windowOf(trip, ref.instanceId);
-    const [trip_start, trip_end] = datesOf(source);
-    const items = source.items?.map((item, at) => ({ ...item, _id: itemIds[at] ?? newTempId() }));
-    return { ...source, _id: tempId, trip_start, trip_end, items, isCommitted: false } as Instance;
-  };
-  return {
-    tempId,
-    alsoIds: itemIds.map((id, at) => ({ tempId: id, idAt: ['items', String(at), '_id'] })),
-    show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
-    answer: (trip) => windowOf(trip, tempId),
-  };
 }
 
 export const instancesApi = api.injectEndpoints({
@@ -448,16 +418,6 @@ export const instancesApi = api.injectEndpoints({
     /** Clears the plan: the committed window is no longer committed. */
     clearPlan: build.mutation<Trip, InstanceRef>({
       queryFn: (ref, { getState }, _extra, baseQuery) => changePlan(baseQuery, getState, ref, null, (trip) => trip),
-      invalidatesTags: tripChanged,
-    }),
-    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      queryFn: ({ shiftDays, ...ref }, { getState }, _extra, baseQuery) =>
-        sendOrKeep(
-          baseQuery,
-          ref.tripId,
-          creating(`${path(ref)}/duplicate`, { shiftDays }),
-          keptCopy(getState, ref, (source) => [source.trip_start, source.trip_end].map((d) => shiftDay(d, shiftDays))),
-        ),
       invalidatesTags: tripChanged,
     }),
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
@@ -609,7 +569,6 @@ export const {
   useSaveInstanceMutation,
   useSetWindowFieldsMutation,
   useClearPlanMutation,
-  useDuplicateInstanceMutation,
   useAddItemMutation,
   useEditItemMutation,
   useCheckItemMutation,

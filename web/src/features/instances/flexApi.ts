@@ -4,7 +4,7 @@
 import { api } from '../../lib/api';
 import { creating, sendOrKeep } from '../../lib/offline/changeQueue';
 import type { Instance } from '../../lib/types';
-import { keptCopy } from './api';
+import { keptCopy } from './copyApi';
 import type { FlexGrid, FlexRange } from './flex';
 
 type InstanceRef = { tripId: string; instanceId: string };

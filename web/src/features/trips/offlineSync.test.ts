@@ -10,6 +10,7 @@ import { todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';
 import { wishlistsApi } from '../wishlists/api';
 import { instancesApi } from '../instances/api';
+import { copyApi } from '../instances/copyApi';
 import { tripsApi } from './api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
@@ -527,7 +528,7 @@ describe('every change of the trip page, offline', () => {
     const cached = trip({ instances: [june], version: 2 });
     const store = await offlineStore(cached);
     const copy = await store.dispatch(
-      instancesApi.endpoints.duplicateInstance.initiate({ tripId: cached._id, instanceId: june._id, shiftDays: 7 }),
+      copyApi.endpoints.duplicateInstance.initiate({ tripId: cached._id, instanceId: june._id, shiftDays: 7 }),
     );
     ok(copy);
     const shown = 'data' in copy ? copy.data! : undefined;
