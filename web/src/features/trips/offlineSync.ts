@@ -148,7 +148,8 @@ const plainEdit = (change: QueuedChange) =>
 const thingOf = (key: FieldKey) => (key === COMMITTED ? key : JSON.stringify({ ...targetOf(key), field: '' }));
 /** An edit undone before it was sent (a window committed, then the plan cleared): nothing to send. */
 const undone = (change: QueuedChange) =>
-  plainEdit(change) && Object.entries(change.mine).every(([key, value]) => sameValue(change.base[key], value));
+  plainEdit(change) &&
+  Object.entries(change.mine).every(([key, value]) => key in change.base && sameValue(change.base[key], value));
 
 /**
  * Edits of one thing (a window, an item, the trip's fields) made one after the other are

@@ -2,7 +2,7 @@
 // wishlist cards) rather than with every page that shows a heart. Both show at once and,
 // without a network, are kept to be sent later (ADR 0038).
 import { sendOrKeep } from '../../lib/offline/changeQueue';
-import { saveAnswer } from '../../lib/offline/deviceStore';
+import { saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
 import type { AppDispatch, AppState } from '../../lib/hooks';
 import type { BaseQuery } from '../../lib/mergeSave';
 import type { Message, Wishlist } from '../../lib/types';
@@ -11,23 +11,35 @@ import { favouriteOptimistically, wishlistsApi } from './api';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
 
-/** Every cached copy of the lists shows `recipe` at once; the patches undo it. */
-function patchLists(dispatch: AppDispatch, getState: () => unknown, recipe: (lists: Wishlist[]) => Wishlist[] | void) {
+type ListsChange = (lists: Wishlist[]) => Wishlist[];
+
+const renamed =
+  (wishlistId: string, name: string): ListsChange =>
+  (lists) =>
+    lists.map((list) => (list._id === wishlistId ? { ...list, list_name: name } : list));
+const without =
+  (wishlistId: string): ListsChange =>
+  (lists) =>
+    lists.filter((list) => list._id !== wishlistId);
+
+/** Every cached copy of the lists shows `change` at once; the patches undo it. */
+function patchLists(dispatch: AppDispatch, getState: () => unknown, change: ListsChange) {
   return wishlistsApi.util
     .selectCachedArgsForQuery(getState() as AppState, 'getWishlists')
-    .map((email) => dispatch(wishlistsApi.util.updateQueryData('getWishlists', email, recipe)));
+    .map((email) => dispatch(wishlistsApi.util.updateQueryData('getWishlists', email, change)));
 }
 
 /**
- * Sends a change of a list; without a network keeps it (ADR 0038), and the lists kept on
- * the device show it as the cached ones already do (onQueryStarted), so a reload offline
- * and the refetch its tags cause read it too.
+ * Sends a change of a list; without a network keeps it (ADR 0038) and makes it in the
+ * lists kept on the device too (the cached ones show it from onQueryStarted), so a reload
+ * offline and the refetch its tags cause read it as well.
  */
 async function sendOrKeepList<T>(
   baseQuery: BaseQuery,
   getState: () => unknown,
   args: { url: string; method: string; body?: unknown },
   meanwhile: T,
+  change: ListsChange,
 ) {
   let kept = false;
   const answer = () => {
@@ -39,9 +51,9 @@ async function sendOrKeepList<T>(
   const userId = state.session.userId;
   if (kept && userId) {
     for (const email of wishlistsApi.util.selectCachedArgsForQuery(state, 'getWishlists')) {
-      const lists = wishlistsApi.endpoints.getWishlists.select(email)(state).data;
       const path = `/wishlist/getlists?email=${encodeURIComponent(email)}`;
-      if (lists) await saveAnswer(userId, path, lists).catch(() => undefined);
+      const lists = await savedAnswer(userId, path).catch(() => undefined);
+      if (Array.isArray(lists)) await saveAnswer(userId, path, change(lists)).catch(() => undefined);
     }
   }
   return answered;
@@ -58,12 +70,10 @@ const listEditsApi = wishlistsApi.injectEndpoints({
           getState,
           { url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`, method: 'PUT', body: { name } },
           { _id: wishlistId, list_name: name } as Wishlist,
+          renamed(wishlistId, name),
         ),
       async onQueryStarted({ wishlistId, name }, { dispatch, getState, queryFulfilled }) {
-        const patches = patchLists(dispatch, getState, (lists) => {
-          const list = lists.find((l) => l._id === wishlistId);
-          if (list) list.list_name = name;
-        });
+        const patches = patchLists(dispatch, getState, renamed(wishlistId, name));
         await queryFulfilled.catch(() => undoPatches(patches));
       },
       invalidatesTags: (_r, error) => (error ? [] : [LIST]),
@@ -76,9 +86,10 @@ const listEditsApi = wishlistsApi.injectEndpoints({
           getState,
           { url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`, method: 'DELETE' },
           { msg: 'Deleted on this device; sent when you are back online.' },
+          without(wishlist._id),
         ),
       onQueryStarted: ({ wishlist }, { dispatch, getState, queryFulfilled }) => {
-        const patches = patchLists(dispatch, getState, (lists) => lists.filter((l) => l._id !== wishlist._id));
+        const patches = patchLists(dispatch, getState, without(wishlist._id));
         void queryFulfilled.catch(() => undoPatches(patches));
         return favouriteOptimistically(
           dispatch,

@@ -5,7 +5,7 @@
 // does not carry the conflict view.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { AppState, AppDispatch } from '../../../lib/hooks';
+import { useAppSelector, type AppState, type AppDispatch } from '../../../lib/hooks';
 import { COMMITTED, sameValue, targetOf, type Choice, type FieldKey } from '../../../lib/merge';
 import type { Trip } from '../../../lib/types';
 import { tripsApi } from '../api';
@@ -104,7 +104,7 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
     }
   };
   const onlyTheirs = conflicts.length > 0 && conflicts.every((c) => c.locked);
-  const trip = tripsApi.endpoints.getTrip.select(change.tripId)(store.getState()).data;
+  const trip = useAppSelector((state) => tripsApi.endpoints.getTrip.select(change.tripId)(state).data);
   const pick = (key: FieldKey, side: Choice, value: unknown) => {
     const conflict = conflicting.get(key);
     const text = key === COMMITTED ? windowName(trip, value) : shown(targetOf(key).field, value);
