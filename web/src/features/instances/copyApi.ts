@@ -27,7 +27,10 @@ export function keptCopy(
     const source = windowOf(trip, ref.instanceId);
     const [trip_start, trip_end] = datesOf(source);
     const items = source.items?.map((item, at) => ({ ...item, _id: itemIds[at] ?? newTempId() }));
-    return { ...source, _id: tempId, trip_start, trip_end, items, isCommitted: false } as Instance;
+    // A copy starts with no votes, as on the server.
+    const votes = { yes: 0, maybe: 0, no: 0, mine: null };
+    const copy = { ...source, _id: tempId, trip_start, trip_end, items, votes, works_for_everyone: false };
+    return { ...copy, isCommitted: false } as Instance;
   };
   return {
     tempId,

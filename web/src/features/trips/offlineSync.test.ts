@@ -200,6 +200,8 @@ describe('changes made offline', () => {
       temp = 'data' in created ? created.data : undefined;
       expect(temp?._id).toMatch(/^offline-/);
       expect(temp?.total_cost).toBe(420);
+      // Its card offers a vote when the trip is shared: no one has voted on it yet.
+      expect(temp).toMatchObject({ votes: { yes: 0, maybe: 0, no: 0, mine: null }, works_for_everyone: false });
       await waitFor(() =>
         expect(
           tripsApi.endpoints.getTrip

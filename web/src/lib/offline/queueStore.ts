@@ -45,6 +45,9 @@ export function offlineWindow(tempId: string, body: Record<string, unknown>, now
     paid_total: 0,
     booked_total: 0,
     freshness: { oldest_captured_on: null, stale_items: 0 },
+    // No one has voted on it yet (the card's vote buttons read these).
+    votes: { yes: 0, maybe: 0, no: 0, mine: null },
+    works_for_everyone: false,
     total_cost: total,
     per_person: total,
     to_pay: total,
