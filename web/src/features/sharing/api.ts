@@ -23,7 +23,7 @@ const tripTags = (tripId: string) => [
 
 /** A window with the caller's vote changed, counted as the server would count it. */
 function withVote(window: Instance, vote: VoteValue | null, members: number): Instance {
-  const votes: Instance['votes'] = { yes: 0, maybe: 0, no: 0, mine: null, ...window.votes };
+  const votes = { ...window.votes };
   if (votes.mine) votes[votes.mine] -= 1;
   if (vote) votes[vote] += 1;
   votes.mine = vote;
