@@ -423,6 +423,7 @@ describe('a traveller without a network', () => {
     await page.getByText('2 changes waiting to sync').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/h3-waiting-to-sync-vote.png` });
+    await page.getByRole('listitem').filter({ hasText: 'Sep 12' }).screenshot({ path: `${SHOTS}/h3-queued-vote-card.png` });
     await proxy.start();
     await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 20_000 });
     const stored = await api('GET', `/api/trips/getaway/${tripPath.split('/').pop()}`, undefined, token);
@@ -431,6 +432,8 @@ describe('a traveller without a network', () => {
     const lists = await api('GET', `/api/wishlist/getlists?email=${encodeURIComponent(USER.email)}`, undefined, token);
     jestExpect(lists.map((list: { list_name: string }) => list.list_name)).toEqual(['Lisbon someday']);
     await proxy.stop();
+    await page.getByRole('link', { name: /Back to Explore/ }).click();
+    await page.getByText('Lisbon, Portugal').first().waitFor();
   });
 
   step('logs out without a network; back online, nothing of theirs is left on the device', async () => {
