@@ -212,8 +212,8 @@ function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) =
 export const windowOf = (trip: Trip, instanceId: string) =>
   trip.instances.find((w) => w._id === instanceId) ?? trip.instances[0];
 
-
-export const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+export const path = ({ tripId, instanceId }: InstanceRef) =>
+  `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
 export { versionTag };
 

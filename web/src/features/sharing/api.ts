@@ -94,7 +94,9 @@ export const sharingApi = api.injectEndpoints({
           {
             show: (shown) => ({
               ...shown,
-              instances: shown.instances.map((w) => (w._id === instanceId ? withVote(w, vote, shown.members.length) : w)),
+              instances: shown.instances.map((w) =>
+                w._id === instanceId ? withVote(w, vote, shown.members.length) : w,
+              ),
             }),
             answer: (shown) => ({ trip: shown, instance: shown.instances.find((w) => w._id === instanceId)! }),
           },

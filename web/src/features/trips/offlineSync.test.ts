@@ -17,7 +17,12 @@ import { tripsApi } from './api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
 const OTHER = '64b0000000000000000000ff';
-const member = (user_id: string) => ({ user_id, name: 'Sam', role: 'editor' as const, joined_at: '2031-01-01T00:00:00.000Z' });
+const member = (user_id: string) => ({
+  user_id,
+  name: 'Sam',
+  role: 'editor' as const,
+  joined_at: '2031-01-01T00:00:00.000Z',
+});
 let api: FakeApi | null = null;
 let uninstall: (() => void) | null = null;
 
@@ -654,8 +659,16 @@ describe('votes offline', () => {
     const june = instance({ votes: { yes: 1, maybe: 0, no: 0, mine: null } });
     const cached = trip({ instances: [june], version: 4, members: [member(ME._id), member(OTHER)] });
     const store = await offlineStore(cached);
-    ok(await store.dispatch(sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: 'no' })));
-    ok(await store.dispatch(sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: 'yes' })));
+    ok(
+      await store.dispatch(
+        sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: 'no' }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: 'yes' }),
+      ),
+    );
     await waitFor(() =>
       expect(shownTrip(store, cached._id)?.instances[0]).toMatchObject({
         votes: { yes: 2, maybe: 0, no: 0, mine: 'yes' },
@@ -681,7 +694,11 @@ describe('votes offline', () => {
     const june = instance({ votes: { yes: 2, maybe: 0, no: 0, mine: 'yes' }, works_for_everyone: true });
     const cached = trip({ instances: [june], members: [member(ME._id), member(OTHER)] });
     const store = await offlineStore(cached);
-    ok(await store.dispatch(sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: null })));
+    ok(
+      await store.dispatch(
+        sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: null }),
+      ),
+    );
     await waitFor(() =>
       expect(shownTrip(store, cached._id)?.instances[0]).toMatchObject({
         votes: { yes: 1, mine: null },
@@ -689,7 +706,9 @@ describe('votes offline', () => {
       }),
     );
     api = installFakeApi({
-      'DELETE /api/trips/getaway/:tripId/instances/:instanceId/vote': () => ({ body: { trip: cached, instance: june } }),
+      'DELETE /api/trips/getaway/:tripId/instances/:instanceId/vote': () => ({
+        body: { trip: cached, instance: june },
+      }),
       'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
     });
     await syncNow(store);
@@ -701,7 +720,9 @@ describe('wishlist rename and delete offline', () => {
   const summer = { _id: '64d00000000000000000000a', list_name: 'Summer', email: ME.email, trips: [] };
   const winter = { _id: '64d00000000000000000000b', list_name: 'Winter', email: ME.email, trips: [] };
   const listsOf = (store: ReturnType<typeof online>) =>
-    wishlistsApi.endpoints.getWishlists.select(ME.email)(store.getState()).data?.map((l) => l.list_name);
+    wishlistsApi.endpoints.getWishlists
+      .select(ME.email)(store.getState())
+      .data?.map((l) => l.list_name);
 
   async function withLists(cached: Trip) {
     const store = await offlineStore(cached);
@@ -951,7 +972,10 @@ describe('the plan committed offline', () => {
       expect(waiting.conflict?.conflicts).toEqual([
         expect.objectContaining({ key: 'trip:committed', mine: july._id, theirs: june._id }),
       ]);
-      expect(waiting.versions).toEqual({ theirs: { 'trip:committed': june._id }, mine: { 'trip:committed': july._id } });
+      expect(waiting.versions).toEqual({
+        theirs: { 'trip:committed': june._id },
+        mine: { 'trip:committed': july._id },
+      });
       await settleConflict(store, waiting, choice);
       const plan = { june: june._id, july: july._id }[expected];
       expect(server.current().instances.find((w) => w.isCommitted)?._id).toBe(plan);

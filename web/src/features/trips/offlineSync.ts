@@ -4,7 +4,16 @@
 // as a conflict until the traveller keeps theirs or mine (SyncStatus).
 import { api, errorMessage } from '../../lib/api';
 import type { AppDispatch, AppState } from '../../lib/hooks';
-import { COMMITTED, resolve, sameValue, targetOf, tripFields, type Choice, type FieldKey, type Fields } from '../../lib/merge';
+import {
+  COMMITTED,
+  resolve,
+  sameValue,
+  targetOf,
+  tripFields,
+  type Choice,
+  type FieldKey,
+  type Fields,
+} from '../../lib/merge';
 import { todayDateInput } from '../../lib/format';
 import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
 import {

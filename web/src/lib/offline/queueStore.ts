@@ -3,15 +3,7 @@
 // sends, the trip as the page shows it meanwhile, ids renamed once a create answers.
 // Loaded only with the replayer (offlineSync.ts) and the conflict view, not with every page.
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import {
-  COMMITTED,
-  itemChanges,
-  targetOf,
-  tripChanges,
-  windowChanges,
-  type FieldKey,
-  type Fields,
-} from '../merge';
+import { COMMITTED, itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
 import { tripPath } from '../mergeSave';
 import type { Instance, Trip } from '../types';
 import type { QueuedChange } from './changeQueue';
