@@ -317,7 +317,10 @@ export function installOfflineSync(store: Store): () => void {
     const keeping = await keepingFor(store, save.tripId);
     if (!keeping) return null;
     const { userId, trip } = keeping;
-    const { tripId, version, base, mine } = save;
+    const { tripId, base, mine } = save;
+    // The plan is always checked against the version it was chosen on (the kept copy's, when
+    // the page did not hold the trip in memory).
+    const version = save.version ?? (COMMITTED in mine ? trip.version : undefined);
     // An item edited offline was seen that day: its captured_on is sent with it.
     const item = Object.keys(mine).some((key) => targetOf(key).kind === 'item');
     const capturedOn = item ? todayDateInput() : undefined;
