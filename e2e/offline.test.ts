@@ -24,6 +24,8 @@ import { api, newTraveller, request, signIn, signUp } from './traveller';
 const SHOTS = process.env.H9_SHOTS ?? '/work/wt/shots';
 
 const USER = newTraveller('offline', { fname: 'Ines', lname: 'Duarte' });
+/** A second member of the trip: with two, each window's card offers a vote. */
+const FRIEND = newTraveller('offline-friend', { fname: 'Rui', lname: 'Costa' });
 
 /** A TCP proxy to the product that can be stopped (no network) and started again on the same port. */
 class SwitchableProxy {
@@ -97,6 +99,9 @@ beforeAll(async () => {
   );
   pension = added.item._id;
   tripPath = `/trips/${trip._id}`;
+  const invite = await api('POST', `/api/trips/getaway/${trip._id}/invites`, { role: 'editor' }, token);
+  await api('POST', `/api/trips/invites/${invite.token}/accept`, undefined, (await signUp(FRIEND)).token);
+  await api('POST', '/api/wishlist/createlist', { list_name: 'Someday', trips: [] }, token);
   await proxy.start();
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -397,6 +402,50 @@ describe('a traveller without a network', () => {
     await page.getByText('Lisbon, Portugal').first().waitFor();
     await page.getByText('Offline — showing what you saw last').waitFor();
   });
+
+  step(
+    'votes on a window and renames a wishlist without a network; back online each reaches the server once',
+    async () => {
+      const rename = page.getByRole('form', { name: 'Rename wishlist Someday' });
+      await page.getByRole('button', { name: 'Rename wishlist Someday' }).click();
+      await rename.getByLabel('List name').fill('Lisbon someday');
+      await rename.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { name: 'Lisbon someday' }).waitFor();
+      await page.getByText('1 change waiting to sync').waitFor();
+      await page.goto(`${proxy.url}${tripPath}`);
+      await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
+      await page.getByRole('button', { name: 'Cards' }).click();
+      const votes = page
+        .getByRole('listitem')
+        .filter({ hasText: 'Sep 12' })
+        .getByRole('group', { name: /^Your vote on/ });
+      await votes.getByRole('button', { name: 'Yes 0' }).click();
+      // Counted at once, and waiting with the rename.
+      await votes.getByRole('button', { name: 'Yes 1', pressed: true }).waitFor();
+      await page.getByText('2 changes waiting to sync').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/h3-waiting-to-sync-vote.png` });
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Sep 12' })
+        .screenshot({ path: `${SHOTS}/h3-queued-vote-card.png` });
+      await proxy.start();
+      await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 20_000 });
+      const stored = await api('GET', `/api/trips/getaway/${tripPath.split('/').pop()}`, undefined, token);
+      const voted = stored.instances.find((window: { _id: string }) => window._id === september);
+      jestExpect(voted.votes).toEqual({ yes: 1, maybe: 0, no: 0, mine: 'yes' });
+      const lists = await api(
+        'GET',
+        `/api/wishlist/getlists?email=${encodeURIComponent(USER.email)}`,
+        undefined,
+        token,
+      );
+      jestExpect(lists.map((list: { list_name: string }) => list.list_name)).toEqual(['Lisbon someday']);
+      await proxy.stop();
+      await page.getByRole('link', { name: /Back to Explore/ }).click();
+      await page.getByText('Lisbon, Portugal').first().waitFor();
+    },
+  );
 
   step('logs out without a network; back online, nothing of theirs is left on the device', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -43,6 +43,12 @@ export const ITEM_FIELDS = [
 ] as const;
 
 export const tripKey = (field: string): FieldKey => `trip:${field}`;
+/**
+ * The plan: which window is committed (its id, or null). A trip-level field under the
+ * trip's version, so a commit or a clear kept offline is merged and, when another member
+ * changed the plan meanwhile, shown as a conflict like any other field.
+ */
+export const COMMITTED: FieldKey = 'trip:committed';
 export const windowKey = (windowId: string, field: string): FieldKey => `window:${windowId}:${field}`;
 export const itemKey = (windowId: string, itemId: string, field: string): FieldKey =>
   `item:${windowId}:${itemId}:${field}`;
@@ -85,6 +91,7 @@ export function itemFields(windowId: string, item: CostItem): Fields {
 export function tripFields(trip: Trip): Fields {
   const fields: Fields = {};
   for (const field of TRIP_FIELDS) fields[tripKey(field)] = read(trip, field);
+  fields[COMMITTED] = trip.instances?.find((window) => window.isCommitted)?._id ?? null;
   for (const window of trip.instances ?? []) Object.assign(fields, windowFields(window));
   return fields;
 }

@@ -69,6 +69,9 @@ export function setOfflineSaver(saver: OfflineSaver | null): void {
   offlineSaver = saver;
 }
 
+/** Keeps a change the network could not carry, as a save would (null when it cannot be kept). */
+export const keepUnsent: OfflineSaver = (save) => (offlineSaver ? offlineSaver(save) : Promise.resolve(null));
+
 /** A save whose answer is not the trip: how to make that answer from the trip as stored. */
 export interface MergingSaveOf<T> extends MergingSave {
   /**

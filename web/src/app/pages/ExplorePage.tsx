@@ -16,7 +16,8 @@ import {
   NO_FILTERS,
   type TripFilters,
 } from '../../features/trips/filters';
-import { useDeleteWishlistMutation, useGetWishlistsQuery } from '../../features/wishlists/api';
+import { useGetWishlistsQuery } from '../../features/wishlists/api';
+import { useDeleteWishlistMutation } from '../../features/wishlists/listEditsApi';
 import { WishlistCard } from '../../features/wishlists/components/WishlistCard';
 import { useCurrentUser } from '../../features/auth';
 import { useAppDispatch } from '../../lib/hooks';

@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { LocationParts } from '../../lib/location';
-import { WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
+import { COMMITTED, WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
 import type {
   CommitAnswer,
   CostItem,
@@ -37,7 +37,7 @@ import {
   itemFields,
   windowFields,
 } from '../../lib/merge';
-import { saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
+import { keepUnsent, saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
 import {
   creating,
   keepWindowCreate,
@@ -121,7 +121,7 @@ export const EDITABLE = WINDOW_DATES_AND_AMOUNTS;
 /** The dates and amounts of an instance, as a create sends them. */
 export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
-type InstanceRef = { tripId: string; instanceId: string };
+export type InstanceRef = { tripId: string; instanceId: string };
 
 /**
  * An item as sent: the dated-price fields may be left out (the service defaults them;
@@ -209,13 +209,11 @@ function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) =
   return { ...trip, instances: trip.instances.map((w) => (w._id === instanceId ? recipe(w) : w)) };
 }
 
-const windowOf = (trip: Trip, instanceId: string) =>
+export const windowOf = (trip: Trip, instanceId: string) =>
   trip.instances.find((w) => w._id === instanceId) ?? trip.instances[0];
 
-const shiftDay = (day: string | null | undefined, days: number) =>
-  day ? new Date(Date.parse(day) + days * 86_400_000).toISOString() : day;
-
-const path = ({ tripId, instanceId }: InstanceRef) => `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+export const path = ({ tripId, instanceId }: InstanceRef) =>
+  `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
 
 export { versionTag };
 
@@ -231,7 +229,7 @@ export interface WindowFields {
  * the whole trip: a change whose answer is not the trip (a copy, a cleared plan: their
  * routes declare no answer) refetches the trip.
  */
-const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
+export const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }: InstanceRef) =>
   error
     ? []
     : [
@@ -264,6 +262,37 @@ function showTripWindow(dispatch: AppDispatch, ref: InstanceRef, trip: Trip) {
 function showWindow(dispatch: AppDispatch, ref: InstanceRef, { trip, instance }: InstanceWithTrip) {
   replaceCachedTrip(dispatch, trip);
   dispatch(instancesApi.util.updateQueryData('getInstance', ref, () => ({ trip, instance })));
+}
+
+/**
+ * Commits a window (or clears the plan: null). Online the traveller's choice is stored as
+ * it is, as between two tabs; kept offline it is a change of the trip-level field the plan
+ * is, with the version it was based on, so a replay after another member changed the plan
+ * meanwhile shows the conflict instead of overriding it (ADR 0038).
+ */
+async function changePlan<T>(
+  baseQuery: BaseQuery,
+  getState: () => unknown,
+  ref: InstanceRef,
+  committed: string | null,
+  answerOf: (trip: Trip) => T,
+): Promise<{ data: T } | { error: FetchBaseQueryError }> {
+  const url = `${path(ref)}/commit`;
+  const sent = await baseQuery(committed ? { url, method: 'PATCH', body: {} } : { url, method: 'DELETE' });
+  if (sent.error?.status === 'FETCH_ERROR') {
+    const trip = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
+    const was = committed ? (trip?.instances.find((w) => w.isCommitted)?._id ?? null) : ref.instanceId;
+    const kept = await keepUnsent({
+      tripId: ref.tripId,
+      version: trip?.version,
+      base: { [COMMITTED]: was },
+      mine: { [COMMITTED]: committed },
+      request: () => ({ url }),
+      answerOf,
+    });
+    if (kept) return kept as { data: T };
+  }
+  return sent.error ? { error: sent.error } : { data: sent.data as T };
 }
 
 export const instancesApi = api.injectEndpoints({
@@ -328,19 +357,8 @@ export const instancesApi = api.injectEndpoints({
       },
     }),
     commitInstance: build.mutation<CommitAnswer, InstanceRef>({
-      queryFn: (ref, _api, _extra, baseQuery) =>
-        sendOrKeep(
-          baseQuery,
-          ref.tripId,
-          { url: `${path(ref)}/commit`, method: 'PATCH', body: {} },
-          {
-            show: (trip) => ({
-              ...trip,
-              instances: trip.instances.map((w) => ({ ...w, isCommitted: w._id === ref.instanceId })),
-            }),
-            answer: (trip) => ({ ...trip, trip }) as CommitAnswer,
-          },
-        ),
+      queryFn: (ref, { getState }, _extra, baseQuery) =>
+        changePlan(baseQuery, getState, ref, ref.instanceId, (trip) => ({ ...trip, trip }) as CommitAnswer),
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -399,32 +417,7 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Clears the plan: the committed window is no longer committed. */
     clearPlan: build.mutation<Trip, InstanceRef>({
-      queryFn: (ref, _api, _extra, baseQuery) =>
-        sendOrKeep(
-          baseQuery,
-          ref.tripId,
-          { url: `${path(ref)}/commit`, method: 'DELETE' },
-          {
-            show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, isCommitted: false })),
-            answer: (trip) => trip,
-          },
-        ),
-      invalidatesTags: tripChanged,
-    }),
-    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      queryFn: ({ shiftDays, ...ref }, _api, _extra, baseQuery) => {
-        const tempId = newTempId();
-        const copyOf = (trip: Trip): Instance => {
-          const source = windowOf(trip, ref.instanceId);
-          const [trip_start, trip_end] = [source.trip_start, source.trip_end].map((day) => shiftDay(day, shiftDays));
-          return { ...source, _id: tempId, trip_start, trip_end, isCommitted: false } as Instance;
-        };
-        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/duplicate`, { shiftDays }), {
-          tempId,
-          show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
-          answer: (trip) => windowOf(trip, tempId),
-        });
-      },
+      queryFn: (ref, { getState }, _extra, baseQuery) => changePlan(baseQuery, getState, ref, null, (trip) => trip),
       invalidatesTags: tripChanged,
     }),
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
@@ -576,7 +569,6 @@ export const {
   useSaveInstanceMutation,
   useSetWindowFieldsMutation,
   useClearPlanMutation,
-  useDuplicateInstanceMutation,
   useAddItemMutation,
   useEditItemMutation,
   useCheckItemMutation,

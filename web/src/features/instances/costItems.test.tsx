@@ -270,4 +270,12 @@ describe('the cost item editor', () => {
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: '+ Add car item' })).toHaveFocus();
   });
+
+  it('when an item in another currency was added offline (no rate yet), then its row says the rate is taken when it syncs instead of a converted cost', async () => {
+    setup({ items: [costItem({ name: 'Gîte', currency: 'EUR', amount: 21000, basis: 'total', fx: null })] });
+    const row = (await screen.findByText('Gîte', { selector: '.cost-item__name' })).closest('li')!;
+    expect(row).toHaveTextContent('Rate taken when it syncs');
+    expect(row).toHaveTextContent('€');
+    expect(row).not.toHaveTextContent('$');
+  });
 });

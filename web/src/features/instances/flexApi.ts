@@ -2,7 +2,9 @@
 // adding a window at a cell's dates (the duplicate route with a start and nights,
 // so the copy keeps every item with its rates, seasons and quotes: its total is the cell's).
 import { api } from '../../lib/api';
+import { creating, sendOrKeep } from '../../lib/offline/changeQueue';
 import type { Instance } from '../../lib/types';
+import { keptCopy } from './copyApi';
 import type { FlexGrid, FlexRange } from './flex';
 
 type InstanceRef = { tripId: string; instanceId: string };
@@ -23,12 +25,14 @@ export const flexApi = api.injectEndpoints({
         { type: 'Instance', id: instanceId },
       ],
     }),
+    // Kept offline like any copy (ADR 0038), with an Idempotency-Key: a retry never adds two windows.
     addWindowAt: build.mutation<Instance, InstanceRef & { start: string; nights: number }>({
-      query: ({ start, nights, ...ref }) => ({
-        url: `${path(ref)}/duplicate`,
-        method: 'POST',
-        body: { start, nights },
-      }),
+      queryFn: ({ start, nights, ...ref }, { getState }, _extra, baseQuery) => {
+        const day = (days: number) => new Date(Date.parse(start) + days * 86_400_000).toISOString();
+        const dates = () => [day(0), day(nights)];
+        const request = creating(`${path(ref)}/duplicate`, { start, nights });
+        return sendOrKeep(baseQuery, ref.tripId, request, keptCopy(getState, ref, dates));
+      },
       invalidatesTags: (_r, error, { tripId }) =>
         error
           ? []

@@ -1,6 +1,7 @@
 // Planning together (docs/product.md §6 "Planning together"): invitation links, members
 // and votes. The server decides every rule; these calls only ask and show its answer.
 import { api } from '../../lib/api';
+import { sendOrKeep } from '../../lib/offline/changeQueue';
 import type {
   Invite,
   InviteAccepted,
@@ -11,6 +12,7 @@ import type {
   Trip,
   TripCostsHidden,
   VoteValue,
+  Instance,
 } from '../../lib/types';
 
 const trip = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
@@ -18,6 +20,15 @@ const tripTags = (tripId: string) => [
   { type: 'Trip' as const, id: tripId },
   { type: 'Trip' as const, id: 'LIST' },
 ];
+
+/** A window with the caller's vote changed, counted as the server would count it. */
+function withVote(window: Instance, vote: VoteValue | null, members: number): Instance {
+  const votes = { ...window.votes };
+  if (votes.mine) votes[votes.mine] -= 1;
+  if (vote) votes[vote] += 1;
+  votes.mine = vote;
+  return { ...window, votes, works_for_everyone: members > 0 && votes.yes === members };
+}
 
 export const sharingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -69,12 +80,27 @@ export const sharingApi = api.injectEndpoints({
       query: ({ tripId, hide }) => ({ url: trip(tripId), method: 'PUT', body: { hide_costs_from_viewers: hide } }),
       invalidatesTags: (_r, _e, { tripId }) => tripTags(tripId),
     }),
+    // Kept offline and shown at once (ADR 0038). A vote has no version: the last one cast wins.
     vote: build.mutation<InstanceWithTrip, { tripId: string; instanceId: string; vote: VoteValue | null }>({
-      query: ({ tripId, instanceId, vote }) => ({
-        url: `${trip(tripId)}/instances/${encodeURIComponent(instanceId)}/vote`,
-        method: vote === null ? 'DELETE' : 'PUT',
-        ...(vote === null ? {} : { body: { vote } }),
-      }),
+      queryFn: ({ tripId, instanceId, vote }, _api, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          tripId,
+          {
+            url: `${trip(tripId)}/instances/${encodeURIComponent(instanceId)}/vote`,
+            method: vote === null ? 'DELETE' : 'PUT',
+            ...(vote === null ? {} : { body: { vote } }),
+          },
+          {
+            show: (shown) => ({
+              ...shown,
+              instances: shown.instances.map((w) =>
+                w._id === instanceId ? withVote(w, vote, shown.members.length) : w,
+              ),
+            }),
+            answer: (shown) => ({ trip: shown, instance: shown.instances.find((w) => w._id === instanceId)! }),
+          },
+        ),
       invalidatesTags: (_r, _e, { tripId }) => tripTags(tripId),
     }),
   }),

@@ -5,15 +5,24 @@ import { ME } from '../../../test/render';
 import { makeStore } from '../../app/store';
 import { keyedWindowChanges, windowFields } from '../../lib/merge';
 import { enqueueChange, queuedChanges } from '../../lib/offline/queueStore';
-import { memoryStore, rememberUser, setDeviceStore } from '../../lib/offline/deviceStore';
+import { memoryStore, rememberUser, saveAnswer, savedAnswer, setDeviceStore } from '../../lib/offline/deviceStore';
 import { todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';
 import { wishlistsApi } from '../wishlists/api';
+import { listEditsApi } from '../wishlists/listEditsApi';
+import { sharingApi } from '../sharing/api';
 import { instancesApi } from '../instances/api';
+import { copyApi } from '../instances/copyApi';
 import { tripsApi } from './api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
 const OTHER = '64b0000000000000000000ff';
+const member = (user_id: string) => ({
+  user_id,
+  name: 'Sam',
+  role: 'editor' as const,
+  joined_at: '2031-01-01T00:00:00.000Z',
+});
 let api: FakeApi | null = null;
 let uninstall: (() => void) | null = null;
 
@@ -196,6 +205,8 @@ describe('changes made offline', () => {
       temp = 'data' in created ? created.data : undefined;
       expect(temp?._id).toMatch(/^offline-/);
       expect(temp?.total_cost).toBe(420);
+      // Its card offers a vote when the trip is shared: no one has voted on it yet.
+      expect(temp).toMatchObject({ votes: { yes: 0, maybe: 0, no: 0, mine: null }, works_for_everyone: false });
       await waitFor(() =>
         expect(
           tripsApi.endpoints.getTrip
@@ -527,7 +538,7 @@ describe('every change of the trip page, offline', () => {
     const cached = trip({ instances: [june], version: 2 });
     const store = await offlineStore(cached);
     const copy = await store.dispatch(
-      instancesApi.endpoints.duplicateInstance.initiate({ tripId: cached._id, instanceId: june._id, shiftDays: 7 }),
+      copyApi.endpoints.duplicateInstance.initiate({ tripId: cached._id, instanceId: june._id, shiftDays: 7 }),
     );
     ok(copy);
     const shown = 'data' in copy ? copy.data! : undefined;
@@ -640,5 +651,362 @@ describe('another user on the same browser', () => {
     expect(await queuedChanges(other)).toEqual([]);
     await rememberUser(ME._id);
     expect((await queuedChanges(ME._id)).map((change) => change.mine)).toEqual([{ 'trip:notes': 'unsent' }]);
+  });
+});
+
+describe('votes offline', () => {
+  it('when a member votes twice offline, then the last vote shows at once, one change waits, and back online it is sent once without If-Match', async () => {
+    const june = instance({ votes: { yes: 1, maybe: 0, no: 0, mine: null } });
+    const cached = trip({ instances: [june], version: 4, members: [member(ME._id), member(OTHER)] });
+    const store = await offlineStore(cached);
+    ok(
+      await store.dispatch(
+        sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: 'no' }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: 'yes' }),
+      ),
+    );
+    await waitFor(() =>
+      expect(shownTrip(store, cached._id)?.instances[0]).toMatchObject({
+        votes: { yes: 2, maybe: 0, no: 0, mine: 'yes' },
+        works_for_everyone: true,
+      }),
+    );
+    expect(store.getState().sync.waiting).toBe(1);
+
+    const votes: { vote: unknown; ifMatch: string | null }[] = [];
+    api = installFakeApi({
+      'PUT /api/trips/getaway/:tripId/instances/:instanceId/vote': (req) => {
+        votes.push({ vote: (req.body as { vote: unknown }).vote, ifMatch: req.headers.get('if-match') });
+        return { body: { trip: cached, instance: june } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
+    });
+    await syncNow(store);
+    expect(votes).toEqual([{ vote: 'yes', ifMatch: null }]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+
+  it('when a vote is withdrawn offline, then the count drops at once and a DELETE is sent back online', async () => {
+    const june = instance({ votes: { yes: 2, maybe: 0, no: 0, mine: 'yes' }, works_for_everyone: true });
+    const cached = trip({ instances: [june], members: [member(ME._id), member(OTHER)] });
+    const store = await offlineStore(cached);
+    ok(
+      await store.dispatch(
+        sharingApi.endpoints.vote.initiate({ tripId: cached._id, instanceId: june._id, vote: null }),
+      ),
+    );
+    await waitFor(() =>
+      expect(shownTrip(store, cached._id)?.instances[0]).toMatchObject({
+        votes: { yes: 1, mine: null },
+        works_for_everyone: false,
+      }),
+    );
+    api = installFakeApi({
+      'DELETE /api/trips/getaway/:tripId/instances/:instanceId/vote': () => ({
+        body: { trip: cached, instance: june },
+      }),
+      'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
+    });
+    await syncNow(store);
+    expect(api.callsTo('DELETE', `/api/trips/getaway/${cached._id}/instances/${june._id}/vote`)).toHaveLength(1);
+  });
+});
+
+describe('wishlist rename and delete offline', () => {
+  const summer = { _id: '64d00000000000000000000a', list_name: 'Summer', email: ME.email, trips: [] };
+  const winter = { _id: '64d00000000000000000000b', list_name: 'Winter', email: ME.email, trips: [] };
+  const listsOf = (store: ReturnType<typeof online>) =>
+    wishlistsApi.endpoints.getWishlists
+      .select(ME.email)(store.getState())
+      .data?.map((l) => l.list_name);
+
+  async function withLists(cached: Trip) {
+    const store = await offlineStore(cached);
+    // Seen online before: in the cache, on the device, and on the page (subscribed).
+    await saveAnswer(ME._id, `/wishlist/getlists?email=${encodeURIComponent(ME.email)}`, [summer, winter]);
+    await store.dispatch(wishlistsApi.util.upsertQueryData('getWishlists', ME.email, [summer, winter]));
+    store.dispatch(wishlistsApi.endpoints.getWishlists.initiate(ME.email));
+    return store;
+  }
+
+  it('when a list is renamed and another deleted offline, then both show at once, on the device too, and are sent back online', async () => {
+    const store = await withLists(trip());
+    ok(
+      await store.dispatch(
+        listEditsApi.endpoints.renameWishlist.initiate({ wishlistId: summer._id, name: 'Summer 2031' }),
+      ),
+    );
+    ok(await store.dispatch(listEditsApi.endpoints.deleteWishlist.initiate({ wishlist: winter })));
+    await waitFor(() => expect(listsOf(store)).toEqual(['Summer 2031']));
+    expect(store.getState().sync.waiting).toBe(2);
+    // A reload offline reads the lists from the device: they show the changes too.
+    const kept = await savedAnswer(ME._id, `/wishlist/getlists?email=${encodeURIComponent(ME.email)}`);
+    expect((kept as { list_name: string }[]).map((l) => l.list_name)).toEqual(['Summer 2031']);
+
+    const sent: string[] = [];
+    api = installFakeApi({
+      'PUT /api/wishlist/editlist/:id': (req) => {
+        sent.push(`rename ${req.params.id} ${JSON.stringify(req.body)}`);
+        return { body: { msg: 'Renamed' } };
+      },
+      'DELETE /api/wishlist/removewishlist/:id': (req) => {
+        sent.push(`delete ${req.params.id}`);
+        return { body: { msg: 'Deleted' } };
+      },
+      'GET /api/wishlist/getlists': () => ({ body: [{ ...summer, list_name: 'Summer 2031' }] }),
+    });
+    await syncNow(store);
+    expect(sent).toEqual([`rename ${summer._id} {"name":"Summer 2031"}`, `delete ${winter._id}`]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+
+  it('when a rename made offline collides with a name taken meanwhile, then it is listed as not applied, with the reason and the change as text', async () => {
+    const store = await withLists(trip());
+    ok(await store.dispatch(listEditsApi.endpoints.renameWishlist.initiate({ wishlistId: summer._id, name: 'Beach' })));
+    api = installFakeApi({
+      'PUT /api/wishlist/editlist/:id': () => ({ status: 409, body: { msg: 'You already have a list named Beach' } }),
+      'GET /api/wishlist/getlists': () => ({ body: [summer, { ...winter, list_name: 'Beach' }] }),
+    });
+    await syncNow(store);
+    const [failed] = store.getState().sync.failed;
+    expect(failed.failed).toBe('You already have a list named Beach');
+    expect(failed.request).toMatchObject({ method: 'PUT', body: { name: 'Beach' } });
+    // The next round does not send it again: it waits for the traveller to copy or dismiss it.
+    await syncNow(store);
+    expect(api.callsTo('PUT', `/api/wishlist/editlist/${summer._id}`)).toHaveLength(1);
+  });
+
+  it('when a list made offline is renamed and then deleted offline, then nothing is ever sent', async () => {
+    const lisbon = trip();
+    const store = await withLists(lisbon);
+    const created = await store.dispatch(
+      wishlistsApi.endpoints.createWishlist.initiate({ list_name: 'Autumn', trip: lisbon, email: ME.email }),
+    );
+    const made = 'data' in created ? created.data! : summer;
+    ok(await store.dispatch(listEditsApi.endpoints.renameWishlist.initiate({ wishlistId: made._id, name: 'Fall' })));
+    expect(store.getState().sync.waiting).toBe(2);
+    ok(await store.dispatch(listEditsApi.endpoints.deleteWishlist.initiate({ wishlist: made })));
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+});
+
+describe('travellers and budget offline', () => {
+  it('when travellers and the budget are changed offline, then they show at once and are sent once with If-Match back online', async () => {
+    const cached = trip({ travelers: 1, budget: null, version: 7 });
+    const store = await offlineStore(cached);
+    ok(
+      await store.dispatch(
+        tripsApi.endpoints.saveTripSettings.initiate({ tripId: cached._id, version: 7, base: cached, travelers: 2 }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        tripsApi.endpoints.saveTripSettings.initiate({
+          tripId: cached._id,
+          version: 7,
+          base: { ...cached, travelers: 2 },
+          budget: 150_000,
+        }),
+      ),
+    );
+    expect(shownTrip(store, cached._id)).toMatchObject({ travelers: 2, budget: 150_000 });
+    const puts: { ifMatch: string | null; body: unknown }[] = [];
+    api = installFakeApi({
+      'PUT /api/trips/getaway/:tripId': (req) => {
+        puts.push({ ifMatch: req.headers.get('if-match'), body: req.body });
+        return { body: { ...cached, travelers: 2, budget: 150_000, version: 8 } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
+    });
+    await syncNow(store);
+    expect(puts).toEqual([{ ifMatch: '"7"', body: { travelers: 2, budget: 150_000 } }]);
+  });
+});
+
+describe('items of a window copied offline', () => {
+  it('when an item of a copy made offline is edited and another deleted, then back online they name the items the server gave the copy', async () => {
+    const hotel = costItem({ name: 'Hotel', amount: 300 });
+    const taxi = costItem({ name: 'Taxi', amount: 40 });
+    const june = instance({ items: [hotel, taxi] });
+    const cached = trip({ instances: [june], version: 2 });
+    const store = await offlineStore(cached);
+    const copied = await store.dispatch(
+      copyApi.endpoints.duplicateInstance.initiate({ tripId: cached._id, instanceId: june._id, shiftDays: 7 }),
+    );
+    const copy = 'data' in copied ? copied.data! : june;
+    const [copyHotel, copyTaxi] = copy.items!;
+    // The copy's items are its own, not the source's.
+    expect([copyHotel._id, copyTaxi._id]).not.toContain(hotel._id);
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.editItem.initiate({
+          tripId: cached._id,
+          instanceId: copy._id,
+          itemId: copyHotel._id,
+          fields: { amount: 320 },
+          version: 2,
+          base: copyHotel,
+        }),
+      ),
+    );
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.removeItem.initiate({ tripId: cached._id, instanceId: copy._id, itemId: copyTaxi._id }),
+      ),
+    );
+    expect(store.getState().sync.waiting).toBe(3);
+
+    const realCopy = instance({
+      _id: '64c0000000000000000000c1',
+      items: [costItem({ _id: '64c0000000000000000000d1' }), costItem({ _id: '64c0000000000000000000d2' })],
+    });
+    const sent: string[] = [];
+    api = installFakeApi({
+      'POST /api/trips/getaway/:tripId/instances/:instanceId/duplicate': (req) => {
+        sent.push(`copy ${req.params.instanceId}`);
+        return { status: 201, body: realCopy };
+      },
+      'PUT /api/trips/getaway/:tripId/instances/:instanceId/items/:itemId': (req) => {
+        sent.push(`PUT ${req.params.instanceId}/${req.params.itemId}`);
+        return { body: { item: realCopy.items![0], instance: realCopy, trip: cached } };
+      },
+      'DELETE /api/trips/getaway/:tripId/instances/:instanceId/items/:itemId': (req) => {
+        sent.push(`DELETE ${req.params.instanceId}/${req.params.itemId}`);
+        return { body: { trip: cached, instance: realCopy } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
+    });
+    await syncNow(store);
+    expect(sent).toEqual([
+      `copy ${june._id}`,
+      `PUT ${realCopy._id}/64c0000000000000000000d1`,
+      `DELETE ${realCopy._id}/64c0000000000000000000d2`,
+    ]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+});
+
+describe('the plan committed offline', () => {
+  /** A server whose commit route honours If-Match, as the trips service does. */
+  function planServer(start: Trip) {
+    let current = start;
+    const sent: string[] = [];
+    const commitTo = (id: string | null) => {
+      current = {
+        ...current,
+        version: current.version + 1,
+        instances: current.instances.map((w) => ({ ...w, isCommitted: w._id === id })),
+      };
+    };
+    api = installFakeApi({
+      'PATCH /api/trips/getaway/:tripId/instances/:instanceId/commit': (req) => {
+        sent.push(`commit ${req.params.instanceId} ${req.headers.get('if-match')}`);
+        if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
+        commitTo(req.params.instanceId);
+        return { body: { ...current, trip: current } };
+      },
+      'DELETE /api/trips/getaway/:tripId/instances/:instanceId/commit': (req) => {
+        sent.push(`clear ${req.params.instanceId} ${req.headers.get('if-match')}`);
+        if (req.headers.get('if-match') !== `"${current.version}"`) return { status: 412, body: { msg: 'changed' } };
+        commitTo(null);
+        return { body: current };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: current }),
+    });
+    return {
+      sent,
+      current: () => current,
+      elsewhere: (change: Partial<Trip>) => {
+        current = { ...current, ...change, version: current.version + 1 };
+      },
+      commitElsewhere: commitTo,
+    };
+  }
+
+  async function commitOffline(cached: Trip, instanceId: string | null) {
+    const store = await offlineStore(cached);
+    const committed = cached.instances.find((w) => w.isCommitted)?._id ?? '';
+    ok(
+      await store.dispatch(
+        instanceId
+          ? instancesApi.endpoints.commitInstance.initiate({ tripId: cached._id, instanceId })
+          : instancesApi.endpoints.clearPlan.initiate({ tripId: cached._id, instanceId: committed }),
+      ),
+    );
+    globalThis.fetch = fetchBefore;
+    return store;
+  }
+
+  it('when another member changed only the budget meanwhile, then the commit is sent again on the new version', async () => {
+    const [june, july] = [instance(), instance()];
+    const cached = trip({ instances: [june, july], version: 3 });
+    const store = await commitOffline(cached, july._id);
+    expect(shownTrip(store, cached._id)?.instances.map((w) => w.isCommitted)).toEqual([false, true]);
+    const server = planServer(cached);
+    server.elsewhere({ budget: 200_000 });
+    await syncNow(store);
+    expect(server.sent).toEqual([`commit ${july._id} "3"`, `commit ${july._id} "4"`]);
+    expect(server.current().instances.find((w) => w.isCommitted)?._id).toBe(july._id);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+
+  it.each([
+    ['Keep mine', 'mine', 'july'],
+    ['Keep theirs', 'theirs', 'june'],
+  ] as const)(
+    'when another member committed another window meanwhile, then the conflict view opens; %s leaves that plan on the server',
+    async (_name, choice, expected) => {
+      const [june, july] = [instance(), instance()];
+      const cached = trip({ instances: [june, july], version: 3 });
+      const store = await commitOffline(cached, july._id);
+      const server = planServer(cached);
+      server.commitElsewhere(june._id);
+      await syncNow(store);
+      // Not overridden: the other member's plan stands until the traveller chooses.
+      expect(server.current().instances.find((w) => w.isCommitted)?._id).toBe(june._id);
+      const [waiting] = store.getState().sync.conflicts;
+      expect(waiting.conflict?.conflicts).toEqual([
+        expect.objectContaining({ key: 'trip:committed', mine: july._id, theirs: june._id }),
+      ]);
+      expect(waiting.versions).toEqual({
+        theirs: { 'trip:committed': june._id },
+        mine: { 'trip:committed': july._id },
+      });
+      await settleConflict(store, waiting, choice);
+      const plan = { june: june._id, july: july._id }[expected];
+      expect(server.current().instances.find((w) => w.isCommitted)?._id).toBe(plan);
+      expect(await queuedChanges(ME._id)).toEqual([]);
+    },
+  );
+
+  it('when the plan was cleared offline and another member committed another window meanwhile, then Keep mine clears that one', async () => {
+    const [june, july] = [instance({ isCommitted: true }), instance()];
+    const cached = trip({ instances: [june, july], version: 3 });
+    const store = await commitOffline(cached, null);
+    expect(shownTrip(store, cached._id)?.instances.some((w) => w.isCommitted)).toBe(false);
+    const server = planServer(cached);
+    server.commitElsewhere(july._id);
+    await syncNow(store);
+    const [waiting] = store.getState().sync.conflicts;
+    await settleConflict(store, waiting, 'mine');
+    expect(server.sent).toEqual([`clear ${june._id} "3"`, `clear ${july._id} "4"`]);
+    expect(server.current().instances.some((w) => w.isCommitted)).toBe(false);
+  });
+
+  it('when a window is committed and the plan then cleared offline, then nothing is sent', async () => {
+    const [june, july] = [instance(), instance()];
+    const cached = trip({ instances: [june, july], version: 3 });
+    const store = await commitOffline(cached, june._id);
+    noNetwork();
+    ok(await store.dispatch(instancesApi.endpoints.clearPlan.initiate({ tripId: cached._id, instanceId: june._id })));
+    globalThis.fetch = fetchBefore;
+    const server = planServer(cached);
+    await syncNow(store);
+    expect(server.sent).toEqual([]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
   });
 });

@@ -4,7 +4,16 @@
 // as a conflict until the traveller keeps theirs or mine (SyncStatus).
 import { api, errorMessage } from '../../lib/api';
 import type { AppDispatch, AppState } from '../../lib/hooks';
-import { resolve, targetOf, tripFields, type Choice, type FieldKey, type Fields } from '../../lib/merge';
+import {
+  COMMITTED,
+  resolve,
+  sameValue,
+  targetOf,
+  tripFields,
+  type Choice,
+  type FieldKey,
+  type Fields,
+} from '../../lib/merge';
 import { todayDateInput } from '../../lib/format';
 import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
 import {
@@ -19,7 +28,7 @@ import {
 import {
   applyFields,
   asTheOneReplayer,
-  createdId,
+  createdIds,
   dropChange,
   enqueueChange,
   namesWindow,
@@ -59,7 +68,7 @@ const syncApi = api.injectEndpoints({
           version,
           base,
           mine,
-          request: (fields) => requestFor(tripId, fields, capturedOn),
+          request: (fields) => requestFor(tripId, fields, capturedOn, base),
           offline: 'fail',
         }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
@@ -127,11 +136,8 @@ async function renameInLaterChanges(changes: QueuedChange[], from: number, tempI
 
 /** What a thing of a trip (the trip's own fields, one window's, one item's) a key names, keyed: for two versions side by side. */
 function versionOf(fields: Fields, keys: FieldKey[]): Fields {
-  const sameThing = (a: FieldKey, b: FieldKey) => {
-    const [x, y] = [targetOf(a), targetOf(b)];
-    return x.kind === y.kind && JSON.stringify({ ...x, field: '' }) === JSON.stringify({ ...y, field: '' });
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([key]) => keys.some((k) => sameThing(k, key))));
+  const things = new Set(keys.map(thingOf));
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => things.has(thingOf(key))));
 }
 
 /** Reads the queue into the sync strip. */
@@ -147,7 +153,12 @@ async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId
 
 const plainEdit = (change: QueuedChange) =>
   !change.create && !change.remove && !change.request && !change.conflict && !change.failed;
-const thingOf = (key: FieldKey) => JSON.stringify({ ...targetOf(key), field: '' });
+// The plan is a request of its own (commit, clear), never sent with the trip's settings.
+const thingOf = (key: FieldKey) => (key === COMMITTED ? key : JSON.stringify({ ...targetOf(key), field: '' }));
+/** An edit undone before it was sent (a window committed, then the plan cleared): nothing to send. */
+const undone = (change: QueuedChange) =>
+  plainEdit(change) &&
+  Object.entries(change.mine).every(([key, value]) => key in change.base && sameValue(change.base[key], value));
 
 /**
  * Edits of one thing (a window, an item, the trip's fields) made one after the other are
@@ -177,7 +188,8 @@ async function coalesce(changes: QueuedChange[]): Promise<QueuedChange[]> {
     lastOfTrip.set(change.tripId, change);
     kept.push(change);
   }
-  return kept;
+  for (const change of kept.filter(undone)) await dropChange(change);
+  return kept.filter((change) => !undone(change));
 }
 
 let running: Promise<void> | null = null;
@@ -216,9 +228,9 @@ async function replayAll(store: Pick<Store, 'dispatch' | 'getState'>): Promise<v
       if (change.conflict || change.failed || held.has(change.tripId)) continue;
       const result = await send(store, change);
       if (!('error' in result) || !result.error) {
-        const created = createdId(change, result.data);
-        const tempId = change.create?.tempId ?? change.request?.tempId;
-        if (tempId && created) await renameInLaterChanges(changes, index, tempId, created);
+        for (const [tempId, realId] of createdIds(change, result.data)) {
+          await renameInLaterChanges(changes, index, tempId, realId);
+        }
         await dropChange(change);
         continue;
       }
@@ -305,7 +317,10 @@ export function installOfflineSync(store: Store): () => void {
     const keeping = await keepingFor(store, save.tripId);
     if (!keeping) return null;
     const { userId, trip } = keeping;
-    const { tripId, version, base, mine } = save;
+    const { tripId, base, mine } = save;
+    // The plan is always checked against the version it was chosen on (the kept copy's, when
+    // the page did not hold the trip in memory).
+    const version = save.version ?? (COMMITTED in mine ? trip.version : undefined);
     // An item edited offline was seen that day: its captured_on is sent with it.
     const item = Object.keys(mine).some((key) => targetOf(key).kind === 'item');
     const capturedOn = item ? todayDateInput() : undefined;
@@ -354,22 +369,28 @@ export function installOfflineSync(store: Store): () => void {
 
   setRequestKeeper(async ({ tripId, request, show }) => {
     const { userId } = store.getState().session;
-    if (!show) {
-      // A wishlist change: kept as it is; the page's own optimistic update shows it.
-      if (!userId || !keepOnDevice() || !(await kept({ userId, tripId, base: {}, mine: {}, request }))) return null;
-      await refreshQueue(store);
-      return true;
-    }
-    const keeping = await keepingFor(store, tripId);
+    if (!userId || !keepOnDevice()) return null;
+    const keeping = show ? await keepingFor(store, tripId) : { userId, trip: undefined };
     if (!keeping) return null;
     const { trip } = keeping;
     const owner = keeping.userId;
+    const queued = await queuedChanges(owner);
     const deleted = request.method === 'DELETE' ? decodeURIComponent(request.url.split('/').pop() ?? '') : '';
-    if (isTempId(deleted)) {
+    const madeBy = (change: QueuedChange) => (change.create?.tempId ?? change.request?.tempId) === deleted;
+    if (isTempId(deleted) && queued.some(madeBy)) {
       // Made offline and never sent: its create and its changes are simply dropped.
-      for (const change of await queuedChanges(owner)) if (namesWindow(change, deleted)) await dropChange(change);
-    } else if (!(await kept({ userId: owner, tripId, version: trip.version, base: {}, mine: {}, request }))) {
-      return null;
+      for (const change of queued) if (namesWindow(change, deleted)) await dropChange(change);
+    } else {
+      // A vote is the last one cast: an earlier vote on the same window waiting here is replaced.
+      const replaced = request.url.endsWith('/vote') ? queued.filter((c) => c.request?.url === request.url) : [];
+      for (const change of replaced) await dropChange(change);
+      const change = { userId: owner, tripId, version: trip?.version, base: {}, mine: {}, request };
+      if (!(await kept(change))) return null;
+    }
+    if (!show || !trip) {
+      // A wishlist change: the page's own optimistic update shows it.
+      await refreshQueue(store);
+      return true;
     }
     const shown = show(trip);
     await showKept(store, owner, shown);

@@ -5,14 +5,14 @@
 // stale heart; the next natural refetch reads the flag the server set.
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
-import type { Answer, Message, TripRef, Wishlist } from '../../lib/types';
+import type { Answer, TripRef, Wishlist } from '../../lib/types';
 import { creating, newTempId, sendOrKeep } from '../../lib/offline/changeQueue';
 import { patchCachedTrip, undoPatches } from '../trips';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
 
 /** The heart shows `isFavorite` at once; undone if the request fails. */
-async function favouriteOptimistically(
+export async function favouriteOptimistically(
   dispatch: AppDispatch,
   tripIds: string[],
   isFavorite: boolean,
@@ -43,6 +43,7 @@ export const wishlistsApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'WishlistTrips', id }],
     }),
     // Creating a list and adding or removing a trip are kept offline (ADR 0038); a create carries an Idempotency-Key.
+    // Renaming and deleting a list: listEditsApi.ts (loaded by the pages that offer them).
     createWishlist: build.mutation<Wishlist, { list_name: string; trip: TripRef; email: string }>({
       queryFn: ({ list_name, trip, email }, _api, _extra, baseQuery) => {
         const tempId = newTempId();
@@ -82,30 +83,6 @@ export const wishlistsApi = api.injectEndpoints({
         favouriteOptimistically(dispatch, [tripId], false, queryFulfilled),
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
-    // The route declares no answer (services/wishlists): nothing here reads it.
-    renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
-      query: ({ wishlistId, name }) => ({
-        url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`,
-        method: 'PUT',
-        body: { name },
-      }),
-      invalidatesTags: (_r, error) => (error ? [] : [LIST]),
-    }),
-    /** Deleting a list unfavourites every trip in it (the server clears their flags). */
-    deleteWishlist: build.mutation<Message, { wishlist: Wishlist }>({
-      query: ({ wishlist }) => ({
-        url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`,
-        method: 'DELETE',
-      }),
-      onQueryStarted: ({ wishlist }, { dispatch, queryFulfilled }) =>
-        favouriteOptimistically(
-          dispatch,
-          wishlist.trips.map((t) => t._id),
-          false,
-          queryFulfilled,
-        ),
-      invalidatesTags: [LIST],
-    }),
   }),
 });
 
@@ -115,6 +92,4 @@ export const {
   useCreateWishlistMutation,
   useAddTripToWishlistMutation,
   useUnfavoriteTripMutation,
-  useRenameWishlistMutation,
-  useDeleteWishlistMutation,
 } = wishlistsApi;

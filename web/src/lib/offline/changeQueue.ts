@@ -52,6 +52,8 @@ export interface KeptRequest {
   idempotencyKey?: string;
   tempId?: string;
   idAt?: string[];
+  /** More it creates, each at its path in the answer: the items of a window copied offline. */
+  alsoIds?: { tempId: string; idAt: string[] }[];
 }
 
 /** A window created offline, until the server gives it an id. */
@@ -87,6 +89,7 @@ export function keepRequest(kept: OfflineRequest): Promise<Trip | true | null> {
 export interface Kept<T> {
   tempId?: string;
   idAt?: string[];
+  alsoIds?: KeptRequest['alsoIds'];
   /** Without one (a wishlist change), the change is kept and the page's own optimistic update shows it. */
   show?: (trip: Trip) => Trip;
   /** The answer the page gets meanwhile, from the trip as shown (a change without `show` gets no trip). */
@@ -104,7 +107,8 @@ export async function sendOrKeep<T>(
   if (sent.error?.status === 'FETCH_ERROR') {
     const idempotencyKey = (args.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
     const { url, method, body } = args;
-    const request = { url, method, body, idempotencyKey, tempId: keep.tempId, idAt: keep.idAt };
+    const { tempId, idAt, alsoIds } = keep;
+    const request = { url, method, body, idempotencyKey, tempId, idAt, alsoIds };
     const shown = await keepRequest({ tripId, request, show: keep.show });
     if (shown) return { data: keep.answer(shown === true ? (undefined as never) : shown) };
   }

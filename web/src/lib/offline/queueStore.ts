@@ -3,7 +3,7 @@
 // sends, the trip as the page shows it meanwhile, ids renamed once a create answers.
 // Loaded only with the replayer (offlineSync.ts) and the conflict view, not with every page.
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import { itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
+import { COMMITTED, itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
 import { tripPath } from '../mergeSave';
 import type { Instance, Trip } from '../types';
 import type { QueuedChange } from './changeQueue';
@@ -37,18 +37,33 @@ export function offlineWindow(tempId: string, body: Record<string, unknown>, now
     paid_total: 0,
     booked_total: 0,
     freshness: { oldest_captured_on: null, stale_items: 0 },
+    // No one has voted on it yet (the card's vote buttons read these).
+    votes: { yes: 0, maybe: 0, no: 0, mine: null },
+    works_for_everyone: false,
     total_cost: total,
     per_person: total,
     to_pay: total,
   } as unknown as Instance;
 }
 
-/** The id the server gave what a kept request created, read from its answer. */
-export function createdId(change: QueuedChange, answer: unknown): string | undefined {
-  const path = change.create ? ['_id'] : change.request?.tempId ? (change.request.idAt ?? ['_id']) : null;
-  if (!path) return undefined;
-  const id = path.reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], answer);
-  return typeof id === 'string' ? id : undefined;
+/**
+ * The ids the server gave what a kept change created, read from its answer: [temporary,
+ * real] for the thing itself and for what came with it (the items of a copied window).
+ */
+export function createdIds(change: QueuedChange, answer: unknown): [string, string][] {
+  const read = (path: string[]) => {
+    const id = path.reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step], answer);
+    return typeof id === 'string' ? id : undefined;
+  };
+  const made = change.create
+    ? [{ tempId: change.create.tempId, idAt: ['_id'] }]
+    : change.request?.tempId
+      ? [{ tempId: change.request.tempId, idAt: change.request.idAt ?? ['_id'] }, ...(change.request.alsoIds ?? [])]
+      : [];
+  return made.flatMap(({ tempId, idAt }): [string, string][] => {
+    const id = read(idAt);
+    return id ? [[tempId, id]] : [];
+  });
 }
 
 /** A kept change with every mention of `from` (a temporary id) renamed to `to`: its keys, request and body. */
@@ -98,8 +113,17 @@ export async function dropChange(change: Pick<QueuedChange, 'key'>): Promise<voi
   await deviceStore()?.del(change.key);
 }
 
-/** The request that sends `fields` of one trip: a trip's fields, one window's, or one item's (keys say which). */
-export function requestFor(tripId: string, fields: Fields, capturedOn?: string): FetchArgs {
+/**
+ * The request that sends `fields` of one trip: a trip's fields, one window's, one item's
+ * (keys say which), or the plan: committing a window, or clearing the one committed in
+ * `base` (the plan as the server holds it when this is sent).
+ */
+export function requestFor(tripId: string, fields: Fields, capturedOn?: string, base: Fields = {}): FetchArgs {
+  if (COMMITTED in fields) {
+    const window = fields[COMMITTED] ?? base[COMMITTED];
+    const url = `${tripPath(tripId)}/instances/${encodeURIComponent(String(window))}/commit`;
+    return fields[COMMITTED] ? { url, method: 'PATCH', body: {} } : { url, method: 'DELETE' };
+  }
   const first = targetOf(Object.keys(fields)[0] ?? 'trip:');
   if (first.kind === 'item') {
     const body = itemChanges(first.windowId, first.itemId, fields);
@@ -127,6 +151,11 @@ export function applyFields(trip: Trip, fields: Fields): Trip {
   const next = structuredClone(trip) as Trip & Record<string, unknown>;
   for (const [key, value] of Object.entries(fields) as [FieldKey, unknown][]) {
     const target = targetOf(key);
+    if (key === COMMITTED) {
+      // One window at most is the plan.
+      next.instances = next.instances?.map((window) => ({ ...window, isCommitted: window._id === value }));
+      continue;
+    }
     if (target.kind === 'trip') {
       (next as Record<string, unknown>)[target.field] = value;
       continue;

@@ -638,7 +638,10 @@ function ItemRow({
           )}
         </span>
         <span className="cost-item__cost">
-          {formatMoney(cost, tripCurrency)}{' '}
+          {/* Added offline in another currency: its rate is taken when it syncs (ADR 0038). */}
+          {item.currency && item.currency !== tripCurrency && !item.fx
+            ? 'Rate taken when it syncs'
+            : formatMoney(cost, tripCurrency)}{' '}
           <span className="muted">
             ({formatMoney(quote ? quote.amount : item.amount, item.currency)}{' '}
             {BASES.find((b) => b.key === item.basis)?.label.toLowerCase()}

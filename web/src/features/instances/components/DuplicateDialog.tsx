@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
-import { useDuplicateInstanceMutation } from '../api';
+import { useDuplicateInstanceMutation } from '../copyApi';
 import { windowName } from '../compare';
 
 const MAX_SHIFT = 365;

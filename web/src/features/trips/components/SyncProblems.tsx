@@ -5,8 +5,10 @@
 // does not carry the conflict view.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { AppState, AppDispatch } from '../../../lib/hooks';
-import { sameValue, targetOf, type Choice, type FieldKey } from '../../../lib/merge';
+import { useAppSelector, type AppState, type AppDispatch } from '../../../lib/hooks';
+import { COMMITTED, sameValue, targetOf, type Choice, type FieldKey } from '../../../lib/merge';
+import type { Trip } from '../../../lib/types';
+import { tripsApi } from '../api';
 import type { QueuedChange } from '../../../lib/offline/changeQueue';
 import { dropChange } from '../../../lib/offline/queueStore';
 import { refreshQueue, settleConflict } from '../offlineSync';
@@ -39,6 +41,7 @@ const FIELD_NAMES: Record<string, string> = {
   seasons: 'Seasons',
   quotes: 'Quotes',
   fx: 'Exchange rate',
+  committed: 'Plan (committed window)',
 };
 
 function shown(field: string, value: unknown): string {
@@ -53,7 +56,17 @@ function shown(field: string, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A window as the trip page names it: its name, else its dates (the plan's value is a window's id). */
+function windowName(trip: Trip | undefined, id: unknown): string {
+  if (id === null || id === undefined) return 'No plan';
+  const window = trip?.instances.find((w) => w._id === id);
+  if (!window) return 'A window not on this device';
+  const day = (d: string | null) => (d ? d.slice(0, 10) : '?');
+  return window.label || `${day(window.trip_start)} – ${day(window.trip_end)}`;
+}
+
 function titleOf(change: QueuedChange): string {
+  if (COMMITTED in change.mine) return 'The plan changed while you were offline';
   const kinds = Object.keys(change.mine).map((key) => targetOf(key).kind);
   if (kinds.includes('item')) return 'This cost item changed while you were offline';
   if (kinds.includes('window')) return 'This window changed while you were offline';
@@ -91,9 +104,10 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
     }
   };
   const onlyTheirs = conflicts.length > 0 && conflicts.every((c) => c.locked);
+  const trip = useAppSelector((state) => tripsApi.endpoints.getTrip.select(change.tripId)(state).data);
   const pick = (key: FieldKey, side: Choice, value: unknown) => {
     const conflict = conflicting.get(key);
-    const text = shown(targetOf(key).field, value);
+    const text = key === COMMITTED ? windowName(trip, value) : shown(targetOf(key).field, value);
     if (!merging || !conflict) return text;
     return (
       <label className="offline-conflict__pick">
@@ -176,7 +190,11 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
 
 function FailedChange({ change }: { change: QueuedChange }) {
   const store = useStore<AppState>() as Store;
-  const text = JSON.stringify({ trip: change.tripId, changes: change.mine }, null, 2);
+  // What was asked, as text: the fields of an edit, or the request kept as it was made (a rename…).
+  const asked = change.request
+    ? { request: `${change.request.method} ${change.request.url}`, body: change.request.body }
+    : { changes: change.mine };
+  const text = JSON.stringify({ ...(change.tripId ? { trip: change.tripId } : {}), ...asked }, null, 2);
   return (
     <div className="notice sync-failed" role="alert">
       <p>

@@ -6,7 +6,7 @@ import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Wishlist } from '../../../lib/types';
-import { useRenameWishlistMutation } from '../api';
+import { useRenameWishlistMutation } from '../listEditsApi';
 
 /** The server's limit (shared with the wishlists service). */
 export const LIST_NAME_MAX = WISHLIST_NAME_MAX;

@@ -1,0 +1,59 @@
+// Copying a window (Duplicate…, and a flex grid cell's "Add this window"), loaded with
+// the dialogs that copy rather than with every trip page. Without a network a copy is
+// kept to be sent later (ADR 0038) with its Idempotency-Key.
+import { api } from '../../lib/api';
+import { creating, newTempId, sendOrKeep, type Kept } from '../../lib/offline/changeQueue';
+import type { Instance, Trip } from '../../lib/types';
+import { tripsApi } from '../trips';
+import { path, tripChanged, windowOf, type InstanceRef } from './api';
+
+const shiftDay = (day: string | null | undefined, days: number) =>
+  day ? new Date(Date.parse(day) + days * 86_400_000).toISOString() : day;
+
+/**
+ * How a copy of a window kept offline shows: at the top, at its new dates, its items with
+ * temporary ids of their own (the server gives the copy's items new ids: the answer's
+ * `items`, in order, name them, so an item of the copy edited offline is sent to its real id).
+ */
+export function keptCopy(
+  getState: () => unknown,
+  ref: InstanceRef,
+  datesOf: (source: Instance) => (string | null | undefined)[],
+): Kept<Instance> {
+  const tempId = newTempId();
+  const cached = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
+  const itemIds = (cached && windowOf(cached, ref.instanceId).items?.map(() => newTempId())) ?? [];
+  const copyOf = (trip: Trip): Instance => {
+    const source = windowOf(trip, ref.instanceId);
+    const [trip_start, trip_end] = datesOf(source);
+    const items = source.items?.map((item, at) => ({ ...item, _id: itemIds[at] ?? newTempId() }));
+    // A copy starts with no votes, as on the server.
+    const votes = { yes: 0, maybe: 0, no: 0, mine: null };
+    const copy = { ...source, _id: tempId, trip_start, trip_end, items, votes, works_for_everyone: false };
+    return { ...copy, isCommitted: false } as Instance;
+  };
+  return {
+    tempId,
+    alsoIds: itemIds.map((id, at) => ({ tempId: id, idAt: ['items', String(at), '_id'] })),
+    show: (trip) => ({ ...trip, instances: [copyOf(trip), ...trip.instances] }),
+    answer: (trip) => windowOf(trip, tempId),
+  };
+}
+
+const copyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
+      queryFn: ({ shiftDays, ...ref }, { getState }, _extra, baseQuery) =>
+        sendOrKeep(
+          baseQuery,
+          ref.tripId,
+          creating(`${path(ref)}/duplicate`, { shiftDays }),
+          keptCopy(getState, ref, (source) => [source.trip_start, source.trip_end].map((d) => shiftDay(d, shiftDays))),
+        ),
+      invalidatesTags: tripChanged,
+    }),
+  }),
+});
+
+export const { useDuplicateInstanceMutation } = copyApi;
+export { copyApi };
