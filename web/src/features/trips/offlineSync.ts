@@ -14,7 +14,7 @@ import {
   type FieldKey,
   type Fields,
 } from '../../lib/merge';
-import { todayDateInput } from '../../lib/format';
+import { digitsOf, todayDateInput } from '../../lib/format';
 import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
 import {
   isTempId,
@@ -346,7 +346,7 @@ export function installOfflineSync(store: Store): () => void {
     const { userId, trip } = keeping;
     const tempId = newTempId();
     if (!(await kept({ userId, tripId, base: {}, mine: {}, create: { tempId, body, idempotencyKey } }))) return null;
-    const window = offlineWindow(tempId, body);
+    const window = offlineWindow(tempId, body, digitsOf(trip.currency));
     // A new window goes to the top, as online.
     await showKept(store, userId, { ...trip, instances: [window, ...(trip.instances ?? [])] });
     return { data: window };

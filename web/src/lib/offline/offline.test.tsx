@@ -15,7 +15,7 @@ import {
   setDeviceStore,
   setKeepOnDevice,
 } from './deviceStore';
-import { enqueueChange } from './queueStore';
+import { enqueueChange, offlineWindow } from './queueStore';
 import { queueRead } from './syncSlice';
 
 const OTHER = '64b0000000000000000000ff';
@@ -165,5 +165,18 @@ describe('opening the app without a network', () => {
     expect(keep).not.toBeChecked();
     await waitFor(() => expect(device.map.size).toBe(0));
     expect(window.localStorage.getItem('tripcost:keep-on-device')).toBe('off');
+  });
+});
+
+describe('a window made offline', () => {
+  it('when its expenses are typed, then its total until the server answers is exact to the currency’s minor unit', () => {
+    const window = offlineWindow('tmp-1', {
+      stay_expense: 0.1,
+      travel_expense: 0.2,
+      car_expense: '0.7',
+      other_expense: 'x',
+    });
+    expect(window.total_cost).toBe(1);
+    expect(offlineWindow('tmp-2', { stay_expense: 1000.4, travel_expense: 0.4 }, 0).total_cost).toBe(1000);
   });
 });

@@ -3,16 +3,24 @@
 // sends, the trip as the page shows it meanwhile, ids renamed once a create answers.
 // Loaded only with the replayer (offlineSync.ts) and the conflict view, not with every page.
 import type { FetchArgs } from '@reduxjs/toolkit/query';
+import { DEFAULT_CURRENCY_DIGITS, totalCost } from '@tripcost/shared/domain';
 import { COMMITTED, itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
 import { tripPath } from '../mergeSave';
 import type { Instance, Trip } from '../types';
 import type { QueuedChange } from './changeQueue';
 import { deviceStore } from './deviceStore';
 
-/** A window as the page shows it until the server has it: the sent fields, nothing computed but its total. */
-export function offlineWindow(tempId: string, body: Record<string, unknown>, now = new Date()): Instance {
-  const amount = (field: string) => Number(body[field] ?? 0) || 0;
-  const total = amount('stay_expense') + amount('travel_expense') + amount('car_expense') + amount('other_expense');
+/**
+ * A window as the page shows it until the server has it: the sent fields, nothing computed
+ * but its total — the shared core's sum, exact to the trip currency's minor unit.
+ */
+export function offlineWindow(
+  tempId: string,
+  body: Record<string, unknown>,
+  digits = DEFAULT_CURRENCY_DIGITS,
+  now = new Date(),
+): Instance {
+  const total = totalCost(body, digits);
   return {
     _id: tempId,
     trip_start: null,
