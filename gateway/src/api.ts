@@ -95,11 +95,25 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const proxies = new Map(
     upstreams.map((upstream) => [
       upstream.name,
-      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, (target, log, hooks) =>
-        proxyTo(target, log, hooks, compression),
+      retryingProxy(
+        upstream,
+        logger,
+        config.UPSTREAM_RETRY_WINDOW_MS,
+        (target, log, hooks) => proxyTo(target, log, hooks, compression),
+        { eventStream: endOnShutdown },
       ),
     ]),
   );
+
+  /**
+   * An event stream never ends on its own: when the gateway stops it is ended (the
+   * client resumes with Last-Event-ID through another replica), or it would hold the
+   * shutdown until the forced exit.
+   */
+  function endOnShutdown(res: ServerResponse, end: () => void) {
+    const forget = lifecycle.onShutdown(end);
+    res.once('close', forget);
+  }
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, errorBody(error), headers);

@@ -1,0 +1,174 @@
+// A trip's live updates through the real gateway to the real trips service (real Redis
+// Streams): what two travellers planning together notice — one's change reaches the
+// other within a second, a removed member is told and cut off, a reconnect with
+// Last-Event-ID misses nothing, and an idle stream stays open with heartbeats.
+import type { AuthUser } from '@tripcost/shared';
+import { testUser, tokenFor } from '@tripcost/shared/testing';
+import { startTripsBehindGateway, type TripsBehindGateway } from './trips-behind-gateway';
+import { openStream, type SseStream } from './sse-client';
+
+jest.setTimeout(60_000);
+
+let gw: TripsBehindGateway;
+const open: SseStream[] = [];
+beforeAll(async () => {
+  // A gateway timeout far below the heartbeat gap proves streams are exempt from it.
+  gw = await startTripsBehindGateway({ LIVE_HEARTBEAT_MS: '300' }, { UPSTREAM_TIMEOUT_MS: '200' });
+});
+afterEach(() => open.splice(0).forEach((stream) => stream.close()));
+afterAll(() => gw.stop());
+
+async function follow(user: AuthUser | null, tripId: string, headers: Record<string, string> = {}) {
+  const stream = await openStream(
+    `${gw.url}/api/trips/getaway/${tripId}/events`,
+    user ? tokenFor(user) : null,
+    headers,
+  );
+  open.push(stream);
+  return stream;
+}
+
+const changes = (stream: SseStream) => stream.events.filter((event) => event.event === 'change');
+
+/** A trip of Ada's that Bo edits with her (joined by link). */
+async function sharedTrip() {
+  const ada = testUser({ name: 'Ada' });
+  const bo = testUser({ name: 'Bo' });
+  const trip = (await gw.as(ada)('POST', '/api/trips/getaway-trip', { location_address: 'Porto, Portugal' })).body;
+  const invite = (await gw.as(ada)('POST', `/api/trips/getaway/${trip._id}/invites`, { role: 'editor' })).body;
+  expect((await gw.as(bo)('POST', `/api/trips/invites/${invite.token}/accept`)).status).toBe(200);
+  return { ada, bo, tripId: trip._id as string };
+}
+
+const addWindow = (user: AuthUser, tripId: string, start = '2031-05-01') =>
+  gw.as(user)('POST', `/api/trips/getaway/${tripId}/instances`, {
+    trip_start: start,
+    trip_end: `${start.slice(0, 8)}09`,
+  });
+
+/** The trip version an answer names in its ETag. */
+const versionOf = (reply: { headers: Headers }) => Number(reply.headers.get('etag')?.replace(/\D/g, ''));
+
+describe('live updates of a trip', () => {
+  it('when one member changes the trip, then the other receives the change within a second, uncompressed', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const adaStream = await follow(ada, tripId, { 'accept-encoding': 'br, gzip' });
+    const boStream = await follow(bo, tripId);
+    expect(boStream.status).toBe(200);
+    expect(boStream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(boStream.headers.get('cache-control')).toBe('no-cache');
+    expect(boStream.headers.get('x-accel-buffering')).toBe('no');
+    expect(adaStream.headers.get('content-encoding')).toBeNull();
+
+    const sent = Date.now();
+    const added = await addWindow(ada, tripId);
+    expect(added.status).toBe(201);
+    const seen = await boStream.next((event) => event.event === 'change', 1000);
+    expect(seen.at - sent).toBeLessThan(1000);
+    expect(JSON.parse(seen.data)).toEqual({
+      version: versionOf(added),
+      actor_id: ada.id,
+      actor_name: 'Ada',
+      what: 'window',
+    });
+    expect(seen.id).toMatch(/^\d+-\d+$/);
+    // The one who made the change hears it too (another tab of theirs may be open).
+    await adaStream.next((event) => event.event === 'change', 1000);
+
+    const instanceId = added.body._id;
+    expect(
+      (await gw.as(bo)('PUT', `/api/trips/getaway/${tripId}/instances/${instanceId}/vote`, { vote: 'yes' })).status,
+    ).toBe(200);
+    const vote = await adaStream.next(
+      (event) => event.event === 'change' && JSON.parse(event.data).what === 'vote',
+      1000,
+    );
+    expect(JSON.parse(vote.data)).toMatchObject({ actor_id: bo.id, actor_name: 'Bo' });
+  });
+
+  it('when nothing changes, then heartbeats keep the stream open past the gateway timeout', async () => {
+    const { ada, tripId } = await sharedTrip();
+    const stream = await follow(ada, tripId);
+    await stream.next((event) => event.event === 'comment' && event.data === 'heartbeat', 2000);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const beats = stream.events.filter((event) => event.event === 'comment');
+    expect(beats.length).toBeGreaterThanOrEqual(2);
+    // Still open: a change arrives after more than three gateway timeouts of silence.
+    await addWindow(ada, tripId);
+    await stream.next((event) => event.event === 'change', 1000);
+  });
+
+  it('when a member is removed mid-stream, then they get revoked and their stream ends; others get a members change', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const boStream = await follow(bo, tripId);
+    const adaStream = await follow(ada, tripId);
+    expect((await gw.as(ada)('DELETE', `/api/trips/getaway/${tripId}/members/${bo.id}`)).status).toBe(200);
+    const revoked = await boStream.next((event) => event.event === 'revoked', 2000);
+    expect(JSON.parse(revoked.data)).toEqual({ msg: 'You no longer have access to this trip.' });
+    await boStream.ended;
+    const members = await adaStream.next((event) => event.event === 'change', 2000);
+    expect(JSON.parse(members.data).what).toBe('members');
+    // And Bo cannot simply follow again.
+    const again = await follow(bo, tripId);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual(expect.objectContaining({ msg: expect.any(String) }));
+  });
+
+  it('when a member’s role changes, then their stream stays and says members changed', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const boStream = await follow(bo, tripId);
+    expect(
+      (await gw.as(ada)('PATCH', `/api/trips/getaway/${tripId}/members/${bo.id}`, { role: 'viewer' })).status,
+    ).toBe(200);
+    const change = await boStream.next((event) => event.event === 'change', 2000);
+    expect(JSON.parse(change.data).what).toBe('members');
+    await addWindow(ada, tripId);
+    await boStream.next((event) => event.event === 'change' && JSON.parse(event.data).what === 'window', 2000);
+  });
+
+  it('when the trip is deleted, then every follower gets revoked', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const boStream = await follow(bo, tripId);
+    expect((await gw.as(ada)('DELETE', `/api/trips/getaway/${tripId}`)).status).toBe(200);
+    await boStream.next((event) => event.event === 'revoked', 2000);
+    await boStream.ended;
+  });
+
+  it('when a client reconnects with Last-Event-ID, then it gets every change it missed, in order, and then live ones', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const first = await follow(bo, tripId);
+    await addWindow(ada, tripId, '2031-05-01');
+    const last = await first.next((event) => event.event === 'change', 2000);
+    first.close();
+    const missed = [];
+    for (const start of ['2031-06-01', '2031-07-01', '2031-08-01'])
+      missed.push(versionOf(await addWindow(ada, tripId, start)));
+    const resumed = await follow(bo, tripId, { 'last-event-id': last.id! });
+    for (let index = 0; index < 3; index++) await resumed.next(() => changes(resumed).length > index, 2000);
+    expect(changes(resumed).map((event) => JSON.parse(event.data).version)).toEqual(missed);
+    expect(resumed.events.some((event) => event.event === 'reset')).toBe(false);
+    await addWindow(ada, tripId, '2031-09-01');
+    await resumed.next(() => changes(resumed).length === 4, 2000);
+    const ids = changes(resumed).map((event) => event.id);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('when Last-Event-ID is older than the log holds, then reset comes first', async () => {
+    const { bo, tripId } = await sharedTrip();
+    const stream = await follow(bo, tripId, { 'last-event-id': '1-0' });
+    const first = await stream.next(undefined, 2000);
+    expect(first).toMatchObject({ event: 'reset', data: '{}' });
+  });
+
+  it('when anonymous or a stranger asks, then 401 or 403 {msg} as for reading the trip', async () => {
+    const { tripId } = await sharedTrip();
+    const anonymous = await follow(null, tripId);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual(expect.objectContaining({ msg: expect.any(String) }));
+    const stranger = await follow(testUser(), tripId);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toEqual(expect.objectContaining({ msg: expect.any(String) }));
+    const missing = await follow(testUser(), '0123456789abcdef01234567');
+    expect(missing.status).toBe(404);
+  });
+});
