@@ -76,6 +76,10 @@ export function proxyTo(
     keepAliveMsecs: 10_000,
     timeout: 60_000,
   });
+  // Event streams stay open for hours: on the pool above, 500 of them would hold 500 of
+  // its sockets and leave ordinary requests queueing for the rest. They get their own
+  // sockets, unpooled (nothing to reuse: each lasts as long as its client).
+  const streamAgent = new Agent({ keepAlive: false });
 
   const failed = (req: ProxiedRequest, res: ServerResponse, error: Error & { code?: string }, timedOut: boolean) => {
     const { status, msg } = describeFailure(upstream, error, timedOut);
@@ -91,7 +95,14 @@ export function proxyTo(
   return (req, res) => {
     let timedOut = false;
     const outgoing = request(
-      { hostname, port, method: req.method, path: req.url, headers: forwardedHeaders(req), agent },
+      {
+        hostname,
+        port,
+        method: req.method,
+        path: req.url,
+        headers: forwardedHeaders(req),
+        agent: asksForEventStream(req) ? streamAgent : agent,
+      },
       (answer) => {
         const draining = answer.statusCode === 503 && answer.headers[DRAINING_HEADER] !== undefined;
         // The upstream is closing its connections (it is shutting down): stop reusing
@@ -150,6 +161,16 @@ export function proxyTo(
       outgoing.end();
     }
   };
+}
+
+/**
+ * A request for an event stream: a GET that accepts text/event-stream, or of a path
+ * ending in /events (a trip's live updates, whatever the client's Accept).
+ */
+export function asksForEventStream(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false;
+  const path = req.url?.split('?', 1)[0] ?? '';
+  return path.endsWith('/events') || /\btext\/event-stream\b/i.test(req.headers.accept ?? '');
 }
 
 export function carriesBody(req: IncomingMessage): boolean {
