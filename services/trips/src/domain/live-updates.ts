@@ -5,7 +5,7 @@
 // entry it got, so a resumed stream (Last-Event-ID) replays what it missed and an
 // entry is never delivered twice. A change of the members re-checks the follower's
 // access with the one access rule (sharing.ts): removed → `revoked`, and the stream ends.
-import type { Logger } from '@tripcost/shared';
+import { serviceUnavailable, type Logger } from '@tripcost/shared';
 
 /** What changed, for the client to know what to refetch (it may refetch everything). */
 export type ChangeKind = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'deleted';
@@ -80,6 +80,8 @@ export interface LiveUpdates {
 
 /** The one access rule, as the live updates need it: throws (403/404) when the user may not read the trip. */
 export type ReadAccess = (userId: string, tripId: string) => Promise<void>;
+
+export const LIVE_UNAVAILABLE = 'Live updates are unavailable right now. Please try again shortly.';
 
 /** Changes after which a follower's access is checked again. */
 const ACCESS_CHANGES = new Set<ChangeKind>(['members', 'deleted']);
@@ -211,15 +213,18 @@ export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; l
 
     async follow(userId, tripId, lastEventId, follower) {
       await deps.canRead(userId, tripId);
+      // Where to start, read before anything is sent: without the log, a 503 the client retries.
+      let missed: ChangeEntry[] | null;
       let from: string;
-      const missed = lastEventId && parseEntryId(lastEventId) ? await log.since(tripId, lastEventId) : null;
-      if (missed) {
-        for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
-        from = missed.length > 0 ? missed[missed.length - 1].id : lastEventId!;
-      } else {
-        if (lastEventId !== undefined) follower.send({ type: 'reset' });
-        from = await log.lastId(tripId);
+      try {
+        missed = lastEventId && parseEntryId(lastEventId) ? await log.since(tripId, lastEventId) : null;
+        from = missed ? (missed.at(-1)?.id ?? lastEventId!) : await log.lastId(tripId);
+      } catch (error) {
+        logger.warn({ err: error, tripId }, 'live updates: change log unreadable');
+        throw serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
       }
+      if (missed) for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
+      else if (lastEventId !== undefined) follower.send({ type: 'reset' });
       const subscriber: Subscriber = {
         userId,
         tripId,

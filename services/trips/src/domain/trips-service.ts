@@ -59,6 +59,7 @@ import { createSharing, type SharingUseCases } from './sharing-service';
 import { withoutVotesOf, type Vote } from './votes';
 import {
   createLiveUpdates,
+  LIVE_UNAVAILABLE,
   type ChangeKind,
   type ChangeLog,
   type Follower,
@@ -747,7 +748,7 @@ export function createTripsService(deps: {
     },
 
     async follow(user, tripId, lastEventId, follower) {
-      if (!live) throw serviceUnavailable('Live updates are not available here.', 'live_unavailable');
+      if (!live) throw serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
       return live.follow(user.id, tripId, lastEventId, follower);
     },
 

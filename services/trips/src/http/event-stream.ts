@@ -40,7 +40,6 @@ export async function streamEvents(
   follow: (follower: Follower) => Promise<Following>,
 ): Promise<void> {
   let heartbeat: NodeJS.Timeout | undefined;
-  let following: Following | undefined;
   let forgetShutdown: (() => void) | undefined;
   let ended = false;
 
@@ -60,12 +59,11 @@ export async function streamEvents(
     ended = true;
     clearInterval(heartbeat);
     forgetShutdown?.();
-    following?.stop();
     if (!res.writableEnded) res.end();
   }
   res.once('close', finish);
 
-  following = await follow({
+  const following = await follow({
     send(message) {
       if (ended) return;
       start();
@@ -73,6 +71,11 @@ export async function streamEvents(
       if (message.type === 'revoked') finish();
     },
   });
-  if (ended || req.destroyed) return finish();
+  // However the stream ends (client gone, revoked, shutdown), the follower stops.
+  if (ended || req.destroyed) {
+    following.stop();
+    return finish();
+  }
+  res.once('close', () => following.stop());
   start();
 }
