@@ -100,17 +100,21 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
         logger,
         config.UPSTREAM_RETRY_WINDOW_MS,
         (target, log, hooks) => proxyTo(target, log, hooks, compression),
-        { eventStream: endOnShutdown },
+        { eventStream: followEventStream },
       ),
     ]),
   );
 
   /**
-   * An event stream never ends on its own: when the gateway stops it is ended (the
-   * client resumes with Last-Event-ID through another replica), or it would hold the
-   * shutdown until the forced exit.
+   * An event stream is counted apart and, since it never ends on its own, ended when
+   * the gateway stops (the client resumes with Last-Event-ID through another replica),
+   * or it would hold the shutdown until the forced exit.
    */
-  function endOnShutdown(res: ServerResponse, end: () => void) {
+  function followEventStream(res: ServerResponse, end: () => void) {
+    // Its duration is how long someone kept a trip open, not a latency: counted apart
+    // so the upstream's request-duration metrics stay about requests.
+    const record = (res as TrackedResponse)[TRACK];
+    if (record) record.route = `${record.route}-events`;
     const forget = lifecycle.onShutdown(end);
     res.once('close', forget);
   }
