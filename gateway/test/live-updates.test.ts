@@ -2,10 +2,14 @@
 // Streams): what two travellers planning together notice — one's change reaches the
 // other within a second, a removed member is told and cut off, a reconnect with
 // Last-Event-ID misses nothing, and an idle stream stays open with heartbeats.
+import { createServer, get, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AuthUser } from '@tripcost/shared';
 import { testUser, tokenFor } from '@tripcost/shared/testing';
 import { startTripsBehindGateway, type TripsBehindGateway } from './trips-behind-gateway';
 import { openStream, type SseStream } from './sse-client';
+import { closedPortUrl, startTestGateway } from './helpers';
+import type { RunningGateway } from '../src/server';
 
 jest.setTimeout(60_000);
 
@@ -201,3 +205,60 @@ describe('live updates and the gateway timeout', () => {
     expect(JSON.parse(seen.data)).toMatchObject({ version: changed.body.version, what: 'trip' });
   });
 });
+
+describe('the gateway in front of an event stream', () => {
+  // A stand-in upstream that opens a stream, sends nothing yet, and notes when the
+  // gateway lets go of it.
+  let upstream: Server;
+  let gateway: RunningGateway;
+  const closed: number[] = [];
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.flushHeaders();
+      req.socket.once('close', () => closed.push(Date.now()));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const offline = await closedPortUrl();
+    gateway = await startTestGateway({
+      AUTH_URL: offline,
+      TRIPS_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      WISHLISTS_URL: offline,
+      INTEGRATIONS_URL: offline,
+      WEB_DIST: '/nonexistent',
+    });
+  });
+  afterAll(async () => {
+    await gateway.stop();
+    upstream.closeAllConnections();
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  it('when the client goes away, then the upstream stream is closed too; the headers came before any event', async () => {
+    // node:http rather than fetch: fetch's pool opens a spare connection after an abort,
+    // which would hold the gateway's shutdown below for its header timeout.
+    const answer = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(
+        `${gateway.url}/api/trips/getaway/0123456789abcdef01234567/events`,
+        { headers: { authorization: `Bearer ${tokenFor(testUser())}`, 'accept-encoding': 'gzip' }, agent: false },
+        resolve,
+      ).on('error', reject),
+    );
+    // Answered with nothing sent yet: the gateway passed the headers on at once.
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(closed).toEqual([]);
+    const left = Date.now();
+    answer.destroy();
+    await waitFor(() => closed.length === 1, 2000);
+    expect(closed[0] - left).toBeLessThan(2000);
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
