@@ -19,6 +19,7 @@ const BENCHES = [
   ['large answers', './large-answers.mjs'],
   ['kit', './kit-overhead.mjs'],
   ['trips list', './trips-read.mjs'],
+  ['live updates', './live-updates.mjs'],
   ['flex grid', './flex-grid.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],

@@ -95,11 +95,29 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const proxies = new Map(
     upstreams.map((upstream) => [
       upstream.name,
-      retryingProxy(upstream, logger, config.UPSTREAM_RETRY_WINDOW_MS, (target, log, hooks) =>
-        proxyTo(target, log, hooks, compression),
+      retryingProxy(
+        upstream,
+        logger,
+        config.UPSTREAM_RETRY_WINDOW_MS,
+        (target, log, hooks) => proxyTo(target, log, hooks, compression),
+        { eventStream: followEventStream },
       ),
     ]),
   );
+
+  /**
+   * An event stream is counted apart and, since it never ends on its own, ended when
+   * the gateway stops (the client resumes with Last-Event-ID through another replica),
+   * or it would hold the shutdown until the forced exit.
+   */
+  function followEventStream(res: ServerResponse, end: () => void) {
+    // Its duration is how long someone kept a trip open, not a latency: counted apart
+    // so the upstream's request-duration metrics stay about requests.
+    const record = (res as TrackedResponse)[TRACK];
+    if (record) record.route = `${record.route}-events`;
+    const forget = lifecycle.onShutdown(end);
+    res.once('close', forget);
+  }
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, errorBody(error), headers);

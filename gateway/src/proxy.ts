@@ -1,7 +1,10 @@
 // One streaming proxy per upstream, on node:http itself: a keep-alive socket pool,
 // a per-route timeout (504), and JSON errors when an upstream is down (503) or
 // misbehaves (502). Bodies are never parsed; they stream straight through, or
-// through a compressor when the client accepts one (compression.ts).
+// through a compressor when the client accepts one (compression.ts). An event stream
+// (text/event-stream: a trip's live updates) passes as it comes: headers at once,
+// never compressed, and without the timeout once it has begun (it is meant to stay
+// open; its heartbeats show it alive); a client that goes closes the upstream.
 // Written here rather than taken from http-proxy-middleware because, measured side
 // by side, that library's per-request option merging and header passes cost more
 // CPU than the whole hop (docs/adr/0015-one-rate-limiter.md, "The proxy").
@@ -43,7 +46,15 @@ export interface ProxyHooks {
    * again (upstream-retry.ts).
    */
   retry?(error: (Error & { code?: string }) | undefined, req: ProxiedRequest, res: ServerResponse): boolean;
+  /**
+   * Told when an answer turns out to be an event stream, once its headers are sent;
+   * `end` finishes it for the client (a clean end, so it resumes) and drops the upstream.
+   */
+  eventStream?(res: ServerResponse, end: () => void): void;
 }
+
+export const isEventStream = (headers: IncomingHttpHeaders): boolean =>
+  /^\s*text\/event-stream\s*(?:;|$)/i.test(String(headers['content-type'] ?? ''));
 
 const NO_COMPRESSION: CompressionSettings = { enabled: false, minBytes: 0 };
 
@@ -65,6 +76,10 @@ export function proxyTo(
     keepAliveMsecs: 10_000,
     timeout: 60_000,
   });
+  // Event streams stay open for hours: on the pool above, 500 of them would hold 500 of
+  // its sockets and leave ordinary requests queueing for the rest. They get their own
+  // sockets, unpooled (nothing to reuse: each lasts as long as its client).
+  const streamAgent = new Agent({ keepAlive: false });
 
   const failed = (req: ProxiedRequest, res: ServerResponse, error: Error & { code?: string }, timedOut: boolean) => {
     const { status, msg } = describeFailure(upstream, error, timedOut);
@@ -80,7 +95,14 @@ export function proxyTo(
   return (req, res) => {
     let timedOut = false;
     const outgoing = request(
-      { hostname, port, method: req.method, path: req.url, headers: forwardedHeaders(req), agent },
+      {
+        hostname,
+        port,
+        method: req.method,
+        path: req.url,
+        headers: forwardedHeaders(req),
+        agent: asksForEventStream(req) ? streamAgent : agent,
+      },
       (answer) => {
         const draining = answer.statusCode === 503 && answer.headers[DRAINING_HEADER] !== undefined;
         // The upstream is closing its connections (it is shutting down): stop reusing
@@ -94,6 +116,19 @@ export function proxyTo(
         const headers = withoutHopByHop(answer.headers);
         const compressor = compressAnswer(compression, req, status, headers);
         res.writeHead(status, headers);
+        if (isEventStream(headers)) {
+          // Open as long as both ends want it; the headers go now, not with the first event.
+          outgoing.setTimeout(0);
+          res.flushHeaders();
+          hooks.eventStream?.(res, () => {
+            // Ended on purpose: the upstream's reset that follows is not a failure to report.
+            answer.unpipe(res);
+            answer.removeAllListeners('error').on('error', () => undefined);
+            outgoing.removeAllListeners('error').on('error', () => undefined);
+            res.end();
+            outgoing.destroy();
+          });
+        }
         if (compressor) {
           // A failure on any side (upstream cut, client gone) ends all three.
           return void pipeline(answer, compressor.stream, res, (error) => {
@@ -126,6 +161,16 @@ export function proxyTo(
       outgoing.end();
     }
   };
+}
+
+/**
+ * A request for an event stream: a GET that accepts text/event-stream, or of a path
+ * ending in /events (a trip's live updates, whatever the client's Accept).
+ */
+export function asksForEventStream(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false;
+  const path = req.url?.split('?', 1)[0] ?? '';
+  return path.endsWith('/events') || /\btext\/event-stream\b/i.test(req.headers.accept ?? '');
 }
 
 export function carriesBody(req: IncomingMessage): boolean {

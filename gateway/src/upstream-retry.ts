@@ -48,8 +48,15 @@ interface RetriedRequest extends ProxiedRequest {
 
 export type ProxyFactory = (upstream: Upstream, logger: Logger, hooks: ProxyHooks) => Proxy;
 
-export function retryingProxy(upstream: Upstream, logger: Logger, windowMs: number, createProxy: ProxyFactory): Proxy {
+export function retryingProxy(
+  upstream: Upstream,
+  logger: Logger,
+  windowMs: number,
+  createProxy: ProxyFactory,
+  hooks: Omit<ProxyHooks, 'retry'> = {},
+): Proxy {
   const proxy = createProxy(upstream, logger, {
+    ...hooks,
     retry(error, req, res) {
       return scheduleRetry(error ? failureOf(error) : { kind: 'draining' }, req as RetriedRequest, res);
     },

@@ -147,7 +147,7 @@ describe('answers through the gateway against the document it serves', () => {
     expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['list_name']);
   });
 
-  it('when every service’s routes are merged, then only the file and image answers lack a JSON answer schema', () => {
+  it('when every service’s routes are merged, then only the file, image and event-stream answers lack a JSON answer schema', () => {
     const merged = mergeOpenApiDocuments([
       { name: 'auth', doc: authDocument() as OpenApiDoc },
       { name: 'trips', doc: tripsDocument() as OpenApiDoc },
@@ -165,6 +165,7 @@ describe('answers through the gateway against the document it serves', () => {
       'GET /api/places-pics 200', // the photo's bytes
       'GET /api/trips/calendar.ics 200', // text/calendar
       'GET /api/trips/getaway/{tripId}/comparison.csv 200', // text/csv
+      'GET /api/trips/getaway/{tripId}/events 200', // text/event-stream (a trip's live updates)
       'GET /api/user/me/export 200', // the data download (Content-Disposition: attachment)
     ]);
   });

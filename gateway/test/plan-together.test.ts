@@ -122,6 +122,7 @@ const CASES: RouteCase[] = [
     expected: editors(200),
   },
   { method: 'DELETE', route: '/api/trips/getaway/{tripId}', path: T, expected: ownerOnly(200) },
+  { method: 'GET', route: '/api/trips/getaway/{tripId}/events', path: (s) => `${T(s)}/events`, expected: readAll },
   {
     method: 'GET',
     route: '/api/trips/getaway/{tripId}/comparison.csv',

@@ -181,7 +181,9 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
       headers,
       body,
     });
-    const text = await res.text();
+    // A live-update stream never ends: its status and headers are the answer.
+    const streaming = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    const text = streaming ? (await res.body?.cancel(), '') : await res.text();
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -28,7 +28,10 @@ export interface TripsBehindGateway {
   stop(): Promise<void>;
 }
 
-export async function startTripsBehindGateway(tripsEnv: Record<string, string> = {}): Promise<TripsBehindGateway> {
+export async function startTripsBehindGateway(
+  tripsEnv: Record<string, string> = {},
+  gatewayEnv: Record<string, string> = {},
+): Promise<TripsBehindGateway> {
   const offline = await closedPortUrl();
   const trips = await startTrips(
     tripsConfig({
@@ -49,6 +52,7 @@ export async function startTripsBehindGateway(tripsEnv: Record<string, string> =
     WISHLISTS_URL: offline,
     INTEGRATIONS_URL: offline,
     WEB_DIST: '/nonexistent',
+    ...gatewayEnv,
   });
   return {
     url: gateway.url,
@@ -63,6 +67,14 @@ export async function startTripsBehindGateway(tripsEnv: Record<string, string> =
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
         });
+        // A live-update stream never ends: its status and headers are the answer.
+        if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+          await res.body?.cancel();
+          const reply = { status: res.status, body: undefined };
+          return Object.defineProperty(reply, 'headers', { value: res.headers, enumerable: false }) as Reply & {
+            headers: Headers;
+          };
+        }
         const text = await res.text();
         // Downloads (CSV, iCalendar) are kept as text.
         const json = (res.headers.get('content-type') ?? '').includes('json');

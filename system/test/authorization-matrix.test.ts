@@ -149,6 +149,11 @@ const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/trips/favorites': { request: () => ({ path: '/api/trips/favorites' }), expect: ANY_USER },
   // Each caller's own committed trips: another user gets their own (empty) calendar.
   'GET /api/trips/calendar.ics': { request: () => ({ path: '/api/trips/calendar.ics' }), expect: ANY_USER },
+  // A member's live updates (Server-Sent Events): refused like a read of the trip.
+  'GET /api/trips/getaway/{tripId}/events': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/events` }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/trips/getaway/{tripId}/comparison.csv': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/comparison.csv` }),
     expect: ONLY_OWNER,

@@ -14,11 +14,27 @@ export const DRAINING_HEADER = 'x-service-draining';
 
 export class Lifecycle {
   private stopping = false;
+  private readonly stoppers = new Set<() => void>();
   get shuttingDown(): boolean {
     return this.stopping;
   }
   beginShutdown(): void {
     this.stopping = true;
+    for (const stopper of [...this.stoppers]) stopper();
+    this.stoppers.clear();
+  }
+  /**
+   * Called when shutdown begins: for answers that never finish on their own (event
+   * streams), which would otherwise hold the server open until the forced exit. The
+   * returned function forgets the callback (the answer ended first).
+   */
+  onShutdown(stopper: () => void): () => void {
+    if (this.stopping) {
+      stopper();
+      return () => undefined;
+    }
+    this.stoppers.add(stopper);
+    return () => this.stoppers.delete(stopper);
   }
 }
 

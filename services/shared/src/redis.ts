@@ -43,6 +43,21 @@ export function createRequestRedis(
   return client;
 }
 
+/**
+ * A client for blocking reads (XREAD BLOCK): no command timeout (a read waits as long
+ * as it was asked to), and commands wait across reconnects instead of failing.
+ */
+export function createBlockingRedis(url: string, logger: Logger, name: string): Redis {
+  const client = new Redis({
+    ...redisOptionsFromUrl(url),
+    maxRetriesPerRequest: null,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  watch(client, logger, name);
+  return client;
+}
+
 /** Options for BullMQ queues and workers (they must retry forever, never fail fast). */
 export function bullConnectionOptions(url: string): BullRedisOptions {
   const { host, port, username, password, db, tls } = redisOptionsFromUrl(url);

@@ -47,6 +47,8 @@ export interface WiredService<X extends object> {
   app: RequestListener;
   /** The event consumer, closed first on shutdown (in-flight jobs finish before the rest closes). */
   inbox?: { close(): Promise<unknown> };
+  /** Closed after the inbox, before the Redis client and the store (e.g. a blocking stream reader). */
+  closers?: CloseHook[];
   /** The service's own fields of the running handle (e.g. hooks tests wait on). */
   extras?: X;
   /** More fields for the 'listening' line. */
@@ -111,6 +113,7 @@ export async function startService<S extends ServiceStore | undefined = undefine
 
   const onClose: CloseHook[] = [
     () => wired.inbox?.close(),
+    ...(wired.closers ?? []),
     () => outbox?.close(),
     () => publisher?.close(),
     () => revokedUsers.close(),

@@ -23,6 +23,8 @@ export interface TripsAppDeps {
   idempotent?: RequestHandler;
   /** Failed invitation-token look-ups per caller (http/guess-limit.ts); none in some tests. */
   guesses?: GuessLimit;
+  /** How often live-update streams send a heartbeat (LIVE_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 export function buildApp(deps: TripsAppDeps) {
@@ -33,6 +35,9 @@ export function buildApp(deps: TripsAppDeps) {
     verifier: deps.verifier,
     revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
-    routes: tripRoutes(deps.trips, deps.idempotent, deps.guesses),
+    routes: tripRoutes(deps.trips, deps.idempotent, deps.guesses, {
+      heartbeatMs: deps.heartbeatMs ?? 25_000,
+      lifecycle: deps.lifecycle,
+    }),
   });
 }

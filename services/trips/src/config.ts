@@ -21,6 +21,8 @@ export const tripsConfigSchema = z.object({
   PUBLIC_BASE_URL: urlSetting('http://localhost:8080'),
   /** Invitation links that name nothing, per user per 15 minutes, before token look-ups answer 429. */
   INVITE_GUESSES_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** A live-update stream sends a heartbeat comment this often, so idle proxies keep it open. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
 });
 
 export type TripsConfig = z.infer<typeof tripsConfigSchema>;

@@ -2,6 +2,7 @@
 // shutdown order). Used by main.ts and by tests (this service's and other workspaces')
 // that boot it in-process.
 import {
+  createBlockingRedis,
   createRateLimiter,
   idempotencyKeyPrefix,
   idempotentCreates,
@@ -19,6 +20,7 @@ import { createTripsService } from './domain/trips-service';
 import type { TripStore } from './domain/trip-store';
 import { startWishlistInbox } from './jobs/wishlist-inbox';
 import { openEmbeddedTripStore } from './store/embedded';
+import { redisChangeLog } from './store/change-log';
 
 export interface RunningTrips extends RunningService {
   /** Resolves when every event published so far has left (or given up); tests wait on it. */
@@ -45,6 +47,13 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
         outbox,
         rates,
         publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+        // Live updates: appends on the request client, every follower's reads on one blocking connection.
+        changes: redisChangeLog({
+          redis: parts.redis,
+          reader: createBlockingRedis(config.REDIS_URL, parts.logger, 'live-updates'),
+          prefix: config.QUEUE_PREFIX,
+        }),
+        logger: parts.logger,
       });
       return {
         inbox: startWishlistInbox(trips, {
@@ -65,6 +74,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
               windowMs: 15 * 60_000,
             }),
           ),
+          heartbeatMs: config.LIVE_HEARTBEAT_MS,
           idempotent: idempotentCreates({
             redis: parts.redis,
             keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'trips'),
@@ -72,6 +82,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
           }),
           readiness: { store: () => store.ping(), redis: () => pingRedis(parts.redis) },
         }),
+        closers: [() => trips.closeLiveUpdates()],
         extras: { eventsSent: () => outbox.settled() },
       };
     },

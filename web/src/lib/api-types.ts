@@ -1573,6 +1573,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trip's changes as they are committed, as Server-Sent Events (any member). Each change: `id: <id>`, `event: change`, `data: {"version","actor_id","actor_name","what"}` (what: trip, window, item, vote, commit, prices, members, invites); `: heartbeat` comments every 25 s; `event: reset` first when Last-Event-ID is older than the 5 minutes kept (refetch everything); `event: revoked` `data: {"msg"}` when the caller is no longer a member, and the stream ends. Send Last-Event-ID to resume. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Live updates are not available (code live_unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}": {
         parameters: {
             query?: never;

@@ -67,13 +67,19 @@ export function createSharing(deps: {
   /** Where invitation links point: `${publicBaseUrl}/invite/${token}`. */
   publicBaseUrl: string;
   tripFor(userId: string, tripId: string, action: Action): Promise<{ trip: TripRecord; role: Role }>;
-  /** A change of the trip by a member whose role allows `action` (the trips service's compare-and-swap). */
+  /**
+   * A change of the trip by a member whose role allows `action` (the trips service's
+   * compare-and-swap), told to live followers as `what`.
+   */
   change(
-    userId: string,
+    user: AuthUser,
     tripId: string,
+    what: 'members' | 'invites',
     apply: (trip: TripRecord, at: string) => TripRecord,
     action: Action,
   ): Promise<TripRecord>;
+  /** Tells live followers that `user` joined the trip (written outside `change`). */
+  committed(trip: TripRecord, user: AuthUser): Promise<void>;
   readView(trip: TripRecord, userId: string): TripAnswer;
 }): SharingUseCases {
   const { store } = deps;
@@ -93,8 +99,9 @@ export function createSharing(deps: {
 
   const changeMembers = (user: AuthUser, tripId: string, memberId: string, apply: (trip: TripRecord) => TripRecord) =>
     deps.change(
-      user.id,
+      user,
       tripId,
+      'members',
       (trip, at) => {
         if (memberId === trip.user_id) throw conflict('The owner’s role cannot change; the owner cannot be removed.');
         if (roleOf(trip, memberId) === null) throw notFound(MEMBER_NOT_FOUND);
@@ -107,8 +114,9 @@ export function createSharing(deps: {
     async createInvite(user, tripId, role) {
       let made: NewInviteAnswer | undefined;
       await deps.change(
-        user.id,
+        user,
         tripId,
+        'invites',
         (trip, at) => {
           const { token, hash } = newInviteToken();
           const invite: InviteRecord = {
@@ -141,8 +149,9 @@ export function createSharing(deps: {
 
     async revokeInvite(user, tripId, inviteId) {
       await deps.change(
-        user.id,
+        user,
         tripId,
+        'invites',
         (trip, at) => {
           const invite = trip.invites?.find((candidate) => candidate._id === inviteId);
           if (!invite) throw notFound('No such invitation.');
@@ -186,6 +195,7 @@ export function createSharing(deps: {
         },
         write: (next, expected) => store.replace(next, expected),
       });
+      if (joined && trip) await deps.committed(trip, user);
       return { joined, trip: deps.readView(trip ?? found, user.id) };
     },
 
@@ -207,8 +217,9 @@ export function createSharing(deps: {
 
     async leaveTrip(user, tripId) {
       await deps.change(
-        user.id,
+        user,
         tripId,
+        'members',
         (trip, at) => {
           if (trip.user_id === user.id) {
             throw conflict('The owner cannot leave the trip; delete it instead.', 'owner_cannot_leave');

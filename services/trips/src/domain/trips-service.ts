@@ -3,7 +3,8 @@
 // its version (retried a few times on a collision, then 409).
 // `ifMatch` is the client's If-Match: a stale one answers 412 without changing anything.
 // A change other services must hear about carries its event in the same write (the
-// trip's outbox); the relay is nudged afterwards to publish it.
+// trip's outbox); the relay is nudged afterwards to publish it. Every committed change
+// is also told to the trip's live followers (live-updates.ts), here and nowhere else.
 import {
   changeVersioned,
   createKeyedQueue,
@@ -16,9 +17,11 @@ import {
   notFound,
   withEvent,
   type AuthUser,
+  type Logger,
   type OutboxEvent,
   type RateTable,
   utcDay,
+  versionOf,
 } from '@tripcost/shared';
 import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
@@ -54,6 +57,15 @@ import {
 } from './sharing';
 import { createSharing, type SharingUseCases } from './sharing-service';
 import { withoutVotesOf, type Vote } from './votes';
+import {
+  createLiveUpdates,
+  LIVE_UNAVAILABLE,
+  type ChangeKind,
+  type ChangeLog,
+  type Follower,
+  type Following,
+  type LiveUpdates,
+} from './live-updates';
 import {
   applyAddInstance,
   applyAddItem,
@@ -232,6 +244,19 @@ export interface TripsService extends SharingUseCases {
    * theirs goes (for its members too); no trip events (wishlists forget the user too).
    */
   forgetUser(userId: string): Promise<number>;
+  /**
+   * Follows a trip's changes as they are committed (any member; 403/404 otherwise):
+   * first those after `lastEventId`, then live ones, until stopped or `revoked`.
+   */
+  follow(user: AuthUser, tripId: string, lastEventId: string | undefined, follower: Follower): Promise<Following>;
+  /** Stops every live follower and the shared change-log reader (shutdown). */
+  closeLiveUpdates(): Promise<void>;
+}
+
+/** Who made a change; without a name (an event's user), their member name in the trip is used. */
+interface Actor {
+  id: string;
+  name?: string;
 }
 
 const memberName = (user: AuthUser): string => user.name?.trim() || UNNAMED;
@@ -254,6 +279,8 @@ const REFUSED: Record<Action, string> = {
 };
 export const COSTS_HIDDEN = 'The owner hides this trip’s costs from viewers.';
 
+const silent = { warn: () => undefined, error: () => undefined } as unknown as Logger;
+
 export function createTripsService(deps: {
   store: TripStore;
   /** Told after each write that carried an event, so the relay publishes it now. */
@@ -265,6 +292,9 @@ export function createTripsService(deps: {
   rates?: RatesSource;
   /** The web app's address, that invitation links point into. */
   publicBaseUrl?: string;
+  /** Where committed changes are recorded for live followers; none: nothing is followed (503). */
+  changes?: ChangeLog;
+  logger?: Logger;
 }): TripsService {
   const { store } = deps;
   const nudgeOutbox = () => deps.outbox?.nudge();
@@ -319,25 +349,43 @@ export function createTripsService(deps: {
     return trip;
   }
 
+  const live: LiveUpdates | undefined =
+    deps.changes &&
+    createLiveUpdates({
+      log: deps.changes,
+      canRead: async (userId, tripId) => void (await tripFor(userId, tripId, 'read')),
+      logger: deps.logger ?? silent,
+    });
+
+  /** Tells the trip's live followers about a committed change (`trip`: as written). */
+  async function committed(trip: TripRecord, actor: Actor, what: ChangeKind): Promise<void> {
+    const name = actor.name?.trim() || membersOf(trip).find((member) => member.user_id === actor.id)?.name || UNNAMED;
+    await live?.publish(trip._id, { version: versionOf(trip), actor_id: actor.id, actor_name: name, what });
+  }
+
   /**
    * One rule applied to the user's trip, written with compare-and-swap; `announce`
-   * makes the event that goes into the same write (none for a no-op).
+   * makes the event that goes into the same write (none for a no-op). A change that
+   * was written is told to the trip's live followers as `what`.
    */
   async function changeTrip(
-    userId: string,
+    actor: Actor,
     tripId: string,
+    what: ChangeKind,
     apply: (trip: TripRecord, at: string) => TripRecord,
     precondition: Precondition = {},
     announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
     action: Action = 'edit',
   ): Promise<TripRecord> {
+    let wrote = false;
     const changed = await oneAtATime(tripId, () =>
       changeVersioned<TripRecord>({
-        read: async () => (await tripFor(userId, tripId, action)).trip,
+        read: async () => (await tripFor(actor.id, tripId, action)).trip,
         apply: (trip) => {
           const at = now();
           const applied = apply(trip, at);
-          if (applied === trip) return trip;
+          wrote = applied !== trip;
+          if (!wrote) return trip;
           // Checked as it will be stored, then the itemised expenses derived again.
           const next = settleChange(trip, applied);
           return announce ? withEvent(next, announce(next, at)) : next;
@@ -348,6 +396,7 @@ export function createTripsService(deps: {
       }),
     );
     if (announce) nudgeOutbox();
+    if (wrote) await committed(changed, actor, what);
     return changed;
   }
 
@@ -357,32 +406,34 @@ export function createTripsService(deps: {
    * fetched (503 when unavailable: nothing saved) and the change applied again with them.
    */
   async function changeTripWithRates(
-    userId: string,
+    actor: Actor,
     tripId: string,
+    what: ChangeKind,
     apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
     precondition: Precondition = {},
     announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
   ): Promise<TripRecord> {
     try {
-      return await changeTrip(userId, tripId, (trip, at) => apply(trip, at, undefined), precondition, announce);
+      return await changeTrip(actor, tripId, what, (trip, at) => apply(trip, at, undefined), precondition, announce);
     } catch (error) {
       if (!(error instanceof RatesNeeded)) throw error;
     }
     if (!deps.rates) throw serviceUnavailable(RATES_UNAVAILABLE, 'rates_unavailable');
     const rates = await deps.rates.latest(precondition.authorization);
-    return changeTrip(userId, tripId, (trip, at) => apply(trip, at, rates), precondition, announce);
+    return changeTrip(actor, tripId, what, (trip, at) => apply(trip, at, rates), precondition, announce);
   }
 
   /** A change to one item, answered with the item as stored, its window and the trip. */
   async function changeItem(
-    userId: string,
+    user: AuthUser,
     tripId: string,
     instanceId: string,
     itemId: string,
     apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
     precondition?: Precondition,
   ) {
-    const answer = withInstance(await changeTripWithRates(userId, tripId, apply, precondition), instanceId, userId);
+    const changed = await changeTripWithRates(user, tripId, 'item', apply, precondition);
+    const answer = withInstance(changed, instanceId, user.id);
     return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
   }
 
@@ -392,7 +443,8 @@ export function createTripsService(deps: {
     tripFor,
     publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     // Members and invitations are no part of the snapshot other services keep: no event.
-    change: (userId, tripId, apply, action) => changeTrip(userId, tripId, apply, {}, null, action),
+    change: (user, tripId, what, apply, action) => changeTrip(user, tripId, what, apply, {}, null, action),
+    committed: (trip, user) => committed(trip, user, 'members'),
     readView,
   });
 
@@ -446,15 +498,16 @@ export function createTripsService(deps: {
         if (hide === undefined || hide === (current.hide_costs_from_viewers ?? true)) return next;
         return { ...next, hide_costs_from_viewers: hide, updated_at: at };
       };
-      return view(await changeTripWithRates(user.id, tripId, apply, precondition), user.id);
+      return view(await changeTripWithRates(user, tripId, 'trip', apply, precondition), user.id);
     },
 
     async deleteTrip(user, tripId, precondition) {
       // The trip becomes a tombstone carrying its trip.deleted event: gone for every
       // reader at once, purged by the relay once the event is out.
       await changeTrip(
-        user.id,
+        user,
         tripId,
+        'deleted',
         (current, at) => ({ ...current, deleted_at: at }),
         precondition,
         tripDeleted,
@@ -476,8 +529,9 @@ export function createTripsService(deps: {
       // The snapshot does not change (trip dates and costs follow commits only), so
       // other services need no event here.
       const trip = await changeTrip(
-        user.id,
+        user,
         tripId,
+        'window',
         (current, at) => applyAddInstance(current, instance, at),
         {},
         null,
@@ -494,13 +548,16 @@ export function createTripsService(deps: {
       if (!trip.instances.some((instance) => instance._id === instanceId)) throw notFound(INSTANCE_NOT_FOUND);
       // Apart from the trip's version: a vote never makes another member's save fail with 412.
       if (!(await store.setVote(tripId, instanceId, user.id, vote))) throw notFound(TRIP_NOT_FOUND);
-      return readInstance((await tripFor(user.id, tripId, 'read')).trip, instanceId, user.id);
+      const voted = (await tripFor(user.id, tripId, 'read')).trip;
+      await committed(voted, user, 'vote');
+      return readInstance(voted, instanceId, user.id);
     },
 
     async clearPlan(user, tripId, instanceId, precondition) {
       const trip = await changeTrip(
-        user.id,
+        user,
         tripId,
+        'commit',
         (current, at) => applyClearPlan(current, instanceId, at),
         precondition,
       );
@@ -510,8 +567,9 @@ export function createTripsService(deps: {
     async duplicateInstance(user, tripId, instanceId, target, precondition) {
       const copyId = newId();
       const trip = await changeTrip(
-        user.id,
+        user,
         tripId,
+        'window',
         (current, at) => applyDuplicate(current, instanceId, target, copyId, at),
         precondition,
         null, // like an addition: the snapshot other services hold does not change
@@ -521,14 +579,20 @@ export function createTripsService(deps: {
 
     async commitInstance(user, tripId, instanceId, precondition) {
       return view(
-        await changeTrip(user.id, tripId, (current, at) => applyCommit(current, instanceId, at), precondition),
+        await changeTrip(user, tripId, 'commit', (current, at) => applyCommit(current, instanceId, at), precondition),
         user.id,
       );
     },
 
     async removeInstance(user, tripId, instanceId, precondition) {
       return view(
-        await changeTrip(user.id, tripId, (current, at) => applyRemoveInstance(current, instanceId, at), precondition),
+        await changeTrip(
+          user,
+          tripId,
+          'window',
+          (current, at) => applyRemoveInstance(current, instanceId, at),
+          precondition,
+        ),
         user.id,
       );
     },
@@ -538,8 +602,9 @@ export function createTripsService(deps: {
       // Ids for the items that may keep the window's plain amounts, chosen once so a retry makes the same ones.
       const fromAmountIds = [newId(), newId(), newId(), newId()];
       const trip = await changeTripWithRates(
-        user.id,
+        user,
         tripId,
+        'item',
         (current, at, rates) => applyAddItem(current, instanceId, item, at, fromAmountIds, rates),
         precondition,
       );
@@ -555,12 +620,12 @@ export function createTripsService(deps: {
     editItem(user, tripId, instanceId, itemId, fields, precondition) {
       const change = (current: TripRecord, at: string, rates: RateTable | undefined) =>
         applyEditItem(current, instanceId, itemId, fields, at, rates);
-      return changeItem(user.id, tripId, instanceId, itemId, change, precondition);
+      return changeItem(user, tripId, instanceId, itemId, change, precondition);
     },
 
     checkItem(user, tripId, instanceId, itemId, precondition) {
       const change = (current: TripRecord, at: string) => applyCheckedItem(current, instanceId, itemId, at);
-      return changeItem(user.id, tripId, instanceId, itemId, change, precondition);
+      return changeItem(user, tripId, instanceId, itemId, change, precondition);
     },
 
     async flexGrid(user, tripId, instanceId, range) {
@@ -577,8 +642,9 @@ export function createTripsService(deps: {
 
     async removeItem(user, tripId, instanceId, itemId, precondition) {
       const trip = await changeTrip(
-        user.id,
+        user,
         tripId,
+        'item',
         (current, at) => applyRemoveItem(current, instanceId, itemId, at),
         precondition,
       );
@@ -592,8 +658,9 @@ export function createTripsService(deps: {
       }
       const scope = instanceId === null ? null : [instanceId];
       const after = await changeTripWithRates(
-        user.id,
+        user,
         tripId,
+        'prices',
         (current, at, rates) => applyReprice(current, scope, rates, at),
         precondition,
       );
@@ -631,8 +698,9 @@ export function createTripsService(deps: {
     async setFavorite(userId, tripIds, isFavorite) {
       for (const tripId of new Set(tripIds)) {
         await changeTrip(
-          userId,
+          { id: userId },
           tripId,
+          'trip',
           (current, at) => (current.isFavorite === isFavorite ? current : applyFavorite(current, isFavorite, at)),
           {},
           tripUpdated,
@@ -648,8 +716,9 @@ export function createTripsService(deps: {
     async forgetUser(userId) {
       // Out of every trip shared with them first (a member's name goes with them), then
       // their own trips, gone for their members too.
+      const leaver = { id: userId, name: UNNAMED };
       for (const tripId of await store.idsSharedWith(userId)) {
-        await oneAtATime(tripId, () =>
+        const left = await oneAtATime(tripId, () =>
           changeVersioned<TripRecord>({
             read: async () => {
               const trip = await store.findById(tripId);
@@ -668,9 +737,23 @@ export function createTripsService(deps: {
           }),
         ).catch((error) => {
           if (error?.status !== 404) throw error; // deleted meanwhile: nothing to leave
+          return null;
         });
+        if (left) await committed(left, leaver, 'members');
       }
-      return store.removeAllOfUser(userId);
+      const own = await store.findByIds(await store.idsByUser(userId));
+      const removed = await store.removeAllOfUser(userId);
+      for (const trip of own) await committed(trip, leaver, 'deleted');
+      return removed;
+    },
+
+    async follow(user, tripId, lastEventId, follower) {
+      if (!live) throw serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
+      return live.follow(user.id, tripId, lastEventId, follower);
+    },
+
+    async closeLiveUpdates() {
+      await live?.close();
     },
   };
 }

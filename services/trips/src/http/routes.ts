@@ -9,12 +9,14 @@ import {
   etagOf,
   forbidden,
   IDEMPOTENCY_DOC,
+  Lifecycle,
   notIdempotent,
   withIdempotencyResponses,
   type AuthUser,
   type RouteContext,
 } from '@tripcost/shared';
 import { noGuessLimit, type GuessLimit } from './guess-limit';
+import { streamEvents, type EventStreamSettings } from './event-stream';
 import type { WindowVotes } from '../domain/votes';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
@@ -67,6 +69,7 @@ export function tripRoutes(
   trips: TripsService,
   idempotent: RequestHandler = notIdempotent,
   guesses: GuessLimit = noGuessLimit,
+  live: EventStreamSettings = { heartbeatMs: 25_000, lifecycle: new Lifecycle() },
 ) {
   return (ctx: RouteContext) => {
     sharingRoutes(ctx, trips, idempotent, guesses);
@@ -172,6 +175,31 @@ export function tripRoutes(
             'cache-control': 'no-store',
           })
           .send(csv);
+      },
+    });
+
+    defineRoute(ctx, {
+      method: 'get',
+      path: '/api/trips/getaway/:tripId/events',
+      summary:
+        "The trip's changes as they are committed, as Server-Sent Events (any member). Each change: " +
+        '`id: <id>`, `event: change`, `data: {"version","actor_id","actor_name","what"}` (what: trip, window, item, ' +
+        'vote, commit, prices, members, invites); `: heartbeat` comments every 25 s; `event: reset` first when ' +
+        'Last-Event-ID is older than the 5 minutes kept (refetch everything); `event: revoked` `data: {"msg"}` ' +
+        'when the caller is no longer a member, and the stream ends. Send Last-Event-ID to resume.',
+      tags,
+      auth: 'required',
+      params: tripParams,
+      responses: {
+        200: 'text/event-stream',
+        403: 'Not a member of the trip',
+        404: 'No such trip',
+        503: 'Live updates are not available (code live_unavailable)',
+      },
+      handler: async ({ params, user, req, res }) => {
+        const header = req.headers['last-event-id'];
+        const lastEventId = typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
+        await streamEvents(req, res, live, (follower) => trips.follow(user, params.tripId, lastEventId, follower));
       },
     });
 

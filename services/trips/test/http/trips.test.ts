@@ -279,6 +279,7 @@ describe('trips API', () => {
       '/api/trips/getaway-trip',
       '/api/trips/getaway/{tripId}',
       '/api/trips/getaway/{tripId}/comparison.csv',
+      '/api/trips/getaway/{tripId}/events',
       '/api/trips/getaway/{tripId}/instances',
       '/api/trips/getaway/{tripId}/instances/{instanceId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/commit',

@@ -1,0 +1,252 @@
+// Live updates (docs/adr/00xx-h1-live-updates.md): every committed change of a trip is
+// appended to that trip's change log (a Redis Stream, store/change-log.ts), and each
+// member following the trip gets it as an event. One reader per process follows the
+// logs of every trip someone here follows; each follower keeps the id of the last
+// entry it got, so a resumed stream (Last-Event-ID) replays what it missed and an
+// entry is never delivered twice. A change of the members re-checks the follower's
+// access with the one access rule (sharing.ts): removed → `revoked`, and the stream ends.
+import { serviceUnavailable, type Logger } from '@tripcost/shared';
+
+/** What changed, for the client to know what to refetch (it may refetch everything). */
+export type ChangeKind = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'deleted';
+
+/** One committed change of a trip, as followers receive it. */
+export interface TripChange {
+  /** The trip's version after the change (votes do not change it). */
+  version: number;
+  actor_id: string;
+  actor_name: string;
+  what: ChangeKind;
+}
+
+export interface ChangeEntry {
+  /** The log's id of the entry (`<ms>-<seq>`): the event id a client resumes from. */
+  id: string;
+  change: TripChange;
+}
+
+/** How long a trip's log keeps its entries: what a reconnecting client can resume within. */
+export const REPLAY_WINDOW_MS = 5 * 60_000;
+
+/** The port of the change log (one log per trip); the adapter only stores and reads. */
+export interface ChangeLog {
+  /** Appends the change (dropping entries older than REPLAY_WINDOW_MS); the new entry's id. */
+  append(tripId: string, change: TripChange): Promise<string>;
+  /**
+   * The entries after `afterId`, oldest first, or null when the log no longer holds
+   * `afterId` itself (trimmed, expired or never there): what came between is unknown.
+   */
+  since(tripId: string, afterId: string): Promise<ChangeEntry[] | null>;
+  /** The newest entry's id; '0-0' for an empty log. */
+  lastId(tripId: string): Promise<string>;
+  /**
+   * Waits up to `blockMs` for entries after the given ids in any of these logs; an
+   * empty answer on timeout or when woken.
+   */
+  readAfter(cursors: ReadonlyMap<string, string>, blockMs: number): Promise<Array<[string, ChangeEntry[]]>>;
+  /** Ends a readAfter in progress (or the next one) at once: the cursors changed. */
+  wake(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What a follower is sent. */
+export type LiveMessage =
+  | { type: 'change'; id: string; change: TripChange }
+  /** The client's Last-Event-ID is older than the log: it must refetch everything. */
+  | { type: 'reset' }
+  /** The follower is no longer a member (removed, left, trip deleted): the stream ends. */
+  | { type: 'revoked' };
+
+export interface Follower {
+  /** Sends one message; `revoked` is the last. */
+  send(message: LiveMessage): void;
+}
+
+export interface Following {
+  /** Stops following (the client went away, or the server is shutting down). */
+  stop(): void;
+}
+
+export interface LiveUpdates {
+  /** Records a committed change; never throws (a lost live event costs a refetch, not the change). */
+  publish(tripId: string, change: TripChange): Promise<void>;
+  /**
+   * Starts following a trip the user may read (throws the access rule's 403/404
+   * otherwise): first what came after `lastEventId`, then live changes.
+   */
+  follow(userId: string, tripId: string, lastEventId: string | undefined, follower: Follower): Promise<Following>;
+  close(): Promise<void>;
+}
+
+/** The one access rule, as the live updates need it: throws (403/404) when the user may not read the trip. */
+export type ReadAccess = (userId: string, tripId: string) => Promise<void>;
+
+export const LIVE_UNAVAILABLE = 'Live updates are unavailable right now. Please try again shortly.';
+
+/** Changes after which a follower's access is checked again. */
+const ACCESS_CHANGES = new Set<ChangeKind>(['members', 'deleted']);
+/** A blocking read returns at least this often, so a stopped follower's trip leaves the read. */
+const BLOCK_MS = 10_000;
+
+/** Stream ids compared as numbers (`<ms>-<seq>`); a malformed id sorts first. */
+export function compareEntryIds(a: string, b: string): number {
+  const [am, as] = parseEntryId(a) ?? [0n, 0n];
+  const [bm, bs] = parseEntryId(b) ?? [0n, 0n];
+  if (am !== bm) return am < bm ? -1 : 1;
+  return as === bs ? 0 : as < bs ? -1 : 1;
+}
+
+export function parseEntryId(id: string): [bigint, bigint] | null {
+  const match = /^(\d{1,20})-(\d{1,20})$/.exec(id);
+  return match ? [BigInt(match[1]), BigInt(match[2])] : null;
+}
+
+interface Subscriber {
+  userId: string;
+  tripId: string;
+  follower: Follower;
+  /** The last entry sent: anything at or before it is not sent again. */
+  lastId: string;
+  /** Deliveries in order (an access check is asynchronous). */
+  queue: Promise<void>;
+  stopped: boolean;
+}
+
+export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; logger: Logger }): LiveUpdates {
+  const { log, logger } = deps;
+  const followers = new Map<string, Set<Subscriber>>();
+  /** Per followed trip: the id the shared read continues after. */
+  const cursors = new Map<string, string>();
+  let closed = false;
+  let wakeReader: (() => void) | undefined;
+  let reading: Promise<void> | undefined;
+
+  const isRefusal = (error: unknown) => {
+    const status = (error as { status?: number })?.status;
+    return status === 403 || status === 404;
+  };
+
+  function deliver(subscriber: Subscriber, entry: ChangeEntry): void {
+    if (subscriber.stopped || compareEntryIds(entry.id, subscriber.lastId) <= 0) return;
+    subscriber.lastId = entry.id;
+    subscriber.queue = subscriber.queue.then(async () => {
+      if (subscriber.stopped) return;
+      if (ACCESS_CHANGES.has(entry.change.what)) {
+        try {
+          await deps.canRead(subscriber.userId, subscriber.tripId);
+        } catch (error) {
+          if (isRefusal(error)) {
+            stopFollowing(subscriber);
+            return subscriber.follower.send({ type: 'revoked' });
+          }
+          // The store is unreachable: the change still goes out; the refetch it causes tells.
+          logger.warn({ err: error, tripId: subscriber.tripId }, 'live updates: access re-check failed');
+        }
+      }
+      subscriber.follower.send({ type: 'change', id: entry.id, change: entry.change });
+    });
+  }
+
+  function stopFollowing(subscriber: Subscriber): void {
+    subscriber.stopped = true;
+    const set = followers.get(subscriber.tripId);
+    set?.delete(subscriber);
+    if (set && set.size === 0) {
+      followers.delete(subscriber.tripId);
+      cursors.delete(subscriber.tripId);
+    }
+  }
+
+  /** The one shared read: follows every followed trip's log, one blocking read at a time. */
+  async function readLoop(): Promise<void> {
+    let failures = 0;
+    while (!closed) {
+      if (cursors.size === 0) {
+        await new Promise<void>((resolve) => (wakeReader = resolve));
+        wakeReader = undefined;
+        continue;
+      }
+      let batches: Array<[string, ChangeEntry[]]>;
+      const readFrom = new Map(cursors);
+      try {
+        batches = await log.readAfter(readFrom, BLOCK_MS);
+        failures = 0;
+      } catch (error) {
+        if (closed) return;
+        if (failures++ === 0) logger.warn({ err: error }, 'live updates: reading the change logs failed');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * failures, 2000)));
+        continue;
+      }
+      for (const [tripId, entries] of batches) {
+        const set = followers.get(tripId);
+        if (!set || entries.length === 0) continue;
+        const start = readFrom.get(tripId)!;
+        // A follower that joined during the read from further back moved the cursor
+        // back: it stays there, and the next read brings that follower what it lacks.
+        if (cursors.get(tripId) === start) cursors.set(tripId, entries[entries.length - 1].id);
+        // Only followers that had everything up to where this read started get its
+        // entries (the others get them, in order, from the next read).
+        const current = [...set].filter((subscriber) => compareEntryIds(subscriber.lastId, start) >= 0);
+        for (const entry of entries) for (const subscriber of current) deliver(subscriber, entry);
+      }
+    }
+  }
+
+  /** Makes the shared read include `tripId` from `afterId` on (earlier if a new follower needs it). */
+  function track(tripId: string, afterId: string): void {
+    const current = cursors.get(tripId);
+    if (current !== undefined && compareEntryIds(afterId, current) >= 0) return;
+    cursors.set(tripId, afterId);
+    reading ??= readLoop().catch((error) => logger.error({ err: error }, 'live updates: reader stopped'));
+    if (wakeReader) wakeReader();
+    else void log.wake().catch((error) => logger.warn({ err: error }, 'live updates: wake failed'));
+  }
+
+  return {
+    async publish(tripId, change) {
+      try {
+        await log.append(tripId, change);
+      } catch (error) {
+        logger.warn({ err: error, tripId }, 'live updates: change not recorded');
+      }
+    },
+
+    async follow(userId, tripId, lastEventId, follower) {
+      await deps.canRead(userId, tripId);
+      // Where to start, read before anything is sent: without the log, a 503 the client retries.
+      let missed: ChangeEntry[] | null;
+      let from: string;
+      try {
+        missed = lastEventId && parseEntryId(lastEventId) ? await log.since(tripId, lastEventId) : null;
+        from = missed ? (missed.at(-1)?.id ?? lastEventId!) : await log.lastId(tripId);
+      } catch (error) {
+        logger.warn({ err: error, tripId }, 'live updates: change log unreadable');
+        throw serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
+      }
+      if (missed) for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
+      else if (lastEventId !== undefined) follower.send({ type: 'reset' });
+      const subscriber: Subscriber = {
+        userId,
+        tripId,
+        follower,
+        lastId: from,
+        queue: Promise.resolve(),
+        stopped: false,
+      };
+      if (!followers.has(tripId)) followers.set(tripId, new Set());
+      followers.get(tripId)!.add(subscriber);
+      track(tripId, from);
+      return { stop: () => stopFollowing(subscriber) };
+    },
+
+    async close() {
+      closed = true;
+      wakeReader?.();
+      for (const set of followers.values()) for (const subscriber of set) subscriber.stopped = true;
+      followers.clear();
+      cursors.clear();
+      await log.close();
+      await reading;
+    },
+  };
+}
