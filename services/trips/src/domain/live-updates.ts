@@ -1,4 +1,4 @@
-// Live updates (docs/adr/00xx-h1-live-updates.md): every committed change of a trip is
+// Live updates (docs/adr/0041-live-updates.md): every committed change of a trip is
 // appended to that trip's change log (a Redis Stream, store/change-log.ts), and each
 // member following the trip gets it as an event. One reader per process follows the
 // logs of every trip someone here follows; each follower keeps the id of the last

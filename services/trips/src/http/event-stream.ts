@@ -1,4 +1,4 @@
-// A trip's live updates as Server-Sent Events (docs/adr/00xx-h1-live-updates.md). The
+// A trip's live updates as Server-Sent Events (docs/adr/0041-live-updates.md). The
 // wire format is the contract the web app reads with fetch():
 //   id: <entry id>\nevent: change\ndata: {"version","actor_id","actor_name","what"}\n\n
 //   event: reset\ndata: {}\n\n            (Last-Event-ID older than the log: refetch all)
