@@ -207,7 +207,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
     }
-    const auth = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    const method = req.method ?? 'GET';
+    const auth =
+      edgeAuth.now(method, path, req.headers.authorization) ??
+      (await edgeAuth(method, path, req.headers.authorization));
     if ('refused' in auth) return fail(res, auth.refused);
     if (path === '/api/user/me' && req.method === 'DELETE') {
       const userId = auth.user?.id ?? '';
