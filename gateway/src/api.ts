@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import proxyAddr from 'proxy-addr';
 import type { Counter, Histogram } from 'prom-client';
 import {
+  accessLogger,
   apiSecurityHeaders,
   AppError,
   createRateLimiter,
@@ -122,6 +123,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
     sendJson(res, error.status, errorBody(error), headers);
   const samplesFor = metricSamples(metrics);
+  const accessLog = accessLogger(logger);
 
   /** One access-log line and the metrics of an answered request (`this` is the response). */
   function finished(this: TrackedResponse) {
@@ -132,6 +134,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     samples.took(ms / 1000);
     // Below 400 the line is info, which a quiet gateway (LOG_LEVEL warn) does not write.
     if (this.statusCode < 400 && !logger.isLevelEnabled('info')) return;
+    const access = accessLog();
     const entry = {
       reqId: requestId,
       req: { method: req.method, url: req.url },
@@ -140,9 +143,9 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     };
     // 503 is a known state (a service down or shutting down, a feature not configured),
     // reported where it is detected; ERROR is kept for what nobody expected.
-    if (this.statusCode >= 500 && this.statusCode !== 503) logger.error(entry, 'request failed');
-    else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
-    else logger.info(entry, 'request completed');
+    if (this.statusCode >= 500 && this.statusCode !== 503) access.error(entry, 'request failed');
+    else if (this.statusCode >= 400) access.warn(entry, 'request refused');
+    else access.info(entry, 'request completed');
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -155,7 +158,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     const path = pathOf(req);
     const upstream = upstreamFor(upstreams, path);
     (res as TrackedResponse)[TRACK] = { started, requestId, route: upstream?.name ?? 'unmatched', req };
-    res.once('finish', finished);
+    res.on('finish', finished); // an answer finishes once; `once` would wrap the listener per request
 
     // Draining: nobody stands in front of the gateway to send a refused request again,
     // so what still arrives on a kept-alive connection is served, and the answer closes
@@ -222,7 +225,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
       const refused = await checkLogin(req, res, ip);
       if (refused) return;
     }
-    const auth = await edgeAuth(req.method ?? 'GET', path, req.headers.authorization);
+    const method = req.method ?? 'GET';
+    const auth =
+      edgeAuth.now(method, path, req.headers.authorization) ??
+      (await edgeAuth(method, path, req.headers.authorization));
     if ('refused' in auth) return fail(res, auth.refused);
     if (path === '/api/user/me' && req.method === 'DELETE') {
       const userId = auth.user?.id ?? '';

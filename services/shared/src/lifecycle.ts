@@ -70,9 +70,13 @@ export async function listen(
   // the gateway opens a new one (refused, then retried) rather than sending the next
   // request on a socket we are about to close (a reset it could not safely retry).
   const inFlight = new Set<ServerResponse>();
+  // One listener function for all answers (not a closure and a `once` wrapper per request).
+  function forget(this: ServerResponse) {
+    inFlight.delete(this);
+  }
   server.on('request', (_req, res: ServerResponse) => {
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    res.on('close', forget);
   });
   server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {

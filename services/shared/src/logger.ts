@@ -28,3 +28,20 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     destination,
   );
 }
+
+/**
+ * The logger for access lines (one per answered request): the same logger without
+ * its redaction. An access line holds a request id, method, URL, status and time —
+ * none of the redacted paths — so its bytes are the same, and redaction was about a
+ * third of the cost of writing it (pino's redactor copies and restores every logged
+ * object). Use it for those lines only. Follows the parent's level if that changes.
+ */
+export function accessLogger(logger: Logger): () => Logger {
+  let access: Logger | undefined;
+  return () => {
+    if (access === undefined || access.level !== logger.level) {
+      access = logger.child({}, { redact: [], level: logger.level });
+    }
+    return access;
+  };
+}

@@ -37,6 +37,11 @@ export interface RevokedUsers {
   revoke(userId: string): Promise<void>;
   /** true when the user's tokens are refused. Never throws (fails open, see above). */
   isRevoked(userId: string): Promise<boolean>;
+  /**
+   * Synchronous: what `isRevoked` would answer, when memory alone can say (a revocation
+   * remembered, or the replica in sync); undefined when only Redis can.
+   */
+  revokedNow?(userId: string): boolean | undefined;
   /** Stops following announcements (closes the subscriber connection). */
   close(): Promise<void>;
 }
@@ -168,6 +173,11 @@ export function createRevokedUsers(
       remember(userId, REVOCATION_TTL_SECONDS * 1000);
     },
 
+    revokedNow(userId) {
+      if (rememberedNow(userId)) return true;
+      return complete ? false : undefined;
+    },
+
     isRevoked(userId) {
       if (rememberedNow(userId)) return Promise.resolve(true);
       if (complete) return Promise.resolve(false);
@@ -189,5 +199,6 @@ export function createRevokedUsers(
 export const noRevokedUsers: RevokedUsers = {
   revoke: () => Promise.reject(new Error('revocation is not configured here')),
   isRevoked: () => Promise.resolve(false),
+  revokedNow: () => false,
   close: () => Promise.resolve(),
 };

@@ -22,6 +22,12 @@ export interface AuthUser {
 
 export interface TokenVerifier {
   verify(token: string): Promise<AuthUser>;
+  /**
+   * Synchronous: the user of a token this verifier has already verified, while it is
+   * unexpired and its key still trusted; otherwise undefined (then ask `verify`).
+   * Lets a hot path skip a promise and a turn of the microtask queue per request.
+   */
+  remembered?(token: string): AuthUser | undefined;
   /** Synchronous: is the key with this id still trusted (for caches of verified tokens)? */
   trustsKey(kid: string): boolean;
 }
@@ -41,11 +47,17 @@ export function createTokenVerifier(keys: KeyRing | string): TokenVerifier {
   // with its user and key id, until it expires — and only while its key is still
   // trusted, so removing a key ends its tokens at once. Only verified tokens enter.
   const remembered = new Map<string, { user: AuthUser; expiresAt: number; kid: string }>();
+  const stillValid = (known: { expiresAt: number; kid: string }) =>
+    known.expiresAt > Date.now() && ring.trusts(known.kid);
   return {
+    remembered(token) {
+      const known = remembered.get(token);
+      return known !== undefined && stillValid(known) ? known.user : undefined;
+    },
     async verify(token) {
       const known = remembered.get(token);
       if (known !== undefined) {
-        if (known.expiresAt > Date.now() && ring.trusts(known.kid)) return known.user;
+        if (stillValid(known)) return known.user;
         remembered.delete(token);
       }
       const kid = keyIdOfToken(token);

@@ -12,6 +12,7 @@ import { createHttpMetrics } from './metrics';
 import { requestTracking } from './request-logging';
 import { apiSecurityHeaders } from './security-headers';
 import { createApiDoc } from './api-doc';
+import { routeDirectly } from './direct-routes';
 import type { RouteContext } from './route';
 import { errorBody, shuttingDown } from '../errors';
 
@@ -127,6 +128,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));
+  // Last: it reads the stacks just built.
+  routeDirectly(app, router);
   return app;
 }
 

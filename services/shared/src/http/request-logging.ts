@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { requestContext } from '../context';
-import type { Logger } from '../logger';
+import { accessLogger, type Logger } from '../logger';
 import type { HttpMetrics } from './metrics';
 import { setHeaders, type HeaderList } from './security-headers';
 
@@ -32,9 +32,12 @@ function knownCondition(res: ServerResponse): string | undefined {
 
 /** What one requestTracking layer shares with the finish listener of each request. */
 interface Tracker {
-  logger: Logger;
+  /** The access-line logger (logger.ts accessLogger). */
+  logger: () => Logger;
   samplesFor: (method: string, route: string, status: number) => Samples;
   successLevel: SuccessLevel;
+  /** Whether a success line would be written at all (the level may change at run time). */
+  successEnabled: () => boolean;
 }
 
 interface RequestRecord {
@@ -55,27 +58,31 @@ type TrackedResponse = ServerResponse & { [TRACK]?: RequestRecord };
 
 function finished(this: TrackedResponse): void {
   const { started, requestId, req, tracker } = this[TRACK]!;
-  const { logger } = tracker;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   // The matched route pattern (not the raw URL) keeps label cardinality bounded.
   const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
   const samples = tracker.samplesFor(req.method, route, this.statusCode);
   samples.count();
   samples.took(seconds);
+  const known = knownCondition(this);
+  const status = this.statusCode;
+  // A successful answer below the logger's level (the services' usual case, debug)
+  // writes nothing: return before building its line or parsing its path.
+  if (!known && status < 400 && !tracker.successEnabled()) return;
   if (QUIET_PATHS.has(req.path)) return;
+  const logger = tracker.logger();
   const entry = {
     reqId: requestId,
     req: { method: req.method, url: req.originalUrl },
-    res: { statusCode: this.statusCode },
+    res: { statusCode: status },
     responseTime: Math.round(seconds * 1000),
   };
-  const known = knownCondition(this);
   // A known condition's 5xx is an answer the service chose, not a failure; "not
   // configured" is this deployment's configured state, said once at start-up.
   if (known === NOT_CONFIGURED) logger.info({ ...entry, condition: known }, 'request answered');
   else if (known) logger.warn({ ...entry, condition: known }, 'request answered');
-  else if (this.statusCode >= 500) logger.error(entry, 'request failed');
-  else if (this.statusCode >= 400) logger.warn(entry, 'request refused');
+  else if (status >= 500) logger.error(entry, 'request failed');
+  else if (status >= 400) logger.warn(entry, 'request refused');
   else if (tracker.successLevel === 'info') logger.info(entry, 'request completed');
   else logger.debug(entry, 'request completed');
 }
@@ -124,17 +131,20 @@ export function requestTracking(options: {
   successLevel?: SuccessLevel;
 }): RequestHandler {
   const { headers = [], context = true } = options;
+  const successLevel = options.successLevel ?? 'info';
   const tracker: Tracker = {
-    logger: options.logger,
+    logger: accessLogger(options.logger),
     samplesFor: metricSamples(options.metrics),
-    successLevel: options.successLevel ?? 'info',
+    successLevel,
+    successEnabled: () => options.logger.isLevelEnabled(successLevel),
   };
   return (req, res, next) => {
     const requestId = requestIdFor(req);
     res.setHeader('x-request-id', requestId);
     setHeaders(res, headers);
     (res as TrackedResponse)[TRACK] = { started: process.hrtime.bigint(), requestId, req, tracker };
-    res.once('finish', finished);
+    // `on`, not `once`: an answer finishes once, and `once` wraps the listener anew per request.
+    res.on('finish', finished);
     if (context) requestContext.run({ requestId }, next);
     else next();
   };
