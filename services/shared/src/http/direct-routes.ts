@@ -10,7 +10,7 @@
 // with none of that, and sets what Express would have set (prototypes, `req.route`,
 // `req.params`, `req.baseUrl`, `req.originalUrl`, `res.locals`). Whatever the Map does
 // not hold exactly — a path with parameters, a trailing slash, another case, HEAD,
-// OPTIONS — goes through Express as before (docs/adr/00xx-h4-direct-routes.md).
+// OPTIONS — goes through Express as before (docs/adr/0042-direct-routes.md).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, NextFunction, Request, Response, Router } from 'express';
 
