@@ -123,8 +123,14 @@ describe('application components with default values', () => {
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
     });
-    // Exchange rates for items in another currency come from integrations.
-    expect(config('trips')).toEqual({ ...common, PORT: '4002', INTEGRATIONS_URL: 'http://tripcost-integrations:4004' });
+    // Exchange rates for items in another currency come from integrations; invitation
+    // links point at the web app (without an ingress: the gateway's local port).
+    expect(config('trips')).toEqual({
+      ...common,
+      PORT: '4002',
+      INTEGRATIONS_URL: 'http://tripcost-integrations:4004',
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+    });
     expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
     expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
     for (const component of COMPONENTS) {
@@ -423,6 +429,15 @@ describe('toggles', () => {
     expect(find(objects, 'Deployment', 'tripcost-gateway').spec.replicas).toBeUndefined();
     expect(find(objects, 'Deployment', 'tripcost-auth').spec.replicas).toBe(1);
     expect(find(objects, 'ConfigMap', 'tripcost-gateway').data.CORS_ORIGINS).toBe('https://trips.example.com');
+    // An invitation link opens the app where travellers reach it.
+    expect(find(objects, 'ConfigMap', 'tripcost-trips').data.PUBLIC_BASE_URL).toBe('https://trips.example.com');
+  });
+
+  test('when common.publicBaseUrl is set, then invitation links use it; a value that is no http(s) address is refused', () => {
+    const objects = render({ ...JWT, 'common.publicBaseUrl': 'https://plan.example.org/' });
+    expect(find(objects, 'ConfigMap', 'tripcost-trips').data.PUBLIC_BASE_URL).toBe('https://plan.example.org');
+    expect(find(objects, 'ConfigMap', 'tripcost-gateway').data.PUBLIC_BASE_URL).toBeUndefined();
+    expect(tryRender({ ...JWT, 'common.publicBaseUrl': 'plan.example.org' }).stderr).toContain('publicBaseUrl');
   });
 
   test('when minReplicas is above maxReplicas, then rendering fails saying so', () => {

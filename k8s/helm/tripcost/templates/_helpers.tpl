@@ -262,6 +262,18 @@ the service name (the services take their database from the URL path).
 {{- end }}
 
 {{/*
+Where travellers reach the web app: common.publicBaseUrl, else the first origin
+CORS allows (the first ingress host, or localhost at the public port).
+*/}}
+{{- define "tripcost.publicBaseUrl" -}}
+{{- if .Values.common.publicBaseUrl }}
+{{- trimSuffix "/" .Values.common.publicBaseUrl }}
+{{- else }}
+{{- first (splitList "," (include "tripcost.corsOrigins" .)) }}
+{{- end }}
+{{- end }}
+
+{{/*
 Scheduling fields for a component's pods: the component's own nodeSelector,
 tolerations and affinity (else common's), and the topology spread across zones
 and nodes. Call with (dict "root" $ "component" "auth" "c" <its settings>) or,
@@ -338,6 +350,9 @@ Call with (dict "root" $ "component" "auth").
 {{- if $c.public }}
 {{- $_ := set $env "CORS_ORIGINS" (include "tripcost.corsOrigins" $root) }}
 {{- $_ := set $env "COMPRESS_ANSWERS" (toString (not $root.Values.ingress.compresses)) }}
+{{- end }}
+{{- if $c.makesLinks }}
+{{- $_ := set $env "PUBLIC_BASE_URL" (include "tripcost.publicBaseUrl" $root) }}
 {{- end }}
 {{- if gt (int $c.metricsPort) 0 }}
 {{- $_ := set $env "METRICS_PORT" (toString $c.metricsPort) }}
