@@ -30,6 +30,7 @@ import { cheapestIsStale } from '../flex';
 import { hasForeignItems, RepriceTrip } from './Reprice';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions, type CommitControl } from './WindowActions';
+import { useCanEdit, VoteButtons } from '../../sharing';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 
@@ -97,20 +98,28 @@ export function CompareBoard({
 }) {
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'ascending' });
   const [filter, setFilter] = useState<StatusFilter>('all');
+  // Planning together: only the windows every member voted yes on.
+  const [everyoneOnly, setEveryoneOnly] = useState(false);
+  const editable = useCanEdit();
   const chart = useCompareChart();
   const windows = trip.instances ?? [];
+  const shared = (trip.members?.length ?? 0) > 1;
   const counts = useMemo(() => countByStatus(windows), [windows]);
-  // The chart shows every window in the table's order; the table only the chosen status.
+  const forEveryone = windows.filter((window) => window.works_for_everyone).length;
+  // The chart shows every window in the table's order; the table only the chosen ones.
   const inOrder = useMemo(() => sortWindows(windows, sort), [windows, sort]);
   const shown = useMemo(
-    () => (filter === 'all' ? inOrder : inOrder.filter((window) => statusOf(window) === filter)),
-    [inOrder, filter],
+    () =>
+      inOrder.filter(
+        (window) => (filter === 'all' || statusOf(window) === filter) && (!everyoneOnly || window.works_for_everyone),
+      ),
+    [inOrder, filter, everyoneOnly],
   );
 
   return (
     <div className="compare">
       <CompareSummary trip={trip} />
-      {hasForeignItems(trip) && <RepriceTrip trip={trip} />}
+      {editable && hasForeignItems(trip) && <RepriceTrip trip={trip} />}
       <div className="chips" role="group" aria-label="Filter windows by status">
         {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
           <button
@@ -123,6 +132,16 @@ export function CompareBoard({
             {option === 'all' ? 'All' : STATUS_LABELS[option]} ({counts[option]})
           </button>
         ))}
+        {shared && (
+          <button
+            type="button"
+            className={`chip chip--everyone ${everyoneOnly ? 'chip--selected' : ''}`}
+            aria-pressed={everyoneOnly}
+            onClick={() => setEveryoneOnly((on) => !on)}
+          >
+            Works for everyone ({forEveryone})
+          </button>
+        )}
       </div>
       {/* Explicit roles: the narrow layout restyles the table as cards, and some browsers drop a
           restyled table's semantics. */}
@@ -147,6 +166,9 @@ export function CompareBoard({
                 tripId={trip._id}
                 window={window}
                 cheapest={trip.comparison?.cheapestInstanceId === window._id}
+                cheapestForEveryone={trip.comparison?.cheapestForEveryoneId === window._id}
+                shared={shared}
+                editable={editable}
                 cheapestStale={cheapestIsStale(trip)}
                 lowest={trip.comparison?.lowest}
                 currency={trip.currency}
@@ -156,7 +178,11 @@ export function CompareBoard({
             ))}
           </tbody>
         </table>
-        {shown.length === 0 && <p className="muted compare__empty">No windows with this status.</p>}
+        {shown.length === 0 && (
+          <p className="muted compare__empty">
+            {everyoneOnly ? 'No window works for everyone yet.' : 'No windows with this status.'}
+          </p>
+        )}
       </div>
       {chart.Chart ? (
         <chart.Chart trip={trip} windows={inOrder} />
@@ -238,6 +264,9 @@ function CompareRow({
   tripId,
   window,
   cheapest,
+  cheapestForEveryone,
+  shared,
+  editable,
   cheapestStale,
   lowest,
   currency,
@@ -246,6 +275,12 @@ function CompareRow({
 }: {
   tripId: string;
   window: Instance;
+  /** The cheapest of the windows every member voted yes on (the server's `cheapestForEveryoneId`). */
+  cheapestForEveryone: boolean;
+  /** The trip has members besides the owner: votes are shown. */
+  shared: boolean;
+  /** My role may change the window (else its status is shown as text). */
+  editable: boolean;
   /** The trip's currency: every figure of the row is in it. */
   currency: string;
   cheapest: boolean;
@@ -266,7 +301,17 @@ function CompareRow({
         {window.label && <span className="compare__label">{window.label}</span>}
         <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
         {window.isCommitted && <span className="badge badge--success">Committed</span>}
+        {cheapestForEveryone && <span className="badge badge--everyone">Cheapest for everyone</span>}
         <FreshnessLine window={window} />
+        {shared && (
+          <VoteButtons
+            tripId={tripId}
+            instanceId={window._id}
+            votes={window.votes}
+            worksForEveryone={window.works_for_everyone}
+            label={windowName(window)}
+          />
+        )}
       </th>
       <Cell label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
@@ -296,12 +341,26 @@ function CompareRow({
         ) : (
           <>
             <span className="compare__delta-total">{formatDelta(window.delta_vs_cheapest, lowest, currency)}</span>
-            {differences && <span className="compare__categories">{differences}</span>}
+            {differences.length > 0 && (
+              <span className="compare__categories">
+                {/* Each "−$40.00 stay" stays on one line: the sign never wraps away from its amount. */}
+                {differences.map((part, index) => (
+                  <span key={part} className="compare__category">
+                    {part}
+                    {index < differences.length - 1 ? ', ' : ''}
+                  </span>
+                ))}
+              </span>
+            )}
           </>
         )}
       </Cell>
       <Cell label="Status" className="compare__actions">
-        <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
+        {editable ? (
+          <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
+        ) : (
+          STATUS_LABELS[statusOf(window)]
+        )}
       </Cell>
     </tr>
   );

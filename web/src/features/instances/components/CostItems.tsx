@@ -18,6 +18,7 @@ import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurren
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
 import { RepriceWindow } from './Reprice';
+import { useCanEdit } from '../../sharing';
 import {
   EMPTY_DATED,
   datedChanges,
@@ -120,6 +121,7 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
   const [removeItem] = useRemoveItemMutation();
   const [addItem] = useAddItemMutation();
   const [removed, setRemoved] = useState<CostItem | null>(null);
+  const editable = useCanEdit();
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const items = instance.items ?? [];
@@ -161,8 +163,10 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
         {formatMoney(instance.to_pay ?? 0, currency)}
         {fxEffect && <span className="cost-items__fx-effect"> · {fxEffect}</span>}
       </p>
-      {items.some((item) => item.fx) && <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />}
-      {plainAmounts.length > 0 && (
+      {editable && items.some((item) => item.fx) && (
+        <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />
+      )}
+      {editable && plainAmounts.length > 0 && (
         <p className="cost-items__note">
           Adding an item turns the amounts entered so far (
           {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount, currency)}`))})
@@ -201,17 +205,20 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
                   refs={ref}
                   version={version}
                   onDelete={() => onDelete(item)}
+                  editable={editable}
                 />
               ))}
             </ul>
-            <ItemForm
-              category={category.key}
-              window={instance}
-              travellers={travellers}
-              tripCurrency={currency}
-              refs={ref}
-              onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
-            />
+            {editable && (
+              <ItemForm
+                category={category.key}
+                window={instance}
+                travellers={travellers}
+                tripCurrency={currency}
+                refs={ref}
+                onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
+              />
+            )}
           </section>
         );
       })}
@@ -489,7 +496,10 @@ function ItemRow({
   refs,
   version,
   onDelete,
+  editable,
 }: {
+  /** My role may change the item: without it the row is read-only (no toggles, Edit or Delete). */
+  editable: boolean;
   item: CostItem;
   /** In the trip's currency. */
   cost: number;
@@ -660,51 +670,59 @@ function ItemRow({
       )}
       {item.confirmation && <p className="cost-item__confirmation muted">Confirmation number {item.confirmation}</p>}
       <SeenOn item={item} window={window} refs={refs} />
-      <div className="cost-item__controls">
-        <span className="cost-item__toggles">
-          <label className="cost-item__toggle">
-            <input
-              type="checkbox"
-              checked={item.booked}
-              onChange={(e) =>
-                change(
-                  { booked: e.target.checked },
-                  `${e.target.checked ? 'Reserved' : 'Not reserved'} for ${item.name}`,
-                )
-              }
-            />{' '}
-            {RESERVED_LABEL}
-          </label>
-          <label className="cost-item__toggle">
-            <input
-              type="checkbox"
-              checked={item.paid}
-              onChange={(e) =>
-                change({ paid: e.target.checked }, `${e.target.checked ? 'Paid' : 'Not paid'} for ${item.name}`)
-              }
-            />{' '}
-            Paid
-          </label>
-        </span>
-        <span className="cost-item__buttons">
-          <button
-            type="button"
-            ref={focus.opener}
-            className="btn btn--ghost btn--sm"
-            onClick={() => {
-              setFields(fieldsOf(item));
-              setError('');
-              opened.current = { item, version };
-              setEditing(true);
-            }}
-          >
-            Edit <span className="sr-only">{item.name}</span>
-          </button>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
-            Delete <span className="sr-only">{item.name}</span>
-          </button>
-        </span>
-      </div>
+      {!editable ? (
+        (item.booked || item.paid) && (
+          <p className="muted cost-item__state">
+            {[item.booked && RESERVED_LABEL, item.paid && 'Paid'].filter(Boolean).join(' · ')}
+          </p>
+        )
+      ) : (
+        <div className="cost-item__controls">
+          <span className="cost-item__toggles">
+            <label className="cost-item__toggle">
+              <input
+                type="checkbox"
+                checked={item.booked}
+                onChange={(e) =>
+                  change(
+                    { booked: e.target.checked },
+                    `${e.target.checked ? 'Reserved' : 'Not reserved'} for ${item.name}`,
+                  )
+                }
+              />{' '}
+              {RESERVED_LABEL}
+            </label>
+            <label className="cost-item__toggle">
+              <input
+                type="checkbox"
+                checked={item.paid}
+                onChange={(e) =>
+                  change({ paid: e.target.checked }, `${e.target.checked ? 'Paid' : 'Not paid'} for ${item.name}`)
+                }
+              />{' '}
+              Paid
+            </label>
+          </span>
+          <span className="cost-item__buttons">
+            <button
+              type="button"
+              ref={focus.opener}
+              className="btn btn--ghost btn--sm"
+              onClick={() => {
+                setFields(fieldsOf(item));
+                setError('');
+                opened.current = { item, version };
+                setEditing(true);
+              }}
+            >
+              Edit <span className="sr-only">{item.name}</span>
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
+              Delete <span className="sr-only">{item.name}</span>
+            </button>
+          </span>
+        </div>
+      )}
       {conflictBox}
       {errorLine}
     </li>
