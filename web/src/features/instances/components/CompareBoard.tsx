@@ -4,7 +4,7 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
@@ -156,7 +156,7 @@ export function CompareBoard({
               <PlainHeaders names={['Nights', 'Stay', 'Travel', 'Car', 'Other']} />
               <SortableHeader column="total" sort={sort} onSort={setSort} />
               <SortableHeader column="per_night" sort={sort} onSort={setSort} />
-              <PlainHeaders names={['Per person', 'Δ vs cheapest', 'Status']} />
+              <PlainHeaders names={['Per person', 'Δ vs cheapest', shared ? 'Status & votes' : 'Status']} />
             </tr>
           </thead>
           <tbody role="rowgroup">
@@ -301,18 +301,9 @@ function CompareRow({
         {window.label && <span className="compare__label">{window.label}</span>}
         <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
         {window.isCommitted && <span className="badge badge--success">Committed</span>}
-        {cheapestForEveryone && <span className="badge badge--everyone">Cheapest for everyone</span>}
         <FreshnessLine window={window} />
-        {shared && (
-          <VoteButtons
-            tripId={tripId}
-            instanceId={window._id}
-            votes={window.votes}
-            worksForEveryone={window.works_for_everyone}
-            label={windowName(window)}
-          />
-        )}
       </th>
+
       <Cell label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
       </Cell>
@@ -345,21 +336,33 @@ function CompareRow({
               <span className="compare__categories">
                 {/* Each "−$40.00 stay" stays on one line: the sign never wraps away from its amount. */}
                 {differences.map((part, index) => (
-                  <span key={part} className="compare__category">
-                    {part}
-                    {index < differences.length - 1 ? ', ' : ''}
-                  </span>
+                  <Fragment key={part}>
+                    {index > 0 && ', '}
+                    <span className="compare__category">{part}</span>
+                  </Fragment>
                 ))}
               </span>
             )}
           </>
         )}
+        {cheapestForEveryone && <span className="badge badge--everyone">Cheapest for everyone</span>}
       </Cell>
-      <Cell label="Status" className="compare__actions">
+      <Cell label={shared ? 'Status & votes' : 'Status'} className="compare__actions">
         {editable ? (
           <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
         ) : (
           STATUS_LABELS[statusOf(window)]
+        )}
+        {/* In the actions' cell, not a column of their own: the table already fills the page. */}
+        {shared && (
+          <VoteButtons
+            tripId={tripId}
+            instanceId={window._id}
+            votes={window.votes}
+            worksForEveryone={window.works_for_everyone}
+            label={windowName(window)}
+            compact
+          />
         )}
       </Cell>
     </tr>
