@@ -4,6 +4,7 @@
 // and Leave. Another member's change arriving live is noted here too.
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api';
 import { useLeaveTripMutation } from '../api';
 import type { Member, TripRole } from '../../../lib/types';
 import { RoleBadge } from './RoleBadge';
@@ -28,6 +29,7 @@ function names(members: Member[]): string {
 export function ShareBar({ trip, note }: { trip: SharedTrip; note?: string | null }) {
   const [open, setOpen] = useState(false);
   const [leave, leaving] = useLeaveTripMutation();
+  const [error, setError] = useState('');
   const navigate = useNavigate();
   const others = trip.members.filter((member) => member.role !== 'owner');
   return (
@@ -60,10 +62,23 @@ export function ShareBar({ trip, note }: { trip: SharedTrip; note?: string | nul
           type="button"
           className="btn btn--ghost-danger btn--sm"
           disabled={leaving.isLoading}
-          onClick={() => void leave(trip._id).then(() => navigate('/explore'))}
+          onClick={() => {
+            setError('');
+            leave(trip._id)
+              .unwrap()
+              .then(() => navigate('/explore'))
+              .catch((failure: unknown) =>
+                setError(errorMessage(failure, 'Could not leave the trip. Please try again.')),
+              );
+          }}
         >
           Leave this trip
         </button>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
       )}
       {open && (
         <Suspense fallback={null}>

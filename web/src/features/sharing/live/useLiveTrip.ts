@@ -20,8 +20,9 @@ export function useLiveTrip(tripId: string, trip: { version?: number; members?: 
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((state) => state.session.token !== null);
   const shared = (trip?.members?.length ?? 0) > 1;
-  const [note, setNote] = useState<string | null>(null);
-  const [revoked, setRevoked] = useState(false);
+  // Kept with the trip they are about: another trip opened in the same page starts clean.
+  const [note, setNote] = useState<{ tripId: string; text: string } | null>(null);
+  const [revoked, setRevoked] = useState<string | null>(null);
   const version = useRef(trip?.version);
   version.current = trip?.version;
 
@@ -38,8 +39,8 @@ export function useLiveTrip(tripId: string, trip: { version?: number; members?: 
           signal: stop.signal,
           view: () => ({ userId: store.getState().session.userId, version: version.current }),
           onEffect(effect) {
-            if (effect.type === 'revoked') setRevoked(true);
-            else if (effect.type === 'refetch' && effect.note) setNote(effect.note);
+            if (effect.type === 'revoked') setRevoked(tripId);
+            else if (effect.type === 'refetch' && effect.note) setNote({ tripId, text: effect.note });
           },
         });
       })
@@ -53,5 +54,5 @@ export function useLiveTrip(tripId: string, trip: { version?: number; members?: 
     return () => clearTimeout(timer);
   }, [note]);
 
-  return { note, revoked };
+  return { note: note?.tripId === tripId ? note.text : null, revoked: revoked === tripId };
 }
