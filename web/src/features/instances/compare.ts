@@ -172,3 +172,7 @@ export function rememberOrder(tripId: string, order: CardOrder): void {
 export function orderCards(windows: readonly Instance[], order: CardOrder): Instance[] {
   return order === 'start' ? sortWindows(windows, { key: 'date', direction: 'ascending' }) : [...windows];
 }
+
+/** Whether a trip has anything to re-price: an item in another currency than the trip's. */
+export const hasForeignItems = (trip: Trip): boolean =>
+  (trip.instances ?? []).some((window) => (window.items ?? []).some((item) => item.fx));

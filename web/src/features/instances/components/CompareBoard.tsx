@@ -4,7 +4,7 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import { Fragment, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
@@ -16,6 +16,7 @@ import {
   countByStatus,
   formatDelta,
   formatOptionalMoney,
+  hasForeignItems,
   sortWindows,
   STATUS_LABELS,
   STATUSES,
@@ -27,7 +28,6 @@ import {
 } from '../compare';
 import { fxEffectWording } from '../../currencies';
 import { cheapestIsStale } from '../flex';
-import { hasForeignItems, RepriceTrip } from './Reprice';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions, type CommitControl } from './WindowActions';
 import { useCanEdit, VoteButtons } from '../../sharing';
@@ -85,6 +85,9 @@ function useCompareChart() {
   return { ...chart, retry: () => setAttempt((count) => count + 1) };
 }
 
+// Only trips with items in another currency offer it: not in the board's first load.
+const RepriceTrip = lazy(() => import('./Reprice').then((module) => ({ default: module.RepriceTrip })));
+
 const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_night: 'Per night' };
 
 export function CompareBoard({
@@ -119,7 +122,11 @@ export function CompareBoard({
   return (
     <div className="compare">
       <CompareSummary trip={trip} />
-      {editable && hasForeignItems(trip) && <RepriceTrip trip={trip} />}
+      {editable && hasForeignItems(trip) && (
+        <Suspense fallback={null}>
+          <RepriceTrip trip={trip} />
+        </Suspense>
+      )}
       <div className="chips" role="group" aria-label="Filter windows by status">
         {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
           <button

@@ -8,7 +8,7 @@
 // an item keeps them through every edit unless the traveller removes them.
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { itemCost, MAX_MONEY, type PricedItem } from '@tripcost/shared/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
 import { itemChanges, resolve, targetOf } from '../../../lib/merge';
@@ -17,7 +17,6 @@ import { digitsOf, formatMoney } from '../../../lib/format';
 import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurrenciesQuery } from '../../currencies';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
-import { RepriceWindow } from './Reprice';
 import { useCanEdit } from '../../sharing';
 import {
   EMPTY_DATED,
@@ -32,6 +31,9 @@ import {
 } from '../datedPrices';
 import { DatedPriceFields, SeenOn } from './DatedPrices';
 import './costItems.css';
+
+// Only windows with items in another currency offer it: not in the page's first load.
+const RepriceWindow = lazy(() => import('./Reprice').then((module) => ({ default: module.RepriceWindow })));
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
   { key: 'stay', label: 'Stay', expense: 'stay_expense' },
@@ -164,7 +166,9 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
         {fxEffect && <span className="cost-items__fx-effect"> · {fxEffect}</span>}
       </p>
       {editable && items.some((item) => item.fx) && (
-        <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />
+        <Suspense fallback={null}>
+          <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />
+        </Suspense>
       )}
       {editable && plainAmounts.length > 0 && (
         <p className="cost-items__note">
