@@ -112,6 +112,7 @@ describe('the live stream', () => {
     const run = options({ fetch, renew: async () => renewed.shift() ?? null });
     expect(await runLiveStream(run)).toBe('signed-out');
     expect(calls.map((call) => call.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(run.sleeps).toEqual([1000, 2000]); // refusals in a row wait longer each time
   });
 
   it('when I am logged out, then no stream is opened', async () => {

@@ -120,6 +120,11 @@ export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
     if (outcome === 'stopped') return 'stopped';
     if (outcome === 'revoked' || outcome === 'gone') return outcome;
     if (outcome === 'unauthorized' || outcome === 'expired') {
+      // A token refused right after it was renewed is not retried at full speed.
+      if (outcome === 'unauthorized') {
+        await sleep(retryDelay(failures, options.random), options.signal);
+        failures += 1;
+      }
       token = await options.renew();
       continue;
     }
