@@ -24,7 +24,10 @@ const OFFERS: Array<{ role: Shareable; label: string }> = [
   { role: 'editor', label: 'Edit and vote' },
 ];
 
-/** Two choices side by side, the chosen one pressed (the app's segmented control). */
+/**
+ * Two choices side by side, the chosen one pressed: the app's segmented control, styled
+ * by the trip page it opens on (the windows' view switch uses the same classes).
+ */
 function RolePicker({
   label,
   value,
