@@ -3,7 +3,7 @@
 // trips shared with me with their role.
 import { screen, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/render';
+import { ME, renderApp } from '../../../test/render';
 
 const TRIP_ID = '64c0000000000000000000b1';
 const WINDOW_ID = '64c0000000000000000000b2';
@@ -80,6 +80,21 @@ describe('planning together in the web app', () => {
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Porto, Portugal' })).toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'POST' && call.path.endsWith('/accept'))).toBe(true);
+  });
+
+  it('when I open a join link logged out, then I log in and land back on the invitation', async () => {
+    api = installFakeApi({
+      'POST /api/user/login': () => ({ body: { accesstoken: 'fresh' } }),
+      'GET /api/user/infor': () => ({ body: ME }),
+      'GET /api/trips/invites/:token': () => ({
+        body: { trip_id: TRIP_ID, trip_name: 'Porto, Portugal', inviter_name: 'Ada', role: 'viewer' },
+      }),
+    });
+    const { user } = renderApp(`/join/${'t'.repeat(43)}`, { status: 'ready', token: null, isLogged: false });
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Ada invited you to view Porto, Portugal')).toBeInTheDocument();
   });
 
   it('when an older /invite link names a revoked invitation, then the join page says so', async () => {
