@@ -31,6 +31,7 @@ const ROUTES = {
   '/profile/:userId': 'features/profile/components/ProfilePage.tsx',
   '/wishlist-detail/:id': 'features/wishlists/components/WishlistDetailPage.tsx',
   '/view-all': 'app/pages/ViewAllPage.tsx',
+  '/join/:token': 'features/sharing/components/JoinPage.tsx',
 };
 
 /** Gzipped bytes of every JS file loaded with these manifest keys and their static imports. */

@@ -319,7 +319,7 @@ describe('plan together: invitations by link', () => {
     const shared = await sharedTrip();
     const made = ok(await gw.as(shared.users.owner)('POST', `${T(shared)}/invites`, { role: 'editor' }), 201).body;
     expect(made.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(made.url).toBe(`https://trips.example/invite/${made.token}`);
+    expect(made.url).toBe(`https://trips.example/join/${made.token}`);
     expect(Date.parse(made.expires_at) - Date.parse(made.created_at)).toBe(7 * 24 * 3600 * 1000);
     const stranger = gw.as(shared.users.stranger);
     expect(ok(await stranger('GET', `/api/trips/invites/${made.token}`)).body).toEqual({

@@ -17,7 +17,7 @@ export const tripsConfigSchema = z.object({
   /** The integrations service: today's exchange rates for items in another currency than their trip's. */
   INTEGRATIONS_URL: urlSetting('http://127.0.0.1:4004'),
   INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
-  /** Where the web app is reached: invitation links point into it (`${PUBLIC_BASE_URL}/invite/<token>`). */
+  /** Where the web app is reached: invitation links point into it (`${PUBLIC_BASE_URL}/join/<token>`). */
   PUBLIC_BASE_URL: urlSetting('http://localhost:8080'),
   /** Invitation links that name nothing, per user per 15 minutes, before token look-ups answer 429. */
   INVITE_GUESSES_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(20),

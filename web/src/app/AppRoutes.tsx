@@ -1,6 +1,6 @@
 // Routes of docs/product.md §2 and §6. Every page is its own chunk (React.lazy).
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useRestoreSession, useTabSync } from '../features/auth/hooks/useSession';
 import { useAppSelector } from '../lib/hooks';
 import { selectIsLoggedIn } from '../lib/session';
@@ -21,8 +21,14 @@ const CitySearchPage = lazy(() => import('../features/search/components/CitySear
 const TripOverviewPage = lazy(() => import('./pages/TripOverviewPage'));
 const InstancePage = lazy(() => import('../features/instances/components/InstancePage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
-const InvitePage = lazy(() => import('../features/sharing/components/InvitePage'));
+const JoinPage = lazy(() => import('../features/sharing/components/JoinPage'));
 const WishlistDetailPage = lazy(() => import('../features/wishlists/components/WishlistDetailPage'));
+
+/** Invitation links made before /join (/invite/:token) open the join page. */
+function InviteRedirect() {
+  const { token = '' } = useParams();
+  return <Navigate to={`/join/${encodeURIComponent(token)}`} replace />;
+}
 
 /** Unknown paths: the 404 page when logged in, Access Denied otherwise. */
 function UnknownPath() {
@@ -51,7 +57,8 @@ export function AppRoutes() {
           <Route path="profile/:userId" element={<ProfilePage />} />
           <Route path="wishlist-detail/:id" element={<WishlistDetailPage />} />
           <Route path="view-all" element={<ViewAllPage />} />
-          <Route path="invite/:token" element={<InvitePage />} />
+          <Route path="join/:token" element={<JoinPage />} />
+          <Route path="invite/:token" element={<InviteRedirect />} />
         </Route>
         <Route path="*" element={<UnknownPath />} />
       </Route>

@@ -1,7 +1,8 @@
 // The same field changed here and elsewhere (ADR 0026): both values, and the choice.
 // An alertdialog inside the page (not a modal): the form behind it stays as typed, and
-// the first choice takes the focus so a keyboard or screen-reader user lands on it.
-import { useEffect, useId, useRef } from 'react';
+// the first choice takes the focus so a keyboard or screen-reader user lands on it. The
+// dialog's code is a chunk of its own (ConflictDialog.tsx), fetched when first shown.
+import { lazy, Suspense } from 'react';
 import { targetOf, type Conflict } from '../lib/merge';
 
 export interface ConflictRow {
@@ -32,57 +33,20 @@ export function conflictRowOf(
 
 export type ConflictChoiceValue = 'mine' | 'theirs';
 
-export function ConflictChoice({
-  title,
-  rows,
-  onChoose,
-  busy,
-  theirsLabel = 'Take theirs',
-}: {
+export interface ConflictChoiceProps {
   title: string;
   rows: ConflictRow[];
   onChoose: (choice: ConflictChoiceValue) => void;
   busy: boolean;
   theirsLabel?: string;
-}) {
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector('button')?.focus();
-  }, []);
-  const onlyTheirs = rows.every((row) => row.locked);
+}
+
+const ConflictDialog = lazy(() => import('./ConflictDialog'));
+
+export function ConflictChoice(props: ConflictChoiceProps) {
   return (
-    <div
-      ref={ref}
-      className="notice merge-conflict"
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-    >
-      <p id={`${id}-title`}>
-        <strong>{title}</strong>
-      </p>
-      <div id={`${id}-body`}>
-        <p>Your other changes are kept. Choose which value to keep:</p>
-        <ul>
-          {rows.map((row) => (
-            <li key={row.key}>
-              {row.name}: Yours: {row.mine} / On the server: {row.theirs}
-              {row.locked && row.lockedWhy ? ` (${row.lockedWhy})` : ''}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="form-actions">
-        {!onlyTheirs && (
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => onChoose('mine')}>
-            Keep mine
-          </button>
-        )}
-        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => onChoose('theirs')}>
-          {theirsLabel}
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <ConflictDialog {...props} />
+    </Suspense>
   );
 }

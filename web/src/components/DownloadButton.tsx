@@ -1,7 +1,9 @@
 // A button that downloads a file from the API with the user's token (see lib/download).
+// The download code is fetched on the first click: pages that offer a file do not carry
+// it in their first load.
 import { useState } from 'react';
 import { errorMessage } from '../lib/api';
-import { useDownloadFileMutation } from '../lib/download';
+import { useAppDispatch } from '../lib/hooks';
 
 interface Props {
   path: string;
@@ -12,15 +14,20 @@ interface Props {
 }
 
 export function DownloadButton({ path, fallbackName, label, failure, className = 'btn btn--secondary' }: Props) {
-  const [download, { isLoading }] = useDownloadFileMutation();
+  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState('');
 
   async function onClick() {
     setError('');
+    setLoading(true);
     try {
-      await download({ path, fallbackName }).unwrap();
+      const { downloadApi } = await import('../lib/download');
+      await dispatch(downloadApi.endpoints.downloadFile.initiate({ path, fallbackName })).unwrap();
     } catch (problem) {
       setError(errorMessage(problem, failure));
+    } finally {
+      setLoading(false);
     }
   }
 

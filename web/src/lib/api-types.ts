@@ -4390,7 +4390,7 @@ export interface components {
             state: "open" | "expired" | "revoked";
             /** @description shown once: only its sha256 is stored */
             token: string;
-            /** @description the link to send: <public base URL>/invite/<token> */
+            /** @description the link to send: <public base URL>/join/<token> */
             url: string;
         };
         Invite: {

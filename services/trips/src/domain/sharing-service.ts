@@ -64,7 +64,7 @@ const MEMBER_NOT_FOUND = 'This person is not a member of the trip.';
 export function createSharing(deps: {
   store: TripStore;
   now: () => Date;
-  /** Where invitation links point: `${publicBaseUrl}/invite/${token}`. */
+  /** Where invitation links point: `${publicBaseUrl}/join/${token}`. */
   publicBaseUrl: string;
   tripFor(userId: string, tripId: string, action: Action): Promise<{ trip: TripRecord; role: Role }>;
   /**
@@ -134,7 +134,7 @@ export function createSharing(deps: {
             if (closed === -1) throw conflict(`A trip has at most ${MAX_INVITES} open invitations; revoke one first.`);
             kept.splice(closed, 1);
           }
-          made = { ...answerOf(invite, deps.now()), token, url: `${deps.publicBaseUrl}/invite/${token}` };
+          made = { ...answerOf(invite, deps.now()), token, url: `${deps.publicBaseUrl}/join/${token}` };
           return { ...trip, invites: [...kept, invite], updated_at: at };
         },
         'manage',

@@ -302,7 +302,7 @@ export const inviteListAnswer = z.array(inviteAnswer);
 export const newInviteAnswer = inviteAnswer
   .extend({
     token: z.string().describe('shown once: only its sha256 is stored'),
-    url: z.string().describe('the link to send: <public base URL>/invite/<token>'),
+    url: z.string().describe('the link to send: <public base URL>/join/<token>'),
   })
   .meta({ id: 'NewInvite' });
 export const invitePreviewAnswer = z

@@ -1,4 +1,6 @@
-// Trip overview (docs/product.md §2): hero, weather, suggestions and the trip's instances.
+// Trip overview (docs/product.md §2, §6): hero, who plans it (Share), settings, weather,
+// suggestions and the trip's instances — as my role on the trip allows. A shared trip
+// follows other members' changes live.
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TripHero } from '../../components/TripHero';
@@ -8,7 +10,15 @@ import { useGetTripQuery } from '../../features/trips/api';
 import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
-import { costsHidden, HiddenCostsTrip, SharePanel } from '../../features/sharing';
+import {
+  costsHidden,
+  HiddenCostsTrip,
+  lostAccess,
+  NoAccess,
+  ShareBar,
+  TripRoleProvider,
+  useLiveTrip,
+} from '../../features/sharing';
 import type { Trip, TripCostsHidden } from '../../lib/types';
 import { digitsOf, formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
@@ -16,13 +26,15 @@ import './tripOverview.css';
 
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();
-  const { data: trip, isLoading, isError } = useGetTripQuery(tripId);
+  const { data: trip, isLoading, isError, error } = useGetTripQuery(tripId);
+  const live = useLiveTrip(tripId, trip);
   // A trip last seen as Compare loads its chart alongside the trip, not after it.
   useEffect(() => {
     if (rememberedView(tripId) === 'compare') preloadCompareChart();
   }, [tripId]);
 
   if (isLoading) return <p className="page-message">Loading trip details...</p>;
+  if (live.revoked || lostAccess(error)) return <NoAccess />;
   if (isError || !trip) {
     return (
       <main className="page page-message">
@@ -36,22 +48,24 @@ export default function TripOverviewPage() {
 
   // A viewer of hidden costs gets no figures from the server: their own read-only page.
   const answer: Trip | TripCostsHidden = trip;
-  if (costsHidden(answer)) return <HiddenCostsTrip trip={answer} />;
+  if (costsHidden(answer)) return <HiddenCostsTrip trip={answer} note={live.note} />;
   const location = trip.trip_location || trip.location_address;
   return (
-    <main className="page">
-      <TripHero trip={trip}>
-        {trip.committedInstanceId && (
-          <p>Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}</p>
-        )}
-      </TripHero>
-      <SharePanel trip={trip} />
-      <TripSettings trip={trip} />
-      <div className="panel-grid">
-        <WeatherPanel location={location} />
-        <SuggestionsPanel location={location} />
-      </div>
-      <InstanceGrid trip={trip} />
-    </main>
+    <TripRoleProvider value={trip.role}>
+      <main className="page">
+        <TripHero trip={trip}>
+          {trip.committedInstanceId && (
+            <p>Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}</p>
+          )}
+        </TripHero>
+        <ShareBar trip={trip} note={live.note} />
+        <TripSettings trip={trip} />
+        <div className="panel-grid">
+          <WeatherPanel location={location} />
+          <SuggestionsPanel location={location} />
+        </div>
+        <InstanceGrid trip={trip} />
+      </main>
+    </TripRoleProvider>
   );
 }

@@ -61,15 +61,14 @@ const CATEGORY_NAMES: (keyof CategoryDeltas)[] = ['stay', 'travel', 'car', 'othe
 
 /**
  * "+$150.00 stay, +$30.00 travel": a window's difference to the cheapest per category,
- * categories without a difference left out; null when the server sent none.
+ * one part each, categories without a difference left out; none when the server sent none.
  */
-export function categoryDifferences(window: Instance, currency: string): string | null {
+export function categoryDifferences(window: Instance, currency: string): string[] {
   const deltas = window.delta_by_category;
-  if (!deltas) return null;
-  const parts = CATEGORY_NAMES.filter((name) => deltas[name] !== 0).map(
+  if (!deltas) return [];
+  return CATEGORY_NAMES.filter((name) => deltas[name] !== 0).map(
     (name) => `${signedMoney(deltas[name], currency)} ${name}`,
   );
-  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 /**
@@ -173,3 +172,7 @@ export function rememberOrder(tripId: string, order: CardOrder): void {
 export function orderCards(windows: readonly Instance[], order: CardOrder): Instance[] {
   return order === 'start' ? sortWindows(windows, { key: 'date', direction: 'ascending' }) : [...windows];
 }
+
+/** Whether a trip has anything to re-price: an item in another currency than the trip's. */
+export const hasForeignItems = (trip: Trip): boolean =>
+  (trip.instances ?? []).some((window) => (window.items ?? []).some((item) => item.fx));

@@ -1,22 +1,14 @@
-// Planning together (docs/product.md §6 "Planning together"): invitation links, members
-// and votes. The server decides every rule; these calls only ask and show its answer.
+// Planning together (docs/product.md §6 "Planning together"): what every trip page of a
+// member needs — votes and leaving. The owner's Share dialog (shareApi.ts) and the join
+// page (joinApi.ts) have their own calls, in their own chunks. The server decides every
+// rule; these calls only ask and show its answer.
 import { api } from '../../lib/api';
 import { sendOrKeep } from '../../lib/offline/changeQueue';
-import type {
-  Invite,
-  InviteAccepted,
-  InvitePreview,
-  InstanceWithTrip,
-  Message,
-  NewInvite,
-  Trip,
-  TripCostsHidden,
-  VoteValue,
-  Instance,
-} from '../../lib/types';
+import type { Instance, InstanceWithTrip, Message, Trip, TripCostsHidden, VoteValue } from '../../lib/types';
 
-const trip = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
-const tripTags = (tripId: string) => [
+export const trip = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+/** What a change to the trip's members or votes makes stale: the trip and the lists. */
+export const tripTags = (tripId: string) => [
   { type: 'Trip' as const, id: tripId },
   { type: 'Trip' as const, id: 'LIST' },
 ];
@@ -32,53 +24,9 @@ function withVote(window: Instance, vote: VoteValue | null, members: number): In
 
 export const sharingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getInvites: build.query<Invite[], string>({
-      query: (tripId) => `${trip(tripId)}/invites`,
-      providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: `invites:${tripId}` }],
-    }),
-    createInvite: build.mutation<NewInvite, { tripId: string; role: 'editor' | 'viewer' }>({
-      query: ({ tripId, role }) => ({ url: `${trip(tripId)}/invites`, method: 'POST', body: { role } }),
-      invalidatesTags: (_r, _e, { tripId }) => [{ type: 'Trip', id: `invites:${tripId}` }],
-    }),
-    revokeInvite: build.mutation<Message, { tripId: string; inviteId: string }>({
-      query: ({ tripId, inviteId }) => ({
-        url: `${trip(tripId)}/invites/${encodeURIComponent(inviteId)}`,
-        method: 'DELETE',
-      }),
-      invalidatesTags: (_r, _e, { tripId }) => [{ type: 'Trip', id: `invites:${tripId}` }],
-    }),
-    previewInvite: build.query<InvitePreview, string>({
-      query: (token) => `/trips/invites/${encodeURIComponent(token)}`,
-    }),
-    acceptInvite: build.mutation<InviteAccepted, string>({
-      query: (token) => ({ url: `/trips/invites/${encodeURIComponent(token)}/accept`, method: 'POST' }),
-      invalidatesTags: [{ type: 'Trip', id: 'LIST' }],
-    }),
-    changeMemberRole: build.mutation<
-      Trip | TripCostsHidden,
-      { tripId: string; userId: string; role: 'editor' | 'viewer' }
-    >({
-      query: ({ tripId, userId, role }) => ({
-        url: `${trip(tripId)}/members/${encodeURIComponent(userId)}`,
-        method: 'PATCH',
-        body: { role },
-      }),
-      invalidatesTags: (_r, _e, { tripId }) => tripTags(tripId),
-    }),
-    removeMember: build.mutation<Message, { tripId: string; userId: string }>({
-      query: ({ tripId, userId }) => ({
-        url: `${trip(tripId)}/members/${encodeURIComponent(userId)}`,
-        method: 'DELETE',
-      }),
-      invalidatesTags: (_r, _e, { tripId }) => tripTags(tripId),
-    }),
     leaveTrip: build.mutation<Message, string>({
       query: (tripId) => ({ url: `${trip(tripId)}/members/me`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, tripId) => tripTags(tripId),
-    }),
-    setHideCosts: build.mutation<Trip, { tripId: string; hide: boolean }>({
-      query: ({ tripId, hide }) => ({ url: trip(tripId), method: 'PUT', body: { hide_costs_from_viewers: hide } }),
-      invalidatesTags: (_r, _e, { tripId }) => tripTags(tripId),
     }),
     // Kept offline and shown at once (ADR 0038). A vote has no version: the last one cast wins.
     vote: build.mutation<InstanceWithTrip, { tripId: string; instanceId: string; vote: VoteValue | null }>({
@@ -106,18 +54,7 @@ export const sharingApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetInvitesQuery,
-  useCreateInviteMutation,
-  useRevokeInviteMutation,
-  usePreviewInviteQuery,
-  useAcceptInviteMutation,
-  useChangeMemberRoleMutation,
-  useRemoveMemberMutation,
-  useLeaveTripMutation,
-  useSetHideCostsMutation,
-  useVoteMutation,
-} = sharingApi;
+export const { useLeaveTripMutation, useVoteMutation } = sharingApi;
 
 /** A trip answer without its costs (a viewer of a trip whose owner hides them). */
 export const costsHidden = (answer: Trip | TripCostsHidden): answer is TripCostsHidden => answer.costs_hidden === true;

@@ -1,9 +1,9 @@
-// Planning together in the web app: the invitation page joins, a viewer of hidden costs
+// Planning together in the web app: the join page (/join/:token) joins, a viewer of hidden costs
 // sees "Costs are hidden by the owner" and votes (never a figure), and Explore lists the
 // trips shared with me with their role.
 import { screen, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
-import { renderApp } from '../../../test/render';
+import { ME, renderApp } from '../../../test/render';
 
 const TRIP_ID = '64c0000000000000000000b1';
 const WINDOW_ID = '64c0000000000000000000b2';
@@ -75,14 +75,29 @@ describe('planning together in the web app', () => {
       'POST /api/trips/invites/:token/accept': () => ({ body: { joined: true, trip: hiddenTrip(null) } }),
       'GET /api/trips/getaway/:tripId': () => ({ body: hiddenTrip(null) }),
     });
-    const { user } = renderApp(`/invite/${'t'.repeat(43)}`);
+    const { user } = renderApp(`/join/${'t'.repeat(43)}`);
     expect(await screen.findByText('Ada invited you to edit Porto, Portugal')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Porto, Portugal' })).toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'POST' && call.path.endsWith('/accept'))).toBe(true);
   });
 
-  it('when an invitation was revoked, then the page says so', async () => {
+  it('when I open a join link logged out, then I log in and land back on the invitation', async () => {
+    api = installFakeApi({
+      'POST /api/user/login': () => ({ body: { accesstoken: 'fresh' } }),
+      'GET /api/user/infor': () => ({ body: ME }),
+      'GET /api/trips/invites/:token': () => ({
+        body: { trip_id: TRIP_ID, trip_name: 'Porto, Portugal', inviter_name: 'Ada', role: 'viewer' },
+      }),
+    });
+    const { user } = renderApp(`/join/${'t'.repeat(43)}`, { status: 'ready', token: null, isLogged: false });
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Ada invited you to view Porto, Portugal')).toBeInTheDocument();
+  });
+
+  it('when an older /invite link names a revoked invitation, then the join page says so', async () => {
     api = installFakeApi({
       'GET /api/trips/invites/:token': () => ({
         status: 410,

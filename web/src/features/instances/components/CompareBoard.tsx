@@ -4,7 +4,7 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
@@ -16,6 +16,7 @@ import {
   countByStatus,
   formatDelta,
   formatOptionalMoney,
+  hasForeignItems,
   sortWindows,
   STATUS_LABELS,
   STATUSES,
@@ -27,9 +28,9 @@ import {
 } from '../compare';
 import { fxEffectWording } from '../../currencies';
 import { cheapestIsStale } from '../flex';
-import { hasForeignItems, RepriceTrip } from './Reprice';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions, type CommitControl } from './WindowActions';
+import { useCanEdit, VoteButtons } from '../../sharing';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 
@@ -84,6 +85,9 @@ function useCompareChart() {
   return { ...chart, retry: () => setAttempt((count) => count + 1) };
 }
 
+// Only trips with items in another currency offer it: not in the board's first load.
+const RepriceTrip = lazy(() => import('./Reprice').then((module) => ({ default: module.RepriceTrip })));
+
 const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_night: 'Per night' };
 
 export function CompareBoard({
@@ -97,20 +101,32 @@ export function CompareBoard({
 }) {
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'ascending' });
   const [filter, setFilter] = useState<StatusFilter>('all');
+  // Planning together: only the windows every member voted yes on.
+  const [everyoneOnly, setEveryoneOnly] = useState(false);
+  const editable = useCanEdit();
   const chart = useCompareChart();
   const windows = trip.instances ?? [];
+  const shared = (trip.members?.length ?? 0) > 1;
   const counts = useMemo(() => countByStatus(windows), [windows]);
-  // The chart shows every window in the table's order; the table only the chosen status.
+  const forEveryone = windows.filter((window) => window.works_for_everyone).length;
+  // The chart shows every window in the table's order; the table only the chosen ones.
   const inOrder = useMemo(() => sortWindows(windows, sort), [windows, sort]);
   const shown = useMemo(
-    () => (filter === 'all' ? inOrder : inOrder.filter((window) => statusOf(window) === filter)),
-    [inOrder, filter],
+    () =>
+      inOrder.filter(
+        (window) => (filter === 'all' || statusOf(window) === filter) && (!everyoneOnly || window.works_for_everyone),
+      ),
+    [inOrder, filter, everyoneOnly],
   );
 
   return (
     <div className="compare">
       <CompareSummary trip={trip} />
-      {hasForeignItems(trip) && <RepriceTrip trip={trip} />}
+      {editable && hasForeignItems(trip) && (
+        <Suspense fallback={null}>
+          <RepriceTrip trip={trip} />
+        </Suspense>
+      )}
       <div className="chips" role="group" aria-label="Filter windows by status">
         {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
           <button
@@ -123,6 +139,16 @@ export function CompareBoard({
             {option === 'all' ? 'All' : STATUS_LABELS[option]} ({counts[option]})
           </button>
         ))}
+        {shared && (
+          <button
+            type="button"
+            className={`chip chip--everyone ${everyoneOnly ? 'chip--selected' : ''}`}
+            aria-pressed={everyoneOnly}
+            onClick={() => setEveryoneOnly((on) => !on)}
+          >
+            Works for everyone ({forEveryone})
+          </button>
+        )}
       </div>
       {/* Explicit roles: the narrow layout restyles the table as cards, and some browsers drop a
           restyled table's semantics. */}
@@ -137,7 +163,7 @@ export function CompareBoard({
               <PlainHeaders names={['Nights', 'Stay', 'Travel', 'Car', 'Other']} />
               <SortableHeader column="total" sort={sort} onSort={setSort} />
               <SortableHeader column="per_night" sort={sort} onSort={setSort} />
-              <PlainHeaders names={['Per person', 'Δ vs cheapest', 'Status']} />
+              <PlainHeaders names={['Per person', 'Δ vs cheapest', shared ? 'Status & votes' : 'Status']} />
             </tr>
           </thead>
           <tbody role="rowgroup">
@@ -147,6 +173,9 @@ export function CompareBoard({
                 tripId={trip._id}
                 window={window}
                 cheapest={trip.comparison?.cheapestInstanceId === window._id}
+                cheapestForEveryone={trip.comparison?.cheapestForEveryoneId === window._id}
+                shared={shared}
+                editable={editable}
                 cheapestStale={cheapestIsStale(trip)}
                 lowest={trip.comparison?.lowest}
                 currency={trip.currency}
@@ -156,7 +185,11 @@ export function CompareBoard({
             ))}
           </tbody>
         </table>
-        {shown.length === 0 && <p className="muted compare__empty">No windows with this status.</p>}
+        {shown.length === 0 && (
+          <p className="muted compare__empty">
+            {everyoneOnly ? 'No window works for everyone yet.' : 'No windows with this status.'}
+          </p>
+        )}
       </div>
       {chart.Chart ? (
         <chart.Chart trip={trip} windows={inOrder} />
@@ -238,6 +271,9 @@ function CompareRow({
   tripId,
   window,
   cheapest,
+  cheapestForEveryone,
+  shared,
+  editable,
   cheapestStale,
   lowest,
   currency,
@@ -246,6 +282,12 @@ function CompareRow({
 }: {
   tripId: string;
   window: Instance;
+  /** The cheapest of the windows every member voted yes on (the server's `cheapestForEveryoneId`). */
+  cheapestForEveryone: boolean;
+  /** The trip has members besides the owner: votes are shown. */
+  shared: boolean;
+  /** My role may change the window (else its status is shown as text). */
+  editable: boolean;
   /** The trip's currency: every figure of the row is in it. */
   currency: string;
   cheapest: boolean;
@@ -268,6 +310,7 @@ function CompareRow({
         {window.isCommitted && <span className="badge badge--success">Committed</span>}
         <FreshnessLine window={window} />
       </th>
+
       <Cell label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
       </Cell>
@@ -296,12 +339,38 @@ function CompareRow({
         ) : (
           <>
             <span className="compare__delta-total">{formatDelta(window.delta_vs_cheapest, lowest, currency)}</span>
-            {differences && <span className="compare__categories">{differences}</span>}
+            {differences.length > 0 && (
+              <span className="compare__categories">
+                {/* Each "−$40.00 stay" stays on one line: the sign never wraps away from its amount. */}
+                {differences.map((part, index) => (
+                  <Fragment key={part}>
+                    {index > 0 && ', '}
+                    <span className="compare__category">{part}</span>
+                  </Fragment>
+                ))}
+              </span>
+            )}
           </>
         )}
+        {cheapestForEveryone && <span className="badge badge--everyone">Cheapest for everyone</span>}
       </Cell>
-      <Cell label="Status" className="compare__actions">
-        <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
+      <Cell label={shared ? 'Status & votes' : 'Status'} className="compare__actions">
+        {editable ? (
+          <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
+        ) : (
+          STATUS_LABELS[statusOf(window)]
+        )}
+        {/* In the actions' cell, not a column of their own: the table already fills the page. */}
+        {shared && (
+          <VoteButtons
+            tripId={tripId}
+            instanceId={window._id}
+            votes={window.votes}
+            worksForEveryone={window.works_for_everyone}
+            label={windowName(window)}
+            compact
+          />
+        )}
       </Cell>
     </tr>
   );

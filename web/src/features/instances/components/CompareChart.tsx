@@ -454,9 +454,9 @@ const summaryName = (window: Instance) => window.label || compactDateRange(windo
 /** One window's difference to the cheapest per category, as "stay +$150.00, travel +$30.00". */
 function categoryWords(window: Instance, currency: string): string {
   const differences = categoryDifferences(window, currency);
-  if (!differences) return '';
+  if (differences.length === 0) return '';
   // "+$150.00 stay" → "stay +$150.00": the summary leads with the category.
-  const words = differences.split(', ').map((part) => {
+  const words = differences.map((part) => {
     const [amount, name] = part.split(' ');
     return `${name} ${amount}`;
   });

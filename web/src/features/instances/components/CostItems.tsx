@@ -8,7 +8,7 @@
 // an item keeps them through every edit unless the traveller removes them.
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { itemCost, MAX_MONEY, type PricedItem } from '@tripcost/shared/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
 import { itemChanges, resolve, targetOf } from '../../../lib/merge';
@@ -17,7 +17,7 @@ import { digitsOf, formatMoney } from '../../../lib/format';
 import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurrenciesQuery } from '../../currencies';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
 import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
-import { RepriceWindow } from './Reprice';
+import { useCanEdit } from '../../sharing';
 import {
   EMPTY_DATED,
   datedChanges,
@@ -31,6 +31,9 @@ import {
 } from '../datedPrices';
 import { DatedPriceFields, SeenOn } from './DatedPrices';
 import './costItems.css';
+
+// Only windows with items in another currency offer it: not in the page's first load.
+const RepriceWindow = lazy(() => import('./Reprice').then((module) => ({ default: module.RepriceWindow })));
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
   { key: 'stay', label: 'Stay', expense: 'stay_expense' },
@@ -120,6 +123,7 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
   const [removeItem] = useRemoveItemMutation();
   const [addItem] = useAddItemMutation();
   const [removed, setRemoved] = useState<CostItem | null>(null);
+  const editable = useCanEdit();
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const items = instance.items ?? [];
@@ -161,8 +165,12 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
         {formatMoney(instance.to_pay ?? 0, currency)}
         {fxEffect && <span className="cost-items__fx-effect"> · {fxEffect}</span>}
       </p>
-      {items.some((item) => item.fx) && <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />}
-      {plainAmounts.length > 0 && (
+      {editable && items.some((item) => item.fx) && (
+        <Suspense fallback={null}>
+          <RepriceWindow tripId={tripId} instanceId={instance._id} currency={currency} />
+        </Suspense>
+      )}
+      {editable && plainAmounts.length > 0 && (
         <p className="cost-items__note">
           Adding an item turns the amounts entered so far (
           {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount, currency)}`))})
@@ -201,17 +209,20 @@ export function CostItems({ tripId, instance, travellers, currency, version }: P
                   refs={ref}
                   version={version}
                   onDelete={() => onDelete(item)}
+                  editable={editable}
                 />
               ))}
             </ul>
-            <ItemForm
-              category={category.key}
-              window={instance}
-              travellers={travellers}
-              tripCurrency={currency}
-              refs={ref}
-              onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
-            />
+            {editable && (
+              <ItemForm
+                category={category.key}
+                window={instance}
+                travellers={travellers}
+                tripCurrency={currency}
+                refs={ref}
+                onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
+              />
+            )}
           </section>
         );
       })}
@@ -489,7 +500,10 @@ function ItemRow({
   refs,
   version,
   onDelete,
+  editable,
 }: {
+  /** My role may change the item: without it the row is read-only (no toggles, Edit or Delete). */
+  editable: boolean;
   item: CostItem;
   /** In the trip's currency. */
   cost: number;
@@ -663,51 +677,59 @@ function ItemRow({
       )}
       {item.confirmation && <p className="cost-item__confirmation muted">Confirmation number {item.confirmation}</p>}
       <SeenOn item={item} window={window} refs={refs} />
-      <div className="cost-item__controls">
-        <span className="cost-item__toggles">
-          <label className="cost-item__toggle">
-            <input
-              type="checkbox"
-              checked={item.booked}
-              onChange={(e) =>
-                change(
-                  { booked: e.target.checked },
-                  `${e.target.checked ? 'Reserved' : 'Not reserved'} for ${item.name}`,
-                )
-              }
-            />{' '}
-            {RESERVED_LABEL}
-          </label>
-          <label className="cost-item__toggle">
-            <input
-              type="checkbox"
-              checked={item.paid}
-              onChange={(e) =>
-                change({ paid: e.target.checked }, `${e.target.checked ? 'Paid' : 'Not paid'} for ${item.name}`)
-              }
-            />{' '}
-            Paid
-          </label>
-        </span>
-        <span className="cost-item__buttons">
-          <button
-            type="button"
-            ref={focus.opener}
-            className="btn btn--ghost btn--sm"
-            onClick={() => {
-              setFields(fieldsOf(item));
-              setError('');
-              opened.current = { item, version };
-              setEditing(true);
-            }}
-          >
-            Edit <span className="sr-only">{item.name}</span>
-          </button>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
-            Delete <span className="sr-only">{item.name}</span>
-          </button>
-        </span>
-      </div>
+      {!editable ? (
+        (item.booked || item.paid) && (
+          <p className="muted cost-item__state">
+            {[item.booked && RESERVED_LABEL, item.paid && 'Paid'].filter(Boolean).join(' · ')}
+          </p>
+        )
+      ) : (
+        <div className="cost-item__controls">
+          <span className="cost-item__toggles">
+            <label className="cost-item__toggle">
+              <input
+                type="checkbox"
+                checked={item.booked}
+                onChange={(e) =>
+                  change(
+                    { booked: e.target.checked },
+                    `${e.target.checked ? 'Reserved' : 'Not reserved'} for ${item.name}`,
+                  )
+                }
+              />{' '}
+              {RESERVED_LABEL}
+            </label>
+            <label className="cost-item__toggle">
+              <input
+                type="checkbox"
+                checked={item.paid}
+                onChange={(e) =>
+                  change({ paid: e.target.checked }, `${e.target.checked ? 'Paid' : 'Not paid'} for ${item.name}`)
+                }
+              />{' '}
+              Paid
+            </label>
+          </span>
+          <span className="cost-item__buttons">
+            <button
+              type="button"
+              ref={focus.opener}
+              className="btn btn--ghost btn--sm"
+              onClick={() => {
+                setFields(fieldsOf(item));
+                setError('');
+                opened.current = { item, version };
+                setEditing(true);
+              }}
+            >
+              Edit <span className="sr-only">{item.name}</span>
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
+              Delete <span className="sr-only">{item.name}</span>
+            </button>
+          </span>
+        </div>
+      )}
       {conflictBox}
       {errorLine}
     </li>

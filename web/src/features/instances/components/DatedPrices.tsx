@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatShortDate, todayDateInput } from '../../../lib/format';
 import type { CostBasis, CostItem, Instance } from '../../../lib/types';
 import { useCheckItemMutation } from '../api';
+import { useCanEdit } from '../../sharing';
 import {
   datedProblem,
   droppedByBasis,
@@ -242,6 +243,7 @@ export function SeenOn({
 }) {
   const [checkItem, { isLoading }] = useCheckItemMutation();
   const [error, setError] = useState('');
+  const editable = useCanEdit();
   const { day, stale } = seenOn(item, window);
   const ago = day ? Math.max(0, daysBetween(day, todayUtc())) : 0;
 
@@ -260,9 +262,11 @@ export function SeenOn({
         {day ? `Seen on ${formatShortDate(day)}` : 'Not known when this price was seen'}
         {stale && ` (${ago} days ago — worth re-checking)`}
       </span>{' '}
-      <button type="button" className="btn btn--ghost btn--sm" disabled={isLoading} onClick={onCheck}>
-        Still this price <span className="sr-only">for {item.name}</span>
-      </button>
+      {editable && (
+        <button type="button" className="btn btn--ghost btn--sm" disabled={isLoading} onClick={onCheck}>
+          Still this price <span className="sr-only">for {item.name}</span>
+        </button>
+      )}
       <FormError message={error} className="cost-item__error" />
     </div>
   );

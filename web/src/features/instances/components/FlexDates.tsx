@@ -45,6 +45,7 @@ import {
   type FlexRange,
 } from '../flex';
 import { useAddWindowAtMutation, useGetFlexGridQuery } from '../flexApi';
+import { useCanEdit } from '../../sharing';
 import { CheckPrices, FreshnessLine } from './PriceChecks';
 import './flex.css';
 
@@ -544,6 +545,8 @@ function AddWindowDialog({
 }) {
   const dispatch = useAppDispatch();
   const [addWindow, { isLoading }] = useAddWindowAtMutation();
+  // A viewer sees what a window at these dates would cost but cannot add it.
+  const editable = useCanEdit();
   const [error, setError] = useState('');
   const travellers = trip.travelers ?? 1;
   const own =
@@ -599,7 +602,7 @@ function AddWindowDialog({
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {own ? 'Close' : 'Cancel'}
           </button>
-          {own ? null : (
+          {own || !editable ? null : (
             <button type="button" className="btn btn--primary" disabled={isLoading} onClick={onAdd} data-autofocus>
               {isLoading ? 'Adding…' : addWindowWording(cell, trip.currency)}
             </button>

@@ -32,7 +32,7 @@ export { preloadCompareChart } from './CompareBoard';
 import { cheapestIsStale } from '../flex';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions } from './WindowActions';
-import { VoteButtons } from '../../sharing';
+import { useCanEdit, VoteButtons } from '../../sharing';
 import { WindowName } from './WindowName';
 import { WindowWeather } from './WindowWeather';
 import './windows.css';
@@ -61,6 +61,8 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   const [commitInstance] = useCommitInstanceMutation();
   const [deleteInstance] = useDeleteInstanceMutation();
   const store = useStore<AppState>();
+  // A viewer reads and votes: no control here that the server would refuse them.
+  const editable = useCanEdit();
   const instances = trip.instances ?? [];
   const cards = useMemo(() => orderCards(instances, order), [instances, order]);
 
@@ -159,9 +161,11 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
               failure="Failed to make the CSV file. Please try again."
             />
           )}
-          <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
-            Create New Instance
-          </button>
+          {editable && (
+            <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+              Create New Instance
+            </button>
+          )}
         </div>
       </div>
       <FormError message={deleteError} />
@@ -189,14 +193,16 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                   instance.status === 'eliminated' ? 'is-eliminated' : ''
                 }`}
               >
-                <button
-                  type="button"
-                  className="instance-card__delete"
-                  aria-label={`Delete instance ${name}`}
-                  onClick={() => onDelete(instance)}
-                >
-                  ×
-                </button>
+                {editable && (
+                  <button
+                    type="button"
+                    className="instance-card__delete"
+                    aria-label={`Delete instance ${name}`}
+                    onClick={() => onDelete(instance)}
+                  >
+                    ×
+                  </button>
+                )}
                 {/* The name is the card's title; without one, the dates are. */}
                 <h3 className="instance-card__title">
                   {instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
@@ -204,7 +210,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 {instance.label && (
                   <p className="instance-card__dates">{formatDateRange(instance.trip_start, instance.trip_end)}</p>
                 )}
-                <WindowName tripId={trip._id} window={instance} />
+                {editable && <WindowName tripId={trip._id} window={instance} />}
                 <p className="instance-card__total">
                   {formatMoney(instance.total_cost ?? totalCost(instance, digitsOf(trip.currency)), trip.currency)}
                 </p>
@@ -221,6 +227,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                     <span className="badge badge--cheapest">
                       {cheapestIsStale(trip) ? 'Cheapest · prices to re-check' : 'Cheapest'}
                     </span>
+                  )}
+                  {trip.comparison?.cheapestForEveryoneId === instance._id && (
+                    <span className="badge badge--everyone">Cheapest for everyone</span>
                   )}
                   {invalid && <span className="badge badge--warning">Dates need fixing</span>}
                 </div>
@@ -242,7 +251,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                     label={instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
                   />
                 )}
-                {trip.role !== 'viewer' && (
+                {editable && (
                   <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={openFlex} />
                 )}
               </li>

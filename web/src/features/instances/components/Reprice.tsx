@@ -100,7 +100,3 @@ export function RepriceTrip({ trip }: { trip: Trip }) {
     />
   );
 }
-
-/** Whether a trip has anything to re-price: an item in another currency than the trip's. */
-export const hasForeignItems = (trip: Trip): boolean =>
-  (trip.instances ?? []).some((window) => (window.items ?? []).some((item) => item.fx));

@@ -1,20 +1,21 @@
 // A trip as a viewer sees it when its owner hides costs: the server sent no figures, so
 // none are shown — "Costs are hidden by the owner" — only places, dates, windows and votes.
+// Its own chunk: only such a viewer ever loads it.
 import { TripHero } from '../../../components/TripHero';
 import { formatDateRange } from '../../../lib/format';
 import type { TripCostsHidden } from '../../../lib/types';
-import { SharePanel } from './SharePanel';
+import { ShareBar } from './ShareBar';
 import { VoteButtons } from './VoteButtons';
 import './sharing.css';
 
-export function HiddenCostsTrip({ trip }: { trip: TripCostsHidden }) {
+export default function HiddenCostsTrip({ trip, note }: { trip: TripCostsHidden; note?: string | null }) {
   return (
     <main className="page">
       <TripHero trip={trip}>
         <p className="costs-hidden">Costs are hidden by the owner</p>
       </TripHero>
-      <SharePanel trip={trip} />
-      <section aria-label="Date windows" className="card-grid">
+      <ShareBar trip={trip} note={note} />
+      <section aria-label="Date windows" className="card-grid hidden-costs__windows">
         {trip.instances.map((window) => {
           const label = window.label || formatDateRange(window.trip_start, window.trip_end);
           return (

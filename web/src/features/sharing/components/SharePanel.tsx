@@ -1,170 +1,180 @@
-// The owner's Share panel (docs/product.md §6 "Planning together"): make a link per
-// role and copy it, see and revoke invitations, members with their roles and Remove,
-// and whether viewers see costs. Everyone else sees who shares the trip and may leave.
+// The owner's Share dialog (docs/product.md §6 "Planning together"): make a link per
+// role and copy it, see and revoke the open links, change a member's role or remove
+// them, and whether viewers see costs. Its own chunk: fetched when Share is pressed.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Modal } from '../../../components/Modal';
+import { formatShortDate } from '../../../lib/format';
+import type { NewInvite } from '../../../lib/types';
 import {
   useChangeMemberRoleMutation,
   useCreateInviteMutation,
   useGetInvitesQuery,
-  useLeaveTripMutation,
   useRemoveMemberMutation,
   useRevokeInviteMutation,
   useSetHideCostsMutation,
-} from '../api';
-import type { Member, NewInvite, TripRole } from '../../../lib/types';
+} from '../shareApi';
+import { ROLE_NAMES } from './RoleBadge';
+import type { SharedTrip } from './ShareBar';
 import './sharing.css';
 
-interface Shared {
-  _id: string;
-  role: TripRole;
-  owner_name: string;
-  members: Member[];
-  hide_costs_from_viewers: boolean;
-}
+type Shareable = 'viewer' | 'editor';
 
-const ROLE_NAMES: Record<TripRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
+const OFFERS: Array<{ role: Shareable; label: string }> = [
+  { role: 'viewer', label: 'View and vote' },
+  { role: 'editor', label: 'Edit and vote' },
+];
 
-export function RoleBadge({ role, ownerName }: { role: TripRole; ownerName?: string }) {
-  if (role === 'owner') return null;
+/**
+ * Two choices side by side, the chosen one pressed: the app's segmented control, styled
+ * by the trip page it opens on (the windows' view switch uses the same classes).
+ */
+function RolePicker({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: Shareable;
+  onChange: (role: Shareable) => void;
+  options: Array<{ role: Shareable; label: string }>;
+}) {
   return (
-    <span className="role-badge">
-      {ROLE_NAMES[role]}
-      {ownerName ? ` · shared by ${ownerName}` : ''}
-    </span>
-  );
-}
-
-export function SharePanel({ trip }: { trip: Shared }) {
-  if (trip.role !== 'owner') return <MemberLine trip={trip} />;
-  return <OwnerPanel trip={trip} />;
-}
-
-function MemberLine({ trip }: { trip: Shared }) {
-  const [leave, { isLoading }] = useLeaveTripMutation();
-  const navigate = useNavigate();
-  return (
-    <section className="card share-panel" aria-label="Sharing">
-      <p className="share-panel__row">
-        <RoleBadge role={trip.role} ownerName={trip.owner_name} />
-        <span>{trip.members.map((member) => member.name).join(', ')}</span>
-      </p>
-      <div>
+    <div className="segmented segmented--sm" role="group" aria-label={label}>
+      {options.map((option) => (
         <button
+          key={option.role}
           type="button"
-          className="btn btn--ghost-danger btn--sm"
-          disabled={isLoading}
-          onClick={() => void leave(trip._id).then(() => navigate('/explore'))}
+          className="segmented__option"
+          aria-pressed={value === option.role}
+          onClick={() => value !== option.role && onChange(option.role)}
         >
-          Leave this trip
+          {option.label}
         </button>
-      </div>
-    </section>
+      ))}
+    </div>
   );
 }
 
-function OwnerPanel({ trip }: { trip: Shared }) {
-  const [role, setRole] = useState<'editor' | 'viewer'>('viewer');
+export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClose: () => void }) {
+  const [role, setRole] = useState<Shareable>('viewer');
   const [made, setMade] = useState<NewInvite | null>(null);
+  const [copied, setCopied] = useState(false);
   const { data: invites = [] } = useGetInvitesQuery(trip._id);
   const [createInvite, creating] = useCreateInviteMutation();
   const [revoke] = useRevokeInviteMutation();
   const [changeRole] = useChangeMemberRoleMutation();
   const [remove] = useRemoveMemberMutation();
-  const [setHide] = useSetHideCostsMutation();
+  const [setHide, hiding] = useSetHideCostsMutation();
   const open = invites.filter((invite) => invite.state === 'open');
+
+  async function makeLink() {
+    setCopied(false);
+    setMade(await createInvite({ tripId: trip._id, role }).unwrap());
+  }
+
+  async function copy(url: string) {
+    await navigator.clipboard?.writeText(url);
+    setCopied(true);
+  }
+
   return (
-    <section className="card share-panel" aria-label="Share">
-      <h2>Share</h2>
-      <div className="share-panel__row">
-        <label>
-          Invite as{' '}
-          <select value={role} onChange={(event) => setRole(event.target.value as 'editor' | 'viewer')}>
-            <option value="viewer">Viewer (reads and votes)</option>
-            <option value="editor">Editor (edits and votes)</option>
-          </select>
-        </label>
-        <button
-          type="button"
-          className="btn btn--primary btn--sm"
-          disabled={creating.isLoading}
-          onClick={() => void createInvite({ tripId: trip._id, role }).unwrap().then(setMade)}
-        >
-          Create link
-        </button>
-      </div>
-      {made && (
-        <p className="share-panel__row">
-          <span className="share-panel__link" aria-label="Invitation link">
-            {made.url}
-          </span>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => void navigator.clipboard?.writeText(made.url)}
-          >
-            Copy
-          </button>
-        </p>
-      )}
-      {open.length > 0 && (
-        <ul className="share-panel__list" aria-label="Open invitations">
-          {open.map((invite) => (
-            <li key={invite._id} className="share-panel__row">
-              {ROLE_NAMES[invite.role]} link, until {invite.expires_at.slice(0, 10)}
-              <button
-                type="button"
-                className="btn btn--ghost-danger btn--sm"
-                onClick={() => void revoke({ tripId: trip._id, inviteId: invite._id })}
-              >
-                Revoke
+    <Modal title="Share this trip" onClose={onClose}>
+      <div className="share-panel">
+        <section className="share-panel__section" aria-labelledby="share-invite">
+          <h3 id="share-invite">Invite with a link</h3>
+          <div className="share-panel__row">
+            <span className="muted">People with the link can</span>
+            <RolePicker label="Invite as" value={role} onChange={setRole} options={OFFERS} />
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              disabled={creating.isLoading}
+              onClick={() => void makeLink()}
+            >
+              Create link
+            </button>
+          </div>
+          {made && (
+            <div className="share-panel__row">
+              <input
+                className="share-panel__link"
+                readOnly
+                aria-label="Invitation link"
+                value={made.url}
+                onFocus={(event) => event.target.select()}
+              />
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy(made.url)}>
+                {copied ? 'Copied' : 'Copy'}
               </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ul className="share-panel__list" aria-label="Members">
-        {trip.members.map((member) => (
-          <li key={member.user_id} className="share-panel__row">
-            <span>{member.name}</span>
-            {member.role === 'owner' ? (
-              <span className="role-badge">Owner</span>
-            ) : (
-              <>
-                <select
-                  aria-label={`Role of ${member.name}`}
-                  value={member.role}
-                  onChange={(event) =>
-                    void changeRole({
-                      tripId: trip._id,
-                      userId: member.user_id,
-                      role: event.target.value as 'editor' | 'viewer',
-                    })
-                  }
-                >
-                  <option value="viewer">Viewer</option>
-                  <option value="editor">Editor</option>
-                </select>
-                <button
-                  type="button"
-                  className="btn btn--ghost-danger btn--sm"
-                  onClick={() => void remove({ tripId: trip._id, userId: member.user_id })}
-                >
-                  Remove
-                </button>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      <label className="share-panel__row">
-        <input
-          type="checkbox"
-          checked={trip.hide_costs_from_viewers}
-          onChange={(event) => void setHide({ tripId: trip._id, hide: event.target.checked })}
-        />
-        Hide costs from viewers
-      </label>
-    </section>
+            </div>
+          )}
+          {open.length > 0 && (
+            <ul className="share-panel__list" aria-label="Open invitations">
+              {open.map((invite) => (
+                <li key={invite._id} className="share-panel__item">
+                  <span>
+                    {ROLE_NAMES[invite.role]} link{' '}
+                    <span className="muted">· until {formatShortDate(invite.expires_at.slice(0, 10))}</span>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn--ghost-danger btn--sm"
+                    onClick={() => void revoke({ tripId: trip._id, inviteId: invite._id })}
+                  >
+                    Revoke
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="share-panel__section" aria-labelledby="share-members">
+          <h3 id="share-members">People</h3>
+          <ul className="share-panel__list" aria-label="Members">
+            {trip.members.map((member) => (
+              <li key={member.user_id} className="share-panel__item">
+                <span className="share-panel__name">{member.name}</span>
+                {member.role === 'owner' ? (
+                  <span className="role-badge">Owner</span>
+                ) : (
+                  <span className="share-panel__row">
+                    <RolePicker
+                      label={`Role of ${member.name}`}
+                      value={member.role}
+                      options={[
+                        { role: 'viewer', label: 'Viewer' },
+                        { role: 'editor', label: 'Editor' },
+                      ]}
+                      onChange={(next) => void changeRole({ tripId: trip._id, userId: member.user_id, role: next })}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn--ghost-danger btn--sm"
+                      aria-label={`Remove ${member.name}`}
+                      onClick={() => void remove({ tripId: trip._id, userId: member.user_id })}
+                    >
+                      Remove
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <label className="share-panel__switch">
+          <input
+            type="checkbox"
+            checked={trip.hide_costs_from_viewers}
+            disabled={hiding.isLoading}
+            onChange={(event) => void setHide({ tripId: trip._id, hide: event.target.checked })}
+          />
+          <span>
+            Hide costs from viewers
+            <span className="hint">Viewers see places, dates and votes, never a price, link or confirmation.</span>
+          </span>
+        </label>
+      </div>
+    </Modal>
   );
 }

@@ -15,11 +15,13 @@ export function VoteButtons(props: {
   votes: WindowVotes;
   worksForEveryone: boolean;
   label: string;
+  /** In a table row: smaller buttons on one line. */
+  compact?: boolean;
 }) {
-  const { tripId, instanceId, votes, worksForEveryone, label } = props;
+  const { tripId, instanceId, votes, worksForEveryone, label, compact = false } = props;
   const [vote, { isLoading }] = useVoteMutation();
   return (
-    <div className="votes" role="group" aria-label={`Your vote on ${label}`}>
+    <div className={`votes ${compact ? 'votes--compact' : ''}`} role="group" aria-label={`Your vote on ${label}`}>
       {CHOICES.map(({ value, label: text }) => (
         <button
           key={value}
@@ -32,7 +34,7 @@ export function VoteButtons(props: {
           {text} {votes[value]}
         </button>
       ))}
-      {worksForEveryone && <span className="badge votes__everyone">Works for everyone</span>}
+      {worksForEveryone && <span className="badge badge--everyone votes__everyone">Works for everyone</span>}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { digitsOf, formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
 import { CurrencyPicker } from '../../currencies';
+import { useCanEdit } from '../../sharing';
 import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
 import './tripSettings.css';
 
@@ -32,6 +33,35 @@ function shownSetting(field: string, value: unknown, currency: string): string {
 }
 
 export function TripSettings({ trip }: { trip: Trip }) {
+  // A viewer reads the settings; only members who may edit get the controls.
+  return useCanEdit() ? <EditableSettings trip={trip} /> : <ReadOnlySettings trip={trip} />;
+}
+
+/** The settings as text: what a viewer sees (the server would refuse them a change). */
+function ReadOnlySettings({ trip }: { trip: Trip }) {
+  const budget =
+    trip.budget === null || trip.budget === undefined
+      ? 'No budget'
+      : `${formatMoney(trip.budget, trip.currency)} ${budgetBasisOf(trip) === 'per_person' ? 'per person' : 'for the trip'}`;
+  return (
+    <dl className="trip-settings trip-settings__facts" aria-label="Trip settings">
+      <div>
+        <dt>Travellers</dt>
+        <dd>{trip.travelers ?? 1}</dd>
+      </div>
+      <div>
+        <dt>Budget</dt>
+        <dd>{budget}</dd>
+      </div>
+      <div>
+        <dt>Trip currency</dt>
+        <dd>{trip.currency}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function EditableSettings({ trip }: { trip: Trip }) {
   const savedTravelers = trip.travelers ?? 1;
   const [travelers, setTravelers] = useState(savedTravelers);
   const [budget, setBudget] = useState(budgetText(trip.budget));

@@ -1,0 +1,299 @@
+// The live-updates client against a fake fetch stream: events parsed across chunk
+// boundaries (heartbeats skipped), a dropped stream reopened with Last-Event-ID after a
+// growing pause, a refused token renewed, `revoked` ending it, and what each event does
+// to a tab (my own change ignored, another member's refetched with a note).
+import { effectOf, tagsOf } from './apply';
+import { followSharedStream } from './tabs';
+import { retryDelay, runLiveStream, tokenExpiry, type LiveEvent, type LiveOptions } from './stream';
+
+const URL = 'http://localhost/api/trips/getaway/t1/events';
+const encoder = new TextEncoder();
+
+/** A text/event-stream answer that sends these chunks, then ends (or stays open). */
+function streamOf(chunks: string[], { stayOpen = false } = {}): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      if (!stayOpen) controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
+const change = (id: string, version: number, actor = 'u-ada', name = 'Ada L', what = 'window') =>
+  `id: ${id}\nevent: change\ndata: ${JSON.stringify({ version, actor_id: actor, actor_name: name, what })}\n\n`;
+
+interface Call {
+  headers: Record<string, string>;
+}
+
+/** A fake fetch answering each connection with the next response; records what each sent. */
+function fakeFetch(answers: Array<Response | (() => Response)>) {
+  const calls: Call[] = [];
+  const fetch = (async (_url: string, init: RequestInit) => {
+    calls.push({ headers: init.headers as Record<string, string> });
+    const next = answers.shift();
+    if (!next) {
+      // No more answers: hang until aborted, as an open stream does.
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    }
+    return typeof next === 'function' ? next() : next;
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function options(overrides: Partial<LiveOptions>): LiveOptions & { events: LiveEvent[]; sleeps: number[] } {
+  const events: LiveEvent[] = [];
+  const sleeps: number[] = [];
+  return {
+    url: URL,
+    token: () => 'token-1',
+    renew: async () => null,
+    onEvent: (event) => events.push(event),
+    signal: new AbortController().signal,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0.5,
+    events,
+    sleeps,
+    ...overrides,
+  };
+}
+
+describe('the live stream', () => {
+  it('when events arrive split across chunks with heartbeats between, then each is delivered once, whole', async () => {
+    const whole = `: heartbeat\n\n${change('1-0', 4)}: heartbeat\n\nid: 2-0\nevent: reset\ndata: {}\n\n`;
+    const { fetch } = fakeFetch([streamOf([whole.slice(0, 17), whole.slice(17, 60), whole.slice(60)])]);
+    const abort = new AbortController();
+    const run = options({ fetch, signal: abort.signal });
+    run.onEvent = (event) => {
+      run.events.push(event);
+      if (event.type === 'reset') abort.abort();
+    };
+    await runLiveStream(run);
+    expect(run.events).toEqual([
+      {
+        type: 'change',
+        id: '1-0',
+        change: { version: 4, actor_id: 'u-ada', actor_name: 'Ada L', what: 'window' },
+      },
+      { type: 'reset', id: '2-0' },
+    ]);
+  });
+
+  it('when the stream drops, then it reopens after a growing pause with the last event id and my token', async () => {
+    const { fetch, calls } = fakeFetch([
+      streamOf([change('5-0', 2)]),
+      new Response('busy', { status: 503 }),
+      streamOf([change('6-0', 3), 'event: revoked\ndata: {"msg":"You were removed from this trip."}\n\n']),
+    ]);
+    const run = options({ fetch });
+    expect(await runLiveStream(run)).toBe('revoked');
+    expect(calls.map((call) => call.headers['last-event-id'])).toEqual([undefined, '5-0', '5-0']);
+    expect(calls.every((call) => call.headers.authorization === 'Bearer token-1')).toBe(true);
+    // The drop after a good connection waits 1 s; the 503 right after (a second failure in a row) 2 s.
+    expect(run.sleeps).toEqual([1000, 2000]);
+    expect(run.events.map((event) => event.type)).toEqual(['change', 'change', 'revoked']);
+    expect(run.events[2]).toEqual({ type: 'revoked', msg: 'You were removed from this trip.' });
+  });
+
+  it('when the pauses grow, then they double up to 30 s, with jitter', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt, () => 0.5))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+    expect(retryDelay(0, () => 0)).toBe(800);
+    expect(retryDelay(0, () => 1)).toBe(1200);
+  });
+
+  it('when the server refuses the token, then a renewed one is used; with none the stream ends as signed out', async () => {
+    const { fetch, calls } = fakeFetch([new Response('', { status: 401 }), new Response('', { status: 401 })]);
+    const renewed = ['token-2', null];
+    const run = options({ fetch, renew: async () => renewed.shift() ?? null });
+    expect(await runLiveStream(run)).toBe('signed-out');
+    expect(calls.map((call) => call.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(run.sleeps).toEqual([1000, 2000]); // refusals in a row wait longer each time
+  });
+
+  it('when I am logged out, then no stream is opened', async () => {
+    const { fetch, calls } = fakeFetch([]);
+    expect(await runLiveStream(options({ fetch, token: () => null }))).toBe('signed-out');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('when the server answers 403, then my access ended; 404 ends the stream quietly', async () => {
+    const refused = options({ fetch: fakeFetch([new Response('{}', { status: 403 })]).fetch });
+    expect(await runLiveStream(refused)).toBe('revoked');
+    expect(refused.events).toEqual([{ type: 'revoked', msg: 'You no longer have access to this trip.' }]);
+    const gone = options({ fetch: fakeFetch([new Response('{}', { status: 404 })]).fetch });
+    expect(await runLiveStream(gone)).toBe('gone');
+    expect(gone.events).toEqual([]);
+  });
+
+  it('when the access token expires, then the open connection ends and reopens with a renewed token', async () => {
+    jest.useFakeTimers({ now: 1_000_000_000 });
+    try {
+      const payload = btoa(JSON.stringify({ exp: 1_000_060 })); // seconds: 60 s from now
+      const { fetch, calls } = fakeFetch([streamOf([change('9-0', 1)], { stayOpen: true })]);
+      const abort = new AbortController();
+      const run = options({
+        fetch,
+        signal: abort.signal,
+        token: () => `h.${payload}.s`,
+        renew: async () => 'token-2',
+        now: () => Date.now(),
+      });
+      const ended = runLiveStream(run);
+      await jest.advanceTimersByTimeAsync(59_000);
+      expect(calls).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(calls.map((call) => call.headers.authorization)).toEqual([`Bearer h.${payload}.s`, 'Bearer token-2']);
+      expect(calls[1]!.headers['last-event-id']).toBe('9-0');
+      abort.abort();
+      expect(await ended).toBe('stopped');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('reads when a token expires', () => {
+    expect(tokenExpiry(`h.${btoa(JSON.stringify({ exp: 1700000000 }))}.s`)).toBe(1700000000000);
+    expect(tokenExpiry('not-a-jwt')).toBeNull();
+  });
+});
+
+describe('applying an event to a tab', () => {
+  const view = { userId: 'u-me', version: 7 };
+  const changeBy = (actor_id: string, version: number, what: 'window' | 'members' = 'window'): LiveEvent => ({
+    type: 'change',
+    id: '1-0',
+    change: { version, actor_id, actor_name: actor_id === 'u-me' ? 'Me' : 'Ada L', what },
+  });
+
+  it('when it is my own change this tab already shows, then nothing happens', () => {
+    expect(effectOf(changeBy('u-me', 7), view)).toEqual({ type: 'none' });
+    expect(tagsOf(effectOf(changeBy('u-me', 6), view), 't1')).toEqual([]);
+  });
+
+  it('when it is my change from another tab or device, then the trip is refetched without a note', () => {
+    expect(effectOf(changeBy('u-me', 8), view)).toEqual({ type: 'refetch', what: 'trip', note: null });
+  });
+
+  it('when another member changed the trip, then it is refetched and the note names them', () => {
+    const effect = effectOf(changeBy('u-ada', 8), view);
+    expect(effect).toEqual({ type: 'refetch', what: 'trip', note: 'Updated by Ada L just now' });
+    expect(tagsOf(effect, 't1')).toEqual([
+      { type: 'Trip', id: 't1' },
+      { type: 'Trip', id: 'LIST' },
+    ]);
+    // A vote leaves the version as it was: another member's is still shown.
+    expect(effectOf(changeBy('u-ada', 7), view).type).toBe('refetch');
+  });
+
+  it('when members changed or the server reset, then the invitations are refetched too', () => {
+    expect(tagsOf(effectOf(changeBy('u-ada', 8, 'members'), view), 't1')).toContainEqual({
+      type: 'Trip',
+      id: 'invites:t1',
+    });
+    expect(effectOf({ type: 'reset' }, view)).toEqual({ type: 'refetch', what: 'everything', note: null });
+  });
+
+  it('when access was revoked, then the tab is told', () => {
+    expect(effectOf({ type: 'revoked', msg: 'Removed' }, view)).toEqual({ type: 'revoked', msg: 'Removed' });
+  });
+});
+
+describe('one stream per browser, shared by its tabs', () => {
+  /** Web Locks and BroadcastChannel as one browser has them, for two tabs in one test. */
+  function fakeBrowser() {
+    const holders = new Map<string, Array<() => void>>();
+    const locks = {
+      request(name: string, opts: { signal?: AbortSignal }, callback: () => Promise<void>) {
+        return new Promise<void>((resolve, reject) => {
+          const start = () =>
+            void callback()
+              .then(() => release(name))
+              .then(resolve, reject);
+          const queue = holders.get(name);
+          if (!queue) {
+            holders.set(name, []);
+            start();
+            return;
+          }
+          queue.push(start);
+          opts.signal?.addEventListener('abort', () => {
+            queue.splice(queue.indexOf(start), 1);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+      },
+    };
+    function release(name: string) {
+      const next = holders.get(name)?.shift();
+      if (next) next();
+      else holders.delete(name);
+    }
+    const channels = new Set<FakeChannel>();
+    class FakeChannel {
+      onmessage: ((event: MessageEvent) => void) | null = null;
+      constructor(readonly name: string) {
+        channels.add(this);
+      }
+      postMessage(data: unknown) {
+        for (const other of channels) {
+          if (other !== this && other.name === this.name) other.onmessage?.({ data } as MessageEvent);
+        }
+      }
+      close() {
+        channels.delete(this);
+      }
+    }
+    return {
+      locks: locks as unknown as LockManager,
+      BroadcastChannel: FakeChannel as unknown as typeof BroadcastChannel,
+    };
+  }
+
+  it('when two tabs follow a trip, then one connects, both get its events, and the other takes over from its last id', async () => {
+    const browser = fakeBrowser();
+    const connections: Array<{ tab: string; lastEventId: string | null | undefined }> = [];
+    const emitters: Array<(event: LiveEvent) => void> = [];
+    const run = (tab: string) => (opts: LiveOptions) =>
+      new Promise<'stopped'>((resolve) => {
+        connections.push({ tab, lastEventId: opts.lastEventId });
+        emitters.push(opts.onEvent);
+        opts.signal.addEventListener('abort', () => resolve('stopped'));
+      });
+    const seen: Record<string, LiveEvent[]> = { a: [], b: [] };
+    const tabA = new AbortController();
+    const tabB = new AbortController();
+    const follow = (tab: 'a' | 'b', signal: AbortSignal) =>
+      followSharedStream(
+        {
+          key: 'u1:t1',
+          url: URL,
+          token: () => 't',
+          renew: async () => null,
+          signal,
+          onEvent: (e) => seen[tab]!.push(e),
+        },
+        { ...browser, run: run(tab) },
+      );
+    follow('a', tabA.signal);
+    follow('b', tabB.signal);
+    await Promise.resolve();
+    expect(connections).toEqual([{ tab: 'a', lastEventId: null }]);
+
+    emitters[0]!({ type: 'reset', id: '3-0' });
+    expect(seen.a).toEqual([{ type: 'reset', id: '3-0' }]);
+    expect(seen.b).toEqual([{ type: 'reset', id: '3-0' }]);
+
+    tabA.abort(); // the leading tab closes
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(connections).toEqual([
+      { tab: 'a', lastEventId: null },
+      { tab: 'b', lastEventId: '3-0' },
+    ]);
+    tabB.abort();
+  });
+});
