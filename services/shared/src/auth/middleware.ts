@@ -32,29 +32,38 @@ function knownCaller(
   return isRevoked === undefined ? undefined : { user, revoked: isRevoked };
 }
 
+/** Who a token names: a user (revoked or not), a token that does not verify, or a failure to find out. */
+type Caller = { user: AuthUser; revoked: boolean } | { invalid: unknown } | { failed: unknown };
+
+/**
+ * Tells `done` who the token names: at once when memory knows (knownCaller), else
+ * after verification — which may wait for the JWKS (an unknown key id) — and the
+ * deny-list check that follows it.
+ */
+function findCaller(verifier: TokenVerifier, revoked: RevokedUsers, token: string, done: (caller: Caller) => void) {
+  const known = knownCaller(verifier, revoked, token);
+  if (known !== undefined) return done(known);
+  verifier
+    .verify(token)
+    .then(
+      (user) => revoked.isRevoked(user.id).then((isRevoked) => done({ user, revoked: isRevoked })),
+      (error: unknown) => done({ invalid: error }),
+    )
+    .catch((error: unknown) => done({ failed: error }));
+}
+
 export function requireAuth(verifier: TokenVerifier, revoked: RevokedUsers = noRevokedUsers) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next(unauthorized('token_missing'));
-    const known = knownCaller(verifier, revoked, token);
-    if (known !== undefined) {
-      if (known.revoked) return next(revokedToken());
-      req.user = known.user;
-      return next();
-    }
-    // Verification may wait for the JWKS (an unknown key id); the deny-list check follows it.
-    verifier
-      .verify(token)
-      .then(
-        (user) =>
-          revoked.isRevoked(user.id).then((isRevoked) => {
-            if (isRevoked) return next(revokedToken());
-            req.user = user;
-            next();
-          }),
-        (error: unknown) => next(error instanceof InvalidTokenError ? invalidToken() : error),
-      )
-      .catch(next);
+    findCaller(verifier, revoked, token, (caller) => {
+      if ('failed' in caller) return next(caller.failed);
+      if ('invalid' in caller)
+        return next(caller.invalid instanceof InvalidTokenError ? invalidToken() : caller.invalid);
+      if (caller.revoked) return next(revokedToken());
+      req.user = caller.user;
+      next();
+    });
   };
 }
 
@@ -63,23 +72,12 @@ export function optionalAuth(verifier: TokenVerifier, revoked: RevokedUsers = no
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return next();
-    const known = knownCaller(verifier, revoked, token);
-    if (known !== undefined) {
-      if (!known.revoked) req.user = known.user;
-      return next();
-    }
-    verifier
-      .verify(token)
-      .then(
-        (user) =>
-          revoked.isRevoked(user.id).then((isRevoked) => {
-            if (!isRevoked) req.user = user;
-            next();
-          }),
-        // An invalid optional token is treated as no token at all; so is a revoked one.
-        () => next(),
-      )
-      .catch(next);
+    findCaller(verifier, revoked, token, (caller) => {
+      if ('failed' in caller) return next(caller.failed);
+      // An invalid optional token is treated as no token at all; so is a revoked one.
+      if ('user' in caller && !caller.revoked) req.user = caller.user;
+      next();
+    });
   };
 }
 
