@@ -3,12 +3,14 @@
 // sends, the trip as the page shows it meanwhile, ids renamed once a create answers.
 // Loaded only with the replayer (offlineSync.ts) and the conflict view, not with every page.
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import { DEFAULT_CURRENCY_DIGITS, totalCost } from '@tripcost/shared/domain';
+import { DEFAULT_CURRENCY_DIGITS, EXPENSE_FIELDS, totalCost, type ExpenseField } from '@tripcost/shared/domain';
 import { COMMITTED, itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
 import { tripPath } from '../mergeSave';
 import type { Instance, Trip } from '../types';
 import type { QueuedChange } from './changeQueue';
 import { deviceStore } from './deviceStore';
+
+const NO_EXPENSES = Object.fromEntries(EXPENSE_FIELDS.map((field) => [field, 0])) as Record<ExpenseField, number>;
 
 /**
  * A window as the page shows it until the server has it: the sent fields, nothing computed
@@ -25,10 +27,7 @@ export function offlineWindow(
     _id: tempId,
     trip_start: null,
     trip_end: null,
-    stay_expense: 0,
-    travel_expense: 0,
-    car_expense: 0,
-    other_expense: 0,
+    ...NO_EXPENSES,
     isCommitted: false,
     activities: [],
     label: '',
