@@ -246,3 +246,16 @@ export function itemisedMeanwhile(plan: MergePlan, windowId: string, current: Tr
     ],
   };
 }
+
+/** A window's fields as its form names them (conflict rows, the offline views). */
+export const WINDOW_FIELD_NAMES: Record<string, string> = {
+  trip_start: 'Start Date',
+  trip_end: 'End Date',
+  stay_expense: 'Stay (Lodging)',
+  travel_expense: 'Travel Costs',
+  car_expense: 'Car Rental',
+  other_expense: 'Other Expenses',
+  label: 'Window name',
+  notes: 'Notes',
+  status: 'Status',
+};

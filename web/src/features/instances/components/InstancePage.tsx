@@ -26,7 +26,7 @@ import {
 import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
-import { resolve, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { resolve, WINDOW_FIELD_NAMES, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
 import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
@@ -48,18 +48,6 @@ interface Opened {
 /** What is kept when the session ends with the form open. */
 type Draft = { form: FormState; opened: Opened };
 
-const FIELD_NAMES: Record<string, string> = {
-  trip_start: 'Start Date',
-  trip_end: 'End Date',
-  stay_expense: 'Stay (Lodging)',
-  travel_expense: 'Travel Costs',
-  car_expense: 'Car Rental',
-  other_expense: 'Other Expenses',
-  label: 'Window name',
-  notes: 'Notes',
-  status: 'Status',
-};
-
 function shown(field: string, value: unknown, currency: string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (field.endsWith('_expense')) return formatMoney(Math.abs(amountOf(value)), currency);
@@ -69,7 +57,7 @@ function shown(field: string, value: unknown, currency: string): string {
 
 function conflictRow(conflict: Conflict, currency: string): ConflictRow {
   return {
-    ...conflictRowOf(conflict, FIELD_NAMES, (field, value) => shown(field, value, currency)),
+    ...conflictRowOf(conflict, WINDOW_FIELD_NAMES, (field, value) => shown(field, value, currency)),
     locked: conflict.locked,
     lockedWhy: 'now calculated from cost items',
   };

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useAppSelector, type AppState, type AppDispatch } from '../../../lib/hooks';
-import { COMMITTED, sameValue, targetOf, type Choice, type FieldKey } from '../../../lib/merge';
+import { COMMITTED, sameValue, targetOf, WINDOW_FIELD_NAMES, type Choice, type FieldKey } from '../../../lib/merge';
 import type { Trip } from '../../../lib/types';
 import { tripsApi } from '../api';
 import type { QueuedChange } from '../../../lib/offline/changeQueue';
@@ -15,20 +15,12 @@ import { refreshQueue, settleConflict } from '../offlineSync';
 
 /** The fields as the pages name them (trip settings, the window form, the item form). */
 const FIELD_NAMES: Record<string, string> = {
+  ...WINDOW_FIELD_NAMES,
   travelers: 'Travellers',
   budget: 'Budget',
   budget_basis: 'Budget applies',
   isFavorite: 'Favourite',
   currency: 'Currency',
-  trip_start: 'Start Date',
-  trip_end: 'End Date',
-  stay_expense: 'Stay (Lodging)',
-  travel_expense: 'Travel Costs',
-  car_expense: 'Car Rental',
-  other_expense: 'Other Expenses',
-  label: 'Window name',
-  notes: 'Notes',
-  status: 'Status',
   name: 'Name',
   amount: 'Amount',
   category: 'Category',
