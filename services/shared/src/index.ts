@@ -17,6 +17,7 @@ export * from './auth/tokens';
 export * from './auth/keys';
 export * from './auth/key-ring';
 export * from './auth/key-settings';
+export * from './service-settings';
 export * from './auth/middleware';
 export * from './auth/revoked-users';
 export * from './http/app';

@@ -1,22 +1,12 @@
 // The trips service's settings (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
-import {
-  commonSettings,
-  loadConfig,
-  portSetting,
-  storeSettings,
-  tokenVerifierSettings,
-  urlSetting,
-} from '@tripcost/shared';
+import { calleeTimeoutSetting, loadConfig, storeServiceSettings, urlSetting } from '@tripcost/shared';
 
 export const tripsConfigSchema = z.object({
-  ...commonSettings,
-  PORT: portSetting(4002),
-  ...storeSettings,
-  ...tokenVerifierSettings,
+  ...storeServiceSettings(4002),
   /** The integrations service: today's exchange rates for items in another currency than their trip's. */
   INTEGRATIONS_URL: urlSetting('http://127.0.0.1:4004'),
-  INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  INTEGRATIONS_TIMEOUT_MS: calleeTimeoutSetting(),
   /** Where the web app is reached: invitation links point into it (`${PUBLIC_BASE_URL}/join/<token>`). */
   PUBLIC_BASE_URL: urlSetting('http://localhost:8080'),
   /** Invitation links that name nothing, per user per 15 minutes, before token look-ups answer 429. */

@@ -1,23 +1,13 @@
 // The wishlists process's configuration: one zod schema over the environment
 // (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
-import {
-  commonSettings,
-  loadConfig,
-  portSetting,
-  storeSettings,
-  tokenVerifierSettings,
-  urlSetting,
-} from '@tripcost/shared';
+import { calleeTimeoutSetting, loadConfig, storeServiceSettings, urlSetting } from '@tripcost/shared';
 
 export const wishlistsConfigSchema = z.object({
-  ...commonSettings,
-  PORT: portSetting(4003),
-  ...storeSettings,
-  ...tokenVerifierSettings,
+  ...storeServiceSettings(4003),
   /** The trips service, asked whether the caller owns a trip before it is added. */
   TRIPS_URL: urlSetting('http://127.0.0.1:4002'),
-  TRIPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  TRIPS_TIMEOUT_MS: calleeTimeoutSetting(),
 });
 
 export type WishlistsConfig = z.infer<typeof wishlistsConfigSchema>;
