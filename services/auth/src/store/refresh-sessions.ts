@@ -3,7 +3,7 @@
 // SHA-256 hashes of tokens are stored. Keys, all expiring with their family (`auth:` is
 // the key prefix under the default QUEUE_PREFIX; another one gives `<QUEUE_PREFIX>:auth:`,
 // shared/redis-keys.ts):
-//   auth:rt:<tokenHash>            hash {userId, familyId, rotatedAt?}
+//   auth:rt:<tokenHash>            hash {userId, familyId, rotatedAt?, successor?}
 //   auth:family:<familyId>         hash {userId, expiresAt, current}
 //   auth:family:<familyId>:tokens  set of the family's token hashes
 //   auth:user:<userId>:families    set of the user's family ids (expires with the newest)
@@ -50,11 +50,22 @@ end
 local now = tonumber(ARGV[1])
 if rotatedAt then
   if now - tonumber(rotatedAt) <= tonumber(ARGV[2]) then return {'grace', userId} end
-  revokeFamily(prefix, familyKey)
-  return {'reused', userId}
+  -- A successor that is the family's newest and was never presented: the answer that
+  -- carried it was lost (the network dropped mid-refresh), so this is the same device.
+  -- The unused successor is retired (presenting it later counts as reuse) and the
+  -- token rotates again. Any other replay is reuse: the whole family ends.
+  local successor = redis.call('HGET', KEYS[1], 'successor')
+  local current = redis.call('HGET', familyKey, 'current')
+  local lostKey = successor and (prefix .. 'rt:' .. successor)
+  if not (successor and successor == current and redis.call('EXISTS', lostKey) == 1
+      and not redis.call('HGET', lostKey, 'rotatedAt')) then
+    revokeFamily(prefix, familyKey)
+    return {'reused', userId}
+  end
+  redis.call('HSET', lostKey, 'rotatedAt', '0')
 end
 local successorKey = prefix .. 'rt:' .. ARGV[3]
-redis.call('HSET', KEYS[1], 'rotatedAt', ARGV[1])
+redis.call('HSET', KEYS[1], 'rotatedAt', ARGV[1], 'successor', ARGV[3])
 redis.call('HSET', successorKey, 'userId', userId, 'familyId', familyId)
 redis.call('PEXPIREAT', successorKey, expiresAt)
 redis.call('SADD', familyKey .. ':tokens', ARGV[3])

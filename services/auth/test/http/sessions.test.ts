@@ -122,14 +122,30 @@ describe('refresh sessions when a rotated token is replayed after the grace wind
     expect((await api.refresh(second)).status).toBe(401);
   });
 
+  it('when the answer of a refresh was lost (its new token never used), then the old token refreshes once more; the lost one counts as reuse', async () => {
+    const { refreshToken: first } = await api.signUp();
+    const lost = (await api.refresh(first)).refreshToken!; // the network dropped this answer
+    await clockPast();
+    const again = await api.refresh(first);
+    expect(again.status).toBe(200);
+    expect(again.refreshToken).toBeDefined();
+    expect(again.refreshToken).not.toBe(lost);
+    const next = (await api.refresh(again.refreshToken!)).refreshToken!;
+    await clockPast();
+    // The retired token turning up later is a thief's or a copy's: the family ends.
+    expect((await api.refresh(lost)).status).toBe(401);
+    expect((await api.refresh(next)).status).toBe(401);
+  });
+
   it('when a session is revoked for reuse, then nothing of it stays in Redis', async () => {
     const probe = createClient(queuePrefix);
     try {
       const { refreshToken } = await api.signUp();
       const familyKeysBefore = await probe.familyKeysOf(refreshToken);
       expect(familyKeysBefore.length).toBe(3);
-      await api.refresh(refreshToken);
-      await clockPast(); // past the 0 ms grace window, so the replay below is a reuse
+      const successor = (await api.refresh(refreshToken)).refreshToken!;
+      await api.refresh(successor); // the successor was used: a replay of the first is a reuse
+      await clockPast(); // past the 0 ms grace window
       await api.refresh(refreshToken);
       for (const key of familyKeysBefore) expect(await probe.exists(key)).toBe(0);
     } finally {
