@@ -18,7 +18,6 @@ import {
   metricSamples,
   rateLimitKey,
   rateLimitHeaders,
-  setHeaders,
   type Lifecycle,
   type Logger,
   type RateLimiter,
@@ -27,7 +26,8 @@ import {
 import { isServiceInternal } from './api-paths';
 import type { GatewayConfig } from './config';
 import { createCors } from './cors';
-import { createEdgeAuth } from './edge-auth';
+import { createEdgeAuth, type EdgeAuthOutcome } from './edge-auth';
+import { requestHead, startAnswerHeaders } from './header-list';
 import { pathOf, sendJson } from './http-helpers';
 import { proxyTo, type ProxiedRequest } from './proxy';
 import { upstreamFor, type Upstream } from './routing';
@@ -72,7 +72,7 @@ export interface ApiHandler {
 
 export function createApiHandler(deps: ApiDeps): ApiHandler {
   const { config, logger, lifecycle, upstreams, metrics } = deps;
-  const securityHeaders = apiSecurityHeaders({ hsts: config.NODE_ENV === 'production' });
+  const securityHeaders = apiSecurityHeaders({ hsts: config.NODE_ENV === 'production' }).flat();
   const cors = createCors(config.CORS_ORIGINS);
   // Per-IP limits are checked on every request, so they count in this process and
   // sync with Redis in batches; password failures are rare and counted in Redis directly.
@@ -150,11 +150,12 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const incomingId = req.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
-    req.headers['x-request-id'] = requestId;
-    res.setHeader('x-request-id', requestId);
-    setHeaders(res, securityHeaders);
+    const head = requestHead(req);
+    const incomingId = head.requestId;
+    const requestId = incomingId !== undefined && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    // The id the answer carries is the one the service is given.
+    head.requestId = requestId;
+    startAnswerHeaders(res, securityHeaders.concat('x-request-id', requestId));
     const path = pathOf(req);
     const upstream = upstreamFor(upstreams, path);
     (res as TrackedResponse)[TRACK] = { started, requestId, route: upstream?.name ?? 'unmatched', req };
@@ -183,10 +184,15 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
 
     // No AsyncLocalStorage context here: every log line of this path names its
     // request id itself, and entering a context per request had a measurable cost.
-    handle(req as ProxiedRequest, res, path, upstream).catch((error) => {
+    const failed = (error: unknown) => {
       logger.error({ err: error, reqId: requestId }, 'gateway error');
       fail(res, new AppError(500, 'Something went wrong'));
-    });
+    };
+    try {
+      handle(req as ProxiedRequest, res, path, upstream)?.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   };
 
   function refusedByLimit(res: ServerResponse, limiter: RateLimiter, policy: string, key: string, msg: string) {
@@ -194,8 +200,11 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     fail(res, new AppError(429, msg, 'rate_limited'), headers);
   }
 
-  async function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream) {
-    const ip = proxyAddr(req, trust);
+  // The checks in order, each in memory when it can be: a request that needs nothing
+  // awaited (most) is proxied without a promise; one that does continues in an async step.
+  function handle(req: ProxiedRequest, res: ServerResponse, path: string, upstream: Upstream): Promise<void> | void {
+    // Without X-Forwarded-For, proxy-addr's answer is the socket's address.
+    const ip = requestHead(req).forwardedFor === undefined ? (req.socket.remoteAddress ?? '') : proxyAddr(req, trust);
     if (limiters.perIp.hitNow(ip) > limiters.perIp.limit) {
       const msg = 'Too many requests. Please slow down and try again in a minute.';
       return refusedByLimit(res, limiters.perIp, 'per-ip', ip, msg);
@@ -211,7 +220,19 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }
     // Nothing of the request goes to a process that is not this product's service.
     const admitted = identity.admits(upstream.name);
-    if (!(admitted === true || (admitted !== false && (await admitted)))) {
+    if (admitted !== true) return admitLater(admitted, req, res, path, upstream, ip);
+    return checkCaller(req, res, path, upstream, ip);
+  }
+
+  async function admitLater(
+    admitted: boolean | Promise<boolean>,
+    req: ProxiedRequest,
+    res: ServerResponse,
+    path: string,
+    upstream: Upstream,
+    ip: string,
+  ): Promise<void> {
+    if (admitted === false || !(await admitted)) {
       return fail(
         res,
         new AppError(
@@ -221,19 +242,52 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
         ),
       );
     }
-    if (path === '/api/user/login' && req.method === 'POST') {
-      const refused = await checkLogin(req, res, ip);
-      if (refused) return;
-    }
+    return checkCaller(req, res, path, upstream, ip);
+  }
+
+  function checkCaller(
+    req: ProxiedRequest,
+    res: ServerResponse,
+    path: string,
+    upstream: Upstream,
+    ip: string,
+  ): Promise<void> | void {
+    if (path === '/api/user/login' && req.method === 'POST') return loginThenProxy(req, res, path, upstream, ip);
     const method = req.method ?? 'GET';
-    const auth =
-      edgeAuth.now(method, path, req.headers.authorization) ??
-      (await edgeAuth(method, path, req.headers.authorization));
+    const { authorization } = requestHead(req);
+    const auth = edgeAuth.now(method, path, authorization);
+    if (auth === undefined) {
+      return edgeAuth(method, path, authorization).then((later) => proxyIfAllowed(req, res, path, upstream, ip, later));
+    }
+    return proxyIfAllowed(req, res, path, upstream, ip, auth);
+  }
+
+  async function loginThenProxy(
+    req: ProxiedRequest,
+    res: ServerResponse,
+    path: string,
+    upstream: Upstream,
+    ip: string,
+  ) {
+    if (await checkLogin(req, res, ip)) return;
+    const auth = await edgeAuth('POST', path, requestHead(req).authorization);
+    return proxyIfAllowed(req, res, path, upstream, ip, auth);
+  }
+
+  function proxyIfAllowed(
+    req: ProxiedRequest,
+    res: ServerResponse,
+    path: string,
+    upstream: Upstream,
+    ip: string,
+    auth: EdgeAuthOutcome,
+  ): Promise<void> | void {
     if ('refused' in auth) return fail(res, auth.refused);
     if (path === '/api/user/me' && req.method === 'DELETE') {
       const userId = auth.user?.id ?? '';
-      const refused = await guardFailures(res, `delete-account:${ip}|${userId}`, DELETE_ACCOUNT_REFUSAL);
-      if (refused) return;
+      return guardFailures(res, `delete-account:${ip}|${userId}`, DELETE_ACCOUNT_REFUSAL).then((refused) => {
+        if (!refused) proxies.get(upstream.name)!(req, res);
+      });
     }
     proxies.get(upstream.name)!(req, res);
   }

@@ -7,9 +7,10 @@
 // a compressor would hold it back) and never when the service said no-transform.
 // A compressed answer's ETag turns weak (W/"…"): the bytes differ by encoding, the
 // representation does not, and the services compare If-None-Match/If-Match weakly.
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { joinedValue, removeValue, requestHead, setValue, valueOf, type HeaderList } from './header-list';
 
 export interface CompressionSettings {
   enabled: boolean;
@@ -46,17 +47,17 @@ export function isCompressible(
   settings: CompressionSettings,
   method: string | undefined,
   status: number,
-  headers: IncomingHttpHeaders,
+  headers: HeaderList,
 ): boolean {
   if (!settings.enabled || method === 'HEAD') return false;
   if (status < 200 || status === 204 || status === 206 || status === 304) return false;
-  const encoded = headers['content-encoding'];
+  const encoded = valueOf(headers, 'content-encoding');
   if (encoded !== undefined && encoded !== 'identity') return false;
-  const type = headers['content-type'];
+  const type = valueOf(headers, 'content-type');
   if (type === undefined || !COMPRESSIBLE.test(type)) return false;
-  const length = headers['content-length'];
+  const length = valueOf(headers, 'content-length');
   if (length !== undefined && Number(length) < settings.minBytes) return false;
-  return !/\bno-transform\b/i.test(String(headers['cache-control'] ?? ''));
+  return !/\bno-transform\b/i.test(valueOf(headers, 'cache-control') ?? '');
 }
 
 export interface Compression {
@@ -65,27 +66,28 @@ export interface Compression {
 }
 
 /**
- * Rewrites `headers` (a copy the proxy will send) for the answer to `req`, and gives
+ * Rewrites `headers` (the list the proxy will send) for the answer to `req`, and gives
  * the compressor to pipe it through when it is to be compressed.
  */
 export function compressAnswer(
   settings: CompressionSettings,
   req: IncomingMessage,
   status: number,
-  headers: IncomingHttpHeaders,
+  headers: HeaderList,
 ): Compression | undefined {
+  if (!settings.enabled) return undefined;
   if (status === 304) {
     // The 304 stands for the answer the client holds, compressed when it asked so.
-    if (settings.enabled && negotiateEncoding(req.headers['accept-encoding'])) weakenEtag(headers);
+    if (negotiateEncoding(requestHead(req).acceptEncoding)) weakenEtag(headers);
     return undefined;
   }
   if (!isCompressible(settings, req.method, status, headers)) return undefined;
   addVary(headers);
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const encoding = negotiateEncoding(requestHead(req).acceptEncoding);
   if (encoding === undefined) return undefined;
-  const length = Number(headers['content-length']);
-  delete headers['content-length'];
-  headers['content-encoding'] = encoding;
+  const length = Number(valueOf(headers, 'content-length'));
+  removeValue(headers, 'content-length');
+  setValue(headers, 'content-encoding', encoding);
   weakenEtag(headers);
   return { encoding, stream: compressorFor(encoding, Number.isFinite(length) ? length : 0) };
 }
@@ -101,13 +103,14 @@ function compressorFor(encoding: Encoding, sizeHint: number): BrotliCompress | G
   });
 }
 
-function addVary(headers: IncomingHttpHeaders): void {
-  const vary = headers.vary;
-  if (vary === undefined || vary === '') headers.vary = 'Accept-Encoding';
-  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary)) headers.vary = `${vary}, Accept-Encoding`;
+function addVary(headers: HeaderList): void {
+  const vary = joinedValue(headers, 'vary');
+  if (vary === undefined || vary === '') setValue(headers, 'vary', 'Accept-Encoding');
+  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary))
+    setValue(headers, 'vary', `${vary}, Accept-Encoding`);
 }
 
-function weakenEtag(headers: IncomingHttpHeaders): void {
-  const etag = headers.etag;
-  if (etag !== undefined && !etag.startsWith('W/')) headers.etag = `W/${etag}`;
+function weakenEtag(headers: HeaderList): void {
+  const etag = valueOf(headers, 'etag');
+  if (etag !== undefined && !etag.startsWith('W/')) setValue(headers, 'etag', `W/${etag}`);
 }

@@ -1,6 +1,7 @@
 // CORS with an allow-list and credentials. Listed origins get the CORS headers;
 // any other origin gets none, so the browser refuses the response.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { addAnswerHeader, requestHead, writeAnswerHead } from './header-list';
 
 const ALLOWED_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
 const PREFLIGHT_MAX_AGE = '600';
@@ -14,24 +15,26 @@ export function createCors(allowedOrigins: string[]): Cors {
   const allowed = new Set(allowedOrigins);
   return {
     handle(req, res) {
-      const origin = req.headers.origin;
-      const listed = typeof origin === 'string' && allowed.has(origin);
-      if (origin) res.setHeader('vary', 'Origin');
+      const { origin } = requestHead(req);
+      const listed = origin !== undefined && allowed.has(origin);
+      if (origin) addAnswerHeader(res, 'vary', 'Origin');
       if (listed) {
-        res.setHeader('access-control-allow-origin', origin);
-        res.setHeader('access-control-allow-credentials', 'true');
-        res.setHeader('access-control-expose-headers', 'x-request-id, etag');
+        addAnswerHeader(res, 'access-control-allow-origin', origin);
+        addAnswerHeader(res, 'access-control-allow-credentials', 'true');
+        addAnswerHeader(res, 'access-control-expose-headers', 'x-request-id, etag');
       }
+      // Rare: the request's header object is built only here.
       const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
       if (!preflight) return false;
+      const answer: string[] = [];
       if (listed) {
-        res.setHeader('access-control-allow-methods', ALLOWED_METHODS);
+        answer.push('access-control-allow-methods', ALLOWED_METHODS);
         const requested = req.headers['access-control-request-headers'];
-        if (requested) res.setHeader('access-control-allow-headers', requested);
-        res.setHeader('access-control-max-age', PREFLIGHT_MAX_AGE);
+        if (requested) answer.push('access-control-allow-headers', requested);
+        answer.push('access-control-max-age', PREFLIGHT_MAX_AGE);
       }
-      res.statusCode = 204;
-      res.setHeader('content-length', '0');
+      answer.push('content-length', '0');
+      writeAnswerHead(res, 204, answer);
       res.end();
       return true;
     },

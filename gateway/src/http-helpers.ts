@@ -1,6 +1,7 @@
 // Small helpers for the gateway's lean API path, which runs on Node's own request
 // and response objects rather than Express's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeAnswerHead } from './header-list';
 
 export function sendJson(
   res: ServerResponse,
@@ -13,11 +14,10 @@ export function sendJson(
     return;
   }
   const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(payload),
-  });
+  const answer: string[] = [];
+  for (const name in headers) answer.push(name, headers[name]!);
+  answer.push('content-type', 'application/json; charset=utf-8', 'content-length', String(Buffer.byteLength(payload)));
+  writeAnswerHead(res, status, answer);
   res.end(payload);
 }
 

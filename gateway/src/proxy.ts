@@ -8,10 +8,11 @@
 // Written here rather than taken from http-proxy-middleware because, measured side
 // by side, that library's per-request option merging and header passes cost more
 // CPU than the whole hop (docs/adr/0015-one-rate-limiter.md, "The proxy").
-import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import { DRAINING_HEADER, type Logger } from '@tripcost/shared';
+import type { Logger } from '@tripcost/shared';
 import { compressAnswer, type CompressionSettings } from './compression';
+import { answerHead, requestHead, setValue, writeAnswerHead, type HeaderList } from './header-list';
 import type { Upstream } from './routing';
 
 export interface ProxiedRequest extends IncomingMessage {
@@ -23,19 +24,6 @@ export interface ProxiedRequest extends IncomingMessage {
 export const UPSTREAM_SOCKETS = 512;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
-
-/** Headers that describe one connection, not the message (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 export type Proxy = (req: ProxiedRequest, res: ServerResponse) => void;
 
@@ -53,8 +41,8 @@ export interface ProxyHooks {
   eventStream?(res: ServerResponse, end: () => void): void;
 }
 
-export const isEventStream = (headers: IncomingHttpHeaders): boolean =>
-  /^\s*text\/event-stream\s*(?:;|$)/i.test(String(headers['content-type'] ?? ''));
+export const isEventStream = (contentType: string | undefined): boolean =>
+  contentType !== undefined && /^\s*text\/event-stream\s*(?:;|$)/i.test(contentType);
 
 const NO_COMPRESSION: CompressionSettings = { enabled: false, minBytes: 0 };
 
@@ -88,7 +76,7 @@ export function proxyTo(
       'upstream request failed',
     );
     if (res.headersSent || res.destroyed) return void res.destroy();
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    writeAnswerHead(res, status, ['content-type', 'application/json; charset=utf-8']);
     res.end(JSON.stringify({ msg, code: 'upstream_unavailable' }));
   };
 
@@ -104,19 +92,19 @@ export function proxyTo(
         agent: asksForEventStream(req) ? streamAgent : agent,
       },
       (answer) => {
-        const draining = answer.statusCode === 503 && answer.headers[DRAINING_HEADER] !== undefined;
+        const head = answerHead(answer.rawHeaders);
+        const draining = answer.statusCode === 503 && head.draining;
         // The upstream is closing its connections (it is shutting down): stop reusing
         // the idle ones, or a request sent on one as the upstream closes it meets a
         // reset that cannot safely be repeated; new connections are refused, which can.
-        if (draining || answer.headers.connection === 'close') dropIdleSockets(agent);
+        if (draining || head.closing) dropIdleSockets(agent);
         if (draining && hooks.retry?.(undefined, req, res)) {
           return void answer.resume();
         }
         const status = answer.statusCode ?? 502;
-        const headers = withoutHopByHop(answer.headers);
-        const compressor = compressAnswer(compression, req, status, headers);
-        res.writeHead(status, headers);
-        if (isEventStream(headers)) {
+        const compressor = compressAnswer(compression, req, status, head.list);
+        writeAnswerHead(res, status, head.list);
+        if (isEventStream(head.contentType)) {
           // Open as long as both ends want it; the headers go now, not with the first event.
           outgoing.setTimeout(0);
           res.flushHeaders();
@@ -152,7 +140,6 @@ export function proxyTo(
       if (!res.writableFinished) outgoing.destroy();
     });
     if (req.rawBody) {
-      outgoing.setHeader('content-length', req.rawBody.length);
       outgoing.end(req.rawBody);
     } else if (carriesBody(req)) {
       req.pipe(outgoing);
@@ -169,12 +156,16 @@ export function proxyTo(
  */
 export function asksForEventStream(req: IncomingMessage): boolean {
   if (req.method !== 'GET') return false;
-  const path = req.url?.split('?', 1)[0] ?? '';
-  return path.endsWith('/events') || /\btext\/event-stream\b/i.test(req.headers.accept ?? '');
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  if ((query === -1 ? url : url.slice(0, query)).endsWith('/events')) return true;
+  const accept = requestHead(req).accept;
+  return accept !== undefined && /\btext\/event-stream\b/i.test(accept);
 }
 
 export function carriesBody(req: IncomingMessage): boolean {
-  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const head = requestHead(req);
+  return head.contentLength !== undefined || head.chunked;
 }
 
 function dropIdleSockets(agent: Agent): void {
@@ -183,33 +174,24 @@ function dropIdleSockets(agent: Agent): void {
   }
 }
 
-/** The request's headers minus hop-by-hop ones, plus X-Forwarded-For/-Proto/-Host. */
-function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
-  const headers = withoutHopByHop(req.headers);
+/**
+ * What goes upstream: the request's headers minus hop-by-hop ones, its request id
+ * (the gateway's choice), X-Forwarded-For/-Proto/-Host, and the length of a body the
+ * gateway read (rawBody), which it sends in one piece.
+ */
+function forwardedHeaders(req: ProxiedRequest): HeaderList {
+  const head = requestHead(req);
+  const list = head.forward.slice();
+  if (head.requestId !== undefined) list.push('x-request-id', head.requestId);
   const client = req.socket.remoteAddress;
-  if (client) {
-    const earlier = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = earlier ? `${earlier}, ${client}` : client;
-  }
+  if (client) list.push('x-forwarded-for', head.forwardedFor ? `${head.forwardedFor}, ${client}` : client);
+  else if (head.forwardedFor !== undefined) list.push('x-forwarded-for', head.forwardedFor);
   const proto = 'encrypted' in req.socket ? 'https' : 'http';
-  const earlierProto = req.headers['x-forwarded-proto'];
-  headers['x-forwarded-proto'] = earlierProto ? `${earlierProto},${proto}` : proto;
-  if (req.headers.host) headers['x-forwarded-host'] ??= req.headers.host;
-  return headers;
-}
-
-function withoutHopByHop(source: IncomingHttpHeaders): IncomingHttpHeaders {
-  const listed = source.connection;
-  const headers: IncomingHttpHeaders = {};
-  for (const name in source) {
-    if (HOP_BY_HOP.has(name)) continue;
-    headers[name] = source[name];
-  }
-  // Headers the sender named in Connection are hop-by-hop too.
-  if (listed && listed !== 'keep-alive' && listed !== 'close') {
-    for (const name of listed.split(',')) delete headers[name.trim().toLowerCase()];
-  }
-  return headers;
+  list.push('x-forwarded-proto', head.forwardedProto ? `${head.forwardedProto},${proto}` : proto);
+  const forwardedHost = head.forwardedHost ?? head.host;
+  if (forwardedHost !== undefined) list.push('x-forwarded-host', forwardedHost);
+  if (req.rawBody) setValue(list, 'content-length', String(req.rawBody.length));
+  return list;
 }
 
 function describeFailure(upstream: Upstream, error: Error & { code?: string }, timedOut: boolean) {
