@@ -5,14 +5,16 @@
 // stop taking events, let published ones leave, then close connections, the store last.
 import type { RequestListener } from 'node:http';
 import type { Connection } from 'mongoose';
+import { verifierFromConfig, type TokenVerifierConfig } from './auth/key-settings';
 import { DEFAULT_DATA_DIR } from './config';
 import { createRevokedUsers, type RevokedUsers } from './auth/revoked-users';
 import { createEventPublisher, type ServiceName } from './events';
+import { idempotentCreates } from './http/idempotency';
 import { Lifecycle, listen, type CloseHook, type RunningService } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import { startOutboxRelay, type OutboxRelay, type OutboxStore } from './outbox';
-import { closeRedis, createRequestRedis, waitForRedis, type Redis } from './redis';
-import { revokedUserKeyPrefix } from './redis-keys';
+import { closeRedis, createRequestRedis, pingRedis, waitForRedis, type Redis } from './redis';
+import { idempotencyKeyPrefix, revokedUserKeyPrefix } from './redis-keys';
 import { connectMongo } from './store/mongo';
 
 /** What a service's store gives the kit: readiness, shutdown and the outbox (ADR 0021). */
@@ -131,6 +133,25 @@ export async function startService<S extends ServiceStore | undefined = undefine
     `${name} listening`,
   );
   return { ...(wired.extras as X), url: running.url, port: running.port, stop: running.stop };
+}
+
+/**
+ * What the HTTP app of a service with a store and creating routes takes from the kit, the
+ * same in each (trips, wishlists): the access-token verifier, Idempotency-Key in front of
+ * the creating routes (keys under the service's own prefix), and /readyz's checks of the
+ * store and of Redis. Spread into the service's buildApp from its `wire`.
+ */
+export function appParts(
+  name: ServiceName,
+  config: ServiceSettings & TokenVerifierConfig,
+  store: ServiceStore,
+  { redis, logger }: Pick<BaseParts, 'redis' | 'logger'>,
+) {
+  return {
+    verifier: verifierFromConfig(config, logger),
+    idempotent: idempotentCreates({ redis, keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, name), logger }),
+    readiness: { store: () => store.ping(), redis: () => pingRedis(redis) },
+  };
 }
 
 async function openStore<S extends ServiceStore | undefined, X extends object>(

@@ -2,13 +2,10 @@
 // shutdown order). Used by main.ts and by tests (this service's and other workspaces')
 // that boot it in-process.
 import {
+  appParts,
   createBlockingRedis,
   createRateLimiter,
-  idempotencyKeyPrefix,
-  idempotentCreates,
-  pingRedis,
   startService,
-  verifierFromConfig,
   type Logger,
   type RunningService,
 } from '@tripcost/shared';
@@ -63,7 +60,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
         }),
         app: buildApp({
           ...parts,
-          verifier: verifierFromConfig(config, parts.logger),
+          ...appParts('trips', config, store, parts),
           trips,
           guesses: guessLimit(
             createRateLimiter({
@@ -75,12 +72,6 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
             }),
           ),
           heartbeatMs: config.LIVE_HEARTBEAT_MS,
-          idempotent: idempotentCreates({
-            redis: parts.redis,
-            keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'trips'),
-            logger: parts.logger,
-          }),
-          readiness: { store: () => store.ping(), redis: () => pingRedis(parts.redis) },
         }),
         closers: [() => trips.closeLiveUpdates()],
         extras: { eventsSent: () => outbox.settled() },

@@ -1,14 +1,6 @@
 // Starts the wishlists service on the kit's startService (store, outbox relay, inbox,
 // HTTP, shutdown order). Used by main.ts and by tests that boot the real service in-process.
-import {
-  idempotencyKeyPrefix,
-  idempotentCreates,
-  pingRedis,
-  startService,
-  verifierFromConfig,
-  type Logger,
-  type RunningService,
-} from '@tripcost/shared';
+import { appParts, startService, type Logger, type RunningService } from '@tripcost/shared';
 import { buildApp } from './app';
 import type { WishlistsConfig } from './config';
 import type { WishlistStore } from './domain/wishlist-store';
@@ -41,17 +33,7 @@ export function startWishlists(config: WishlistsConfig, logger?: Logger): Promis
           logger: parts.logger,
           prefix: config.QUEUE_PREFIX,
         }),
-        app: buildApp({
-          ...parts,
-          wishlists,
-          verifier: verifierFromConfig(config, parts.logger),
-          idempotent: idempotentCreates({
-            redis: parts.redis,
-            keyPrefix: idempotencyKeyPrefix(config.QUEUE_PREFIX, 'wishlists'),
-            logger: parts.logger,
-          }),
-          readiness: { redis: () => pingRedis(parts.redis), store: () => store.ping() },
-        }),
+        app: buildApp({ ...parts, ...appParts('wishlists', config, store, parts), wishlists }),
       };
     },
   });

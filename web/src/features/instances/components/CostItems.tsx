@@ -8,7 +8,17 @@
 // an item keeps them through every edit unless the traveller removes them.
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { itemCost, MAX_MONEY, type PricedItem } from '@tripcost/shared/domain';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
 import { itemChanges, resolve, targetOf } from '../../../lib/merge';
@@ -251,6 +261,23 @@ function useFocusOnToggle(open: boolean) {
   return { form, opener };
 }
 
+/** The small button that opens a form in place; focus comes back to it when the form closes (useFocusOnToggle). */
+function OpenerButton({
+  opener,
+  onOpen,
+  children,
+}: {
+  opener: RefObject<HTMLButtonElement | null>;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" ref={opener} className="btn btn--ghost btn--sm" onClick={onOpen}>
+      {children}
+    </button>
+  );
+}
+
 interface ItemFieldsState {
   name: string;
   amount: string;
@@ -272,6 +299,25 @@ const rateProblem = (fields: ItemFieldsState, tripCurrency: string, rated: boole
   const rate = Number(text);
   return Number.isFinite(rate) && rate > 0 ? null : 'A rate is a number above 0.';
 };
+
+/**
+ * A field of an item's form: its label above the control, in the row's field style;
+ * `size` is its width in the row (costItems.css `cost-item__field--*`), else the default.
+ */
+function ItemField({
+  size,
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'className' | 'labelClassName'> & {
+  size?: 'name' | 'amount' | 'rate' | 'wide';
+}) {
+  return (
+    <Field
+      {...field}
+      className={size ? `cost-item__field cost-item__field--${size}` : 'cost-item__field'}
+      labelClassName="cost-item__field-label"
+    />
+  );
+}
 
 interface ItemFieldsProps {
   value: ItemFieldsState;
@@ -295,10 +341,9 @@ function CurrencyFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
         onChange={(currency) => onChange({ ...value, currency })}
       />
       {foreign && (
-        <Field
+        <ItemField
           label={`Rate: ${tripCurrency} per 1 ${value.currency}`}
-          className="cost-item__field cost-item__field--rate"
-          labelClassName="cost-item__field-label"
+          size="rate"
           hint={
             rated === false
               ? `No published rate for ${value.currency}: enter your own.`
@@ -318,7 +363,7 @@ function CurrencyFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
               onChange={(event) => onChange({ ...value, rate: event.target.value })}
             />
           )}
-        </Field>
+        </ItemField>
       )}
     </>
   );
@@ -330,20 +375,12 @@ function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
     onChange({ ...value, [key]: event.target.value });
   return (
     <>
-      <Field
-        label="Item name"
-        className="cost-item__field cost-item__field--name"
-        labelClassName="cost-item__field-label"
-      >
+      <ItemField label="Item name" size="name">
         {(control) => (
           <input {...control} value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />
         )}
-      </Field>
-      <Field
-        label="Amount"
-        className="cost-item__field cost-item__field--amount"
-        labelClassName="cost-item__field-label"
-      >
+      </ItemField>
+      <ItemField label="Amount" size="amount">
         {(control) => (
           <MoneyInput
             {...control}
@@ -354,9 +391,9 @@ function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
             onChange={set('amount')}
           />
         )}
-      </Field>
+      </ItemField>
       <CurrencyFields value={value} onChange={onChange} tripCurrency={tripCurrency} />
-      <Field label="Basis" className="cost-item__field" labelClassName="cost-item__field-label">
+      <ItemField label="Basis">
         {(control) => (
           <select {...control} value={value.basis} onChange={set('basis')}>
             {BASES.map((basis) => (
@@ -366,17 +403,13 @@ function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
             ))}
           </select>
         )}
-      </Field>
-      <Field label="Link" className="cost-item__field cost-item__field--wide" labelClassName="cost-item__field-label">
+      </ItemField>
+      <ItemField label="Link" size="wide">
         {(control) => (
           <input {...control} type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />
         )}
-      </Field>
-      <Field
-        label="Confirmation number"
-        className="cost-item__field cost-item__field--wide"
-        labelClassName="cost-item__field-label"
-      >
+      </ItemField>
+      <ItemField label="Confirmation number" size="wide">
         {(control) => (
           <input
             {...control}
@@ -385,7 +418,7 @@ function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
             onChange={set('confirmation')}
           />
         )}
-      </Field>
+      </ItemField>
       <DatedPriceFields
         basis={value.basis}
         digits={digitsOf(value.currency)}
@@ -393,6 +426,35 @@ function ItemFields({ value, onChange, tripCurrency }: ItemFieldsProps) {
         onChange={(dated) => onChange({ ...value, dated })}
       />
     </>
+  );
+}
+
+/**
+ * A yes/no of an item (reserved, paid), saved as soon as it is ticked; `said` is what the
+ * change announces: "Paid for Hotel" or "Not paid for Hotel".
+ */
+function ItemToggle({
+  label,
+  checked,
+  itemName,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  itemName: string;
+  onChange: (checked: boolean, said: string) => void;
+}) {
+  return (
+    <label className="cost-item__toggle">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) =>
+          onChange(e.target.checked, `${e.target.checked ? label : `Not ${label.toLowerCase()}`} for ${itemName}`)
+        }
+      />{' '}
+      {label}
+    </label>
   );
 }
 
@@ -686,36 +748,23 @@ function ItemRow({
       ) : (
         <div className="cost-item__controls">
           <span className="cost-item__toggles">
-            <label className="cost-item__toggle">
-              <input
-                type="checkbox"
-                checked={item.booked}
-                onChange={(e) =>
-                  change(
-                    { booked: e.target.checked },
-                    `${e.target.checked ? 'Reserved' : 'Not reserved'} for ${item.name}`,
-                  )
-                }
-              />{' '}
-              {RESERVED_LABEL}
-            </label>
-            <label className="cost-item__toggle">
-              <input
-                type="checkbox"
-                checked={item.paid}
-                onChange={(e) =>
-                  change({ paid: e.target.checked }, `${e.target.checked ? 'Paid' : 'Not paid'} for ${item.name}`)
-                }
-              />{' '}
-              Paid
-            </label>
+            <ItemToggle
+              label={RESERVED_LABEL}
+              checked={item.booked}
+              itemName={item.name}
+              onChange={(booked, said) => change({ booked }, said)}
+            />
+            <ItemToggle
+              label="Paid"
+              checked={item.paid}
+              itemName={item.name}
+              onChange={(paid, said) => change({ paid }, said)}
+            />
           </span>
           <span className="cost-item__buttons">
-            <button
-              type="button"
-              ref={focus.opener}
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
+            <OpenerButton
+              opener={focus.opener}
+              onOpen={() => {
                 setFields(fieldsOf(item));
                 setError('');
                 opened.current = { item, version };
@@ -723,7 +772,7 @@ function ItemRow({
               }}
             >
               Edit <span className="sr-only">{item.name}</span>
-            </button>
+            </OpenerButton>
             <button type="button" className="btn btn--ghost btn--sm" onClick={onDelete}>
               Delete <span className="sr-only">{item.name}</span>
             </button>
@@ -809,18 +858,16 @@ function ItemForm({
   if (!open)
     return (
       <div className="cost-item__open">
-        <button
-          type="button"
-          ref={focus.opener}
-          className="btn btn--ghost btn--sm"
-          onClick={() => {
+        <OpenerButton
+          opener={focus.opener}
+          onOpen={() => {
             // A trip whose currency changed meanwhile: a new item starts in the current one.
             if (fields.name === '' && fields.amount === '') setFields(emptyFields(tripCurrency));
             setOpen(true);
           }}
         >
           + Add {what}
-        </button>
+        </OpenerButton>
       </div>
     );
 

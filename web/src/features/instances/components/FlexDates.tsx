@@ -14,6 +14,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
 } from 'react';
 import { Link } from 'react-router-dom';
@@ -220,6 +221,9 @@ const parseDraft = (draft: RangeDraft): FlexRange => ({
 const sameRange = (a: FlexRange, b: FlexRange) =>
   a.from === b.from && a.to === b.to && a.minNights === b.minNights && a.maxNights === b.maxNights;
 
+/** Step `step` (0 cheapest … 5 dearest) of the grid's colour scale as a background (flex.css --flex-scale-n). */
+const stepColour = (step: number): CSSProperties => ({ backgroundColor: `var(--flex-scale-${step})` });
+
 function FlexLegend({ travellers }: { travellers: number }) {
   return (
     <ul className="flex-legend" aria-label="How to read the grid">
@@ -230,7 +234,7 @@ function FlexLegend({ travellers }: { travellers: number }) {
       <li className="flex-legend__scale">
         <span aria-hidden="true" className="flex-legend__swatches">
           {Array.from({ length: 6 }, (_, step) => (
-            <span key={step} className={`flex-cell--s${step}`} />
+            <span key={step} style={stepColour(step)} />
           ))}
         </span>
         cheaper to dearer
@@ -514,9 +518,8 @@ const FlexRow = memo(function FlexRow({
           <td
             key={col}
             {...place}
-            className={`flex-cell flex-cell--s${line.steps[col]}${marks?.cheapest ? ' is-cheapest' : ''}${
-              own ? ' is-own' : ''
-            }`}
+            className={`flex-cell${marks?.cheapest ? ' is-cheapest' : ''}${own ? ' is-own' : ''}`}
+            style={stepColour(line.steps[col])}
             // The name says it all (dates, length, figure, marks); the visible words are its short form.
             aria-label={`${cellDescription(cell, travellers, currency, marks)}${own ? ', this window' : ''}`}
           >
