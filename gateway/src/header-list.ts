@@ -97,7 +97,21 @@ export function requestHead(req: IncomingMessage): RequestHead {
   const known = (req as WithHead)[HEAD];
   if (known) return known;
   const raw = req.rawHeaders;
-  const head: RequestHead = { forward: [], chunked: false };
+  // Every field from the start: one object shape for every request, whichever headers it has.
+  const head: RequestHead = {
+    forward: [],
+    requestId: undefined,
+    authorization: undefined,
+    origin: undefined,
+    accept: undefined,
+    acceptEncoding: undefined,
+    contentLength: undefined,
+    chunked: false,
+    forwardedFor: undefined,
+    forwardedProto: undefined,
+    forwardedHost: undefined,
+    host: undefined,
+  };
   let listed: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
@@ -162,7 +176,7 @@ export interface AnswerHead {
 }
 
 export function answerHead(raw: string[]): AnswerHead {
-  const head: AnswerHead = { list: [], closing: false, draining: false };
+  const head: AnswerHead = { list: [], contentType: undefined, closing: false, draining: false };
   let listed: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();

@@ -49,11 +49,16 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
 }
 
 export function matchesPrefix(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === SLASH);
 }
 
+const SLASH = 0x2f;
+
 export function upstreamFor(upstreams: Upstream[], path: string): Upstream | undefined {
-  return upstreams.find((upstream) => upstream.prefixes.some((prefix) => matchesPrefix(path, prefix)));
+  for (const upstream of upstreams) {
+    for (const prefix of upstream.prefixes) if (matchesPrefix(path, prefix)) return upstream;
+  }
+  return undefined;
 }
 
 /**
@@ -75,6 +80,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/fx/currencies',
 ]);
 
+/** The paths of PUBLIC_ROUTES: most requests are not to one, and are told so by one lookup. */
+const PUBLIC_PATHS = new Set([...PUBLIC_ROUTES].map((route) => route.slice(route.indexOf(' ') + 1)));
+
 export function isPublicRoute(method: string, path: string): boolean {
-  return PUBLIC_ROUTES.has(`${method} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`);
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+  return PUBLIC_PATHS.has(trimmed) && PUBLIC_ROUTES.has(`${method} ${trimmed}`);
 }

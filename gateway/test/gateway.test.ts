@@ -174,6 +174,17 @@ describe('gateway', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull(); // local mode
   });
 
+  it('when the gateway answers an API call itself, then it carries the API security headers (ADR 0045) and the request id', async () => {
+    const res = await fetch(`${gateway.url}/api/nothing-here`, { headers: bearer() });
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-xss-protection')).toBeNull(); // documents only, or clients long gone
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
   it('when an /api path matches no service, then 404 {msg}', async () => {
     const res = await fetch(`${gateway.url}/api/nothing-here`, { headers: bearer() });
     expect(res.status).toBe(404);
