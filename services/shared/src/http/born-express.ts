@@ -11,7 +11,7 @@
 // `request` and `response` become those subclasses' prototypes (holding what Express's
 // held), so the swap finds the prototype already in place — a no-op in V8. Subclasses,
 // not functions calling Node's constructors on a `this` with another prototype: those
-// objects came out with dictionary properties, ten times slower to build.
+// objects came out with dictionary properties, over ten times slower to build.
 import { IncomingMessage, ServerResponse, type RequestListener, type ServerOptions } from 'node:http';
 
 interface ExpressPrototypes {
