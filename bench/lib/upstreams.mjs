@@ -98,6 +98,7 @@ process.once('SIGTERM', () => process.exit(0));
  * check), validation (the route declared with defineRoute and a zod query; it answers
  * through defineRoute's one-write JSON, the steps before through res.json), info
  * (successful answers' access line at info, as the kit wrote it before; debug otherwise).
+ * Every step listens as the kit's listen() does, its requests born Express.
  */
 export const kitLayersService = `
 const express = require('express');
@@ -135,6 +136,7 @@ if (has('validation')) {
     verifier.verify(shared.tokenFromHeader(req.headers.authorization)).then((user) => res.json(answer(user)), next);
   });
 }
-app.listen(Number(process.env.PORT), '127.0.0.1');
+// As the kit's listen() does: requests and responses born Express (no prototype swap).
+require('node:http').createServer(shared.bornExpressOptions(app), app).listen(Number(process.env.PORT), '127.0.0.1');
 process.once('SIGTERM', () => process.exit(0));
 `;

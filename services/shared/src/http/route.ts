@@ -158,6 +158,9 @@ function sendJson(res: Response, status: number, body: unknown): void {
   res.statusCode = status;
   if (!res.hasHeader('content-type')) res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', Buffer.byteLength(json));
+  // The header first (still one write: `end` sends it with the body): `end` given a
+  // body before the header measures the whole JSON string again for a length set here.
+  res.writeHead(status);
   res.end(json);
 }
 
