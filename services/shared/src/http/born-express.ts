@@ -5,7 +5,7 @@
 // map it had not cached, and every property added afterwards another: under load the
 // kit promoted about 1.5 MB of those per young-generation GC (every 100-odd requests),
 // which made each scavenge several times slower and brought a full mark-compact every
-// few seconds (docs/adr/0044-h3-lighter-kit.md).
+// few seconds (docs/adr/0046-lighter-kit.md).
 //
 // The server makes its requests and responses from subclasses of Node's, and the app's
 // `request` and `response` become those subclasses' prototypes (holding what Express's
