@@ -191,7 +191,10 @@ function Plot({
     () => costAxisTicks(rows, width, measure, currency, budget ?? 0, measureBold),
     [rows, width, measure, currency, budget, measureBold],
   );
-  const names = useMemo(() => rows.map((row) => wrapWords(row.name, AXIS_WIDTH, measure)), [rows, measure]);
+  const names = useMemo(
+    () => rows.map((row) => nameLines(row.name, row.marks.length, AXIS_WIDTH, measure)),
+    [rows, measure],
+  );
 
   return (
     <div ref={ref} className="compare-chart__plot" style={{ height }} aria-hidden="true">
@@ -281,6 +284,8 @@ function Bars({
         return (
           <g key={row.id} className="compare-chart__row">
             <text x={left - TICK - TICK_GAP} y={centre} textAnchor="end" fontSize={FONT_SIZE} fill="#475569">
+              {/* The whole name, where the lines beside the bar had to cut it short. */}
+              <title>{row.name}</title>
               {lines.map((line, line_) => (
                 <tspan
                   key={line_}
@@ -447,6 +452,31 @@ export function wrapWords(text: string, width: number, measure: Measure): string
     }
   }
   return lines.map((line) => line.words.join(' '));
+}
+
+/** Lines of label beside a bar: its 44 px row holds three of 12 px. */
+const LABEL_LINES = 3;
+
+/** `text` cut to `width` with an ellipsis (whole when it fits). */
+export function ellipsize(text: string, width: number, measure: Measure): string {
+  if (measure(text) <= width) return text;
+  let kept = text;
+  while (kept.length > 0 && measure(`${kept.trimEnd()}…`) > width) kept = kept.slice(0, -1);
+  return `${kept.trimEnd()}…`;
+}
+
+/**
+ * A window's name beside its bar: wrapped to the axis width, but in at most the lines its
+ * marks leave ("★ Cheapest" and the others keep a line each, and the name two at most),
+ * the last one cut with an ellipsis — a long name no longer runs into the marks or
+ * the next row. The whole name is the label's <title>.
+ */
+export function nameLines(name: string, marks: number, width: number, measure: Measure): string[] {
+  const room = Math.max(1, Math.min(2, LABEL_LINES - marks));
+  const lines = wrapWords(name, width, measure);
+  const kept = lines.slice(0, room);
+  if (lines.length > room) kept[room - 1] = `${kept[room - 1]} ${lines.slice(room).join(' ')}`;
+  return kept.map((line) => ellipsize(line, width, measure));
 }
 
 const summaryName = (window: Instance) => window.label || compactDateRange(window.trip_start, window.trip_end);
