@@ -188,6 +188,10 @@ describe('a shared trip, as each role sees it', () => {
       await user.click(screen.getByRole('button', { name: 'Works for everyone (1)' }));
       expect(chartNames()).toEqual(['May week']);
       expect(document.querySelector('.compare-chart__summary')).not.toHaveTextContent('June week');
+      // June, the cheapest of all, is not drawn: the words say so rather than that nothing is compared.
+      expect(document.querySelector('.compare-chart__summary')).toHaveTextContent(
+        'The cheapest window is not among those shown.',
+      );
     } finally {
       box.mockRestore();
     }

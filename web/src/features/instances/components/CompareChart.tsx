@@ -192,7 +192,8 @@ function Plot({
     [rows, width, measure, currency, budget, measureBold],
   );
   const names = useMemo(
-    () => rows.map((row) => nameLines(row.name, row.marks.length, AXIS_WIDTH, measure)),
+    // The room left of the axis's ticks: a line as wide as AXIS_WIDTH ran out of the picture.
+    () => rows.map((row) => nameLines(row.name, row.marks.length, AXIS_WIDTH - TICK - TICK_GAP, measure)),
     [rows, measure],
   );
 
@@ -521,6 +522,9 @@ export function chartSummary(trip: Trip, windows: readonly Instance[]): string {
       );
     const lead = `Cheapest: ${summaryName(cheapest)}, ${formatMoney(cheapest.total_cost ?? 0, currency)}`;
     sentences.push(others.length > 0 ? `${lead} — ${others.join('; ')}.` : `${lead}.`);
+  } else if (windows.some((window) => !datesInvalid(window) && statusOf(window) !== 'eliminated')) {
+    // A filter on the board left the cheapest out of the windows drawn.
+    sentences.push('The cheapest window is not among those shown.');
   } else {
     sentences.push('No window is compared: each is eliminated or has dates that need fixing.');
   }
