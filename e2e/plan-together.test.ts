@@ -185,6 +185,9 @@ describe('planning a trip together', () => {
   step('the owner removes the member, who then no longer has access', async () => {
     const dialog = await openShareDialog();
     await dialog.getByRole('button', { name: 'Remove Cy' }).click();
+    // Removing someone is confirmed first.
+    const question = dialog.getByRole('group', { name: 'Remove Cy from this trip?' });
+    await question.getByRole('button', { name: 'Remove', exact: true }).click();
     await dialog.getByRole('group', { name: 'Role of Cy' }).waitFor({ state: 'detached' });
     await owner.keyboard.press('Escape');
     current = guest;

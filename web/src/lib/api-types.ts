@@ -4734,15 +4734,16 @@ export interface components {
             _id: string;
             location_address: string;
             image_url: string;
-            isFavorite: boolean;
+            /** @description absent: false (not a favourite) */
+            isFavorite?: boolean;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_end: string | null;
             created_at: string;
             travelers: number;
-            /** @description null: no budget */
-            budget: number | null;
+            /** @description absent: no budget */
+            budget?: number;
             /** @description ISO 4217: the currency of every figure here */
             currency: string;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
@@ -4759,22 +4760,27 @@ export interface components {
             cheapest_total: number | null;
             /** @description still to pay for the committed window’s itemised costs; absent without a committed window with items */
             to_pay?: number;
-            /** @description the committed (else the cheapest) window’s total rests on a price seen long ago */
-            stale_prices: boolean;
+            /** @description the committed (else the cheapest) window’s total rests on a price seen long ago; absent: false */
+            stale_prices?: boolean;
             /**
-             * @description the caller’s role on the trip
+             * @description the caller’s role on a trip shared with them; absent: owner (the caller’s own trip)
              * @enum {string}
              */
-            role: "owner" | "editor" | "viewer";
-            owner_name: string;
-            /** @enum {boolean} */
-            costs_hidden: false;
+            role?: "editor" | "viewer";
+            /** @description whose trip it is; only with role (a trip shared with the caller) */
+            owner_name?: string;
+            /**
+             * @description absent: false (this card carries its costs)
+             * @enum {boolean}
+             */
+            costs_hidden?: false;
         };
         TripSummaryCostsHidden: {
             _id: string;
             location_address: string;
             image_url: string;
-            isFavorite: boolean;
+            /** @description absent: false (not a favourite) */
+            isFavorite?: boolean;
             /** @description ISO timestamp at UTC midnight, or null when not set */
             trip_start: string | null;
             /** @description ISO timestamp at UTC midnight, or null when not set */

@@ -30,8 +30,8 @@ export type PublicProfile = Pick<Profile, '_id' | 'fname' | 'lname' | 'city' | '
 export type Trip = Schema<'Trip'>;
 /** A trip as its card shows it (GET /trips/getaway-trip?view=summary). */
 export type TripSummary = Schema<'TripSummary'>;
-/** What a wishlist needs of a trip to add it (the server reads only the id). */
-export type TripRef = Pick<Trip, '_id' | 'location_address' | 'isFavorite'>;
+/** What a wishlist needs of a trip to add it (the server reads only the id); a card leaves out isFavorite: false. */
+export type TripRef = Pick<Trip, '_id' | 'location_address'> & { isFavorite?: boolean };
 export type Instance = Schema<'Instance'>;
 export type InstanceStatus = Instance['status'];
 /** An itemised cost of a window; when a window has items its four expenses are their sums (server-derived). */

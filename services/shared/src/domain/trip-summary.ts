@@ -5,29 +5,34 @@
 // price — and nothing of the windows' items, deltas or notes (a card list of 200
 // trips stays under 100 kB before compression). One rule for both sides: the trips service answers it, and
 // the web app keeps its cached card list in step with a trip a save answered.
+// The marks most cards share are left out when they have their usual value (not a
+// favourite, no budget, no stale price, the caller's own trip with its costs): on 200
+// cards they were 23 kB of the list (issue 30). A reader takes an absent mark as that value.
 
 /** What a summary carries over from the trip as it is. */
 interface CardFields<D> {
   _id: string;
   location_address: string;
   image_url: string;
-  isFavorite: boolean;
   trip_start: D | null;
   trip_end: D | null;
   created_at: D;
   travelers: number;
-  budget: number | null;
   /** ISO 4217: the currency of every figure of the trip. */
   currency: string;
   total_cost: number;
   per_person: number;
-  /** The caller's role on the trip (a shared trip's card says whose it is). */
-  role: 'owner' | 'editor' | 'viewer';
-  owner_name: string;
 }
+
+type Role = 'owner' | 'editor' | 'viewer';
 
 /** The trip fields a summary is made from (the trips service's trip answer). */
 export interface SummarisedTrip<D> extends CardFields<D> {
+  isFavorite: boolean;
+  budget: number | null;
+  /** The caller's role on the trip (a shared trip's card says whose it is). */
+  role: Role;
+  owner_name: string;
   committedInstanceId: string | null;
   comparison: { cheapest_is_stale: boolean };
   instances: ReadonlyArray<{
@@ -42,6 +47,10 @@ export interface SummarisedTrip<D> extends CardFields<D> {
 }
 
 export interface TripSummary<D = string> extends CardFields<D> {
+  /** Absent: not a favourite. */
+  isFavorite?: boolean;
+  /** Absent: no budget. */
+  budget?: number;
   /** A window is committed (also one only flagged isCommitted, from older data). */
   committed: boolean;
   /** How many date windows the trip has. */
@@ -52,11 +61,18 @@ export interface TripSummary<D = string> extends CardFields<D> {
   cheapest_total: number | null;
   /** Still to pay for the committed window's itemised costs; absent without a committed window with items. */
   to_pay?: number;
-  /** The figure the card stands on (the committed window, else the cheapest) uses a price seen long ago. */
-  stale_prices: boolean;
-  /** Made from a trip with its costs (a viewer of hidden costs gets the trips service's own shorter card). */
-  costs_hidden: false;
+  /** The figure the card stands on (the committed window, else the cheapest) uses a price seen long ago; absent: it does not. */
+  stale_prices?: boolean;
+  /** The caller's role; absent: owner (their own trip). */
+  role?: Exclude<Role, 'owner'>;
+  /** Whose trip it is; only on a trip shared with the caller. */
+  owner_name?: string;
+  /** Made from a trip with its costs (a viewer of hidden costs gets the trips service's own shorter card); absent: false. */
+  costs_hidden?: false;
 }
+
+/** The caller's role on a card's trip: an absent role is the owner's own trip. */
+export const cardRole = (card: { role?: Role }): Role => card.role ?? 'owner';
 
 const timeOf = (value: unknown): number => {
   const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
@@ -76,12 +92,12 @@ export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
     _id: trip._id,
     location_address: trip.location_address,
     image_url: trip.image_url,
-    isFavorite: trip.isFavorite,
+    ...(trip.isFavorite ? { isFavorite: true } : {}),
     trip_start: trip.trip_start,
     trip_end: trip.trip_end,
     created_at: trip.created_at,
     travelers: trip.travelers,
-    budget: trip.budget,
+    ...(trip.budget !== null ? { budget: trip.budget } : {}),
     currency: trip.currency,
     total_cost: trip.total_cost,
     per_person: trip.per_person,
@@ -90,9 +106,9 @@ export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
     earliest_start: timeOf(earliest) === Infinity ? null : earliest,
     cheapest_total: totals.length > 0 ? Math.min(...totals) : null,
     ...(committed?.items?.length ? { to_pay: committed.to_pay } : {}),
-    stale_prices: committed ? committed.freshness.stale_items > 0 : trip.comparison.cheapest_is_stale,
-    role: trip.role,
-    owner_name: trip.owner_name,
-    costs_hidden: false,
+    ...((committed ? committed.freshness.stale_items > 0 : trip.comparison.cheapest_is_stale)
+      ? { stale_prices: true }
+      : {}),
+    ...(trip.role !== 'owner' ? { role: trip.role, owner_name: trip.owner_name } : {}),
   };
 }

@@ -239,18 +239,21 @@ export const tripReadAnswer = z.union([tripAnswer, hiddenTripAnswer]);
 
 export const tripListAnswer = z.array(tripReadAnswer);
 
-/** A trip as its card shows it (?view=summary); the rule is tripSummary in @tripcost/shared/domain. */
+/**
+ * A trip as its card shows it (?view=summary); the rule is tripSummary in @tripcost/shared/domain.
+ * The usual marks are left out (issue 30: 200 cards under 100 kB): a reader takes an absent mark as its default.
+ */
 export const tripSummaryAnswer = z
   .object({
     _id: z.string(),
     location_address: z.string(),
     image_url: z.string(),
-    isFavorite: z.boolean(),
+    isFavorite: z.boolean().optional().describe('absent: false (not a favourite)'),
     trip_start: calendarDate,
     trip_end: calendarDate,
     created_at: z.string(),
     travelers: z.number().int().min(1).max(50),
-    budget: money.nullable().describe('null: no budget'),
+    budget: money.optional().describe('absent: no budget'),
     currency: z.string().describe('ISO 4217: the currency of every figure here'),
     total_cost: money,
     per_person: money,
@@ -263,10 +266,14 @@ export const tripSummaryAnswer = z
       .describe('still to pay for the committed window’s itemised costs; absent without a committed window with items'),
     stale_prices: z
       .boolean()
-      .describe('the committed (else the cheapest) window’s total rests on a price seen long ago'),
-    role: sharingFields.role,
-    owner_name: z.string(),
-    costs_hidden: z.literal(false),
+      .optional()
+      .describe('the committed (else the cheapest) window’s total rests on a price seen long ago; absent: false'),
+    role: z
+      .enum(['editor', 'viewer'])
+      .optional()
+      .describe('the caller’s role on a trip shared with them; absent: owner (the caller’s own trip)'),
+    owner_name: z.string().optional().describe('whose trip it is; only with role (a trip shared with the caller)'),
+    costs_hidden: z.literal(false).optional().describe('absent: false (this card carries its costs)'),
   })
   .meta({ id: 'TripSummary' });
 /** A card of a trip whose costs are hidden from the caller (a viewer): no total, budget, share or to-pay. */

@@ -47,12 +47,10 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
       _id: lisbon._id,
       location_address: 'Lisbon, Portugal',
       image_url: '/img/lisbon.jpg',
-      isFavorite: false,
       trip_start: '2031-05-10T00:00:00.000Z',
       trip_end: '2031-05-14T00:00:00.000Z',
       created_at: expect.any(String),
       travelers: 1,
-      budget: null,
       currency: expect.stringMatching(/^[A-Z]{3}$/),
       total_cost: fullOf(lisbon._id).total_cost,
       per_person: fullOf(lisbon._id).total_cost,
@@ -61,11 +59,12 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
       earliest_start: '2031-03-01T00:00:00.000Z',
       cheapest_total: Math.min(...fullOf(lisbon._id).instances.map((window) => window.total_cost)),
       to_pay: fullOf(lisbon._id).instances.find((window) => window._id === late._id)!.to_pay,
-      stale_prices: false,
-      role: 'owner',
-      owner_name: 'A traveller',
-      costs_hidden: false,
     });
+    // The usual marks are left out (issue 30): not a favourite, no budget, no stale
+    // price, the caller's own trip with its costs.
+    for (const mark of ['isFavorite', 'budget', 'stale_prices', 'role', 'owner_name', 'costs_hidden']) {
+      expect(summaryOf(lisbon._id)).not.toHaveProperty(mark);
+    }
     expect(summaryOf(porto._id)).toMatchObject({
       committed: false,
       windows: 0,
@@ -76,6 +75,15 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
     // Nothing of the windows travels.
     expect(summaryOf(lisbon._id)).not.toHaveProperty('instances');
     expect(summaryOf(lisbon._id)).not.toHaveProperty('comparison');
+  });
+
+  it('when a mark is not its usual value, then the card carries it: a favourite, a budget', async () => {
+    const alice = clientFor(trips.url);
+    const trip = await alice.createTrip({ location_address: 'Faro, Portugal' });
+    await alice.put(`/api/trips/getaway/${trip._id}`, { isFavorite: true, budget: 800 });
+    const card = (await alice.get(SUMMARY)).body.find((t: { _id: string }) => t._id === trip._id);
+    expect(card).toMatchObject({ isFavorite: true, budget: 800 });
+    expect(card).not.toHaveProperty('role');
   });
 
   it('when the list is asked without a view, then whole trips come as before, with a tag of their own', async () => {

@@ -1,6 +1,7 @@
 // Explore: the Planning cards (filtered and sorted as the URL query says), the Wishlists, a floating Create button.
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { cardRole } from '@tripcost/shared/domain';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonCards } from '../../components/Skeleton';
@@ -128,14 +129,14 @@ export default function ExplorePage() {
         )}
       </section>
 
-      {allTrips.some((trip) => trip.role !== 'owner') && (
+      {allTrips.some((trip) => cardRole(trip) !== 'owner') && (
         <section aria-labelledby="shared-heading" className="section">
           <div className="section-header">
             <h2 id="shared-heading">Shared with me</h2>
           </div>
           <div className="card-grid">
             {allTrips
-              .filter((trip) => trip.role !== 'owner')
+              .filter((trip) => cardRole(trip) !== 'owner')
               .map((trip) => (
                 <TripCard key={trip._id} trip={trip} />
               ))}

@@ -1,15 +1,13 @@
 // Trip overview (docs/product.md §2, §6): hero, who plans it (Share), settings, weather,
 // suggestions and the trip's instances — as my role on the trip allows. A shared trip
 // follows other members' changes live.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TripHero } from '../../components/TripHero';
 import { rememberedView } from '../../features/instances/compare';
 import { InstanceGrid, preloadCompareChart } from '../../features/instances/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
-import { SuggestionsPanel } from '../../features/trips/components/SuggestionsPanel';
 import { TripSettings } from '../../features/trips/components/TripSettings';
-import { WeatherPanel } from '../../features/trips/components/WeatherPanel';
 import {
   costsHidden,
   HiddenCostsTrip,
@@ -23,6 +21,17 @@ import type { Trip, TripCostsHidden } from '../../lib/types';
 import { digitsOf, formatMoney } from '../../lib/format';
 import { totalCost } from '@tripcost/shared/domain';
 import './tripOverview.css';
+
+// Weather and suggestions arrive from the network after the page: their panels load beside the trip, not in its first load.
+const TripPanels = lazy(() => import('../../features/trips/components/TripPanels'));
+
+/** Where the two panels go while their chunk loads: the same two boxes, so nothing below moves. */
+const PANELS_LOADING = (
+  <>
+    <section className="panel" aria-busy="true" />
+    <section className="panel" aria-busy="true" />
+  </>
+);
 
 export default function TripOverviewPage() {
   const { tripId = '' } = useParams();
@@ -61,8 +70,9 @@ export default function TripOverviewPage() {
         <ShareBar trip={trip} note={live.note} />
         <TripSettings trip={trip} />
         <div className="panel-grid">
-          <WeatherPanel location={location} />
-          <SuggestionsPanel location={location} />
+          <Suspense fallback={PANELS_LOADING}>
+            <TripPanels location={location} />
+          </Suspense>
         </div>
         <InstanceGrid trip={trip} />
       </main>

@@ -4,7 +4,7 @@ import { instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
 import { CompareSummary } from './components/CompareBoard';
-import CompareChart, { chartRows, chartSummary, costAxisTicks, wrapWords } from './components/CompareChart';
+import CompareChart, { chartRows, chartSummary, costAxisTicks, nameLines, wrapWords } from './components/CompareChart';
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };
@@ -321,6 +321,47 @@ describe('the cost chart', () => {
       'grandparents',
     ]);
     expect(wrapWords('Jan 12, 2031', 96, measure)).toEqual(['Jan 12, 2031']);
+  });
+});
+
+describe('a long window name in the chart', () => {
+  const measure = (text: string) => text.length * 7;
+
+  it('when a name does not fit, then it is cut with an ellipsis in the lines the marks leave', () => {
+    const name = 'Easter week with the grandparents and the cousins';
+    // No mark: two lines at most, the second cut.
+    expect(nameLines(name, 0, 96, measure)).toEqual(['Easter week', 'with the gra…']);
+    // "★ Cheapest" and "✓ Committed" keep their lines: one for the name.
+    expect(nameLines(name, 2, 96, measure)).toEqual(['Easter week…']);
+    // A single word wider than the axis is cut too; a short name stays whole.
+    expect(nameLines('Supercalifragilistic', 1, 96, measure)).toEqual(['Supercalifra…']);
+    expect(nameLines('Jan 12, 2031', 1, 96, measure)).toEqual(['Jan 12, 2031']);
+  });
+
+  it('when the cheapest window has a long name, then its label keeps "★ Cheapest" readable and the whole name in a <title>', () => {
+    const box = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ width: 800, height: 400, top: 0, left: 0, right: 800, bottom: 400, x: 0, y: 0 } as DOMRect);
+    try {
+      const base = board();
+      const long = 'Easter week with the grandparents and all the cousins from Porto';
+      const target = {
+        ...base,
+        instances: base.instances.map((window) =>
+          window._id === base.comparison!.cheapestInstanceId ? { ...window, label: long } : window,
+        ),
+      };
+      const { container } = render(<CompareChart trip={target} windows={target.instances} />);
+      const label = [...container.querySelectorAll('.compare-chart__row > text:first-child')].find(
+        (text) => text.querySelector('title')?.textContent === long,
+      )!;
+      const lines = [...label.querySelectorAll('tspan')].map((line) => line.textContent);
+      expect(lines.at(-1)).toBe('★ Cheapest');
+      expect(lines.length).toBeLessThanOrEqual(3);
+      expect(lines.at(-2)).toMatch(/…$/);
+    } finally {
+      box.mockRestore();
+    }
   });
 });
 

@@ -7,5 +7,5 @@ export { HiddenCostsTrip } from './components/HiddenCostsLazy';
 export { NoAccess } from './components/NoAccess';
 export { RoleBadge } from './components/RoleBadge';
 export { ShareBar } from './components/ShareBar';
-export { VoteButtons } from './components/VoteButtons';
+export { VoteButtons, VotesProvider } from './components/VoteButtons';
 export { useLiveTrip } from './live/useLiveTrip';

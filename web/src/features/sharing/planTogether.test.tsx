@@ -169,6 +169,68 @@ describe('a shared trip, as each role sees it', () => {
     expect(within(table).queryByRole('row', { name: /June week/ })).not.toBeInTheDocument();
   });
 
+  it('when Compare filters "Works for everyone", then the chart draws the same windows as the table', async () => {
+    // jsdom lays nothing out: the plot is given a width so its bars are drawn.
+    const box = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ width: 800, height: 400, top: 0, left: 0, right: 800, bottom: 400, x: 0, y: 0 } as DOMRect);
+    try {
+      const shown = sharedTrip('owner');
+      api = installFakeApi({ 'GET /api/trips/getaway/:tripId': () => ({ body: shown }) });
+      const { user } = renderApp(`/trips/${shown._id}`);
+      await user.click(await screen.findByRole('button', { name: 'Compare' }));
+      await screen.findByRole('table');
+      const chartNames = () =>
+        [...document.querySelectorAll('.compare-chart__plot .compare-chart__row > text > title')].map(
+          (t) => t.textContent,
+        );
+      await waitFor(() => expect(chartNames()).toEqual(['May week', 'June week']));
+      await user.click(screen.getByRole('button', { name: 'Works for everyone (1)' }));
+      expect(chartNames()).toEqual(['May week']);
+      expect(document.querySelector('.compare-chart__summary')).not.toHaveTextContent('June week');
+      // June, the cheapest of all, is not drawn: the words say so rather than that nothing is compared.
+      expect(document.querySelector('.compare-chart__summary')).toHaveTextContent(
+        'The cheapest window is not among those shown.',
+      );
+    } finally {
+      box.mockRestore();
+    }
+  });
+
+  it('when the owner removes a member, then the Share dialog asks first; Cancel (or Escape) keeps them', async () => {
+    const shown = sharedTrip('owner');
+    const cyPath = `/api/trips/getaway/${shown._id}/members/64b0000000000000000000c3`;
+    api = installFakeApi({
+      'GET /api/trips/getaway/:tripId': () => ({ body: shown }),
+      'GET /api/trips/getaway/:tripId/invites': () => ({ body: [] }),
+      'DELETE /api/trips/getaway/:tripId/members/:userId': () => ({ body: shown }),
+    });
+    const { user } = renderApp(`/trips/${shown._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this trip' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Cy' }));
+    let question = within(dialog).getByRole('group', { name: 'Remove Cy from this trip?' });
+    // The safe answer has the focus; nothing is sent yet.
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(api.callsTo('DELETE', cyPath)).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByRole('group', { name: 'Remove Cy from this trip?' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove Cy' })).toHaveFocus();
+
+    // Escape answers the question, not the Share dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Cy' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Share this trip' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Remove Cy from this trip?' })).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', cyPath)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Cy' }));
+    question = within(dialog).getByRole('group', { name: 'Remove Cy from this trip?' });
+    await user.click(within(question).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.callsTo('DELETE', cyPath)).toHaveLength(1));
+  });
+
   it('when another member changes the trip, then it is fetched again and a note says who', async () => {
     let shown = sharedTrip('owner');
     api = installFakeApi({ 'GET /api/trips/getaway/:tripId': () => ({ body: shown }) });

@@ -18,7 +18,7 @@ export async function favouriteOptimistically(
   isFavorite: boolean,
   queryFulfilled: Promise<unknown>,
 ) {
-  const mark = (trip: { isFavorite: boolean }) => {
+  const mark = (trip: { isFavorite?: boolean }) => {
     trip.isFavorite = isFavorite;
   };
   const patches = tripIds.flatMap((id) => patchCachedTrip(dispatch, id, mark, mark));

@@ -4,7 +4,17 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import { Fragment, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
@@ -109,7 +119,8 @@ export function CompareBoard({
   const shared = (trip.members?.length ?? 0) > 1;
   const counts = useMemo(() => countByStatus(windows), [windows]);
   const forEveryone = windows.filter((window) => window.works_for_everyone).length;
-  // The chart shows every window in the table's order; the table only the chosen ones.
+  const cheapestStale = cheapestIsStale(trip);
+  // The chart draws the windows the table shows, in its order (with a filter on, only those).
   const inOrder = useMemo(() => sortWindows(windows, sort), [windows, sort]);
   const shown = useMemo(
     () =>
@@ -167,6 +178,7 @@ export function CompareBoard({
             </tr>
           </thead>
           <tbody role="rowgroup">
+            {/* Rows are memoised: a board re-render (a vote, a save elsewhere) redraws only the windows that changed. */}
             {shown.map((window) => (
               <CompareRow
                 key={window._id}
@@ -176,7 +188,7 @@ export function CompareBoard({
                 cheapestForEveryone={trip.comparison?.cheapestForEveryoneId === window._id}
                 shared={shared}
                 editable={editable}
-                cheapestStale={cheapestIsStale(trip)}
+                cheapestStale={cheapestStale}
                 lowest={trip.comparison?.lowest}
                 currency={trip.currency}
                 commit={commit}
@@ -192,7 +204,7 @@ export function CompareBoard({
         )}
       </div>
       {chart.Chart ? (
-        <chart.Chart trip={trip} windows={inOrder} />
+        <chart.Chart trip={trip} windows={shown} />
       ) : chart.failed ? (
         <p className="muted" role="alert">
           The chart could not be loaded.{' '}
@@ -267,7 +279,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
   );
 }
 
-function CompareRow({
+const CompareRow = memo(function CompareRow({
   tripId,
   window,
   cheapest,
@@ -374,7 +386,7 @@ function CompareRow({
       </Cell>
     </tr>
   );
-}
+});
 
 /** Column headers the board does not sort by. */
 function PlainHeaders({ names }: { names: string[] }) {

@@ -191,7 +191,11 @@ function Plot({
     () => costAxisTicks(rows, width, measure, currency, budget ?? 0, measureBold),
     [rows, width, measure, currency, budget, measureBold],
   );
-  const names = useMemo(() => rows.map((row) => wrapWords(row.name, AXIS_WIDTH, measure)), [rows, measure]);
+  const names = useMemo(
+    // The room left of the axis's ticks: a line as wide as AXIS_WIDTH ran out of the picture.
+    () => rows.map((row) => nameLines(row.name, row.marks.length, AXIS_WIDTH - TICK - TICK_GAP, measure)),
+    [rows, measure],
+  );
 
   return (
     <div ref={ref} className="compare-chart__plot" style={{ height }} aria-hidden="true">
@@ -281,6 +285,8 @@ function Bars({
         return (
           <g key={row.id} className="compare-chart__row">
             <text x={left - TICK - TICK_GAP} y={centre} textAnchor="end" fontSize={FONT_SIZE} fill="#475569">
+              {/* The whole name, where the lines beside the bar had to cut it short. */}
+              <title>{row.name}</title>
               {lines.map((line, line_) => (
                 <tspan
                   key={line_}
@@ -449,6 +455,31 @@ export function wrapWords(text: string, width: number, measure: Measure): string
   return lines.map((line) => line.words.join(' '));
 }
 
+/** Lines of label beside a bar: its 44 px row holds three of 12 px. */
+const LABEL_LINES = 3;
+
+/** `text` cut to `width` with an ellipsis (whole when it fits). */
+export function ellipsize(text: string, width: number, measure: Measure): string {
+  if (measure(text) <= width) return text;
+  let kept = text;
+  while (kept.length > 0 && measure(`${kept.trimEnd()}…`) > width) kept = kept.slice(0, -1);
+  return `${kept.trimEnd()}…`;
+}
+
+/**
+ * A window's name beside its bar: wrapped to the axis width, but in at most the lines its
+ * marks leave ("★ Cheapest" and the others keep a line each, and the name two at most),
+ * the last one cut with an ellipsis — a long name no longer runs into the marks or
+ * the next row. The whole name is the label's <title>.
+ */
+export function nameLines(name: string, marks: number, width: number, measure: Measure): string[] {
+  const room = Math.max(1, Math.min(2, LABEL_LINES - marks));
+  const lines = wrapWords(name, width, measure);
+  const kept = lines.slice(0, room);
+  if (lines.length > room) kept[room - 1] = `${kept[room - 1]} ${lines.slice(room).join(' ')}`;
+  return kept.map((line) => ellipsize(line, width, measure));
+}
+
 const summaryName = (window: Instance) => window.label || compactDateRange(window.trip_start, window.trip_end);
 
 /** One window's difference to the cheapest per category, as "stay +$150.00, travel +$30.00". */
@@ -491,6 +522,9 @@ export function chartSummary(trip: Trip, windows: readonly Instance[]): string {
       );
     const lead = `Cheapest: ${summaryName(cheapest)}, ${formatMoney(cheapest.total_cost ?? 0, currency)}`;
     sentences.push(others.length > 0 ? `${lead} — ${others.join('; ')}.` : `${lead}.`);
+  } else if (windows.some((window) => !datesInvalid(window) && statusOf(window) !== 'eliminated')) {
+    // A filter on the board left the cheapest out of the windows drawn.
+    sentences.push('The cheapest window is not among those shown.');
   } else {
     sentences.push('No window is compared: each is eliminated or has dates that need fixing.');
   }

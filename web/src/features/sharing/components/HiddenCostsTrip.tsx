@@ -5,7 +5,7 @@ import { TripHero } from '../../../components/TripHero';
 import { formatDateRange } from '../../../lib/format';
 import type { TripCostsHidden } from '../../../lib/types';
 import { ShareBar } from './ShareBar';
-import { VoteButtons } from './VoteButtons';
+import { VoteButtons, VotesProvider } from './VoteButtons';
 import './sharing.css';
 
 export default function HiddenCostsTrip({ trip, note }: { trip: TripCostsHidden; note?: string | null }) {
@@ -15,28 +15,30 @@ export default function HiddenCostsTrip({ trip, note }: { trip: TripCostsHidden;
         <p className="costs-hidden">Costs are hidden by the owner</p>
       </TripHero>
       <ShareBar trip={trip} note={note} />
-      <section aria-label="Date windows" className="card-grid hidden-costs__windows">
-        {trip.instances.map((window) => {
-          const label = window.label || formatDateRange(window.trip_start, window.trip_end);
-          return (
-            <article key={window._id} className="card" aria-label={label}>
-              <div className="card__body">
-                <h3>{label}</h3>
-                <p>{formatDateRange(window.trip_start, window.trip_end)}</p>
-                {window.isCommitted && <p className="role-badge">The plan</p>}
-                <p className="costs-hidden">Costs are hidden by the owner</p>
-                <VoteButtons
-                  tripId={trip._id}
-                  instanceId={window._id}
-                  votes={window.votes}
-                  worksForEveryone={window.works_for_everyone}
-                  label={label}
-                />
-              </div>
-            </article>
-          );
-        })}
-      </section>
+      <VotesProvider>
+        <section aria-label="Date windows" className="card-grid hidden-costs__windows">
+          {trip.instances.map((window) => {
+            const label = window.label || formatDateRange(window.trip_start, window.trip_end);
+            return (
+              <article key={window._id} className="card" aria-label={label}>
+                <div className="card__body">
+                  <h3>{label}</h3>
+                  <p>{formatDateRange(window.trip_start, window.trip_end)}</p>
+                  {window.isCommitted && <p className="role-badge">The plan</p>}
+                  <p className="costs-hidden">Costs are hidden by the owner</p>
+                  <VoteButtons
+                    tripId={trip._id}
+                    instanceId={window._id}
+                    votes={window.votes}
+                    worksForEveryone={window.works_for_everyone}
+                    label={label}
+                  />
+                </div>
+              </article>
+            );
+          })}
+        </section>
+      </VotesProvider>
     </main>
   );
 }

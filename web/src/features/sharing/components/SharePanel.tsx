@@ -1,7 +1,7 @@
 // The owner's Share dialog (docs/product.md §6 "Planning together"): make a link per
 // role and copy it, see and revoke the open links, change a member's role or remove
 // them, and whether viewers see costs. Its own chunk: fetched when Share is pressed.
-import { useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { formatShortDate } from '../../../lib/format';
 import type { NewInvite } from '../../../lib/types';
@@ -66,6 +66,10 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
   const [changeRole] = useChangeMemberRoleMutation();
   const [remove] = useRemoveMemberMutation();
   const [setHide, hiding] = useSetHideCostsMutation();
+  // The member whose removal waits for a yes (removing someone is not undone here).
+  const [removing, setRemoving] = useState<string | null>(null);
+  // After Cancel, focus goes back to that member's Remove button.
+  const [refocus, setRefocus] = useState<string | null>(null);
   const open = invites.filter((invite) => invite.state === 'open');
 
   async function makeLink() {
@@ -137,6 +141,18 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
                 <span className="share-panel__name">{member.name}</span>
                 {member.role === 'owner' ? (
                   <span className="role-badge">Owner</span>
+                ) : removing === member.user_id ? (
+                  <RemoveConfirmation
+                    name={member.name}
+                    onCancel={() => {
+                      setRemoving(null);
+                      setRefocus(member.user_id);
+                    }}
+                    onConfirm={() => {
+                      setRemoving(null);
+                      void remove({ tripId: trip._id, userId: member.user_id });
+                    }}
+                  />
                 ) : (
                   <span className="share-panel__row">
                     <RolePicker
@@ -152,7 +168,8 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
                       type="button"
                       className="btn btn--ghost-danger btn--sm"
                       aria-label={`Remove ${member.name}`}
-                      onClick={() => void remove({ tripId: trip._id, userId: member.user_id })}
+                      autoFocus={refocus === member.user_id}
+                      onClick={() => setRemoving(member.user_id)}
                     >
                       Remove
                     </button>
@@ -176,5 +193,45 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
         </label>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * "Remove Ada from this trip?" with Cancel (focused first) and Remove, in place of the
+ * member's controls: not a second dialog over the Share dialog (two modals would each
+ * trap Tab and both close on Escape). Escape here cancels only this question.
+ */
+function RemoveConfirmation({
+  name,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const questionId = useId();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    // Not on to the Share dialog, which would close.
+    event.stopPropagation();
+    onCancel();
+  };
+  return (
+    <span
+      className="share-panel__row share-panel__confirm"
+      role="group"
+      aria-labelledby={questionId}
+      onKeyDown={onKeyDown}
+    >
+      <span id={questionId}>Remove {name} from this trip?</span>
+      {/* The question was just asked: its safe answer takes focus. */}
+      <button type="button" className="btn btn--ghost btn--sm" autoFocus onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="button" className="btn btn--danger btn--sm" onClick={onConfirm}>
+        Remove
+      </button>
+    </span>
   );
 }

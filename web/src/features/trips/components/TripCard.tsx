@@ -1,5 +1,6 @@
 // Trip card (docs/product.md §2): image, date range, location, cost badge, View and Delete, favourite heart.
 import { Link } from 'react-router-dom';
+import { cardRole } from '@tripcost/shared/domain';
 import { CostBadge } from '../../../components/CostBadge';
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange } from '../../../lib/format';
@@ -28,7 +29,7 @@ export function TripCard<T extends Trip>({ trip, onDelete, onToggleFavorite, bus
           <button
             type="button"
             className={`heart ${trip.isFavorite ? 'heart--on' : ''}`}
-            aria-pressed={trip.isFavorite}
+            aria-pressed={trip.isFavorite === true}
             aria-label={trip.isFavorite ? `Remove ${place} from favorites` : `Add ${place} to a wishlist`}
             disabled={busy}
             onClick={() => onToggleFavorite(trip)}
@@ -42,7 +43,7 @@ export function TripCard<T extends Trip>({ trip, onDelete, onToggleFavorite, bus
       <div className="card__body">
         <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
         <h3 className="trip-card__title">{place}</h3>
-        <RoleBadge role={trip.role} ownerName={trip.owner_name} />
+        <RoleBadge role={cardRole(trip)} ownerName={trip.owner_name} />
         {trip.costs_hidden ? (
           <p className="costs-hidden">Costs are hidden by the owner</p>
         ) : (
@@ -55,7 +56,7 @@ export function TripCard<T extends Trip>({ trip, onDelete, onToggleFavorite, bus
           <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`} aria-label={`View ${place}`}>
             View
           </Link>
-          {onDelete && trip.role === 'owner' && (
+          {onDelete && cardRole(trip) === 'owner' && (
             <button
               type="button"
               className="btn btn--ghost-danger btn--sm"
