@@ -229,6 +229,9 @@ export async function startProduct({
     }
     used.gateway = await claimPort('gateway', gatewayPort);
     used.metrics = await claimPort('gateway metrics', metricsPort);
+    // Invitation links (trips) must open this run's web app, on the port its gateway got,
+    // not the default 8080 of another product or none. One set by hand wins.
+    componentEnv.PUBLIC_BASE_URL ??= `http://localhost:${used.gateway}`;
     // Every service learns where the others are (wishlists calls trips), and the
     // gateway learns where all of them are.
     const upstreamUrls = {};

@@ -217,7 +217,18 @@ async function travellerThrough(url) {
     expect(strangerCalls.filter((url) => url.startsWith('/api'))).toEqual([]);
 
     // (3) Each run keeps every Redis key under its own prefix (sessions, queues, limits…).
-    await travellerThrough(urlB);
+    const tokenB = await travellerThrough(urlB);
+
+    // (4) An invitation link opens the run that made it, not the default port 8080.
+    const asB = (path, json) =>
+      fetch(`${urlB}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenB}` },
+        body: JSON.stringify(json),
+      }).then((res) => res.json());
+    const tripB = await asB('/api/trips/getaway-trip', { location_address: 'Porto, Portugal' });
+    const invite = await asB(`/api/trips/getaway/${tripB._id}/invites`, { role: 'viewer' });
+    expect(invite.url).toMatch(new RegExp(`^${urlB}/join/`));
     const prefixOf = (run) => /every key under '([\w-]+):'/.exec(run.output())?.[1];
     const [prefixA, prefixB] = [prefixOf(a), prefixOf(b)];
     expect(prefixA).toMatch(/^tripcost-[0-9a-f]{8}$/);

@@ -89,6 +89,25 @@ describe('register page', () => {
     expect(api.callsTo('POST', '/api/user/register')).toHaveLength(0);
   });
 
+  it('when an invited traveller with no account registers from the login page, then the invitation link is kept for after login', async () => {
+    api = installFakeApi({
+      'POST /api/user/register': () => ({ status: 201, body: { msg: 'Registration successful. Please log in.' } }),
+    });
+    const { user } = renderApp(`/login?next=${encodeURIComponent('/join/tok')}`, LOGGED_OUT);
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fjoin%2Ftok');
+    await fillPerson(user, 'Cy', 'Friend');
+    await user.selectOptions(screen.getByLabelText('State'), 'TX');
+    await user.type(screen.getByLabelText('Zip Code'), '73301');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Account created. Please log in.')).toBeInTheDocument();
+    // The login page it lands on still knows where to go next.
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fjoin%2Ftok',
+    );
+  });
+
   it('when the country switches between the US and elsewhere, then the state is cleared and the zip kept as far as it fits', async () => {
     const { user } = open();
     await user.selectOptions(await screen.findByLabelText('State'), 'TX');

@@ -129,6 +129,15 @@ describe('planning together in the web app', () => {
     expect(within(window).getByRole('button', { name: 'Yes 2' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('when a window of a hidden-costs trip has no name, then its dates show once (as its heading)', async () => {
+    const unnamed = hiddenTrip(null);
+    unnamed.instances = unnamed.instances.map((window) => ({ ...window, label: '' }));
+    api = installFakeApi({ 'GET /api/trips/getaway/:tripId': () => ({ body: unnamed }) });
+    renderApp(`/trips/${TRIP_ID}`);
+    const window = await screen.findByRole('article', { name: 'May 1, 2031 – May 4, 2031' });
+    expect(within(window).getAllByText('May 1, 2031 – May 4, 2031')).toHaveLength(1);
+  });
+
   it('when trips are shared with me, then Explore lists them under Shared with me with my role, without a Delete', async () => {
     const summary = {
       _id: TRIP_ID,

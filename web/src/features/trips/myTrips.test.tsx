@@ -72,6 +72,32 @@ describe('My Trips page', () => {
     expect(await screen.findByText('Start planning your trips!')).toBeInTheDocument();
   });
 
+  it('when the next trip is shared with me and its costs are hidden, then it says so instead of "Needs attention"', async () => {
+    const start = new Date(Date.now() + 10 * DAY).toISOString();
+    const shared = {
+      _id: '64b0000000000000000000aa',
+      location_address: 'Porto, Portugal',
+      image_url: '',
+      isFavorite: false,
+      trip_start: start,
+      trip_end: new Date(Date.now() + 14 * DAY).toISOString(),
+      created_at: '2030-01-01T00:00:00.000Z',
+      travelers: 2,
+      currency: 'EUR',
+      committed: true,
+      windows: 2,
+      earliest_start: start,
+      role: 'viewer',
+      owner_name: 'Ada',
+      costs_hidden: true,
+    };
+    api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ body: [shared] }) });
+    renderApp('/mytrips');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Porto, Portugal' })).closest('section')!;
+    expect(within(card).getByText('Costs are hidden by the owner')).toBeInTheDocument();
+    expect(within(card).queryByText('Needs attention')).not.toBeInTheDocument();
+  });
+
   it('when the trips cannot load, then the error state shows', async () => {
     api = installFakeApi({ 'GET /api/trips/getaway-trip': () => ({ status: 500, body: { msg: 'boom' } }) });
     renderApp('/mytrips');

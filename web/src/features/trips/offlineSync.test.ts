@@ -13,6 +13,7 @@ import { listEditsApi } from '../wishlists/listEditsApi';
 import { sharingApi } from '../sharing/api';
 import { instancesApi } from '../instances/api';
 import { copyApi } from '../instances/copyApi';
+import { loggedOut } from '../../lib/session';
 import { tripsApi } from './api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
@@ -651,6 +652,22 @@ describe('another user on the same browser', () => {
     expect(await queuedChanges(other)).toEqual([]);
     await rememberUser(ME._id);
     expect((await queuedChanges(ME._id)).map((change) => change.mine)).toEqual([{ 'trip:notes': 'unsent' }]);
+  });
+
+  it('when the user logs out, then the sync strip empties once (the queue of no user is read without recursing)', async () => {
+    await rememberUser(ME._id);
+    await enqueueChange({ userId: ME._id, tripId: 't1', base: {}, mine: { 'trip:notes': 'unsent' } });
+    const store = online();
+    uninstall = installOfflineSync(store);
+    await waitFor(() => expect(store.getState().sync.waiting).toBe(1));
+    // The queue of no user is read without awaiting: its dispatch reaches the store's
+    // listener at once, which must already have noted the logout (else it reads again, to
+    // the stack's limit: a RangeError in the browser).
+    let dispatches = 0;
+    store.subscribe(() => (dispatches += 1));
+    store.dispatch(loggedOut());
+    expect(dispatches).toBe(2); // the logout, then the empty queue
+    expect(store.getState().sync.waiting).toBe(0);
   });
 });
 

@@ -401,9 +401,12 @@ export function installOfflineSync(store: Store): () => void {
   let before = store.getState().session;
   const unsubscribe = store.subscribe(() => {
     const now = store.getState().session;
-    const became = now.token && !now.offline && (!before.token || before.offline || before.userId !== now.userId);
-    if (now.userId !== before.userId) void refreshQueue(store);
+    const previous = before;
+    // Noted before anything is dispatched: with no user, refreshQueue dispatches at once,
+    // and this listener, called again inside it, must see the change as already handled.
     before = now;
+    const became = now.token && !now.offline && (!previous.token || previous.offline || previous.userId !== now.userId);
+    if (now.userId !== previous.userId) void refreshQueue(store);
     if (became) void syncNow(store);
   });
   const onOnline = () => void syncNow(store);

@@ -21,6 +21,8 @@ export default function LoginPage() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const expired = useAppSelector((s) => s.session.expired);
   const next = afterLogin(params.get('next'));
+  // An invitation opened logged out (?next=/join/…) survives a detour through registering.
+  const carryNext = params.get('next') ? `?next=${encodeURIComponent(next)}` : '';
   const [login, { isLoading }] = useLoginMutation();
   const completeLogin = useCompleteLogin();
   const [email, setEmail] = useState('');
@@ -51,7 +53,7 @@ export default function LoginPage() {
       lead="Log in to plan your next getaway."
       switchTo={
         <>
-          New to TripCost? <Link to="/register">Create an account</Link>
+          New to TripCost? <Link to={`/register${carryNext}`}>Create an account</Link>
         </>
       }
     >

@@ -1,6 +1,6 @@
 import { AuthCard } from './AuthCard';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import { checkRegistration, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
@@ -24,6 +24,9 @@ const EMPTY: RegisterBody = {
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  // Where the login page was asked to go afterwards (an invitation link): passed back to it.
+  const next = useSearchParams()[0].get('next');
+  const carryNext = next ? `next=${encodeURIComponent(next)}` : '';
   const [register, { isLoading }] = useRegisterMutation();
   const [form, setForm] = useState<RegisterBody>(EMPTY);
   const [error, setError] = useState('');
@@ -49,7 +52,7 @@ export default function RegisterPage() {
         email: form.email.trim(),
         city: form.city.trim(),
       }).unwrap();
-      navigate('/login?created=1');
+      navigate(`/login?created=1${carryNext && `&${carryNext}`}`);
     } catch (err) {
       setError(errorMessage(err, 'Registration failed. Please try again.'));
     }
@@ -62,7 +65,7 @@ export default function RegisterPage() {
       lead="Start comparing the real cost of your getaways."
       switchTo={
         <>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account? <Link to={`/login${carryNext && `?${carryNext}`}`}>Log in</Link>
         </>
       }
     >

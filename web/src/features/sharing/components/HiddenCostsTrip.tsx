@@ -18,12 +18,14 @@ export default function HiddenCostsTrip({ trip, note }: { trip: TripCostsHidden;
       <VotesProvider>
         <section aria-label="Date windows" className="card-grid hidden-costs__windows">
           {trip.instances.map((window) => {
-            const label = window.label || formatDateRange(window.trip_start, window.trip_end);
+            const dates = formatDateRange(window.trip_start, window.trip_end);
+            const label = window.label || dates;
             return (
               <article key={window._id} className="card" aria-label={label}>
                 <div className="card__body">
                   <h3>{label}</h3>
-                  <p>{formatDateRange(window.trip_start, window.trip_end)}</p>
+                  {/* An unnamed window's heading is already its dates. */}
+                  {window.label && <p>{dates}</p>}
                   {window.isCommitted && <p className="role-badge">The plan</p>}
                   <p className="costs-hidden">Costs are hidden by the owner</p>
                   <VoteButtons

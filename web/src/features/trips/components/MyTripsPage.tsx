@@ -58,11 +58,18 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
             <span className="badge badge--status">{tripStatus(featured, now)}</span>
             <h2 id="next-trip-heading">{featured.location_address}</h2>
             <p className="muted">{formatDateRange(featured.trip_start, featured.trip_end)}</p>
-            <p className="featured__estimate">
-              Estimated cost <CostBadge amount={featured.total_cost} currency={featured.currency} decimals={0} />
-            </p>
-            <PerPerson trip={featured} />
-            <StillToPay trip={featured} />
+            {/* A trip shared with me whose owner hides costs comes with no figure: not "Needs attention". */}
+            {featured.costs_hidden ? (
+              <p className="costs-hidden">Costs are hidden by the owner</p>
+            ) : (
+              <>
+                <p className="featured__estimate">
+                  Estimated cost <CostBadge amount={featured.total_cost} currency={featured.currency} decimals={0} />
+                </p>
+                <PerPerson trip={featured} />
+                <StillToPay trip={featured} />
+              </>
+            )}
             <Link className="btn btn--primary" to={`/trips/${featured._id}`}>
               View trip
             </Link>
