@@ -124,7 +124,8 @@ export function proxyTo(
           });
         }
         answer.pipe(res);
-        answer.once('error', () => res.destroy());
+        // `on`, not `once`: either ends the exchange, and `once` wraps a listener per request.
+        answer.on('error', () => res.destroy());
       },
     );
     outgoing.setTimeout(upstream.timeoutMs, () => {
@@ -136,7 +137,7 @@ export function proxyTo(
       failed(req, res, error, timedOut);
     });
     // A client that goes away mid-answer frees the upstream socket too.
-    res.once('close', () => {
+    res.on('close', () => {
       if (!res.writableFinished) outgoing.destroy();
     });
     if (req.rawBody) {

@@ -9,7 +9,7 @@ export interface Upstream {
   name: UpstreamName;
   target: string;
   timeoutMs: number;
-  /** Path prefixes (matched at a `/` or `?` boundary) served by this upstream. */
+  /** Path prefixes, each `/api/<segment>`, served by this upstream (the path's first segment after /api/ picks it). */
   prefixes: string[];
   /** The instance its /healthz must answer, when configured (upstream-identity.ts). */
   instanceId?: string;
@@ -48,17 +48,36 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
   ];
 }
 
-export function matchesPrefix(path: string, prefix: string): boolean {
-  return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === SLASH);
+const API = '/api/';
+
+/**
+ * The upstream serving `path`. Every prefix is `/api/<segment>`, so the path's
+ * segment after /api/ is looked up once (a request is routed with one map lookup,
+ * not a comparison with each prefix); the table is built once per upstream list.
+ */
+export function upstreamFor(upstreams: Upstream[], path: string): Upstream | undefined {
+  if (!path.startsWith(API)) return undefined;
+  const end = path.indexOf('/', API.length);
+  return bySegment(upstreams).get(end === -1 ? path.slice(API.length) : path.slice(API.length, end));
 }
 
-const SLASH = 0x2f;
+const tables = new WeakMap<Upstream[], Map<string, Upstream>>();
 
-export function upstreamFor(upstreams: Upstream[], path: string): Upstream | undefined {
-  for (const upstream of upstreams) {
-    for (const prefix of upstream.prefixes) if (matchesPrefix(path, prefix)) return upstream;
+function bySegment(upstreams: Upstream[]): Map<string, Upstream> {
+  let table = tables.get(upstreams);
+  if (table === undefined) {
+    table = new Map();
+    for (const upstream of upstreams) {
+      for (const prefix of upstream.prefixes) {
+        if (!prefix.startsWith(API) || prefix.indexOf('/', API.length) !== -1) {
+          throw new Error(`An upstream prefix must be /api/<segment>: ${prefix}`);
+        }
+        table.set(prefix.slice(API.length), upstream);
+      }
+    }
+    tables.set(upstreams, table);
   }
-  return undefined;
+  return table;
 }
 
 /**
