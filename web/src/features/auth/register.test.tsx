@@ -108,6 +108,20 @@ describe('register page', () => {
     );
   });
 
+  it('when an invitation link is opened logged out, then the login page says it is for joining a trip', async () => {
+    api = installFakeApi({});
+    renderApp('/join/tok', LOGGED_OUT);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByText('Log in or create an account to join this trip.')).toBeInTheDocument();
+  });
+
+  it('when the login page is opened on its own, then it says nothing about joining', async () => {
+    api = installFakeApi({});
+    renderApp('/login', LOGGED_OUT);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText('Log in or create an account to join this trip.')).not.toBeInTheDocument();
+  });
+
   it('when the country switches between the US and elsewhere, then the state is cleared and the zip kept as far as it fits', async () => {
     const { user } = open();
     await user.selectOptions(await screen.findByLabelText('State'), 'TX');

@@ -62,6 +62,12 @@ export default function LoginPage() {
           {SESSION_ENDED}
         </p>
       )}
+      {next.startsWith('/join/') && (
+        // The invitation preview needs a login, so the trip's name is not known here yet.
+        <p className="notice" role="status">
+          Log in or create an account to join this trip.
+        </p>
+      )}
       {params.get('created') === '1' && (
         <p className="notice notice--success" role="status">
           Account created. Please log in.

@@ -22,7 +22,10 @@ export function WeatherPanel({ location }: { location: string }) {
   const { data, isLoading, error } = useGetWeatherQuery(parts, { skip: !parts.city || offline });
 
   useEffect(() => {
-    if (error) console.error('Weather request failed', error);
+    // A 503 is the server's documented "not configured / not available" answer (no key, or the
+    // provider unreachable; the server logs it): a known state the panel shows, not a fault of
+    // this page. Anything else (a network error, a bad answer) is still worth the console.
+    if (error && !('status' in error && error.status === 503)) console.error('Weather request failed', error);
   }, [error]);
 
   const description = data?.weather?.[0]?.description;
