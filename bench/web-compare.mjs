@@ -510,6 +510,7 @@ async function traceBoard(bench, rounds, log) {
   try {
     await visit(bench, page, 'compare'); // warm-up
     const cpu = [];
+    const layouts = [];
     const walls = [];
     for (let round = 0; round < rounds; round += 1) {
       await bench.browser.startTracing(page, {
@@ -542,19 +543,27 @@ async function traceBoard(bench, rounds, log) {
         (event) => onMain(event) && isTask(event) && event.ts <= drawn.ts && drawn.ts <= event.ts + event.dur,
       );
       const to = frame ? frame.ts + frame.dur : drawn.ts;
+      // The part spent in style and layout (forced or not), counted whole where inside the window.
+      const within = (event) => event.ts >= from && event.ts + event.dur <= to;
       let took = 0;
+      let styleLayout = 0;
       for (const event of events) {
-        if (!onMain(event) || !isTask(event)) continue;
-        const start = Math.max(from, event.ts);
-        const end = Math.min(to, event.ts + event.dur);
-        if (end <= start) continue;
-        took += (event.tdur * (end - start)) / Math.max(1, event.dur);
+        if (!onMain(event)) continue;
+        if (isTask(event)) {
+          const start = Math.max(from, event.ts);
+          const end = Math.min(to, event.ts + event.dur);
+          if (end > start) took += (event.tdur * (end - start)) / Math.max(1, event.dur);
+        } else if ((event.name === 'Layout' || event.name === 'UpdateLayoutTree') && within(event)) {
+          styleLayout += event.tdur;
+        }
       }
       cpu.push(took / 1000);
+      layouts.push(styleLayout / 1000);
       walls.push(all);
     }
+    const elements = await page.evaluate(() => document.querySelectorAll('.compare *').length);
     log(
-      `  trace: main-thread CPU from the trip's data to drawn ${median(cpu).toFixed(1)} ms median (${cpu.map((v) => v.toFixed(0)).join(', ')}); wall ${median(walls).toFixed(1)} ms`,
+      `  trace: main-thread CPU from the trip's data to drawn ${median(cpu).toFixed(1)} ms median (${cpu.map((v) => v.toFixed(0)).join(', ')}), of which style + layout ${median(layouts).toFixed(1)} ms; wall ${median(walls).toFixed(1)} ms; ${elements} elements in the board`,
     );
   } finally {
     await context.close();
