@@ -4,17 +4,7 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import {
-  Fragment,
-  lazy,
-  memo,
-  Suspense,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Fragment, lazy, memo, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Instance, Trip } from '../../../lib/types';
 import {
@@ -262,7 +252,11 @@ function SortableHeader({ column, sort, onSort }: { column: SortKey; sort: Sort;
   );
 }
 
-/** A cell that names its column when the row is shown as a card (the header row is hidden then). */
+/*
+ * A row's cells are plain <td>s naming their column in data-label (shown when the row
+ * is a card, the header row hidden then): no component per cell — 500 fewer for React to
+ * build on a 50-window board (issue 26).
+ */
 /** The four expense columns of a row, in the order of their headers. */
 const EXPENSE_COLUMNS = [
   { label: 'Stay', field: 'stay_expense', className: 'compare__stay' },
@@ -270,14 +264,6 @@ const EXPENSE_COLUMNS = [
   { label: 'Car', field: 'car_expense', className: 'compare__car' },
   { label: 'Other', field: 'other_expense', className: 'compare__other' },
 ] as const;
-
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td role="cell" data-label={label} className={className}>
-      {children}
-    </td>
-  );
-}
 
 const CompareRow = memo(function CompareRow({
   tripId,
@@ -323,25 +309,25 @@ const CompareRow = memo(function CompareRow({
         <FreshnessLine window={window} />
       </th>
 
-      <Cell label="Nights" className="compare__nights">
+      <td role="cell" data-label="Nights" className="compare__nights">
         {invalid ? '—' : (window.nights ?? '—')}
-      </Cell>
+      </td>
       {EXPENSE_COLUMNS.map(({ label, field, className }) => (
-        <Cell key={field} label={label} className={className}>
+        <td key={field} role="cell" data-label={label} className={className}>
           {formatMoney(window[field] ?? 0, currency)}
-        </Cell>
+        </td>
       ))}
-      <Cell label="Total" className="compare__total">
+      <td role="cell" data-label="Total" className="compare__total">
         <span className="compare__amount">{formatMoney(window.total_cost ?? 0, currency)}</span>
         {fxEffect && <span className="compare__fx-effect">{fxEffect}</span>}
-      </Cell>
-      <Cell label="Per night" className="compare__per-night">
+      </td>
+      <td role="cell" data-label="Per night" className="compare__per-night">
         {invalid ? '—' : formatOptionalMoney(window.per_night, currency)}
-      </Cell>
-      <Cell label="Per person" className="compare__per-person">
+      </td>
+      <td role="cell" data-label="Per person" className="compare__per-person">
         {formatOptionalMoney(window.per_person, currency)}
-      </Cell>
-      <Cell label="Δ vs cheapest" className="compare__delta">
+      </td>
+      <td role="cell" data-label="Δ vs cheapest" className="compare__delta">
         {invalid ? (
           <span className="badge badge--warning">Dates need fixing</span>
         ) : cheapest ? (
@@ -365,8 +351,8 @@ const CompareRow = memo(function CompareRow({
           </>
         )}
         {cheapestForEveryone && <span className="badge badge--everyone">Cheapest for everyone</span>}
-      </Cell>
-      <Cell label={shared ? 'Status & votes' : 'Status'} className="compare__actions">
+      </td>
+      <td role="cell" data-label={shared ? 'Status & votes' : 'Status'} className="compare__actions">
         {editable ? (
           <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
         ) : (
@@ -383,7 +369,7 @@ const CompareRow = memo(function CompareRow({
             compact
           />
         )}
-      </Cell>
+      </td>
     </tr>
   );
 });
