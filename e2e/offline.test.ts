@@ -207,7 +207,8 @@ describe('a traveller without a network', () => {
     await page.reload();
     await page.getByText('Offline — showing what you saw last').waitFor();
     await page.getByRole('heading', { name: 'Trip Instances' }).waitFor();
-    await page.getByText('May 2, 2031').first().waitFor();
+    // Visible text: the chart also names each window in an SVG <title> (a tooltip, never shown).
+    await page.getByText('May 2, 2031').and(page.locator(':visible')).first().waitFor();
     await shot(page, 'offline-trip');
     await page.getByRole('button', { name: 'Compare' }).click();
     const table = page.getByRole('table', { name: /Date windows/ });
