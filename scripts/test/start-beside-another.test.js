@@ -24,7 +24,9 @@ function listening(port, host) {
 /** A base with it and the five ports after it free (picked at random, checked). */
 async function freeBase(avoid = []) {
   for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
+    // Below Linux's ephemeral range (32768–60999): a base checked free there can be taken
+    // as the local port of any process's outgoing connection before npm start binds it.
+    const base = 20000 + Math.floor(Math.random() * 12000);
     const range = [0, 1, 2, 3, 4, 5].map((offset) => base + offset);
     if (range.some((port) => avoid.includes(port))) continue;
     let free = true;
