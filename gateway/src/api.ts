@@ -344,7 +344,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   return Object.assign(handler, {
     close: async () => {
       identity.close();
-      await Promise.all(Object.values(limiters).map((limiter) => limiter.close()));
+      await Promise.all([
+        ...Object.values(limiters).map((limiter) => limiter.close()),
+        ...[...proxies.values()].map((proxy) => proxy.close()),
+      ]);
     },
   });
 }

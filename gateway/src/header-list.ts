@@ -150,6 +150,9 @@ export function requestHead(req: IncomingMessage): RequestHead {
       case 'transfer-encoding':
         head.chunked = true;
         continue;
+      case 'expect':
+        // Node's server has already answered `100-continue`; the body follows as usual.
+        continue;
       case 'connection':
         listed = listed === undefined ? value : `${listed}, ${value}`;
         continue;
@@ -197,8 +200,12 @@ export function answerHead(raw: string[]): AnswerHead {
   return head;
 }
 
+const KEEP_ALIVE_OR_CLOSE = /^\s*(?:keep-alive|close)\s*$/i;
+
 /** Headers the sender named in Connection are hop-by-hop too. */
 function dropListedInConnection(list: HeaderList, listed: string): void {
+  // Almost always one of these two, which name no header.
+  if (KEEP_ALIVE_OR_CLOSE.test(listed)) return;
   for (const token of listed.split(',')) {
     const name = token.trim().toLowerCase();
     if (name !== '' && name !== 'keep-alive' && name !== 'close') removeValue(list, name);

@@ -1,17 +1,21 @@
-// One streaming proxy per upstream, on node:http itself: a keep-alive socket pool,
-// a per-route timeout (504), and JSON errors when an upstream is down (503) or
-// misbehaves (502). Bodies are never parsed; they stream straight through, or
-// through a compressor when the client accepts one (compression.ts). An event stream
-// (text/event-stream: a trip's live updates) passes as it comes: headers at once,
-// never compressed, and without the timeout once it has begun (it is meant to stay
-// open; its heartbeats show it alive); a client that goes closes the upstream.
-// Written here rather than taken from http-proxy-middleware because, measured side
-// by side, that library's per-request option merging and header passes cost more
-// CPU than the whole hop (docs/adr/0015-one-rate-limiter.md, "The proxy").
-import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
+// One streaming proxy per upstream: a keep-alive connection pool, a per-route timeout
+// (504), and JSON errors when an upstream is down (503) or misbehaves (502). Bodies
+// are never parsed; they stream straight through, or through a compressor when the
+// client accepts one (compression.ts). An event stream (text/event-stream: a trip's
+// live updates) passes as it comes: headers at once, never compressed, and without
+// the body timeout (it is meant to stay open; its heartbeats show it alive); a client
+// that goes closes the upstream.
+//
+// The upstream leg is undici's dispatcher with a handler per exchange, not
+// `http.request` (docs/adr/0048-undici-upstream.md): measured with callgrind, Node's
+// client (ClientRequest, IncomingMessage, a readable stream and a pipe per answer)
+// costs about a quarter more instructions per request than undici's pool handing
+// the parser's chunks straight to `res.write`. The client side stays node:http.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
+import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '@tripcost/shared';
-import { compressAnswer, type CompressionSettings } from './compression';
+import { compressAnswer, type Compression, type CompressionSettings } from './compression';
 import { answerHead, requestHead, setValue, writeAnswerHead, type HeaderList } from './header-list';
 import type { Upstream } from './routing';
 
@@ -20,12 +24,18 @@ export interface ProxiedRequest extends IncomingMessage {
   rawBody?: Buffer;
 }
 
-/** Sockets kept per upstream: above any connection count one gateway replica serves. */
+/** Connections kept per upstream: above any connection count one gateway replica serves. */
 export const UPSTREAM_SOCKETS = 512;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
+/** undici's codes for "no answer in time": before the headers, between body chunks, or connecting. */
+const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-export type Proxy = (req: ProxiedRequest, res: ServerResponse) => void;
+export interface Proxy {
+  (req: ProxiedRequest, res: ServerResponse): void;
+  /** Closes the upstream connections once the exchanges in flight are done. */
+  close(): Promise<void>;
+}
 
 export interface ProxyHooks {
   /**
@@ -46,109 +56,202 @@ export const isEventStream = (contentType: string | undefined): boolean =>
 
 const NO_COMPRESSION: CompressionSettings = { enabled: false, minBytes: 0 };
 
+interface Pools {
+  /** Ordinary requests. */
+  pool: Pool;
+  /**
+   * Event streams stay open for hours: in the pool above, 500 of them would hold 500
+   * of its connections and leave ordinary requests queueing for the rest. They get a
+   * pool of their own with no limit (each connection lasts as long as its client).
+   */
+  streams: Pool;
+}
+
 export function proxyTo(
   upstream: Upstream,
   logger: Logger,
   hooks: ProxyHooks = {},
   compression: CompressionSettings = NO_COMPRESSION,
 ): Proxy {
-  const target = new URL(upstream.target);
-  const hostname = target.hostname;
-  const port = target.port || 80;
+  const origin = new URL(upstream.target).origin;
   // Every client connection can have one request in flight, so the pool keeps as
-  // many sockets open as there are connections: none is closed and reopened under load.
-  const agent = new Agent({
-    keepAlive: true,
-    maxSockets: UPSTREAM_SOCKETS,
-    maxFreeSockets: UPSTREAM_SOCKETS,
-    keepAliveMsecs: 10_000,
-    timeout: 60_000,
-  });
-  // Event streams stay open for hours: on the pool above, 500 of them would hold 500 of
-  // its sockets and leave ordinary requests queueing for the rest. They get their own
-  // sockets, unpooled (nothing to reuse: each lasts as long as its client).
-  const streamAgent = new Agent({ keepAlive: false });
+  // many connections open as there are client connections: none is closed and
+  // reopened under load. Idle ones live as long as the service's Keep-Alive hint allows.
+  const newPool = () => new Pool(origin, { connections: UPSTREAM_SOCKETS, pipelining: 1 });
+  const pools: Pools = { pool: newPool(), streams: new Pool(origin, { pipelining: 1 }) };
+  const retired = new Set<Pool>();
 
-  const failed = (req: ProxiedRequest, res: ServerResponse, error: Error & { code?: string }, timedOut: boolean) => {
-    const { status, msg } = describeFailure(upstream, error, timedOut);
-    logger.warn(
-      { err: error, upstream: upstream.name, status, url: req.url, reqId: req.headers['x-request-id'] },
-      'upstream request failed',
-    );
-    if (res.headersSent || res.destroyed) return void res.destroy();
-    writeAnswerHead(res, status, ['content-type', 'application/json; charset=utf-8']);
-    res.end(JSON.stringify({ msg, code: 'upstream_unavailable' }));
+  const context: ExchangeContext = {
+    upstream,
+    hooks,
+    compression,
+    failed(req, res, error) {
+      const { status, msg } = describeFailure(upstream, error);
+      logger.warn(
+        { err: error, upstream: upstream.name, status, url: req.url, reqId: requestHead(req).requestId },
+        'upstream request failed',
+      );
+      if (res.headersSent || res.destroyed) return void res.destroy();
+      writeAnswerHead(res, status, ['content-type', 'application/json; charset=utf-8']);
+      res.end(JSON.stringify({ msg, code: 'upstream_unavailable' }));
+    },
+    // The upstream is closing its connections (it is shutting down): stop reusing the
+    // idle ones, or a request sent on one as the upstream closes it meets a reset that
+    // cannot safely be repeated; new connections are refused, which can. The pool is
+    // replaced; the old one closes once the exchanges it carries are done.
+    dropIdleConnections() {
+      const old = pools.pool;
+      if (retired.has(old)) return;
+      retired.add(old);
+      pools.pool = newPool();
+      void old.close().finally(() => retired.delete(old));
+    },
   };
 
-  return (req, res) => {
-    let timedOut = false;
-    const outgoing = request(
+  const proxy = (req: ProxiedRequest, res: ServerResponse) => {
+    const stream = asksForEventStream(req);
+    const exchange = new Exchange(context, req, res);
+    const body = req.rawBody ?? (carriesBody(req) ? req : null);
+    (stream ? pools.streams : pools.pool).dispatch(
       {
-        hostname,
-        port,
-        method: req.method,
-        path: req.url,
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
         headers: forwardedHeaders(req),
-        agent: asksForEventStream(req) ? streamAgent : agent,
+        body,
+        headersTimeout: upstream.timeoutMs,
+        bodyTimeout: stream ? 0 : upstream.timeoutMs,
       },
-      (answer) => {
-        const head = answerHead(answer.rawHeaders);
-        const draining = answer.statusCode === 503 && head.draining;
-        // The upstream is closing its connections (it is shutting down): stop reusing
-        // the idle ones, or a request sent on one as the upstream closes it meets a
-        // reset that cannot safely be repeated; new connections are refused, which can.
-        if (draining || head.closing) dropIdleSockets(agent);
-        if (draining && hooks.retry?.(undefined, req, res)) {
-          return void answer.resume();
-        }
-        const status = answer.statusCode ?? 502;
-        const compressor = compressAnswer(compression, req, status, head.list);
-        writeAnswerHead(res, status, head.list);
-        if (isEventStream(head.contentType)) {
-          // Open as long as both ends want it; the headers go now, not with the first event.
-          outgoing.setTimeout(0);
-          res.flushHeaders();
-          hooks.eventStream?.(res, () => {
-            // Ended on purpose: the upstream's reset that follows is not a failure to report.
-            answer.unpipe(res);
-            answer.removeAllListeners('error').on('error', () => undefined);
-            outgoing.removeAllListeners('error').on('error', () => undefined);
-            res.end();
-            outgoing.destroy();
-          });
-        }
-        if (compressor) {
-          // A failure on any side (upstream cut, client gone) ends all three.
-          return void pipeline(answer, compressor.stream, res, (error) => {
-            if (error) res.destroy();
-          });
-        }
-        answer.pipe(res);
-        // `on`, not `once`: either ends the exchange, and `once` wraps a listener per request.
-        answer.on('error', () => res.destroy());
-      },
+      exchange,
     );
-    outgoing.setTimeout(upstream.timeoutMs, () => {
-      timedOut = true;
-      outgoing.destroy(new Error(`${upstream.name} did not answer within ${upstream.timeoutMs} ms`));
-    });
-    outgoing.once('error', (error) => {
-      if (!timedOut && hooks.retry?.(error, req, res)) return;
-      failed(req, res, error, timedOut);
-    });
-    // A client that goes away mid-answer frees the upstream socket too.
-    res.on('close', () => {
-      if (!res.writableFinished) outgoing.destroy();
-    });
-    if (req.rawBody) {
-      outgoing.end(req.rawBody);
-    } else if (carriesBody(req)) {
-      req.pipe(outgoing);
-    } else {
-      // Most API calls (every GET) have no body: no pipe to set up and tear down.
-      outgoing.end();
-    }
   };
+  return Object.assign(proxy, {
+    close: async () => {
+      // Pools replaced while a service drained are closing already.
+      await Promise.all([pools.pool.close(), pools.streams.close()]);
+    },
+  });
+}
+
+interface ExchangeContext {
+  upstream: Upstream;
+  hooks: ProxyHooks;
+  compression: CompressionSettings;
+  failed(req: ProxiedRequest, res: ServerResponse, error: Error & { code?: string }): void;
+  dropIdleConnections(): void;
+}
+
+/**
+ * One request and its answer, as undici's dispatch handler: the answer's headers are
+ * written with the gateway's in one head, and each chunk of its body goes to the
+ * client (or the compressor) as the parser hands it over, pausing the upstream while
+ * the client's socket is full.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private abort: ((reason?: Error) => void) | undefined = undefined;
+  private resume: (() => void) | undefined = undefined;
+  private compressor: Compression['stream'] | undefined = undefined;
+  /**
+   * The client has its answer, has gone, or is being answered by another attempt (a
+   * retry): what undici reports after this is not ours to pass on.
+   */
+  private settled = false;
+
+  constructor(
+    private readonly context: ExchangeContext,
+    private readonly req: ProxiedRequest,
+    private readonly res: ServerResponse,
+  ) {}
+
+  onConnect(abort: (reason?: Error) => void): void {
+    this.abort = abort;
+    const res = this.res as ExchangedResponse;
+    // One listener per response, whichever attempt is current (a retry is another exchange).
+    if (res[EXCHANGE] === undefined) res.on('close', clientClosed);
+    res[EXCHANGE] = this;
+  }
+
+  /** A client that goes away mid-answer frees the upstream connection too. */
+  clientGone(): void {
+    if (this.res.writableFinished || this.settled) return;
+    this.settled = true;
+    this.abort?.();
+  }
+
+  onHeaders(status: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    const { res, req, context } = this;
+    this.resume = resume;
+    const head = answerHead(textOf(rawHeaders));
+    const draining = status === 503 && head.draining;
+    if (draining || head.closing) context.dropIdleConnections();
+    if (draining && context.hooks.retry?.(undefined, req, res)) {
+      this.settled = true; // its body is read and dropped
+      return true;
+    }
+    const compression = compressAnswer(context.compression, req, status, head.list);
+    writeAnswerHead(res, status, head.list);
+    if (isEventStream(head.contentType)) {
+      // The headers go now, not with the first event.
+      res.flushHeaders();
+      context.hooks.eventStream?.(res, () => {
+        // Ended on purpose: the abort that follows is not a failure to report.
+        this.settled = true;
+        res.end();
+        this.abort?.();
+      });
+    }
+    if (compression) {
+      this.compressor = compression.stream;
+      // A failure on either side (compressor, client gone) ends both and the upstream.
+      pipeline(compression.stream, res, (error) => {
+        if (error) {
+          res.destroy();
+          if (!this.settled) {
+            this.settled = true;
+            this.abort?.();
+          }
+        }
+      });
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.settled) return true;
+    const sink = this.compressor ?? this.res;
+    if (sink.write(chunk)) return true;
+    sink.once('drain', this.resume!);
+    return false;
+  }
+
+  onComplete(): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.compressor) this.compressor.end();
+    else this.res.end();
+  }
+
+  onError(error: Error & { code?: string }): void {
+    if (this.settled) return;
+    const { req, res, context } = this;
+    this.settled = true;
+    if (!res.headersSent && !TIMED_OUT.has(error.code ?? '') && context.hooks.retry?.(error, req, res)) return;
+    this.compressor?.destroy();
+    context.failed(req, res, error);
+  }
+}
+
+const EXCHANGE = Symbol('current upstream exchange');
+type ExchangedResponse = ServerResponse & { [EXCHANGE]?: Exchange };
+
+function clientClosed(this: ExchangedResponse): void {
+  this[EXCHANGE]?.clientGone();
+}
+
+/** undici gives header names and values as the bytes that came; the answer's head takes text. */
+function textOf(raw: Buffer[]): string[] {
+  const text = new Array<string>(raw.length);
+  for (let i = 0; i < raw.length; i++) text[i] = raw[i]!.toString('latin1');
+  return text;
 }
 
 /**
@@ -167,12 +270,6 @@ export function asksForEventStream(req: IncomingMessage): boolean {
 export function carriesBody(req: IncomingMessage): boolean {
   const head = requestHead(req);
   return head.contentLength !== undefined || head.chunked;
-}
-
-function dropIdleSockets(agent: Agent): void {
-  for (const sockets of Object.values(agent.freeSockets)) {
-    for (const socket of sockets ?? []) socket.destroy();
-  }
 }
 
 /**
@@ -195,8 +292,8 @@ function forwardedHeaders(req: ProxiedRequest): HeaderList {
   return list;
 }
 
-function describeFailure(upstream: Upstream, error: Error & { code?: string }, timedOut: boolean) {
-  if (timedOut) {
+function describeFailure(upstream: Upstream, error: Error & { code?: string }) {
+  if (TIMED_OUT.has(error.code ?? '')) {
     return { status: 504, msg: `The ${upstream.name} service took too long to answer. Please try again.` };
   }
   if (error.code && UNREACHABLE.has(error.code)) {

@@ -11,11 +11,13 @@
 //   started on it, so only methods that are safe to repeat.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { backoffMs, type Logger } from '@tripcost/shared';
+import { requestHead } from './header-list';
 import { carriesBody, type ProxiedRequest, type Proxy, type ProxyHooks } from './proxy';
 import type { Upstream } from './routing';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-const RESET = new Set(['ECONNRESET', 'EPIPE']);
+// UND_ERR_SOCKET: undici's word for a connection the other side closed.
+const RESET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /** Bodies up to this size are kept so the request can be sent again (the services' JSON limit). */
 const REPLAYABLE_BODY_BYTES = 100 * 1024;
 
@@ -77,11 +79,11 @@ export function retryingProxy(
     return true;
   }
 
-  return (req: RetriedRequest, res) => {
+  const retrying = (req: RetriedRequest, res: ServerResponse) => {
     const state: RetryState = { deadline: Date.now() + windowMs, attempt: 0, replayable: true };
     req.retry = state;
     if (req.rawBody || !carriesBody(req)) return proxy(req, res);
-    const length = Number(req.headers['content-length']);
+    const length = Number(requestHead(req).contentLength);
     if (!(length <= REPLAYABLE_BODY_BYTES)) {
       // Chunked or large: stream it once, as before, and do not retry.
       state.replayable = false;
@@ -95,6 +97,7 @@ export function retryingProxy(
       () => res.destroy(),
     );
   };
+  return Object.assign(retrying, { close: proxy.close });
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
