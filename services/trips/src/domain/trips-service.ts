@@ -415,15 +415,17 @@ export function createTripsService(deps: {
     apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
     precondition: Precondition = {},
     announce: Announce | null = tripUpdated,
+    action: Action = 'edit',
   ): Promise<TripRecord> {
+    const withRates = (rates: RateTable | undefined) => (trip: TripRecord, at: string) => apply(trip, at, rates);
     try {
-      return await changeTrip(actor, tripId, what, (trip, at) => apply(trip, at, undefined), precondition, announce);
+      return await changeTrip(actor, tripId, what, withRates(undefined), precondition, announce, action);
     } catch (error) {
       if (!(error instanceof RatesNeeded)) throw error;
     }
     if (!deps.rates) throw serviceUnavailable(RATES_UNAVAILABLE, 'rates_unavailable');
     const rates = await deps.rates.latest(precondition.authorization);
-    return changeTrip(actor, tripId, what, (trip, at) => apply(trip, at, rates), precondition, announce);
+    return changeTrip(actor, tripId, what, withRates(rates), precondition, announce, action);
   }
 
   /** A change to one item, answered with the item as stored, its window and the trip. */
@@ -493,15 +495,17 @@ export function createTripsService(deps: {
     },
 
     async updateTrip(user, tripId, { hide_costs_from_viewers: hide, ...fields }, precondition) {
-      const { role } = await tripFor(user.id, tripId, hide === undefined ? 'edit' : 'manage');
-      // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
-      const update = role === 'owner' ? fields : { ...fields, isFavorite: undefined };
+      // The change's own read checks the role (changing who sees costs is the owner's).
+      const action = hide === undefined ? 'edit' : 'manage';
       const apply = (current: TripRecord, at: string, rates: RateTable | undefined) => {
+        // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
+        const update = roleOf(current, user.id) === 'owner' ? fields : { ...fields, isFavorite: undefined };
         const next = applyUpdate(current, update, at, rates);
         if (hide === undefined || hide === (current.hide_costs_from_viewers ?? true)) return next;
         return { ...next, hide_costs_from_viewers: hide, updated_at: at };
       };
-      return view(await changeTripWithRates(user, tripId, 'trip', apply, precondition), user.id);
+      const changed = await changeTripWithRates(user, tripId, 'trip', apply, precondition, tripUpdated, action);
+      return view(changed, user.id);
     },
 
     async deleteTrip(user, tripId, precondition) {
