@@ -36,6 +36,16 @@ export function withEvent<D extends WithOutbox>(doc: D, event: OutboxEvent): D {
   return { ...doc, outbox: [...(doc.outbox ?? []), event] };
 }
 
+/**
+ * The document with the event in its outbox in place of any pending event of the same
+ * type: for an event that carries the document's whole state, of which consumers need
+ * only the newest. An event the relay already took is published all the same (its
+ * markSent then finds nothing to remove), so each consumer still gets the newest state.
+ */
+export function withLatestEvent<D extends WithOutbox>(doc: D, event: OutboxEvent): D {
+  return { ...doc, outbox: [...(doc.outbox ?? []).filter((pending) => pending.type !== event.type), event] };
+}
+
 /** Where a relay finds pending events: implemented by each service's store. */
 export interface OutboxStore {
   /** Documents with pending events, at most `limit`. */

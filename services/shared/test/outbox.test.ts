@@ -1,6 +1,6 @@
 // The outbox relay: publishes what documents hold, with their own ids and times,
 // keeps trying while publishing fails, and marks events sent only once published.
-import { outboxEvent, startOutboxRelay, withEvent, type OutboxEvent, type OutboxStore } from '../src';
+import { outboxEvent, startOutboxRelay, withEvent, withLatestEvent, type OutboxEvent, type OutboxStore } from '../src';
 import { silentLogger } from '../src/testing';
 
 /** An OutboxStore over plain objects: the relay's side of the contract, nothing more. */
@@ -65,5 +65,16 @@ describe('outbox relay', () => {
     await relay.close();
     expect(published).toEqual([expect.any(String)]);
     expect(docs.get('a')!.outbox).toEqual([]);
+  });
+
+  it('when a latest-state event is added, then it replaces pending events of its type only', () => {
+    const deleted = updated('a');
+    const created = outboxEvent('trip.created', { trip: { _id: 'a' } as never }, '2030-01-01T00:00:00.000Z');
+    const first = outboxEvent('trip.updated', { trip: { _id: 'a' } as never }, '2030-01-01T00:00:00.000Z');
+    const second = outboxEvent('trip.updated', { trip: { _id: 'a' } as never }, '2030-01-02T00:00:00.000Z');
+    const doc = { outbox: [created, first, deleted] };
+    expect(withLatestEvent(doc, second).outbox).toEqual([created, deleted, second]);
+    expect(doc.outbox).toEqual([created, first, deleted]); // the input is not changed
+    expect(withLatestEvent({}, second).outbox).toEqual([second]);
   });
 });

@@ -15,17 +15,15 @@ import {
   forbidden,
   newId,
   notFound,
-  withEvent,
   type AuthUser,
   type Logger,
-  type OutboxEvent,
   type RateTable,
   utcDay,
   versionOf,
 } from '@tripcost/shared';
 import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
-import { tripCreated, tripDeleted, tripUpdated } from './trip-events';
+import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type Announce } from './trip-events';
 import type { TripStore } from './trip-store';
 import { createTripListViews, type SerializedTripList, type TripListView } from './trip-list';
 import {
@@ -365,8 +363,9 @@ export function createTripsService(deps: {
 
   /**
    * One rule applied to the user's trip, written with compare-and-swap; `announce`
-   * makes the event that goes into the same write (none for a no-op). A change that
-   * was written is told to the trip's live followers as `what`.
+   * makes the event that goes into the same write (none for a no-op, or when it says
+   * none); the relay is nudged only when one was written. A change that was written is
+   * told to the trip's live followers as `what`.
    */
   async function changeTrip(
     actor: Actor,
@@ -374,10 +373,11 @@ export function createTripsService(deps: {
     what: ChangeKind,
     apply: (trip: TripRecord, at: string) => TripRecord,
     precondition: Precondition = {},
-    announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
+    announce: Announce | null = tripUpdated,
     action: Action = 'edit',
   ): Promise<TripRecord> {
     let wrote = false;
+    let announced = false;
     const changed = await oneAtATime(tripId, () =>
       changeVersioned<TripRecord>({
         read: async () => (await tripFor(actor.id, tripId, action)).trip,
@@ -385,17 +385,20 @@ export function createTripsService(deps: {
           const at = now();
           const applied = apply(trip, at);
           wrote = applied !== trip;
+          announced = false;
           if (!wrote) return trip;
           // Checked as it will be stored, then the itemised expenses derived again.
           const next = settleChange(trip, applied);
-          return announce ? withEvent(next, announce(next, at)) : next;
+          const event = announce?.(next, at, trip) ?? null;
+          announced = event !== null;
+          return event ? withTripEvent(next, event) : next;
         },
         write: (next, expected) => store.replace(next, expected),
         ifMatch: precondition.ifMatch,
         attempts: deps.changeAttempts,
       }),
     );
-    if (announce) nudgeOutbox();
+    if (announced) nudgeOutbox();
     if (wrote) await committed(changed, actor, what);
     return changed;
   }
@@ -411,16 +414,18 @@ export function createTripsService(deps: {
     what: ChangeKind,
     apply: (trip: TripRecord, at: string, rates: RateTable | undefined) => TripRecord,
     precondition: Precondition = {},
-    announce: ((trip: TripRecord, at: string) => OutboxEvent) | null = tripUpdated,
+    announce: Announce | null = tripUpdated,
+    action: Action = 'edit',
   ): Promise<TripRecord> {
+    const withRates = (rates: RateTable | undefined) => (trip: TripRecord, at: string) => apply(trip, at, rates);
     try {
-      return await changeTrip(actor, tripId, what, (trip, at) => apply(trip, at, undefined), precondition, announce);
+      return await changeTrip(actor, tripId, what, withRates(undefined), precondition, announce, action);
     } catch (error) {
       if (!(error instanceof RatesNeeded)) throw error;
     }
     if (!deps.rates) throw serviceUnavailable(RATES_UNAVAILABLE, 'rates_unavailable');
     const rates = await deps.rates.latest(precondition.authorization);
-    return changeTrip(actor, tripId, what, (trip, at) => apply(trip, at, rates), precondition, announce);
+    return changeTrip(actor, tripId, what, withRates(rates), precondition, announce, action);
   }
 
   /** A change to one item, answered with the item as stored, its window and the trip. */
@@ -476,7 +481,7 @@ export function createTripsService(deps: {
         hide_costs_from_viewers: true,
       };
       checkTrip(null, trip);
-      await store.insert(withEvent(trip, tripCreated(trip, at)));
+      await store.insert(withTripEvent(trip, tripCreated(trip, at)));
       nudgeOutbox();
       return view(trip, user.id);
     },
@@ -490,15 +495,17 @@ export function createTripsService(deps: {
     },
 
     async updateTrip(user, tripId, { hide_costs_from_viewers: hide, ...fields }, precondition) {
-      const { role } = await tripFor(user.id, tripId, hide === undefined ? 'edit' : 'manage');
-      // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
-      const update = role === 'owner' ? fields : { ...fields, isFavorite: undefined };
+      // The change's own read checks the role (changing who sees costs is the owner's).
+      const action = hide === undefined ? 'edit' : 'manage';
       const apply = (current: TripRecord, at: string, rates: RateTable | undefined) => {
+        // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
+        const update = roleOf(current, user.id) === 'owner' ? fields : { ...fields, isFavorite: undefined };
         const next = applyUpdate(current, update, at, rates);
         if (hide === undefined || hide === (current.hide_costs_from_viewers ?? true)) return next;
         return { ...next, hide_costs_from_viewers: hide, updated_at: at };
       };
-      return view(await changeTripWithRates(user, tripId, 'trip', apply, precondition), user.id);
+      const changed = await changeTripWithRates(user, tripId, 'trip', apply, precondition, tripUpdated, action);
+      return view(changed, user.id);
     },
 
     async deleteTrip(user, tripId, precondition) {

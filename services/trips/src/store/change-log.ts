@@ -10,6 +10,13 @@ import { REPLAY_WINDOW_MS, type ChangeEntry, type ChangeKind, type ChangeLog } f
 
 type RawEntry = [id: string, fields: string[]];
 
+/** Appends one change (trimming entries older than ARGV[1] by MINID) and sets the log's expiry; the new id. */
+const APPEND_LUA = `
+local id = redis.call('XADD', KEYS[1], 'MINID', '~', ARGV[1], '*',
+  'version', ARGV[3], 'actor_id', ARGV[4], 'actor_name', ARGV[5], 'what', ARGV[6])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return id`;
+
 /** A read takes at most this many entries per trip; the rest come with the next read. */
 const READ_COUNT = 500;
 /** Replay after a Last-Event-ID takes at most this many entries (more than 5 minutes of any real trip). */
@@ -34,29 +41,19 @@ export function redisChangeLog(deps: {
 
   return {
     async append(tripId, change) {
-      const key = keyOf(tripId);
-      const minId = `${Date.now() - retainMs}-0`;
-      const [[error, id]] = (await redis
-        .multi()
-        .xadd(
-          key,
-          'MINID',
-          '~',
-          minId,
-          '*',
-          'version',
-          String(change.version),
-          'actor_id',
-          change.actor_id,
-          'actor_name',
-          change.actor_name,
-          'what',
-          change.what,
-        )
-        .pexpire(key, expireMs)
-        .exec())!;
-      if (error) throw error;
-      return id as string;
+      // One script, not MULTI/XADD/PEXPIRE/EXEC: as atomic, at a fraction of the client's
+      // CPU (less than half) on a path every committed change takes.
+      return (await redis.eval(
+        APPEND_LUA,
+        1,
+        keyOf(tripId),
+        `${Date.now() - retainMs}-0`,
+        String(expireMs),
+        String(change.version),
+        change.actor_id,
+        change.actor_name,
+        change.what,
+      )) as string;
     },
 
     async since(tripId, afterId) {

@@ -21,10 +21,16 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   /** Runs `write` only while the stored trip still has the expected version. */
   const whenAt = (tripId: string, expectedVersion: number, votesVersion: number, write: () => Promise<unknown>) =>
     collection.exclusive(async () => {
-      const stored = await db.findOneAsync({ _id: tripId });
-      if (!stored || versionOf(stored) !== expectedVersion) return false;
+      // Two numbers are compared, so the stored trip is read in place, not copied; every
+      // write of the collection runs in `exclusive`, so what is read is what is stored.
       // A vote cast since the trip was read (votes.ts) would be lost: the change is applied again.
-      if ((stored.votes_version ?? 0) !== votesVersion) return false;
+      const unchanged = collection.peekIndexed(
+        '_id',
+        tripId,
+        ([stored]) =>
+          stored !== undefined && versionOf(stored) === expectedVersion && (stored.votes_version ?? 0) === votesVersion,
+      );
+      if (!unchanged) return false;
       await write();
       return true;
     });

@@ -458,6 +458,37 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect((await store.pendingEvents(1000)).map((entry) => entry.docId)).not.toContain(trip._id);
       });
 
+      it('when a change leaves the snapshot as it was, then it announces nothing; a newer trip.updated replaces a pending one', async () => {
+        const user = owner();
+        const a = anInstance();
+        const trip = await tripWith(user, [a]);
+        // Travelers and a window's notes are no part of the snapshot other services keep.
+        await trips.updateTrip(user, trip._id, {
+          travelers: 3,
+          instanceEdits: [{ _id: a._id, fields: { notes: 'x' } }],
+        });
+        const quiet = (await store.findById(trip._id))!;
+        expect(quiet).toMatchObject({ travelers: 3, version: 2 });
+        expect(quiet.outbox ?? []).toEqual([]);
+        await trips.commitInstance(user, trip._id, a._id);
+        const [pending] = (await store.findById(trip._id))!.outbox!;
+        expect(pending.payload).toMatchObject({ trip: { trip_start: a.trip_start } });
+        await trips.updateTrip(user, trip._id, { isFavorite: true });
+        const stored = (await store.findById(trip._id))!;
+        expect(stored.outbox).toEqual([
+          {
+            id: expect.any(String),
+            type: 'trip.updated',
+            occurredAt: NOW,
+            payload: { trip: expect.objectContaining({ trip_start: a.trip_start, isFavorite: true }) },
+          },
+        ]);
+        expect(stored.outbox![0].id).not.toBe(pending.id);
+        // The relay took the replaced event before the change: marking it sent leaves the newer one.
+        await store.markSent(trip._id, [pending.id]);
+        expect((await store.findById(trip._id))!.outbox).toEqual(stored.outbox);
+      });
+
       it('when a trip is deleted, then only its owner can, it is gone at once, and purged once its event is sent', async () => {
         const user = owner();
         const trip = await store.insert(aTrip(user.id));
