@@ -59,6 +59,10 @@ http.createServer((req, res) => {
     (answer) => { res.writeHead(answer.statusCode, answer.headers); answer.pipe(res); },
   );
   upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
+  // A client that leaves mid-answer (every load run ends so) frees the upstream socket;
+  // without this each cut answer holds one of the pool's sockets for good and, round
+  // after round on 600 kB answers, the pool ran dry and the proxy stopped answering.
+  res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
   req.pipe(upstream);
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
