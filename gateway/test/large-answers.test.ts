@@ -38,6 +38,8 @@ const trips = Array.from({ length: 200 }, (_, i) => ({
 const LARGE = Buffer.from(JSON.stringify(trips));
 const SMALL = Buffer.from(JSON.stringify({ msg: 'short' }));
 const LIST_TAG = '"list-1"';
+/** Answers of the fake upstream whose connection closed before they were finished. */
+const cutAnswers: string[] = [];
 
 describe('gateway: large and compressed answers', () => {
   let upstream: FakeUpstream;
@@ -51,6 +53,15 @@ describe('gateway: large and compressed answers', () => {
       if (req.url === '/api/trips/small') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': SMALL.length });
         return void res.end(SMALL);
+      }
+      if (req.url === '/api/trips/slow') {
+        // Half the list now, the rest never: the client will leave in between.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': LARGE.length });
+        res.write(LARGE.subarray(0, LARGE.length >> 1));
+        res.on('close', () => {
+          if (!res.writableFinished) cutAnswers.push(req.url ?? '');
+        });
+        return;
       }
       if (req.url === '/api/trips/events') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -167,5 +178,26 @@ describe('gateway: large and compressed answers', () => {
     await list();
     // The first AsyncLocalStorage#run switches async hooks on for the whole process.
     expect((requestContext as unknown as { enabled: boolean }).enabled).toBe(false);
+  });
+  it('when travellers leave mid-answer, then each upstream answer is cut too, and the next traveller still gets the list', async () => {
+    const leaves = 12;
+    for (let i = 0; i < leaves; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const req = request(`${plainGateway.url}/api/trips/slow`, { headers: bearer }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (error) => (req.destroyed ? resolve() : reject(error)));
+        req.end();
+      });
+    }
+    // The gateway holds no upstream connection for an answer nobody reads.
+    for (let wait = 0; wait < 50 && cutAnswers.length < leaves; wait++) await new Promise((r) => setTimeout(r, 20));
+    expect(cutAnswers).toHaveLength(leaves);
+    const after = await list({}, plainGateway);
+    expect(after.status).toBe(200);
+    expect(after.body.equals(LARGE)).toBe(true);
   });
 });
