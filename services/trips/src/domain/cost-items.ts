@@ -150,10 +150,7 @@ export function deriveWindowCosts<W extends ItemisedWindow>(
   digits = DEFAULT_CURRENCY_DIGITS,
 ): W & PaymentTotals {
   const items = window.items ?? [];
-  if (items.length === 0) {
-    const total = totalMinorUnits(window, digits);
-    return { ...window, paid_total: 0, booked_total: 0, to_pay: fromMinorUnits(total, digits), fx_effect: 0 };
-  }
+  if (items.length === 0) return { ...window, ...paymentTotals(window, travellers, digits) };
   const totals = itemTotals(items, windowContext(window, travellers), digits);
   const derived = { ...window } as W & PaymentTotals;
   for (const category of COST_CATEGORIES) {
@@ -174,7 +171,17 @@ export function paymentTotals(
   travellers: number,
   digits = DEFAULT_CURRENCY_DIGITS,
 ): PaymentTotals {
-  const { paid_total, booked_total, to_pay, fx_effect } = deriveWindowCosts(window, travellers, digits);
+  const items = window.items ?? [];
+  if (items.length === 0) {
+    // Read per window of every answer: the window itself is not copied (deriveWindowCosts does).
+    return {
+      paid_total: 0,
+      booked_total: 0,
+      to_pay: fromMinorUnits(totalMinorUnits(window, digits), digits),
+      fx_effect: 0,
+    };
+  }
+  const { paid_total, booked_total, to_pay, fx_effect } = itemTotals(items, windowContext(window, travellers), digits);
   return { paid_total, booked_total, to_pay, fx_effect };
 }
 

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { tripSummary } from '@tripcost/shared';
 import type { Comparison } from './comparison';
-import type { InstanceView, TripRecord, TripView } from './trip';
+import { tripView, type InstanceView, type TripRecord, type TripView, type ViewOptions } from './trip';
 import { cheapestForEveryone, windowVotes, type WindowVotes } from './votes';
 
 export const ROLES = ['owner', 'editor', 'viewer'] as const;
@@ -165,16 +165,18 @@ export const hiddenInstance = (instance: VotedInstanceView): HiddenInstanceView 
 });
 
 /**
- * The one projection of a trip for a role: sharing fields for everyone; the owner's
- * email only to the owner; for a viewer of a trip that hides costs, only the fields
- * listed above (a field added to the view stays out until it is listed).
+ * The one projection of a trip for a role: its view (tripView) with the sharing fields
+ * for everyone; the owner's email only to the owner; for a viewer of a trip that hides
+ * costs, only the fields listed above (a field added to the view stays out until it is listed).
  */
-export function tripForRole(view: TripView, trip: TripRecord, role: Role, userId: string): TripAnswer {
+export function tripForRole(trip: TripRecord, role: Role, userId: string, options: ViewOptions = {}): TripAnswer {
+  const view = tripView(trip, options);
   const members = membersOf(trip);
-  const instances = view.instances.map((instance) => ({
-    ...instance,
-    ...windowVotes(trip, instance._id, userId),
-  }));
+  // The view is this answer's own: each window takes the caller's votes in place (a copy
+  // of every window, ~30 fields each, cost as much as building the view).
+  const instances = view.instances.map((instance): VotedInstanceView =>
+    Object.assign(instance, windowVotes(trip, instance._id, userId)),
+  );
   const sharing = {
     role,
     owner_name: members.find((member) => member.role === 'owner')?.name ?? UNNAMED,
@@ -196,7 +198,7 @@ export function tripForRole(view: TripView, trip: TripRecord, role: Role, userId
   };
   // The owner's email and favourite flag are the owner's: a member's favourites live in their own wishlists.
   const ownerOnly = role === 'owner' ? {} : { user_email: '', isFavorite: false };
-  return { ...view, ...ownerOnly, ...sharing, instances, comparison, costs_hidden: false };
+  return Object.assign(view, ownerOnly, sharing, { instances, comparison, costs_hidden: false as const });
 }
 
 /** The summary fields a viewer with hidden costs keeps (no total, budget, share, cheapest or to-pay). */

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { utcDay, versionOf } from '@tripcost/shared';
 import type { TripListOptions, TripStore, TripVersion } from './trip-store';
-import { tripView, type TripRecord } from './trip';
+import type { TripRecord } from './trip';
 import { roleOf, summaryForRole, tripForRole, type Role } from './sharing';
 
 /** Views kept per process (≈ 2 kB each for a trip with 5 instances). */
@@ -44,7 +44,7 @@ export function createTripListViews(
   };
   // Each trip as the caller sees it (sharing.ts): their role's view, with their own votes.
   const serialize = (record: TripRecord, userId: string, role: Role, day: string, view: TripListView) => {
-    const full = tripForRole(tripView(record, { today: day }), record, role, userId);
+    const full = tripForRole(record, role, userId, { today: day });
     return Buffer.from(JSON.stringify(view === 'summary' ? summaryForRole(full) : full));
   };
 

@@ -241,17 +241,19 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     total_cost: fromMinorUnits(cents, digits),
     per_person: shareOf(cents, travelers, digits),
     comparison,
-    instances: trip.instances.map((instance, index) => ({
-      ...instance,
-      label: instance.label ?? '',
-      status: statusOf(instance),
-      notes: instance.notes ?? '',
-      items: (instance.items ?? []).map((item) => itemView(item, currency)),
-      ...figures[index],
-      ...money[index],
-      freshness: freshness[index],
-      ...(options.searchLinks ? { search_links: searchLinks(trip, instance) } : {}),
-    })),
+    instances: trip.instances.map((instance, index) => {
+      // One copy of the stored window, then the derived fields in the answer's order: in a
+      // literal, every spread after the first is copied field by field (every answer's hot path).
+      const view = { ...instance } as InstanceView;
+      view.label = instance.label ?? '';
+      view.status = statusOf(instance);
+      view.notes = instance.notes ?? '';
+      view.items = (instance.items ?? []).map((item) => itemView(item, currency));
+      Object.assign(view, figures[index], money[index]);
+      view.freshness = freshness[index];
+      if (options.searchLinks) view.search_links = searchLinks(trip, instance);
+      return view;
+    }),
     version: versionOf(trip),
   };
 }

@@ -32,7 +32,6 @@ import {
   NO_DATES_OR_EXPENSES,
   tripCurrency,
   tripDigits,
-  tripView,
   type InstanceRecord,
   type TripRecord,
 } from './trip';
@@ -305,7 +304,7 @@ export function createTripsService(deps: {
   // Answers about one trip carry each window's search links (lists do not).
   // Every answer is shaped for the caller's role (sharing.ts).
   const readView = (trip: TripRecord, userId: string): TripAnswer =>
-    tripForRole(tripView(trip, { today: today(), searchLinks: true }), trip, roleOf(trip, userId) ?? 'viewer', userId);
+    tripForRole(trip, roleOf(trip, userId) ?? 'viewer', userId, { today: today(), searchLinks: true });
   /** The answer to a change: only owners and editors change a trip, and they see its costs. */
   const view = (trip: TripRecord, userId: string): SharedTripView => {
     const answer = readView(trip, userId);
