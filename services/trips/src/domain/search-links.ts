@@ -15,91 +15,103 @@ export interface SearchLink {
 
 export const MAX_ORIGIN_LENGTH = 120;
 
-interface LinkInput {
+/** What a trip's links share: its place, origin and travellers (encoded once per trip). */
+interface TripInput {
   /** Where the trip goes (its derived location, else its address). */
   place: string;
   /** Where the traveller flies from; '' when not given. */
   origin: string;
-  /** 'YYYY-MM-DD' */
+  travellers: number;
+}
+
+/** A window's dates, 'YYYY-MM-DD': digits and dashes, which no URL needs encoded. */
+interface WindowDates {
   start: string;
   end: string;
-  travellers: number;
 }
 
 const q = encodeURIComponent;
 
-const TEMPLATES: Array<{ kind: SearchLinkKind; site: string; url: (input: LinkInput) => string }> = [
+// Each template takes the trip and returns the URL of a window's dates: what the
+// traveller typed is encoded once per trip, not once per window of every answer.
+const TEMPLATES: Array<{
+  kind: SearchLinkKind;
+  site: string;
+  url: (trip: TripInput) => (dates: WindowDates) => string;
+}> = [
   {
     kind: 'flights',
     site: 'Google Flights',
-    url: ({ place, origin, start, end, travellers }) =>
-      `https://www.google.com/travel/flights?q=${q(
-        `Flights to ${place}${origin ? ` from ${origin}` : ''} on ${start} through ${end} for ${travellers} ${
-          travellers === 1 ? 'adult' : 'adults'
-        }`,
-      )}`,
+    url: ({ place, origin, travellers }) => {
+      const where = q(`Flights to ${place}${origin ? ` from ${origin}` : ''}`);
+      const who = q(` for ${travellers} ${travellers === 1 ? 'adult' : 'adults'}`);
+      return ({ start, end }) =>
+        `https://www.google.com/travel/flights?q=${where}${q(` on ${start} through ${end}`)}${who}`;
+    },
   },
   {
     kind: 'flights',
     site: 'Skyscanner',
     // Skyscanner's free-text search: it resolves the places itself.
-    url: ({ place, origin, start, end, travellers }) =>
-      `https://www.skyscanner.net/transport/flights/?${new URLSearchParams({
-        ...(origin ? { originText: origin } : {}),
-        destinationText: place,
-        outboundDate: start,
-        inboundDate: end,
-        adultsv2: String(travellers),
-        rtn: '1',
-      })}`,
+    url: ({ place, origin, travellers }) => {
+      const places = new URLSearchParams({ ...(origin ? { originText: origin } : {}), destinationText: place });
+      return ({ start, end }) =>
+        `https://www.skyscanner.net/transport/flights/?${places}&outboundDate=${start}&inboundDate=${end}&adultsv2=${travellers}&rtn=1`;
+    },
   },
   {
     kind: 'stays',
     site: 'Booking.com',
-    url: ({ place, start, end, travellers }) =>
-      `https://www.booking.com/searchresults.html?${new URLSearchParams({
-        ss: place,
-        checkin: start,
-        checkout: end,
-        group_adults: String(travellers),
-        no_rooms: '1',
-      })}`,
+    url: ({ place, travellers }) => {
+      const where = new URLSearchParams({ ss: place });
+      return ({ start, end }) =>
+        `https://www.booking.com/searchresults.html?${where}&checkin=${start}&checkout=${end}&group_adults=${travellers}&no_rooms=1`;
+    },
   },
   {
     kind: 'stays',
     site: 'Airbnb',
-    url: ({ place, start, end, travellers }) =>
-      `https://www.airbnb.com/s/${q(place)}/homes?${new URLSearchParams({
-        checkin: start,
-        checkout: end,
-        adults: String(travellers),
-      })}`,
+    url: ({ place, travellers }) => {
+      const where = q(place);
+      return ({ start, end }) =>
+        `https://www.airbnb.com/s/${where}/homes?checkin=${start}&checkout=${end}&adults=${travellers}`;
+    },
   },
   {
     kind: 'cars',
     site: 'Kayak',
-    url: ({ place, start, end }) => `https://www.kayak.com/cars/${q(place)}/${start}/${end}`,
+    url: ({ place }) => {
+      const where = q(place);
+      return ({ start, end }) => `https://www.kayak.com/cars/${where}/${start}/${end}`;
+    },
   },
 ];
 
 /**
- * The search links of one window: none when a date is missing or the window ends
- * before it starts (nothing to search for), or when the trip has no place.
+ * The search links of a trip's windows: none for a window without both dates or that
+ * ends before it starts (nothing to search for), and none when the trip has no place.
  */
-export function searchLinks(
-  trip: { trip_location: string; location_address: string; origin?: string; travelers?: number },
-  window: { trip_start: string | null; trip_end: string | null },
-): SearchLink[] {
-  if (!window.trip_start || !window.trip_end) return [];
-  const [start, end] = [dayNumber(window.trip_start), dayNumber(window.trip_end)];
+export function searchLinker(trip: {
+  trip_location: string;
+  location_address: string;
+  origin?: string;
+  travelers?: number;
+}): (window: { trip_start: string | null; trip_end: string | null }) => SearchLink[] {
   const place = (trip.trip_location || trip.location_address).trim();
-  if (end < start || !place) return [];
-  const input: LinkInput = {
-    place,
-    origin: (trip.origin ?? '').trim(),
-    start: dayString(start),
-    end: dayString(end),
-    travellers: trip.travelers ?? 1,
+  if (!place) return () => [];
+  const input: TripInput = { place, origin: (trip.origin ?? '').trim(), travellers: trip.travelers ?? 1 };
+  const sites = TEMPLATES.map(({ kind, site, url }) => ({ kind, site, url: url(input) }));
+  return (window) => {
+    if (!window.trip_start || !window.trip_end) return [];
+    const [start, end] = [dayNumber(window.trip_start), dayNumber(window.trip_end)];
+    if (end < start) return [];
+    const dates: WindowDates = { start: dayString(start), end: dayString(end) };
+    return sites.map(({ kind, site, url }) => ({ kind, site, url: url(dates) }));
   };
-  return TEMPLATES.map(({ kind, site, url }) => ({ kind, site, url: url(input) }));
 }
+
+/** The search links of one window (searchLinker, for a single window). */
+export const searchLinks = (
+  trip: Parameters<typeof searchLinker>[0],
+  window: { trip_start: string | null; trip_end: string | null },
+): SearchLink[] => searchLinker(trip)(window);

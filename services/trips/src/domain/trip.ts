@@ -23,7 +23,7 @@ import {
 } from './comparison';
 import { itemView, paymentTotals, type CostItem, type PaymentTotals } from './cost-items';
 import { windowFreshness, type Freshness } from './item-pricing';
-import { searchLinks, type SearchLink } from './search-links';
+import { searchLinker, type SearchLink } from './search-links';
 import { utcDay } from '@tripcost/shared';
 import type { InviteRecord, Member } from './sharing';
 import type { TripVotes } from './votes';
@@ -230,6 +230,7 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
   const cents = totalMinorUnits(trip, digits);
   const money = trip.instances.map((instance) => paymentTotals(instance, travelers, digits));
   const committedIndex = trip.instances.findIndex((instance) => instance._id === trip.committedInstanceId);
+  const linksOf = options.searchLinks ? searchLinker(trip) : null;
   return {
     ...trip,
     currency,
@@ -251,7 +252,7 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
       view.items = (instance.items ?? []).map((item) => itemView(item, currency));
       Object.assign(view, figures[index], money[index]);
       view.freshness = freshness[index];
-      if (options.searchLinks) view.search_links = searchLinks(trip, instance);
+      if (linksOf) view.search_links = linksOf(instance);
       return view;
     }),
     version: versionOf(trip),

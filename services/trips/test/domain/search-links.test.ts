@@ -1,6 +1,7 @@
 // "Check prices" links: every built URL parses, is https on the site it names, and
 // carries the place, the dates and the travellers (and the origin for flights).
-import { searchLinks } from '../../src/domain/search-links';
+import fc from 'fast-check';
+import { searchLinker, searchLinks } from '../../src/domain/search-links';
 
 const trip = {
   trip_location: 'Lisbon, Portugal',
@@ -59,6 +60,48 @@ describe('search links', () => {
     const google = new URL(searchLinks({ ...trip, origin: '' }, window)[0].url);
     expect(google.searchParams.get('q')).toBe(
       'Flights to Lisbon, Portugal on 2030-03-12 through 2030-03-17 for 3 adults',
+    );
+  });
+
+  it('when a trip has several windows, then each window gets its own dates and the place typed, whatever characters it has', () => {
+    // The trip's part of each URL is encoded once per trip and each window's dates added
+    // to it: any text a traveller can type must still come back whole, in each window.
+    const typed = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== '');
+    fc.assert(
+      fc.property(typed, fc.option(typed, { nil: '' }), fc.integer({ min: 1, max: 50 }), (place, origin, travelers) => {
+        const links = searchLinker({ trip_location: place, location_address: '', origin, travelers });
+        const windows = [
+          { trip_start: '2030-03-12T00:00:00.000Z', trip_end: '2030-03-17T00:00:00.000Z' },
+          { trip_start: '2030-12-30T00:00:00.000Z', trip_end: '2031-01-02T00:00:00.000Z' },
+        ];
+        for (const window of windows) {
+          const [start, end] = [window.trip_start.slice(0, 10), window.trip_end.slice(0, 10)];
+          const bySite = Object.fromEntries(links(window).map((link) => [link.site, new URL(link.url)]));
+          const from = origin.trim() ? ` from ${origin.trim()}` : '';
+          const adults = travelers === 1 ? 'adult' : 'adults';
+          expect(bySite['Google Flights'].searchParams.get('q')).toBe(
+            `Flights to ${place.trim()}${from} on ${start} through ${end} for ${travelers} ${adults}`,
+          );
+          expect(Object.fromEntries(bySite.Skyscanner.searchParams)).toEqual({
+            ...(origin.trim() ? { originText: origin.trim() } : {}),
+            destinationText: place.trim(),
+            outboundDate: start,
+            inboundDate: end,
+            adultsv2: String(travelers),
+            rtn: '1',
+          });
+          expect(bySite['Booking.com'].searchParams.get('ss')).toBe(place.trim());
+          expect(bySite['Booking.com'].searchParams.get('checkin')).toBe(start);
+          const airbnb = bySite.Airbnb;
+          expect(decodeURIComponent(airbnb.pathname)).toBe(`/s/${place.trim()}/homes`);
+          expect(Object.fromEntries(airbnb.searchParams)).toEqual({
+            checkin: start,
+            checkout: end,
+            adults: String(travelers),
+          });
+          expect(decodeURIComponent(bySite.Kayak.pathname)).toBe(`/cars/${place.trim()}/${start}/${end}`);
+        }
+      }),
     );
   });
 });
