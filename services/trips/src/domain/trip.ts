@@ -243,15 +243,39 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     per_person: shareOf(cents, travelers, digits),
     comparison,
     instances: trip.instances.map((instance, index) => {
-      // One copy of the stored window, then the derived fields in the answer's order: in a
-      // literal, every spread after the first is copied field by field (every answer's hot path).
-      const view = { ...instance } as InstanceView;
-      view.label = instance.label ?? '';
-      view.status = statusOf(instance);
-      view.notes = instance.notes ?? '';
-      view.items = (instance.items ?? []).map((item) => itemView(item, currency));
-      Object.assign(view, figures[index], money[index]);
-      view.freshness = freshness[index];
+      const [f, m] = [figures[index], money[index]];
+      // Every field by name, in the answer's order: one object of one shape per window
+      // (spreading the stored window and the figures into it cost as much as the rest
+      // of the answer).
+      const view: InstanceView = {
+        _id: instance._id,
+        trip_start: instance.trip_start,
+        trip_end: instance.trip_end,
+        stay_expense: instance.stay_expense,
+        travel_expense: instance.travel_expense,
+        car_expense: instance.car_expense,
+        other_expense: instance.other_expense,
+        activities: instance.activities,
+        label: instance.label ?? '',
+        status: statusOf(instance),
+        notes: instance.notes ?? '',
+        isCommitted: instance.isCommitted,
+        created_at: instance.created_at,
+        items: (instance.items ?? []).map((item) => itemView(item, currency)),
+        total_cost: f.total_cost,
+        nights: f.nights,
+        per_night: f.per_night,
+        per_person: f.per_person,
+        delta_vs_cheapest: f.delta_vs_cheapest,
+        delta_by_category: f.delta_by_category,
+        dates_invalid: f.dates_invalid,
+        paid_total: m.paid_total,
+        booked_total: m.booked_total,
+        to_pay: m.to_pay,
+        fx_effect: m.fx_effect,
+        freshness: freshness[index],
+        // Compile-time: every stored field of a window is named above.
+      } satisfies Record<keyof InstanceRecord, unknown> & Record<string, unknown>;
       if (linksOf) view.search_links = linksOf(instance);
       return view;
     }),
