@@ -7,7 +7,7 @@
 // is checked with it; it is not part of `npm run bench` (it needs a second checkout).
 //
 // Run: npm run build && node bench/compare-commits.mjs --base-dir=/path/to/old/checkout
-//      [--rounds=5] [--seconds=4] [--trips=50] [--only=one trip,profile]
+//      [--rounds=5] [--seconds=4] [--trips=50] [--only=one trip,list] (paths whose names contain one of these)
 // The old checkout must be installed and built (npm ci && npx tsc -b tsconfig.build.json).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ const BASE_DIR = argument('base-dir');
 const ROUNDS = Number(argument('rounds', 5));
 const SECONDS = Number(argument('seconds', 4));
 const TRIPS = Number(argument('trips', 50));
-// A comma-separated list of path names (the table's first column) to measure alone.
+// Measure only the paths whose names (the table's first column) contain one of these words.
 const ONLY = argument('only')?.split(',');
 const WINDOWS = 5;
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -230,7 +230,7 @@ try {
   for (const product of [base, head]) sessions.set(product, await seed(product));
   // Each session's token lasts 15 minutes; a long run logs in again between paths.
   const rows = [];
-  for (const spec of PATHS.filter((path) => !ONLY || ONLY.includes(path.name))) {
+  for (const spec of PATHS.filter((path) => !ONLY || ONLY.some((word) => path.name.includes(word)))) {
     const results = { base: [], head: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [base, head] : [head, base];
