@@ -8,16 +8,17 @@
 //
 // Run: npm run build && node bench/compare-commits.mjs --base-dir=/path/to/old/checkout
 //      [--rounds=5] [--seconds=4] [--trips=50] [--only=one trip,list] (paths whose names contain one of these)
+//      [--write] (a run of every path also writes docs/performance-vs-base.md)
 // The old checkout must be installed and built (npm ci && npx tsc -b tsconfig.build.json).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, redisAnswers, ROOT } from '../scripts/lib/environment.mjs';
 import { cpuMsOf } from './lib/processes.mjs';
-import { formatTable, median } from './lib/table.mjs';
+import { formatTable, markdownTable, median } from './lib/table.mjs';
 
 const argument = (name, fallback) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -223,6 +224,7 @@ function throughput(product, session, spec) {
 }
 
 const started = new Date();
+const loadAtStart = os.loadavg()[0];
 const head = await startCheckout('head', ROOT);
 const base = await startCheckout('base', resolve(BASE_DIR));
 try {
@@ -260,11 +262,41 @@ try {
       pass: ratio >= 0.95,
     });
   }
+  const baseCommit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: resolve(BASE_DIR),
+    encoding: 'utf8',
+  }).trim();
+  const headCommit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   console.log(
-    `compare-commits ${started.toISOString().slice(0, 16)} UTC, base ${resolve(BASE_DIR)}, load at start ${os.loadavg()[0].toFixed(2)}`,
+    `compare-commits ${started.toISOString().slice(0, 16)} UTC, base ${baseCommit} (${resolve(BASE_DIR)}), head ${headCommit}, load at start ${loadAtStart.toFixed(2)}`,
   );
   console.log(formatTable(rows));
+  if (process.argv.includes('--write') && !ONLY) writeDocument(rows, { baseCommit, headCommit });
 } finally {
   await head.stop();
   await base.stop();
+}
+
+function writeDocument(rows, { baseCommit, headCommit }) {
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
+  const document = `# Performance against an earlier commit
+
+Written by \`node bench/compare-commits.mjs --base-dir=… --write\`; do not edit by hand.
+The whole product of this checkout (head) and of an earlier commit (base) run side by
+side, each with its own Redis, data and ports, seeded alike through the API (one
+traveller, ${TRIPS} trips × ${WINDOWS} windows, 3 wishlists); each path is loaded through each
+gateway in ${ROUNDS} alternating rounds of ${SECONDS} s, and head ÷ base is the median. CPU per request
+counts every process of the product. A refactor that promises "no path more than 5 %
+slower" is held to the target column.
+
+- Date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC
+- Base: ${baseCommit}; head: ${headCommit}
+- Machine: ${machine}
+- Load average (1 min) when the run started: ${loadAtStart.toFixed(2)}
+
+${markdownTable(rows)}
+`;
+  writeFileSync(join(ROOT, 'docs', 'performance-vs-base.md'), document);
+  log('wrote docs/performance-vs-base.md');
 }

@@ -87,6 +87,9 @@ ${markdownTable(rows)}
 - At 60 % of the direct maximum on two cores, the gateway's CPU brings the whole
   machine close to saturation, so its p99 includes waiting for a core; the 30 % row
   shows the hop where the machine is not saturated.
+- Whether a change made an API path slower than an earlier commit is measured apart,
+  by \`node bench/compare-commits.mjs\` (it needs a built checkout of that commit):
+  docs/performance-vs-base.md.
 - Why each design was chosen: docs/adr/0015-one-rate-limiter.md and
   docs/adr/0022-hot-paths-without-redis-and-a-light-landing-page.md.
 `;
