@@ -37,3 +37,26 @@ test('when the benches run in smoke mode, then each reports every measure of the
   }
   expect(run.stdout).not.toContain('failed:');
 });
+
+test('when compare-commits runs this checkout against itself, then it reports every path', () => {
+  // The tool behind "no path more than 5 % slower": both products start, are seeded
+  // through the API and answer every path without an error (a failed request fails it).
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'bench', 'compare-commits.mjs'), `--base-dir=${ROOT}`, '--rounds=1', '--seconds=1', '--trips=2'],
+    { cwd: ROOT, env: process.env, encoding: 'utf8', timeout: 180000 },
+  );
+  if (run.status !== 0) console.log(run.stderr.slice(-4000));
+  expect(run.status).toBe(0);
+  for (const path of [
+    'list trips',
+    'one trip',
+    'edit a trip (PUT)',
+    'wishlists',
+    'profile',
+    'city autocomplete',
+    'log in',
+  ]) {
+    expect(run.stdout).toMatch(new RegExp(`^${path.replace(/[()]/g, '\\$&')}.* base \\d+ req/s`, 'm'));
+  }
+}, 200000);
