@@ -34,9 +34,17 @@ export function precompressed(assetsDir: string): RequestHandler {
     res.vary('Accept-Encoding');
     for (const encoding of ENCODINGS) {
       if (!new RegExp(`\\b${encoding.name}\\b`).test(accepted) || !has(file + encoding.suffix)) continue;
+      const copy = file + encoding.suffix;
       res.type(extname(file));
       res.setHeader('content-encoding', encoding.name);
-      return res.sendFile(file + encoding.suffix, { immutable: true, maxAge: '365d' });
+      return res.sendFile(copy, { immutable: true, maxAge: '365d' }, (error?: NodeJS.ErrnoException) => {
+        if (!error || res.headersSent) return;
+        // Gone since it was seen (the app rebuilt under a running gateway): forget it, and
+        // the static handler answers for the file as it is now (404 when it went too).
+        exists.delete(copy);
+        res.removeHeader('content-encoding');
+        next(error.code === 'ENOENT' ? undefined : error);
+      });
     }
     next();
   };

@@ -330,6 +330,20 @@ describe('gateway serving the built web app', () => {
       const deepLink = await get('/trips/64c000000000000000000001');
       expect(deepLink.status).toBe(200);
       expect(deepLink.body.toString()).toContain('TripCost app');
+      // The app rebuilt while the gateway runs: a browser holding the old page asks for
+      // assets that are gone (404, never 500), and those of the new build come compressed.
+      const { rmSync } = await import('node:fs');
+      for (const name of ['app-abc123.js', 'app-abc123.js.br', 'app-abc123.js.gz']) rmSync(join(dist, 'assets', name));
+      writeFileSync(join(dist, 'assets', 'app-def456.js'), script);
+      writeFileSync(join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
+      for (const encoding of ['br', 'gzip', undefined]) {
+        const gone = await get('/assets/app-abc123.js', encoding);
+        expect(gone.status).toBe(404);
+        expect(gone.headers['content-encoding']).toBeUndefined();
+      }
+      const rebuilt = await get('/assets/app-def456.js', 'br');
+      expect(rebuilt.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(rebuilt.body).toString()).toBe(script);
     } finally {
       await gateway.stop();
     }
