@@ -230,6 +230,11 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                     <p className="instance-card__total">
                       {formatMoney(instance.total_cost ?? totalCost(instance, digitsOf(trip.currency)), trip.currency)}
                     </p>
+                    {(trip.travelers ?? 1) > 1 && instance.per_person !== undefined && (
+                      <p className="instance-card__share muted">
+                        {formatMoney(instance.per_person, trip.currency)} per person
+                      </p>
+                    )}
                     <FreshnessLine window={instance} />
                     <WindowWeather
                       location={trip.trip_location || trip.location_address}

@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { digitsOf, formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
-import { amountOf, totalCost } from '@tripcost/shared/domain';
+import { amountOf, fromMinorUnits, shareOf, totalMinorUnits } from '@tripcost/shared/domain';
 import { errorMessage, isConflict } from '../../../lib/api';
 import type { Instance, Trip, TripCostsHidden } from '../../../lib/types';
 import {
@@ -145,8 +145,10 @@ export default function InstancePage() {
   const fromItems = isItemised(instance);
   // The items' sums as last answered, even when items changed while the form was open.
   const expenses = fromItems ? toForm(instance) : form;
-  // Summed in cents by the shared core, as the server sums the saved window.
-  const total = totalCost(instanceInputFrom(expenses), digitsOf(trip.currency));
+  // Summed and shared in minor units by the shared core, as the server does for the saved window.
+  const digits = digitsOf(trip.currency);
+  const units = totalMinorUnits(instanceInputFrom(expenses), digits);
+  const travellers = trip.travelers ?? 1;
 
   function setField(key: keyof FormState, value: string) {
     const numeric = key !== 'start' && key !== 'end' && key !== 'label' && key !== 'notes';
@@ -329,7 +331,8 @@ export default function InstancePage() {
             />
           )}
           <p className="total-line" aria-live="polite">
-            Total Cost: <strong>{formatMoney(total, trip.currency)}</strong>
+            Total Cost: <strong>{formatMoney(fromMinorUnits(units, digits), trip.currency)}</strong>
+            {travellers > 1 && ` · ${formatMoney(shareOf(units, travellers, digits), trip.currency)} per person`}
           </p>
           {editing && (
             <FormActions
