@@ -84,12 +84,26 @@ export const moneyStep = (digits: number): string => (digits <= 0 ? '1' : `0.${'
  */
 export function MoneyInput({
   digits = 2,
+  onKeyDown,
   ...props
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'step' | 'inputMode'> & { digits?: number }) {
   return (
-    <input type="number" inputMode={digits > 0 ? 'decimal' : 'numeric'} min="0" step={moneyStep(digits)} {...props} />
+    <input
+      type="number"
+      inputMode={digits > 0 ? 'decimal' : 'numeric'}
+      min="0"
+      step={moneyStep(digits)}
+      onKeyDown={(event) => {
+        // A number field takes exponents: "12.5e5" would be 1,250,000. No amount has one.
+        if (EXPONENT_KEYS.has(event.key)) event.preventDefault();
+        onKeyDown?.(event);
+      }}
+      {...props}
+    />
   );
 }
+
+const EXPONENT_KEYS = new Set(['e', 'E', '+']);
 
 /** The form's error region: announced when it appears; nothing while there is no error. */
 export function FormError({ message, className, id }: { message?: string | null; className?: string; id?: string }) {

@@ -92,9 +92,6 @@ function toForm(instance: Instance): FormState {
   };
 }
 
-/** Numeric or empty, nothing else. */
-const NUMERIC_OR_EMPTY = /^\d*(\.\d*)?$/;
-
 export default function InstancePage() {
   const { tripId = '', instanceId = '' } = useParams();
   const { data, isLoading, isError, error: loadError } = useGetInstanceQuery({ tripId, instanceId });
@@ -150,9 +147,9 @@ export default function InstancePage() {
   const units = totalMinorUnits(instanceInputFrom(expenses), digits);
   const travellers = trip.travelers ?? 1;
 
+  // What is typed stays as typed: a negative amount is refused on save by the field's
+  // own check (min 0), with the browser's message, as in the create dialog.
   function setField(key: keyof FormState, value: string) {
-    const numeric = key !== 'start' && key !== 'end' && key !== 'label' && key !== 'notes';
-    if (numeric && !NUMERIC_OR_EMPTY.test(value)) return;
     setError('');
     setForm((f) => (f ? { ...f, [key]: value } : f));
   }
