@@ -1,4 +1,4 @@
-// 'Create New Trip Instance': an optional name, dates and four amounts; empty amounts become 0.
+// 'Create New Trip Instance': its dates, an optional name and four amounts; empty amounts become 0.
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
@@ -55,11 +55,19 @@ export function CreateInstanceModal({
   return (
     <Modal title="Create New Trip Instance" onClose={onClose}>
       <form className="form form--grid" onSubmit={onSubmit}>
+        {/* Dates are asked for here: a window without them has nothing to compare, yet its
+            $0 would read as the cheapest (the API still takes one, as the spec has it). */}
         <Field label="Start Date">
-          <input type="date" value={form.start} onChange={(e) => set('start')(e.target.value)} data-autofocus />
+          <input
+            type="date"
+            required
+            value={form.start}
+            onChange={(e) => set('start')(e.target.value)}
+            data-autofocus
+          />
         </Field>
         <Field label="End Date">
-          <input type="date" value={form.end} onChange={(e) => set('end')(e.target.value)} />
+          <input type="date" required value={form.end} onChange={(e) => set('end')(e.target.value)} />
         </Field>
         <Field label="Name (optional)" className="field--full">
           <input
