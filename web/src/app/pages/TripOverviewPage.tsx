@@ -64,7 +64,15 @@ export default function TripOverviewPage() {
       <main className="page">
         <TripHero trip={trip}>
           {trip.committedInstanceId && (
-            <p>Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}</p>
+            <p>
+              Committed plan: {formatMoney(totalCost(trip, digitsOf(trip.currency)), trip.currency)}
+              {(trip.travelers ?? 1) > 1 && trip.per_person !== undefined && (
+                <>
+                  {' · '}
+                  <span>{formatMoney(trip.per_person, trip.currency)} per person</span>
+                </>
+              )}
+            </p>
           )}
         </TripHero>
         <ShareBar trip={trip} note={live.note} />

@@ -234,9 +234,6 @@ function EditableSettings({ trip }: { trip: Trip }) {
         onChange={saveCurrency}
         hint={`Every figure of this trip is in ${trip.currency}. Changing it: amounts held in ${trip.currency} are converted at today’s rate; cost items keep their own currency.`}
       />
-      {savedTravelers > 1 && trip.per_person !== undefined && trip.committedInstanceId && (
-        <p className="muted trip-settings__per-person">{formatMoney(trip.per_person, trip.currency)} per person</p>
-      )}
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}
       </p>
