@@ -46,6 +46,8 @@ export const COMMITTED_STAYS_BOOKED = 'The committed window is booked. Clear the
 export const ONLY_COMMITTED_IS_BOOKED = 'Only the committed window is booked. Commit this window instead.';
 export const NOT_THE_PLAN = 'This window is not the committed plan, so there is no plan to clear.';
 export const END_BEFORE_START = 'The end date cannot be before the start date.';
+export const BUDGET_MESSAGE = 'The budget must be an amount from 0 to 1,000,000,000, or empty for no budget.';
+export const TRAVELERS_MESSAGE = `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`;
 export const FIX_DATES_BEFORE_COMMIT =
   'This window’s end date is before its start date. Fix its dates before committing it.';
 export const EXPENSES_FROM_ITEMS =
@@ -581,14 +583,10 @@ export function checkTrip(before: TripRecord | null, after: TripRecord): void {
   }
   const travelers = after.travelers ?? 1;
   if (!Number.isInteger(travelers) || travelers < 1 || travelers > MAX_TRAVELERS) {
-    throw new AppError(400, `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`, 'invalid_travelers');
+    throw new AppError(400, TRAVELERS_MESSAGE, 'invalid_travelers');
   }
   if (after.budget !== null && after.budget !== undefined && !isMoney(after.budget)) {
-    throw new AppError(
-      400,
-      'The budget must be a number from 0 to 1,000,000,000, or null for no budget.',
-      'invalid_money',
-    );
+    throw new AppError(400, BUDGET_MESSAGE, 'invalid_money');
   }
 }
 

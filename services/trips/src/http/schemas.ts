@@ -21,7 +21,7 @@ import { MEMBER_ROLES } from '../domain/sharing';
 import { VOTES } from '../domain/votes';
 import { z } from 'zod';
 import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
-import { END_BEFORE_START } from '../domain/trip-changes';
+import { BUDGET_MESSAGE, END_BEFORE_START, TRAVELERS_MESSAGE } from '../domain/trip-changes';
 import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../domain/cost-items';
 import {
   MAX_ACTIVITIES,
@@ -101,7 +101,6 @@ const budgetBasis = z.enum(BUDGET_BASES, {
   message: `The budget basis must be one of ${BUDGET_BASES.join(', ')}.`,
 });
 
-const TRAVELERS_MESSAGE = `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`;
 const travelers = z
   .number({ message: TRAVELERS_MESSAGE })
   .int({ message: TRAVELERS_MESSAGE })
@@ -109,7 +108,6 @@ const travelers = z
   .max(MAX_TRAVELERS, { message: TRAVELERS_MESSAGE });
 
 /** Money, or null (or '') for no budget. */
-const BUDGET_MESSAGE = 'The budget must be a number from 0 to 1,000,000,000, or null for no budget.';
 const budget = z.union([z.number(), z.string(), z.null()], { message: BUDGET_MESSAGE }).transform((value, ctx) => {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
   const amount = parseMoney(value, MAX_CURRENCY_DIGITS);
