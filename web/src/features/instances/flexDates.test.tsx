@@ -93,10 +93,10 @@ describe('Flex dates', () => {
     localStorage.clear();
   });
 
-  function open(initial: Trip, view: 'cards' | 'compare' | 'flex' = 'flex', travellers = 1) {
+  function open(initial: Trip, view: 'cards' | 'compare' | 'flex' = 'flex', travellers = 1, priced = fakeGrid) {
     api = installFakeApi({
       'GET /api/trips/getaway/:id': () => ({ body: initial }),
-      'GET /api/trips/getaway/:id/instances/:instanceId/flex': (req) => ({ body: fakeGrid(req, travellers) }),
+      'GET /api/trips/getaway/:id/instances/:instanceId/flex': (req) => ({ body: priced(req, travellers) }),
       'POST /api/trips/getaway/:id/instances/:instanceId/duplicate': (req) => ({
         status: 201,
         body: instance({ trip_start: `${(req.body as { start: string }).start}T00:00:00.000Z` }),
@@ -132,6 +132,23 @@ describe('Flex dates', () => {
     expect(within(grid).getAllByText(/Lowest/)).toHaveLength(5);
     expect(within(grid).getAllByText(/★ Cheapest/)).toHaveLength(1);
     expect(screen.getByText(/Cheapest:/)).toHaveTextContent('Cheapest: Mar 3–6, 3 nights, $450.00');
+  });
+
+  it('when every start date costs the same for the cheapest length, then the summary names none of them', async () => {
+    // $100 a night whatever the start: the start date changes nothing.
+    const flat = (req: FakeRequest, travellers = 1): FlexGrid => {
+      const grid = fakeGrid(req, travellers);
+      const cells = grid.cells.map((cell) => ({
+        ...cell,
+        total_cost: cell.nights * 100,
+        per_person: cell.nights * 100,
+      }));
+      const first = cells.find((cell) => cell.nights === grid.minNights)!;
+      return { ...grid, cells, cheapest: { overall: first, per_length: [first] } };
+    };
+    open(flexTrip(), 'flex', 1, flat);
+    await screen.findByRole('grid', undefined, SLOW);
+    expect(screen.getByText(/Cheapest:/)).toHaveTextContent('Cheapest: any start date, 3 nights, $300.00');
   });
 
   it('marks estimated cells with ≈ and explains it in the legend, and stale ones with ⚠', async () => {

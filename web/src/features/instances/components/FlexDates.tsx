@@ -279,10 +279,13 @@ function keyMove(key: string, ctrlKey: boolean, at: Position, last: Position): P
 function FlexSummary({ grid, travellers }: { grid: FlexGrid; travellers: number }) {
   const best = grid.cheapest.overall;
   if (!best) return <p className="muted">No dates in this range.</p>;
+  // When the start date changes nothing at the cheapest length, naming one would
+  // suggest it is cheaper than the others.
+  const anyStart = grid.cells.every((cell) => cell.nights !== best.nights || cell.total_cost === best.total_cost);
   return (
     <p className="flex-dates__summary" aria-live="polite">
-      Cheapest: <strong>{shortRange(best.start, best.end)}</strong>, {nightsWord(best.nights)},{' '}
-      <strong>{formatMoney(cellFigure(best, travellers), grid.currency)}</strong>
+      Cheapest: <strong>{anyStart ? 'any start date' : shortRange(best.start, best.end)}</strong>,{' '}
+      {nightsWord(best.nights)}, <strong>{formatMoney(cellFigure(best, travellers), grid.currency)}</strong>
       {travellers > 1 ? ' per person' : ''}
       {best.estimated ? ' (≈ estimated)' : ''}
       {best.stale ? ' (prices to re-check)' : ''}
