@@ -92,7 +92,7 @@ export function AddToWishlistModal({ trip, onClose }: { trip: TripRef; onClose: 
             </div>
           )}
         </fieldset>
-        <Field label="New list name">
+        <Field label="New list name" hint="Choose one of your lists above, or name a new one, to save.">
           <input
             value={newName}
             maxLength={WISHLIST_NAME_MAX}
