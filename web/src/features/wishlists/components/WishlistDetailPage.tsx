@@ -1,4 +1,5 @@
-// Wishlist detail: the trips in one list.
+// Wishlist detail: the trips in one list, each with View and Remove (out of this list).
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../auth';
 import { CostBadge } from '../../../components/CostBadge';
@@ -6,7 +7,9 @@ import { BackToExplore, TripListStates } from '../../../components/TripListState
 import { SmartImage } from '../../../components/SmartImage';
 import { formatDateRange } from '../../../lib/format';
 import { amountOf } from '@tripcost/shared/domain';
-import { useGetWishlistsQuery, useGetWishlistTripsQuery } from '../api';
+import { useAppDispatch } from '../../../lib/hooks';
+import { showToast } from '../../../lib/toast';
+import { useGetWishlistsQuery, useGetWishlistTripsQuery, useUnfavoriteTripMutation } from '../api';
 
 export default function WishlistDetailPage() {
   const { id = '' } = useParams();
@@ -17,6 +20,21 @@ export default function WishlistDetailPage() {
     selectFromResult: ({ data: lists }) => ({ listName: lists?.find((l) => l._id === id)?.list_name }),
   });
   const trips = data?.trips ?? [];
+  const dispatch = useAppDispatch();
+  const [removeTrip] = useUnfavoriteTripMutation();
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  async function remove(tripId: string, place: string) {
+    setRemoving(tripId);
+    try {
+      await removeTrip({ wishlistId: id, tripId }).unwrap();
+      dispatch(showToast({ type: 'success', message: `${place} removed from ${listName ?? 'this list'}` }));
+    } catch {
+      dispatch(showToast({ type: 'error', message: 'Failed to remove from favorites. Please try again.' }));
+    } finally {
+      setRemoving(null);
+    }
+  }
 
   return (
     <main className="page">
@@ -44,6 +62,15 @@ export default function WishlistDetailPage() {
                 <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`}>
                   View
                 </Link>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  aria-label={`Remove ${trip.location_address} from this list`}
+                  disabled={removing === trip._id}
+                  onClick={() => void remove(trip._id, trip.location_address)}
+                >
+                  {removing === trip._id ? 'Removing…' : 'Remove'}
+                </button>
               </div>
             </div>
           </article>
