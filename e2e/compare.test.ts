@@ -145,8 +145,8 @@ describe('a traveller comparing date windows', () => {
     jestExpect(await plot.locator('[tabindex]:not([tabindex="-1"])').count()).toBe(0);
     await page
       .getByText(
-        'Cheapest: Mid July, $700.00 — $120.00 less than Early June (stay +$100.00, travel +$20.00); ' +
-          '$300.00 less than Aug 1 – Aug 4, 2031 (stay +$200.00, travel +$100.00).',
+        'Cheapest: Mid July, $700.00 — Early June costs $120.00 more (stay +$100.00, travel +$20.00); ' +
+          'Aug 1 – Aug 4, 2031 costs $300.00 more (stay +$200.00, travel +$100.00).',
       )
       .waitFor();
     jestExpect(await page.getByRole('button', { name: 'Show as table' }).count()).toBe(0);

@@ -245,8 +245,8 @@ describe('the cost chart', () => {
     render(<CompareChart trip={target} windows={target.instances} />);
     expect(
       screen.getByText(
-        'Cheapest: Apr 1 – Apr 4, 2030, $450.00 — $150.00 less than May 1 – May 2, 2030 (stay +$150.00); ' +
-          '$50.00 less than Easter (stay −$50.00, travel +$100.00). ' +
+        'Cheapest: Apr 1 – Apr 4, 2030, $450.00 — May 1 – May 2, 2030 costs $150.00 more (stay +$150.00); ' +
+          'Easter costs $50.00 more (stay −$50.00, travel +$100.00). ' +
           'Budget for the trip: $480.00, drawn as a dashed line.',
       ),
     ).toBeInTheDocument();
@@ -312,6 +312,13 @@ describe('the cost chart', () => {
     expect(narrow.margin.right).toBeGreaterThanOrEqual(49 + 6);
     // A budget above every window stretches the axis so its line is on the picture.
     expect(costAxisTicks(rows, 1000, measure, 'USD', 1000).ticks.at(-1)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('when every window costs nothing yet, then the axis counts whole amounts, each label different', () => {
+    const free = [{ total: 0, totalLabel: '$0.00' }];
+    const { ticks } = costAxisTicks(free, 1000, measure, 'USD');
+    expect(ticks).toEqual([0, 1, 2, 3, 4]);
+    expect(new Set(ticks.map((tick) => Math.round(tick))).size).toBe(ticks.length);
   });
 
   it('when a window has a long label, then its name beside the bar wraps to the axis width; a date stays on one line', () => {

@@ -417,7 +417,8 @@ export function costAxisTicks(
   const totalRoom = Math.ceil(Math.max(0, ...rows.map((row) => measureTotal(row.totalLabel)))) + TOTAL_OFFSET + 6;
   let fitted: { ticks: number[]; margin: typeof MARGIN } | undefined;
   for (let steps = 4; steps >= 1; steps -= 1) {
-    const step = roundStep(Math.max(highest, 1) / steps);
+    // Whole units at least: the labels have no decimals, so $0.25 steps read "$0 $0 $1".
+    const step = Math.max(1, roundStep(Math.max(highest, 1) / steps));
     const ticks = Array.from({ length: steps + 1 }, (_, index) => index * step);
     const label = measure(formatMoney(ticks[steps], currency, 0)); // the widest
     const margin = { ...MARGIN, right: Math.max(MARGIN.right, Math.ceil(label / 2) + 2, totalRoom) };
@@ -495,8 +496,8 @@ function categoryWords(window: Instance, currency: string): string {
 }
 
 /**
- * What the chart shows, in words: the cheapest window and by how much (and why, per
- * category) it is cheaper than each other window, the committed window, the budget, and
+ * What the chart shows, in words: the cheapest window and how much more (and why, per
+ * category) each other window costs, the committed window, the budget, and
  * the windows left out of the comparison. Every amount is a server figure.
  */
 export function chartSummary(trip: Trip, windows: readonly Instance[]): string {
@@ -516,9 +517,10 @@ export function chartSummary(trip: Trip, windows: readonly Instance[]): string {
           window.delta_vs_cheapest !== undefined,
       )
       .map((window) =>
+        // Each other window's difference from the cheapest, its categories signed the same way.
         window.delta_vs_cheapest === 0
-          ? `the same as ${summaryName(window)}`
-          : `${formatMoney(window.delta_vs_cheapest!, currency)} less than ${summaryName(window)}${categoryWords(window, currency)}`,
+          ? `${summaryName(window)} costs the same`
+          : `${summaryName(window)} costs ${formatMoney(window.delta_vs_cheapest!, currency)} more${categoryWords(window, currency)}`,
       );
     const lead = `Cheapest: ${summaryName(cheapest)}, ${formatMoney(cheapest.total_cost ?? 0, currency)}`;
     sentences.push(others.length > 0 ? `${lead} — ${others.join('; ')}.` : `${lead}.`);
