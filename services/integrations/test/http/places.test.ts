@@ -50,6 +50,14 @@ describe('places without a Google key (offline city index)', () => {
     expect((await autocomplete('ZÜR'))[0]!.description).toBe('Zürich, Switzerland');
   });
 
+  it('when a whole city name is typed, then that city comes before bigger ones that only start with it', async () => {
+    const porto = await autocomplete('Porto', 5);
+    expect(porto[0]!.description).toBe('Porto, Portugal');
+    expect(porto.map((place) => place.description)).toContain('Porto Alegre, Brazil');
+    // Three letters are most often the start of a bigger name: no exact-name jump.
+    expect((await autocomplete('san', 3)).map((place) => place.description)).not.toContain('San, Mali');
+  });
+
   it('when a US city matches, then its state code is shown and bigger cities rank first', async () => {
     const springfields = await autocomplete('springfield', 3);
     expect(springfields).toHaveLength(3);
