@@ -5,15 +5,21 @@ const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..', '..');
 
-test('when the benches run in smoke mode, then each reports every measure of the table', () => {
-  const run = spawnSync(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--smoke'], {
+/** Runs a bench script from the repository root; its stderr is shown when it fails. */
+function runBench(script, args, timeout) {
+  const run = spawnSync(process.execPath, [join(ROOT, 'bench', script), ...args], {
     cwd: ROOT,
     env: process.env,
     encoding: 'utf8',
-    timeout: 380000,
+    timeout,
   });
   if (run.status !== 0) console.log(run.stderr.slice(-4000));
   expect(run.status).toBe(0);
+  return run;
+}
+
+test('when the benches run in smoke mode, then each reports every measure of the table', () => {
+  const run = runBench('run.mjs', ['--smoke'], 380000);
   for (const measure of [
     'per-IP check',
     'gateway ÷ direct throughput',
@@ -41,13 +47,7 @@ test('when the benches run in smoke mode, then each reports every measure of the
 test('when compare-commits runs this checkout against itself, then it reports every path', () => {
   // The tool behind "no path more than 5 % slower": both products start, are seeded
   // through the API and answer every path without an error (a failed request fails it).
-  const run = spawnSync(
-    process.execPath,
-    [join(ROOT, 'bench', 'compare-commits.mjs'), `--base-dir=${ROOT}`, '--rounds=1', '--seconds=1', '--trips=2'],
-    { cwd: ROOT, env: process.env, encoding: 'utf8', timeout: 180000 },
-  );
-  if (run.status !== 0) console.log(run.stderr.slice(-4000));
-  expect(run.status).toBe(0);
+  const run = runBench('compare-commits.mjs', [`--base-dir=${ROOT}`, '--rounds=1', '--seconds=1', '--trips=2'], 180000);
   for (const path of [
     'list trips',
     'one trip',
