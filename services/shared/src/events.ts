@@ -31,6 +31,35 @@ export interface TripSnapshot {
   /** ISO 4217 code total_cost is in; absent in events sent before currencies (USD). */
   currency?: string;
   isFavorite: boolean;
+  /**
+   * The trip's version after the change this snapshot announces; a consumer keeps the
+   * newest. Absent in events sent before access travelled with them.
+   */
+  version?: number;
+  /**
+   * What each member may see of the trip, by user id, as of this version (the trips
+   * service's one visibility rule): `full`, or `hidden` (no money). Anyone absent has
+   * no access. A copy of trip data shows money to a holder only when the newest
+   * snapshot says `full` for them; an event without `access` (sent before it existed)
+   * shows money to the owner alone.
+   */
+  access?: Record<string, TripAccess>;
+}
+
+/** What one person may see of a trip: all of it, or all but its money. */
+export type TripAccess = 'full' | 'hidden';
+
+/**
+ * A holder's access as a snapshot says it: `none` for someone who is no longer a
+ * member. Errs on the side of hiding for snapshots sent before `access` existed.
+ */
+export function snapshotAccessFor(
+  snapshot: Pick<TripSnapshot, 'user_id' | 'access'>,
+  userId: string,
+): TripAccess | 'none' {
+  if (snapshot.access === undefined) return snapshot.user_id === userId ? 'full' : 'hidden';
+  if (!Object.hasOwn(snapshot.access, userId)) return 'none';
+  return snapshot.access[userId] === 'full' ? 'full' : 'hidden';
 }
 
 export interface EventPayloads {

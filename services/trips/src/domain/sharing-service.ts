@@ -21,6 +21,7 @@ import {
   type Role,
   type TripAnswer,
 } from './sharing';
+import { withTripUpdate } from './trip-events';
 import { withoutVotesOf } from './votes';
 
 /** An invitation as its owner sees it; the token only once, in the answer that made it. */
@@ -191,7 +192,8 @@ export function createSharing(deps: {
           joined = true;
           const at = nowIso();
           const member = { user_id: user.id, name: user.name?.trim() || UNNAMED, role: invite.role, joined_at: at };
-          return { ...current, members: [...members, member], updated_at: at };
+          // A new member's access travels to every copy of the trip (trip-events.ts).
+          return withTripUpdate({ ...current, members: [...members, member], updated_at: at }, at, current);
         },
         write: (next, expected) => store.replace(next, expected),
       });

@@ -3,7 +3,7 @@
 // that shapes every answer about a trip; the server leaves money out for a viewer of a
 // trip whose costs are hidden, so no client can show what it never received.
 import { createHash, randomBytes } from 'node:crypto';
-import { tripSummary } from '@tripcost/shared';
+import { tripSummary, type TripAccess } from '@tripcost/shared';
 import type { Comparison } from './comparison';
 import { tripView, type InstanceView, type TripRecord, type TripView, type ViewOptions } from './trip';
 import { cheapestForEveryone, windowVotes, type WindowVotes } from './votes';
@@ -72,6 +72,22 @@ export const hidesCostsFromViewers = (trip: Pick<TripRecord, 'hide_costs_from_vi
 /** Whether this role gets the trip without its money (a viewer of a trip that hides costs). */
 export const costsHiddenFor = (trip: Pick<TripRecord, 'hide_costs_from_viewers'>, role: Role): boolean =>
   role === 'viewer' && hidesCostsFromViewers(trip);
+
+/**
+ * What each member may see of the trip, by user id: the one visibility rule (roleOf +
+ * costsHiddenFor) as every copy of the trip outside this service needs it. Travels in
+ * every trip.updated, so a copy follows a change of role, membership or hiding.
+ */
+export function accessByMember(
+  trip: Pick<TripRecord, 'user_id' | 'created_at' | 'members' | 'hide_costs_from_viewers'>,
+): Record<string, TripAccess> {
+  const access: Record<string, TripAccess> = {};
+  for (const member of membersOf(trip)) {
+    const role = roleOf(trip, member.user_id)!;
+    access[member.user_id] = costsHiddenFor(trip, role) ? 'hidden' : 'full';
+  }
+  return access;
+}
 
 /** A new random invitation token (256 bits, URL-safe) and the hash it is stored and found by. */
 export function newInviteToken(): { token: string; hash: string } {

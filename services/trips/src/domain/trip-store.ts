@@ -62,11 +62,6 @@ export interface TripStore extends OutboxStore {
    * `votes_version`; the trip's `version` stays. false when the trip is gone.
    */
   setVote(tripId: string, instanceId: string, userId: string, vote: Vote | null): Promise<boolean>;
-  /**
-   * Deletes every trip of the user (account deletion); how many were removed. Safe to
-   * repeat. Taking the user out of trips shared with them is the domain's (forgetUser).
-   */
-  removeAllOfUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

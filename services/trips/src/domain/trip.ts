@@ -298,9 +298,3 @@ export function tripSnapshot(trip: TripRecord): TripSnapshot {
     isFavorite: trip.isFavorite,
   };
 }
-
-/** Whether two versions of a trip have the same snapshot (every snapshot field is a plain value). */
-export function sameSnapshot(a: TripRecord, b: TripRecord): boolean {
-  const [before, after] = [tripSnapshot(a), tripSnapshot(b)];
-  return (Object.keys(after) as Array<keyof TripSnapshot>).every((key) => before[key] === after[key]);
-}

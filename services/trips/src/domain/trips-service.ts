@@ -23,7 +23,7 @@ import {
 } from '@tripcost/shared';
 import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
-import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type Announce } from './trip-events';
+import { tripCreated, tripDeleted, tripUpdated, withTripEvent, withTripUpdate, type Announce } from './trip-events';
 import type { TripStore } from './trip-store';
 import { createTripListViews, type SerializedTripList, type TripListView } from './trip-list';
 import {
@@ -446,9 +446,13 @@ export function createTripsService(deps: {
     now: () => deps.now?.() ?? new Date(),
     tripFor,
     publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
-    // Members and invitations are no part of the snapshot other services keep: no event.
-    change: (user, tripId, what, apply, action) => changeTrip(user, tripId, what, apply, {}, null, action),
-    committed: (trip, user) => committed(trip, user, 'members'),
+    // A change of members or roles changes what each of them may see: trip.updated carries
+    // it to every copy of the trip (invitations alone change no snapshot: no event).
+    change: (user, tripId, what, apply, action) => changeTrip(user, tripId, what, apply, {}, tripUpdated, action),
+    committed: (trip, user) => {
+      nudgeOutbox(); // the join's trip.updated (its new member's access)
+      return committed(trip, user, 'members');
+    },
     readView,
   });
 
@@ -721,8 +725,13 @@ export function createTripsService(deps: {
 
     async forgetUser(userId) {
       // Out of every trip shared with them first (a member's name goes with them), then
-      // their own trips, gone for their members too.
+      // their own trips, each deleted as by hand: a tombstone carrying trip.deleted, so
+      // their members' lists, wishlists and exports lose it too (docs/privacy.md).
       const leaver = { id: userId, name: UNNAMED };
+      const unlessGone = (error: { status?: number }) => {
+        if (error?.status !== 404) throw error; // deleted meanwhile: nothing left to do
+        return null;
+      };
       for (const tripId of await store.idsSharedWith(userId)) {
         const left = await oneAtATime(tripId, () =>
           changeVersioned<TripRecord>({
@@ -731,25 +740,34 @@ export function createTripsService(deps: {
               if (!trip) throw notFound(TRIP_NOT_FOUND);
               return trip;
             },
-            apply: (trip) =>
-              roleOf(trip, userId) === null
-                ? trip
-                : {
-                    ...trip,
-                    members: membersOf(trip).filter((member) => member.user_id !== userId),
-                    votes: withoutVotesOf(trip.votes, userId),
-                  },
+            apply: (trip) => {
+              if (roleOf(trip, userId) === null) return trip;
+              const next = {
+                ...trip,
+                members: membersOf(trip).filter((member) => member.user_id !== userId),
+                votes: withoutVotesOf(trip.votes, userId),
+              };
+              return withTripUpdate(next, now(), trip);
+            },
             write: (next, expected) => store.replace(next, expected),
           }),
-        ).catch((error) => {
-          if (error?.status !== 404) throw error; // deleted meanwhile: nothing to leave
-          return null;
-        });
+        ).catch(unlessGone);
         if (left) await committed(left, leaver, 'members');
       }
-      const own = await store.findByIds(await store.idsByUser(userId));
-      const removed = await store.removeAllOfUser(userId);
-      for (const trip of own) await committed(trip, leaver, 'deleted');
+      let removed = 0;
+      for (const tripId of await store.idsByUser(userId)) {
+        const deleted = await changeTrip(
+          leaver,
+          tripId,
+          'deleted',
+          (current, at) => ({ ...current, deleted_at: at }),
+          {},
+          tripDeleted,
+          'delete',
+        ).catch(unlessGone);
+        if (deleted) removed += 1;
+      }
+      nudgeOutbox();
       return removed;
     },
 

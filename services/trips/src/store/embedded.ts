@@ -121,14 +121,6 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
         else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
       });
     },
-    removeAllOfUser(userId) {
-      return collection.exclusive(async () => {
-        const removed = await db.removeAsync({ user_id: userId }, { multi: true });
-        // NeDB only appends deletion markers; compacting rewrites the file without the trips.
-        await db.compactDatafileAsync();
-        return removed;
-      });
-    },
     ping: () => collection.ping(),
     close: () => collection.close(),
   };

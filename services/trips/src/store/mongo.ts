@@ -130,10 +130,6 @@ export function mongoTripStore(connection: Connection): TripStore {
       } as never);
       await Trips.collection.deleteOne({ _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } });
     },
-    async removeAllOfUser(userId) {
-      const result = await Trips.deleteMany({ user_id: { $eq: userId } });
-      return result.deletedCount;
-    },
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };

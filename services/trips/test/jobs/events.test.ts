@@ -97,6 +97,8 @@ describe('trips events', () => {
         total_cost: 0,
         currency: 'USD',
         isFavorite: false,
+        version: trip.version,
+        access: { [alice.user!.id]: 'full' },
       },
     });
 
@@ -197,6 +199,30 @@ describe('trips events', () => {
     ).toEqual([]);
     expect((await leaving.get(`/api/trips/getaway/${first._id}`)).status).toBe(404);
     expect((await listOf(staying)).map((trip: { _id: string }) => trip._id)).toEqual([kept._id]);
+    // Deleted as by hand: each trip announces trip.deleted, so copies elsewhere go too.
+    const [deleted] = await waitForEvents(first._id, 'trip.deleted', 1);
+    expect(deleted.payload).toEqual({ tripId: first._id, userId: leaving.user!.id });
+  });
+
+  it('when a member joins, changes role, is hidden from costs and removed, then each trip.updated says what every member may see, at the trip’s version', async () => {
+    const owner = clientFor(trips.url);
+    const member = clientFor(trips.url);
+    const trip = await owner.createTrip();
+    const accessAt = async (count: number) => {
+      const updates = await waitForEvents(trip._id, 'trip.updated', count);
+      const { access, version } = (updates[count - 1].payload as { trip: { access: unknown; version: number } }).trip;
+      expect(version).toBe((await owner.get(`/api/trips/getaway/${trip._id}`)).body.version);
+      return access;
+    };
+    const invite = await owner.post(`/api/trips/getaway/${trip._id}/invites`, { role: 'editor' });
+    expect((await member.post(`/api/trips/invites/${invite.body.token}/accept`, {})).status).toBe(200);
+    expect(await accessAt(1)).toEqual({ [owner.user!.id]: 'full', [member.user!.id]: 'full' });
+    await owner.patch(`/api/trips/getaway/${trip._id}/members/${member.user!.id}`, { role: 'viewer' });
+    expect(await accessAt(2)).toEqual({ [owner.user!.id]: 'full', [member.user!.id]: 'hidden' });
+    await owner.put(`/api/trips/getaway/${trip._id}`, { hide_costs_from_viewers: false });
+    expect(await accessAt(3)).toEqual({ [owner.user!.id]: 'full', [member.user!.id]: 'full' });
+    await owner.delete(`/api/trips/getaway/${trip._id}/members/${member.user!.id}`);
+    expect(await accessAt(4)).toEqual({ [owner.user!.id]: 'full' });
   });
 
   it('when the service is stopped and started again on the same data, then it serves and consumes again', async () => {

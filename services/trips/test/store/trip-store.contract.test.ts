@@ -619,21 +619,6 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
       });
     });
 
-    it('when all of a user’s trips are removed, then none of theirs is left, others’ stay, and again removes nothing', async () => {
-      const gone = newId();
-      const stays = newId();
-      const theirs = [
-        await store.insert(aTrip(gone, { instances: [anInstance()] })),
-        await store.insert(aTrip(gone)),
-        await store.insert(aTrip(gone)),
-      ];
-      const other = await store.insert(aTrip(stays));
-      expect(await store.removeAllOfUser(gone)).toBe(3);
-      for (const trip of theirs) expect(await store.findById(trip._id)).toBeNull();
-      expect(await store.listByUser(gone, { limit: 500, offset: 0 })).toEqual([]);
-      expect(await store.findById(other._id)).toEqual(other);
-      expect(await store.removeAllOfUser(gone)).toBe(0);
-    });
   });
 }
 

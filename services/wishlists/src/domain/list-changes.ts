@@ -4,7 +4,7 @@
 // write (the list's outbox; the relay publishes it). Changes to one user's lists run
 // one at a time in this process, so a move (out of the other lists, then into the
 // target) is not interleaved with another. Across replicas, MongoDB's unique index
-// on trips._id refuses a second holder and the move is retried. A crash between the
+// on (user_id, trips._id) refuses a second list of the user and the move is retried. A crash between the
 // two steps leaves the trip in no list, never in two.
 import {
   changeVersioned,
@@ -13,8 +13,9 @@ import {
   outboxEvent,
   withEvent,
   type OutboxEvent,
+  type TripSnapshot,
 } from '@tripcost/shared';
-import type { PlaceTripOutcome, TripPreview, Wishlist, WishlistStore, WishlistTripEntry } from './wishlist-store';
+import type { PlaceTripOutcome, Wishlist, WishlistStore, WishlistTripEntry } from './wishlist-store';
 import { roomFor, withName, withoutTrip, withRefreshedTrip, withTrip } from './list-rules';
 
 const MOVE_ATTEMPTS = 3;
@@ -157,9 +158,9 @@ export function listChanges(store: WishlistStore, options: { attempts?: number; 
       });
     },
 
-    /** trip.updated: refreshes the preview wherever the trip is held, unless newer. */
-    refreshTrip: (preview: TripPreview, snapshotAt: string) =>
-      everyHolder(preview._id, (list) => withRefreshedTrip(list, preview, snapshotAt)),
+    /** trip.updated: refreshes the trip wherever it is held, for each holder, unless newer. */
+    refreshTrip: (snapshot: TripSnapshot, snapshotAt: string) =>
+      everyHolder(snapshot._id, (list) => withRefreshedTrip(list, snapshot, snapshotAt)),
 
     /** trip.deleted: the trip leaves every list (the trip is gone, so no event goes back). */
     removeTripEverywhere: (tripId: string) => everyHolder(tripId, (list, at) => withoutTrip(list, tripId, at)),

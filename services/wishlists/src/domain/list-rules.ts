@@ -1,7 +1,15 @@
 // The rules of one wishlist, as pure functions from the list before to the list
 // after (the same object back means "no change"). list-changes.ts applies them to
 // stored lists with a compare-and-swap on the list's version; stores hold no rules.
-import { conflict, WISHLIST_NAME_MAX, WISHLIST_NAME_MESSAGES } from '@tripcost/shared';
+import {
+  conflict,
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
+  snapshotAccessFor,
+  WISHLIST_NAME_MAX,
+  WISHLIST_NAME_MESSAGES,
+  type TripSnapshot,
+} from '@tripcost/shared';
 import type { TripPreview, Wishlist, WishlistTripEntry } from './wishlist-store';
 
 /** Documented caps: every list the service keeps or answers is bounded. */
@@ -47,14 +55,73 @@ export function withName(list: Wishlist, name: { list_name: string; name_key: st
   return { ...list, ...name, updated_at: now };
 }
 
-/** A newer preview of a held trip; an older one (late or re-delivered event) changes nothing. */
-export function withRefreshedTrip(list: Wishlist, preview: TripPreview, snapshotAt: string): Wishlist {
-  const held = list.trips.find((trip) => trip._id === preview._id);
-  if (!held || held.snapshot_at > snapshotAt) return list;
-  // A trip.updated carries the owner's total: a holder it is hidden from keeps none.
-  const { total_cost: total, ...rest } = preview;
-  const shown = held.costs_hidden ? rest : { ...rest, ...(total === undefined ? {} : { total_cost: total }) };
-  const refreshed = { ...held, ...shown, snapshot_at: snapshotAt };
+/**
+ * The trip as the list's holder may see it, from a trip.updated snapshot: whole, without
+ * money (`hidden`), or — once they lost access — frozen as they last saw it, without
+ * money or anything changed after, `available: false`. Newer versions win; an older
+ * snapshot (late or re-delivered event) changes nothing.
+ */
+export function withRefreshedTrip(list: Wishlist, snapshot: TripSnapshot, snapshotAt: string): Wishlist {
+  const held = list.trips.find((trip) => trip._id === snapshot._id);
+  if (!held || isOlder(snapshot, snapshotAt, held)) return list;
+  const access = snapshotAccessFor(snapshot, list.user_id);
+  if (access === 'none' && held.available === false) return list;
+  const version = snapshot.version === undefined ? {} : { version: snapshot.version };
+  const refreshed: WishlistTripEntry =
+    access === 'none'
+      ? {
+          _id: held._id,
+          image_url: held.image_url,
+          location_address: held.location_address,
+          trip_start: held.trip_start,
+          trip_end: held.trip_end,
+          ...(held.currency === undefined ? {} : { currency: held.currency }),
+          ...version,
+          available: false,
+          added_at: held.added_at,
+          snapshot_at: snapshotAt,
+        }
+      : {
+          ...previewOf({ ...snapshot, costs_hidden: access === 'hidden' }),
+          ...version,
+          added_at: held.added_at,
+          snapshot_at: snapshotAt,
+        };
   if (JSON.stringify(refreshed) === JSON.stringify(held)) return list;
   return { ...list, trips: list.trips.map((trip) => (trip === held ? refreshed : trip)) };
+}
+
+/** Versions decide when both sides have one; else the time the snapshot was taken. */
+function isOlder(snapshot: TripSnapshot, snapshotAt: string, held: WishlistTripEntry): boolean {
+  if (snapshot.version !== undefined && held.version !== undefined) return snapshot.version < held.version;
+  return held.snapshot_at > snapshotAt;
+}
+
+/** The preview fields of a trip, bounded so a huge upstream value cannot bloat a list. */
+export function previewOf(trip: {
+  _id: string;
+  image_url?: unknown;
+  location_address?: unknown;
+  trip_start?: unknown;
+  trip_end?: unknown;
+  total_cost?: unknown;
+  currency?: unknown;
+  costs_hidden?: unknown;
+  version?: unknown;
+}): TripPreview {
+  const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+  const date = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null);
+  const cost = typeof trip.total_cost === 'number' && Number.isFinite(trip.total_cost) ? trip.total_cost : 0;
+  return {
+    _id: trip._id,
+    image_url: text(trip.image_url, 2048),
+    location_address: text(trip.location_address, 300),
+    trip_start: date(trip.trip_start),
+    trip_end: date(trip.trip_end),
+    // A trip whose costs are hidden from the holder gives its preview no total at all.
+    ...(trip.costs_hidden === true ? { costs_hidden: true as const } : { total_cost: cost }),
+    // Trips in different currencies sit side by side in a list: each cost says its currency.
+    currency: typeof trip.currency === 'string' && isCurrencyCode(trip.currency) ? trip.currency : DEFAULT_CURRENCY,
+    ...(Number.isSafeInteger(trip.version) ? { version: trip.version as number } : {}),
+  };
 }

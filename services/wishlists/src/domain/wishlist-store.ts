@@ -18,6 +18,13 @@ export interface WishlistTripEntry {
   costs_hidden?: true;
   /** ISO 4217 code total_cost is in (the trip's currency); absent on entries kept before currencies (USD). */
   currency?: string;
+  /** The trip's version this preview shows; a snapshot of an older version changes nothing. */
+  version?: number;
+  /**
+   * false once the holder lost access (removed, left): the entry keeps the place and
+   * photo as they last saw them, no money, and no later change until access returns.
+   */
+  available?: false;
   added_at: string;
   /**
    * When the snapshot was taken (ISO). A trip.updated event older than this is
@@ -78,7 +85,7 @@ export interface WishlistStore extends OutboxStore {
   findById(wishlistId: string): Promise<Wishlist | null>;
   /** Creates an empty list; throws DuplicateListNameError for a taken name. */
   create(input: NewWishlist): Promise<Wishlist>;
-  /** Every list (of any user) that holds the trip; trip ids are unique across users. */
+  /** Every list (of any user: the owner's and members') that holds the trip. */
   findHolding(tripId: string): Promise<Wishlist[]>;
   /**
    * Writes `next` in place of the stored list only if the stored one still has

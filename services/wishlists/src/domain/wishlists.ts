@@ -3,8 +3,6 @@
 // events (docs/architecture.md §5).
 import {
   badRequest,
-  DEFAULT_CURRENCY,
-  isCurrencyCode,
   checkListName,
   conflict,
   forbidden,
@@ -24,7 +22,7 @@ import { listChanges } from './list-changes';
 import { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 import type { TripDirectory } from './trip-directory';
 
-export { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
+export { previewOf, WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 
 export interface WishlistsDeps {
   store: WishlistStore;
@@ -140,9 +138,12 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
       if (!(await changes.deleteList(user.id, wishlistId))) throw notFound(WISHLIST_MESSAGES.listNotFound);
     },
 
-    /** trip.updated: refresh the preview wherever the trip is held. Idempotent. */
+    /**
+     * trip.updated: every list that holds the trip shows it as its holder may see it
+     * now (the snapshot's access). Idempotent.
+     */
     async refreshTrip(trip: TripSnapshot, occurredAt: string): Promise<number> {
-      return changes.refreshTrip(previewOf(trip), occurredAt);
+      return changes.refreshTrip(trip, occurredAt);
     },
 
     /** trip.deleted: the trip leaves every list. Idempotent. */
@@ -161,30 +162,3 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
 }
 
 export type Wishlists = ReturnType<typeof createWishlists>;
-
-/** The preview fields of a trip, bounded so a huge upstream value cannot bloat a list. */
-export function previewOf(trip: {
-  _id: string;
-  image_url?: unknown;
-  location_address?: unknown;
-  trip_start?: unknown;
-  trip_end?: unknown;
-  total_cost?: unknown;
-  currency?: unknown;
-  costs_hidden?: unknown;
-}): TripPreview {
-  const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
-  const date = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null);
-  const cost = typeof trip.total_cost === 'number' && Number.isFinite(trip.total_cost) ? trip.total_cost : 0;
-  return {
-    _id: trip._id,
-    image_url: text(trip.image_url, 2048),
-    location_address: text(trip.location_address, 300),
-    trip_start: date(trip.trip_start),
-    trip_end: date(trip.trip_end),
-    // A trip whose costs are hidden from the caller gives its preview no total at all.
-    ...(trip.costs_hidden === true ? { costs_hidden: true as const } : { total_cost: cost }),
-    // Trips in different currencies sit side by side in a list: each cost says its currency.
-    currency: typeof trip.currency === 'string' && isCurrencyCode(trip.currency) ? trip.currency : DEFAULT_CURRENCY,
-  };
-}

@@ -18,6 +18,12 @@ export const wishlistTripAnswer = z
       .literal(true)
       .optional()
       .describe('the caller is a viewer of a shared trip whose owner hides costs: the preview has no total'),
+    available: z
+      .literal(false)
+      .optional()
+      .describe(
+        'the caller no longer has access to the trip (removed or left): the entry keeps the place and photo as they last saw them, no money and no later change; they can remove it',
+      ),
     currency: z.string().describe('ISO 4217 code of total_cost: previews in different currencies are never added up'),
   })
   .meta({ id: 'WishlistTrip' });

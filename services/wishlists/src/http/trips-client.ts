@@ -25,7 +25,17 @@ export const OWNED_TRIP = defineEndpoint({
   path: '/api/trips/getaway/{tripId}',
   answer: {
     list: false,
-    reads: ['_id', 'image_url', 'location_address', 'trip_start', 'trip_end', 'total_cost', 'currency', 'costs_hidden'],
+    reads: [
+      '_id',
+      'image_url',
+      'location_address',
+      'trip_start',
+      'trip_end',
+      'total_cost',
+      'currency',
+      'costs_hidden',
+      'version',
+    ],
   },
 });
 

@@ -1,7 +1,7 @@
 // The MongoDB (mongoose) adapter of WishlistStore, used when MONGO_URL is set.
 // Every change is one replaceOne filtered by id and version (atomic, no
-// transactions). A partial unique index on trips._id refuses a second list holding
-// the same trip, which backs the one-list-per-trip rule across replicas (the domain
+// transactions). A partial unique index on (user_id, trips._id) refuses a second list
+// of one user holding the same trip, which backs the one-list-per-trip rule across replicas (the domain
 // retries the move when it fires).
 import { atVersion, fromMongo, isDuplicateKeyError, pingMongo, type OutboxEvent } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
@@ -19,11 +19,18 @@ const tripEntrySchema = new Schema(
     costs_hidden: { type: Boolean },
     // No default: an entry kept before currencies stays without one (read as USD).
     currency: { type: String },
+    // The trip's version the preview shows, and false once the holder lost access.
+    version: { type: Number },
+    available: { type: Boolean },
     added_at: { type: String, required: true },
     snapshot_at: { type: String, required: true },
   },
   { _id: false },
 );
+
+/** The one-list-per-trip index, per user; `trip_in_one_list` was global and refused members' lists. */
+const TRIP_INDEX = 'trip_in_one_list_per_user';
+const RETIRED_TRIP_INDEX = 'trip_in_one_list';
 
 // Timestamps are ISO strings, as in the embedded adapter, so both sort and compare alike.
 const wishlistSchema = new Schema(
@@ -44,9 +51,10 @@ const wishlistSchema = new Schema(
 );
 wishlistSchema.index({ user_id: 1, name_key: 1 }, { unique: true });
 wishlistSchema.index({ user_id: 1, created_at: 1, _id: 1 });
+// Per user: a shared trip may sit in the owner's list and in each member's (one list each).
 wishlistSchema.index(
-  { 'trips._id': 1 },
-  { unique: true, partialFilterExpression: { 'trips._id': { $exists: true } }, name: 'trip_in_one_list' },
+  { user_id: 1, 'trips._id': 1 },
+  { unique: true, partialFilterExpression: { 'trips._id': { $exists: true } }, name: TRIP_INDEX },
 );
 
 /** Lists that are not deleted (tombstones wait only for their outbox). */
@@ -79,6 +87,11 @@ export function isNameKeyViolation(error: unknown): boolean {
 
 export async function openMongoWishlistStore(connection: Connection): Promise<WishlistStore> {
   const model = connection.model('Wishlist', wishlistSchema);
+  // Indexes are only ever added by init(): the retired global index goes first, or it
+  // would keep refusing a member's list that holds a trip its owner's list holds.
+  await Promise.resolve()
+    .then(() => model.collection.dropIndex(RETIRED_TRIP_INDEX))
+    .catch(() => undefined); // not there (a new database, or dropped already)
   await model.init();
   const plainList = (doc: unknown) => fromMongo<Wishlist>(doc);
 

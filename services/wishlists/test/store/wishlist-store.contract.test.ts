@@ -2,7 +2,7 @@
 // documents and compare-and-swap, and the list rules (domain/list-changes.ts)
 // applied through it behave alike.
 import { existsSync } from 'node:fs';
-import { connectMongo, newId } from '@tripcost/shared';
+import { connectMongo, newId, type TripSnapshot } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, uniqueSuffix } from '@tripcost/shared/testing';
 import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import { listChanges, type ListChanges } from '../../src/domain/list-changes';
@@ -222,27 +222,140 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     expect(await changes.deleteList(owner, list._id)).toBeNull();
   });
 
+  /** A trip.updated snapshot of the held trip, as the trips service announces it. */
+  const snapshot = (trip: WishlistTripEntry, owner: string, overrides: Partial<TripSnapshot> = {}): TripSnapshot => ({
+    _id: trip._id,
+    user_id: owner,
+    user_email: `${owner}@example.test`,
+    location_address: 'Lyon, France',
+    trip_location: 'Lyon',
+    image_url: 'new.jpg',
+    trip_start: null,
+    trip_end: null,
+    total_cost: 9,
+    currency: 'EUR',
+    isFavorite: true,
+    access: { [owner]: 'full' },
+    ...overrides,
+  });
+  const shown = (update: TripSnapshot) => ({
+    image_url: update.image_url,
+    location_address: update.location_address,
+    trip_start: update.trip_start,
+    trip_end: update.trip_end,
+    currency: update.currency,
+  });
+
   it('when a trip is refreshed, then its preview changes unless the held snapshot is newer; repeats change nothing', async () => {
     const owner = userId();
     const list = await newList(owner);
     const trip = entry({ snapshot_at: '2030-01-01T00:00:00.000Z' });
     await changes.placeTrip(owner, list._id, trip, 10);
-    const preview = {
+    const update = snapshot(trip, owner);
+    expect(await changes.refreshTrip(update, '2029-12-31T00:00:00.000Z')).toBe(0);
+    expect((await store.findById(list._id))?.trips).toEqual([trip]);
+    expect(await changes.refreshTrip(update, '2030-01-02T00:00:00.000Z')).toBe(1);
+    const refreshed = { ...trip, ...shown(update), total_cost: 9, snapshot_at: '2030-01-02T00:00:00.000Z' };
+    expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
+    await changes.refreshTrip(update, '2030-01-02T00:00:00.000Z');
+    expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
+    expect(await changes.refreshTrip({ ...update, _id: newId() }, '2031-01-01T00:00:00.000Z')).toBe(0);
+  });
+
+  it('when snapshots carry versions, then the newest version wins whatever order they arrive in', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const trip = entry({ version: 3 });
+    await changes.placeTrip(owner, list._id, trip, 10);
+    // Version 2 arrives late, stamped later than the entry: the version still decides.
+    expect(await changes.refreshTrip(snapshot(trip, owner, { version: 2 }), '2099-01-01T00:00:00.000Z')).toBe(0);
+    expect(
+      await changes.refreshTrip(snapshot(trip, owner, { version: 4, total_cost: 40 }), '2000-01-01T00:00:00.000Z'),
+    ).toBe(1);
+    expect((await store.findById(list._id))?.trips[0]).toMatchObject({ version: 4, total_cost: 40 });
+  });
+
+  it('when a member holds the owner’s trip and is demoted, removed and invited back, then their entry follows their access and the owner’s does not change', async () => {
+    const owner = userId();
+    const member = userId();
+    const ownersList = await newList(owner);
+    const membersList = await newList(member);
+    const trip = entry({ version: 1 });
+    await changes.placeTrip(owner, ownersList._id, trip, 10);
+    // The same trip in the member's list too (one list per user, not one in all).
+    await changes.placeTrip(member, membersList._id, trip, 10);
+    const entryOf = async (listId: string) => (await store.findById(listId))!.trips[0];
+
+    await changes.refreshTrip(
+      snapshot(trip, owner, { version: 2, access: { [owner]: 'full', [member]: 'hidden' }, total_cost: 77 }),
+      '2030-01-02T00:00:00.000Z',
+    );
+    expect(await entryOf(membersList._id)).toEqual({
+      ...trip,
+      ...shown(snapshot(trip, owner)),
+      total_cost: undefined,
+      costs_hidden: true,
+      version: 2,
+      snapshot_at: '2030-01-02T00:00:00.000Z',
+    });
+    expect(await entryOf(membersList._id)).not.toHaveProperty('total_cost');
+    expect(await entryOf(ownersList._id)).toMatchObject({ total_cost: 77, version: 2 });
+
+    await changes.refreshTrip(
+      snapshot(trip, owner, {
+        version: 3,
+        access: { [owner]: 'full' },
+        total_cost: 9876.54,
+        trip_start: '2031-01-01',
+        location_address: 'Nice, France',
+      }),
+      '2030-01-03T00:00:00.000Z',
+    );
+    const gone = await entryOf(membersList._id);
+    expect(gone).toEqual({
       _id: trip._id,
       image_url: 'new.jpg',
       location_address: 'Lyon, France',
       trip_start: null,
       trip_end: null,
-      total_cost: 9,
-    };
-    expect(await changes.refreshTrip(preview, '2029-12-31T00:00:00.000Z')).toBe(0);
-    expect((await store.findById(list._id))?.trips).toEqual([trip]);
-    expect(await changes.refreshTrip(preview, '2030-01-02T00:00:00.000Z')).toBe(1);
-    const refreshed = { ...trip, ...preview, snapshot_at: '2030-01-02T00:00:00.000Z' };
-    expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
-    await changes.refreshTrip(preview, '2030-01-02T00:00:00.000Z');
-    expect((await store.findById(list._id))?.trips).toEqual([refreshed]);
-    expect(await changes.refreshTrip({ ...preview, _id: newId() }, '2031-01-01T00:00:00.000Z')).toBe(0);
+      currency: 'EUR',
+      version: 3,
+      available: false,
+      added_at: trip.added_at,
+      snapshot_at: '2030-01-03T00:00:00.000Z',
+    });
+    // Nothing the owner changes afterwards reaches it.
+    await changes.refreshTrip(
+      snapshot(trip, owner, { version: 4, access: { [owner]: 'full' }, image_url: 'other.jpg' }),
+      '2030-01-04T00:00:00.000Z',
+    );
+    expect(await entryOf(membersList._id)).toEqual(gone);
+    expect(await entryOf(ownersList._id)).toMatchObject({ image_url: 'other.jpg', total_cost: 9, version: 4 });
+
+    // Invited back as an editor: the entry is the trip again, with its costs.
+    await changes.refreshTrip(
+      snapshot(trip, owner, { version: 5, access: { [owner]: 'full', [member]: 'full' }, total_cost: 12 }),
+      '2030-01-05T00:00:00.000Z',
+    );
+    const back = await entryOf(membersList._id);
+    expect(back).toMatchObject({ total_cost: 12, version: 5 });
+    expect(back).not.toHaveProperty('available');
+  });
+
+  it('when a snapshot was sent before access travelled with events, then only the owner’s entry shows money', async () => {
+    const owner = userId();
+    const member = userId();
+    const trip = entry();
+    const ownersList = await newList(owner);
+    const membersList = await newList(member);
+    await changes.placeTrip(owner, ownersList._id, trip, 10);
+    await changes.placeTrip(member, membersList._id, trip, 10);
+    const old = snapshot(trip, owner);
+    delete old.access;
+    await changes.refreshTrip(old, '2099-01-01T00:00:00.000Z');
+    expect((await store.findById(ownersList._id))!.trips[0]).toMatchObject({ total_cost: 9 });
+    expect((await store.findById(membersList._id))!.trips[0]).toMatchObject({ costs_hidden: true });
+    expect((await store.findById(membersList._id))!.trips[0]).not.toHaveProperty('total_cost');
   });
 
   it('when a trip is removed everywhere, then it leaves its list and a repeat changes nothing', async () => {
