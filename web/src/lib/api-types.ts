@@ -4951,6 +4951,11 @@ export interface components {
              * @enum {boolean}
              */
             costs_hidden?: true;
+            /**
+             * @description the caller no longer has access to the trip (removed or left): the entry keeps the place and photo as they last saw them, no money and no later change; they can remove it
+             * @enum {boolean}
+             */
+            available?: false;
             /** @description ISO 4217 code of total_cost: previews in different currencies are never added up */
             currency: string;
         };

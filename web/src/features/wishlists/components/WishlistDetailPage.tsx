@@ -1,4 +1,5 @@
 // Wishlist detail: the trips in one list, each with View and Remove (out of this list).
+// A trip no longer shared with the holder keeps its place and photo, no figure and no View.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../auth';
@@ -53,15 +54,19 @@ export default function WishlistDetailPage() {
             <div className="card__body">
               <p className="trip-card__dates">{formatDateRange(trip.trip_start, trip.trip_end)}</p>
               <h3 className="trip-card__title">{trip.location_address}</h3>
-              {trip.costs_hidden ? (
+              {trip.available === false ? (
+                <p className="trip-card__costs-hidden">No longer shared with you</p>
+              ) : trip.costs_hidden ? (
                 <p className="trip-card__costs-hidden">Costs are hidden by the owner</p>
               ) : (
                 <CostBadge amount={amountOf(trip.total_cost)} currency={trip.currency} />
               )}
               <div className="card__actions">
-                <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`}>
-                  View
-                </Link>
+                {trip.available !== false && (
+                  <Link className="btn btn--secondary btn--sm" to={`/trips/${trip._id}`}>
+                    View
+                  </Link>
+                )}
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"
