@@ -452,6 +452,7 @@ export function createTripsService(deps: {
     store,
     now: () => deps.now?.() ?? new Date(),
     tripFor,
+    queued: oneAtATime,
     publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     // Members and invitations are no part of the snapshot other services keep: no event.
     change: (user, tripId, what, apply, action) => changeTrip(user, tripId, what, apply, {}, null, action),
