@@ -4,6 +4,8 @@
 // the same document are queued so they do not needlessly conflict; across replicas
 // the compare-and-swap decides, with a bounded number of retries, then 409.
 // ETags are the version, so clients can send `If-Match` and get 412 when stale.
+// A change that changes nothing is not a change: nothing is written, the version
+// stays, and a stale `If-Match` does not matter (docs/adr/0054-writes-that-change-nothing.md).
 import { AppError } from './errors';
 
 export interface Versioned {
@@ -45,6 +47,32 @@ export function createKeyedQueue() {
   };
 }
 
+/**
+ * Whether two documents hold the same content as they would be stored: plain data
+ * compared by value, a key whose value is `undefined` counting as absent (as when
+ * stored), key order ignored, and the top-level keys in `ignored` (e.g. the time of
+ * the change) skipped.
+ */
+export function sameDocument(a: object, b: object, ignored: ReadonlySet<string> = new Set()): boolean {
+  return sameValue(a, b, ignored);
+}
+
+function sameValue(a: unknown, b: unknown, ignored?: ReadonlySet<string>): boolean {
+  if (Object.is(a, b) || (a === 0 && b === 0)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((value, index) => sameValue(value, other[index]));
+  }
+  const [left, right] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const keys = (record: Record<string, unknown>) =>
+    Object.keys(record).filter((key) => record[key] !== undefined && !ignored?.has(key));
+  const leftKeys = keys(left);
+  if (leftKeys.length !== keys(right).length) return false;
+  return leftKeys.every((key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]));
+}
+
 export interface VersionedChangeOptions<D extends Versioned> {
   /** Reads the current document; throws the caller's 403/404 when it may not be changed. */
   read: () => Promise<D>;
@@ -55,9 +83,14 @@ export interface VersionedChangeOptions<D extends Versioned> {
   apply: (current: D) => D;
   /** Compare-and-swap: writes `next` only if the stored version is still `expectedVersion`. */
   write: (next: D, expectedVersion: number) => Promise<boolean>;
-  /** The client's `If-Match`, when it sent one. */
+  /**
+   * The client's `If-Match`, when it sent one. Stale, it refuses a change (412), not
+   * a no-op: the client already has what it asked for.
+   */
   ifMatch?: string;
   attempts?: number;
+  /** The pause before attempt `attempt` (2 = the first retry) after a lost compare-and-swap; none when absent. */
+  pauseMs?: (attempt: number) => number;
 }
 
 export const STALE_VERSION_MESSAGE = 'This trip changed elsewhere. Reload it to see the latest version.';
@@ -69,14 +102,23 @@ export async function changeVersioned<D extends Versioned>(
   messages: { stale?: string; conflict?: string } = {},
 ): Promise<D> {
   const attempts = options.attempts ?? 5;
+  const stale = () => new AppError(412, messages.stale ?? STALE_VERSION_MESSAGE, 'stale_version');
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const pause = attempt > 1 ? (options.pauseMs?.(attempt) ?? 0) : 0;
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     const current = await options.read();
-    if (!ifMatchAllows(options.ifMatch, current)) {
-      throw new AppError(412, messages.stale ?? STALE_VERSION_MESSAGE, 'stale_version');
-    }
+    const allowed = ifMatchAllows(options.ifMatch, current);
     const expected = versionOf(current);
-    const applied = options.apply(current);
+    let applied: D;
+    try {
+      applied = options.apply(current);
+    } catch (error) {
+      // Refused by a rule on a version the client has not seen: what it saw is stale.
+      if (!allowed) throw stale();
+      throw error;
+    }
     if (applied === current) return current;
+    if (!allowed) throw stale();
     const next = { ...applied, version: expected + 1 };
     if (await options.write(next, expected)) return next;
   }

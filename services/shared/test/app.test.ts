@@ -195,6 +195,57 @@ describe('service app factory', () => {
     expect((await badId.json()).msg).toBe('The thing id is not a valid id.');
   });
 
+  it('when a body is not JSON (text, a form, no type, chunked), then 415 {msg} and nothing runs; an empty one counts as {}', async () => {
+    const token = tokenFor(testUser());
+    const send = (headers: Record<string, string>, body?: BodyInit) =>
+      fetch(`${running.url}/things/${thingId}`, {
+        method: 'POST',
+        headers: { authorization: token, ...headers },
+        body,
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    const chunked = (text: string) =>
+      new ReadableStream({
+        start(controller) {
+          if (text) controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+      });
+    const json = JSON.stringify({ name: 'x' });
+    const refused = {
+      status: 415,
+      body: {
+        msg: 'Send the request body as JSON, with Content-Type: application/json.',
+        code: 'unsupported_media_type',
+      },
+    };
+    for (const [what, reply] of [
+      ['text/plain', () => send({ 'content-type': 'text/plain' }, json)],
+      ['a form', () => send({ 'content-type': 'application/x-www-form-urlencoded' }, 'name=x')],
+      ['no type', () => send({}, new TextEncoder().encode(json))],
+      ['another JSON-like type', () => send({ 'content-type': 'application/merge-patch+json' }, json)],
+      ['chunked text', () => send({ 'content-type': 'text/plain' }, chunked(json))],
+    ] as const) {
+      const res = await reply();
+      expect({ what, status: res.status, body: await res.json() }).toEqual({ what, ...refused });
+    }
+    // Empty bodies of any type reach the route as {}: answered as `{}` in JSON is.
+    const asEmptyObject = await send({ 'content-type': 'application/json' }, '{}');
+    const expected = { status: 400, msg: (await asEmptyObject.json()).msg };
+    expect(expected.msg).toMatch(/name/);
+    for (const [what, reply] of [
+      ['empty text', () => send({ 'content-type': 'text/plain' }, '')],
+      ['empty, no type', () => send({})],
+      ['empty chunked text', () => send({ 'content-type': 'text/plain' }, chunked(''))],
+      ['empty JSON', () => send({ 'content-type': 'application/json' }, '')],
+    ] as const) {
+      const res = await reply();
+      expect({ what, status: res.status, msg: (await res.json()).msg }).toEqual({ what, ...expected });
+    }
+    const accepted = await send({ 'content-type': 'application/json; charset=utf-8' }, json);
+    expect(accepted.status).toBe(201);
+  });
+
   it('when the body is over 100 kB, then 413 {msg}', async () => {
     const res = await post(JSON.stringify({ name: 'x'.repeat(150_000) }), tokenFor(testUser()));
     expect(res.status).toBe(413);

@@ -1,6 +1,6 @@
 // The app factory every service uses: request ids, security headers, access logs
-// and metrics (one layer), a 100 kB JSON limit, health, OpenAPI, the service's
-// routes, and the one error middleware, in that order.
+// and metrics (one layer), JSON bodies only (415 otherwise) up to 100 kB, health,
+// OpenAPI, the service's routes, and the one error middleware, in that order.
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import type { RevokedUsers } from '../auth/revoked-users';
@@ -12,6 +12,7 @@ import { createHttpMetrics } from './metrics';
 import { requestTracking } from './request-logging';
 import { apiSecurityHeaders } from './security-headers';
 import { createApiDoc } from './api-doc';
+import { jsonBodiesOnly } from './json-bodies';
 import { routeDirectly } from './direct-routes';
 import type { RouteContext } from './route';
 import { errorBody, shuttingDown } from '../errors';
@@ -116,6 +117,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   });
 
   for (const middleware of options.beforeBody ?? []) app.use(middleware);
+  app.use(jsonBodiesOnly());
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
 
   const router: Router = express.Router();

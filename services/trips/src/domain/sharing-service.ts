@@ -1,8 +1,9 @@
 // The sharing use cases: invitations by link, joining, roles, removing and leaving.
 // Each is a pure change of the trip's members or invites written with the trips
 // service's compare-and-swap, so a removed member loses access on their next request
-// (every use case reads the trip's members afresh).
-import { AppError, changeVersioned, conflict, newId, notFound, type AuthUser } from '@tripcost/shared';
+// (every use case reads the trip's members afresh). Joining is queued per trip like
+// every other change, so people accepting one link at once all join, up to MAX_MEMBERS.
+import { AppError, backoffMs, changeVersioned, conflict, newId, notFound, type AuthUser } from '@tripcost/shared';
 import type { TripStore } from './trip-store';
 import type { TripRecord } from './trip';
 import {
@@ -62,12 +63,24 @@ const INVITE_GONE = {
 } as const;
 const MEMBER_NOT_FOUND = 'This person is not a member of the trip.';
 
+/**
+ * Compare-and-swap attempts of one join. In one process joins are queued, so a join
+ * loses only to a write by another replica; each loss means that write landed, and
+ * a trip takes at most MAX_MEMBERS joins, so this many attempts (with a jittered
+ * pause that lets the replicas fall out of step) keep "collided" from reaching
+ * someone accepting a link at the same moment as others.
+ */
+export const JOIN_ATTEMPTS = 4 * MAX_MEMBERS;
+const joinPauseMs = (attempt: number) => Math.random() * backoffMs(attempt - 1, { baseMs: 5, maxMs: 100 });
+
 export function createSharing(deps: {
   store: TripStore;
   now: () => Date;
   /** Where invitation links point: `${publicBaseUrl}/join/${token}`. */
   publicBaseUrl: string;
   tripFor(userId: string, tripId: string, action: Action): Promise<{ trip: TripRecord; role: Role }>;
+  /** The trips service's per-trip queue: work on one trip runs one at a time in this process. */
+  queued<T>(tripId: string, work: () => Promise<T>): Promise<T>;
   /**
    * A change of the trip by a member whose role allows `action` (the trips service's
    * compare-and-swap), told to live followers as `what`.
@@ -179,24 +192,30 @@ export function createSharing(deps: {
     async acceptInvite(user, token) {
       const { trip: found } = await openInvite(token);
       let joined = false;
-      const trip = await changeVersioned<TripRecord>({
-        read: async () => (await openInvite(token)).trip,
-        apply: (current) => {
-          const hash = inviteTokenHash(token);
-          const invite = current.invites!.find((candidate) => candidate.token_hash === hash)!;
-          const role = roleOf(current, user.id);
-          if (role === 'owner') throw conflict('This is your own trip’s invitation.', 'own_invite');
-          if (role !== null) return current;
-          const members = membersOf(current);
-          if (members.length >= MAX_MEMBERS) throw conflict(`A trip has at most ${MAX_MEMBERS} members.`, 'trip_full');
-          joined = true;
-          const at = nowIso();
-          const member = { user_id: user.id, name: user.name?.trim() || UNNAMED, role: invite.role, joined_at: at };
-          // A new member's access travels to every copy of the trip (trip-events.ts).
-          return withTripUpdate({ ...current, members: [...members, member], updated_at: at }, at, current);
-        },
-        write: (next, expected) => store.replace(next, expected),
-      });
+      const trip = await deps.queued(found._id, () =>
+        changeVersioned<TripRecord>({
+          read: async () => (await openInvite(token)).trip,
+          apply: (current) => {
+            joined = false;
+            const hash = inviteTokenHash(token);
+            const invite = current.invites!.find((candidate) => candidate.token_hash === hash)!;
+            const role = roleOf(current, user.id);
+            if (role === 'owner') throw conflict('This is your own trip’s invitation.', 'own_invite');
+            if (role !== null) return current;
+            const members = membersOf(current);
+            if (members.length >= MAX_MEMBERS)
+              throw conflict(`A trip has at most ${MAX_MEMBERS} members.`, 'trip_full');
+            joined = true;
+            const at = nowIso();
+            const member = { user_id: user.id, name: user.name?.trim() || UNNAMED, role: invite.role, joined_at: at };
+            // A new member's access travels to every copy of the trip (trip-events.ts).
+            return withTripUpdate({ ...current, members: [...members, member], updated_at: at }, at, current);
+          },
+          write: (next, expected) => store.replace(next, expected),
+          attempts: JOIN_ATTEMPTS,
+          pauseMs: joinPauseMs,
+        }),
+      );
       if (joined && trip) await deps.committed(trip, user);
       return { joined, trip: deps.readView(trip ?? found, user.id) };
     },

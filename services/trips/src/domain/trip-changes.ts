@@ -13,6 +13,7 @@ import {
   newId,
   roundMoney,
   notFound,
+  sameDocument,
   toMinorUnits,
   type Quote,
   type RateTable,
@@ -597,4 +598,17 @@ export function checkTrip(before: TripRecord | null, after: TripRecord): void {
 export function settleChange(before: TripRecord | null, after: TripRecord): TripRecord {
   checkTrip(before, after);
   return withDerivedCosts(after);
+}
+
+/** Stamped by every change; not a change on its own. */
+const CHANGE_TIME = new Set(['updated_at']);
+
+/**
+ * A change whose trip, settled as it would be stored, equals the stored one apart from
+ * the time of the change, changes nothing: the one rule that keeps an empty body, the
+ * same values sent again or a field the caller's role may not set from writing a new
+ * version (docs/adr/0054-writes-that-change-nothing.md).
+ */
+export function changesNothing(before: TripRecord, after: TripRecord): boolean {
+  return sameDocument(before, after, CHANGE_TIME);
 }

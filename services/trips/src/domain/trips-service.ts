@@ -2,6 +2,8 @@
 // trip-changes.ts to the stored trip and writes it back with a compare-and-swap on
 // its version (retried a few times on a collision, then 409).
 // `ifMatch` is the client's If-Match: a stale one answers 412 without changing anything.
+// A change that changes nothing (changesNothing) writes nothing: 200 with the trip as
+// stored, the same version, even under a stale If-Match.
 // A change other services must hear about carries its event in the same write (the
 // trip's outbox); the relay is nudged afterwards to publish it. Every committed change
 // is also told to the trip's live followers (live-updates.ts), here and nowhere else.
@@ -75,6 +77,7 @@ import {
   applyRemoveInstance,
   applyRemoveItem,
   applyUpdate,
+  changesNothing,
   checkTrip,
   INSTANCE_NOT_FOUND,
   settleChange,
@@ -383,11 +386,15 @@ export function createTripsService(deps: {
         apply: (trip) => {
           const at = now();
           const applied = apply(trip, at);
-          wrote = applied !== trip;
+          wrote = false;
           announced = false;
-          if (!wrote) return trip;
+          if (applied === trip) return trip;
           // Checked as it will be stored, then the itemised expenses derived again.
           const next = settleChange(trip, applied);
+          // Nothing but the time changed (an empty body, the same values again, a field
+          // the caller's role may not set): no write, no version, no event, no live change.
+          if (changesNothing(trip, next)) return trip;
+          wrote = true;
           const event = announce?.(next, at, trip) ?? null;
           announced = event !== null;
           return event ? withTripEvent(next, event) : next;
@@ -445,6 +452,7 @@ export function createTripsService(deps: {
     store,
     now: () => deps.now?.() ?? new Date(),
     tripFor,
+    queued: oneAtATime,
     publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     // A change of members or roles changes what each of them may see: trip.updated carries
     // it to every copy of the trip (invitations alone change no snapshot: no event).
