@@ -1,5 +1,7 @@
 import { embeddedDir, isDuplicateKeyError, isObjectId, newId, openEmbeddedCollection } from '../src';
-import { tempDataDir } from '../src/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eventually, tempDataDir } from '../src/testing';
 
 interface Counter {
   _id: string;
@@ -17,6 +19,19 @@ describe('embedded collection', () => {
     const reopened = await openEmbeddedCollection<Counter>(dir, 'counters');
     expect(await reopened.db.findOneAsync({ _id: id })).toEqual({ _id: id, name: 'a', value: 1 });
     await reopened.close();
+  });
+
+  it('when a removed document is followed by compactSoon, then it is gone from the file on disk, not only marked', async () => {
+    const dir = embeddedDir(tempDataDir(), 'sample');
+    const collection = await openEmbeddedCollection<Counter>(dir, 'counters');
+    await collection.db.insertAsync({ _id: newId(), name: 'private-trip-to-nice', value: 1 });
+    await collection.db.removeAsync({ name: 'private-trip-to-nice' }, {});
+    const file = join(dir, 'counters.db');
+    expect(readFileSync(file, 'utf8')).toContain('private-trip-to-nice');
+    collection.compactSoon();
+    collection.compactSoon();
+    await eventually(() => !readFileSync(file, 'utf8').includes('private-trip-to-nice'));
+    await collection.close();
   });
 
   it('when 50 read-modify-writes race through exclusive, then none is lost', async () => {

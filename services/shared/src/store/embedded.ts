@@ -29,11 +29,18 @@ export interface EmbeddedCollection<T extends { _id: string }> {
    * neither change the documents nor keep them beyond the call.
    */
   peekIndexed<R>(field: string, value: unknown, read: (docs: readonly Readonly<T>[]) => R): R;
+  /**
+   * Rewrites the datafile shortly (once for a burst of calls): a purged document —
+   * a deleted trip or list — is then gone from disk, not only marked deleted.
+   */
+  compactSoon(): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
+/** How long compactSoon waits for more deletions of the same burst (an account's trips). */
+const COMPACT_SOON_MS = 1000;
 
 export function embeddedDir(dataDir: string, service: string): string {
   const dir = join(dataDir, service);
@@ -53,12 +60,22 @@ export async function openEmbeddedCollection<T extends { _id: string }>(
   db.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
 
   let tail: Promise<unknown> = Promise.resolve();
+  let compaction: NodeJS.Timeout | undefined;
+  const exclusive = <R>(work: () => Promise<R>): Promise<R> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
   return {
     db,
-    exclusive<R>(work: () => Promise<R>): Promise<R> {
-      const run = tail.then(work, work);
-      tail = run.catch(() => undefined);
-      return run;
+    exclusive,
+    compactSoon() {
+      if (compaction) return;
+      compaction = setTimeout(() => {
+        compaction = undefined;
+        void exclusive(() => db.compactDatafileAsync()).catch(() => undefined); // the 10-minute one follows
+      }, COMPACT_SOON_MS);
+      compaction.unref();
     },
     peekIndexed(field, value, read) {
       const index = (db as unknown as { indexes: Record<string, { getMatching(v: unknown): T[] } | undefined> })
@@ -70,6 +87,7 @@ export async function openEmbeddedCollection<T extends { _id: string }>(
       await db.countAsync({});
     },
     async close() {
+      clearTimeout(compaction); // close compacts anyway
       db.stopAutocompaction();
       await tail;
       await db.compactDatafileAsync();

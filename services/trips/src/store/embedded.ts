@@ -117,8 +117,10 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
         if (!stored) return;
         const sent = new Set(eventIds);
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
-        if (stored.deleted_at && outbox.length === 0) await db.removeAsync({ _id: tripId }, {});
-        else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
+        if (stored.deleted_at && outbox.length === 0) {
+          await db.removeAsync({ _id: tripId }, {});
+          collection.compactSoon(); // a deleted trip leaves the disk too (docs/privacy.md)
+        } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
       });
     },
     ping: () => collection.ping(),

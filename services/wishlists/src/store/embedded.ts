@@ -85,8 +85,10 @@ export async function openEmbeddedWishlistStore(dataDir: string): Promise<Wishli
         if (!stored) return;
         const sent = new Set(eventIds);
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
-        if (stored.deleted_at && outbox.length === 0) await db.removeAsync({ _id: wishlistId }, {});
-        else await db.updateAsync({ _id: wishlistId }, { $set: { outbox } }, {});
+        if (stored.deleted_at && outbox.length === 0) {
+          await db.removeAsync({ _id: wishlistId }, {});
+          collection.compactSoon(); // a deleted list leaves the disk too (docs/privacy.md)
+        } else await db.updateAsync({ _id: wishlistId }, { $set: { outbox } }, {});
       });
     },
 
