@@ -86,11 +86,11 @@ export function shiftDate(date: string | null, days: number): string | null {
   return date === null ? null : new Date(Date.parse(date) + days * DAY_MS).toISOString();
 }
 
-/**
- * Whether a window's dates need fixing: its end lies before its start (both set), or a
- * date is stored that is not a travel day (out of range or malformed, from older data).
- */
+/** Whether a window holds a date that is not a travel day (stored out of range or malformed, from older data). */
+export const datesOutOfRange = (window: { trip_start: string | null; trip_end: string | null }): boolean =>
+  (!!window.trip_start && !isTravelDay(window.trip_start)) || (!!window.trip_end && !isTravelDay(window.trip_end));
+
+/** Whether a window's dates need fixing: its end lies before its start (both set), or datesOutOfRange. */
 export const datesInvalid = (window: { trip_start: string | null; trip_end: string | null }): boolean =>
-  (!!window.trip_start && !isTravelDay(window.trip_start)) ||
-  (!!window.trip_end && !isTravelDay(window.trip_end)) ||
+  datesOutOfRange(window) ||
   (!!window.trip_start && !!window.trip_end && Date.parse(window.trip_end) < Date.parse(window.trip_start));
