@@ -4459,9 +4459,9 @@ export interface components {
             fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
@@ -4505,9 +4505,9 @@ export interface components {
         };
         Instance: {
             _id: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
@@ -4546,7 +4546,7 @@ export interface components {
                 /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
                 other: number;
             } | null;
-            /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
+            /** @description true for a window stored with its end before its start, or with a date outside 1900-01-01…2199-12-31 (older data, never rewritten; that date reads as null): no nights, out of the comparison; fix its dates */
             dates_invalid: boolean;
             /** @description Itemised costs; when any, the four expenses are their sums */
             items: components["schemas"]["CostItem"][];
@@ -4685,9 +4685,9 @@ export interface components {
             currency: string;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             instances: components["schemas"]["InstanceCostsHidden"][];
             committedInstanceId: string | null;
@@ -4715,9 +4715,9 @@ export interface components {
         };
         InstanceCostsHidden: {
             _id: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             isCommitted: boolean;
             activities: string[];
@@ -4729,7 +4729,7 @@ export interface components {
             notes: string;
             /** @description end − start in days; null when a date is missing or dates_invalid */
             nights: number | null;
-            /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
+            /** @description true for a window stored with its end before its start, or with a date outside 1900-01-01…2199-12-31 (older data, never rewritten; that date reads as null): no nights, out of the comparison; fix its dates */
             dates_invalid: boolean;
             items: components["schemas"]["CostItemCostsHidden"][];
             votes: components["schemas"]["WindowVotes"];
@@ -4763,9 +4763,9 @@ export interface components {
             image_url: string;
             /** @description absent: false (not a favourite) */
             isFavorite?: boolean;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             created_at: string;
             travelers: number;
@@ -4808,9 +4808,9 @@ export interface components {
             image_url: string;
             /** @description absent: false (not a favourite) */
             isFavorite?: boolean;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             created_at: string;
             travelers: number;
@@ -4847,9 +4847,9 @@ export interface components {
             fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
