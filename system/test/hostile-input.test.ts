@@ -52,6 +52,25 @@ const hostileNumber = fc.constantFrom(-1, -0.001, 1e308, -1e308, 1e21, 0.0000001
 const encode = (value: string) => encodeURIComponent(value.toWellFormed());
 const deepNesting = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
 
+/**
+ * Dates at and past the ends of the travel-date range (docs/adr/0055), in the forms
+ * clients send them, and what older data held: a year of five digits.
+ */
+const edgeDate = fc.constantFrom(
+  '1900-01-01',
+  '2199-12-31',
+  '1899-12-31',
+  '2200-01-01',
+  '9999-12-25',
+  '0001-01-01',
+  '+010000-12-01',
+  '2199-12-31T23:59:59-12:00',
+  '2030-05-01T00:00:00Z',
+  '2030-02-30',
+);
+/** Numbers as Number() reads them but a query string must not: only decimal digits are integers. */
+const looseInteger = fc.constantFrom('0x2', '1e1', '2.0', ' 3', '+3', '-1', 'Infinity', '');
+
 /** Any value that is wrong somewhere: types, sizes, shapes, encodings. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
@@ -85,7 +104,10 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
     case 'object':
       return bodyFor(schema);
     default:
-      return fc.constantFrom('Lisbon, Portugal', '2030-05-01', 'Ana', 'TX', '78701', 'correct horse');
+      return fc.oneof(
+        fc.constantFrom('Lisbon, Portugal', '2030-05-01', 'Ana', 'TX', '78701', 'correct horse'),
+        edgeDate,
+      );
   }
 }
 
@@ -146,9 +168,15 @@ function requestsFor(target: Target, victimIds: string[], attacker: Traveller): 
   const query = fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom(...queryParams.map((parameter) => parameter.name), 'x'), fc.string({ maxLength: 6 })),
+        fc.oneof(
+          fc.constantFrom(...queryParams.map((parameter) => parameter.name), 'x'),
+          fc.constantFrom(...queryParams.map((parameter) => `${parameter.name}[x]`), 'x[]'),
+          fc.string({ maxLength: 6 }),
+        ),
         fc.oneof(
           { weight: 4, arbitrary: fc.string() },
+          { weight: 2, arbitrary: edgeDate },
+          { weight: 2, arbitrary: looseInteger },
           { weight: 2, arbitrary: unicodeEdges.map(encode) },
           { weight: 1, arbitrary: fc.constant('%ED%A0%80%C0%AF') },
           { weight: 1, arbitrary: hugeString },
@@ -291,5 +319,79 @@ describe('generated hostile input through the gateway', () => {
     expect(await snapshotOf(victim)).toEqual(before);
     const ready = await fetch(`${product.url}/readyz`);
     expect(ready.status).toBe(200);
+  });
+
+  it('when every documented query parameter comes twice, as an object or loosely spelled, and every body travel date out of range, then 400 {msg} naming it', async () => {
+    const attacker = await product.registerAndLogin();
+    const doc = (await product.call({ method: 'GET', path: '/api/docs/openapi.json' })).body as {
+      components?: { schemas?: Record<string, JsonSchema & { $ref?: string; description?: string }> };
+    };
+    const resolve = (schema: (JsonSchema & { $ref?: string }) | undefined) =>
+      schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
+    // Validation comes before any lookup, so any well-formed id reaches it.
+    const concrete = (path: string) => path.replace(/\{\w+\}/g, '64b0000000000000000000aa');
+    const wrong: string[] = [];
+    const reached = new Set<string>();
+    let checked = 0;
+    const expect400 = async (
+      request: RawRequest,
+      names: (body: { msg?: string; details?: { path: string }[] }) => boolean,
+    ) => {
+      const reply = await product.call({ token: attacker.token, ...request });
+      checked += 1;
+      if (reply.status !== 400 || typeof reply.body?.msg !== 'string' || !names(reply.body)) {
+        wrong.push(`${request.method} ${request.path} → ${reply.status} ${reply.text.slice(0, 160)}`);
+      }
+    };
+    for (const { key, operation } of await documentedOperations(product)) {
+      if (key === 'DELETE /api/user/me') continue;
+      const [method, template] = key.split(' ');
+      const path = concrete(template);
+      for (const parameter of (operation.parameters ?? []).filter((candidate) => candidate.in === 'query')) {
+        const { name, schema } = parameter;
+        const mentions = (body: { msg?: string }) => body.msg === `Give ${name} once, as a single value.`;
+        await expect400({ method, path: `${path}?${name}=1&${name}=2` }, mentions);
+        await expect400({ method, path: `${path}?${name}%5Bx%5D=1` }, mentions);
+        const loose =
+          schema?.type === 'integer'
+            ? ['0x2', '1e1', '2.0', '%203']
+            : schema?.format === 'date'
+              ? ['2030-05-01T00%3A00%3A00Z', '1899-12-31', '2200-01-01', '%2B010000-12-01']
+              : [];
+        if (loose.length) reached.add(`${key} ?${name}`);
+        for (const value of loose) {
+          await expect400({ method, path: `${path}?${name}=${value}` }, (body) =>
+            (body.details ?? []).some((detail) => detail.path === name),
+          );
+        }
+      }
+      const body = resolve(operation.requestBody?.content?.['application/json']?.schema) as
+        (JsonSchema & { properties?: Record<string, { description?: string }> }) | undefined;
+      for (const [field, property] of Object.entries(body?.properties ?? {})) {
+        if (!property.description?.includes('from 1900-01-01 to 2199-12-31')) continue;
+        reached.add(`${key} ${field}`);
+        for (const date of ['1899-12-31', '2200-01-01', '9999-12-25T00:00:00Z']) {
+          await expect400({ method, path, body: { [field]: date } }, (answer) =>
+            (answer.details ?? []).some((detail) => detail.path === field),
+          );
+        }
+      }
+    }
+    process.stdout.write(`strict queries and date bounds: ${checked} requests, ${wrong.length} wrong\n`);
+    expect(wrong).toEqual([]);
+    // The generator found the dates and numbers from the document itself; these must be among them.
+    expect([...reached]).toEqual(
+      expect.arrayContaining([
+        'GET /api/trips/getaway-trip ?limit',
+        'GET /api/trips/getaway/{tripId}/instances/{instanceId}/flex ?from',
+        'GET /api/trips/getaway/{tripId}/instances/{instanceId}/flex ?minNights',
+        'GET /api/weather/window ?start',
+        'GET /api/places/autocomplete ?limit',
+        'POST /api/trips/getaway/{tripId}/instances trip_start',
+        'PUT /api/trips/getaway/{tripId} trip_end',
+        'POST /api/trips/getaway/{tripId}/instances/{instanceId}/duplicate start',
+        'POST /api/trips/getaway/{tripId}/instances/{instanceId}/items captured_on',
+      ]),
+    );
   });
 });

@@ -2,8 +2,10 @@
 // zod failure becomes a 400 with a readable first message. The rules themselves
 // (what an amount or a date is) live in ./domain, which the web app uses too.
 import { z } from 'zod';
-import { parseCalendarDate, parseMoney } from './domain';
+import { checkTravelDate, EARLIEST_TRAVEL_DATE, LATEST_TRAVEL_DATE, parseMoney, travelDateMessage } from './domain';
 import { AppError } from './errors';
+
+const EARLIEST_TO_LATEST = `from ${EARLIEST_TRAVEL_DATE} to ${LATEST_TRAVEL_DATE}`;
 
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
 
@@ -30,23 +32,79 @@ export const moneySchema = (label: string, digits?: number) =>
 // `moneySchema(…).default(0)` where a missing key means 0 (creates), and
 // `.optional()` where it means "unchanged" (edits).
 
+/** A travel date as ISO at UTC midnight (`iso`) or as YYYY-MM-DD; `dayOnly` refuses timestamps (query strings). */
+function travelDate(label: string, form: 'iso' | 'day', dayOnly = false) {
+  return (value: string, ctx: z.RefinementCtx<unknown>) => {
+    const checked = checkTravelDate(value.trim(), dayOnly);
+    if ('problem' in checked) {
+      ctx.addIssue({ code: 'custom', message: travelDateMessage(label, checked.problem, dayOnly) });
+      return z.NEVER;
+    }
+    return form === 'iso' ? checked.date : checked.date.slice(0, 10);
+  };
+}
+
 /**
- * A calendar date given as YYYY-MM-DD or an ISO timestamp, normalised to UTC
- * midnight and returned as an ISO string; null and '' mean "not set".
+ * A travel date given as YYYY-MM-DD or an ISO timestamp (its written day), from
+ * 1900-01-01 to 2199-12-31, normalised to UTC midnight and returned as an ISO string;
+ * null and '' mean "not set".
  */
-export const calendarDateSchema = (label: string) =>
-  z
-    .union([z.string(), z.null(), z.undefined()], { message: `${label} must be a date like 2025-01-05.` })
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || value.trim() === '') return null;
-      const date = parseCalendarDate(value.trim());
-      if (!date) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a date like 2025-01-05.` });
-        return z.NEVER;
-      }
-      return date;
-    });
+export const calendarDateSchema = (label: string) => {
+  const toDate = travelDate(label, 'iso');
+  return z
+    .union([z.string(), z.null(), z.undefined()], { message: travelDateMessage(label, 'format') })
+    .transform((value, ctx) =>
+      value === undefined || value === null || value.trim() === '' ? null : toDate(value, ctx),
+    )
+    .describe(`YYYY-MM-DD (or an ISO timestamp: the day written before T), ${EARLIEST_TO_LATEST}; null or '' clear it`);
+};
 // As with money: `.default(null)` for creates, `.optional()` for edits.
+
+/** A travel date in a body (YYYY-MM-DD or an ISO timestamp, in range), kept as YYYY-MM-DD. */
+export const travelDaySchema = (label: string) =>
+  z
+    .string({ message: travelDateMessage(label, 'format') })
+    .transform(travelDate(label, 'day'))
+    .describe(`YYYY-MM-DD (or an ISO timestamp: the day written before T), ${EARLIEST_TO_LATEST}`);
+
+/** A travel date in a query string: exactly YYYY-MM-DD, in range. */
+export const queryDateSchema = (label: string) =>
+  z
+    .string({ message: travelDateMessage(label, 'format', true) })
+    .transform(travelDate(label, 'day', true))
+    .meta({ format: 'date' })
+    .describe(`YYYY-MM-DD, ${EARLIEST_TO_LATEST}`);
+
+/**
+ * A whole number in a query string: decimal digits only, so `0x2`, `1e1`, `2.0`, ` 3`
+ * and `-1` are refused rather than read by Number() as something the caller may not mean.
+ */
+export const queryIntegerSchema = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+    z.number({ message }).int({ message }).min(min, { message }).max(max, { message }),
+  );
+
+/**
+ * The query string as a route's schema reads it (`names`: its declared parameters). The
+ * kit's parser ('simple') gives a repeated name as an array and keeps `name[key]` as a
+ * key of its own: either for a declared name is refused (400), since the caller meant a
+ * list or an object where one value is expected. An empty value counts as absent
+ * (`?email=` is no email). Every route's query goes through here (http/route.ts).
+ */
+export function strictQuery(query: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const bracket = key.indexOf('[');
+    if (bracket > 0 && names.includes(key.slice(0, bracket))) {
+      throw new AppError(400, `Give ${key.slice(0, bracket)} once, as a single value.`, 'validation_failed');
+    }
+    if (!names.includes(key)) continue;
+    if (typeof value !== 'string') throw new AppError(400, `Give ${key} once, as a single value.`, 'validation_failed');
+    if (value !== '') read[key] = value;
+  }
+  return read;
+}
 
 /** Parse or throw a 400 whose msg is the first problem found. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what = 'request'): z.infer<S> {

@@ -1724,7 +1724,9 @@ export interface paths {
                         image_url?: string;
                         instances?: {
                             _id: string;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
                             trip_start?: string | (null) | unknown;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
                             trip_end?: string | (null) | unknown;
                             stay_expense?: number | string | (null) | unknown;
                             travel_expense?: number | string | (null) | unknown;
@@ -1736,7 +1738,9 @@ export interface paths {
                             status?: "considering" | "top_choice" | "eliminated" | "booked";
                             notes?: string;
                         }[];
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
                         trip_start?: string | (null) | unknown;
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
                         trip_end?: string | (null) | unknown;
                         stay_expense?: number | string | (null) | unknown;
                         travel_expense?: number | string | (null) | unknown;
@@ -1755,7 +1759,7 @@ export interface paths {
                         "application/json": components["schemas"]["Trip"];
                     };
                 };
-                /** @description Invalid, unknown instance, a status the committed window cannot have, or a window that would end before it starts once the change is merged (code end_before_start) */
+                /** @description Invalid, unknown instance, a status the committed window cannot have, a date outside 1900-01-01…2199-12-31 (also one stored earlier, code date_out_of_range), or a window that would end before it starts once the change is merged (code end_before_start) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1903,7 +1907,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
                         trip_start?: string | (null) | unknown;
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
                         trip_end?: string | (null) | unknown;
                         stay_expense?: number | string | (null) | unknown;
                         travel_expense?: number | string | (null) | unknown;
@@ -1927,7 +1933,7 @@ export interface paths {
                         "application/json": components["schemas"]["Instance"];
                     };
                 };
-                /** @description Invalid fields, or the end date before the start date */
+                /** @description Invalid fields, a date outside 1900-01-01…2199-12-31, or the end date before the start date */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2212,7 +2218,7 @@ export interface paths {
                         "application/json": components["schemas"]["CommitAnswer"];
                     };
                 };
-                /** @description The window’s end date is before its start date (code dates_invalid) */
+                /** @description The window’s dates need fixing: its end date is before its start date, or a date stored outside 1900-01-01…2199-12-31 (code dates_invalid) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2283,6 +2289,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         shiftDays?: number;
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                         start?: string;
                         nights?: number;
                     };
@@ -2298,7 +2305,7 @@ export interface paths {
                         "application/json": components["schemas"]["Instance"];
                     };
                 };
-                /** @description Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date */
+                /** @description Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, a copy whose dates would fall outside 1900-01-01…2199-12-31 (code date_out_of_range), or the window’s end date is before its start date */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2401,7 +2408,7 @@ export interface paths {
                         "application/json": components["schemas"]["FlexGrid"];
                     };
                 };
-                /** @description A missing or reversed range, more than 62 start dates, lengths out of range or more than 14 of them */
+                /** @description A missing or reversed range, from/to not YYYY-MM-DD or outside 1900-01-01…2199-12-31 (a cell’s end too), nights not written in decimal digits, more than 62 start dates, lengths out of range or more than 14 of them */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2668,16 +2675,22 @@ export interface paths {
                         confirmation?: string;
                         weekend_amount?: number | null;
                         seasons?: {
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             from: string;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             to: string;
                             amount: number;
                         }[];
                         quotes?: {
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             start: string;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             end: string;
                             amount: number;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             captured_on?: string | null;
                         }[];
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                         captured_on?: string | null;
                         /** @description ISO 4217; the trip’s when absent on creation */
                         currency?: string;
@@ -2811,16 +2824,22 @@ export interface paths {
                         confirmation?: string;
                         weekend_amount?: number | null;
                         seasons?: {
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             from: string;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             to: string;
                             amount: number;
                         }[];
                         quotes?: {
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             start: string;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             end: string;
                             amount: number;
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                             captured_on?: string | null;
                         }[];
+                        /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
                         captured_on?: string | null;
                         /** @description ISO 4217; the trip’s when absent on creation */
                         currency?: string;
@@ -3749,7 +3768,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad dates (not YYYY-MM-DD, end before start, longer than 60 days) */
+                /** @description Bad dates (not YYYY-MM-DD, not from 1900-01-01 to 2199-12-31, end before start, longer than 60 days) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3836,7 +3855,15 @@ export interface paths {
                         country?: string;
                         windows: {
                             id: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD, from 1900-01-01 to 2199-12-31
+                             */
                             start: string;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD, from 1900-01-01 to 2199-12-31
+                             */
                             end: string;
                         }[];
                     };
@@ -3885,7 +3912,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad body (no city, not 1 to 50 windows, a repeated id, a date not YYYY-MM-DD) */
+                /** @description Bad body (no city, not 1 to 50 windows, a repeated id, a date not YYYY-MM-DD or not from 1900-01-01 to 2199-12-31) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4432,9 +4459,9 @@ export interface components {
             fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
@@ -4478,9 +4505,9 @@ export interface components {
         };
         Instance: {
             _id: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;
@@ -4519,7 +4546,7 @@ export interface components {
                 /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
                 other: number;
             } | null;
-            /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
+            /** @description true for a window stored with its end before its start, or with a date outside 1900-01-01…2199-12-31 (older data, never rewritten; that date reads as null): no nights, out of the comparison; fix its dates */
             dates_invalid: boolean;
             /** @description Itemised costs; when any, the four expenses are their sums */
             items: components["schemas"]["CostItem"][];
@@ -4658,9 +4685,9 @@ export interface components {
             currency: string;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             instances: components["schemas"]["InstanceCostsHidden"][];
             committedInstanceId: string | null;
@@ -4688,9 +4715,9 @@ export interface components {
         };
         InstanceCostsHidden: {
             _id: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             isCommitted: boolean;
             activities: string[];
@@ -4702,7 +4729,7 @@ export interface components {
             notes: string;
             /** @description end − start in days; null when a date is missing or dates_invalid */
             nights: number | null;
-            /** @description true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates */
+            /** @description true for a window stored with its end before its start, or with a date outside 1900-01-01…2199-12-31 (older data, never rewritten; that date reads as null): no nights, out of the comparison; fix its dates */
             dates_invalid: boolean;
             items: components["schemas"]["CostItemCostsHidden"][];
             votes: components["schemas"]["WindowVotes"];
@@ -4736,9 +4763,9 @@ export interface components {
             image_url: string;
             /** @description absent: false (not a favourite) */
             isFavorite?: boolean;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             created_at: string;
             travelers: number;
@@ -4781,9 +4808,9 @@ export interface components {
             image_url: string;
             /** @description absent: false (not a favourite) */
             isFavorite?: boolean;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             created_at: string;
             travelers: number;
@@ -4820,9 +4847,9 @@ export interface components {
             fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
             origin: string;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_start: string | null;
-            /** @description ISO timestamp at UTC midnight, or null when not set */
+            /** @description ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range */
             trip_end: string | null;
             /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
             stay_expense: number;

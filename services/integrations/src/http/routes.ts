@@ -10,7 +10,14 @@ import {
   windowWeatherAnswer,
   windowsWeatherAnswer,
 } from './answers';
-import { defineRoute, describeRoutes, isCurrencyCode, parseCalendarDate, type RouteContext } from '@tripcost/shared';
+import {
+  defineRoute,
+  describeRoutes,
+  isCurrencyCode,
+  queryDateSchema,
+  queryIntegerSchema,
+  type RouteContext,
+} from '@tripcost/shared';
 import { z } from 'zod';
 import { GOOGLE_PLACE_ID_PATTERN, OFFLINE_PLACE_ID_PATTERN, PHOTO_REFERENCE_PATTERN } from '../domain/places';
 import type { IntegrationsServices } from '../domain/services';
@@ -37,20 +44,12 @@ const weatherQuery = z.object({
   units: z.literal('metric', { message: 'Only metric units are supported.' }).optional(),
 });
 
-/** A calendar day written exactly as YYYY-MM-DD (and a real one: no 31 April). */
-const calendarDay = (label: string) =>
-  z
-    .string({ message: `Please give the ${label} as YYYY-MM-DD.` })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseCalendarDate(value) !== null, {
-      message: `Please give the ${label} as YYYY-MM-DD.`,
-    });
-
 const windowWeatherQuery = z.object({
   city: weatherQuery.shape.city,
   state: weatherQuery.shape.state,
   country: weatherQuery.shape.country,
-  start: calendarDay('start date'),
-  end: calendarDay('end date'),
+  start: queryDateSchema('The start date'),
+  end: queryDateSchema('The end date'),
 });
 
 /** How many windows one batch may ask for: a trip's board, with room to spare. */
@@ -68,8 +67,9 @@ const windowsWeatherBody = z.object({
           .trim()
           .min(1, { message: 'Each window needs an id.' })
           .max(64, { message: 'A window id must be at most 64 characters.' }),
-        start: calendarDay('start date'),
-        end: calendarDay('end date'),
+        // Days only, as this batch has always taken them (the web app sends its windows' days).
+        start: queryDateSchema('The start date'),
+        end: queryDateSchema('The end date'),
       }),
       { message: `Please give the windows as a list of 1 to ${MAX_BATCH_WINDOWS}.` },
     )
@@ -82,17 +82,14 @@ const windowsWeatherBody = z.object({
 
 const autocompleteQuery = z.object({
   input: text('search text', 100, 'Please give a search text.'),
-  limit: z.coerce
-    .number({ message: 'The limit must be a number from 1 to 10.' })
-    .int({ message: 'The limit must be a number from 1 to 10.' })
-    .min(1, { message: 'The limit must be a number from 1 to 10.' })
-    .max(10, { message: 'The limit must be a number from 1 to 10.' })
-    .default(5),
+  limit: queryIntegerSchema('The limit must be a whole number from 1 to 10.', 1, 10).default(5),
 });
 
 const detailsQuery = z.object({
   placeid: z
-    .string({ message: 'The place id must be text.' })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Please give a place id.' : 'The place id must be text.'),
+    })
     .refine((id) => OFFLINE_PLACE_ID_PATTERN.test(id) || GOOGLE_PLACE_ID_PATTERN.test(id), {
       message: 'The place id is not valid.',
     }),
@@ -100,7 +97,10 @@ const detailsQuery = z.object({
 
 const photoQuery = z.object({
   photoreference: z
-    .string({ message: 'The photo reference must be text.' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'Please give a photo reference.' : 'The photo reference must be text.',
+    })
     .regex(PHOTO_REFERENCE_PATTERN, { message: 'The photo reference is not valid.' }),
 });
 
@@ -147,7 +147,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       query: windowWeatherQuery,
       responses: {
         200: { description: 'Daily weather for the window', schema: windowWeatherAnswer },
-        400: 'Bad dates (not YYYY-MM-DD, end before start, longer than 60 days)',
+        400: 'Bad dates (not YYYY-MM-DD, not from 1900-01-01 to 2199-12-31, end before start, longer than 60 days)',
         404: 'Unknown city',
         502: 'Provider answered badly',
         503: 'Provider unavailable',
@@ -166,7 +166,7 @@ export function integrationsRoutes(services: IntegrationsServices) {
       body: windowsWeatherBody,
       responses: {
         200: { description: 'One entry per window, in the order asked', schema: windowsWeatherAnswer },
-        400: 'Bad body (no city, not 1 to 50 windows, a repeated id, a date not YYYY-MM-DD)',
+        400: 'Bad body (no city, not 1 to 50 windows, a repeated id, a date not YYYY-MM-DD or not from 1900-01-01 to 2199-12-31)',
         404: 'Unknown city',
         502: 'Provider answered badly (for every window)',
         503: 'Provider unavailable',

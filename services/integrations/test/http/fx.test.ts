@@ -130,7 +130,7 @@ describe('exchange rates', () => {
 
   it('when the base is not an ISO 4217 code, or one the source does not publish, then 400 {msg}', async () => {
     await boot();
-    for (const base of ['XYZ', 'EU', 'EURO', '', '1234', 'XXX']) {
+    for (const base of ['XYZ', 'EU', 'EURO', '1234', 'XXX']) {
       const { status, body } = await get(`/api/fx/rates?base=${base}`);
       expect({ base, status }).toEqual({ base, status: 400 });
       expect(body.msg).toBe('Please give the base currency as a 3-letter ISO 4217 code, e.g. EUR.');
@@ -140,6 +140,23 @@ describe('exchange rates', () => {
     expect(unrated.body.msg).toBe(
       'The exchange-rate source publishes no rates for KES. Please enter a rate of your own.',
     );
+  });
+
+  it('when base is empty it is absent (EUR); given as an object or twice, then 400 {msg} and no upstream call', async () => {
+    await boot();
+    const empty = await get('/api/fx/rates?base=');
+    expect(empty.status).toBe(200);
+    expect(empty.body.base).toBe('EUR');
+    const calls = fake.calls.length;
+    for (const query of ['base[x]=1', 'base[]=EUR', 'base=EUR&base=USD']) {
+      const { status, body } = await get(`/api/fx/rates?${query}`);
+      expect({ query, status, msg: body.msg }).toEqual({
+        query,
+        status: 400,
+        msg: 'Give base once, as a single value.',
+      });
+    }
+    expect(fake.calls).toHaveLength(calls);
   });
 
   it('when the provider is down after a good answer, then the last good rates are served with their own date', async () => {

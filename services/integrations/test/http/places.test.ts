@@ -77,6 +77,11 @@ describe('places without a Google key (offline city index)', () => {
     ['limit=0', 'input=lis&limit=0'],
     ['limit=11', 'input=lis&limit=11'],
     ['limit=abc', 'input=lis&limit=abc'],
+    ['limit=0x2', 'input=lis&limit=0x2'],
+    ['limit=1e1', 'input=lis&limit=1e1'],
+    ['limit=2.0', 'input=lis&limit=2.0'],
+    ['limit=" 3"', 'input=lis&limit=%203'],
+    ['limit twice', 'input=lis&limit=2&limit=3'],
     ['a long input', `input=${'a'.repeat(101)}`],
     ['no input', 'limit=3'],
   ])('when the query has %s, then 400 {msg}', async (_label, query) => {
@@ -101,12 +106,17 @@ describe('places without a Google key (offline city index)', () => {
 
   it('when the place id is unknown, malformed, or a Google id without a key, then 404, 400 or 503 {msg}', async () => {
     expect((await get(service, '/api/places-details?placeid=offline:1')).status).toBe(404);
-    for (const bad of ['offline:abc', '../etc/passwd', 'a%2Fb', '', 'x'.repeat(301)]) {
+    for (const bad of ['offline:abc', '../etc/passwd', 'a%2Fb', 'x'.repeat(301)]) {
       const res = await get(service, `/api/places-details?placeid=${bad}`);
       expect(res.status).toBe(400);
       expect((await res.json()).msg).toBe('The place id is not valid.');
     }
-    expect((await get(service, '/api/places-details')).status).toBe(400);
+    // An empty value is no value.
+    for (const query of ['', '?placeid=']) {
+      const res = await get(service, `/api/places-details${query}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).msg).toBe('Please give a place id.');
+    }
     const google = await get(service, '/api/places-details?placeid=ChIJO_PkYRozGQ0R0DaQ5L3rAAQ');
     expect(google.status).toBe(503);
     expect((await google.json()).msg).toBe('Place details are not available right now.');
@@ -274,12 +284,18 @@ describe('places with a Google key (fake Places API)', () => {
     ['a leading slash', '/places/abc/photos/def'],
     ['whitespace', 'places/abc/photos/def%20'],
     ['a newline', 'places/abc/photos/def%0Ax'],
-    ['an empty value', ''],
     ['a too long id', `places/${'a'.repeat(301)}/photos/def`],
   ])('when the photo reference has %s, then 400 and nothing reaches Google', async (_label, ref) => {
     const res = await photo(ref);
     expect(res.status).toBe(400);
     expect((await res.json()).msg).toBe('The photo reference is not valid.');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('when the photo reference has an empty value, then it is missing: 400 and nothing reaches Google', async () => {
+    const res = await photo('');
+    expect(res.status).toBe(400);
+    expect((await res.json()).msg).toBe('Please give a photo reference.');
     expect(fake.calls).toHaveLength(0);
   });
 

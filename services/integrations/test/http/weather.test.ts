@@ -274,8 +274,9 @@ describe('GET /api/weather', () => {
       ['no city', 'country=PT', 'Please give a city.'],
       ['a blank city', 'city=%20%20', 'Please give a city.'],
       ['imperial units', 'city=Lisbon&units=imperial', 'Only metric units are supported.'],
-      ['a repeated city', 'city=Lisbon&city=Porto', 'The city must be text.'],
-      ['an operator object', 'city[$gt]=', 'Please give a city.'], // the simple parser keeps 'city[$gt]' as a key
+      ['a repeated city', 'city=Lisbon&city=Porto', 'Give city once, as a single value.'],
+      ['an operator object', 'city[$gt]=', 'Give city once, as a single value.'], // the simple parser keeps 'city[$gt]' as a key
+      ['an empty city', 'city=', 'Please give a city.'],
       ['a very long city', `city=${'x'.repeat(101)}`, 'The city must be at most 100 characters.'],
     ])('when the query has %s, then 400 {msg}', async (_label, query, msg) => {
       const res = await weather(query);

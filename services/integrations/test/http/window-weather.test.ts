@@ -220,13 +220,13 @@ describe('GET /api/weather/window', () => {
 
   it.each([
     ['no city', `start=2030-01-01&end=2030-01-02`, 'Please give a city.'],
-    ['no start', `city=Lisbon&end=2030-01-02`, 'Please give the start date as YYYY-MM-DD.'],
+    ['no start', `city=Lisbon&end=2030-01-02`, 'The start date must be a date written as YYYY-MM-DD.'],
     [
       'a timestamp',
       `city=Lisbon&start=2030-01-01T10:00:00Z&end=2030-01-02`,
-      'Please give the start date as YYYY-MM-DD.',
+      'The start date must be a date written as YYYY-MM-DD.',
     ],
-    ['31 April', `city=Lisbon&start=2030-04-31&end=2030-05-02`, 'Please give the start date as YYYY-MM-DD.'],
+    ['31 April', `city=Lisbon&start=2030-04-31&end=2030-05-02`, 'The start date must be a date written as YYYY-MM-DD.'],
     [
       'an end before the start',
       `city=Lisbon&start=2030-01-02&end=2030-01-01`,
@@ -234,9 +234,20 @@ describe('GET /api/weather/window', () => {
     ],
     ['90 days', `city=Lisbon&start=2030-01-01&end=2030-03-31`, 'The dates must span at most 60 days.'],
     [
+      'a start before 1900',
+      `city=Lisbon&start=1899-12-31&end=1900-01-02`,
+      'The start date must be from 1900-01-01 to 2199-12-31.',
+    ],
+    [
+      'an end after 2199',
+      `city=Lisbon&start=2199-12-30&end=2200-01-01`,
+      'The end date must be from 1900-01-01 to 2199-12-31.',
+    ],
+    ['a date as an object', `city=Lisbon&start[x]=1&end=2030-01-02`, 'Give start once, as a single value.'],
+    [
       'a repeated end',
       `city=Lisbon&start=2030-01-01&end=2030-01-02&end=2030-01-03`,
-      'Please give the end date as YYYY-MM-DD.',
+      'Give end once, as a single value.',
     ],
   ])('when the query has %s, then 400 {msg} and no upstream call', async (_label, query, msg) => {
     await boot();
@@ -374,7 +385,17 @@ describe('POST /api/weather/windows', () => {
     [
       'a timestamp',
       { city: 'Lisbon', windows: [{ id: 'a', start: '2030-01-01T10:00:00Z', end: '2030-01-02' }] },
-      'Please give the start date as YYYY-MM-DD.',
+      'The start date must be a date written as YYYY-MM-DD.',
+    ],
+    [
+      'a year 10000 end',
+      { city: 'Lisbon', windows: [{ id: 'a', start: '2030-01-01', end: '+010000-12-01' }] },
+      'The end date must be a date written as YYYY-MM-DD.',
+    ],
+    [
+      'an end after 2199',
+      { city: 'Lisbon', windows: [{ id: 'a', start: '2199-12-31', end: '2200-01-01' }] },
+      'The end date must be from 1900-01-01 to 2199-12-31.',
     ],
   ])('when the body has %s, then 400 {msg} and no upstream call', async (_label, body, msg) => {
     const res = await batch(body);

@@ -7,12 +7,16 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { z } from 'zod';
 import { userOf } from '../auth/middleware';
 import type { AuthUser } from '../auth/tokens';
-import { parseOr400 } from '../validation';
+import { parseOr400, strictQuery } from '../validation';
 import { type ApiDoc, createApiDoc, ERROR_COMPONENT, type Method } from './api-doc';
+
+type ObjectSchema = { properties?: Record<string, object>; required?: string[] };
+const inputProperties = (doc: ApiDoc, schema: z.ZodType) =>
+  (doc.schemaOf(schema, 'input') as ObjectSchema).properties ?? {};
 
 function parametersOf(doc: ApiDoc, schema: z.ZodType | undefined, where: 'path' | 'query'): object[] {
   if (!schema) return [];
-  const json = doc.schemaOf(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+  const json = doc.schemaOf(schema, 'input') as ObjectSchema;
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -85,6 +89,7 @@ export function defineRoute<PS extends z.ZodType, QS extends z.ZodType, BS exten
   spec: RouteSpec<PS, QS, BS>,
 ): void {
   document(ctx.doc, spec);
+  const queryNames = spec.query ? Object.keys(inputProperties(ctx.doc, spec.query)) : [];
   const guards: RequestHandler[] = [];
   if (spec.auth === 'required') guards.push(ctx.requireAuth);
   if (spec.auth === 'optional') guards.push(ctx.optionalAuth);
@@ -95,7 +100,9 @@ export function defineRoute<PS extends z.ZodType, QS extends z.ZodType, BS exten
     let result: Promise<RouteResult | void> | RouteResult | void;
     try {
       const params = spec.params ? parseOr400(spec.params, req.params, 'path') : req.params;
-      const query = spec.query ? parseOr400(spec.query, req.query, 'query') : req.query;
+      const query = spec.query
+        ? parseOr400(spec.query, strictQuery(req.query as Record<string, unknown>, queryNames), 'query')
+        : req.query;
       const body = spec.body ? parseOr400(spec.body, req.body ?? {}, 'body') : undefined;
       const user = spec.auth === 'required' ? userOf(req) : (req.user as AuthUser);
       result = spec.handler({ params, query, body, user, req, res } as RouteInput<

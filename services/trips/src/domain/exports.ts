@@ -3,7 +3,16 @@
 // spreadsheets. Pure functions of stored trips; the libraries write the formats.
 import { stringify } from 'csv-stringify/sync';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
-import { DAY_MS, fromMinorUnits, shareOf, totalMinorUnits } from '@tripcost/shared';
+import {
+  DAY_MS,
+  datesOutOfRange,
+  EARLIEST_TRAVEL_DATE,
+  fromMinorUnits,
+  LATEST_TRAVEL_DATE,
+  readableDate,
+  shareOf,
+  totalMinorUnits,
+} from '@tripcost/shared';
 import { compareWindows, datesInvalid } from './comparison';
 import { compareTrips } from './ordering';
 import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from './trip';
@@ -33,7 +42,13 @@ export const calendarUid = (tripId: string) => `trip-${tripId}@tripcost`;
 /** `showsCosts` says per trip whether the reader may see its money (a viewer of hidden costs may not). */
 export function tripsCalendar(trips: TripRecord[], showsCosts: (trip: TripRecord) => boolean = () => true): string {
   const events: EventAttributes[] = trips
-    .filter((trip) => trip.committedInstanceId && trip.trip_start && trip.trip_end)
+    .filter(
+      (trip) =>
+        trip.committedInstanceId &&
+        trip.trip_start &&
+        trip.trip_end &&
+        (readableDate(trip.trip_start) || readableDate(trip.trip_end)),
+    )
     .sort(compareTrips)
     .map((trip) => {
       const [digits, currency] = [tripDigits(trip), tripCurrency(trip)];
@@ -45,11 +60,12 @@ export function tripsCalendar(trips: TripRecord[], showsCosts: (trip: TripRecord
       if (costs && travellers > 1) {
         lines.push(`Per person (${travellers} travellers): ${formatted(shareOf(cents, travellers, digits), currency)}`);
       }
-      // A plan stored with its end before its start (older data) is not rewritten: it
-      // shows on its start day only, saying its dates need fixing.
+      // A plan stored with its end before its start, or a date out of range (older
+      // data), is not rewritten: it shows on one day it has (its start, else its end),
+      // saying its dates need fixing; every DTSTART and DTEND stays a date of 8 digits.
       const invalid = datesInvalid(trip);
-      if (invalid) lines.unshift(DATES_NEED_FIXING);
-      const start = Date.parse(trip.trip_start!);
+      if (invalid) lines.unshift(datesProblem(trip));
+      const start = Date.parse((readableDate(trip.trip_start) ?? readableDate(trip.trip_end))!);
       return {
         uid: calendarUid(trip._id),
         title: `Trip to ${trip.location_address}${invalid ? ' (dates need fixing)' : ''}`,
@@ -74,7 +90,12 @@ export function neutraliseCell(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-const DATES_NEED_FIXING = 'Dates need fixing: the end date is before the start date.';
+/** Why a window's or plan's dates need fixing, as the CSV's Note and the calendar say it. */
+function datesProblem(window: Pick<InstanceRecord, 'trip_start' | 'trip_end'>): string {
+  return datesOutOfRange(window)
+    ? `Dates need fixing: a date is not from ${EARLIEST_TRAVEL_DATE} to ${LATEST_TRAVEL_DATE}.`
+    : 'Dates need fixing: the end date is before the start date.';
+}
 const CSV_HEADER = [
   'Place',
   'Start',
@@ -116,8 +137,8 @@ export function comparisonCsv(trip: TripRecord): string {
   const { figures } = compareWindows(windows, { digits });
   const rows = windows.map((window, index) => [
     trip.location_address,
-    window.trip_start?.slice(0, 10) ?? '',
-    window.trip_end?.slice(0, 10) ?? '',
+    readableDate(window.trip_start)?.slice(0, 10) ?? '',
+    readableDate(window.trip_end)?.slice(0, 10) ?? '',
     figures[index].nights === null ? '' : String(figures[index].nights),
     money(window.stay_expense, digits),
     money(window.travel_expense, digits),
@@ -125,7 +146,7 @@ export function comparisonCsv(trip: TripRecord): string {
     money(window.other_expense, digits),
     money(figures[index].total_cost, digits),
     window.isCommitted ? 'yes' : 'no',
-    figures[index].dates_invalid ? DATES_NEED_FIXING : '',
+    figures[index].dates_invalid ? datesProblem(window) : '',
     currency,
     exchangeRates(window, currency),
   ]);

@@ -16,6 +16,8 @@ import {
   dayString,
   fromMinorUnits,
   isStale,
+  isTravelDay,
+  LATEST_TRAVEL_DATE,
   capturedOnInUse,
   shareOf,
   totalMinorUnits,
@@ -92,6 +94,8 @@ export function flexRangeProblem(range: FlexRange): string | null {
   }
   if (maxNights < minNights) return 'maxNights cannot be less than minNights.';
   if (maxNights - minNights + 1 > MAX_FLEX_LENGTHS) return `The grid can try at most ${MAX_FLEX_LENGTHS} lengths.`;
+  // Every cell is a window the traveller can add: its end is a travel date too.
+  if (!isTravelDay(dayString(to + maxNights))) return `The grid’s windows must end by ${LATEST_TRAVEL_DATE}.`;
   return null;
 }
 

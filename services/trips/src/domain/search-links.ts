@@ -2,7 +2,7 @@
 // and travellers, so a traveller can see whether a price still holds. Every URL template
 // lives here (test/domain/search-links.test.ts parses each one). Links only: TripCost
 // never calls these sites and reads nothing from them.
-import { dayString, dayNumber } from '@tripcost/shared';
+import { datesInvalid, dayString, dayNumber } from '@tripcost/shared';
 
 export const SEARCH_LINK_KINDS = ['flights', 'stays', 'cars'] as const;
 export type SearchLinkKind = (typeof SEARCH_LINK_KINDS)[number];
@@ -102,9 +102,9 @@ export function searchLinker(trip: {
   const input: TripInput = { place, origin: (trip.origin ?? '').trim(), travellers: trip.travelers ?? 1 };
   const sites = TEMPLATES.map(({ kind, site, url }) => ({ kind, site, url: url(input) }));
   return (window) => {
-    if (!window.trip_start || !window.trip_end) return [];
+    // No links for dates that need fixing (end before start, or out of range).
+    if (!window.trip_start || !window.trip_end || datesInvalid(window)) return [];
     const [start, end] = [dayNumber(window.trip_start), dayNumber(window.trip_end)];
-    if (end < start) return [];
     const dates: WindowDates = { start: dayString(start), end: dayString(end) };
     return sites.map(({ kind, site, url }) => ({ kind, site, url: url(dates) }));
   };

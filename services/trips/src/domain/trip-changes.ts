@@ -7,8 +7,12 @@ import {
   AppError,
   datedPricesProblem,
   dayNumber,
+  datesOutOfRange,
   dayString,
   isMoney,
+  isTravelDay,
+  LATEST_TRAVEL_DATE,
+  EARLIEST_TRAVEL_DATE,
   MAX_CURRENCY_DIGITS,
   newId,
   roundMoney,
@@ -51,6 +55,7 @@ export const BUDGET_MESSAGE = 'The budget must be an amount from 0 to 1,000,000,
 export const TRAVELERS_MESSAGE = `Travellers must be a whole number from 1 to ${MAX_TRAVELERS}.`;
 export const FIX_DATES_BEFORE_COMMIT =
   'This window’s end date is before its start date. Fix its dates before committing it.';
+export const DATES_OUT_OF_RANGE = `Dates must be from ${EARLIEST_TRAVEL_DATE} to ${LATEST_TRAVEL_DATE}: give this window new dates.`;
 export const EXPENSES_FROM_ITEMS =
   'This window’s expenses are calculated from its cost items. Change the items to change them.';
 
@@ -188,7 +193,9 @@ export function applyCommit(trip: TripRecord, instanceId: string, now: string): 
   if (trip.committedInstanceId === instanceId && target.isCommitted && statusOf(target) === 'booked') return trip;
   // The plan's dates become the trip's: a window stored with its end before its start
   // (before the rule held on every route) cannot be the plan until it is fixed.
-  if (datesInvalid(target)) throw new AppError(400, FIX_DATES_BEFORE_COMMIT, 'dates_invalid');
+  if (datesInvalid(target)) {
+    throw new AppError(400, datesOutOfRange(target) ? DATES_OUT_OF_RANGE : FIX_DATES_BEFORE_COMMIT, 'dates_invalid');
+  }
   return {
     ...trip,
     ...datedExpensesOf(target),
@@ -226,16 +233,26 @@ export function applyClearPlan(trip: TripRecord, instanceId: string, now: string
 /** Where a copy goes: its dates moved by whole days, or a new start and length (a flex grid cell). */
 export type DuplicateTarget = { shiftDays: number } | { start: string; nights: number };
 
+export const COPY_OUT_OF_RANGE = `The copy’s dates must fall from ${EARLIEST_TRAVEL_DATE} to ${LATEST_TRAVEL_DATE}.`;
+
 function copiedDates(source: InstanceRecord, target: DuplicateTarget): Pick<InstanceRecord, 'trip_start' | 'trip_end'> {
+  let dates: Pick<InstanceRecord, 'trip_start' | 'trip_end'>;
   if ('shiftDays' in target) {
-    return {
+    dates = {
       trip_start: shiftDate(source.trip_start, target.shiftDays),
       trip_end: shiftDate(source.trip_end, target.shiftDays),
     };
+  } else {
+    const start = dayNumber(target.start);
+    const iso = (day: number) => `${dayString(day)}T00:00:00.000Z`;
+    dates = { trip_start: iso(start), trip_end: iso(start + target.nights) };
   }
-  const start = dayNumber(target.start);
-  const iso = (day: number) => `${dayString(day)}T00:00:00.000Z`;
-  return { trip_start: iso(start), trip_end: iso(start + target.nights) };
+  // Computed dates keep the range given ones keep: a start near its end plus nights, or
+  // an older out-of-range date moved, would be stored as a date no answer can show.
+  const outside = (date: string | null) => date !== null && !isTravelDay(date);
+  if (outside(dates.trip_start) || outside(dates.trip_end))
+    throw new AppError(400, COPY_OUT_OF_RANGE, 'date_out_of_range');
+  return dates;
 }
 
 /**
@@ -544,6 +561,8 @@ const MONEY_RANGE = 'must be a number from 0 to 1,000,000,000.';
  * alone, so no route and no partial body can store a window that breaks them (400).
  */
 export function checkWindow(window: DatedExpenses & { items?: CostItem[] }): void {
+  // A date stored before the range held reads as unset; a change keeps it only until new dates replace it.
+  if (datesOutOfRange(window)) throw new AppError(400, DATES_OUT_OF_RANGE, 'date_out_of_range');
   if (datesInvalid(window)) throw new AppError(400, END_BEFORE_START, 'end_before_start');
   for (const field of EXPENSE_FIELDS) {
     if (!isMoney(window[field])) throw new AppError(400, `${EXPENSE_LABELS[field]} ${MONEY_RANGE}`, 'invalid_money');

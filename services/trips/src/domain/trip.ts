@@ -6,6 +6,7 @@ import {
   DEFAULT_CURRENCY,
   EXPENSE_FIELDS,
   fromMinorUnits,
+  readableDate,
   totalCost,
   totalMinorUnits,
   versionOf,
@@ -233,6 +234,9 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
   const linksOf = options.searchLinks ? searchLinker(trip) : null;
   return {
     ...trip,
+    // A date stored before the range held reads as unset (docs/adr/0055).
+    trip_start: readableDate(trip.trip_start),
+    trip_end: readableDate(trip.trip_end),
     currency,
     fx_effect: committedIndex === -1 ? 0 : money[committedIndex].fx_effect,
     origin: trip.origin ?? '',
@@ -249,8 +253,8 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
       // of the answer).
       const view: InstanceView = {
         _id: instance._id,
-        trip_start: instance.trip_start,
-        trip_end: instance.trip_end,
+        trip_start: readableDate(instance.trip_start),
+        trip_end: readableDate(instance.trip_end),
         stay_expense: instance.stay_expense,
         travel_expense: instance.travel_expense,
         car_expense: instance.car_expense,
@@ -291,8 +295,8 @@ export function tripSnapshot(trip: TripRecord): TripSnapshot {
     location_address: trip.location_address,
     trip_location: trip.trip_location,
     image_url: trip.image_url,
-    trip_start: trip.trip_start,
-    trip_end: trip.trip_end,
+    trip_start: readableDate(trip.trip_start),
+    trip_end: readableDate(trip.trip_end),
     total_cost: fromMinorUnits(totalMinorUnits(trip, tripDigits(trip)), tripDigits(trip)),
     currency: tripCurrency(trip),
     isFavorite: trip.isFavorite,

@@ -42,7 +42,10 @@ const sharingFields = {
   hide_costs_from_viewers: z.boolean(),
 };
 
-const calendarDate = z.string().nullable().describe('ISO timestamp at UTC midnight, or null when not set');
+const calendarDate = z
+  .string()
+  .nullable()
+  .describe('ISO timestamp at UTC midnight (1900-01-01…2199-12-31), or null when not set or stored out of that range');
 const money = z
   .number()
   .describe('In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit');
@@ -147,7 +150,7 @@ export const instanceAnswer = z
     dates_invalid: z
       .boolean()
       .describe(
-        'true for a window stored with its end before its start (older data, never rewritten): no nights, out of the comparison; fix its dates',
+        'true for a window stored with its end before its start, or with a date outside 1900-01-01…2199-12-31 (older data, never rewritten; that date reads as null): no nights, out of the comparison; fix its dates',
       ),
     items: z.array(itemAnswer).describe('Itemised costs; when any, the four expenses are their sums'),
     paid_total: money.describe('what the paid items cost'),

@@ -232,7 +232,7 @@ export function tripRoutes(
       body: updateTripBody,
       responses: {
         200: { description: 'The updated trip', schema: tripAnswer },
-        400: 'Invalid, unknown instance, a status the committed window cannot have, or a window that would end before it starts once the change is merged (code end_before_start)',
+        400: 'Invalid, unknown instance, a status the committed window cannot have, a date outside 1900-01-01…2199-12-31 (also one stored earlier, code date_out_of_range), or a window that would end before it starts once the change is merged (code end_before_start)',
         403: 'Not your trip',
         404: 'No such trip',
         409: 'An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry',
@@ -274,7 +274,7 @@ export function tripRoutes(
       body: createInstanceBody,
       responses: withIdempotencyResponses({
         201: { description: 'The new instance', schema: instanceAnswer },
-        400: 'Invalid fields, or the end date before the start date',
+        400: 'Invalid fields, a date outside 1900-01-01…2199-12-31, or the end date before the start date',
         403: 'Not your trip',
         404: 'No such trip',
         409: 'Trip full',
@@ -339,7 +339,7 @@ export function tripRoutes(
           description: 'The whole updated trip, and the same trip again under `trip` (both readings of the spec)',
           schema: commitAnswer,
         },
-        400: 'The window’s end date is before its start date (code dates_invalid)',
+        400: 'The window’s dates need fixing: its end date is before its start date, or a date stored outside 1900-01-01…2199-12-31 (code dates_invalid)',
         403: 'Not your trip',
         404: 'No such trip or instance',
         412: 'If-Match names an older version of the trip',
@@ -386,7 +386,7 @@ export function tripRoutes(
       body: duplicateBody,
       responses: withIdempotencyResponses({
         201: { description: 'The new instance (the copy)', schema: instanceAnswer },
-        400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, or the window’s end date is before its start date',
+        400: 'Neither or both of shiftDays and start + nights, shiftDays not a whole number from -365 to 365, a bad start or nights, a copy whose dates would fall outside 1900-01-01…2199-12-31 (code date_out_of_range), or the window’s end date is before its start date',
         403: 'Not your trip',
         404: 'No such trip or instance',
         409: 'Trip full (100 windows)',
@@ -416,7 +416,7 @@ export function tripRoutes(
       query: flexQuery,
       responses: {
         200: { description: 'Cells in start, then nights order, and the cheapest ones', schema: flexAnswer },
-        400: 'A missing or reversed range, more than 62 start dates, lengths out of range or more than 14 of them',
+        400: 'A missing or reversed range, from/to not YYYY-MM-DD or outside 1900-01-01…2199-12-31 (a cell’s end too), nights not written in decimal digits, more than 62 start dates, lengths out of range or more than 14 of them',
         403: 'Not a member, or a viewer of a trip whose costs are hidden',
         404: 'No such trip or instance',
       },

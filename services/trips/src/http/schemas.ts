@@ -11,9 +11,11 @@ import {
   MAX_SEASONS,
   moneySchema,
   objectIdSchema,
-  parseCalendarDate,
   parseMoney,
+  queryDateSchema,
+  queryIntegerSchema,
   roundMoney,
+  travelDaySchema,
 } from '@tripcost/shared';
 import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../domain/item-pricing';
 import { MAX_ORIGIN_LENGTH } from '../domain/search-links';
@@ -42,18 +44,12 @@ export const instanceParams = tripParams.extend({ instanceId: objectIdSchema('in
 
 export const listQuery = z.object({
   email: z.string({ message: 'The email must be a single value.' }).max(254).optional(),
-  limit: z.coerce
-    .number({ message: 'The limit must be a number.' })
-    .int({ message: 'The limit must be a whole number.' })
-    .min(1, { message: `The limit must be from 1 to ${MAX_TRIPS_PER_PAGE}.` })
-    .max(MAX_TRIPS_PER_PAGE, { message: `The limit must be from 1 to ${MAX_TRIPS_PER_PAGE}.` })
-    .default(MAX_TRIPS_PER_PAGE),
-  offset: z.coerce
-    .number({ message: 'The offset must be a number.' })
-    .int({ message: 'The offset must be a whole number.' })
-    .min(0, { message: 'The offset cannot be negative.' })
-    .max(1_000_000, { message: 'The offset is too large.' })
-    .default(0),
+  limit: queryIntegerSchema(
+    `The limit must be a whole number from 1 to ${MAX_TRIPS_PER_PAGE}.`,
+    1,
+    MAX_TRIPS_PER_PAGE,
+  ).default(MAX_TRIPS_PER_PAGE),
+  offset: queryIntegerSchema('The offset must be a whole number from 0 to 1,000,000.', 0, 1_000_000).default(0),
   view: z
     .enum(['full', 'summary'], { message: 'The view must be full or summary.' })
     .default('full')
@@ -154,16 +150,8 @@ const requiredText = (label: string, max: number) =>
     .min(1, { message: `${label} is required.` })
     .max(max, { message: `${label} must be at most ${max} characters.` });
 
-/** A UTC calendar day, sent as YYYY-MM-DD (or an ISO timestamp), kept as YYYY-MM-DD. */
-const day = (label: string) =>
-  z.string({ message: `${label} must be a date like 2025-01-05.` }).transform((value, ctx) => {
-    const date = parseCalendarDate(value.trim());
-    if (!date) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date like 2025-01-05.` });
-      return z.NEVER;
-    }
-    return date.slice(0, 10);
-  });
+/** A travel date in a body, kept as YYYY-MM-DD (the shared rule: docs/adr/0055). */
+const day = travelDaySchema;
 
 export const createTripBody = z.object({
   currency: currencySchema.optional(),
@@ -322,16 +310,12 @@ export const duplicateBody = z
   });
 
 const LENGTHS_MESSAGE = `minNights and maxNights must be whole numbers from 1 to ${MAX_FLEX_NIGHTS}.`;
-const nightsParam = z.coerce
-  .number({ message: LENGTHS_MESSAGE })
-  .int({ message: LENGTHS_MESSAGE })
-  .min(1, { message: LENGTHS_MESSAGE })
-  .max(MAX_FLEX_NIGHTS, { message: LENGTHS_MESSAGE });
+const nightsParam = queryIntegerSchema(LENGTHS_MESSAGE, 1, MAX_FLEX_NIGHTS);
 /** The flex grid's range: start dates from…to (at most 62), lengths minNights…maxNights (at most 14). */
 export const flexQuery = z
   .object({
-    from: day('from'),
-    to: day('to'),
+    from: queryDateSchema('from'),
+    to: queryDateSchema('to'),
     minNights: nightsParam,
     maxNights: nightsParam,
   })

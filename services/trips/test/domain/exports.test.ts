@@ -1,5 +1,6 @@
-import { csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/domain/exports';
-import { tripView, type TripRecord } from '../../src/domain/trip';
+import fc from 'fast-check';
+import { comparisonCsv, csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/domain/exports';
+import { tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
 
 describe('neutraliseCell', () => {
   it.each(['=1+1', '+1', '-1', '@A1', '\tx', '\rx'])(
@@ -74,5 +75,73 @@ describe('the per-person line of a calendar event', () => {
     } as unknown as TripRecord;
     expect(tripView(stored).per_person).toBe(0.58);
     expect(tripsCalendar([stored]).replace(/\r\n[ \t]/g, '')).toContain('Per person (2 travellers): $0.58');
+  });
+});
+
+describe('dates stored out of range (before the range held: docs/adr/0055)', () => {
+  const DAY_MS = 86_400_000;
+  /** What older data may hold: expanded years, days outside 1900…2199, junk. */
+  const storedDate = fc.oneof(
+    fc.constant('+010000-12T00:00:00.000Z'),
+    fc.integer({ min: -8.64e15 / DAY_MS, max: 8.64e15 / DAY_MS }).map((day) => new Date(day * DAY_MS).toISOString()),
+    fc.integer({ min: 0, max: 9999 }).map((year) => `${String(year).padStart(4, '0')}-06-15T00:00:00.000Z`),
+    fc.string({ maxLength: 12 }),
+  );
+  const planWith = (trip_start: string, trip_end: string) => {
+    const window = {
+      _id: '64b000000000000000000021',
+      trip_start,
+      trip_end,
+      stay_expense: 100,
+      travel_expense: 0,
+      car_expense: 0,
+      other_expense: 0,
+      activities: [],
+      isCommitted: true,
+      created_at: '2026-01-01T00:00:00.000Z',
+    } as unknown as InstanceRecord;
+    return {
+      _id: '64b000000000000000000020',
+      location_address: 'Lisbon, Portugal',
+      committedInstanceId: window._id,
+      trip_start,
+      trip_end,
+      stay_expense: 100,
+      travel_expense: 0,
+      car_expense: 0,
+      other_expense: 0,
+      instances: [window],
+    } as unknown as TripRecord;
+  };
+
+  it('when the calendar is written, then every DTSTART and DTEND is a date of 8 digits, whatever was stored', () => {
+    fc.assert(
+      fc.property(storedDate, storedDate, fc.boolean(), (start, end, validStart) => {
+        const calendar = tripsCalendar([planWith(validStart ? '2030-06-10T00:00:00.000Z' : start, end)]);
+        const lines = calendar.split('\r\n').filter((line) => /^DT(START|END)/.test(line));
+        for (const line of lines) expect(line).toMatch(/^DT(START|END);VALUE=DATE:\d{8}$/);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('when a copy was stored ending "+010000-12…", then the calendar, the answer and the CSV say its dates need fixing', () => {
+    const stored = planWith('9999-12-25T00:00:00.000Z', '+010000-12T00:00:00.000Z');
+    const calendar = tripsCalendar([{ ...stored, trip_start: '2199-12-25T00:00:00.000Z' }]);
+    expect(calendar).toContain('DTSTART;VALUE=DATE:21991225');
+    expect(calendar).toContain('DTEND;VALUE=DATE:21991226');
+    expect(calendar).toContain('(dates need fixing)');
+    expect(tripsCalendar([stored])).not.toContain('BEGIN:VEVENT');
+
+    const view = tripView(stored);
+    expect([view.trip_start, view.trip_end]).toEqual([null, null]);
+    expect(view.instances[0]).toMatchObject({ trip_start: null, trip_end: null, dates_invalid: true, nights: null });
+
+    const [, row] = comparisonCsv(stored)
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    // Place, then Start, End and Nights empty, then the stay.
+    expect(row).toMatch(/^"Lisbon, Portugal",,,,100\.00,/);
+    expect(row).toContain('Dates need fixing: a date is not from 1900-01-01 to 2199-12-31.');
   });
 });

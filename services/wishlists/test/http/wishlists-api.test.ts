@@ -190,13 +190,13 @@ describe('createlist', () => {
 });
 
 describe('getlists', () => {
-  it('when the user asks with their own email (any case) or none, then their lists oldest first with trips', async () => {
+  it('when the user asks with their own email (any case), none or an empty one, then their lists oldest first with trips', async () => {
     const user = testUser();
     const trip = fakeTrips.addTrip(user.id);
     const first = await createList(user, 'First', [trip]);
     const second = await createList(user, 'Second');
     await createList(testUser(), 'Not mine');
-    for (const query of [`?email=${encodeURIComponent(user.email.toUpperCase())}`, '']) {
+    for (const query of [`?email=${encodeURIComponent(user.email.toUpperCase())}`, '', '?email=']) {
       const res = await call('GET', `/api/wishlist/getlists${query}`, user);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
@@ -206,7 +206,7 @@ describe('getlists', () => {
     }
   });
 
-  it('when the email is someone else’s, then 403; when it is repeated, then 400', async () => {
+  it('when the email is someone else’s, then 403; when it is repeated or an object, then 400', async () => {
     const user = testUser();
     const other = testUser();
     await createList(other, 'Private');
@@ -215,7 +215,12 @@ describe('getlists', () => {
       status: 403,
       body: expect.objectContaining({ msg: 'You can only see your own wishlists.' }),
     });
-    expect((await call('GET', `/api/wishlist/getlists?email=a&email=b`, user)).status).toBe(400);
+    for (const query of ['email=a&email=b', `email[$ne]=${encodeURIComponent(user.email)}`]) {
+      expect(await call('GET', `/api/wishlist/getlists?${query}`, user)).toEqual({
+        status: 400,
+        body: expect.objectContaining({ msg: 'Give email once, as a single value.' }),
+      });
+    }
   });
 });
 
