@@ -42,15 +42,25 @@ const isPlain = (value: unknown): value is Record<string, unknown> =>
   value !== null &&
   (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
 
-/** Strings redacted; plain objects and arrays copied with theirs redacted (a few levels deep). */
+/**
+ * Strings redacted; plain objects and arrays (a few levels deep) copied with theirs
+ * redacted, and returned as they are when nothing in them names a secret: an access
+ * line, written per request, then costs no copy.
+ */
 function redactedCopy(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return redactSecrets(value);
-  if (depth > 4) return value;
-  if (Array.isArray(value)) return value.map((item) => redactedCopy(item, depth + 1));
+  if (depth > 4 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactedCopy(item, depth + 1));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
   if (!isPlain(value)) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = redactedCopy(value[key], depth + 1);
-  return copy;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const redacted = redactedCopy(value[key], depth + 1);
+    if (redacted !== value[key]) (copy ??= { ...value })[key] = redacted;
+  }
+  return copy ?? value;
 }
 
 // Asynchronous stdout: one write per line blocked the event loop on a syscall per
