@@ -2,8 +2,12 @@
 // docs/adr/0052): a member who lost access since the first request gets the answer a
 // new request would get, never the stored one; an invitation's token is not stored for
 // replays, so a replay says it was shown.
+import type { RequestHandler, Router } from 'express';
 import { Redis } from 'ioredis';
+import { CALLERS_OWN, createApiDoc, IDEMPOTENCY_DOC, type ReplayPolicy } from '@tripcost/shared';
 import { testRedisUrl, testUser } from '@tripcost/shared/testing';
+import { tripRoutes } from '../../src/http/routes';
+import type { TripsService } from '../../src/domain/trips-service';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 
 const WINDOW = { trip_start: '2031-05-01', trip_end: '2031-05-04', stay_expense: 300 };
@@ -111,5 +115,49 @@ describe('Idempotency-Key replays', () => {
     expect((await owner.delete(`/api/trips/getaway/${trip._id}`)).status).toBe(200);
     const replay = await owner.send('POST', path, { role: 'editor' }, { 'idempotency-key': k });
     expect(replay.status).toBe(404);
+  });
+});
+
+describe('the route table', () => {
+  it('gives every route that documents Idempotency-Key a replay policy, and every one under a trip re-checks access', () => {
+    const policies = new Map<RequestHandler, ReplayPolicy>();
+    const idempotent = (policy: ReplayPolicy) => {
+      const handler: RequestHandler = (_req, _res, next) => next();
+      policies.set(handler, policy);
+      return handler;
+    };
+    const routes: { key: string; path: string; handlers: RequestHandler[] }[] = [];
+    const record =
+      (method: string) =>
+      (path: string, ...handlers: RequestHandler[]) =>
+        routes.push({ key: `${method} ${path}`, path, handlers });
+    const router = { get: record('GET'), post: record('POST'), put: record('PUT'), patch: record('PATCH') };
+    const doc = createApiDoc('trips');
+    const pass: RequestHandler = (_req, _res, next) => next();
+    tripRoutes(
+      {} as TripsService,
+      idempotent,
+    )({
+      router: { ...router, delete: record('DELETE') } as unknown as Router,
+      doc,
+      requireAuth: pass,
+      optionalAuth: pass,
+    });
+
+    const documented = Object.entries(
+      (doc.document() as { paths: Record<string, Record<string, { summary?: string }>> }).paths,
+    ).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.summary?.includes(IDEMPOTENCY_DOC))
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const policyOf = (route: (typeof routes)[number]) =>
+      route.handlers.map((handler) => policies.get(handler)).find(Boolean);
+    const withPolicy = routes.filter((route) => policyOf(route)).map((route) => route.key);
+    expect(withPolicy.sort()).toEqual(documented.sort());
+    expect(withPolicy.length).toBeGreaterThanOrEqual(5);
+    for (const route of routes.filter((candidate) => candidate.path.includes(':tripId') && policyOf(candidate))) {
+      expect([route.key, policyOf(route)!.recheck]).not.toEqual([route.key, CALLERS_OWN]);
+    }
   });
 });
