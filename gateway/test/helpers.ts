@@ -1,7 +1,7 @@
 // Real upstream HTTP servers for gateway tests: each records what it received and
 // answers as the test tells it to.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createLogger } from '@tripcost/shared';
+import { createLogger, type Logger } from '@tripcost/shared';
 import { closedPortUrl, startFakeUpstream, testKeys, testRedisUrl, uniqueSuffix } from '@tripcost/shared/testing';
 import { gatewayConfigSchema, startGateway, type RunningGateway } from '../src';
 
@@ -48,7 +48,10 @@ export async function fakeUpstream(name: string): Promise<FakeUpstream> {
 
 export { closedPortUrl };
 
-export async function startTestGateway(env: Record<string, string>): Promise<RunningGateway> {
+export async function startTestGateway(
+  env: Record<string, string>,
+  logger: Logger = createLogger('gateway-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
+): Promise<RunningGateway> {
   const config = gatewayConfigSchema.parse({
     PORT: '0',
     METRICS_PORT: '0',
@@ -60,7 +63,7 @@ export async function startTestGateway(env: Record<string, string>): Promise<Run
     PHOTO_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  return startGateway(config, createLogger('gateway-test', process.env.TEST_LOG_LEVEL ?? 'silent'));
+  return startGateway(config, logger);
 }
 
 export { uniqueSuffix };

@@ -8,7 +8,7 @@
 // way: the system suite (system/test/support/product.ts) imports this file, and
 // nothing here imports the system suite. @tripcost/shared/testing cannot hold it:
 // shared is a dependency of the services it would have to start.
-import type { RunningService } from '@tripcost/shared';
+import type { Logger, RunningService } from '@tripcost/shared';
 import {
   closedPortUrl,
   silentLogger,
@@ -35,6 +35,8 @@ export interface ProductOptions {
   env?: Partial<Record<ServiceName | 'gateway', Record<string, string>>>;
   /** Where the embedded stores write (default a fresh temp dir). */
   dataDir?: string;
+  /** Each process's logger (default: one silent logger), for a test that reads what each one writes. */
+  loggerFor?: (name: ServiceName | 'gateway') => Logger;
 }
 
 export interface Reply {
@@ -100,7 +102,8 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
   const dataDir = options.dataDir ?? tempDataDir();
   // One environment for all: the same data dir, Redis prefix and key pair.
   const common = testServiceEnv({ DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const logger = silentLogger();
+  const silent = silentLogger();
+  const loggerOf = (name: ServiceName) => options.loggerFor?.(name) ?? silent;
   const wanted = new Set(options.services ?? START_ORDER);
   const running = new Map<ServiceName, RunningService>();
   // Where each service was first placed; a restart keeps the place, so the others need not be told.
@@ -133,10 +136,10 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
   }
 
   const starters: Record<ServiceName, (env: Record<string, string>) => Promise<RunningService>> = {
-    auth: (env) => startAuth(authConfig(env), logger),
-    trips: (env) => startTrips(tripsConfig(env), logger),
-    wishlists: (env) => startWishlists(wishlistsConfig(env), logger),
-    integrations: (env) => startIntegrations(integrationsConfig(env), logger),
+    auth: (env) => startAuth(authConfig(env), loggerOf('auth')),
+    trips: (env) => startTrips(tripsConfig(env), loggerOf('trips')),
+    wishlists: (env) => startWishlists(wishlistsConfig(env), loggerOf('wishlists')),
+    integrations: (env) => startIntegrations(integrationsConfig(env), loggerOf('integrations')),
   };
 
   async function start(name: ServiceName): Promise<void> {
@@ -154,14 +157,17 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
 
   try {
     for (const name of START_ORDER) if (wanted.has(name)) await start(name);
-    gateway = await startTestGateway({
-      AUTH_URL: urlOf('auth'),
-      TRIPS_URL: urlOf('trips'),
-      WISHLISTS_URL: urlOf('wishlists'),
-      INTEGRATIONS_URL: urlOf('integrations'),
-      WEB_DIST: '/nonexistent',
-      ...options.env?.gateway,
-    });
+    gateway = await startTestGateway(
+      {
+        AUTH_URL: urlOf('auth'),
+        TRIPS_URL: urlOf('trips'),
+        WISHLISTS_URL: urlOf('wishlists'),
+        INTEGRATIONS_URL: urlOf('integrations'),
+        WEB_DIST: '/nonexistent',
+        ...options.env?.gateway,
+      },
+      options.loggerFor?.('gateway'),
+    );
   } catch (error) {
     await stop();
     throw error;

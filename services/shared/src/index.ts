@@ -2,6 +2,7 @@
 export * from './config';
 export * from './context';
 export * from './logger';
+export * from './secret-paths';
 export * from './errors';
 export * from './domain';
 export * from './validation';

@@ -1,7 +1,7 @@
 // Builds the trips Express app from its dependencies (no listen).
-import type { RequestHandler } from 'express';
 import {
   createServiceApp,
+  type Idempotent,
   Lifecycle,
   type Logger,
   type ReadinessCheck,
@@ -20,7 +20,7 @@ export interface TripsAppDeps {
   trips: TripsService;
   readiness: Record<string, ReadinessCheck>;
   /** In front of the creating routes: Idempotency-Key (shared http/idempotency.ts); none in some tests. */
-  idempotent?: RequestHandler;
+  idempotent?: Idempotent;
   /** Failed invitation-token look-ups per caller (http/guess-limit.ts); none in some tests. */
   guesses?: GuessLimit;
   /** How often live-update streams send a heartbeat (LIVE_HEARTBEAT_MS). */

@@ -1,13 +1,14 @@
 // Builds the wishlists Express app from its dependencies (no listen; see server.ts).
 import {
   createServiceApp,
+  type Idempotent,
   type Lifecycle,
   type Logger,
   type ReadinessCheck,
   type RevokedUsers,
   type TokenVerifier,
 } from '@tripcost/shared';
-import type { Express, RequestHandler } from 'express';
+import type { Express } from 'express';
 import type { Wishlists } from './domain/wishlists';
 import { wishlistRoutes } from './http/routes';
 
@@ -19,7 +20,7 @@ export interface AppDeps {
   revokedUsers: RevokedUsers;
   readiness: Record<string, ReadinessCheck>;
   /** In front of the creating routes: Idempotency-Key (shared http/idempotency.ts); none in some tests. */
-  idempotent?: RequestHandler;
+  idempotent?: Idempotent;
 }
 
 export function buildApp(deps: AppDeps): Express {

@@ -617,7 +617,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Owner: a link that lets anyone logged in join with this role until it expires (7 days) or is revoked Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Owner: a link that lets anyone logged in join with this role until it expires (7 days) or is revoked Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). A replay answers the invitation without its token and url (token_shown: true): the token is shown once and never stored; make a new invitation for a new link. */
         post: {
             parameters: {
                 query?: never;
@@ -636,7 +636,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The invitation with its token and url (the only time the token is shown) */
+                /** @description The invitation with its token and url (the only time the token is shown); an Idempotency-Key replay: without them, token_shown: true */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -1343,7 +1343,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a trip for the caller (user fields come from the token) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Create a trip for the caller (user fields come from the token) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -1894,7 +1894,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a dated instance (listed first); at most 100 per trip Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Add a dated instance (listed first); at most 100 per trip Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -2274,7 +2274,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Copy a window (costs with their rates, seasons and quotes, label, activities, notes) with its dates moved by shiftDays (-365…365), or at { start: YYYY-MM-DD, nights: 0…365 } (a flex grid cell: the copy totals what the cell said); the copy is considering, not committed, listed first Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -2642,7 +2642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -3152,7 +3152,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a list, optionally with trips (moved here from any other list) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Create a list, optionally with trips (moved here from any other list) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -3334,7 +3334,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a trip (the whole trip as body; only _id is read); moves it from any other list Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true). */
+        /** Add a trip (the whole trip as body; only _id is read); moves it from any other list Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -4415,10 +4415,15 @@ export interface components {
             expires_at: string;
             /** @enum {string} */
             state: "open" | "expired" | "revoked";
-            /** @description shown once: only its sha256 is stored */
-            token: string;
-            /** @description the link to send: <public base URL>/join/<token> */
-            url: string;
+            /** @description shown once: only its sha256 is stored; absent from a replay */
+            token?: string;
+            /** @description the link to send: <public base URL>/join/<token>; absent from a replay */
+            url?: string;
+            /**
+             * @description an Idempotency-Key replay: the token was shown in the first answer and cannot be shown again
+             * @enum {boolean}
+             */
+            token_shown?: true;
         };
         Invite: {
             _id: string;

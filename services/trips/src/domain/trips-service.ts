@@ -169,6 +169,8 @@ export interface TripsService extends SharingUseCases {
     view?: TripListView,
   ): Promise<SerializedTripList>;
   getTrip(user: AuthUser, tripId: string): Promise<TripAnswer>;
+  /** Resolves when the caller's role on the trip allows `action` now; else the 404/403 a request would get. */
+  checkAccess(user: AuthUser, tripId: string, action: Action): Promise<void>;
   updateTrip(
     user: AuthUser,
     tripId: string,
@@ -503,6 +505,10 @@ export function createTripsService(deps: {
 
     async getTrip(user, tripId) {
       return readView((await tripFor(user.id, tripId, 'read')).trip, user.id);
+    },
+
+    async checkAccess(user, tripId, action) {
+      await tripFor(user.id, tripId, action);
     },
 
     async updateTrip(user, tripId, { hide_costs_from_viewers: hide, ...fields }, precondition) {

@@ -311,8 +311,12 @@ const inviteAnswer = z
 export const inviteListAnswer = z.array(inviteAnswer);
 export const newInviteAnswer = inviteAnswer
   .extend({
-    token: z.string().describe('shown once: only its sha256 is stored'),
-    url: z.string().describe('the link to send: <public base URL>/join/<token>'),
+    token: z.string().optional().describe('shown once: only its sha256 is stored; absent from a replay'),
+    url: z.string().optional().describe('the link to send: <public base URL>/join/<token>; absent from a replay'),
+    token_shown: z
+      .literal(true)
+      .optional()
+      .describe('an Idempotency-Key replay: the token was shown in the first answer and cannot be shown again'),
   })
   .meta({ id: 'NewInvite' });
 export const invitePreviewAnswer = z
@@ -408,7 +412,8 @@ export const HIDDEN_TRIP_ANSWER_COMPLETE: SameKeys<HiddenTripView, z.infer<typeo
 export const HIDDEN_INSTANCE_ANSWER_COMPLETE: SameKeys<HiddenInstanceView, z.infer<typeof hiddenInstanceAnswer>> = true;
 export const INVITE_ANSWERS_COMPLETE: [
   SameKeys<InviteAnswer, z.infer<typeof inviteAnswer>>,
-  SameKeys<NewInviteAnswer, z.infer<typeof newInviteAnswer>>,
+  // token_shown: only on an Idempotency-Key replay (routes.ts withoutToken).
+  SameKeys<NewInviteAnswer & { token_shown?: true }, z.infer<typeof newInviteAnswer>>,
   SameKeys<InvitePreview, z.infer<typeof invitePreviewAnswer>>,
 ] = [true, true, true];
 export const ITEM_ANSWER_COMPLETE: SameKeys<Required<CostItem>, z.infer<typeof itemAnswer>> = true;

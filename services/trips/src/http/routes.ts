@@ -2,8 +2,9 @@
 // calls one use case and shapes the reply; errors go to the shared error middleware.
 // Answers about one trip carry its version as an ETag; changes honour If-Match
 // (412 when the trip changed since the client read it).
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import {
+  CALLERS_OWN,
   defineRoute,
   describeRoutes,
   etagOf,
@@ -11,13 +12,18 @@ import {
   IDEMPOTENCY_DOC,
   Lifecycle,
   notIdempotent,
+  parseOr400,
+  userOf,
   withIdempotencyResponses,
   type AuthUser,
+  type Idempotent,
+  type ReplayPolicy,
   type RouteContext,
 } from '@tripcost/shared';
 import { noGuessLimit, type GuessLimit } from './guess-limit';
 import { streamEvents, type EventStreamSettings } from './event-stream';
 import type { WindowVotes } from '../domain/votes';
+import type { Action } from '../domain/sharing';
 import type { SerializedTripList } from '../domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
@@ -67,12 +73,15 @@ const tags = ['trips'];
 /** `guesses` limits failed invitation-token look-ups per caller (none in the API document). */
 export function tripRoutes(
   trips: TripsService,
-  idempotent: RequestHandler = notIdempotent,
+  idempotent: Idempotent = notIdempotent,
   guesses: GuessLimit = noGuessLimit,
   live: EventStreamSettings = { heartbeatMs: 25_000, lifecycle: new Lifecycle() },
 ) {
   return (ctx: RouteContext) => {
-    sharingRoutes(ctx, trips, idempotent, guesses);
+    /** A create under a trip: replayed only while the caller's role still allows `action` (sharing.ts). */
+    const replayedWhile = (action: Action, forReplay?: ReplayPolicy['forReplay']) =>
+      idempotent({ recheck: stillAllowed(trips, action), forReplay });
+    sharingRoutes(ctx, trips, replayedWhile, guesses);
 
     defineRoute(ctx, {
       method: 'get',
@@ -106,7 +115,8 @@ export function tripRoutes(
       summary: 'Create a trip for the caller (user fields come from the token)' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
-      before: [idempotent],
+      // The caller's own new trip: nothing to lose access to.
+      before: [idempotent({ recheck: CALLERS_OWN })],
       body: createTripBody,
       responses: withIdempotencyResponses({ 201: { description: 'The new trip', schema: tripAnswer } }),
       handler: async ({ body, user }) => ({ status: 201, body: await trips.createTrip(user, body) }),
@@ -269,7 +279,7 @@ export function tripRoutes(
       summary: 'Add a dated instance (listed first); at most 100 per trip' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
-      before: [idempotent],
+      before: [replayedWhile('edit')],
       params: tripParams,
       body: createInstanceBody,
       responses: withIdempotencyResponses({
@@ -381,7 +391,7 @@ export function tripRoutes(
         IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
-      before: [idempotent],
+      before: [replayedWhile('edit')],
       params: instanceParams,
       body: duplicateBody,
       responses: withIdempotencyResponses({
@@ -489,7 +499,7 @@ export function tripRoutes(
         IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
-      before: [idempotent],
+      before: [replayedWhile('edit')],
       params: instanceParams,
       body: createItemBody,
       responses: withIdempotencyResponses({
@@ -648,11 +658,34 @@ function preconditionOf(req: Request): Precondition {
   return { ...(ifMatch === undefined ? {} : { ifMatch }), ...(authorization === undefined ? {} : { authorization }) };
 }
 
+/**
+ * The replay re-check of a create under a trip (shared http/idempotency.ts): the caller's
+ * role must still allow `action`, by the one access rule, or the replay answers what a
+ * new request would (404 for a deleted trip, 403 for a removed or demoted member).
+ */
+function stillAllowed(trips: TripsService, action: Action) {
+  return async (req: Request) => {
+    const { tripId } = parseOr400(tripParams, req.params, 'path');
+    await trips.checkAccess(userOf(req), tripId, action);
+  };
+}
+
+/** A new invitation as a replay answers it: the token and its link were shown once. */
+function withoutToken(body: unknown) {
+  const { token: _token, url: _url, ...invite } = body as { token?: string; url?: string };
+  return { ...invite, token_shown: true };
+}
+
 /** This service's OpenAPI document from the route declarations alone (no store, no server). */
 export const apiDocument = (): object => describeRoutes('trips', tripRoutes({} as TripsService));
 
 /** Invitations by link, members and leaving (docs/adr/0039-plan-together.md). */
-function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: RequestHandler, guesses: GuessLimit) {
+function sharingRoutes(
+  ctx: RouteContext,
+  trips: TripsService,
+  replayedWhile: (action: Action, forReplay?: ReplayPolicy['forReplay']) => ReturnType<Idempotent>,
+  guesses: GuessLimit,
+) {
   const ownerOnly = { 403: 'Not the trip’s owner', 404: 'No such trip' };
 
   defineRoute(ctx, {
@@ -660,15 +693,18 @@ function sharingRoutes(ctx: RouteContext, trips: TripsService, idempotent: Reque
     path: '/api/trips/getaway/:tripId/invites',
     summary:
       'Owner: a link that lets anyone logged in join with this role until it expires (7 days) or is revoked' +
-      IDEMPOTENCY_DOC,
+      IDEMPOTENCY_DOC +
+      ' A replay answers the invitation without its token and url (token_shown: true): the token is shown once and never stored; make a new invitation for a new link.',
     tags,
     auth: 'required',
-    before: [idempotent],
+    // The token never reaches the replay store (Redis): a replay says it was shown.
+    before: [replayedWhile('manage', withoutToken)],
     params: tripParams,
     body: inviteBody,
     responses: withIdempotencyResponses({
       201: {
-        description: 'The invitation with its token and url (the only time the token is shown)',
+        description:
+          'The invitation with its token and url (the only time the token is shown); an Idempotency-Key replay: without them, token_shown: true',
         schema: newInviteAnswer,
       },
       400: 'role is not editor or viewer',

@@ -113,6 +113,16 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
       }
     },
 
+    /**
+     * Resolves when the caller may still put these trips in the list (theirs, or a new one:
+     * null); else the 403/404 such a request would get. An Idempotency-Key replay asks
+     * before answering what it stored.
+     */
+    async checkPlacing(user: AuthUser, authorization: string, wishlistId: string | null, tripIds: string[]) {
+      if (wishlistId !== null) await ownedList(user, wishlistId);
+      await Promise.all([...new Set(tripIds)].map((tripId) => trips.ownedTrip(tripId, authorization)));
+    },
+
     async addTrip(user: AuthUser, authorization: string, wishlistId: string, tripId: string): Promise<Wishlist> {
       await ownedList(user, wishlistId);
       const preview = await trips.ownedTrip(tripId, authorization);

@@ -1,6 +1,5 @@
 // The wishlist routes of docs/product.md §7, paths and shapes unchanged: parse, one domain call, reply.
 import { messageAnswer, wishlistAnswer, wishlistListAnswer, wishlistTripsAnswer } from './answers';
-import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   defineRoute,
@@ -8,7 +7,10 @@ import {
   IDEMPOTENCY_DOC,
   notIdempotent,
   objectIdSchema,
+  parseOr400,
+  userOf,
   withIdempotencyResponses,
+  type Idempotent,
   type RouteContext,
 } from '@tripcost/shared';
 import { WISHLIST_LIMITS, WISHLIST_MESSAGES, type Wishlists } from '../domain/wishlists';
@@ -39,8 +41,10 @@ const renameListBody = z.object({
 
 const getListsQuery = z.object({ email: z.string({ message: 'email must be a single value.' }).max(254).optional() });
 
+const idOf = (trips: Array<{ _id: string }>) => trips.map((trip) => trip._id);
+
 /** `idempotent` is put in front of every creating route (shared http/idempotency.ts). */
-export function wishlistRoutes(wishlists: Wishlists, idempotent: RequestHandler = notIdempotent) {
+export function wishlistRoutes(wishlists: Wishlists, idempotent: Idempotent = notIdempotent) {
   return (ctx: RouteContext) => {
     const tags = ['wishlists'];
 
@@ -61,7 +65,15 @@ export function wishlistRoutes(wishlists: Wishlists, idempotent: RequestHandler 
       summary: 'Create a list, optionally with trips (moved here from any other list)' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
-      before: [idempotent],
+      // The caller's own new list; each trip in it must still be theirs to read, as on a new request.
+      before: [
+        idempotent({
+          recheck: async (req) => {
+            const { trips } = parseOr400(createListBody, req.body ?? {}, 'body');
+            await wishlists.checkPlacing(userOf(req), req.headers.authorization ?? '', null, idOf(trips));
+          },
+        }),
+      ],
       body: createListBody,
       responses: withIdempotencyResponses({
         201: { description: 'The new list', schema: wishlistAnswer },
@@ -104,7 +116,16 @@ export function wishlistRoutes(wishlists: Wishlists, idempotent: RequestHandler 
       summary: 'Add a trip (the whole trip as body; only _id is read); moves it from any other list' + IDEMPOTENCY_DOC,
       tags,
       auth: 'required',
-      before: [idempotent],
+      // Replayed only while the list is the caller's and the trip still readable by them.
+      before: [
+        idempotent({
+          recheck: async (req) => {
+            const { wishlistId } = parseOr400(wishlistParams, req.params, 'path');
+            const trip = parseOr400(tripReference, req.body ?? {}, 'body');
+            await wishlists.checkPlacing(userOf(req), req.headers.authorization ?? '', wishlistId, idOf([trip]));
+          },
+        }),
+      ],
       params: wishlistParams,
       body: tripReference,
       responses: withIdempotencyResponses({

@@ -153,6 +153,41 @@ describe('a shared trip, as each role sees it', () => {
     );
   });
 
+  it('when the answer to Create link is lost, then the retry makes no second link, says the link was shown once and offers a new one', async () => {
+    const shown = sharedTrip('owner');
+    const path = `/api/trips/getaway/${shown._id}/invites`;
+    const invite = { _id: 'inv1', role: 'viewer', inviter_name: 'Ada', created_at: '2031-01-01T00:00:00.000Z' };
+    const fresh = `http://localhost:8080/join/${'n'.repeat(43)}`;
+    let posts = 0;
+    api = installFakeApi({
+      'GET /api/trips/getaway/:tripId': () => ({ body: shown }),
+      'GET /api/trips/getaway/:tripId/invites': () => ({ body: [] }),
+      'POST /api/trips/getaway/:tripId/invites': () => {
+        posts += 1;
+        // The first answer never arrives; the same key then gets the server's replay.
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        if (posts === 2) return { status: 201, body: { ...invite, token_shown: true } };
+        return { status: 201, body: { ...invite, _id: 'inv2', token: 'n'.repeat(43), url: fresh } };
+      },
+    });
+    const { user } = renderApp(`/trips/${shown._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this trip' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('a link is shown only once');
+    expect(within(dialog).queryByRole('textbox', { name: 'Invitation link' })).not.toBeInTheDocument();
+    const keys = () => api.callsTo('POST', path).map((call) => call.headers.get('idempotency-key'));
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new link' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'Invitation link' })).toHaveValue(fresh);
+    expect(keys()).toHaveLength(3);
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(within(dialog).queryByText(/shown only once/)).not.toBeInTheDocument();
+  });
+
   it('when Compare filters "Works for everyone", then only the windows every member said yes to stay, the cheapest of them marked', async () => {
     const shown = sharedTrip('owner');
     api = installFakeApi({ 'GET /api/trips/getaway/:tripId': () => ({ body: shown }) });

@@ -1,6 +1,7 @@
 // The owner's Share dialog's calls (invitations, members, the hide-costs switch): their
 // own module, so only the dialog's chunk carries them. The server decides every rule.
 import { api } from '../../lib/api';
+import { newIdempotencyKey } from '../../lib/offline/changeQueue';
 import type { Invite, Message, NewInvite, Trip, TripCostsHidden } from '../../lib/types';
 import { trip, tripTags } from './api';
 
@@ -10,8 +11,18 @@ export const shareApi = api.injectEndpoints({
       query: (tripId) => `${trip(tripId)}/invites`,
       providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: `invites:${tripId}` }],
     }),
-    createInvite: build.mutation<NewInvite, { tripId: string; role: 'editor' | 'viewer' }>({
-      query: ({ tripId, role }) => ({ url: `${trip(tripId)}/invites`, method: 'POST', body: { role } }),
+    /**
+     * With an Idempotency-Key: sent again with the same key after a lost answer, it makes no
+     * second invitation; that replay carries no token or url (token_shown: true), since the
+     * server keeps only the token's hash.
+     */
+    createInvite: build.mutation<NewInvite, { tripId: string; role: 'editor' | 'viewer'; idempotencyKey?: string }>({
+      query: ({ tripId, role, idempotencyKey = newIdempotencyKey() }) => ({
+        url: `${trip(tripId)}/invites`,
+        method: 'POST',
+        body: { role },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: (_r, _e, { tripId }) => [{ type: 'Trip', id: `invites:${tripId}` }],
     }),
     revokeInvite: build.mutation<Message, { tripId: string; inviteId: string }>({

@@ -4,6 +4,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { formatShortDate } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/offline/changeQueue';
 import type { NewInvite } from '../../../lib/types';
 import {
   useChangeMemberRoleMutation,
@@ -71,10 +72,17 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
   // After Cancel, focus goes back to that member's Remove button.
   const [refocus, setRefocus] = useState<string | null>(null);
   const open = invites.filter((invite) => invite.state === 'open');
+  const link = made?.url;
 
   async function makeLink() {
     setCopied(false);
-    setMade(await createInvite({ tripId: trip._id, role }).unwrap());
+    const request = { tripId: trip._id, role, idempotencyKey: newIdempotencyKey() };
+    let answer = await createInvite(request);
+    // The answer was lost on the way: sent again with its key, it makes no second invitation.
+    if ('error' in answer && (answer.error as { status?: unknown }).status === 'FETCH_ERROR') {
+      answer = await createInvite(request);
+    }
+    if ('data' in answer && answer.data) setMade(answer.data);
   }
 
   async function copy(url: string) {
@@ -99,16 +107,26 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
               Create link
             </button>
           </div>
-          {made && (
+          {made && link === undefined && (
+            // A replay of a create whose answer was lost: the server keeps only the token's
+            // hash, so the link it made cannot be shown again.
+            <div className="share-panel__row" role="status">
+              <span>This link was made, but a link is shown only once and this one cannot be shown again.</span>
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void makeLink()}>
+                Make a new link
+              </button>
+            </div>
+          )}
+          {link !== undefined && (
             <div className="share-panel__row">
               <input
                 className="share-panel__link"
                 readOnly
                 aria-label="Invitation link"
-                value={made.url}
+                value={link}
                 onFocus={(event) => event.target.select()}
               />
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy(made.url)}>
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy(link)}>
                 {copied ? 'Copied' : 'Copy'}
               </button>
             </div>
