@@ -21,6 +21,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function run({ smoke, log }) {
   const count = smoke ? 100 : STREAMS;
+  const settleMs = smoke ? 200 : SETTLE_MS;
   const service = await startTripsService();
   try {
     const trips = await inParallel(Array.from({ length: TRIPS }), 10, (_, i) =>
@@ -62,7 +63,7 @@ export async function run({ smoke, log }) {
       }
       await wait(20);
     }
-    await wait(smoke ? 200 : SETTLE_MS);
+    await wait(settleMs);
     const after = { gateway: rssOf(pids.gateway), trips: rssOf(pids.trips) };
     const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
     const memory = (name) => `${mb(before[name])} → peak ${mb(peak[name])} → ${mb(after[name])}`;
@@ -71,7 +72,7 @@ export async function run({ smoke, log }) {
         `${releasedMs === null ? 'never' : `${Math.round(releasedMs)} ms`}; gateway ${memory('gateway')}; trips ${memory('trips')}`,
     );
     const memoryRow = (name, process) => ({
-      measure: `${process} RSS before ${count} trip event streams → peak → ${SETTLE_MS / 1000} s after their clients were killed`,
+      measure: `${process} RSS before ${count} trip event streams → peak → ${settleMs / 1000} s after their clients were killed`,
       comparison: `${memory(name)}; after − before`,
       result: `${after[name] >= before[name] ? '+' : ''}${((after[name] - before[name]) / MB).toFixed(1)} MB`,
       target: '≤ +15 MB',
