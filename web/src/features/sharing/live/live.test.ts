@@ -136,6 +136,22 @@ describe('the live stream', () => {
     expect(await ended).toBe('stopped');
   });
 
+  it('when the server refuses the id I resume from (400), then the trip is refetched and the stream reopened from now', async () => {
+    const { fetch, calls } = fakeFetch([
+      new Response(JSON.stringify({ msg: 'Last-Event-ID must be the id of an event of this stream' }), { status: 400 }),
+      streamOf([change('7-0', 3)], { stayOpen: true }),
+    ]);
+    const abort = new AbortController();
+    const run = options({ fetch, signal: abort.signal, lastEventId: 'garbled' });
+    run.onEvent = (event) => {
+      run.events.push(event);
+      if (event.type === 'change') abort.abort();
+    };
+    expect(await runLiveStream(run)).toBe('stopped');
+    expect(calls.map((call) => call.headers['last-event-id'])).toEqual(['garbled', undefined]);
+    expect(run.events.map((event) => event.type)).toEqual(['reset', 'change']);
+  });
+
   it('when the pauses grow, then they double up to 30 s, with jitter', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt, () => 0.5))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,

@@ -203,6 +203,12 @@ export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
       // The trip is gone (its page says so when it refetches), or no server offers the stream.
       if (response.status === 404) return 'gone';
       if (response.status === 429) return 'busy';
+      // The id it resumed from is refused (400): start from now, and refetch what may have been missed.
+      if (response.status === 400 && lastId) {
+        lastId = null;
+        options.onEvent({ type: 'reset' });
+        return 'dropped';
+      }
       if (!response.ok || !response.body) return 'dropped';
       failures = 0;
       const parser = createParser({
