@@ -4,14 +4,14 @@
 // - an ordinary read (GET one trip, 50 connections, closed loop) with the 500 streams
 //   open ÷ with none: throughput and p99, alternating rounds, median of the ratios;
 // - that every stream got a change published while they were open (they are live).
+// The streams belong to 50 travellers, 10 each (the most one may hold of a trip).
 // Streams carry heartbeats at the production interval; every followed trip changes
 // once a second throughout (in the rounds without streams too, so the only difference
 // between the two sides is the streams and what they deliver).
 // Run: npm run build && node bench/live-updates.mjs [--smoke]   (needs Redis at REDIS_URL)
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { inParallel, startTripsService } from './trips-support.mjs';
 import { loadWithCpu } from './lib/processes.mjs';
+import { holdStreams, rssOf, streamsOf } from './lib/streams.mjs';
 import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
 
 const STREAMS = 500;
@@ -19,76 +19,6 @@ const STREAMS = 500;
 const TRIPS = 10;
 const CONNECTIONS = 50;
 const MB = 1024 * 1024;
-
-const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-
-/**
- * The 500 followers, in a process of their own (as browsers would be: not on the load
- * generator's event loop). Opens each stream on its own connection, says "ready" once
- * every one has its headers, and on "report" answers how many are open and how many
- * got at least one change.
- */
-const HOLDER = `
-const { request, Agent } = require('node:http');
-const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
-const trips = process.env.TRIPS.split(',');
-const count = Number(process.env.COUNT);
-const streams = [];
-let opened = 0;
-let refused = 0;
-// As a browser would: a refused or failed open is tried again a moment later.
-function open(index, stream) {
-  const again = () => { refused++; setTimeout(() => open(index, stream), 200); };
-  request(process.env.GATEWAY + '/api/trips/getaway/' + trips[index % trips.length] + '/events',
-    { headers: { authorization: process.env.TOKEN }, agent }, (res) => {
-      if (res.statusCode !== 200) { res.resume(); return again(); }
-      stream.open = true;
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (stream.changes += chunk.split('event: change').length - 1));
-      res.on('close', () => (stream.open = false));
-      res.on('error', () => undefined);
-      if (++opened === count) process.stdout.write('ready\\n');
-      else if (streams.length < count) next();
-    }).on('error', again).end();
-}
-function next() {
-  const stream = { open: false, changes: 0 };
-  streams.push(stream);
-  open(streams.length - 1, stream);
-}
-// 50 opening at a time, as that many travellers arriving at once would.
-for (let i = 0; i < Math.min(50, count); i++) next();
-process.stdin.on('data', () => process.stdout.write(JSON.stringify({
-  open: streams.filter((s) => s.open).length,
-  withChanges: streams.filter((s) => s.changes > 0).length,
-  refused,
-}) + '\\n'));
-process.stdin.on('end', () => process.exit(0));
-`;
-
-async function holdStreams(env) {
-  const child = spawn(process.execPath, ['-e', HOLDER], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  child.stdout.setEncoding('utf8');
-  const nextLine = () => new Promise((resolve) => child.stdout.once('data', (line) => resolve(line.trim())));
-  const ready = await nextLine();
-  if (ready !== 'ready') throw new Error(`stream holder: ${ready}`);
-  return {
-    report: async () => {
-      const answer = nextLine();
-      child.stdin.write('report\n');
-      return JSON.parse(await answer);
-    },
-    close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.stdin.end();
-      await exited;
-      await new Promise((resolve) => setTimeout(resolve, 500)); // the gateway notices and lets go
-    },
-  };
-}
 
 export async function run({ smoke, log }) {
   const seconds = smoke ? 1 : 6;
@@ -100,6 +30,7 @@ export async function run({ smoke, log }) {
       service.call('POST', '/api/trips/getaway-trip', { location_address: `City ${i}, Country` }),
     );
     const tripIds = trips.map((trip) => trip._id);
+    const plan = await streamsOf(service, tripIds, count, 1);
     const read = {
       url: `${service.gatewayUrl}/api/trips/getaway/${tripIds[0]}`,
       headers: { authorization: service.token },
@@ -128,18 +59,14 @@ export async function run({ smoke, log }) {
       none.push(await loadWithCpu({ ...read, connections: CONNECTIONS, seconds }, [service.gatewayPid]));
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const before = rssOf(service.gatewayPid);
-      const held = await holdStreams({
-        GATEWAY: service.gatewayUrl,
-        TOKEN: service.token,
-        TRIPS: tripIds.join(','),
-        COUNT: String(count),
-      });
+      const held = await holdStreams(service.gatewayUrl, plan);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       open.push(await loadWithCpu({ ...read, connections: CONNECTIONS, seconds }, [service.gatewayPid]));
       growth.push(rssOf(service.gatewayPid) - before);
       const { open: stillOpen, withChanges } = await held.report();
       delivered &&= stillOpen === count && withChanges === count;
       await held.close();
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the gateway notices and lets go
       log(
         `live updates round ${round}: none ${Math.round(none.at(-1).requests.average)} req/s p99 ${ms(none.at(-1).latency.p99)} | ` +
           `${count} streams ${Math.round(open.at(-1).requests.average)} req/s p99 ${ms(open.at(-1).latency.p99)} | ` +

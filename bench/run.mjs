@@ -20,6 +20,7 @@ const BENCHES = [
   ['kit', './kit-overhead.mjs'],
   ['trips list', './trips-read.mjs'],
   ['live updates', './live-updates.mjs'],
+  ['live streams', './live-streams.mjs'],
   ['flex grid', './flex-grid.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],

@@ -15,7 +15,7 @@ export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 export async function startTripsService() {
-  const { publicKey, token } = benchIdentity();
+  const { publicKey, token, mint } = benchIdentity();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tripcost-bench-trips-'));
   const child = spawn(process.execPath, componentArgs('services/trips'), {
@@ -32,10 +32,11 @@ export async function startTripsService() {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/readyz`);
-  const call = async (method, path, body) => {
+  /** A call to the service as the bench's user, or as `as` (another minted token). */
+  const call = async (method, path, body, as = token) => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { authorization: token, 'content-type': 'application/json' },
+      headers: { authorization: as, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -48,7 +49,7 @@ export async function startTripsService() {
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, pid: child.pid, gatewayUrl: gateway.url, gatewayPid: gateway.pid, token, call, stop };
+  return { url, port, pid: child.pid, gatewayUrl: gateway.url, gatewayPid: gateway.pid, token, mint, call, stop };
 }
 
 /** Run `work` over `items` with at most `limit` in flight. */

@@ -13,17 +13,21 @@ export function benchKeys() {
 
 export function benchIdentity() {
   const { privateKey, publicKey } = benchKeys();
-  const userId = randomBytes(12).toString('hex');
-  const email = `bench-${userId}@example.test`;
-  const token = jwt.sign({ email, role: 0 }, privateKey, {
-    algorithm: 'RS256',
-    keyid: keyIdOf(publicKey),
-    subject: userId,
-    issuer: 'tripcost-auth',
-    audience: 'tripcost',
-    expiresIn: 3600,
-  });
-  return { privateKey, publicKey, userId, email, token };
+  /** A token for a fresh user signed with the same key (benches that need many travellers). */
+  const mint = () => {
+    const userId = randomBytes(12).toString('hex');
+    const email = `bench-${userId}@example.test`;
+    const token = jwt.sign({ email, role: 0 }, privateKey, {
+      algorithm: 'RS256',
+      keyid: keyIdOf(publicKey),
+      subject: userId,
+      issuer: 'tripcost-auth',
+      audience: 'tripcost',
+      expiresIn: 3600,
+    });
+    return { userId, email, token };
+  };
+  return { privateKey, publicKey, ...mint(), mint };
 }
 
 /** The key's RFC 7638 thumbprint: the `kid` the auth service puts in its tokens. */

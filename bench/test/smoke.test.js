@@ -31,6 +31,7 @@ test('when the benches run in smoke mode, then each reports every measure of the
     '(?view=summary): size before compression',
     'trips-service CPU per request',
     'through the gateway at a fixed 100 req/s',
+    'trip event streams whose clients were killed at once',
     'unchanged list fetched again (If-None-Match)',
     'flex grid 62 × 14, 100 items',
     'login at a fixed 5/s through the gateway',

@@ -2,7 +2,9 @@
 // while another keeps changing it, the trips service and then the gateway get SIGTERM
 // and start again, and the follower — reconnecting as the web app does, with the
 // Last-Event-ID of the last event it got — receives every change, none twice and no
-// `reset` (nothing it would have to refetch).
+// `reset` (nothing it would have to refetch). And when many followers' browsers die at
+// once, the trips service stops following each within 2 s (docs/adr/0053).
+import { spawn } from 'node:child_process';
 import { openStream, type SseStream } from '../../gateway/test/sse-client';
 import { call, newTraveller } from './support/client';
 import { startProduct, waitFor, type Product } from './support/processes';
@@ -140,5 +142,63 @@ describe('live updates across restarts', () => {
     expect(follower.resets).toBe(0);
     // The first stream, and one again after each restart ended the one before.
     expect(follower.connections).toBeGreaterThanOrEqual(3);
+  });
+
+  it('when 40 followers through the gateway are killed at once, then within 2 s the trips service follows none', async () => {
+    const gateway = product.gatewayUrl;
+    // Four travellers with ten tabs each on a trip of their own (10 is the most one may hold).
+    const plan: Array<[string, string]> = [];
+    for (let index = 0; index < 4; index++) {
+      const traveller = await newTraveller(gateway);
+      const trip = await call(gateway, 'POST', '/api/trips/getaway-trip', {
+        token: traveller.token,
+        body: { location_address: 'Porto, Portugal' },
+      });
+      for (let tab = 0; tab < 10; tab++) plan.push([traveller.token, trip.body._id]);
+    }
+    // The browsers: one process holding every stream on a connection of its own.
+    const browsers = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { get } = require('node:http');
+         let open = 0;
+         for (const [token, tripId] of JSON.parse(process.env.PLAN)) {
+           get(process.env.GATEWAY + '/api/trips/getaway/' + tripId + '/events',
+             { headers: { authorization: 'Bearer ' + token }, agent: false }, (res) => {
+               if (res.statusCode !== 200) throw new Error('stream refused: ' + res.statusCode);
+               if (++open === 40) process.stdout.write('ready');
+             });
+         }`,
+      ],
+      { env: { ...process.env, GATEWAY: gateway, PLAN: JSON.stringify(plan) }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => browsers.once('exit', resolve));
+    try {
+      await new Promise((resolve, reject) => {
+        browsers.stdout!.once('data', resolve);
+        browsers.once('exit', (code) => reject(new Error(`the browsers exited (${code})`)));
+      });
+      const { default: Redis } = await import('ioredis');
+      const redis = new Redis(product.redis.url);
+      try {
+        // The streams each trips replica follows are counted in Redis, per traveller.
+        const followed = async () => {
+          const keys = await redis.keys(`${product.queuePrefix}:trips:live-streams:*`);
+          let count = 0;
+          for (const key of keys) count += await redis.zcard(key);
+          return count;
+        };
+        await waitFor('the 40 streams to be followed', async () => (await followed()) === 40, 10_000);
+        browsers.kill('SIGKILL');
+        await exited;
+        await waitFor('the trips service to follow none within 2 s', async () => (await followed()) === 0, 2_000);
+      } finally {
+        redis.disconnect();
+      }
+    } finally {
+      browsers.kill('SIGKILL');
+      await exited;
+    }
   });
 });

@@ -3,8 +3,9 @@
 // are never parsed; they stream straight through, or through a compressor when the
 // client accepts one (compression.ts). An event stream (text/event-stream: a trip's
 // live updates) passes as it comes: headers at once, never compressed, and without
-// the body timeout (it is meant to stay open; its heartbeats show it alive); a client
-// that goes closes the upstream.
+// the body timeout (it is meant to stay open; its heartbeats show it alive), on an
+// upstream connection of its own that lives exactly as long as the stream: a client
+// that goes closes it at once (docs/adr/0053-bounded-live-streams.md).
 //
 // The upstream leg is undici's dispatcher with a handler per exchange, not
 // `http.request` (docs/adr/0048-undici-upstream.md): measured with callgrind, Node's
@@ -13,7 +14,7 @@
 // the parser's chunks straight to `res.write`. The client side stays node:http.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import { Pool, type Dispatcher } from 'undici';
+import { Client, Pool, type Dispatcher } from 'undici';
 import type { Logger } from '@tripcost/shared';
 import { compressAnswer, type Compression, type CompressionSettings } from './compression';
 import { answerHead, requestHead, setValue, writeAnswerHead, type HeaderList } from './header-list';
@@ -61,10 +62,13 @@ interface Pools {
   pool: Pool;
   /**
    * Event streams stay open for hours: in the pool above, 500 of them would hold 500
-   * of its connections and leave ordinary requests queueing for the rest. They get a
-   * pool of their own with no limit (each connection lasts as long as its client).
+   * of its connections and leave ordinary requests queueing for the rest. Each gets a
+   * connection (an undici Client) of its own instead, destroyed when the stream ends.
+   * Not a pool: a pool's aborted request makes undici open a spare connection in its
+   * place, which the service held open for its header timeout (about a minute) after
+   * every client that left, and a pool without a limit keeps every Client it ever made.
    */
-  streams: Pool;
+  streams: Set<Client>;
 }
 
 export function proxyTo(
@@ -78,7 +82,7 @@ export function proxyTo(
   // many connections open as there are client connections: none is closed and
   // reopened under load. Idle ones live as long as the service's Keep-Alive hint allows.
   const newPool = () => new Pool(origin, { connections: UPSTREAM_SOCKETS, pipelining: 1 });
-  const pools: Pools = { pool: newPool(), streams: new Pool(origin, { pipelining: 1 }) };
+  const pools: Pools = { pool: newPool(), streams: new Set() };
 
   const context: ExchangeContext = {
     upstream,
@@ -106,11 +110,24 @@ export function proxyTo(
     },
   };
 
+  /** A connection for one event stream, gone with it. */
+  function streamConnection(): { client: Client; release: () => void } {
+    const client = new Client(origin, { pipelining: 1 });
+    pools.streams.add(client);
+    const release = () => {
+      if (!pools.streams.delete(client)) return;
+      client.destroy().catch(() => undefined);
+    };
+    return { client, release };
+  }
+
   const proxy = (req: ProxiedRequest, res: ServerResponse) => {
-    const stream = asksForEventStream(req);
-    const exchange = new Exchange(context, req, res);
+    const stream = asksForEventStream(req) ? streamConnection() : undefined;
+    const exchange = new Exchange(context, req, res, stream?.release);
+    // The client may have gone while the request was checked (edge auth, a retry's wait).
+    if (exchange.clientLeft()) return;
     const body = req.rawBody ?? (carriesBody(req) ? req : null);
-    (stream ? pools.streams : pools.pool).dispatch(
+    (stream ? stream.client : pools.pool).dispatch(
       {
         method: req.method ?? 'GET',
         path: req.url ?? '/',
@@ -124,8 +141,13 @@ export function proxyTo(
   };
   return Object.assign(proxy, {
     close: async () => {
-      // Pools replaced while a service drained are closing already.
-      await Promise.all([pools.pool.close(), pools.streams.close()]);
+      // Streams still open are cut (the gateway's shutdown has ended them for their
+      // clients already); pools replaced while a service drained are closing already.
+      await Promise.all([
+        pools.pool.close(),
+        ...[...pools.streams].map((client) => client.destroy().catch(() => undefined)),
+      ]);
+      pools.streams.clear();
     },
   });
 }
@@ -158,14 +180,28 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly context: ExchangeContext,
     private readonly req: ProxiedRequest,
     private readonly res: ServerResponse,
-  ) {}
+    /** Frees an event stream's own connection; called once the exchange is over, however it ends. */
+    private readonly release: () => void = () => undefined,
+  ) {
+    const exchanged = res as ExchangedResponse;
+    // One listener per response, whichever attempt is current (a retry is another
+    // exchange). Listening from the start, not from onConnect: a client that leaves
+    // while the connection is being made must not leave a stream open upstream.
+    if (exchanged[EXCHANGE] === undefined) exchanged.on('close', clientClosed);
+    exchanged[EXCHANGE] = this;
+  }
+
+  /** True (and nothing is sent upstream) when the client has already gone. */
+  clientLeft(): boolean {
+    if (!this.res.destroyed && !this.req.socket.destroyed) return false;
+    this.clientGone();
+    return true;
+  }
 
   onConnect(abort: (reason?: Error) => void): void {
     this.abort = abort;
-    const res = this.res as ExchangedResponse;
-    // One listener per response, whichever attempt is current (a retry is another exchange).
-    if (res[EXCHANGE] === undefined) res.on('close', clientClosed);
-    res[EXCHANGE] = this;
+    // The client went before the request was sent.
+    if (this.settled) abort();
   }
 
   /** A client that goes away mid-answer frees the upstream connection too. */
@@ -173,6 +209,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.res.writableFinished || this.settled) return;
     this.settled = true;
     this.abort?.();
+    this.release();
   }
 
   onHeaders(status: number, rawHeaders: Buffer[], resume: () => void): boolean {
@@ -195,6 +232,7 @@ class Exchange implements Dispatcher.DispatchHandler {
         this.settled = true;
         res.end();
         this.abort?.();
+        this.release();
       });
     }
     if (compression) {
@@ -206,6 +244,7 @@ class Exchange implements Dispatcher.DispatchHandler {
           if (!this.settled) {
             this.settled = true;
             this.abort?.();
+            this.release();
           }
         }
       });
@@ -222,6 +261,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   onComplete(): void {
+    this.release();
     if (this.settled) return;
     this.settled = true;
     if (this.compressor) this.compressor.end();
@@ -229,6 +269,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   onError(error: Error & { code?: string }): void {
+    this.release();
     if (this.settled) return;
     const { req, res, context } = this;
     this.settled = true;

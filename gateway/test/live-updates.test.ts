@@ -5,7 +5,8 @@
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthUser } from '@tripcost/shared';
-import { testUser, tokenFor } from '@tripcost/shared/testing';
+import { eventually, testUser, tokenFor } from '@tripcost/shared/testing';
+import { holdStream, type HeldStream } from '../../services/trips/test/support/streams';
 import { startTripsBehindGateway, type TripsBehindGateway } from './trips-behind-gateway';
 import { openStream, type SseStream } from './sse-client';
 import { closedPortUrl, startTestGateway } from './helpers';
@@ -15,10 +16,15 @@ jest.setTimeout(60_000);
 
 let gw: TripsBehindGateway;
 const open: SseStream[] = [];
+/** Streams on connections of their own (closing one closes its socket). */
+const held: HeldStream[] = [];
 beforeAll(async () => {
   gw = await startTripsBehindGateway({ LIVE_HEARTBEAT_MS: '300' });
 });
-afterEach(() => open.splice(0).forEach((stream) => stream.close()));
+afterEach(() => {
+  open.splice(0).forEach((stream) => stream.close());
+  held.splice(0).forEach((stream) => stream.close());
+});
 afterAll(() => gw.stop());
 
 async function follow(user: AuthUser | null, tripId: string, headers: Record<string, string> = {}) {
@@ -30,6 +36,8 @@ async function follow(user: AuthUser | null, tripId: string, headers: Record<str
   open.push(stream);
   return stream;
 }
+
+const eventsUrl = (tripId: string) => `${gw.url}/api/trips/getaway/${tripId}/events`;
 
 const changes = (stream: SseStream) => stream.events.filter((event) => event.event === 'change');
 
@@ -161,6 +169,48 @@ describe('live updates of a trip', () => {
     expect(first).toMatchObject({ event: 'reset', data: '{}' });
   });
 
+  it('when Last-Event-ID is not an event id, then 400 {msg}, never a server error', async () => {
+    const { bo, tripId } = await sharedTrip();
+    for (const id of ['99999999999999999999-0', 'not-an-id']) {
+      const refused = await follow(bo, tripId, { 'last-event-id': id });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual(expect.objectContaining({ msg: expect.stringContaining('Last-Event-ID') }));
+    }
+  });
+
+  it('when a member already has 10 streams of the trip open, then the 11th is 429 {msg} and closing one frees a place', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const open = [];
+    for (let index = 0; index < 10; index++) open.push(await holdStream(eventsUrl(tripId), tokenFor(bo)));
+    held.push(...open);
+    expect(open.map((stream) => stream.status)).toEqual(Array(10).fill(200));
+    const refused = await follow(bo, tripId);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual(expect.objectContaining({ msg: expect.stringMatching(/^Too many live connections/) }));
+    // Ada's own streams of the trip are counted apart.
+    expect((await follow(ada, tripId)).status).toBe(200);
+    open[0].close();
+    await eventually(async () => expect((await follow(bo, tripId)).status).toBe(200), {
+      what: 'a place to be free again',
+    });
+  });
+
+  it('when clients following through the gateway drop, then the trips service stops following each within 2 s', async () => {
+    const { ada, bo, tripId } = await sharedTrip();
+    const before = gw.liveFollowers();
+    const streams = [];
+    for (const user of [ada, bo]) {
+      for (let index = 0; index < 10; index++) streams.push(await holdStream(eventsUrl(tripId), tokenFor(user)));
+    }
+    held.push(...streams);
+    await eventually(() => gw.liveFollowers() === before + 20, { what: 'twenty followers' });
+    streams.forEach((stream) => stream.close());
+    await eventually(() => gw.liveFollowers() === before, {
+      timeoutMs: 2000,
+      what: 'every follower of a dropped client to stop within 2 s',
+    });
+  });
+
   it('when anonymous or a stranger asks, then 401 or 403 {msg} as for reading the trip', async () => {
     const { tripId } = await sharedTrip();
     const anonymous = await follow(null, tripId);
@@ -212,11 +262,17 @@ describe('the gateway in front of an event stream', () => {
   let upstream: Server;
   let gateway: RunningGateway;
   const closed: number[] = [];
+  /** Connections from the gateway open now (a stream's, or any spare one). */
+  let connections = 0;
   beforeAll(async () => {
     upstream = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.flushHeaders();
       req.socket.once('close', () => closed.push(Date.now()));
+    });
+    upstream.on('connection', (socket) => {
+      connections += 1;
+      socket.once('close', () => (connections -= 1));
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const offline = await closedPortUrl();
@@ -252,6 +308,29 @@ describe('the gateway in front of an event stream', () => {
     answer.destroy();
     await waitFor(() => closed.length === 1, 2000);
     expect(closed[0] - left).toBeLessThan(2000);
+    // And nothing else stays open in its place: undici's pool used to open a spare
+    // connection after the abort, which the service held for a minute.
+    await eventually(() => connections === 0, { timeoutMs: 2000, what: 'no connection left upstream' });
+  });
+
+  it('when many streaming clients drop at once, then within 2 s the gateway holds no connection to the service', async () => {
+    const answers = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<IncomingMessage>((resolve, reject) =>
+            get(
+              `${gateway.url}/api/trips/getaway/0123456789abcdef01234567/events`,
+              { headers: { authorization: `Bearer ${tokenFor(testUser())}` }, agent: false },
+              resolve,
+            ).on('error', reject),
+          ),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(connections).toBe(20);
+    answers.forEach((answer) => answer.destroy());
+    await eventually(() => connections === 0, { timeoutMs: 2000, what: 'every upstream connection to close' });
   });
 });
 

@@ -25,6 +25,8 @@ export interface TripsBehindGateway {
   url: string;
   /** A caller with `user`'s token (none for null). */
   as(user: AuthUser | null): Caller;
+  /** The live-update streams the trips service follows now. */
+  liveFollowers(): number;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startTripsBehindGateway(
           headers: Headers;
         };
       },
+    liveFollowers: () => trips.liveFollowers(),
     stop: async () => {
       await gateway.stop();
       await trips.stop();

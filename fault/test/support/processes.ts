@@ -108,6 +108,8 @@ export interface Component {
 
 export interface Product {
   redis: RedisProcess;
+  /** The prefix of every Redis key the product's processes use. */
+  queuePrefix: string;
   components: Record<ComponentName, Component>;
   gatewayUrl: string;
   /** Starts a second gateway replica on its own ports (the same services, Redis and keys). */
@@ -212,6 +214,7 @@ export async function startProduct(
   if (only.includes('gateway')) await components.gateway.start();
   return {
     redis,
+    queuePrefix: env.QUEUE_PREFIX,
     components,
     gatewayUrl: urlOf('gateway'),
     async addGateway() {

@@ -18,14 +18,17 @@ import type { TripStore } from './domain/trip-store';
 import { startWishlistInbox } from './jobs/wishlist-inbox';
 import { openEmbeddedTripStore } from './store/embedded';
 import { redisChangeLog } from './store/change-log';
+import { redisStreamCounts } from './store/live-streams';
 
 export interface RunningTrips extends RunningService {
   /** Resolves when every event published so far has left (or given up); tests wait on it. */
   eventsSent(): Promise<void>;
+  /** The live-update streams this process serves now; tests wait for it to fall. */
+  liveFollowers(): number;
 }
 
 export function startTrips(config: TripsConfig, logger?: Logger): Promise<RunningTrips> {
-  return startService<TripStore, Pick<RunningTrips, 'eventsSent'>>({
+  return startService<TripStore, Pick<RunningTrips, 'eventsSent' | 'liveFollowers'>>({
     name: 'trips',
     config,
     logger,
@@ -50,6 +53,8 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
           reader: createBlockingRedis(config.REDIS_URL, parts.logger, 'live-updates'),
           prefix: config.QUEUE_PREFIX,
         }),
+        // Open streams per user, counted in Redis so every replica sees the same numbers.
+        streams: redisStreamCounts({ redis: parts.redis, prefix: config.QUEUE_PREFIX }),
         logger: parts.logger,
       });
       return {
@@ -74,7 +79,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
           heartbeatMs: config.LIVE_HEARTBEAT_MS,
         }),
         closers: [() => trips.closeLiveUpdates()],
-        extras: { eventsSent: () => outbox.settled() },
+        extras: { eventsSent: () => outbox.settled(), liveFollowers: () => trips.liveFollowers() },
       };
     },
   });

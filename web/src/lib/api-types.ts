@@ -1580,7 +1580,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The trip's changes as they are committed, as Server-Sent Events (any member). Each change: `id: <id>`, `event: change`, `data: {"version","actor_id","actor_name","what"}` (what: trip, window, item, vote, commit, prices, members, invites); `: heartbeat` comments every 25 s; `event: reset` first when Last-Event-ID is older than the 5 minutes kept (refetch everything); `event: revoked` `data: {"msg"}` when the caller is no longer a member, and the stream ends. Send Last-Event-ID to resume. */
+        /** The trip's changes as they are committed, as Server-Sent Events (any member). Each change: `id: <id>`, `event: change`, `data: {"version","actor_id","actor_name","what"}` (what: trip, window, item, vote, commit, prices, members, invites); `: heartbeat` comments every 25 s; `event: reset` first when Last-Event-ID is older than the 5 minutes kept (refetch everything); `event: revoked` `data: {"msg"}` when the caller is no longer a member, and the stream ends. Send Last-Event-ID to resume. A user has at most 10 open streams of one trip and 30 in all (429 beyond). */
         get: {
             parameters: {
                 query?: never;
@@ -1598,6 +1598,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Last-Event-ID is not an event id (code bad_last_event_id) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description Missing or invalid access token */
                 401: {
@@ -1617,6 +1626,15 @@ export interface paths {
                 };
                 /** @description No such trip */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller already has 10 open streams of this trip, or 30 in all (code too_many_streams) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -5,7 +5,9 @@
 // entry it got, so a resumed stream (Last-Event-ID) replays what it missed and an
 // entry is never delivered twice. A change of the members re-checks the follower's
 // access with the one access rule (sharing.ts): removed → `revoked`, and the stream ends.
-import { serviceUnavailable, type Logger } from '@tripcost/shared';
+// Open streams are bounded per user, per trip and in all, counted across replicas
+// (docs/adr/0053-bounded-live-streams.md).
+import { AppError, badRequest, newId, serviceUnavailable, type Logger } from '@tripcost/shared';
 
 /** What changed, for the client to know what to refetch (it may refetch everything). */
 export type ChangeKind = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'deleted';
@@ -49,6 +51,42 @@ export interface ChangeLog {
   close(): Promise<void>;
 }
 
+/** One open stream, as the shared counts know it. */
+export interface OpenStream {
+  userId: string;
+  tripId: string;
+  /** Unique per stream (a user may follow one trip from several tabs and devices). */
+  id: string;
+}
+
+/** At most this many open streams per user on one trip (tabs, windows and devices together)… */
+export const STREAMS_PER_TRIP = 10;
+/** …and this many per user in all, whichever replicas serve them. */
+export const STREAMS_PER_USER = 30;
+
+export type Admission = 'admitted' | 'trip-full' | 'user-full';
+
+/**
+ * The port of the open-stream counts, shared by every replica (store/live-streams.ts).
+ * A stream is counted for `leaseMs` after it was admitted or last renewed, so the
+ * streams of a replica that died without releasing them stop counting on their own.
+ */
+export interface StreamCounts {
+  readonly leaseMs: number;
+  /** Counts the stream in, unless the user already has the most allowed (on its trip, or in all). */
+  admit(stream: OpenStream, limits: { perTrip: number; perUser: number }): Promise<Admission>;
+  /** Keeps these open streams counted for another lease (ones released meanwhile stay released). */
+  renew(streams: readonly OpenStream[]): Promise<void>;
+  release(stream: OpenStream): Promise<void>;
+}
+
+export const TOO_MANY_ON_TRIP =
+  'Too many live connections to this trip. Close some of the tabs or windows where it is open and try again.';
+export const TOO_MANY_STREAMS =
+  'Too many live connections to your trips. Close some TripCost tabs or windows and try again.';
+export const BAD_LAST_EVENT_ID =
+  'Last-Event-ID must be the id of an event of this stream (<milliseconds>-<sequence>); leave it out to start from now.';
+
 /** What a follower is sent. */
 export type LiveMessage =
   | { type: 'change'; id: string; change: TripChange }
@@ -75,6 +113,8 @@ export interface LiveUpdates {
    * otherwise): first what came after `lastEventId`, then live changes.
    */
   follow(userId: string, tripId: string, lastEventId: string | undefined, follower: Follower): Promise<Following>;
+  /** How many streams this process follows now (released ones are not counted). */
+  followers(): number;
   close(): Promise<void>;
 }
 
@@ -96,14 +136,22 @@ export function compareEntryIds(a: string, b: string): number {
   return as === bs ? 0 : as < bs ? -1 : 1;
 }
 
+/** Each half of a stream id is an unsigned 64-bit number; Redis refuses anything larger. */
+const MAX_ID_PART = 2n ** 64n - 1n;
+
+/** The two numbers of a stream id, or null when it is not one Redis would accept. */
 export function parseEntryId(id: string): [bigint, bigint] | null {
   const match = /^(\d{1,20})-(\d{1,20})$/.exec(id);
-  return match ? [BigInt(match[1]), BigInt(match[2])] : null;
+  if (!match) return null;
+  const parts: [bigint, bigint] = [BigInt(match[1]), BigInt(match[2])];
+  return parts[0] <= MAX_ID_PART && parts[1] <= MAX_ID_PART ? parts : null;
 }
 
 interface Subscriber {
   userId: string;
   tripId: string;
+  /** Its entry in the shared counts. */
+  stream: OpenStream;
   follower: Follower;
   /** The last entry sent: anything at or before it is not sent again. */
   lastId: string;
@@ -112,9 +160,16 @@ interface Subscriber {
   stopped: boolean;
 }
 
-export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; logger: Logger }): LiveUpdates {
-  const { log, logger } = deps;
+export function createLiveUpdates(deps: {
+  log: ChangeLog;
+  streams: StreamCounts;
+  canRead: ReadAccess;
+  logger: Logger;
+}): LiveUpdates {
+  const { log, streams, logger } = deps;
   const followers = new Map<string, Set<Subscriber>>();
+  /** Releases still on their way to the counts: close() waits for them. */
+  const releasing = new Set<Promise<void>>();
   /** Per followed trip: the id the shared read continues after. */
   const cursors = new Map<string, string>();
   let closed = false;
@@ -147,8 +202,18 @@ export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; l
     });
   }
 
+  function release(stream: OpenStream): void {
+    const released = streams
+      .release(stream)
+      .catch((error) => logger.warn({ err: error, tripId: stream.tripId }, 'live updates: stream not released'))
+      .finally(() => releasing.delete(released));
+    releasing.add(released);
+  }
+
   function stopFollowing(subscriber: Subscriber): void {
+    if (subscriber.stopped) return;
     subscriber.stopped = true;
+    release(subscriber.stream);
     const set = followers.get(subscriber.tripId);
     set?.delete(subscriber);
     if (set && set.size === 0) {
@@ -202,6 +267,15 @@ export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; l
     else void log.wake().catch((error) => logger.warn({ err: error }, 'live updates: wake failed'));
   }
 
+  // Every open stream here stays counted while this process lives: renewed three times
+  // per lease, so one late renewal never lets a stream lapse.
+  const renewal = setInterval(() => {
+    const open = [...followers.values()].flatMap((set) => [...set].map((subscriber) => subscriber.stream));
+    if (open.length === 0) return;
+    streams.renew(open).catch((error) => logger.warn({ err: error }, 'live updates: open streams not renewed'));
+  }, streams.leaseMs / 3);
+  renewal.unref();
+
   return {
     async publish(tripId, change) {
       try {
@@ -213,21 +287,40 @@ export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; l
 
     async follow(userId, tripId, lastEventId, follower) {
       await deps.canRead(userId, tripId);
+      // An id no stream ever gave is the client's mistake (Redis would refuse it: never a 5xx).
+      if (lastEventId !== undefined && !parseEntryId(lastEventId)) {
+        throw badRequest(BAD_LAST_EVENT_ID, 'bad_last_event_id');
+      }
+      const stream: OpenStream = { userId, tripId, id: newId() };
+      const unavailable = (error: unknown, what: string) => {
+        logger.warn({ err: error, tripId }, what);
+        return serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
+      };
+      let admission: Admission;
+      try {
+        admission = await streams.admit(stream, { perTrip: STREAMS_PER_TRIP, perUser: STREAMS_PER_USER });
+      } catch (error) {
+        throw unavailable(error, 'live updates: open streams uncountable');
+      }
+      if (admission !== 'admitted') {
+        throw new AppError(429, admission === 'trip-full' ? TOO_MANY_ON_TRIP : TOO_MANY_STREAMS, 'too_many_streams');
+      }
       // Where to start, read before anything is sent: without the log, a 503 the client retries.
       let missed: ChangeEntry[] | null;
       let from: string;
       try {
-        missed = lastEventId && parseEntryId(lastEventId) ? await log.since(tripId, lastEventId) : null;
+        missed = lastEventId ? await log.since(tripId, lastEventId) : null;
         from = missed ? (missed.at(-1)?.id ?? lastEventId!) : await log.lastId(tripId);
       } catch (error) {
-        logger.warn({ err: error, tripId }, 'live updates: change log unreadable');
-        throw serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
+        release(stream);
+        throw unavailable(error, 'live updates: change log unreadable');
       }
       if (missed) for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
       else if (lastEventId !== undefined) follower.send({ type: 'reset' });
       const subscriber: Subscriber = {
         userId,
         tripId,
+        stream,
         follower,
         lastId: from,
         queue: Promise.resolve(),
@@ -239,12 +332,20 @@ export function createLiveUpdates(deps: { log: ChangeLog; canRead: ReadAccess; l
       return { stop: () => stopFollowing(subscriber) };
     },
 
+    followers() {
+      let count = 0;
+      for (const set of followers.values()) count += set.size;
+      return count;
+    },
+
     async close() {
       closed = true;
+      clearInterval(renewal);
       wakeReader?.();
-      for (const set of followers.values()) for (const subscriber of set) subscriber.stopped = true;
+      for (const set of [...followers.values()]) for (const subscriber of [...set]) stopFollowing(subscriber);
       followers.clear();
       cursors.clear();
+      await Promise.all(releasing);
       await log.close();
       await reading;
     },

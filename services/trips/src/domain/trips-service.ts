@@ -64,6 +64,7 @@ import {
   type Follower,
   type Following,
   type LiveUpdates,
+  type StreamCounts,
 } from './live-updates';
 import {
   applyAddInstance,
@@ -251,6 +252,8 @@ export interface TripsService extends SharingUseCases {
    * first those after `lastEventId`, then live ones, until stopped or `revoked`.
    */
   follow(user: AuthUser, tripId: string, lastEventId: string | undefined, follower: Follower): Promise<Following>;
+  /** The live streams this process serves now. */
+  liveFollowers(): number;
   /** Stops every live follower and the shared change-log reader (shutdown). */
   closeLiveUpdates(): Promise<void>;
 }
@@ -296,6 +299,8 @@ export function createTripsService(deps: {
   publicBaseUrl?: string;
   /** Where committed changes are recorded for live followers; none: nothing is followed (503). */
   changes?: ChangeLog;
+  /** The open live streams of every replica, counted against the limits (with `changes`). */
+  streams?: StreamCounts;
   logger?: Logger;
 }): TripsService {
   const { store } = deps;
@@ -353,8 +358,10 @@ export function createTripsService(deps: {
 
   const live: LiveUpdates | undefined =
     deps.changes &&
+    deps.streams &&
     createLiveUpdates({
       log: deps.changes,
+      streams: deps.streams,
       canRead: async (userId, tripId) => void (await tripFor(userId, tripId, 'read')),
       logger: deps.logger ?? silent,
     });
@@ -788,6 +795,10 @@ export function createTripsService(deps: {
     async follow(user, tripId, lastEventId, follower) {
       if (!live) throw serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
       return live.follow(user.id, tripId, lastEventId, follower);
+    },
+
+    liveFollowers() {
+      return live?.followers() ?? 0;
     },
 
     async closeLiveUpdates() {

@@ -196,14 +196,17 @@ export function tripRoutes(
         '`id: <id>`, `event: change`, `data: {"version","actor_id","actor_name","what"}` (what: trip, window, item, ' +
         'vote, commit, prices, members, invites); `: heartbeat` comments every 25 s; `event: reset` first when ' +
         'Last-Event-ID is older than the 5 minutes kept (refetch everything); `event: revoked` `data: {"msg"}` ' +
-        'when the caller is no longer a member, and the stream ends. Send Last-Event-ID to resume.',
+        'when the caller is no longer a member, and the stream ends. Send Last-Event-ID to resume. ' +
+        'A user has at most 10 open streams of one trip and 30 in all (429 beyond).',
       tags,
       auth: 'required',
       params: tripParams,
       responses: {
         200: 'text/event-stream',
+        400: 'Last-Event-ID is not an event id (code bad_last_event_id)',
         403: 'Not a member of the trip',
         404: 'No such trip',
+        429: 'The caller already has 10 open streams of this trip, or 30 in all (code too_many_streams)',
         503: 'Live updates are not available (code live_unavailable)',
       },
       handler: async ({ params, user, req, res }) => {

@@ -4,12 +4,17 @@
 // membership change re-checks access.
 import { silentLogger } from '@tripcost/shared/testing';
 import {
+  BAD_LAST_EVENT_ID,
   compareEntryIds,
   createLiveUpdates,
   type ChangeEntry,
   type ChangeLog,
   type LiveMessage,
+  type OpenStream,
+  type StreamCounts,
   type TripChange,
+  TOO_MANY_ON_TRIP,
+  TOO_MANY_STREAMS,
 } from '../../src/domain/live-updates';
 
 /**
@@ -82,6 +87,14 @@ function memoryLog() {
   };
 }
 
+/** Counts nothing (the limits themselves are proven on Redis: test/store/live-streams.test.ts). */
+const uncounted: StreamCounts = {
+  leaseMs: 60_000,
+  admit: async () => 'admitted',
+  renew: async () => undefined,
+  release: async () => undefined,
+};
+
 const change = (version: number, what: TripChange['what'] = 'window'): TripChange => ({
   version,
   actor_id: 'a'.repeat(24),
@@ -106,7 +119,7 @@ describe('live updates hub', () => {
 
   it('when changes are published, then every follower of the trip gets each once, in order', async () => {
     const { log } = memoryLog();
-    const live = createLiveUpdates({ log, canRead, logger: silentLogger() });
+    const live = createLiveUpdates({ log, streams: uncounted, canRead, logger: silentLogger() });
     const [bo, cy] = [recorder(), recorder()];
     await live.follow('bo', 'trip', undefined, bo.follower);
     await live.follow('cy', 'trip', undefined, cy.follower);
@@ -119,7 +132,7 @@ describe('live updates hub', () => {
 
   it('when a follower resumes from an entry the shared read has already passed, then it gets what it lacks and nobody gets a change twice', async () => {
     const memory = memoryLog();
-    const live = createLiveUpdates({ log: memory.log, canRead, logger: silentLogger() });
+    const live = createLiveUpdates({ log: memory.log, streams: uncounted, canRead, logger: silentLogger() });
     const bo = recorder();
     await live.follow('bo', 'trip', undefined, bo.follower);
     const first = await memory.log.append('trip', change(2));
@@ -144,7 +157,7 @@ describe('live updates hub', () => {
 
   it('when a follower is removed from the trip, then it gets revoked and nothing after; the others get the change', async () => {
     const { log } = memoryLog();
-    const live = createLiveUpdates({ log, canRead, logger: silentLogger() });
+    const live = createLiveUpdates({ log, streams: uncounted, canRead, logger: silentLogger() });
     const [bo, cy] = [recorder(), recorder()];
     await live.follow('bo', 'trip', undefined, bo.follower);
     await live.follow('cy', 'trip', undefined, cy.follower);
@@ -160,13 +173,69 @@ describe('live updates hub', () => {
 
   it('when Last-Event-ID is unknown to the log, then reset comes first and live changes follow', async () => {
     const { log } = memoryLog();
-    const live = createLiveUpdates({ log, canRead, logger: silentLogger() });
+    const live = createLiveUpdates({ log, streams: uncounted, canRead, logger: silentLogger() });
     const bo = recorder();
     await live.follow('bo', 'trip', '999-1', bo.follower);
     await live.publish('trip', change(7));
     await tick();
     expect(bo.messages[0]).toEqual({ type: 'reset' });
     expect(versions(bo.messages)).toEqual([7]);
+    await live.close();
+  });
+
+  it('when Last-Event-ID is not an id the log could hold, then 400 {msg} and no stream is counted', async () => {
+    const { log } = memoryLog();
+    const admitted: OpenStream[] = [];
+    const streams: StreamCounts = { ...uncounted, admit: async (stream) => (admitted.push(stream), 'admitted') };
+    const live = createLiveUpdates({ log, streams, canRead, logger: silentLogger() });
+    for (const id of [
+      '99999999999999999999-0',
+      '18446744073709551616-0',
+      '1-18446744073709551616',
+      'abc',
+      '1-',
+      '-1',
+    ]) {
+      await expect(live.follow('bo', 'trip', id, recorder().follower)).rejects.toMatchObject({
+        status: 400,
+        message: BAD_LAST_EVENT_ID,
+      });
+    }
+    // The largest ids Redis takes are fine: nothing after them, so the client starts over.
+    const bo = recorder();
+    await live.follow('bo', 'trip', '18446744073709551615-18446744073709551615', bo.follower);
+    expect(bo.messages).toEqual([{ type: 'reset' }]);
+    expect(admitted).toHaveLength(1);
+    await live.close();
+  });
+
+  it('when the counts say the user has too many streams, then 429 in words naming why; a stream that stops is released once', async () => {
+    const { log } = memoryLog();
+    const released: OpenStream[] = [];
+    let answer: 'admitted' | 'trip-full' | 'user-full' = 'trip-full';
+    const streams: StreamCounts = {
+      ...uncounted,
+      admit: async () => answer,
+      release: async (stream) => void released.push(stream),
+    };
+    const live = createLiveUpdates({ log, streams, canRead, logger: silentLogger() });
+    await expect(live.follow('bo', 'trip', undefined, recorder().follower)).rejects.toMatchObject({
+      status: 429,
+      message: TOO_MANY_ON_TRIP,
+    });
+    answer = 'user-full';
+    await expect(live.follow('bo', 'trip', undefined, recorder().follower)).rejects.toMatchObject({
+      status: 429,
+      message: TOO_MANY_STREAMS,
+    });
+    expect(live.followers()).toBe(0);
+    answer = 'admitted';
+    const following = await live.follow('bo', 'trip', undefined, recorder().follower);
+    expect(live.followers()).toBe(1);
+    following.stop();
+    following.stop();
+    expect(live.followers()).toBe(0);
+    expect(released).toEqual([expect.objectContaining({ userId: 'bo', tripId: 'trip' })]);
     await live.close();
   });
 });

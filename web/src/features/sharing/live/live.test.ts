@@ -98,6 +98,60 @@ describe('the live stream', () => {
     expect(run.events[2]).toEqual({ type: 'revoked', msg: 'You were removed from this trip.' });
   });
 
+  it('when I already have too many live connections (429), then nothing is shown and each time the window regains focus the trip is refetched and the stream tried again', async () => {
+    const tooMany = () =>
+      new Response(JSON.stringify({ msg: 'Too many live connections to this trip.' }), { status: 429 });
+    const { fetch, calls } = fakeFetch([tooMany(), tooMany(), streamOf([change('5-0', 9)], { stayOpen: true })]);
+    const focus: Array<() => void> = [];
+    const abort = new AbortController();
+    const run = options({
+      fetch,
+      signal: abort.signal,
+      nextFocus: () => new Promise<void>((resolve) => focus.push(resolve)),
+    });
+    const ended = runLiveStream(run);
+    const waitUntil = async (check: () => boolean) => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    // Refused: no event (no error, no revoked note), no retry in the background.
+    await waitUntil(() => focus.length === 1);
+    expect(calls).toHaveLength(1);
+    expect(run.events).toEqual([]);
+    expect(run.sleeps).toEqual([]);
+    // The window regains focus: the trip is refetched (silently) and the stream tried again, refused again.
+    focus[0]!();
+    await waitUntil(() => focus.length === 2);
+    expect(calls).toHaveLength(2);
+    expect(run.events).toEqual([{ type: 'reset' }]);
+    expect(effectOf(run.events[0]!, { userId: 'u-me', version: 3 })).toEqual({
+      type: 'refetch',
+      what: 'everything',
+      note: null,
+    });
+    // Focus again: a place is free now, and the stream is live.
+    focus[1]!();
+    await waitUntil(() => run.events.length === 3);
+    expect(run.events.map((event) => event.type)).toEqual(['reset', 'reset', 'change']);
+    abort.abort();
+    expect(await ended).toBe('stopped');
+  });
+
+  it('when the server refuses the id I resume from (400), then the trip is refetched and the stream reopened from now', async () => {
+    const { fetch, calls } = fakeFetch([
+      new Response(JSON.stringify({ msg: 'Last-Event-ID must be the id of an event of this stream' }), { status: 400 }),
+      streamOf([change('7-0', 3)], { stayOpen: true }),
+    ]);
+    const abort = new AbortController();
+    const run = options({ fetch, signal: abort.signal, lastEventId: 'garbled' });
+    run.onEvent = (event) => {
+      run.events.push(event);
+      if (event.type === 'change') abort.abort();
+    };
+    expect(await runLiveStream(run)).toBe('stopped');
+    expect(calls.map((call) => call.headers['last-event-id'])).toEqual(['garbled', undefined]);
+    expect(run.events.map((event) => event.type)).toEqual(['reset', 'change']);
+  });
+
   it('when the pauses grow, then they double up to 30 s, with jitter', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt, () => 0.5))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,

@@ -5,7 +5,9 @@
 // resumes where this client stopped. A connection never outlives its access token: at
 // the token's expiry (or on a 401) it ends and is opened again with a renewed one; with
 // no token (logged out) the stream ends for good, as it does when the server says
-// `revoked`.
+// `revoked`. When this user already has as many streams open as the server allows
+// (429: other tabs, windows or devices), the page does without, silently: each time
+// the window regains focus it refetches the trip and tries the stream again.
 import { createParser } from 'eventsource-parser';
 import { NO_ACCESS } from './messages';
 
@@ -39,6 +41,8 @@ export interface LiveOptions {
   fetch?: typeof fetch;
   /** Waits `ms` unless the signal aborts first (tests pass one that returns at once). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Resolves when the window next gains focus, or the signal aborts (tests pass their own). */
+  nextFocus?: (signal: AbortSignal) => Promise<void>;
   now?: () => number;
   random?: () => number;
 }
@@ -104,12 +108,31 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
     }
   });
 
-type Connection = 'revoked' | 'gone' | 'unauthorized' | 'expired' | 'dropped' | 'stopped';
+/** The window gaining focus or becoming visible again: when someone is back to look at the trip. */
+function defaultNextFocus(signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const visible = () => {
+      if (document.visibilityState === 'visible') done();
+    };
+    window.addEventListener('focus', done);
+    document.addEventListener('visibilitychange', visible);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      window.removeEventListener('focus', done);
+      document.removeEventListener('visibilitychange', visible);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+type Connection = 'revoked' | 'gone' | 'unauthorized' | 'expired' | 'busy' | 'dropped' | 'stopped';
 
 /** Runs the stream until it is revoked, the user has no token, or `signal` aborts. */
 export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? defaultSleep;
+  const nextFocus = options.nextFocus ?? defaultNextFocus;
   const now = options.now ?? Date.now;
   let lastId = options.lastEventId ?? null;
   let failures = 0;
@@ -119,6 +142,15 @@ export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
     const outcome = await connectOnce(token);
     if (outcome === 'stopped') return 'stopped';
     if (outcome === 'revoked' || outcome === 'gone') return outcome;
+    if (outcome === 'busy') {
+      // Too many streams open already: no error, and no retrying in the background
+      // (that is what the limit is about); the trip is refetched when someone looks again.
+      await nextFocus(options.signal);
+      if (options.signal.aborted) return 'stopped';
+      options.onEvent({ type: 'reset' });
+      token = options.token();
+      continue;
+    }
     if (outcome === 'unauthorized' || outcome === 'expired') {
       // A token refused right after it was renewed is not retried at full speed.
       if (outcome === 'unauthorized') {
@@ -170,6 +202,13 @@ export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
       }
       // The trip is gone (its page says so when it refetches), or no server offers the stream.
       if (response.status === 404) return 'gone';
+      if (response.status === 429) return 'busy';
+      // The id it resumed from is refused (400): start from now, and refetch what may have been missed.
+      if (response.status === 400 && lastId) {
+        lastId = null;
+        options.onEvent({ type: 'reset' });
+        return 'dropped';
+      }
       if (!response.ok || !response.body) return 'dropped';
       failures = 0;
       const parser = createParser({
