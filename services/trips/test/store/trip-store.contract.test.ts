@@ -618,7 +618,6 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect((await trips.getTrip(ada, adas._id)).members).toHaveLength(1);
       });
     });
-
   });
 }
 
