@@ -25,7 +25,7 @@ import {
 } from '@tripcost/shared';
 import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
 import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
-import { tripCreated, tripDeleted, tripUpdated, withTripEvent, withTripUpdate, type Announce } from './trip-events';
+import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type Announce } from './trip-events';
 import type { TripStore } from './trip-store';
 import { createTripListViews, type SerializedTripList, type TripListView } from './trip-list';
 import {
@@ -55,7 +55,7 @@ import {
   UNNAMED,
 } from './sharing';
 import { createSharing, type SharingUseCases } from './sharing-service';
-import { withoutVotesOf, type Vote } from './votes';
+import type { Vote } from './votes';
 import {
   createLiveUpdates,
   LIVE_UNAVAILABLE,
@@ -457,6 +457,21 @@ export function createTripsService(deps: {
     return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
   }
 
+  /**
+   * The trip becomes a tombstone carrying its trip.deleted event: gone for every reader
+   * at once, purged by the relay once the event is out.
+   */
+  const removeTrip = (actor: Actor, tripId: string, precondition?: Precondition) =>
+    changeTrip(
+      actor,
+      tripId,
+      'deleted',
+      (current, at) => ({ ...current, deleted_at: at }),
+      precondition,
+      tripDeleted,
+      'delete',
+    );
+
   const sharing = createSharing({
     store,
     now: () => deps.now?.() ?? new Date(),
@@ -533,17 +548,7 @@ export function createTripsService(deps: {
     },
 
     async deleteTrip(user, tripId, precondition) {
-      // The trip becomes a tombstone carrying its trip.deleted event: gone for every
-      // reader at once, purged by the relay once the event is out.
-      await changeTrip(
-        user,
-        tripId,
-        'deleted',
-        (current, at) => ({ ...current, deleted_at: at }),
-        precondition,
-        tripDeleted,
-        'delete',
-      );
+      await removeTrip(user, tripId, precondition);
     },
 
     async addInstance(user, tripId, input) {
@@ -745,50 +750,22 @@ export function createTripsService(deps: {
     },
 
     async forgetUser(userId) {
-      // Out of every trip shared with them first (a member's name goes with them), then
-      // their own trips, each deleted as by hand: a tombstone carrying trip.deleted, so
-      // their members' lists, wishlists and exports lose it too (docs/privacy.md).
-      const leaver = { id: userId, name: UNNAMED };
+      // Out of every trip shared with them first, as if they left (their name and votes
+      // go with them), then their own trips, each deleted as by hand (a tombstone carrying
+      // trip.deleted), so their members' lists, wishlists and exports lose it too.
+      const leaver: AuthUser = { id: userId, email: '', role: 0, name: UNNAMED };
+      // Gone meanwhile, or no longer theirs: nothing left to do (a redelivered event).
       const unlessGone = (error: { status?: number }) => {
-        if (error?.status !== 404) throw error; // deleted meanwhile: nothing left to do
+        if (error?.status !== 404 && error?.status !== 403) throw error;
         return null;
       };
       for (const tripId of await store.idsSharedWith(userId)) {
-        const left = await oneAtATime(tripId, () =>
-          changeVersioned<TripRecord>({
-            read: async () => {
-              const trip = await store.findById(tripId);
-              if (!trip) throw notFound(TRIP_NOT_FOUND);
-              return trip;
-            },
-            apply: (trip) => {
-              if (roleOf(trip, userId) === null) return trip;
-              const next = {
-                ...trip,
-                members: membersOf(trip).filter((member) => member.user_id !== userId),
-                votes: withoutVotesOf(trip.votes, userId),
-              };
-              return withTripUpdate(next, now(), trip);
-            },
-            write: (next, expected) => store.replace(next, expected),
-          }),
-        ).catch(unlessGone);
-        if (left) await committed(left, leaver, 'members');
+        await sharing.leaveTrip(leaver, tripId).catch(unlessGone);
       }
       let removed = 0;
       for (const tripId of await store.idsByUser(userId)) {
-        const deleted = await changeTrip(
-          leaver,
-          tripId,
-          'deleted',
-          (current, at) => ({ ...current, deleted_at: at }),
-          {},
-          tripDeleted,
-          'delete',
-        ).catch(unlessGone);
-        if (deleted) removed += 1;
+        if ((await removeTrip(leaver, tripId).catch(unlessGone)) !== null) removed += 1;
       }
-      nudgeOutbox();
       return removed;
     },
 
