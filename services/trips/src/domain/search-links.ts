@@ -4,6 +4,8 @@
 // never calls these sites and reads nothing from them.
 import { datesInvalid, dayString, dayNumber } from '@tripcost/shared';
 
+const DOT_SEGMENT = /^\.{1,2}$/;
+
 export const SEARCH_LINK_KINDS = ['flights', 'stays', 'cars'] as const;
 export type SearchLinkKind = (typeof SEARCH_LINK_KINDS)[number];
 
@@ -104,6 +106,8 @@ export function searchLinker(trip: {
   return (window) => {
     // No links for dates that need fixing (end before start, or out of range).
     if (!window.trip_start || !window.trip_end || datesInvalid(window)) return [];
+    // '.' or '..' is no place, and a URL drops it from a path (Airbnb's, Kayak's): no links.
+    if (DOT_SEGMENT.test(place)) return [];
     const [start, end] = [dayNumber(window.trip_start), dayNumber(window.trip_end)];
     const dates: WindowDates = { start: dayString(start), end: dayString(end) };
     return sites.map(({ kind, site, url }) => ({ kind, site, url: url(dates) }));

@@ -76,6 +76,11 @@ describe('search links', () => {
         ];
         for (const window of windows) {
           const [start, end] = [window.trip_start.slice(0, 10), window.trip_end.slice(0, 10)];
+          // '.' and '..' name no place (a URL would drop them from a path): no links at all.
+          if (/^\.{1,2}$/.test(place.trim())) {
+            expect(links(window)).toEqual([]);
+            continue;
+          }
           const bySite = Object.fromEntries(links(window).map((link) => [link.site, new URL(link.url)]));
           const from = origin.trim() ? ` from ${origin.trim()}` : '';
           const adults = travelers === 1 ? 'adult' : 'adults';
@@ -102,6 +107,13 @@ describe('search links', () => {
           expect(decodeURIComponent(bySite.Kayak.pathname)).toBe(`/cars/${place.trim()}/${start}/${end}`);
         }
       }),
+      {
+        examples: [
+          ['.', '', 1],
+          [' .. ', 'Porto', 2],
+          ['.a', '', 1],
+        ],
+      },
     );
   });
 });
