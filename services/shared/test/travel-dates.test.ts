@@ -3,7 +3,12 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import {
+  addDays,
   AppError,
+  calendarDay,
+  dayNumber,
+  daysBetween,
+  dayString,
   calendarDateSchema,
   checkTravelDate,
   datesInvalid,
@@ -145,5 +150,23 @@ describe('strict query strings', () => {
     expect(strictQuery({ base: '', limit: '3', other: ['a', 'b'], 'x[y]': '1' }, ['base', 'limit'])).toEqual({
       limit: '3',
     });
+  });
+});
+
+describe('calendar arithmetic (one home for day counts)', () => {
+  it('moves a day across months, leap days and years, from a day or a timestamp', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDays('2025-12-31T00:00:00.000Z', 1)).toBe('2026-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+  it('counts whole days between two days, negative when reversed', () => {
+    expect(daysBetween('2024-02-27', '2024-03-01')).toBe(3);
+    expect(daysBetween('2026-06-10T00:00:00.000Z', '2026-06-03')).toBe(-7);
+    expect(daysBetween(addDays('2030-10-25', 40), '2030-10-25')).toBe(-40);
+  });
+  it('reads a stored timestamp as its calendar day', () => {
+    expect(calendarDay('2026-06-03T00:00:00.000Z')).toBe('2026-06-03');
+    expect(dayString(dayNumber('2199-12-31'))).toBe('2199-12-31');
   });
 });

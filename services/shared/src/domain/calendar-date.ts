@@ -81,6 +81,28 @@ export function nightsOf(window: { trip_start: string | null; trip_end: string |
 /** Days a window spans counting both ends (nights + 1), as a per-day cost counts them. */
 export const daysOf = (nights: number): number => nights + 1;
 
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' (or an ISO timestamp: its UTC day). */
+export function dayNumber(date: string): number {
+  return Math.floor(Date.parse(date.slice(0, 10)) / DAY_MS);
+}
+
+/** 'YYYY-MM-DD' of a day number. */
+export function dayString(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' of a Date (its UTC day): "today" for captured_on and freshness. */
+export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** 'YYYY-MM-DD' of a stored date (ISO at UTC midnight or already a calendar day). */
+export const calendarDay = (value: string): string => value.slice(0, 10);
+
+/** A 'YYYY-MM-DD' (or an ISO timestamp: its UTC day) moved by whole days, as 'YYYY-MM-DD'. */
+export const addDays = (day: string, days: number): string => dayString(dayNumber(day) + days);
+
+/** Whole days from a to b (b − a), each a 'YYYY-MM-DD' or an ISO timestamp (its UTC day). */
+export const daysBetween = (a: string, b: string): number => dayNumber(b) - dayNumber(a);
+
 /** An ISO date moved by whole days (UTC midnight stays UTC midnight); a missing date stays missing. */
 export function shiftDate(date: string | null, days: number): string | null {
   return date === null ? null : new Date(Date.parse(date) + days * DAY_MS).toISOString();

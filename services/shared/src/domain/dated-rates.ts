@@ -6,7 +6,7 @@
 // Here are the day arithmetic and the rate of one night; windows.ts sums them into an
 // item's cost (the one plain form), the trips service's flex grid batches the same rates
 // with prefix sums. Pure and browser-safe like the rest of the core.
-import { DAY_MS } from './calendar-date';
+import { dayNumber } from './calendar-date';
 import { DEFAULT_CURRENCY_DIGITS, toMinorUnits } from './money';
 import type { CostBasis } from './windows';
 
@@ -45,19 +45,6 @@ export const MAX_QUOTES = 30;
 export const DATED_RATE_BASES: readonly CostBasis[] = ['per_night', 'per_person_per_night', 'per_day'];
 /** The bases a quote for exact dates can replace the amount of. */
 export const QUOTE_BASES: readonly CostBasis[] = ['total', 'per_person'];
-
-/** Days since 1970-01-01 of a 'YYYY-MM-DD' (or an ISO timestamp: its UTC day). */
-export function dayNumber(date: string): number {
-  return Math.floor(Date.parse(date.slice(0, 10)) / DAY_MS);
-}
-
-/** 'YYYY-MM-DD' of a day number. */
-export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' of a Date (its UTC day): "today" for captured_on and freshness. */
-export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** Whether a day is a Friday or a Saturday (1970-01-01 was a Thursday). */
 export function isWeekendDay(day: number): boolean {

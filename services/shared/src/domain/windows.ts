@@ -1,7 +1,7 @@
 // A date window's own rules that both the trips service and the web app apply: where it
 // stands in the decision, and what an itemised cost multiplies by (its basis).
-import { daysOf } from './calendar-date';
-import { compiledRates, dayNumber, quoteFor, variesByDate, type PricedItem } from './dated-rates';
+import { dayNumber, daysOf } from './calendar-date';
+import { compiledRates, quoteFor, variesByDate, type PricedItem } from './dated-rates';
 import { currencyDigits } from './currencies';
 import { convertMinorUnits } from './fx';
 import { DEFAULT_CURRENCY_DIGITS, fromMinorUnits, toMinorUnits } from './money';
