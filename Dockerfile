@@ -61,7 +61,7 @@ RUN mkdir -p node_modules/.vite-temp \
     && chown -R 1000:1000 services gateway web node_modules/.vite-temp
 USER 1000:1000
 WORKDIR /app/service
-CMD ["sh", "-c", "npx tsc -b -w --preserveWatchOutput . & if [ \"$SERVICE\" = gateway ]; then (cd /app/web && exec npx vite build --watch) & fi; exec node --initial-old-space-size=128 --watch dist/main.js"]
+CMD ["sh", "-c", "npx tsc -b -w --preserveWatchOutput . & if [ \"$SERVICE\" = gateway ]; then (cd /app/web && exec npx vite build --watch) & fi; exec node --initial-old-space-size=128 --expose-gc --watch dist/main.js"]
 
 # --- prod-deps: `npm ci --omit=dev` for the chosen workspace alone: its
 # production dependencies and those of the workspaces it links
@@ -106,5 +106,6 @@ WORKDIR /app/service
 # The V8 flags are the root package.json's config.nodeFlags (every other launcher
 # reads them there; a test keeps this line equal): an old generation with room to
 # grow, so a process with a small heap is not fully collected several times a
-# second (docs/adr/0022).
-CMD ["node", "--initial-old-space-size=128", "dist/main.js"]
+# second (docs/adr/0022); and gc exposed, so a process can ask for one collection
+# after a burst of live streams ends (docs/adr/0060).
+CMD ["node", "--initial-old-space-size=128", "--expose-gc", "dist/main.js"]

@@ -7,6 +7,10 @@
 //   follower ends with its connection); target within 2 s;
 // - resident memory (RSS) of the gateway and of the trips service before the streams
 //   opened, at the peak, and 10 s after the release; target: back within 15 MB;
+// - a second burst of the same 1,000 streams, opened and killed the same way: RSS 10 s
+//   after it against 10 s after the first (what a process keeps per outage; target
+//   within 15 MB). The first burst's row compares with a process fresh from start-up,
+//   whose young generation is not yet touched: see docs/adr/0060-collect-after-bursts.md;
 // - the limit: one more stream of a trip for a traveller who holds 10 of it is 429.
 // Run: npm run build && node bench/live-streams.mjs [--smoke]   (needs Redis at REDIS_URL)
 import { inParallel, startTripsService } from './trips-support.mjs';
@@ -65,6 +69,13 @@ export async function run({ smoke, log }) {
     }
     await wait(settleMs);
     const after = { gateway: rssOf(pids.gateway), trips: rssOf(pids.trips) };
+    // The same outage again: what stays per burst once the process has lived through one.
+    const again = await holdStreams(service.gatewayUrl, plan);
+    await wait(smoke ? 200 : 2000);
+    await again.close({ abruptly: true });
+    while (connectionsTo(service.port) > idle && performance.now() < deadline + 120_000) await wait(20);
+    await wait(settleMs);
+    const afterSecond = { gateway: rssOf(pids.gateway), trips: rssOf(pids.trips) };
     const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
     const memory = (name) => `${mb(before[name])} → peak ${mb(peak[name])} → ${mb(after[name])}`;
     log(
@@ -78,6 +89,13 @@ export async function run({ smoke, log }) {
       target: '≤ +15 MB',
       pass: smoke ? null : after[name] - before[name] <= 15 * MB,
     });
+    const repeatRow = (name, process) => ({
+      measure: `${process} RSS ${settleMs / 1000} s after a second burst of ${count} streams → after the first`,
+      comparison: `${mb(after[name])} → ${mb(afterSecond[name])}; second − first`,
+      result: `${afterSecond[name] >= after[name] ? '+' : ''}${((afterSecond[name] - after[name]) / MB).toFixed(1)} MB`,
+      target: '≤ +15 MB',
+      pass: smoke ? null : afterSecond[name] - after[name] <= 15 * MB,
+    });
     return [
       {
         measure: `release of ${count} trip event streams whose clients were killed at once (through the gateway)`,
@@ -88,6 +106,8 @@ export async function run({ smoke, log }) {
       },
       memoryRow('gateway', 'gateway'),
       memoryRow('trips', 'trips service'),
+      repeatRow('gateway', 'gateway'),
+      repeatRow('trips', 'trips service'),
       {
         measure: 'an 11th stream of one trip for one traveller (through the gateway)',
         comparison: `answer: ${extra.status} ${refusal.slice(0, 60)}`,

@@ -13,6 +13,7 @@ import {
   accessLogger,
   apiSecurityHeaders,
   AppError,
+  collectAfterBursts,
   createRateLimiter,
   errorBody,
   metricSamples,
@@ -90,6 +91,8 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     }),
   };
   const edgeAuth = createEdgeAuth(deps.verifier, deps.revokedUsers);
+  // Live streams that end together leave garbage a quiet heap would keep (docs/adr/0060).
+  const streamEnds = collectAfterBursts();
   const identity = watchUpstreamIdentity(upstreams, logger, config.UPSTREAM_IDENTITY_CHECK_MS);
   const compression = { enabled: config.COMPRESS_ANSWERS, minBytes: config.COMPRESS_MIN_BYTES };
   const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((hop) => hop.trim()));
@@ -117,7 +120,10 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
     const record = (res as TrackedResponse)[TRACK];
     if (record) record.route = `${record.route}-events`;
     const forget = lifecycle.onShutdown(end);
-    res.once('close', forget);
+    res.once('close', () => {
+      forget();
+      streamEnds.ended();
+    });
   }
 
   const fail = (res: ServerResponse, error: AppError, headers?: Record<string, string>) =>
@@ -344,6 +350,7 @@ export function createApiHandler(deps: ApiDeps): ApiHandler {
   return Object.assign(handler, {
     close: async () => {
       identity.close();
+      streamEnds.stop();
       await Promise.all([
         ...Object.values(limiters).map((limiter) => limiter.close()),
         ...[...proxies.values()].map((proxy) => proxy.close()),

@@ -11,6 +11,7 @@ export * from './redis';
 export * from './redis-keys';
 export * from './rate-limit';
 export * from './retry';
+export * from './collect-after-bursts';
 export * from './events';
 export * from './versioned';
 export * from './outbox';
