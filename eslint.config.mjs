@@ -198,6 +198,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // Imports inside one element are checked too: the base and entry files share src/.
+          checkInternals: true,
           policies: [
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { element: { type: 'kit-domain' } } } },
@@ -242,7 +244,7 @@ export default tseslint.config(
               message: 'The gateway uses the kit only through its public entry: import from @tripcost/shared.',
             },
             {
-              regex: '^@tripcost/(?!shared$)',
+              regex: '^@tripcost/(?!shared($|/))',
               message: "The gateway never uses a service's code: it reaches services over HTTP.",
             },
             {
