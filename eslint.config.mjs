@@ -5,6 +5,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCycle from './web/eslint-rules/no-cycle.cjs';
+import noUnresolved from './web/eslint-rules/no-unresolved.cjs';
 
 /**
  * An import-direction rule (eslint-plugin-boundaries): packages and a module's own
@@ -21,6 +22,10 @@ const importDirection = (...policies) => [
     ],
   },
 ];
+
+/** The kit's entry files, which assemble its layers; every other file directly in its src/ is a base file. */
+const KIT_ENTRY = '{index,service,service-settings}.ts';
+const KIT_BASE = '!(index|service|service-settings).ts';
 
 export default tseslint.config(
   {
@@ -162,6 +167,158 @@ export default tseslint.config(
         { from: { element: { type: 'components' } }, allow: { to: { element: { types: ['lib', 'components'] } } } },
         { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
       ),
+    },
+  },
+  // The service kit's own layers (services/shared/src; docs/service-kit.md "The kit's
+  // layers"): domain/ (the browser-safe core, checked by its own rule above) imports
+  // nothing else; the base files directly in src/ (config, logger, errors, redis,
+  // events, lifecycle, …) import each other and the domain; auth/ and store/ add
+  // themselves; http/ adds auth/; the entry files (index.ts, service.ts,
+  // service-settings.ts) assemble every layer; testing/ may import any of them, and only
+  // testing/ imports testing/. Proven by services/shared/test/kit-layers-lint.test.ts.
+  {
+    files: ['services/shared/src/**/*.ts'],
+    ignores: ['services/shared/src/domain/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'kit-domain', pattern: 'services/shared/src/domain' },
+        { type: 'kit-auth', pattern: 'services/shared/src/auth' },
+        { type: 'kit-store', pattern: 'services/shared/src/store' },
+        { type: 'kit-http', pattern: 'services/shared/src/http' },
+        { type: 'kit-testing', pattern: 'services/shared/src/testing' },
+        // Last, so it only takes what no folder above took: the files directly in src/.
+        { type: 'kit-root', pattern: 'services/shared/src' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      // Not importDirection: its "own element" policy would let a base file import an entry file.
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // Imports inside one element are checked too: the base and entry files share src/.
+          checkInternals: true,
+          policies: [
+            { allow: { to: { module: { origin: 'external' } } } },
+            { allow: { to: { element: { type: 'kit-domain' } } } },
+            { allow: { to: { element: { type: 'kit-root', fileInternalPath: KIT_BASE } } } },
+            {
+              from: { element: { types: ['kit-auth', 'kit-store', 'kit-http', 'kit-testing'] } },
+              allow: { dependency: { relationship: { to: 'internal' } } },
+            },
+            {
+              from: { element: { types: ['kit-http', 'kit-testing'] } },
+              allow: { to: { element: { type: 'kit-auth' } } },
+            },
+            {
+              from: { element: { type: 'kit-testing' } },
+              allow: { to: { element: { types: ['kit-store', 'kit-http'] } } },
+            },
+            {
+              from: { element: { type: 'kit-root', fileInternalPath: KIT_ENTRY } },
+              allow: { to: { element: { types: ['kit-auth', 'kit-store', 'kit-http', 'kit-root'] } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The gateway uses the kit only through its public entry (`@tripcost/shared`, never
+  // `@tripcost/shared/<path>` nor a relative path into services/), and no service's
+  // code at all; a service's code uses no other service's package (only the kit is
+  // shared: services talk over HTTP and events, docs/architecture.md §1). The
+  // typescript-eslint twin of `no-restricted-imports` is used so that these options do
+  // not replace the core rule's in the browser-safe domain block above. Proven by
+  // gateway/test/gateway-lint.test.ts and services/shared/test/imports-lint.test.ts.
+  {
+    files: ['gateway/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@tripcost/shared/',
+              message: 'The gateway uses the kit only through its public entry: import from @tripcost/shared.',
+            },
+            {
+              regex: '^@tripcost/(?!shared($|/))',
+              message: "The gateway never uses a service's code: it reaches services over HTTP.",
+            },
+            {
+              regex: '^(\\.\\./)+(services|web)/',
+              message: 'The gateway imports only its own files and packages (the kit as @tripcost/shared).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@tripcost/(?!shared($|/))',
+              message: "A service never uses another service's code (only @tripcost/shared is shared).",
+            },
+            {
+              regex: '^@tripcost/shared/',
+              message: 'A service uses the kit through its public entry: import from @tripcost/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/shared/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@tripcost/', message: 'The kit depends on no workspace: it is what they share.' }] },
+      ],
+    },
+  },
+  // No import cycles in the services, the kit and the gateway either (the web app's
+  // block above has its own): a module may not import, through any others, a module
+  // that imports it back. Proven by services/shared/test/imports-lint.test.ts.
+  {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    plugins: { local: { rules: { 'no-cycle': noCycle } } },
+    rules: { 'local/no-cycle': 'error' },
+  },
+  // An import must name a file or a package that exists (the local rule resolves as
+  // TypeScript, jest.preset.js and the web app's alias do; see its header for why no
+  // plugin). Its own plugin name, so it can also cover web/ beside the web block's
+  // `local`. Every file: scripts, tests and configs too. Proven by services/shared/test/imports-lint.test.ts.
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    // Fixtures are linted by their tests as files of the folders they stand for.
+    ignores: ['**/test/fixtures/**'],
+    plugins: { imports: { rules: { 'no-unresolved': noUnresolved } } },
+    rules: { 'imports/no-unresolved': 'error' },
+  },
+  // Sizes for hand-written source: a file of at most 400 lines (all of them counted)
+  // and a function of at most 100 (blank lines and comments aside), so each part stays
+  // readable whole. Tests and generated files are exempt.
+  {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'web/src/lib/api-types.ts',
+      'services/shared/src/domain/country-codes.ts',
+      'services/shared/src/domain/currency-codes.ts',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
     },
   },
   {

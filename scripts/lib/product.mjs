@@ -16,16 +16,18 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { componentArgs, ensureKeyPair, freePort, ROOT, say } from './environment.mjs';
 import { startFakeRates } from './fake-rates.mjs';
+import mongoUrl from './mongo-url.cjs';
 
 /** The root deployables.json: the one list of TripCost's processes, gateway first. */
 export const DEPLOYABLES = JSON.parse(readFileSync(join(ROOT, 'deployables.json'), 'utf8')).deployables;
 
 /** The services behind the gateway, started first; the gateway (metrics, instance ids) last. */
-export const COMPONENTS = DEPLOYABLES.filter((d) => d.name !== 'gateway').map(({ name, dir, port, urlVar }) => ({
+export const COMPONENTS = DEPLOYABLES.filter((d) => d.name !== 'gateway').map(({ name, dir, port, urlVar, store }) => ({
   name,
   dir,
   port,
   urlVar,
+  store,
 }));
 
 /** Where `npm start` puts things when nothing says otherwise (and they are free). */
@@ -239,8 +241,16 @@ export async function startProduct({
       upstreamUrls[component.urlVar] =
         `http://127.0.0.1:${used[component.name] ?? ports[component.name] ?? component.port}`;
     }
+    // With MONGO_URL, each service with a store gets a database of its own, named after
+    // it, as the Helm chart gives them (mongo-url.cjs).
+    const storeEnv = (component) =>
+      component.store && componentEnv.MONGO_URL
+        ? { MONGO_URL: mongoUrl.mongoUrlFor(componentEnv.MONGO_URL, component.name) }
+        : {};
     await Promise.all(
-      launched.map((component) => launch(component.name, component.dir, used[component.name], upstreamUrls)),
+      launched.map((component) =>
+        launch(component.name, component.dir, used[component.name], { ...upstreamUrls, ...storeEnv(component) }),
+      ),
     );
     // The gateway proxies only to the instances started here.
     const expected = Object.fromEntries(

@@ -50,36 +50,7 @@ export function startIntegrations(config: IntegrationsConfig, logger?: Logger): 
       const cache = createCache({ redis, logger, keyPrefix: `${keyPrefix}:cache` });
       const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
 
-      const weatherProvider = config.OPENWEATHER_API_KEY
-        ? openWeatherMap(upstream, {
-            baseUrl: config.OPENWEATHER_BASE_URL,
-            apiKey: config.OPENWEATHER_API_KEY,
-            timeoutMs,
-          })
-        : openMeteo(upstream, {
-            geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
-            forecastBaseUrl: config.OPEN_METEO_BASE_URL,
-            timeoutMs,
-          });
-      const google = config.GOOGLE_MAPS_API_KEY
-        ? googlePlaces(upstream, {
-            baseUrl: config.GOOGLE_PLACES_BASE_URL,
-            apiKey: config.GOOGLE_MAPS_API_KEY,
-            timeoutMs,
-          })
-        : undefined;
-      const suggestionsProvider = config.OPENAI_API_KEY
-        ? openAi(upstream, {
-            baseUrl: config.OPENAI_BASE_URL,
-            apiKey: config.OPENAI_API_KEY,
-            model: config.OPENAI_MODEL,
-            timeoutMs: config.OPENAI_TIMEOUT_MS,
-          })
-        : undefined;
-
-      const fxProvider = config.FX_OFFLINE
-        ? undefined
-        : frankfurter(upstream, { baseUrl: config.FX_API_URL, timeoutMs: config.FX_TIMEOUT_MS });
+      const { weatherProvider, google, suggestionsProvider, fxProvider } = chooseProviders(config, upstream);
 
       const services = {
         weather: createWeatherService({ provider: weatherProvider, cache }),
@@ -112,18 +83,7 @@ export function startIntegrations(config: IntegrationsConfig, logger?: Logger): 
           logger,
         }),
       };
-      logger.info(
-        {
-          weather: weatherProvider.source,
-          places: google ? 'google' : 'offline',
-          suggestions: suggestionsProvider ? 'openai' : 'off',
-          fx: fxProvider ? fxProvider.source : 'offline',
-        },
-        'providers selected',
-      );
-      // Said once here, so the 503s these features answer are not an error on every trip view.
-      if (!suggestionsProvider) logger.warn('OPENAI_API_KEY is not set: place suggestions answer 503 until it is');
-      if (!google) logger.warn('GOOGLE_MAPS_API_KEY is not set: offline city data, no place details or photos');
+      logProviders(logger, { weatherProvider, google, suggestionsProvider, fxProvider });
 
       return {
         inbox: config.WARM_UP_ENABLED
@@ -145,4 +105,57 @@ export function startIntegrations(config: IntegrationsConfig, logger?: Logger): 
       };
     },
   });
+}
+
+/** The providers the configuration selects: each with its key, else its keyless fallback or none. */
+function chooseProviders(config: IntegrationsConfig, upstream: ReturnType<typeof createUpstream>) {
+  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const weatherProvider = config.OPENWEATHER_API_KEY
+    ? openWeatherMap(upstream, {
+        baseUrl: config.OPENWEATHER_BASE_URL,
+        apiKey: config.OPENWEATHER_API_KEY,
+        timeoutMs,
+      })
+    : openMeteo(upstream, {
+        geocodingBaseUrl: config.OPEN_METEO_GEOCODING_BASE_URL,
+        forecastBaseUrl: config.OPEN_METEO_BASE_URL,
+        timeoutMs,
+      });
+  const google = config.GOOGLE_MAPS_API_KEY
+    ? googlePlaces(upstream, {
+        baseUrl: config.GOOGLE_PLACES_BASE_URL,
+        apiKey: config.GOOGLE_MAPS_API_KEY,
+        timeoutMs,
+      })
+    : undefined;
+  const suggestionsProvider = config.OPENAI_API_KEY
+    ? openAi(upstream, {
+        baseUrl: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY,
+        model: config.OPENAI_MODEL,
+        timeoutMs: config.OPENAI_TIMEOUT_MS,
+      })
+    : undefined;
+
+  const fxProvider = config.FX_OFFLINE
+    ? undefined
+    : frankfurter(upstream, { baseUrl: config.FX_API_URL, timeoutMs: config.FX_TIMEOUT_MS });
+  return { weatherProvider, google, suggestionsProvider, fxProvider };
+}
+
+/** One line saying which providers answer, and a warning for each feature that is off. */
+function logProviders(logger: Logger, chosen: ReturnType<typeof chooseProviders>): void {
+  const { weatherProvider, google, suggestionsProvider, fxProvider } = chosen;
+  logger.info(
+    {
+      weather: weatherProvider.source,
+      places: google ? 'google' : 'offline',
+      suggestions: suggestionsProvider ? 'openai' : 'off',
+      fx: fxProvider ? fxProvider.source : 'offline',
+    },
+    'providers selected',
+  );
+  // Said once here, so the 503s these features answer are not an error on every trip view.
+  if (!suggestionsProvider) logger.warn('OPENAI_API_KEY is not set: place suggestions answer 503 until it is');
+  if (!google) logger.warn('GOOGLE_MAPS_API_KEY is not set: offline city data, no place details or photos');
 }

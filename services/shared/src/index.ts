@@ -23,7 +23,7 @@ export * from './service-settings';
 export * from './auth/middleware';
 export * from './auth/revoked-users';
 export * from './http/app';
-export * from './http/born-express';
+export * from './born-express';
 export * from './http/api-doc';
 export * from './http/route';
 export * from './http/error-handler';

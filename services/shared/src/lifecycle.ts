@@ -4,7 +4,7 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { bornExpressOptions } from './http/born-express';
+import { bornExpressOptions } from './born-express';
 import type { Logger } from './logger';
 
 /**
@@ -65,7 +65,7 @@ export async function listen(
     drainGraceMs?: number;
   },
 ): Promise<RunningServer> {
-  // An Express app's requests and responses are born Express's (http/born-express.ts).
+  // An Express app's requests and responses are born Express's (born-express.ts).
   const server = createServer(bornExpressOptions(app), app);
   server.on('clientError', answerClientError);
   // Responses still being worked on when shutdown begins close their connection, so

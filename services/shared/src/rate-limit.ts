@@ -68,7 +68,6 @@ interface LocalCount {
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { redis, logger, name, limit, windowMs } = options;
-  const syncEveryMs = options.syncEveryMs ?? 100;
   const duration = Math.max(1, Math.round(windowMs / 1000));
   const store = new RateLimiterRedis({
     storeClient: redis,
@@ -80,13 +79,63 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   // The batch pushes counts without an insurance limiter: if Redis is away, the
   // local count simply keeps going on its own.
   const batchStore = new RateLimiterRedis({ storeClient: redis, keyPrefix: name, points: limit, duration });
+  const health = storeHealth(logger, name);
+  const counts = localCounts(batchStore, health, windowMs, options.syncEveryMs ?? 100);
 
-  let warned = false;
-  const storeFailed = (error: unknown) => {
-    if (!warned) logger.warn({ err: error, limiter: name }, 'rate limit store unavailable; counting in this process');
-    warned = true;
+  return {
+    limit,
+    windowMs,
+    async consume(key, by = 1) {
+      try {
+        const res = await store.consume(key, by);
+        health.ok();
+        return { allowed: true, count: res.consumedPoints, resetMs: res.msBeforeNext };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, count: rejection.consumedPoints, resetMs: rejection.msBeforeNext };
+        }
+        // Only reached when the insurance limiter itself failed: let the use through.
+        health.failed(rejection);
+        return { allowed: true, count: 0, resetMs: windowMs };
+      }
+    },
+    async peek(key) {
+      try {
+        const res = await store.get(key);
+        return res ? { count: res.consumedPoints, resetMs: Math.max(res.msBeforeNext, 0) } : { count: 0, resetMs: 0 };
+      } catch (error) {
+        health.failed(error);
+        return { count: 0, resetMs: 0 };
+      }
+    },
+    ...counts,
   };
+}
 
+/** One warning when the store becomes unavailable, and another only after it worked again. */
+function storeHealth(logger: Logger, name: string) {
+  let warned = false;
+  return {
+    failed(error: unknown) {
+      if (!warned) logger.warn({ err: error, limiter: name }, 'rate limit store unavailable; counting in this process');
+      warned = true;
+    },
+    ok() {
+      warned = false;
+    },
+  };
+}
+
+/**
+ * `hitNow`'s counting: in this process at once, pushed to Redis in batches every
+ * `syncEveryMs` (each push answers every replica's count of the window so far).
+ */
+function localCounts(
+  batchStore: RateLimiterRedis,
+  health: ReturnType<typeof storeHealth>,
+  windowMs: number,
+  syncEveryMs: number,
+): Pick<RateLimiter, 'hitNow' | 'windowNow' | 'close'> {
   const local = new Map<string, LocalCount>();
   let syncing: Promise<void> | undefined;
 
@@ -108,12 +157,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
             entry.sending -= points;
             entry.synced = res.consumedPoints;
             entry.resetAt = Date.now() + res.msBeforeNext;
-            warned = false;
+            health.ok();
           },
           (error: unknown) => {
             entry.sending -= points;
             entry.synced += points;
-            storeFailed(error);
+            health.failed(error);
           },
         ),
       );
@@ -145,31 +194,6 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   };
 
   return {
-    limit,
-    windowMs,
-    async consume(key, by = 1) {
-      try {
-        const res = await store.consume(key, by);
-        warned = false;
-        return { allowed: true, count: res.consumedPoints, resetMs: res.msBeforeNext };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { allowed: false, count: rejection.consumedPoints, resetMs: rejection.msBeforeNext };
-        }
-        // Only reached when the insurance limiter itself failed: let the use through.
-        storeFailed(rejection);
-        return { allowed: true, count: 0, resetMs: windowMs };
-      }
-    },
-    async peek(key) {
-      try {
-        const res = await store.get(key);
-        return res ? { count: res.consumedPoints, resetMs: Math.max(res.msBeforeNext, 0) } : { count: 0, resetMs: 0 };
-      } catch (error) {
-        storeFailed(error);
-        return { count: 0, resetMs: 0 };
-      }
-    },
     hitNow(key, by = 1) {
       if (timer === undefined) startSyncing();
       const entry = entryFor(key, Date.now());

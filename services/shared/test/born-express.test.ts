@@ -1,11 +1,11 @@
 // A service's server makes its requests and responses Express's from birth
-// (http/born-express.ts): the prototype swap Express does per request is then a
+// (born-express.ts): the prototype swap Express does per request is then a
 // no-op, and every route — direct, with parameters, unknown — answers as before.
 import { IncomingMessage, ServerResponse, createServer } from 'node:http';
 import express from 'express';
 import { z } from 'zod';
 import { createServiceApp, createTokenVerifier, defineRoute, Lifecycle, listen, type RevokedUsers } from '../src';
-import { bornExpressOptions } from '../src/http/born-express';
+import { bornExpressOptions } from '../src/born-express';
 import { silentLogger, testKeys, testUser, tokenFor } from '../src/testing';
 
 const noRevocations = { isRevoked: async () => false, revokedNow: () => false } as unknown as RevokedUsers;

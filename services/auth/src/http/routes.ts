@@ -36,6 +36,14 @@ export function userRoutes(
   cookies: CookiePolicy,
   exportSources: UserDataSources,
 ): void {
+  sessionRoutes(ctx, accounts, cookies);
+  profileReadRoutes(ctx, accounts);
+  ownAccountRoutes(ctx, accounts, cookies, exportSources);
+  profileUpdateRoute(ctx, accounts);
+}
+
+/** Registering, logging in, refreshing the access token and logging out. */
+function sessionRoutes(ctx: RouteContext, accounts: Accounts, cookies: CookiePolicy): void {
   defineRoute(ctx, {
     method: 'post',
     path: '/api/user/register',
@@ -110,7 +118,10 @@ export function userRoutes(
       return { body };
     },
   });
+}
 
+/** The logged-in user and any user's profile. */
+function profileReadRoutes(ctx: RouteContext, accounts: Accounts): void {
   defineRoute(ctx, {
     method: 'get',
     path: '/api/user/infor',
@@ -140,7 +151,15 @@ export function userRoutes(
     },
     handler: async ({ user, params }) => ({ body: await accounts.profile(user, params.id) }),
   });
+}
 
+/** Deleting your account and downloading your data. */
+function ownAccountRoutes(
+  ctx: RouteContext,
+  accounts: Accounts,
+  cookies: CookiePolicy,
+  exportSources: UserDataSources,
+): void {
   defineRoute(ctx, {
     method: 'delete',
     path: '/api/user/me',
@@ -184,7 +203,10 @@ export function userRoutes(
       return { body: data };
     },
   });
+}
 
+/** Changing your own profile. */
+function profileUpdateRoute(ctx: RouteContext, accounts: Accounts): void {
   defineRoute(ctx, {
     method: 'put',
     path: '/api/user/profile/:id',

@@ -3,7 +3,7 @@
 // those calendar days (mean daily min/max over the last ten years with data). The plan
 // (which kind, which days, which years) is a pure function of the dates and today, so
 // the cache key and the tests can rely on it; the loads go through the shared cache.
-import { AppError, badRequest, DAY_MS } from '@tripcost/shared';
+import { addDays, AppError, badRequest, dayNumber, dayString, utcDay } from '@tripcost/shared';
 import { badAnswer, type DailyReading, type DailyWeatherSource, type LocatedPlace, type WeatherQuery } from './ports';
 import { CACHE_KINDS, jsonCodec, type Cache } from './cache';
 import { normaliseText } from './text';
@@ -45,20 +45,24 @@ export type WindowPlan =
 
 /** Which weather the window gets, decided from its dates and today (all UTC calendar days). */
 export function planWindowWeather(start: string, end: string, today: string): WindowPlan {
-  const startMs = dayMs(start);
-  const endMs = dayMs(end);
-  if (endMs < startMs) throw badRequest('The end date must be on or after the start date.');
-  const days = (endMs - startMs) / DAY_MS + 1;
+  const startDay = dayNumber(start);
+  const endDay = dayNumber(end);
+  if (endDay < startDay) throw badRequest('The end date must be on or after the start date.');
+  const days = endDay - startDay + 1;
   if (days > MAX_WINDOW_DAYS) throw badRequest(`The dates must span at most ${MAX_WINDOW_DAYS} days.`);
-  const todayMs = dayMs(today);
-  const horizonMs = todayMs + (FORECAST_DAYS - 1) * DAY_MS;
-  if (startMs <= horizonMs && endMs >= todayMs) {
-    return { kind: 'forecast', from: isoDay(Math.max(startMs, todayMs)), to: isoDay(Math.min(endMs, horizonMs)) };
+  const todayDay = dayNumber(today);
+  const horizon = todayDay + FORECAST_DAYS - 1;
+  if (startDay <= horizon && endDay >= todayDay) {
+    return {
+      kind: 'forecast',
+      from: dayString(Math.max(startDay, todayDay)),
+      to: dayString(Math.min(endDay, horizon)),
+    };
   }
   // The latest year whose same days are already in the archive, then the nine before it.
-  const latestArchived = todayMs - ARCHIVE_LAG_DAYS * DAY_MS;
+  const latestArchived = todayDay - ARCHIVE_LAG_DAYS;
   let last = Math.min(Number(start.slice(0, 4)), Number(today.slice(0, 4)));
-  while (dayMs(shiftToYear(start, last)) + (days - 1) * DAY_MS > latestArchived) last--;
+  while (dayNumber(shiftToYear(start, last)) + days - 1 > latestArchived) last--;
   const years = Array.from({ length: TYPICAL_YEARS }, (_, index) => last - TYPICAL_YEARS + 1 + index);
   return { kind: 'typical', years, days };
 }
@@ -102,16 +106,8 @@ export function createWindowWeatherService(deps: {
   today?: () => string;
 }) {
   const { source, cache } = deps;
-  const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
+  const today = deps.today ?? (() => utcDay(new Date()));
   const codec = jsonCodec<WindowWeather>();
-
-  /** Where the upstream readings come from: straight from the source, or shared by a batch. */
-  interface Loads {
-    locate(): Promise<LocatedPlace>;
-    forecast(located: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
-    /** `years` names the years averaged ("2016-2025"): a batch shares one archive read per set. */
-    history(located: LocatedPlace, from: string, to: string, years: string): Promise<DailyReading[]>;
-  }
 
   const direct = (query: WeatherQuery): Loads => ({
     locate: () => source.locate(query),
@@ -171,7 +167,7 @@ export function createWindowWeatherService(deps: {
      */
     async forWindows(query: WeatherQuery & { windows: Array<WindowDates & { id: string }> }): Promise<WindowsWeather> {
       const now = today();
-      const planned = query.windows.map((window) => {
+      const planned = query.windows.map((window): PlannedWindow => {
         try {
           return { window, plan: planWindowWeather(window.start, window.end, now) };
         } catch (error) {
@@ -179,64 +175,14 @@ export function createWindowWeatherService(deps: {
         }
       });
 
-      const forecastPlans = planned.flatMap((entry) => (entry.plan?.kind === 'forecast' ? [entry.plan] : []));
-      const forecastRange = forecastPlans.length
-        ? {
-            from: forecastPlans.map((plan) => plan.from).sort()[0]!,
-            to: forecastPlans
-              .map((plan) => plan.to)
-              .sort()
-              .at(-1)!,
-          }
-        : undefined;
-      const archiveRanges = new Map<string, { from: string; to: string }>();
-      for (const { window, plan } of planned) {
-        if (plan?.kind !== 'typical') continue;
-        const yearsKey = `${plan.years[0]}-${plan.years.at(-1)}`;
-        const range = archiveRange(window.start, plan);
-        const known = archiveRanges.get(yearsKey);
-        archiveRanges.set(yearsKey, known ? { from: min(known.from, range.from), to: max(known.to, range.to) } : range);
-      }
-
-      // Started only when a window misses the cache, then shared by every window that needs it.
-      const shared = new Map<string, Promise<unknown>>();
-      const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
-        if (!shared.has(key)) shared.set(key, load());
-        return shared.get(key) as Promise<T>;
-      };
-      const loads: Loads = {
-        locate: () => once('locate', () => source.locate(query)),
-        forecast: (located) => once('forecast', () => source.forecast(located, forecastRange!.from, forecastRange!.to)),
-        history: (located, _from, _to, years) => {
-          const range = archiveRanges.get(years)!;
-          return once(`archive ${years}`, () => source.history(located, range.from, range.to));
-        },
-      };
+      const loads = sharedLoads(source, query, planned);
 
       const settled = await Promise.allSettled(
         planned.map(({ window, plan, error }) =>
           plan ? windowAnswer({ ...query, ...window }, plan, loads) : Promise.reject(error),
         ),
       );
-      const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-      // A failure that is not the provider's or the input's is a bug: the error handler answers 500.
-      const unexpected = failures.find((failure) => !(failure instanceof AppError));
-      if (unexpected) throw unexpected;
-      const first = failures[0] as AppError | undefined;
-      if (
-        first &&
-        failures.length === settled.length &&
-        failures.every((failure: AppError) => failure.status === first.status && failure.message === first.message)
-      )
-        throw first;
-      return {
-        windows: settled.map((result, index) => {
-          const id = planned[index]!.window.id;
-          if (result.status === 'fulfilled') return { id, weather: result.value };
-          const failure = result.reason as AppError;
-          return { id, error: { status: failure.status, msg: failure.message } };
-        }),
-      };
+      return batchAnswer(planned, settled);
     },
   };
 }
@@ -259,6 +205,88 @@ function archiveRange(start: string, plan: Extract<WindowPlan, { kind: 'typical'
   };
 }
 
+/** Where the upstream readings come from: straight from the source, or shared by a batch. */
+interface Loads {
+  locate(): Promise<LocatedPlace>;
+  forecast(located: LocatedPlace, from: string, to: string): Promise<DailyReading[]>;
+  /** `years` names the years averaged ("2016-2025"): a batch shares one archive read per set. */
+  history(located: LocatedPlace, from: string, to: string, years: string): Promise<DailyReading[]>;
+}
+
+/** A window of a batch as planned: its plan, or why its dates were refused. */
+interface PlannedWindow {
+  window: WindowDates & { id: string };
+  plan?: WindowPlan;
+  error?: unknown;
+}
+
+/**
+ * A batch's loads: the place located once, one forecast covering every forecast window,
+ * one archive range per set of years covering every typical window that averages them;
+ * each started only when a window misses the cache, then shared by every window needing it.
+ */
+function sharedLoads(source: DailyWeatherSource, query: WeatherQuery, planned: PlannedWindow[]): Loads {
+  const forecastPlans = planned.flatMap((entry) => (entry.plan?.kind === 'forecast' ? [entry.plan] : []));
+  const forecastRange = forecastPlans.length
+    ? {
+        from: forecastPlans.map((plan) => plan.from).sort()[0]!,
+        to: forecastPlans
+          .map((plan) => plan.to)
+          .sort()
+          .at(-1)!,
+      }
+    : undefined;
+  const archiveRanges = new Map<string, { from: string; to: string }>();
+  for (const { window, plan } of planned) {
+    if (plan?.kind !== 'typical') continue;
+    const yearsKey = `${plan.years[0]}-${plan.years.at(-1)}`;
+    const range = archiveRange(window.start, plan);
+    const known = archiveRanges.get(yearsKey);
+    archiveRanges.set(yearsKey, known ? { from: min(known.from, range.from), to: max(known.to, range.to) } : range);
+  }
+
+  // Started only when a window misses the cache, then shared by every window that needs it.
+  const shared = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (!shared.has(key)) shared.set(key, load());
+    return shared.get(key) as Promise<T>;
+  };
+  return {
+    locate: () => once('locate', () => source.locate(query)),
+    forecast: (located) => once('forecast', () => source.forecast(located, forecastRange!.from, forecastRange!.to)),
+    history: (located, _from, _to, years) => {
+      const range = archiveRanges.get(years)!;
+      return once(`archive ${years}`, () => source.history(located, range.from, range.to));
+    },
+  };
+}
+
+/**
+ * The batch's answer from each window's outcome: a window that failed gets its own
+ * error; when every window failed the same way (an unknown city), the batch fails that way.
+ */
+function batchAnswer(planned: PlannedWindow[], settled: PromiseSettledResult<WindowWeather>[]): WindowsWeather {
+  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  // A failure that is not the provider's or the input's is a bug: the error handler answers 500.
+  const unexpected = failures.find((failure) => !(failure instanceof AppError));
+  if (unexpected) throw unexpected;
+  const first = failures[0] as AppError | undefined;
+  if (
+    first &&
+    failures.length === settled.length &&
+    failures.every((failure: AppError) => failure.status === first.status && failure.message === first.message)
+  )
+    throw first;
+  return {
+    windows: settled.map((result, index) => {
+      const id = planned[index]!.window.id;
+      if (result.status === 'fulfilled') return { id, weather: result.value };
+      const failure = result.reason as AppError;
+      return { id, error: { status: failure.status, msg: failure.message } };
+    }),
+  };
+}
+
 const min = (a: string, b: string) => (a < b ? a : b);
 const max = (a: string, b: string) => (a > b ? a : b);
 
@@ -272,6 +300,3 @@ const roundReading = (reading: DailyReading): WindowWeatherDay => ({
 });
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => isoDay(dayMs(date) + days * DAY_MS);

@@ -59,31 +59,10 @@ export function createRevokedUsers(
   prefix = REVOKED_USER_KEY_PREFIX,
 ): ReplicatedRevokedUsers {
   const channel = `${prefix}announced`;
-  const remembered = new Map<string, number>(); // user id → until (ms)
-  let complete = false; // `remembered` holds every revocation Redis holds
+  const memory = replicaMemory(logger);
   let generation = 0; // bumped on every subscriber (re)connect; a stale full read is ignored
   let warned = false;
   let closed = false;
-
-  const remember = (userId: string, ttlMs: number) => {
-    if (remembered.size >= MAX_REMEMBERED) {
-      const now = Date.now();
-      for (const [id, until] of remembered) if (until <= now) remembered.delete(id);
-    }
-    if (remembered.size >= MAX_REMEMBERED) {
-      remembered.delete(remembered.keys().next().value as string);
-      if (complete) logger.warn({ max: MAX_REMEMBERED }, 'revocation replica full; asking Redis per request');
-      complete = false;
-    }
-    remembered.set(userId, Date.now() + ttlMs);
-  };
-  const rememberedNow = (userId: string) => {
-    const until = remembered.get(userId);
-    if (until === undefined) return false;
-    if (until > Date.now()) return true;
-    remembered.delete(userId);
-    return false;
-  };
 
   // Subscriber mode allows no other commands, so announcements get their own connection.
   const subscriber = redis.duplicate({
@@ -94,13 +73,13 @@ export function createRevokedUsers(
   });
   subscriber.on('error', () => {
     // Reported by the request client's watcher; here it only means "not in sync".
-    complete = false;
+    memory.complete = false;
   });
   subscriber.on('close', () => {
-    complete = false;
+    memory.complete = false;
   });
   subscriber.on('message', (from: string, userId: string) => {
-    if (from === channel) remember(userId, REVOCATION_TTL_SECONDS * 1000);
+    if (from === channel) memory.remember(userId, REVOCATION_TTL_SECONDS * 1000);
   });
   subscriber.on('ready', () => {
     const current = ++generation;
@@ -114,19 +93,8 @@ export function createRevokedUsers(
   async function readAll(current: number): Promise<void> {
     if (closed || current !== generation) return;
     try {
-      const found: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscaped(prefix)}*`, 'COUNT', 1000);
-        cursor = next;
-        found.push(...keys);
-      } while (cursor !== '0');
-      const ttls = found.length > 0 ? await redis.pipeline(found.map((key) => ['pttl', key])).exec() : [];
-      found.forEach((key, i) => {
-        const ttl = Number(ttls?.[i]?.[1]);
-        if (ttl > 0) remember(key.slice(prefix.length), ttl);
-      });
-      if (current === generation && subscriber.status === 'ready') complete = remembered.size < MAX_REMEMBERED;
+      for (const [userId, ttlMs] of await revocationsIn(redis, prefix)) memory.remember(userId, ttlMs);
+      if (current === generation && subscriber.status === 'ready') memory.complete = memory.size < MAX_REMEMBERED;
     } catch {
       setTimeout(() => void readAll(current), RESYNC_RETRY_MS).unref();
     }
@@ -137,7 +105,7 @@ export function createRevokedUsers(
   const heartbeat = setInterval(() => {
     if (subscriber.status !== 'ready') return;
     subscriber.ping().catch(() => {
-      complete = false;
+      memory.complete = false;
       subscriber.disconnect(true);
     });
   }, PING_EVERY_MS);
@@ -149,7 +117,7 @@ export function createRevokedUsers(
       if (warned) logger.info('revocation list reachable again');
       warned = false;
       if (ttlMs > 0) {
-        remember(userId, ttlMs);
+        memory.remember(userId, ttlMs);
         return true;
       }
       return false;
@@ -170,29 +138,76 @@ export function createRevokedUsers(
         .exec();
       const failed = results?.find(([error]) => error)?.[0];
       if (!results || failed) throw failed ?? new Error('revocation was not stored');
-      remember(userId, REVOCATION_TTL_SECONDS * 1000);
+      memory.remember(userId, REVOCATION_TTL_SECONDS * 1000);
     },
 
     revokedNow(userId) {
-      if (rememberedNow(userId)) return true;
-      return complete ? false : undefined;
+      if (memory.has(userId)) return true;
+      return memory.complete ? false : undefined;
     },
 
     isRevoked(userId) {
-      if (rememberedNow(userId)) return Promise.resolve(true);
-      if (complete) return Promise.resolve(false);
+      if (memory.has(userId)) return Promise.resolve(true);
+      if (memory.complete) return Promise.resolve(false);
       return askRedis(userId);
     },
 
-    inSync: () => complete,
+    inSync: () => memory.complete,
 
     async close() {
       closed = true;
-      complete = false;
+      memory.complete = false;
       clearInterval(heartbeat);
       subscriber.disconnect();
     },
   };
+}
+
+/** The in-memory replica: revocations until they expire, and whether it holds every one Redis holds. */
+function replicaMemory(logger: Logger) {
+  const remembered = new Map<string, number>(); // user id → until (ms)
+  const memory = {
+    complete: false,
+    get size() {
+      return remembered.size;
+    },
+    remember(userId: string, ttlMs: number) {
+      if (remembered.size >= MAX_REMEMBERED) {
+        const now = Date.now();
+        for (const [id, until] of remembered) if (until <= now) remembered.delete(id);
+      }
+      if (remembered.size >= MAX_REMEMBERED) {
+        remembered.delete(remembered.keys().next().value as string);
+        if (memory.complete) logger.warn({ max: MAX_REMEMBERED }, 'revocation replica full; asking Redis per request');
+        memory.complete = false;
+      }
+      remembered.set(userId, Date.now() + ttlMs);
+    },
+    /** Whether the user is remembered as revoked now (an expired entry is forgotten). */
+    has(userId: string) {
+      const until = remembered.get(userId);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      remembered.delete(userId);
+      return false;
+    },
+  };
+  return memory;
+}
+
+/** Every revocation stored in Redis under `prefix`: [user id, ms left] (SCAN, then PTTL in one pipeline). */
+async function revocationsIn(redis: Redis, prefix: string): Promise<Array<[string, number]>> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${globEscaped(prefix)}*`, 'COUNT', 1000);
+    cursor = next;
+    found.push(...keys);
+  } while (cursor !== '0');
+  const ttls = found.length > 0 ? await redis.pipeline(found.map((key) => ['pttl', key])).exec() : [];
+  return found
+    .map((key, i): [string, number] => [key.slice(prefix.length), Number(ttls?.[i]?.[1])])
+    .filter(([, ttl]) => ttl > 0);
 }
 
 /** For tests and tools that need no revocation: nobody is ever revoked. */

@@ -8,7 +8,7 @@
 // with prefix sums. Pure and browser-safe like the rest of the core.
 import { dayNumber } from './calendar-date';
 import { DEFAULT_CURRENCY_DIGITS, toMinorUnits } from './money';
-import type { CostBasis } from './windows';
+import type { CostBasis } from './cost-basis';
 
 /** A rate for the nights (or days) from `from` to `to`, both included, 'YYYY-MM-DD'. */
 export interface Season {

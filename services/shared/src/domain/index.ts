@@ -7,6 +7,7 @@
 export * from './money';
 export * from './fx';
 export * from './calendar-date';
+export * from './cost-basis';
 export * from './windows';
 export * from './dated-rates';
 export * from './us-places';

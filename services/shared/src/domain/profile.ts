@@ -4,7 +4,7 @@
 // Names and places depart from the spec's US-only rules (docs/adr/0025-travellers-from-anywhere.md):
 // names may use any script, and a profile has a country; the US keeps its 50 states
 // and 5-digit zips, other countries hold a free region and postal code.
-import { parseCalendarDate } from './calendar-date';
+import { addDays, calendarDay, parseCalendarDate, utcDay } from './calendar-date';
 import {
   DEFAULT_COUNTRY,
   isCountryCode,
@@ -250,11 +250,11 @@ function checkHomeCurrency(input: ProfileInput): string {
 function checkBirthday(value: string, now: Date): string {
   const iso = parseCalendarDate(value.trim());
   if (!iso) throw broken(PROFILE_MESSAGES.birthdayInvalid, 'birthday');
-  const day = iso.slice(0, 10);
+  const day = calendarDay(iso);
   if (day < PROFILE_LIMITS.earliestBirthday) throw broken(PROFILE_MESSAGES.birthdayInvalid, 'birthday');
   // The browser sends the user's local date; a user east of UTC may already be a
   // day ahead, so "today" is allowed to be tomorrow in UTC.
-  const latest = new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const latest = addDays(utcDay(now), 1);
   if (day > latest) throw broken(PROFILE_MESSAGES.birthdayInFuture, 'birthday');
   return day;
 }

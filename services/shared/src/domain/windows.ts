@@ -1,6 +1,8 @@
 // A date window's own rules that both the trips service and the web app apply: where it
-// stands in the decision, and what an itemised cost multiplies by (its basis).
+// stands in the decision, and what an itemised cost comes to for it (the basis it
+// multiplies by is in cost-basis.ts).
 import { dayNumber, daysOf } from './calendar-date';
+import { basisMultiplier, type CostContext } from './cost-basis';
 import { compiledRates, quoteFor, variesByDate, type PricedItem } from './dated-rates';
 import { currencyDigits } from './currencies';
 import { convertMinorUnits } from './fx';
@@ -13,39 +15,6 @@ export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 /** A window's status; windows stored before statuses existed read as booked when committed. */
 export const statusOf = (window: { status?: InstanceStatus | null; isCommitted?: boolean | null }): InstanceStatus =>
   window.status ?? (window.isCommitted ? 'booked' : 'considering');
-
-/** How an item's amount counts: once, per night, per traveller, per both, or per day (nights + 1). */
-export const COST_BASES = ['total', 'per_night', 'per_person', 'per_person_per_night', 'per_day'] as const;
-export type CostBasis = (typeof COST_BASES)[number];
-
-/** What a basis multiplies by: the window's nights (0 when undated) and the trip's travellers. */
-export interface CostContext {
-  nights: number;
-  travellers: number;
-  /**
-   * The window's first night (YYYY-MM-DD or an ISO date at UTC midnight) and its end,
-   * for prices that vary by date; absent or null, every night costs the item's amount
-   * and no quote applies (a preview without dates, an undated window).
-   */
-  start?: string | null;
-  end?: string | null;
-}
-
-/** The whole number an item's amount is multiplied by for its basis. */
-export function basisMultiplier(basis: CostBasis, { nights, travellers }: CostContext): number {
-  switch (basis) {
-    case 'total':
-      return 1;
-    case 'per_night':
-      return nights;
-    case 'per_person':
-      return travellers;
-    case 'per_person_per_night':
-      return nights * travellers;
-    case 'per_day':
-      return daysOf(nights);
-  }
-}
 
 /** The minor-unit digits an item's own prices are in: its currency's when it has a rate, else the trip's. */
 export const itemDigits = (item: PricedItem, tripDigits: number): number =>

@@ -49,7 +49,7 @@ interface DirectRoute {
 export function routeDirectly(app: Express, router: Router): void {
   const direct = directRoutes(app, router);
   if (direct.size === 0) return;
-  // Read per request: listen() may rebase them on the server's classes (born-express.ts).
+  // Read per request: listen() may rebase them on the server's classes (../born-express.ts).
   const prototypes = app as unknown as { request: object; response: object };
   // Express calls `app.handle` for every request (the app function is a wrapper around it).
   const dispatcher = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, done?: unknown) => void };
@@ -64,7 +64,7 @@ export function routeDirectly(app: Express, router: Router): void {
     const expressRes = res as Response;
     expressReq.res = expressRes;
     expressRes.req = expressReq;
-    // A no-op when the server made them Express's from birth (born-express.ts).
+    // A no-op when the server made them Express's from birth (../born-express.ts).
     Object.setPrototypeOf(req, prototypes.request);
     Object.setPrototypeOf(res, prototypes.response);
     expressRes.locals ??= Object.create(null) as Response['locals'];

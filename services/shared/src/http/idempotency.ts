@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthUser } from '../auth/tokens';
 import { AppError, badRequest, errorBody } from '../errors';
+import { DAY_MS } from '../domain';
 import type { Logger } from '../logger';
 import { answerThroughJson } from './route';
 import type { Redis } from '../redis';
@@ -30,7 +31,6 @@ export const IDEMPOTENCY_RESPONSES = {
   422: 'Idempotency-Key was used with a different request body',
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A reservation whose request never answered (its process died) is released after this. */
 const RUNNING_MS = 60 * 1000;
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;

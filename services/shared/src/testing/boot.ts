@@ -2,7 +2,8 @@
 // fresh temporary data dir, the test Redis, a queue prefix of its own and the test
 // key pair. Each service's test support adds only what is particular to it.
 import type { Logger } from '../logger';
-import { silentLogger, tempDataDir, testKeys, testQueuePrefix, testRedisUrl } from './index';
+import { silentLogger, tempDataDir, testQueuePrefix, testRedisUrl } from './environment';
+import { testKeys } from './tokens';
 
 /** The environment every service reads, as a test gives it; `overrides` win. */
 export function testServiceEnv(overrides: Record<string, string> = {}): Record<string, string> {

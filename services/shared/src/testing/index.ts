@@ -1,78 +1,8 @@
 // Test support shared by every workspace: a throwaway RS256 key pair, real signed
 // tokens, unique data, temporary data dirs, and MongoDB discovery for the store
 // contract suites. Imported only by tests.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import jwt from 'jsonwebtoken';
-import { signingKeyFrom, type SigningKey } from '../auth/keys';
-import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER, type AuthUser } from '../auth/tokens';
-import { createLogger } from '../logger';
-import { newId } from '../store/ids';
-
-let keys: { privateKey: string; publicKey: string } | undefined;
-let signingKey: SigningKey | undefined;
-
-/** A fresh RS256 key pair as PEM text (rotation tests need more than one). */
-export function newKeyPair(): { privateKey: string; publicKey: string } {
-  return generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-}
-
-/** The one key pair every test signs and verifies with, unless it rotates keys. */
-export function testKeys(): { privateKey: string; publicKey: string } {
-  keys ??= newKeyPair();
-  return keys;
-}
-
-export function testSigningKey(): SigningKey {
-  signingKey ??= signingKeyFrom(testKeys().privateKey);
-  return signingKey;
-}
-
-export function uniqueSuffix(): string {
-  return `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
-}
-
-export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  return { id: newId(), email: `user-${uniqueSuffix()}@example.test`, role: 0, ...overrides };
-}
-
-export function tokenFor(user: AuthUser, ttlSeconds?: number, key: SigningKey = testSigningKey()): string {
-  return signAccessToken(key, user, ttlSeconds);
-}
-
-/**
- * A token signed with any claims and options, for the "bad token" cases. Its header
- * names the test key's id unless `keyid` says otherwise, so a token signed with
- * another key claims to be the trusted one.
- */
-export function craftToken(claims: object, options: jwt.SignOptions & { key?: string } = {}): string {
-  const { key, ...signOptions } = options;
-  return jwt.sign(claims, key ?? testKeys().privateKey, {
-    algorithm: 'RS256',
-    issuer: TOKEN_ISSUER,
-    audience: TOKEN_AUDIENCE,
-    keyid: testSigningKey().kid,
-    ...signOptions,
-  });
-}
-
-export function tempDataDir(prefix = 'tripcost-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
-export const testRedisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A unique BullMQ prefix per test file keeps parallel test files' queues apart. */
-export const testQueuePrefix = () => `test-${uniqueSuffix()}`;
-
-export const silentLogger = () => createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
-
+export { newKeyPair, testKeys, testSigningKey, testUser, tokenFor, craftToken } from './tokens';
+export { uniqueSuffix, tempDataDir, testRedisUrl, testQueuePrefix, silentLogger } from './environment';
 export { mongoForTests, mongoLikelyAvailable } from './mongo';
 export { clockPast, eventually, settlesWithin, type EventuallyOptions } from './wait';
 export type { AuthUser } from '../auth/tokens';

@@ -25,39 +25,8 @@ type Announce = (before: Wishlist, after: Wishlist, at: string) => OutboxEvent;
 
 export function listChanges(store: WishlistStore, options: { attempts?: number; outbox?: { nudge(): void } } = {}) {
   const oneUserAtATime = createKeyedQueue();
-  const now = () => new Date().toISOString();
 
-  /** One rule on one list of the user; null when the list is gone or not theirs. */
-  async function change(
-    listId: string,
-    userId: string,
-    apply: (list: Wishlist, at: string) => Wishlist,
-    announce?: Announce,
-  ): Promise<{ before: Wishlist; after: Wishlist } | null> {
-    let before: Wishlist | undefined;
-    try {
-      const after = await changeVersioned<Wishlist>({
-        read: async () => {
-          const list = await store.findById(listId);
-          if (!list || list.user_id !== userId) throw gone;
-          before = list;
-          return list;
-        },
-        apply: (list) => {
-          const at = now();
-          const next = apply(list, at);
-          return next === list || !announce ? next : withEvent(next, announce(list, next, at));
-        },
-        write: (next, expected) => store.replace(next, expected),
-        attempts: options.attempts,
-      });
-      if (announce && after !== before) options.outbox?.nudge();
-      return { before: before!, after };
-    } catch (error) {
-      if (error === gone) return null;
-      throw error;
-    }
-  }
+  const change = listChanger(store, options.attempts, options.outbox);
 
   /** Applies a rule to every list that holds the trip; answers how many changed. */
   async function everyHolder(tripId: string, apply: (list: Wishlist, at: string) => Wishlist): Promise<number> {
@@ -69,35 +38,6 @@ export function listChanges(store: WishlistStore, options: { attempts?: number; 
     return changed;
   }
 
-  async function moveInto(
-    userId: string,
-    wishlistId: string,
-    entry: WishlistTripEntry,
-    maxTrips: number,
-  ): Promise<PlaceTripOutcome> {
-    const target = await store.findById(wishlistId);
-    if (!target || target.user_id !== userId) return { outcome: 'list-missing' };
-    const room = roomFor(target, entry._id, maxTrips);
-    if (room === 'already-there') return { outcome: 'already-there', wishlist: target };
-    if (room === 'full') return { outcome: 'list-full', wishlist: target };
-    // Out of every other list first, then in: a crash in between loses the listing,
-    // never doubles it. Leaving the old list announces nothing: the trip stays a favourite.
-    const others = (await store.findHolding(entry._id)).filter(
-      (list) => list.user_id === userId && list._id !== wishlistId,
-    );
-    for (const other of others) await change(other._id, userId, (list, at) => withoutTrip(list, entry._id, at));
-    const placed = await change(
-      wishlistId,
-      userId,
-      (list, at) => withTrip(list, entry, maxTrips, at),
-      (_before, after, at) =>
-        outboxEvent('wishlist.trip-added', { tripId: entry._id, userId, wishlistId: after._id }, at),
-    );
-    if (!placed) return { outcome: 'list-missing' };
-    if (placed.after === placed.before) return { outcome: 'already-there', wishlist: placed.after };
-    return { outcome: 'added', wishlist: placed.after, movedFrom: others.map((other) => other._id) };
-  }
-
   return {
     /**
      * Puts the trip into the user's list and takes it out of the user's other lists
@@ -107,7 +47,7 @@ export function listChanges(store: WishlistStore, options: { attempts?: number; 
       return oneUserAtATime(userId, async () => {
         for (let attempt = 1; ; attempt += 1) {
           try {
-            return await moveInto(userId, wishlistId, entry, maxTrips);
+            return await moveInto(store, change, userId, wishlistId, entry, maxTrips);
           } catch (error) {
             // Another replica placed the same trip at the same moment (unique index): move again.
             if (!isDuplicateKeyError(error) || attempt >= MOVE_ATTEMPTS) throw error;
@@ -165,6 +105,76 @@ export function listChanges(store: WishlistStore, options: { attempts?: number; 
     /** trip.deleted: the trip leaves every list (the trip is gone, so no event goes back). */
     removeTripEverywhere: (tripId: string) => everyHolder(tripId, (list, at) => withoutTrip(list, tripId, at)),
   };
+}
+
+const now = () => new Date().toISOString();
+
+/** One rule on one list of the user; null when the list is gone or not theirs. */
+type Change = (
+  listId: string,
+  userId: string,
+  apply: (list: Wishlist, at: string) => Wishlist,
+  announce?: Announce,
+) => Promise<{ before: Wishlist; after: Wishlist } | null>;
+
+function listChanger(store: WishlistStore, attempts?: number, outbox?: { nudge(): void }): Change {
+  return async (listId, userId, apply, announce) => {
+    let before: Wishlist | undefined;
+    try {
+      const after = await changeVersioned<Wishlist>({
+        read: async () => {
+          const list = await store.findById(listId);
+          if (!list || list.user_id !== userId) throw gone;
+          before = list;
+          return list;
+        },
+        apply: (list) => {
+          const at = now();
+          const next = apply(list, at);
+          return next === list || !announce ? next : withEvent(next, announce(list, next, at));
+        },
+        write: (next, expected) => store.replace(next, expected),
+        attempts,
+      });
+      if (announce && after !== before) outbox?.nudge();
+      return { before: before!, after };
+    } catch (error) {
+      if (error === gone) return null;
+      throw error;
+    }
+  };
+}
+
+/** Into the user's list, out of their others (see placeTrip). */
+async function moveInto(
+  store: WishlistStore,
+  change: Change,
+  userId: string,
+  wishlistId: string,
+  entry: WishlistTripEntry,
+  maxTrips: number,
+): Promise<PlaceTripOutcome> {
+  const target = await store.findById(wishlistId);
+  if (!target || target.user_id !== userId) return { outcome: 'list-missing' };
+  const room = roomFor(target, entry._id, maxTrips);
+  if (room === 'already-there') return { outcome: 'already-there', wishlist: target };
+  if (room === 'full') return { outcome: 'list-full', wishlist: target };
+  // Out of every other list first, then in: a crash in between loses the listing,
+  // never doubles it. Leaving the old list announces nothing: the trip stays a favourite.
+  const others = (await store.findHolding(entry._id)).filter(
+    (list) => list.user_id === userId && list._id !== wishlistId,
+  );
+  for (const other of others) await change(other._id, userId, (list, at) => withoutTrip(list, entry._id, at));
+  const placed = await change(
+    wishlistId,
+    userId,
+    (list, at) => withTrip(list, entry, maxTrips, at),
+    (_before, after, at) =>
+      outboxEvent('wishlist.trip-added', { tripId: entry._id, userId, wishlistId: after._id }, at),
+  );
+  if (!placed) return { outcome: 'list-missing' };
+  if (placed.after === placed.before) return { outcome: 'already-there', wishlist: placed.after };
+  return { outcome: 'added', wishlist: placed.after, movedFrom: others.map((other) => other._id) };
 }
 
 export type ListChanges = ReturnType<typeof listChanges>;
