@@ -15,8 +15,25 @@ describe('shared domain rules', () => {
     expect(parseMoney(' 19.999 ')).toBe(20);
     expect(parseMoney(-1)).toBeNull();
     expect(parseMoney(1_000_000_001)).toBeNull();
-    expect(parseMoney('1e3')).toBe(1000);
+    expect(parseMoney('1e3')).toBeNull();
     expect(amountOf('x')).toBe(0);
+  });
+
+  it('when an amount comes as text, then only a plain decimal is an amount', () => {
+    for (const [text, amount] of [
+      ['12.50', 12.5],
+      ['12', 12],
+      ['.5', 0.5],
+      ['7.', 7],
+      [' 1250000 ', 1_250_000],
+    ] as const) {
+      expect(parseMoney(text)).toBe(amount);
+    }
+    // Each of these would be another amount through Number(): 1,250,000, 100,000, 16, 7…
+    for (const text of ['12.5e5', '1e5', '0x10', '0b11', '+7', 'Infinity', '1,5', '1 000', '12.5.0', '−3', '1_000']) {
+      expect(parseMoney(text)).toBeNull();
+    }
+    expect(parseMoney('-3')).toBeNull(); // a negative, refused as out of range
   });
 
   it('when a list name is blank or too long, then it is refused with the message shown to the user', () => {

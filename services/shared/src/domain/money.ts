@@ -49,6 +49,18 @@ export function isMoney(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MONEY;
 }
 
+// Text amounts are plain decimals: digits with at most one decimal point ("12.50",
+// "12", ".5"), optionally signed with "-" so that a negative is refused as a negative.
+// Number() alone reads "12.5e5" as 1,250,000, "0x10" as 16 and "+7" as 7:
+// a client's typo must not become a different amount.
+const PLAIN_DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** The number a plain decimal text writes, or NaN for anything else (exponents, hex, signs, separators). */
+export function plainDecimal(text: string): number {
+  const trimmed = text.trim();
+  return PLAIN_DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
+}
+
 /**
  * A money input as typed or sent: missing, null or blank mean 0; otherwise a finite
  * number (or numeric text) from 0 to MAX_MONEY, rounded to `digits` (cents by default).
@@ -56,7 +68,7 @@ export function isMoney(value: unknown): value is number {
  */
 export function parseMoney(value: unknown, digits = DEFAULT_CURRENCY_DIGITS): number | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 0;
-  const amount = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  const amount = typeof value === 'number' ? value : typeof value === 'string' ? plainDecimal(value) : NaN;
   if (!isMoney(amount)) return null;
   return roundMoney(amount, digits);
 }
