@@ -5,6 +5,7 @@
 // rule keeps it so): the services use it through `@tripcost/shared`, the web app
 // imports `@tripcost/shared/domain`.
 export * from './money';
+export * from './amount-text';
 export * from './fx';
 export * from './calendar-date';
 export * from './cost-basis';
