@@ -8,9 +8,9 @@ import {
   type RevokedUsers,
   type TokenVerifier,
 } from '@tripcost/shared';
-import type { TripsService } from './domain/trips-service';
-import { tripRoutes } from './http/routes';
-import type { GuessLimit } from './http/guess-limit';
+import type { TripsService } from './windows/domain/trips-service';
+import { tripRoutes } from './windows/http/routes';
+import type { GuessLimit } from './sharing/http/guess-limit';
 
 export interface TripsAppDeps {
   logger: Logger;

@@ -10,7 +10,7 @@ import {
   deriveWindowCosts,
   type CostItem,
   type ItemisedWindow,
-} from '../../src/domain/cost-items';
+} from '../../src/costs/domain/cost-items';
 import {
   cellTotalMinorUnits,
   flexGrid,
@@ -18,7 +18,7 @@ import {
   STALE_AFTER_DAYS,
   windowFreshness,
   type FlexRange,
-} from '../../src/domain/item-pricing';
+} from '../../src/costs/domain/item-pricing';
 
 // Day numbers around 2030-01-01 (a Tuesday); dates are strings as the API keeps them.
 const BASE = Date.UTC(2030, 0, 1) / 86_400_000;

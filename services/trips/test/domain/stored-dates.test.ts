@@ -3,7 +3,7 @@
 // behind the traveller's back; what still works and what asks for new dates
 // (docs/adr/0055).
 import { AppError, newId } from '@tripcost/shared';
-import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip/domain/trip';
 import {
   applyCommit,
   applyDuplicate,
@@ -11,7 +11,7 @@ import {
   COPY_OUT_OF_RANGE,
   DATES_OUT_OF_RANGE,
   settleChange,
-} from '../../src/domain/trip-changes';
+} from '../../src/windows/domain/trip-changes';
 
 const AT = '2030-01-01T00:00:00.000Z';
 

@@ -7,9 +7,9 @@
 // change moves the window's total by exactly that item's cost.
 import fc from 'fast-check';
 import { AppError, newId } from '@tripcost/shared';
-import { datesInvalid } from '../../src/domain/comparison';
-import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } from '../../src/domain/cost-items';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { datesInvalid } from '../../src/costs/domain/comparison';
+import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } from '../../src/costs/domain/cost-items';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip/domain/trip';
 import {
   applyAddInstance,
   applyAddItem,
@@ -24,7 +24,7 @@ import {
   END_BEFORE_START,
   settleChange,
   type InstanceFields,
-} from '../../src/domain/trip-changes';
+} from '../../src/windows/domain/trip-changes';
 
 const DAY_MS = 86_400_000;
 const AT = '2030-01-01T00:00:00.000Z';

@@ -4,9 +4,9 @@
 // trip whose costs are hidden, so no client can show what it never received.
 import { createHash, randomBytes } from 'node:crypto';
 import { tripSummary, type TripAccess } from '@tripcost/shared';
-import type { Comparison } from './comparison';
-import { tripView, type InstanceView, type TripRecord, type TripView, type ViewOptions } from './trip';
-import { cheapestForEveryone, windowVotes, type WindowVotes } from './votes';
+import type { Comparison } from '../../costs/domain/comparison';
+import { tripView, type InstanceView, type TripRecord, type TripView, type ViewOptions } from '../../trip/domain/trip';
+import { cheapestForEveryone, windowVotes, type WindowVotes } from '../../votes/domain/votes';
 
 export const ROLES = ['owner', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

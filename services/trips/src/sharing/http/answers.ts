@@ -4,11 +4,11 @@
 // A schema named with `.meta({ id })` is one component of the document, referenced by
 // every answer that contains it (and one named type in the web app).
 import { z } from 'zod';
-import { BUDGET_BASES, INSTANCE_STATUSES } from '../domain/comparison';
-import { COST_BASES, COST_CATEGORIES, type CostItem } from '../domain/cost-items';
-import { VOTES } from '../domain/votes';
-import { STALE_AFTER_DAYS } from '../domain/item-pricing';
-import { SEARCH_LINK_KINDS } from '../domain/search-links';
+import { BUDGET_BASES, INSTANCE_STATUSES } from '../../costs/domain/comparison';
+import { COST_BASES, COST_CATEGORIES, type CostItem } from '../../costs/domain/cost-items';
+import { VOTES } from '../../votes/domain/votes';
+import { STALE_AFTER_DAYS } from '../../costs/domain/item-pricing';
+import { SEARCH_LINK_KINDS } from '../../costs/domain/search-links';
 import {
   HIDDEN_INSTANCE_FIELDS,
   HIDDEN_ITEM_FIELDS,

@@ -18,8 +18,8 @@ import {
   type FxRate,
   type RateTable,
 } from '@tripcost/shared';
-import type { CostItem } from './cost-items';
-import { tripCurrency, type InstanceRecord, type TripRecord } from './trip';
+import type { CostItem } from '../../costs/domain/cost-items';
+import { tripCurrency, type InstanceRecord, type TripRecord } from '../../trip/domain/trip';
 
 /** Thrown by a rule that needs today's rates when it was given none: the service fetches them and applies it again. */
 export class RatesNeeded extends Error {

@@ -5,8 +5,8 @@
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
 import type { TripRecord } from './trip';
-import type { Role } from './sharing';
-import type { Vote } from './votes';
+import type { Role } from '../../sharing/domain/sharing';
+import type { Vote } from '../../votes/domain/votes';
 
 export interface TripListOptions {
   favoritesOnly?: boolean;

@@ -22,7 +22,7 @@ import {
   type Quote,
   type RateTable,
 } from '@tripcost/shared';
-import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from './comparison';
+import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from '../../costs/domain/comparison';
 import {
   categoryOverCap,
   COST_CATEGORIES,
@@ -31,7 +31,7 @@ import {
   MAX_CATEGORY_TOTAL,
   MAX_ITEMS_PER_WINDOW,
   type CostItem,
-} from './cost-items';
+} from '../../costs/domain/cost-items';
 import {
   datedExpensesOf,
   EXPENSE_FIELDS,
@@ -42,8 +42,8 @@ import {
   type DatedExpenses,
   type InstanceRecord,
   type TripRecord,
-} from './trip';
-import { applyCurrencyChange, roundExpenses, settleItemCurrency, type ManualRate } from './trip-currency';
+} from '../../trip/domain/trip';
+import { applyCurrencyChange, roundExpenses, settleItemCurrency, type ManualRate } from '../../currency/domain/trip-currency';
 
 export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be eliminated. Clear the plan first.';

@@ -4,8 +4,8 @@
 // (every use case reads the trip's members afresh). Joining is queued per trip like
 // every other change, so people accepting one link at once all join, up to MAX_MEMBERS.
 import { AppError, backoffMs, changeVersioned, conflict, newId, notFound, type AuthUser } from '@tripcost/shared';
-import type { TripStore } from './trip-store';
-import type { TripRecord } from './trip';
+import type { TripStore } from '../../trip/domain/trip-store';
+import type { TripRecord } from '../../trip/domain/trip';
 import {
   INVITE_TTL_MS,
   inviteState,
@@ -23,7 +23,7 @@ import {
   type TripAnswer,
 } from './sharing';
 import { withTripUpdate } from './trip-events';
-import { withoutVotesOf } from './votes';
+import { withoutVotesOf } from '../../votes/domain/votes';
 
 /** An invitation as its owner sees it; the token only once, in the answer that made it. */
 export interface InviteAnswer {

@@ -21,13 +21,13 @@ import {
   type Comparison,
   type InstanceStatus,
   type WindowFigures,
-} from './comparison';
-import { itemView, paymentTotals, type CostItem, type PaymentTotals } from './cost-items';
-import { windowFreshness, type Freshness } from './item-pricing';
-import { searchLinker, type SearchLink } from './search-links';
+} from '../../costs/domain/comparison';
+import { itemView, paymentTotals, type CostItem, type PaymentTotals } from '../../costs/domain/cost-items';
+import { windowFreshness, type Freshness } from '../../costs/domain/item-pricing';
+import { searchLinker, type SearchLink } from '../../costs/domain/search-links';
 import { utcDay } from '@tripcost/shared';
-import type { InviteRecord, Member } from './sharing';
-import type { TripVotes } from './votes';
+import type { InviteRecord, Member } from '../../sharing/domain/sharing';
+import type { TripVotes } from '../../votes/domain/votes';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };

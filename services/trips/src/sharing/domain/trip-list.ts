@@ -6,8 +6,8 @@
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
 import { utcDay, versionOf } from '@tripcost/shared';
-import type { TripListOptions, TripStore, TripVersion } from './trip-store';
-import type { TripRecord } from './trip';
+import type { TripListOptions, TripStore, TripVersion } from '../../trip/domain/trip-store';
+import type { TripRecord } from '../../trip/domain/trip';
 import { roleOf, summaryForRole, tripForRole, type Role } from './sharing';
 
 /** Views kept per process (≈ 2 kB each for a trip with 5 instances). */

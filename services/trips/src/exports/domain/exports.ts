@@ -13,9 +13,9 @@ import {
   shareOf,
   totalMinorUnits,
 } from '@tripcost/shared';
-import { compareWindows, datesInvalid } from './comparison';
-import { compareTrips } from './ordering';
-import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from './trip';
+import { compareWindows, datesInvalid } from '../../costs/domain/comparison';
+import { compareTrips } from '../../trip/domain/ordering';
+import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from '../../trip/domain/trip';
 
 const PRODUCT_ID = '-//TripCost//Trips//EN';
 

@@ -23,11 +23,11 @@ import {
   utcDay,
   versionOf,
 } from '@tripcost/shared';
-import { applyReprice, checkCurrency, RatesNeeded } from './trip-currency';
-import { flexGrid, type FlexGrid, type FlexRange } from './item-pricing';
-import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type Announce } from './trip-events';
-import type { TripStore } from './trip-store';
-import { createTripListViews, type SerializedTripList, type TripListView } from './trip-list';
+import { applyReprice, checkCurrency, RatesNeeded } from '../../currency/domain/trip-currency';
+import { flexGrid, type FlexGrid, type FlexRange } from '../../costs/domain/item-pricing';
+import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type Announce } from '../../sharing/domain/trip-events';
+import type { TripStore } from '../../trip/domain/trip-store';
+import { createTripListViews, type SerializedTripList, type TripListView } from '../../sharing/domain/trip-list';
 import {
   deriveTripLocation,
   MAX_TRIPS_PER_PAGE,
@@ -36,10 +36,10 @@ import {
   tripDigits,
   type InstanceRecord,
   type TripRecord,
-} from './trip';
-import type { CostItem } from './cost-items';
-import type { BudgetBasis } from './comparison';
-import { comparisonCsv, csvFileName, tripsCalendar } from './exports';
+} from '../../trip/domain/trip';
+import type { CostItem } from '../../costs/domain/cost-items';
+import type { BudgetBasis } from '../../costs/domain/comparison';
+import { comparisonCsv, csvFileName, tripsCalendar } from '../../exports/domain/exports';
 import {
   can,
   costsHiddenFor,
@@ -53,9 +53,9 @@ import {
   type TripAnswer,
   type VotedInstanceView,
   UNNAMED,
-} from './sharing';
-import { createSharing, type SharingUseCases } from './sharing-service';
-import type { Vote } from './votes';
+} from '../../sharing/domain/sharing';
+import { createSharing, type SharingUseCases } from '../../sharing/domain/sharing-service';
+import type { Vote } from '../../votes/domain/votes';
 import {
   createLiveUpdates,
   LIVE_UNAVAILABLE,
@@ -65,7 +65,7 @@ import {
   type Following,
   type LiveUpdates,
   type StreamCounts,
-} from './live-updates';
+} from '../../live/domain/live-updates';
 import {
   applyAddInstance,
   applyAddItem,

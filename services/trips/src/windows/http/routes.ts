@@ -20,11 +20,11 @@ import {
   type ReplayPolicy,
   type RouteContext,
 } from '@tripcost/shared';
-import { noGuessLimit, type GuessLimit } from './guess-limit';
-import { streamEvents, type EventStreamSettings } from './event-stream';
-import type { WindowVotes } from '../domain/votes';
-import type { Action } from '../domain/sharing';
-import type { SerializedTripList } from '../domain/trip-list';
+import { noGuessLimit, type GuessLimit } from '../../sharing/http/guess-limit';
+import { streamEvents, type EventStreamSettings } from '../../live/http/event-stream';
+import type { WindowVotes } from '../../votes/domain/votes';
+import type { Action } from '../../sharing/domain/sharing';
+import type { SerializedTripList } from '../../sharing/domain/trip-list';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
 import {
@@ -45,7 +45,7 @@ import {
   repriceAnswer,
   tripAnswer,
   tripListOrSummariesAnswer,
-} from './answers';
+} from '../../sharing/http/answers';
 import {
   createInstanceBody,
   createItemBody,

@@ -2,8 +2,8 @@
 // another member's save fail with 412): they are counted by `votes_version` instead,
 // which the list's cache and ETag read alongside the version. Only current members'
 // votes count, so a member who leaves takes their votes with them.
-import type { InstanceView, TripRecord } from './trip';
-import { membersOf } from './sharing';
+import type { InstanceView, TripRecord } from '../../trip/domain/trip';
+import { membersOf } from '../../sharing/domain/sharing';
 
 export const VOTES = ['yes', 'maybe', 'no'] as const;
 export type Vote = (typeof VOTES)[number];
