@@ -2,8 +2,8 @@
 // keep "booked" and "committed" together: commit, clear the plan, duplicate, edit status.
 import fc from 'fast-check';
 import { newId } from '@tripcost/shared';
-import { INSTANCE_STATUSES, toCents, totalCents } from '../../src/costs/domain/comparison';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip/domain/trip';
+import { INSTANCE_STATUSES, toCents, totalCents } from '../../src/costs';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 import {
   applyClearPlan,
   applyCommit,

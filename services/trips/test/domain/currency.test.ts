@@ -16,11 +16,11 @@ import {
   totalMinorUnits,
   type RateTable,
 } from '@tripcost/shared';
-import { COST_BASES, COST_CATEGORIES, deriveWindowCosts, type CostItem } from '../../src/costs/domain/cost-items';
-import { cellTotalMinorUnits, flexGrid } from '../../src/costs/domain/item-pricing';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip/domain/trip';
+import { COST_BASES, COST_CATEGORIES, deriveWindowCosts, type CostItem } from '../../src/costs';
+import { cellTotalMinorUnits, flexGrid } from '../../src/costs';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 import { applyAddItem, applyUpdate, settleChange } from '../../src/windows/domain/trip-changes';
-import { applyCurrencyChange, applyReprice, RatesNeeded } from '../../src/currency/domain/trip-currency';
+import { applyCurrencyChange, applyReprice, RatesNeeded } from '../../src/currency';
 
 const AT = '2030-01-01T00:00:00.000Z';
 const day = (offset: number) => new Date(Date.UTC(2030, 0, 1) + offset * 86_400_000).toISOString();

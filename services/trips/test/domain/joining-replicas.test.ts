@@ -5,8 +5,8 @@
 import { tempDataDir, testUser } from '@tripcost/shared/testing';
 import { openEmbeddedTripStore } from '../../src/trip/store/embedded';
 import { createTripsService } from '../../src/windows/domain/trips-service';
-import { MAX_MEMBERS } from '../../src/sharing/domain/sharing';
-import type { TripStore } from '../../src/trip/domain/trip-store';
+import { MAX_MEMBERS } from '../../src/sharing';
+import type { TripStore } from '../../src/trip';
 
 let store: TripStore;
 beforeEach(async () => {

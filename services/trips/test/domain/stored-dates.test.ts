@@ -3,7 +3,7 @@
 // behind the traveller's back; what still works and what asks for new dates
 // (docs/adr/0055).
 import { AppError, newId } from '@tripcost/shared';
-import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip/domain/trip';
+import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip';
 import {
   applyCommit,
   applyDuplicate,

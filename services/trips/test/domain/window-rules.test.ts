@@ -7,9 +7,9 @@
 // change moves the window's total by exactly that item's cost.
 import fc from 'fast-check';
 import { AppError, newId } from '@tripcost/shared';
-import { datesInvalid } from '../../src/costs/domain/comparison';
-import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } from '../../src/costs/domain/cost-items';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip/domain/trip';
+import { datesInvalid } from '../../src/costs';
+import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } from '../../src/costs';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 import {
   applyAddInstance,
   applyAddItem,

@@ -214,3 +214,19 @@ export function compareWindows(
         };
   return { comparison, figures };
 }
+
+/**
+ * The cheapest window that works for everyone (the comparison's choice among them:
+ * neither eliminated nor dated end before start); null when none.
+ */
+export function cheapestForEveryone(
+  instances: ReadonlyArray<{ _id: string; total_cost: number; status: InstanceStatus; dates_invalid: boolean }>,
+  works: (instanceId: string) => boolean,
+): string | null {
+  let best: { _id: string; total_cost: number } | null = null;
+  for (const instance of instances) {
+    if (instance.status === 'eliminated' || instance.dates_invalid || !works(instance._id)) continue;
+    if (best === null || instance.total_cost < best.total_cost) best = instance;
+  }
+  return best?._id ?? null;
+}

@@ -1,9 +1,10 @@
 // Money in any currency (issue 27, docs/adr/0035-money-in-any-currency.md): the rules
 // that set an item's frozen rate, re-price items at today's rates and change a trip's
-// currency. Pure functions like trip-changes.ts; the rate table they need is fetched by
-// the trips service only when a rule asks for it (RatesNeeded), so an edit that needs no
-// rate never depends on the rates service, and one that does fails whole (503) when it
-// is down — never a silent rate of 1.
+// currency, and which of them need today's rates (…NeedsRates). Pure functions like the
+// windows' rules; the write path asks first — from the body and the stored trip it works
+// out whether a change needs rates, fetches them only then and applies the change once —
+// so an edit that needs no rate never depends on the rates service, and one that does
+// fails whole (503) when it is down — never a silent rate of 1.
 import {
   AppError,
   convertMinorUnits,
@@ -18,10 +19,21 @@ import {
   type FxRate,
   type RateTable,
 } from '@tripcost/shared';
-import type { CostItem } from '../../costs/domain/cost-items';
-import { tripCurrency, type InstanceRecord, type TripRecord } from '../../trip/domain/trip';
+import type { CostItem } from '../../costs';
+import { tripCurrency, type InstanceRecord, type TripRecord } from '../../trip';
 
-/** Thrown by a rule that needs today's rates when it was given none: the service fetches them and applies it again. */
+/** Where today's exchange rates come from (the integrations service); throws a 503 AppError when unavailable. */
+export interface RatesSource {
+  latest(authorization: string | undefined): Promise<RateTable>;
+}
+
+export const RATES_UNAVAILABLE = 'Exchange rates are unavailable right now, so nothing was saved. Please try again.';
+
+/**
+ * Thrown by a rule that needs today's rates when it was given none. The write path asks
+ * first (…NeedsRates) and hands them over, so this only guards a rule from pricing at 1;
+ * under a stale If-Match the rates are not fetched and the change answers 412.
+ */
 export class RatesNeeded extends Error {
   constructor() {
     super('exchange rates needed');
@@ -85,28 +97,74 @@ export function settleItemCurrency(
   const home = tripCurrency(trip);
   const currency = checkCurrency(merged.currency ?? home);
   const item = roundItemAmounts(merged, currencyDigits(currency));
+  const { source, priceSet } = rateSourceOf(item, currency, home, previous, manual);
+  if (source === 'none') {
+    if (manual) throw new AppError(400, RATE_SAME_CURRENCY, 'rate_same_currency');
+    return withoutFx(item, currency);
+  }
+  const firstRate = (rate: number) => (priceSet || !previous?.fx ? rate : previous.fx.first_rate);
+  if (source === 'kept') return { ...item, currency, fx: previous!.fx };
+  if (source === 'manual') {
+    if (!isFxRate(manual!.rate)) throw new AppError(400, RATE_INVALID, 'invalid_rate');
+    const fx: FxRate = { rate: manual!.rate, date: today, source: 'manual', first_rate: firstRate(manual!.rate) };
+    return { ...item, currency, fx };
+  }
+  const published = publishedRate(rates, currency, home);
+  return { ...item, currency, fx: { ...published, first_rate: firstRate(published.rate) } };
+}
+
+/**
+ * Where an item's rate comes from after a save, decided once for settleItemCurrency and
+ * itemNeedsRates: none in the trip's currency; the rate it has when neither its currency
+ * nor its price changed and no other rate is asked for (or the same manual rate is sent
+ * back, as a client echoing a whole item does); the traveller's manual rate; else today's
+ * published one.
+ */
+function rateSourceOf(
+  item: CostItem,
+  currency: string,
+  home: string,
+  previous: CostItem | null,
+  manual: ManualRate | null | undefined,
+): { source: 'none' | 'kept' | 'manual' | 'published'; priceSet: boolean } {
   const previousCurrency = previous ? (previous.currency ?? home) : null;
   const priceSet =
     previous === null ||
     currency !== previousCurrency ||
     PRICE_FIELDS.some((field) => JSON.stringify(item[field] ?? null) !== JSON.stringify(previous[field] ?? null));
-  if (currency === home) {
-    if (manual) throw new AppError(400, RATE_SAME_CURRENCY, 'rate_same_currency');
-    return withoutFx(item, currency);
-  }
-  const firstRate = (rate: number) => (priceSet || !previous?.fx ? rate : previous.fx.first_rate);
-  // A client echoing the item's own rate back (a whole item sent again) changes nothing.
-  if (manual && !priceSet && previous?.fx && manual.rate === previous.fx.rate)
-    return { ...item, currency, fx: previous.fx };
-  if (manual) {
-    if (!isFxRate(manual.rate)) throw new AppError(400, RATE_INVALID, 'invalid_rate');
-    const fx: FxRate = { rate: manual.rate, date: today, source: 'manual', first_rate: firstRate(manual.rate) };
-    return { ...item, currency, fx };
-  }
-  if (manual === undefined && !priceSet && previous?.fx) return { ...item, currency, fx: previous.fx };
-  const published = publishedRate(rates, currency, home);
-  return { ...item, currency, fx: { ...published, first_rate: firstRate(published.rate) } };
+  if (currency === home) return { source: 'none', priceSet };
+  const kept = !priceSet && !!previous?.fx && (manual === undefined || (!!manual && manual.rate === previous.fx.rate));
+  if (kept) return { source: 'kept', priceSet };
+  return { source: manual ? 'manual' : 'published', priceSet };
 }
+
+/**
+ * Whether saving this item (merged with what was sent, `previous` as stored) needs today's
+ * published rate: the same decision settleItemCurrency makes. An unknown currency needs
+ * none (the save answers 400 without asking).
+ */
+export function itemNeedsRates(
+  merged: CostItem,
+  previous: CostItem | null,
+  manual: ManualRate | null | undefined,
+  trip: Pick<TripRecord, 'currency'>,
+): boolean {
+  const home = tripCurrency(trip);
+  const currency = merged.currency ?? home;
+  if (!isCurrencyCode(currency)) return false;
+  const item = roundItemAmounts(merged, currencyDigits(currency));
+  return rateSourceOf(item, currency, home, previous, manual).source === 'published';
+}
+
+/** Whether a change of the trip's currency to `currency` needs today's rates: a known currency other than its own. */
+export const currencyChangeNeedsRates = (trip: Pick<TripRecord, 'currency'>, currency: string | undefined): boolean =>
+  currency !== undefined && isCurrencyCode(currency) && currency !== tripCurrency(trip);
+
+/** Whether re-pricing the windows `instanceIds` names (all when null) needs today's rates: one holds an item with a rate. */
+export const repriceNeedsRates = (trip: TripRecord, instanceIds: readonly string[] | null): boolean =>
+  trip.instances.some(
+    (instance) => (!instanceIds || instanceIds.includes(instance._id)) && !!instance.items?.some((item) => item.fx),
+  );
 
 /** Today's published rate from `from` to `to` (RatesNeeded without a table; 400 when not published). */
 function publishedRate(rates: RateTable | undefined, from: string, to: string): Omit<FxRate, 'first_rate'> {

@@ -11,7 +11,7 @@ import {
   type Logger,
   type RateTable,
 } from '@tripcost/shared';
-import { RATES_UNAVAILABLE, type RatesSource } from '../../windows/domain/trips-service';
+import { RATES_UNAVAILABLE, type RatesSource } from '../domain/trip-currency';
 
 /** Today's rates against one base currency: EUR, the reference rates' own base, so every pair is a cross rate. */
 export const FX_RATES = defineEndpoint({

@@ -1,9 +1,11 @@
 // Taking plans out of TripCost: the committed trips as an iCalendar file (RFC 5545,
 // one all-day event per trip) and one trip's windows as a CSV table (RFC 4180) for
-// spreadsheets. Pure functions of stored trips; the libraries write the formats.
+// spreadsheets. Pure functions of stored trips (the libraries write the formats), and
+// the two use cases that answer them, asking sharing what the caller may see.
 import { stringify } from 'csv-stringify/sync';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import {
+  type AuthUser,
   DAY_MS,
   datesOutOfRange,
   EARLIEST_TRAVEL_DATE,
@@ -13,9 +15,18 @@ import {
   shareOf,
   totalMinorUnits,
 } from '@tripcost/shared';
-import { compareWindows, datesInvalid } from '../../costs/domain/comparison';
-import { compareTrips } from '../../trip/domain/ordering';
-import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from '../../trip/domain/trip';
+import { compareWindows, datesInvalid } from '../../costs';
+import { costsHiddenFor, type TripAccess } from '../../sharing';
+import {
+  compareTrips,
+  MAX_TRIPS_PER_PAGE,
+  roleOf,
+  tripCurrency,
+  tripDigits,
+  type InstanceRecord,
+  type TripRecord,
+  type TripStore,
+} from '../../trip';
 
 const PRODUCT_ID = '-//TripCost//Trips//EN';
 
@@ -170,3 +181,24 @@ export function csvFileName(trip: TripRecord): string {
     .toLowerCase();
   return `${slug || 'trip'}-comparison.csv`;
 }
+
+/** The user's committed trips (own and shared) as an iCalendar file, money only where they may see it. */
+export const calendar =
+  (deps: { store: TripStore }) =>
+  async (user: AuthUser): Promise<string> => {
+    const trips: TripRecord[] = [];
+    for (let offset = 0; ; offset += MAX_TRIPS_PER_PAGE) {
+      const page = await deps.store.listByUser(user.id, { limit: MAX_TRIPS_PER_PAGE, offset });
+      trips.push(...page);
+      if (page.length < MAX_TRIPS_PER_PAGE) break;
+    }
+    return tripsCalendar(trips, (trip) => !costsHiddenFor(trip, roleOf(trip, user.id) ?? 'viewer'));
+  };
+
+/** One trip's windows as a CSV table, with a download file name (403 for a viewer of hidden costs). */
+export const comparison =
+  (deps: { access: Pick<TripAccess, 'tripWithCosts'> }) =>
+  async (user: AuthUser, tripId: string): Promise<{ csv: string; fileName: string }> => {
+    const trip = await deps.access.tripWithCosts(user.id, tripId);
+    return { csv: comparisonCsv(trip), fileName: csvFileName(trip) };
+  };

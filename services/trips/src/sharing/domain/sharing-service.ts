@@ -4,26 +4,28 @@
 // (every use case reads the trip's members afresh). Joining is queued per trip like
 // every other change, so people accepting one link at once all join, up to MAX_MEMBERS.
 import { AppError, backoffMs, changeVersioned, conflict, newId, notFound, type AuthUser } from '@tripcost/shared';
-import type { TripStore } from '../../trip/domain/trip-store';
-import type { TripRecord } from '../../trip/domain/trip';
+import type { TripStore } from '../../trip';
+import type { TripRecord } from '../../trip';
 import {
-  INVITE_TTL_MS,
-  inviteState,
-  inviteTokenHash,
-  MAX_INVITES,
-  MAX_MEMBERS,
   membersOf,
-  newInviteToken,
   roleOf,
   UNNAMED,
   type Action,
   type InviteRecord,
   type MemberRole,
   type Role,
+  type TripVotes,
+} from '../../trip';
+import {
+  INVITE_TTL_MS,
+  inviteState,
+  inviteTokenHash,
+  MAX_INVITES,
+  MAX_MEMBERS,
+  newInviteToken,
   type TripAnswer,
 } from './sharing';
 import { withTripUpdate } from './trip-events';
-import { withoutVotesOf } from '../../votes/domain/votes';
 
 /** An invitation as its owner sees it; the token only once, in the answer that made it. */
 export interface InviteAnswer {
@@ -257,4 +259,14 @@ export function createSharing(deps: {
 function answerOf(invite: InviteRecord, at: Date): InviteAnswer {
   const { _id, role, inviter_name, created_at, expires_at } = invite;
   return { _id, role, inviter_name, created_at, expires_at, state: inviteState(invite, at) };
+}
+
+/** The votes without those of one user (who left, was removed or deleted their account). */
+export function withoutVotesOf(votes: TripVotes | undefined, userId: string): TripVotes {
+  return Object.fromEntries(
+    Object.entries(votes ?? {}).map(([instanceId, cast]) => [
+      instanceId,
+      Object.fromEntries(Object.entries(cast).filter(([voter]) => voter !== userId)),
+    ]),
+  );
 }

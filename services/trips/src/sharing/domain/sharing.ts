@@ -4,48 +4,28 @@
 // trip whose costs are hidden, so no client can show what it never received.
 import { createHash, randomBytes } from 'node:crypto';
 import { tripSummary, type TripAccess } from '@tripcost/shared';
-import type { Comparison } from '../../costs/domain/comparison';
-import { tripView, type InstanceView, type TripRecord, type TripView, type ViewOptions } from '../../trip/domain/trip';
-import { cheapestForEveryone, windowVotes, type WindowVotes } from '../../votes/domain/votes';
-
-export const ROLES = ['owner', 'editor', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-/** The roles an invitation or a role change may give (there is one owner, the creator). */
-export const MEMBER_ROLES = ['editor', 'viewer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+import { cheapestForEveryone, type Comparison } from '../../costs';
+import {
+  membersOf,
+  roleOf,
+  tripView,
+  UNNAMED,
+  type Action,
+  type InstanceView,
+  type InviteRecord,
+  type Member,
+  type Role,
+  type TripRecord,
+  type TripView,
+  type Vote,
+  type ViewOptions,
+} from '../../trip';
 
 export const MAX_MEMBERS = 20;
 /** Open invitations kept per trip; the oldest expired or revoked ones make room. */
 export const MAX_INVITES = 20;
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** A member stored before names were known, or a token that carries none. */
-export const UNNAMED = 'A traveller';
 
-export interface Member {
-  /** The account's id, a 24-hex string as in every token (never an ObjectId). */
-  user_id: string;
-  name: string;
-  role: Role;
-  joined_at: string;
-}
-
-export interface InviteRecord {
-  _id: string;
-  role: MemberRole;
-  /** sha256 of the token, hex: the token itself is never stored. */
-  token_hash: string;
-  inviter_name: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at?: string;
-}
-
-/**
- * What each role may do. read: every answer about the trip; edit: windows, items,
- * dates, travellers, budget, notes, commit and clear plan; vote: on windows;
- * manage: invitations, members and sharing settings; delete: the trip.
- */
-export type Action = 'read' | 'vote' | 'edit' | 'manage' | 'delete';
 const ALLOWED: Record<Role, ReadonlySet<Action>> = {
   owner: new Set<Action>(['read', 'vote', 'edit', 'manage', 'delete']),
   editor: new Set<Action>(['read', 'vote', 'edit']),
@@ -53,18 +33,6 @@ const ALLOWED: Record<Role, ReadonlySet<Action>> = {
 };
 
 export const can = (role: Role | null, action: Action): boolean => role !== null && ALLOWED[role].has(action);
-
-/** The trip's members, the owner first; a trip stored before sharing has its owner alone. */
-export function membersOf(trip: Pick<TripRecord, 'user_id' | 'created_at' | 'members'>): Member[] {
-  if (trip.members && trip.members.length > 0) return trip.members;
-  return [{ user_id: trip.user_id, name: UNNAMED, role: 'owner', joined_at: trip.created_at }];
-}
-
-/** The caller's role on the trip; null for anyone who is not a member. */
-export function roleOf(trip: Pick<TripRecord, 'user_id' | 'created_at' | 'members'>, userId: string): Role | null {
-  if (trip.user_id === userId) return 'owner';
-  return membersOf(trip).find((member) => member.user_id === userId)?.role ?? null;
-}
 
 export const hidesCostsFromViewers = (trip: Pick<TripRecord, 'hide_costs_from_viewers'>): boolean =>
   trip.hide_costs_from_viewers ?? true;
@@ -151,8 +119,36 @@ export const HIDDEN_INSTANCE_FIELDS = [
 ] as const satisfies readonly (keyof VotedInstanceView)[];
 export const HIDDEN_ITEM_FIELDS = ['_id', 'category', 'name', 'basis', 'booked', 'paid'] as const;
 
+/** The votes cast on one window as one member sees them. */
+export interface WindowVotes {
+  yes: number;
+  maybe: number;
+  no: number;
+  /** The caller's own vote; null when they have not voted. */
+  mine: Vote | null;
+}
+
+/** What a member sees of the votes on a window, and whether it works for everyone (every member voted yes). */
+export interface WindowTally {
+  votes: WindowVotes;
+  works_for_everyone: boolean;
+}
+
+/**
+ * Counts the votes on one window for one reader: the votes capability's rule (votes/),
+ * handed to the views here, so sharing shows votes without depending on how they count.
+ */
+export type VoteTally = (
+  trip: Pick<TripRecord, 'votes' | 'members' | 'user_id' | 'created_at'>,
+  instanceId: string,
+  userId: string,
+) => WindowTally;
+
+/** How a member's view is made: the trip's view options, and the votes' tally. */
+export type MemberViewOptions = ViewOptions & { tally: VoteTally };
+
 /** A window as members see it: with the votes cast on it. */
-export type VotedInstanceView = InstanceView & { votes: WindowVotes; works_for_everyone: boolean };
+export type VotedInstanceView = InstanceView & WindowTally;
 type HiddenItem = Pick<InstanceView['items'][number], (typeof HIDDEN_ITEM_FIELDS)[number]>;
 export type HiddenInstanceView = Omit<Pick<VotedInstanceView, (typeof HIDDEN_INSTANCE_FIELDS)[number]>, 'items'> & {
   items: HiddenItem[];
@@ -185,13 +181,18 @@ export const hiddenInstance = (instance: VotedInstanceView): HiddenInstanceView 
  * for everyone; the owner's email only to the owner; for a viewer of a trip that hides
  * costs, only the fields listed above (a field added to the view stays out until it is listed).
  */
-export function tripForRole(trip: TripRecord, role: Role, userId: string, options: ViewOptions = {}): TripAnswer {
+export function tripForRole(
+  trip: TripRecord,
+  role: Role,
+  userId: string,
+  { tally, ...options }: MemberViewOptions,
+): TripAnswer {
   const view = tripView(trip, options);
   const members = membersOf(trip);
   // The view is this answer's own: each window takes the caller's votes in place (a copy
   // of every window, ~30 fields each, cost as much as building the view).
   const instances = view.instances.map((instance): VotedInstanceView =>
-    Object.assign(instance, windowVotes(trip, instance._id, userId)),
+    Object.assign(instance, tally(trip, instance._id, userId)),
   );
   const sharing = {
     role,

@@ -9,7 +9,7 @@ import {
   type TripSnapshot,
 } from '@tripcost/shared';
 import { accessByMember } from './sharing';
-import { tripSnapshot, type TripRecord } from '../../trip/domain/trip';
+import { tripSnapshot, type TripRecord } from '../../trip';
 
 /**
  * Makes the event a change of the trip announces, if any (`before`: the trip as read,

@@ -6,9 +6,8 @@
 // that already holds the list gets 304 without a single trip being read.
 import { createHash } from 'node:crypto';
 import { utcDay, versionOf } from '@tripcost/shared';
-import type { TripListOptions, TripStore, TripVersion } from '../../trip/domain/trip-store';
-import type { TripRecord } from '../../trip/domain/trip';
-import { roleOf, summaryForRole, tripForRole, type Role } from './sharing';
+import { roleOf, type Role, type TripListOptions, type TripRecord, type TripStore, type TripVersion } from '../../trip';
+import { summaryForRole, tripForRole, type VoteTally } from './sharing';
 
 /** Views kept per process (≈ 2 kB each for a trip with 5 instances). */
 const MAX_REMEMBERED_TRIPS = 5_000;
@@ -28,6 +27,8 @@ export interface TripListViews {
 
 export function createTripListViews(
   store: TripStore,
+  /** How each reader sees the votes (votes/: windowVotes). */
+  tally: VoteTally,
   maxRemembered = MAX_REMEMBERED_TRIPS,
   now: () => Date = () => new Date(),
 ): TripListViews {
@@ -44,7 +45,7 @@ export function createTripListViews(
   };
   // Each trip as the caller sees it (sharing.ts): their role's view, with their own votes.
   const serialize = (record: TripRecord, userId: string, role: Role, day: string, view: TripListView) => {
-    const full = tripForRole(record, role, userId, { today: day });
+    const full = tripForRole(record, role, userId, { today: day, tally });
     return Buffer.from(JSON.stringify(view === 'summary' ? summaryForRole(full) : full));
   };
 

@@ -4,23 +4,26 @@
 // A schema named with `.meta({ id })` is one component of the document, referenced by
 // every answer that contains it (and one named type in the web app).
 import { z } from 'zod';
-import { BUDGET_BASES, INSTANCE_STATUSES } from '../../costs/domain/comparison';
-import { COST_BASES, COST_CATEGORIES, type CostItem } from '../../costs/domain/cost-items';
-import { VOTES } from '../../votes/domain/votes';
-import { STALE_AFTER_DAYS } from '../../costs/domain/item-pricing';
-import { SEARCH_LINK_KINDS } from '../../costs/domain/search-links';
+import {
+  BUDGET_BASES,
+  COST_BASES,
+  COST_CATEGORIES,
+  INSTANCE_STATUSES,
+  SEARCH_LINK_KINDS,
+  STALE_AFTER_DAYS,
+  type CostItem,
+} from '../../costs';
 import {
   HIDDEN_INSTANCE_FIELDS,
   HIDDEN_ITEM_FIELDS,
   HIDDEN_SUMMARY_FIELDS,
   HIDDEN_TRIP_FIELDS,
-  MEMBER_ROLES,
-  ROLES,
   type HiddenInstanceView,
   type HiddenTripView,
   type SharedTripView,
   type VotedInstanceView,
 } from '../domain/sharing';
+import { MEMBER_ROLES, ROLES, VOTES } from '../../trip';
 import type { InviteAnswer, InvitePreview, NewInviteAnswer } from '../domain/sharing-service';
 
 /** A zod `pick` mask from a list of keys. */

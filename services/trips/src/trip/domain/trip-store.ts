@@ -5,8 +5,7 @@
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
 import type { TripRecord } from './trip';
-import type { Role } from '../../sharing/domain/sharing';
-import type { Vote } from '../../votes/domain/votes';
+import type { Role, Vote } from './members';
 
 export interface TripListOptions {
   favoritesOnly?: boolean;

@@ -5,7 +5,7 @@ import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
-import { roleOf } from '../../sharing/domain/sharing';
+import { roleOf } from '../domain/members';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };

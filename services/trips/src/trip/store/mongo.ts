@@ -6,7 +6,7 @@ import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
-import { roleOf } from '../../sharing/domain/sharing';
+import { roleOf } from '../domain/members';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a

@@ -22,7 +22,7 @@ import {
   type Quote,
   type RateTable,
 } from '@tripcost/shared';
-import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from '../../costs/domain/comparison';
+import { datesInvalid, shiftDate, statusOf, type BudgetBasis, type InstanceStatus } from '../../costs';
 import {
   categoryOverCap,
   COST_CATEGORIES,
@@ -31,7 +31,7 @@ import {
   MAX_CATEGORY_TOTAL,
   MAX_ITEMS_PER_WINDOW,
   type CostItem,
-} from '../../costs/domain/cost-items';
+} from '../../costs';
 import {
   datedExpensesOf,
   EXPENSE_FIELDS,
@@ -42,10 +42,16 @@ import {
   type DatedExpenses,
   type InstanceRecord,
   type TripRecord,
-} from '../../trip/domain/trip';
-import { applyCurrencyChange, roundExpenses, settleItemCurrency, type ManualRate } from '../../currency/domain/trip-currency';
+  INSTANCE_NOT_FOUND,
+} from '../../trip';
+import {
+  applyCurrencyChange,
+  itemNeedsRates,
+  roundExpenses,
+  settleItemCurrency,
+  type ManualRate,
+} from '../../currency';
 
-export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be eliminated. Clear the plan first.';
 export const COMMITTED_STAYS_BOOKED = 'The committed window is booked. Clear the plan to change its status.';
 export const ONLY_COMMITTED_IS_BOOKED = 'Only the committed window is booked. Commit this window instead.';
@@ -439,6 +445,33 @@ export function applyAddItem(
     },
     now,
   );
+}
+
+/**
+ * Whether adding this item needs today's published rate, worked out from the body and the
+ * stored trip before the change applies (the write path asks first). The checks that come
+ * before a rate in applyAddItem run first, so their errors come first, as they would.
+ */
+export function addItemNeedsRates(trip: TripRecord, instanceId: string, input: ItemInput, now: string): boolean {
+  if (!trip.instances.some((instance) => instance._id === instanceId)) return false;
+  const { fx: manual, ...fields } = input;
+  const captured = { ...fields, ...withCapturedOn(input, null, now) } as CostItem;
+  return itemNeedsRates(captured, null, manual, trip);
+}
+
+/** Whether editing the item needs today's published rate (as addItemNeedsRates, for applyEditItem). */
+export function editItemNeedsRates(
+  trip: TripRecord,
+  instanceId: string,
+  itemId: string,
+  fields: Partial<ItemInput>,
+  now: string,
+): boolean {
+  const window = trip.instances.find((instance) => instance._id === instanceId);
+  const previous = window?.items?.find((item) => item._id === itemId);
+  if (!previous) return false;
+  const settled = withCapturedOn(pickDefined(fields), previous, now);
+  return itemNeedsRates({ ...previous, ...settled }, previous, fields.fx, trip);
 }
 
 export function applyEditItem(

@@ -20,11 +20,11 @@ import {
   type ReplayPolicy,
   type RouteContext,
 } from '@tripcost/shared';
-import { noGuessLimit, type GuessLimit } from '../../sharing/http/guess-limit';
-import { streamEvents, type EventStreamSettings } from '../../live/http/event-stream';
-import type { WindowVotes } from '../../votes/domain/votes';
-import type { Action } from '../../sharing/domain/sharing';
-import type { SerializedTripList } from '../../sharing/domain/trip-list';
+import { noGuessLimit, type GuessLimit } from '../../sharing';
+import { streamEvents, type EventStreamSettings } from '../../live';
+import type { WindowVotes } from '../../sharing';
+import type { Action } from '../../trip';
+import type { SerializedTripList } from '../../sharing';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { ItemAction, ItemChange, Precondition, TripsService } from '../domain/trips-service';
 import {
@@ -45,7 +45,7 @@ import {
   repriceAnswer,
   tripAnswer,
   tripListOrSummariesAnswer,
-} from '../../sharing/http/answers';
+} from '../../sharing';
 import {
   createInstanceBody,
   createItemBody,

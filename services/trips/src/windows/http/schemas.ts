@@ -17,14 +17,13 @@ import {
   roundMoney,
   travelDaySchema,
 } from '@tripcost/shared';
-import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../../costs/domain/item-pricing';
-import { MAX_ORIGIN_LENGTH } from '../../costs/domain/search-links';
-import { MEMBER_ROLES } from '../../sharing/domain/sharing';
-import { VOTES } from '../../votes/domain/votes';
+import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../../costs';
+import { MAX_ORIGIN_LENGTH } from '../../costs';
+import { MEMBER_ROLES, VOTES } from '../../trip';
 import { z } from 'zod';
-import { BUDGET_BASES, INSTANCE_STATUSES } from '../../costs/domain/comparison';
+import { BUDGET_BASES, INSTANCE_STATUSES } from '../../costs';
 import { BUDGET_MESSAGE, END_BEFORE_START, TRAVELERS_MESSAGE } from '../domain/trip-changes';
-import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../../costs/domain/cost-items';
+import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../../costs';
 import {
   MAX_ACTIVITIES,
   MAX_ACTIVITY_LENGTH,
@@ -34,7 +33,7 @@ import {
   MAX_NOTES_LENGTH,
   MAX_TRAVELERS,
   MAX_TRIPS_PER_PAGE,
-} from '../../trip/domain/trip';
+} from '../../trip';
 
 export { END_BEFORE_START };
 const MAX_URL_LENGTH = 2048;
