@@ -30,8 +30,8 @@ const importDirection = (...policies) => [
  */
 const TRIPS_CAPABILITIES = {
   costs: [],
-  live: [],
   trip: ['costs'],
+  live: ['trip'],
   currency: ['trip', 'costs'],
   sharing: ['trip', 'costs'],
   exports: ['sharing', 'trip', 'costs'],

@@ -2,4 +2,4 @@
 export { startTrips, type RunningTrips } from './server';
 export { tripsConfigSchema, configFrom, type TripsConfig } from './config';
 export type { TripView, InstanceView, TripRecord, InstanceRecord } from './trip';
-export { apiDocument } from './windows/http/routes';
+export { apiDocument } from './routes';

@@ -2,3 +2,4 @@
 // Server-Sent Events, through a Redis change log (store/) and bounded streams.
 export * from './domain/live-updates';
 export * from './http/event-stream';
+export * from './http/routes';

@@ -11,3 +11,8 @@ export * from './domain/trip-events';
 export * from './http/answers';
 export * from './http/guess-limit';
 export * from './domain/access';
+export * from './http/invite-answers';
+export * from './http/etag';
+export * from './http/replays';
+export * from './http/schemas';
+export * from './http/routes';

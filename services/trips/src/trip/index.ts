@@ -8,3 +8,4 @@ export * from './domain/trip-view';
 export * from './domain/members';
 export * from './domain/ordering';
 export type * from './domain/trip-store';
+export * from './http/params';

@@ -6,7 +6,7 @@ import type { RequestHandler, Router } from 'express';
 import { Redis } from 'ioredis';
 import { CALLERS_OWN, createApiDoc, IDEMPOTENCY_DOC, type ReplayPolicy } from '@tripcost/shared';
 import { testRedisUrl, testUser } from '@tripcost/shared/testing';
-import { tripRoutes } from '../../src/windows/http/routes';
+import { tripRoutes } from '../../src/routes';
 import type { TripsService } from '../../src/windows/domain/trips-service';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 

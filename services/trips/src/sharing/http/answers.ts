@@ -2,7 +2,9 @@
 // OpenAPI document, from which the web app's API types are generated. A field added
 // to the trip view is added here too (the check at the end fails the build otherwise).
 // A schema named with `.meta({ id })` is one component of the document, referenced by
-// every answer that contains it (and one named type in the web app).
+// every answer that contains it (and one named type in the web app). Here: the trip and its
+// windows as a reader sees them; invitations in invite-answers.ts, the answers of changes to
+// windows and items in windows/http/answers.ts.
 import { z } from 'zod';
 import {
   BUDGET_BASES,
@@ -23,8 +25,7 @@ import {
   type SharedTripView,
   type VotedInstanceView,
 } from '../domain/sharing';
-import { MEMBER_ROLES, ROLES, VOTES } from '../../trip';
-import type { InviteAnswer, InvitePreview, NewInviteAnswer } from '../domain/sharing-service';
+import { ROLES, VOTES } from '../../trip';
 
 /** A zod `pick` mask from a list of keys. */
 const maskOf = <K extends string>(keys: readonly K[]) =>
@@ -301,123 +302,15 @@ export const instanceReadAnswer = z.union([
   z.object({ trip: hiddenTripAnswer, instance: hiddenInstanceAnswer }).meta({ id: 'InstanceWithTripCostsHidden' }),
 ]);
 
-const inviteAnswer = z
-  .object({
-    _id: z.string(),
-    role: z.enum(MEMBER_ROLES),
-    inviter_name: z.string(),
-    created_at: z.string(),
-    expires_at: z.string().describe('7 days after it was made'),
-    state: z.enum(['open', 'expired', 'revoked']),
-  })
-  .meta({ id: 'Invite' });
-export const inviteListAnswer = z.array(inviteAnswer);
-export const newInviteAnswer = inviteAnswer
-  .extend({
-    token: z.string().optional().describe('shown once: only its sha256 is stored; absent from a replay'),
-    url: z.string().optional().describe('the link to send: <public base URL>/join/<token>; absent from a replay'),
-    token_shown: z
-      .literal(true)
-      .optional()
-      .describe('an Idempotency-Key replay: the token was shown in the first answer and cannot be shown again'),
-  })
-  .meta({ id: 'NewInvite' });
-export const invitePreviewAnswer = z
-  .object({
-    trip_id: z.string(),
-    trip_name: z.string(),
-    inviter_name: z.string(),
-    role: z.enum(MEMBER_ROLES),
-  })
-  .meta({ id: 'InvitePreview' });
-export const inviteAcceptedAnswer = z
-  .object({
-    joined: z.boolean().describe('false when the caller already was a member (nothing changed)'),
-    trip: tripReadAnswer,
-  })
-  .meta({ id: 'InviteAccepted' });
 export const messageAnswer = z.object({ msg: z.string() }).meta({ id: 'Message' });
-/** An item change: the item, and its window and trip with every total derived again. */
-export const itemChangedAnswer = z
-  .object({ item: itemAnswer, instance: instanceAnswer, trip: tripAnswer })
-  .meta({ id: 'CostItemChange' });
-/** An added item: also the items made from the window's plain amounts when it was itemised ([] otherwise). */
-export const itemAddedAnswer = z
-  .object({
-    item: itemAnswer,
-    instance: instanceAnswer,
-    trip: tripAnswer,
-    itemised_from_amounts: z
-      .array(itemAnswer)
-      .describe(
-        'the first item of a window with plain amounts: each non-zero amount became an item of basis total, so no figure was dropped; [] otherwise',
-      ),
-  })
-  .meta({ id: 'CostItemAdded' });
-/**
- * The commit answer: the trip's fields and the same trip under `trip`, so a client
- * reading either shape of "returns trip (with instances)" works (ADR 0023).
- */
-export const commitAnswer = tripAnswer.extend({ trip: tripAnswer }).meta({ id: 'CommitAnswer' });
-const flexCellAnswer = z
-  .object({
-    start: day,
-    end: day,
-    nights: z.number().int(),
-    total_cost: money,
-    per_person: money,
-    delta_vs_window: money.describe('the cell’s total − the window’s total'),
-    estimated: z
-      .boolean()
-      .describe('an item falls back to a price not given for these dates (or the window has no items)'),
-    stale: z.boolean().describe(`a price in use was seen more than ${STALE_AFTER_DAYS} days ago`),
-  })
-  .meta({ id: 'FlexCell' });
-export const flexAnswer = z
-  .object({
-    instance_id: z.string(),
-    currency: z.string().describe('ISO 4217: the trip’s currency, that every cell’s money is in'),
-    from: day,
-    to: day,
-    minNights: z.number().int(),
-    maxNights: z.number().int(),
-    cells: z.array(flexCellAnswer).describe('in start, then nights order'),
-    cheapest: z.object({
-      overall: flexCellAnswer.nullable(),
-      per_length: z.array(flexCellAnswer).describe('the cheapest cell of each length, fewest nights first'),
-    }),
-  })
-  .meta({ id: 'FlexGrid' });
-const windowRepriceAnswer = z
-  .object({
-    instance_id: z.string(),
-    fx_effect_before: money,
-    fx_effect_after: money,
-    total_cost_before: money,
-    total_cost_after: money,
-  })
-  .meta({ id: 'WindowReprice' });
-export const repriceAnswer = z
-  .object({
-    trip: tripAnswer,
-    windows: z.array(windowRepriceAnswer).describe('each re-priced window (one for a window’s re-price)'),
-    fx_effect_before: money.describe('the trip’s fx_effect (its plan’s) before'),
-    fx_effect_after: money,
-  })
-  .meta({ id: 'RepriceAnswer' });
-export const instanceDeletedAnswer = z.object({ msg: z.string(), trip: tripAnswer });
+/** Money and days as every answer writes them, for the answers other capabilities declare. */
+export { money as moneyAnswer, day as dayAnswer };
 
 // Every field of the views is declared above and nothing more: a field added to the
 // trip or instance view without being declared here fails the type-check.
-type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
 export const TRIP_ANSWER_COMPLETE: SameKeys<SharedTripView, z.infer<typeof tripAnswer>> = true;
 export const HIDDEN_TRIP_ANSWER_COMPLETE: SameKeys<HiddenTripView, z.infer<typeof hiddenTripAnswer>> = true;
 export const HIDDEN_INSTANCE_ANSWER_COMPLETE: SameKeys<HiddenInstanceView, z.infer<typeof hiddenInstanceAnswer>> = true;
-export const INVITE_ANSWERS_COMPLETE: [
-  SameKeys<InviteAnswer, z.infer<typeof inviteAnswer>>,
-  // token_shown: only on an Idempotency-Key replay (routes.ts withoutToken).
-  SameKeys<NewInviteAnswer & { token_shown?: true }, z.infer<typeof newInviteAnswer>>,
-  SameKeys<InvitePreview, z.infer<typeof invitePreviewAnswer>>,
-] = [true, true, true];
 export const ITEM_ANSWER_COMPLETE: SameKeys<Required<CostItem>, z.infer<typeof itemAnswer>> = true;
 export const INSTANCE_ANSWER_COMPLETE: SameKeys<VotedInstanceView, z.infer<typeof instanceAnswer>> = true;

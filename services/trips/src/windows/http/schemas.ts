@@ -1,14 +1,12 @@
-// Request schemas of the trips API: they validate, normalise (dates to UTC midnight,
-// money to cents) and drop unknown fields, and they document the routes.
+// Request schemas of a trip and its windows: they validate, normalise (dates to UTC
+// midnight, money to cents) and drop unknown fields, and they document the routes. The
+// items' are in item-schemas.ts, the shared path parameters in trip/http/params.ts.
 import {
   calendarDateSchema,
   isCurrencyCode,
   isFxRate,
   MAX_CURRENCY_DIGITS,
   MAX_FX_RATE,
-  MAX_MONEY,
-  MAX_QUOTES,
-  MAX_SEASONS,
   moneySchema,
   objectIdSchema,
   parseMoney,
@@ -17,13 +15,8 @@ import {
   roundMoney,
   travelDaySchema,
 } from '@tripcost/shared';
-import { flexRangeProblem, MAX_FLEX_NIGHTS } from '../../costs';
-import { MAX_ORIGIN_LENGTH } from '../../costs';
-import { MEMBER_ROLES, VOTES } from '../../trip';
 import { z } from 'zod';
-import { BUDGET_BASES, INSTANCE_STATUSES } from '../../costs';
-import { BUDGET_MESSAGE, END_BEFORE_START, TRAVELERS_MESSAGE } from '../domain/trip-changes';
-import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../../costs';
+import { BUDGET_BASES, flexRangeProblem, INSTANCE_STATUSES, MAX_FLEX_NIGHTS, MAX_ORIGIN_LENGTH } from '../../costs';
 import {
   MAX_ACTIVITIES,
   MAX_ACTIVITY_LENGTH,
@@ -32,28 +25,11 @@ import {
   MAX_LABEL_LENGTH,
   MAX_NOTES_LENGTH,
   MAX_TRAVELERS,
-  MAX_TRIPS_PER_PAGE,
 } from '../../trip';
+import { BUDGET_MESSAGE, END_BEFORE_START, TRAVELERS_MESSAGE } from '../domain/trip-changes';
 
 export { END_BEFORE_START };
 const MAX_URL_LENGTH = 2048;
-
-export const tripParams = z.object({ tripId: objectIdSchema('trip id') });
-export const instanceParams = tripParams.extend({ instanceId: objectIdSchema('instance id') });
-
-export const listQuery = z.object({
-  email: z.string({ message: 'The email must be a single value.' }).max(254).optional(),
-  limit: queryIntegerSchema(
-    `The limit must be a whole number from 1 to ${MAX_TRIPS_PER_PAGE}.`,
-    1,
-    MAX_TRIPS_PER_PAGE,
-  ).default(MAX_TRIPS_PER_PAGE),
-  offset: queryIntegerSchema('The offset must be a whole number from 0 to 1,000,000.', 0, 1_000_000).default(0),
-  view: z
-    .enum(['full', 'summary'], { message: 'The view must be full or summary.' })
-    .default('full')
-    .describe('summary: each trip as its card shows it (TripSummary); full (default): the whole trip'),
-});
 
 /**
  * Images are shown in <img> tags, so only our own kinds of link are kept: relative
@@ -124,11 +100,11 @@ export const currencySchema = z
   .refine(isCurrencyCode, { message: 'The currency must be an ISO 4217 code such as USD.' });
 
 /** An amount kept to the most digits any currency has; the domain rounds it to its currency's. */
-const roundToInputDigits = (amount: number) => roundMoney(amount, MAX_CURRENCY_DIGITS);
+export const roundToInputDigits = (amount: number) => roundMoney(amount, MAX_CURRENCY_DIGITS);
 
 const RATE_MESSAGE = `The exchange rate must be a number above 0 and at most ${MAX_FX_RATE.toLocaleString('en-US')}.`;
 /** The traveller's own rate for an item (trip-currency units per one item-currency unit); null: the published one. */
-const manualRate = z
+export const manualRate = z
   .object(
     { rate: z.number({ message: RATE_MESSAGE }).refine(isFxRate, { message: RATE_MESSAGE }) },
     { message: 'fx must be { rate } or null.' },
@@ -142,7 +118,7 @@ const origin = z
   .max(MAX_ORIGIN_LENGTH, { message: `The origin must be at most ${MAX_ORIGIN_LENGTH} characters.` });
 
 /** Text that must not be blank once trimmed, up to `max` characters; `label` starts each message. */
-const requiredText = (label: string, max: number) =>
+export const requiredText = (label: string, max: number) =>
   z
     .string({ message: `${label} is required.` })
     .trim()
@@ -150,7 +126,7 @@ const requiredText = (label: string, max: number) =>
     .max(max, { message: `${label} must be at most ${max} characters.` });
 
 /** A travel date in a body, kept as YYYY-MM-DD (the shared rule: docs/adr/0055). */
-const day = travelDaySchema;
+export const day = travelDaySchema;
 
 export const createTripBody = z.object({
   currency: currencySchema.optional(),
@@ -322,115 +298,3 @@ export const flexQuery = z
     const problem = flexRangeProblem(range);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-export const itemParams = instanceParams.extend({ itemId: objectIdSchema('item id') });
-
-/** A booking link opens in a new tab: https only, nothing that runs script or hides a host. */
-export function isAllowedItemLink(value: string): boolean {
-  if (value === '') return true;
-  if (/[\s\\]/.test(value)) return false;
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-const itemMoney = (label: string) => {
-  const message = `${label} must be a number from 0 to 1,000,000,000.`;
-  return z
-    .number({ message })
-    .finite({ message })
-    .min(0, { message })
-    .max(MAX_MONEY, { message })
-    .transform(roundToInputDigits);
-};
-
-const itemFields = {
-  category: z.enum(COST_CATEGORIES, { message: `The category must be one of ${COST_CATEGORIES.join(', ')}.` }),
-  name: requiredText('The item name', MAX_ITEM_NAME),
-  amount: z
-    .number({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
-    .finite({ message: 'The amount must be a number from 0 to 1,000,000,000.' })
-    .min(0, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
-    .max(MAX_MONEY, { message: 'The amount must be a number from 0 to 1,000,000,000.' })
-    .transform(roundToInputDigits),
-  basis: z.enum(COST_BASES, { message: `The basis must be one of ${COST_BASES.join(', ')}.` }),
-  booked: z.boolean({ message: 'booked must be true or false.' }),
-  paid: z.boolean({ message: 'paid must be true or false.' }),
-  link: z
-    .string({ message: 'The link must be text.' })
-    .trim()
-    .max(MAX_ITEM_LINK, { message: `The link must be at most ${MAX_ITEM_LINK} characters.` })
-    .refine(isAllowedItemLink, { message: 'The link must be an https URL.' }),
-  confirmation: z
-    .string({ message: 'The confirmation must be text.' })
-    .trim()
-    .max(MAX_CONFIRMATION, { message: `The confirmation must be at most ${MAX_CONFIRMATION} characters.` }),
-  weekend_amount: itemMoney('The weekend rate').nullable(),
-  seasons: z
-    .array(
-      z.object(
-        { from: day('A season’s start'), to: day('A season’s end'), amount: itemMoney('A season’s rate') },
-        { message: 'Each season must be { from, to, amount }.' },
-      ),
-      { message: 'Seasons must be a list.' },
-    )
-    .max(MAX_SEASONS, { message: `An item can have at most ${MAX_SEASONS} seasons.` }),
-  quotes: z
-    .array(
-      z.object(
-        {
-          start: day('A quote’s start'),
-          end: day('A quote’s end'),
-          amount: itemMoney('A quote’s amount'),
-          captured_on: day('A quote’s captured_on').nullable().optional(),
-        },
-        { message: 'Each quote must be { start, end, amount, captured_on }.' },
-      ),
-      { message: 'Quotes must be a list.' },
-    )
-    .max(MAX_QUOTES, { message: `An item can have at most ${MAX_QUOTES} quotes.` }),
-  captured_on: day('captured_on').nullable(),
-  currency: currencySchema.describe('ISO 4217; the trip’s when absent on creation'),
-  fx: manualRate.describe(
-    'your own rate (trip-currency units per one item-currency unit, source "manual"); null or absent: today’s published rate',
-  ),
-};
-
-export const createItemBody = z.object({
-  ...itemFields,
-  basis: itemFields.basis.default('total'),
-  booked: itemFields.booked.default(false),
-  paid: itemFields.paid.default(false),
-  link: itemFields.link.default(''),
-  confirmation: itemFields.confirmation.default(''),
-  weekend_amount: itemFields.weekend_amount.default(null),
-  seasons: itemFields.seasons.default([]),
-  quotes: itemFields.quotes.default([]),
-  // Absent: the service sets today (the day the price is entered).
-  captured_on: itemFields.captured_on.optional(),
-  currency: itemFields.currency.optional(),
-  fx: itemFields.fx.optional(),
-});
-
-export const editItemBody = z
-  .object(
-    Object.fromEntries(Object.entries(itemFields).map(([name, schema]) => [name, schema.optional()])) as {
-      [K in keyof typeof itemFields]: z.ZodOptional<(typeof itemFields)[K]>;
-    },
-  )
-  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
-    message: 'Name at least one field of the item to change.',
-  });
-
-const memberRole = z.enum(MEMBER_ROLES, { message: 'role must be editor or viewer.' });
-export const inviteBody = z.object({ role: memberRole });
-export const roleBody = z.object({ role: memberRole });
-export const inviteParams = tripParams.extend({ inviteId: objectIdSchema('invitation id') });
-export const memberParams = tripParams.extend({ userId: objectIdSchema('user id') });
-/** A token as links carry it (43 base64url characters); anything else is not one of ours. */
-export const inviteTokenParams = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'This invitation link is not valid.' }),
-});
-export const voteBody = z.object({ vote: z.enum(VOTES, { message: 'vote must be yes, maybe or no.' }) });
