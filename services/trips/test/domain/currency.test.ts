@@ -19,7 +19,9 @@ import {
 import { COST_BASES, COST_CATEGORIES, deriveWindowCosts, type CostItem } from '../../src/costs';
 import { cellTotalMinorUnits, flexGrid } from '../../src/costs';
 import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
-import { applyAddItem, applyUpdate, settleChange } from '../../src/windows/domain/trip-changes';
+import { applyAddItem } from '../../src/windows/domain/item-changes';
+import { applyUpdate } from '../../src/windows/domain/trip-changes';
+import { settleChange } from '../../src/windows/domain/change-checks';
 import { applyCurrencyChange, applyReprice, RatesNeeded } from '../../src/currency';
 
 const AT = '2030-01-01T00:00:00.000Z';

@@ -4,7 +4,9 @@
 import fc from 'fast-check';
 import { newId } from '@tripcost/shared';
 import { COST_BASES, COST_CATEGORIES, itemTotals, nightsOf, type CostItem } from '../../src/costs';
-import { applyAddItem, applyCommit, applyUpdate, withDerivedCosts } from '../../src/windows/domain/trip-changes';
+import { applyAddItem } from '../../src/windows/domain/item-changes';
+import { applyCommit, applyUpdate } from '../../src/windows/domain/trip-changes';
+import { withDerivedCosts } from '../../src/windows/domain/change-checks';
 import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip';
 
 const DAY_MS = 86_400_000;

@@ -12,19 +12,15 @@ import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } f
 import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 import {
   applyAddInstance,
-  applyAddItem,
   applyClearPlan,
   applyCommit,
   applyDuplicate,
-  applyEditItem,
   applyRemoveInstance,
-  applyRemoveItem,
   applyUpdate,
-  checkWindow,
-  END_BEFORE_START,
-  settleChange,
   type InstanceFields,
 } from '../../src/windows/domain/trip-changes';
+import { applyAddItem, applyEditItem, applyRemoveItem } from '../../src/windows/domain/item-changes';
+import { checkWindow, END_BEFORE_START, settleChange } from '../../src/windows/domain/change-checks';
 
 const DAY_MS = 86_400_000;
 const AT = '2030-01-01T00:00:00.000Z';

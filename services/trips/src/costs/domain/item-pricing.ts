@@ -13,6 +13,7 @@ import {
   DEFAULT_CURRENCY_DIGITS,
   itemDigits,
   dayNumber,
+  daysOf,
   dayString,
   fromMinorUnits,
   isStale,
@@ -145,11 +146,13 @@ export function flexGrid(
         const rates = compiledRates(item, own);
         for (let i = 0; i < span; i += 1) prefix[i + 1] = prefix[i] + rates.rateOf(from + i);
         const times = item.basis === 'per_person_per_night' ? travellers : 1;
-        const extra = item.basis === 'per_day' ? 1 : 0; // per_day counts nights + 1 days
+        const perDay = item.basis === 'per_day';
         for (let s = 0; s < starts; s += 1) {
           const row = s * lengths;
           for (let l = 0; l < lengths; l += 1) {
-            const count = range.minNights + l + extra;
+            const nights = range.minNights + l;
+            // per_day counts the days a stay spans (the core's daysOf: nights + 1), the others its nights.
+            const count = perDay ? daysOf(nights) : nights;
             const units = (prefix[s + count] - prefix[s]) * times;
             totals[row + l] += inTrip ? inTrip(units) : units;
           }

@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import {
   type AuthUser,
-  DAY_MS,
+  addDays,
   datesOutOfRange,
   EARLIEST_TRAVEL_DATE,
   fromMinorUnits,
@@ -76,14 +76,15 @@ export function tripsCalendar(trips: TripRecord[], showsCosts: (trip: TripRecord
       // saying its dates need fixing; every DTSTART and DTEND stays a date of 8 digits.
       const invalid = datesInvalid(trip);
       if (invalid) lines.unshift(datesProblem(trip));
-      const start = Date.parse((readableDate(trip.trip_start) ?? readableDate(trip.trip_end))!);
+      const firstDay = (readableDate(trip.trip_start) ?? readableDate(trip.trip_end))!;
       return {
         uid: calendarUid(trip._id),
         title: `Trip to ${trip.location_address}${invalid ? ' (dates need fixing)' : ''}`,
         location: trip.location_address,
         description: lines.join('\n'),
-        start: dateArray(start),
-        end: dateArray((invalid ? start : Date.parse(trip.trip_end!)) + DAY_MS),
+        start: dateArray(Date.parse(firstDay)),
+        // An all-day event's DTEND is the day after its last day (iCalendar's end is exclusive).
+        end: dateArray(Date.parse(addDays(invalid ? firstDay : trip.trip_end!, 1))),
         busyStatus: 'OOF',
         transp: 'OPAQUE',
       } satisfies EventAttributes;

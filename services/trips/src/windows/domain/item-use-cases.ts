@@ -15,7 +15,7 @@ import {
   applyRemoveItem,
   editItemNeedsRates,
   type ItemInput,
-} from './trip-changes';
+} from './item-changes';
 import type { Precondition, RatedChange } from './write-path';
 
 export type ItemChange = TripAndInstance & { item?: CostItem };

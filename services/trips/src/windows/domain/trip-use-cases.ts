@@ -7,7 +7,8 @@ import { checkCurrency, currencyChangeNeedsRates } from '../../currency';
 import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type SharedTripView } from '../../sharing';
 import { deriveTripLocation, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
 import type { TripsContext } from './context';
-import { applyFavorite, applyUpdate, checkTrip, type TripUpdate } from './trip-changes';
+import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
+import { checkTrip } from './change-checks';
 import type { Actor, Precondition } from './write-path';
 
 export interface NewTrip {

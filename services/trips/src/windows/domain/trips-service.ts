@@ -55,7 +55,8 @@ import {
   type ItemChange,
   type RepriceAnswer,
 } from './item-use-cases';
-import type { DuplicateTarget, ItemInput, TripUpdate } from './trip-changes';
+import type { DuplicateTarget, TripUpdate } from './trip-changes';
+import type { ItemInput } from './item-changes';
 
 export type { NewTrip } from './trip-use-cases';
 export type { FlexAnswer, NewInstance } from './window-use-cases';

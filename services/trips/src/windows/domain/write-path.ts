@@ -13,7 +13,7 @@ import { RATES_UNAVAILABLE, type RatesSource } from '../../currency';
 import type { ChangeKind, LiveUpdates } from '../../live';
 import { tripUpdated, withTripEvent, type Announce, type TripAccess } from '../../sharing';
 import { membersOf, UNNAMED, type Action, type TripRecord, type TripStore } from '../../trip';
-import { changesNothing, settleChange } from './trip-changes';
+import { changesNothing, settleChange } from './change-checks';
 
 /**
  * What a change request carries besides its body: the trip version the client last saw

@@ -26,7 +26,7 @@ import {
   MAX_NOTES_LENGTH,
   MAX_TRAVELERS,
 } from '../../trip';
-import { BUDGET_MESSAGE, END_BEFORE_START, TRAVELERS_MESSAGE } from '../domain/trip-changes';
+import { BUDGET_MESSAGE, END_BEFORE_START, TRAVELERS_MESSAGE } from '../domain/change-checks';
 
 export { END_BEFORE_START };
 const MAX_URL_LENGTH = 2048;
