@@ -6,9 +6,24 @@
 import { describeRoutes, Lifecycle, notIdempotent, type Idempotent, type RouteContext } from '@tripcost/shared';
 import { exportRoutes } from './exports';
 import { liveRoutes, type EventStreamSettings } from './live';
-import { invitationRoutes, memberRoutes, noGuessLimit, replayedWhileAllowed, type GuessLimit } from './sharing';
+import {
+  invitationLinkRoutes,
+  invitationRoutes,
+  memberRoutes,
+  noGuessLimit,
+  replayedWhileAllowed,
+  type GuessLimit,
+} from './sharing';
 import { voteRoutes } from './votes';
-import { itemRoutes, oneTripRoutes, tripListRoutes, windowRoutes, type TripsService } from './windows';
+import {
+  itemRoutes,
+  oneTripRoutes,
+  repriceRoutes,
+  tripListRoutes,
+  windowCopyRoutes,
+  windowRoutes,
+  type TripsService,
+} from './windows';
 
 /** `idempotent` is put in front of every creating route (shared http/idempotency.ts). */
 /** `guesses` limits failed invitation-token look-ups per caller (none in the API document). */
@@ -20,7 +35,8 @@ export function tripRoutes(
 ) {
   return (ctx: RouteContext) => {
     const replayedWhile = replayedWhileAllowed(idempotent, trips);
-    invitationRoutes(ctx, trips, replayedWhile, guesses);
+    invitationRoutes(ctx, trips, replayedWhile);
+    invitationLinkRoutes(ctx, trips, guesses);
     voteRoutes(ctx, trips);
     memberRoutes(ctx, trips);
     tripListRoutes(ctx, trips, idempotent);
@@ -28,6 +44,8 @@ export function tripRoutes(
     liveRoutes(ctx, trips, live);
     oneTripRoutes(ctx, trips);
     windowRoutes(ctx, trips, replayedWhile);
+    windowCopyRoutes(ctx, trips, replayedWhile);
+    repriceRoutes(ctx, trips);
     itemRoutes(ctx, trips, replayedWhile);
   };
 }

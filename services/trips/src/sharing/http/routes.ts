@@ -19,13 +19,8 @@ import { inviteBody, inviteParams, inviteTokenParams, memberParams, roleBody } f
 const tags = ['trips'];
 const ownerOnly = { 403: 'Not the trip’s owner', 404: 'No such trip' };
 
-/** Invitations: made, listed and revoked by the owner; previewed and accepted by their link. */
-export function invitationRoutes(
-  ctx: RouteContext,
-  trips: SharingUseCases,
-  replayedWhile: ReplayedWhile,
-  guesses: GuessLimit,
-) {
+/** Invitations: made, listed and revoked by the owner. */
+export function invitationRoutes(ctx: RouteContext, trips: SharingUseCases, replayedWhile: ReplayedWhile) {
   defineRoute(ctx, {
     method: 'post',
     path: '/api/trips/getaway/:tripId/invites',
@@ -83,7 +78,10 @@ export function invitationRoutes(
       return { body: { msg: 'Invitation revoked.' } };
     },
   });
+}
 
+/** An invitation's link: previewed and accepted, rate-limited against guessing. */
+export function invitationLinkRoutes(ctx: RouteContext, trips: SharingUseCases, guesses: GuessLimit) {
   const tokenErrors = {
     400: 'Not a token',
     404: 'No invitation has this token',

@@ -17,7 +17,8 @@ import { preconditionOf } from './precondition';
 
 const tags = ['trips'];
 
-export function itemRoutes(ctx: RouteContext, trips: TripsService, replayedWhile: ReplayedWhile) {
+/** Every item in another currency, of a trip or of one window, at today's rates. */
+export function repriceRoutes(ctx: RouteContext, trips: TripsService) {
   const repriceErrors = {
     403: 'Not your trip',
     404: 'No such trip or instance',
@@ -66,7 +67,10 @@ export function itemRoutes(ctx: RouteContext, trips: TripsService, replayedWhile
       return answeredWithTrip(res, await trips.reprice(user, params.tripId, params.instanceId, preconditionOf(req)));
     },
   });
+}
 
+/** A window's cost items: added, changed, checked and deleted. */
+export function itemRoutes(ctx: RouteContext, trips: TripsService, replayedWhile: ReplayedWhile) {
   const itemErrors = {
     403: 'Not your trip',
     404: 'No such trip, instance or item',

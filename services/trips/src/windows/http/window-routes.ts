@@ -17,6 +17,7 @@ import { createInstanceBody, duplicateBody, flexQuery } from './schemas';
 
 const tags = ['trips'];
 
+/** A trip's windows: added, read, deleted, committed and cleared. */
 export function windowRoutes(ctx: RouteContext, trips: TripsService, replayedWhile: ReplayedWhile) {
   defineRoute(ctx, {
     method: 'post',
@@ -124,7 +125,10 @@ export function windowRoutes(ctx: RouteContext, trips: TripsService, replayedWhi
       body: tagged(res, await trips.clearPlan(user, params.tripId, params.instanceId, preconditionOf(req))),
     }),
   });
+}
 
+/** A window copied (moved by days, or to a flex grid cell), and its flex grid. */
+export function windowCopyRoutes(ctx: RouteContext, trips: TripsService, replayedWhile: ReplayedWhile) {
   defineRoute(ctx, {
     method: 'post',
     path: '/api/trips/getaway/:tripId/instances/:instanceId/duplicate',
