@@ -26,6 +26,22 @@ const importDirection = (...policies) => [
 /** The kit's entry files, which assemble its layers; every other file directly in its src/ is a base file. */
 const KIT_ENTRY = '{index,service,service-settings}.ts';
 const KIT_BASE = '!(index|service|service-settings).ts';
+/**
+ * The trips service's capabilities (ADR 0057) and the ones each may use, through their
+ * index.ts: one way, from windows (which assembles every use case) down to costs (pure
+ * rules). A capability missing from another's list cannot be imported by it, so no two
+ * capabilities ever import each other.
+ */
+const TRIPS_CAPABILITIES = {
+  costs: [],
+  trip: ['costs'],
+  live: ['trip'],
+  currency: ['trip', 'costs'],
+  sharing: ['trip', 'costs'],
+  exports: ['sharing', 'trip', 'costs'],
+  votes: ['sharing', 'trip', 'costs'],
+  windows: ['exports', 'live', 'votes', 'sharing', 'currency', 'trip', 'costs'],
+};
 
 export default tseslint.config(
   {
@@ -102,7 +118,10 @@ export default tseslint.config(
   // (store and provider interfaces) and imports nothing else of its service; an adapter
   // implements a port and may import domain types; nothing imports http/ or jobs/. Only
   // the composition root — the files directly in src/ (server.ts, app.ts, main.ts,
-  // index.ts, config.ts) — wires every layer. Proven by services/shared/test/layers-lint.test.ts.
+  // index.ts, config.ts) — wires every layer. The trips service is laid out by capability
+  // (ADR 0057): the same layers inside each capability folder (services/trips/src/<capability>/
+  // {http,jobs,domain,store}), and a capability uses another only through its index.ts and
+  // only down TRIPS_CAPABILITIES. Proven by services/shared/test/layers-lint.test.ts.
   {
     files: ['services/*/src/**/*.ts'],
     ignores: ['services/shared/**'],
@@ -115,6 +134,14 @@ export default tseslint.config(
         { type: 'store', pattern: 'services/*/src/store', capture: ['service'] },
         { type: 'providers', pattern: 'services/*/src/providers', capture: ['service'] },
         { type: 'types', pattern: 'services/*/src/types', capture: ['service'] },
+        // The trips service by capability (ADR 0057): the same layers inside each capability
+        // folder, and the capability's own files (its index.ts, the public entry) above them.
+        ...['http', 'jobs', 'domain', 'store'].map((layer) => ({
+          type: `capability-${layer}`,
+          pattern: `services/trips/src/*/${layer}`,
+          capture: ['capability'],
+        })),
+        { type: 'capability', pattern: 'services/trips/src/*', capture: ['capability'] },
         // Last, so it only takes what no layer took: the files directly in src/.
         { type: 'root', pattern: 'services/*/src', capture: ['service'] },
       ],
@@ -131,6 +158,33 @@ export default tseslint.config(
           from: { element: { types: ['http', 'jobs', 'store', 'providers'] } },
           allow: { to: { element: { type: 'domain', captured: { service: '{{ from.captured.service }}' } } } },
         },
+        // Trips: its composition root wires every capability; a capability's index.ts
+        // re-exports its own layers; inside a capability http/jobs/store → domain, never back.
+        {
+          from: { element: { type: 'root', captured: { service: 'trips' } } },
+          allow: { to: { element: { types: ['capability', 'capability-*'] } } },
+        },
+        {
+          from: { element: { type: 'capability' } },
+          allow: {
+            to: { element: { type: 'capability-*', captured: { capability: '{{ from.captured.capability }}' } } },
+          },
+        },
+        {
+          from: { element: { types: ['capability-http', 'capability-jobs', 'capability-store'] } },
+          allow: {
+            to: { element: { type: 'capability-domain', captured: { capability: '{{ from.captured.capability }}' } } },
+          },
+        },
+        // Between capabilities: only another capability's index.ts, and only down the order.
+        ...Object.entries(TRIPS_CAPABILITIES)
+          .filter(([, uses]) => uses.length > 0)
+          .map(([capability, uses]) => ({
+            from: { element: { captured: { capability } } },
+            allow: {
+              to: { element: { type: 'capability', fileInternalPath: 'index.ts', captured: { capability: uses } } },
+            },
+          })),
       ),
     },
   },

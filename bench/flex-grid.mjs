@@ -50,7 +50,7 @@ function itemOf(i) {
 
 /** The same window computed in this process by the domain function, `rounds` times: ms per grid. */
 async function domainOnly(window, travellers, rounds) {
-  const { flexGrid } = await import('../services/trips/dist/domain/item-pricing.js');
+  const { flexGrid } = await import('../services/trips/dist/costs/domain/item-pricing.js');
   const today = new Date().toISOString().slice(0, 10);
   for (let i = 0; i < 20; i++) flexGrid(window, travellers, RANGE, today); // warm up
   const times = [];

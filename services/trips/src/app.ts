@@ -8,9 +8,9 @@ import {
   type RevokedUsers,
   type TokenVerifier,
 } from '@tripcost/shared';
-import type { TripsService } from './domain/trips-service';
-import { tripRoutes } from './http/routes';
-import type { GuessLimit } from './http/guess-limit';
+import { tripRoutes } from './routes';
+import type { GuessLimit } from './sharing';
+import type { TripsService } from './windows';
 
 export interface TripsAppDeps {
   logger: Logger;
@@ -21,7 +21,7 @@ export interface TripsAppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** In front of the creating routes: Idempotency-Key (shared http/idempotency.ts); none in some tests. */
   idempotent?: Idempotent;
-  /** Failed invitation-token look-ups per caller (http/guess-limit.ts); none in some tests. */
+  /** Failed invitation-token look-ups per caller (sharing/http/guess-limit.ts); none in some tests. */
   guesses?: GuessLimit;
   /** How often live-update streams send a heartbeat (LIVE_HEARTBEAT_MS). */
   heartbeatMs?: number;

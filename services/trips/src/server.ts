@@ -10,15 +10,15 @@ import {
   type RunningService,
 } from '@tripcost/shared';
 import { buildApp } from './app';
-import { createRatesClient } from './http/rates-client';
-import { guessLimit } from './http/guess-limit';
+import { createRatesClient } from './currency/http/rates-client';
+import { guessLimit } from './sharing/http/guess-limit';
 import type { TripsConfig } from './config';
-import { createTripsService } from './domain/trips-service';
-import type { TripStore } from './domain/trip-store';
-import { startWishlistInbox } from './jobs/wishlist-inbox';
-import { openEmbeddedTripStore } from './store/embedded';
-import { redisChangeLog } from './store/change-log';
-import { redisStreamCounts } from './store/live-streams';
+import { createTripsService } from './windows/domain/trips-service';
+import type { TripStore } from './trip/domain/trip-store';
+import { startWishlistInbox } from './windows/jobs/wishlist-inbox';
+import { openEmbeddedTripStore } from './trip/store/embedded';
+import { redisChangeLog } from './live/store/change-log';
+import { redisStreamCounts } from './live/store/live-streams';
 
 export interface RunningTrips extends RunningService {
   /** Resolves when every event published so far has left (or given up); tests wait on it. */
@@ -34,7 +34,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
     logger,
     store: {
       embedded: openEmbeddedTripStore,
-      mongo: async (connection) => (await import('./store/mongo')).mongoTripStore(connection),
+      mongo: async (connection) => (await import('./trip/store/mongo')).mongoTripStore(connection),
     },
     wire: ({ store, outbox, ...parts }) => {
       const rates = createRatesClient({

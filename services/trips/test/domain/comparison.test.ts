@@ -2,8 +2,8 @@
 // keep "booked" and "committed" together: commit, clear the plan, duplicate, edit status.
 import fc from 'fast-check';
 import { newId } from '@tripcost/shared';
-import { INSTANCE_STATUSES, toCents, totalCents } from '../../src/domain/comparison';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { INSTANCE_STATUSES, toCents, totalCents } from '../../src/costs';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 import {
   applyClearPlan,
   applyCommit,
@@ -11,7 +11,7 @@ import {
   applyUpdate,
   COMMITTED_CANNOT_BE_ELIMINATED,
   NOT_THE_PLAN,
-} from '../../src/domain/trip-changes';
+} from '../../src/windows/domain/trip-changes';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 const DAY = 86_400_000;

@@ -9,7 +9,7 @@ import {
   nightsOf,
   type CostItem,
   type ItemisedWindow,
-} from '../../src/domain/cost-items';
+} from '../../src/costs';
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.UTC(2030, 0, 1) + offset * DAY_MS).toISOString();

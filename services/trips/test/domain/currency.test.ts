@@ -16,11 +16,13 @@ import {
   totalMinorUnits,
   type RateTable,
 } from '@tripcost/shared';
-import { COST_BASES, COST_CATEGORIES, deriveWindowCosts, type CostItem } from '../../src/domain/cost-items';
-import { cellTotalMinorUnits, flexGrid } from '../../src/domain/item-pricing';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
-import { applyAddItem, applyUpdate, settleChange } from '../../src/domain/trip-changes';
-import { applyCurrencyChange, applyReprice, RatesNeeded } from '../../src/domain/trip-currency';
+import { COST_BASES, COST_CATEGORIES, deriveWindowCosts, type CostItem } from '../../src/costs';
+import { cellTotalMinorUnits, flexGrid } from '../../src/costs';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
+import { applyAddItem } from '../../src/windows/domain/item-changes';
+import { applyUpdate } from '../../src/windows/domain/trip-changes';
+import { settleChange } from '../../src/windows/domain/change-checks';
+import { applyCurrencyChange, applyReprice, RatesNeeded } from '../../src/currency';
 
 const AT = '2030-01-01T00:00:00.000Z';
 const day = (offset: number) => new Date(Date.UTC(2030, 0, 1) + offset * 86_400_000).toISOString();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { comparisonCsv, csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/domain/exports';
-import { tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { comparisonCsv, csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/exports';
+import { tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 
 describe('neutraliseCell', () => {
   it.each(['=1+1', '+1', '-1', '@A1', '\tx', '\rx'])(

@@ -2,8 +2,8 @@
 // on a later day counts its old prices as stale, in the list too (whose per-trip cache
 // and ETag were keyed by the trip's version alone), and "still this price" clears it.
 import { tempDataDir, testUser } from '@tripcost/shared/testing';
-import { openEmbeddedTripStore } from '../../src/store/embedded';
-import { createTripsService } from '../../src/domain/trips-service';
+import { openEmbeddedTripStore } from '../../src/trip/store/embedded';
+import { createTripsService } from '../../src/windows/domain/trips-service';
 
 // Every store a test opens is closed, so jest exits by itself (docs/testing.md).
 const stores: { close: () => Promise<void> | void }[] = [];

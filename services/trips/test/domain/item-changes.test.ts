@@ -3,9 +3,11 @@
 // scratch with the final travellers and dates, exact to the cent.
 import fc from 'fast-check';
 import { newId } from '@tripcost/shared';
-import { COST_BASES, COST_CATEGORIES, itemTotals, nightsOf, type CostItem } from '../../src/domain/cost-items';
-import { applyAddItem, applyCommit, applyUpdate, withDerivedCosts } from '../../src/domain/trip-changes';
-import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { COST_BASES, COST_CATEGORIES, itemTotals, nightsOf, type CostItem } from '../../src/costs';
+import { applyAddItem } from '../../src/windows/domain/item-changes';
+import { applyCommit, applyUpdate } from '../../src/windows/domain/trip-changes';
+import { withDerivedCosts } from '../../src/windows/domain/change-checks';
+import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip';
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.UTC(2030, 0, 1) + offset * DAY_MS).toISOString();

@@ -4,13 +4,7 @@
 // totals are exact to the cent, and the cheapest cell is ≤ every cell.
 import fc from 'fast-check';
 import { dayString, datedPricesProblem, newId, totalMinorUnits, type Quote, type Season } from '@tripcost/shared';
-import {
-  COST_BASES,
-  COST_CATEGORIES,
-  deriveWindowCosts,
-  type CostItem,
-  type ItemisedWindow,
-} from '../../src/domain/cost-items';
+import { COST_BASES, COST_CATEGORIES, deriveWindowCosts, type CostItem, type ItemisedWindow } from '../../src/costs';
 import {
   cellTotalMinorUnits,
   flexGrid,
@@ -18,7 +12,7 @@ import {
   STALE_AFTER_DAYS,
   windowFreshness,
   type FlexRange,
-} from '../../src/domain/item-pricing';
+} from '../../src/costs';
 
 // Day numbers around 2030-01-01 (a Tuesday); dates are strings as the API keeps them.
 const BASE = Date.UTC(2030, 0, 1) / 86_400_000;

@@ -3,10 +3,10 @@
 // compare-and-swap retries them until they land; nobody accepting a link is told
 // their join "collided" (409 conflict), only that the trip is full.
 import { tempDataDir, testUser } from '@tripcost/shared/testing';
-import { openEmbeddedTripStore } from '../../src/store/embedded';
-import { createTripsService } from '../../src/domain/trips-service';
-import { MAX_MEMBERS } from '../../src/domain/sharing';
-import type { TripStore } from '../../src/domain/trip-store';
+import { openEmbeddedTripStore } from '../../src/trip/store/embedded';
+import { createTripsService } from '../../src/windows/domain/trips-service';
+import { MAX_MEMBERS } from '../../src/sharing';
+import type { TripStore } from '../../src/trip';
 
 let store: TripStore;
 beforeEach(async () => {

@@ -15,7 +15,7 @@ import {
   type TripChange,
   TOO_MANY_ON_TRIP,
   TOO_MANY_STREAMS,
-} from '../../src/domain/live-updates';
+} from '../../src/live';
 
 /**
  * A change log in memory. Like the Redis one, a wake is never lost (it ends the next

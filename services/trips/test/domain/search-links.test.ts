@@ -1,7 +1,7 @@
 // "Check prices" links: every built URL parses, is https on the site it names, and
 // carries the place, the dates and the travellers (and the origin for flights).
 import fc from 'fast-check';
-import { searchLinker, searchLinks } from '../../src/domain/search-links';
+import { searchLinker, searchLinks } from '../../src/costs';
 
 const trip = {
   trip_location: 'Lisbon, Portugal',

@@ -3,15 +3,9 @@
 // behind the traveller's back; what still works and what asks for new dates
 // (docs/adr/0055).
 import { AppError, newId } from '@tripcost/shared';
-import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
-import {
-  applyCommit,
-  applyDuplicate,
-  applyUpdate,
-  COPY_OUT_OF_RANGE,
-  DATES_OUT_OF_RANGE,
-  settleChange,
-} from '../../src/domain/trip-changes';
+import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip';
+import { applyCommit, applyDuplicate, applyUpdate, COPY_OUT_OF_RANGE } from '../../src/windows/domain/trip-changes';
+import { DATES_OUT_OF_RANGE, settleChange } from '../../src/windows/domain/change-checks';
 
 const AT = '2030-01-01T00:00:00.000Z';
 

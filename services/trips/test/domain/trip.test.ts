@@ -7,7 +7,7 @@ import {
   tripView,
   NO_DATES_OR_EXPENSES,
   type TripRecord,
-} from '../../src/domain/trip';
+} from '../../src/trip';
 
 describe('trip views', () => {
   it('when a stored trip is shown, then totals and its version are added and the pending outbox is not', () => {

@@ -7,24 +7,20 @@
 // change moves the window's total by exactly that item's cost.
 import fc from 'fast-check';
 import { AppError, newId } from '@tripcost/shared';
-import { datesInvalid } from '../../src/domain/comparison';
-import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } from '../../src/domain/cost-items';
-import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
+import { datesInvalid } from '../../src/costs';
+import { COST_BASES, COST_CATEGORIES, itemCostCents, nightsOf, type CostItem } from '../../src/costs';
+import { NO_DATES_OR_EXPENSES, tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
 import {
   applyAddInstance,
-  applyAddItem,
   applyClearPlan,
   applyCommit,
   applyDuplicate,
-  applyEditItem,
   applyRemoveInstance,
-  applyRemoveItem,
   applyUpdate,
-  checkWindow,
-  END_BEFORE_START,
-  settleChange,
   type InstanceFields,
-} from '../../src/domain/trip-changes';
+} from '../../src/windows/domain/trip-changes';
+import { applyAddItem, applyEditItem, applyRemoveItem } from '../../src/windows/domain/item-changes';
+import { checkWindow, END_BEFORE_START, settleChange } from '../../src/windows/domain/change-checks';
 
 const DAY_MS = 86_400_000;
 const AT = '2030-01-01T00:00:00.000Z';

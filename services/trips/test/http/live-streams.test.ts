@@ -4,7 +4,7 @@
 // the client's mistake (400), never the server's.
 import { createRequestRedis, waitForRedis, type Redis } from '@tripcost/shared';
 import { eventually, silentLogger, testRedisUrl, testUser, tokenFor } from '@tripcost/shared/testing';
-import { STREAMS_PER_TRIP, STREAMS_PER_USER } from '../../src/domain/live-updates';
+import { STREAMS_PER_TRIP, STREAMS_PER_USER } from '../../src/live';
 import { bootTrips, clientFor, type BootedTrips } from '../support/boot';
 import { holdStream, type HeldStream } from '../support/streams';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { openApiMismatches } from '@tripcost/shared';
 import { closedPortUrl, silentLogger, startFakeUpstream, type FakeUpstream } from '@tripcost/shared/testing';
 import { apiDocument as integrationsApi } from '@tripcost/integrations';
-import { createRatesClient, FX_RATES, rateTableOf } from '../../src/http/rates-client';
+import { createRatesClient, FX_RATES, rateTableOf } from '../../src/currency/http/rates-client';
 
 const deployables: { name: string; calls: string[] }[] = JSON.parse(
   readFileSync(path.resolve(__dirname, '../../../../deployables.json'), 'utf8'),

@@ -6,8 +6,8 @@ import type { RequestHandler, Router } from 'express';
 import { Redis } from 'ioredis';
 import { CALLERS_OWN, createApiDoc, IDEMPOTENCY_DOC, type ReplayPolicy } from '@tripcost/shared';
 import { testRedisUrl, testUser } from '@tripcost/shared/testing';
-import { tripRoutes } from '../../src/http/routes';
-import type { TripsService } from '../../src/domain/trips-service';
+import { tripRoutes } from '../../src/routes';
+import type { TripsService } from '../../src/windows/domain/trips-service';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 
 const WINDOW = { trip_start: '2031-05-01', trip_end: '2031-05-04', stay_expense: 300 };

@@ -2,8 +2,8 @@
 // which stream is refused. Two adapters over one Redis stand for two replicas.
 import { createRequestRedis, newId, waitForRedis, type Redis } from '@tripcost/shared';
 import { eventually, silentLogger, testQueuePrefix, testRedisUrl } from '@tripcost/shared/testing';
-import { STREAMS_PER_TRIP, STREAMS_PER_USER, type OpenStream } from '../../src/domain/live-updates';
-import { redisStreamCounts } from '../../src/store/live-streams';
+import { STREAMS_PER_TRIP, STREAMS_PER_USER, type OpenStream } from '../../src/live';
+import { redisStreamCounts } from '../../src/live/store/live-streams';
 
 const limits = { perTrip: STREAMS_PER_TRIP, perUser: STREAMS_PER_USER };
 const streamOf = (userId: string, tripId: string): OpenStream => ({ userId, tripId, id: newId() });

@@ -7,11 +7,11 @@ import { connectMongo, newId } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, testUser, type TestMongo } from '@tripcost/shared/testing';
 import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import type { AuthUser } from '@tripcost/shared';
-import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/domain/trip';
-import { createTripsService, type NewInstance, type TripsService } from '../../src/domain/trips-service';
-import { openEmbeddedTripStore } from '../../src/store/embedded';
-import { mongoTripStore } from '../../src/store/mongo';
-import type { TripStore } from '../../src/domain/trip-store';
+import { NO_DATES_OR_EXPENSES, type InstanceRecord, type TripRecord } from '../../src/trip';
+import { createTripsService, type NewInstance, type TripsService } from '../../src/windows/domain/trips-service';
+import { openEmbeddedTripStore } from '../../src/trip/store/embedded';
+import { mongoTripStore } from '../../src/trip/store/mongo';
+import type { TripStore } from '../../src/trip';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 

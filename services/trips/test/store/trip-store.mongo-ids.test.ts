@@ -5,8 +5,8 @@
 // never equals an ObjectId, and one cast somewhere would make that filter match nothing.
 import { newId, outboxEvent } from '@tripcost/shared';
 import { bsonTypeOf, fakeMongo, typesSentAt } from '@tripcost/shared/testing/mongo-fake';
-import { NO_DATES_OR_EXPENSES, type TripRecord } from '../../src/domain/trip';
-import { mongoTripStore } from '../../src/store/mongo';
+import { NO_DATES_OR_EXPENSES, type TripRecord } from '../../src/trip';
+import { mongoTripStore } from '../../src/trip/store/mongo';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 

@@ -1,0 +1,153 @@
+// The trip's own use cases: create, change (its fields, currency and who sees costs),
+// delete, the owner's favourite flag from wishlist events, and forgetting a deleted
+// account. Each reads through sharing's access rule and writes through the write path.
+import { currencyDigits, DEFAULT_CURRENCY, newId, roundMoney, type AuthUser } from '@tripcost/shared';
+import type { BudgetBasis } from '../../costs';
+import { checkCurrency, currencyChangeNeedsRates } from '../../currency';
+import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type SharedTripView } from '../../sharing';
+import { deriveTripLocation, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
+import type { TripsContext } from './context';
+import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
+import { checkTrip } from './change-checks';
+import type { Actor, Precondition } from './write-path';
+
+export interface NewTrip {
+  location_address: string;
+  trip_location?: string;
+  place_id?: string;
+  image_url?: string;
+  travelers?: number;
+  budget?: number | null;
+  budget_basis?: BudgetBasis;
+  origin?: string;
+  /** ISO 4217; USD when absent. */
+  currency?: string;
+}
+
+const memberName = (user: AuthUser): string => user.name?.trim() || UNNAMED;
+
+const digitsOf = (input: NewTrip): number => currencyDigits(input.currency ?? DEFAULT_CURRENCY);
+
+export const createTrip =
+  ({ store, now, access, writes }: TripsContext) =>
+  async (user: AuthUser, input: NewTrip): Promise<SharedTripView> => {
+    const at = now();
+    const trip: TripRecord = {
+      _id: newId(),
+      user_id: user.id,
+      user_email: user.email,
+      location_address: input.location_address,
+      trip_location: input.trip_location || deriveTripLocation(input.location_address),
+      ...(input.place_id ? { place_id: input.place_id } : {}),
+      image_url: input.image_url ?? '',
+      ...NO_DATES_OR_EXPENSES,
+      isFavorite: false,
+      instances: [],
+      committedInstanceId: null,
+      travelers: input.travelers ?? 1,
+      budget: input.budget === undefined || input.budget === null ? null : roundMoney(input.budget, digitsOf(input)),
+      budget_basis: input.budget_basis ?? 'trip',
+      currency: checkCurrency(input.currency ?? DEFAULT_CURRENCY),
+      ...(input.origin ? { origin: input.origin } : {}),
+      created_at: at,
+      updated_at: at,
+      version: 1,
+      members: [{ user_id: user.id, name: memberName(user), role: 'owner', joined_at: at }],
+      hide_costs_from_viewers: true,
+    };
+    checkTrip(null, trip);
+    await store.insert(withTripEvent(trip, tripCreated(trip, at)));
+    writes.nudgeOutbox();
+    return access.view(trip, user.id);
+  };
+
+export const updateTrip =
+  ({ access, writes }: TripsContext) =>
+  async (
+    user: AuthUser,
+    tripId: string,
+    { hide_costs_from_viewers: hide, ...fields }: TripUpdate & { hide_costs_from_viewers?: boolean },
+    precondition?: Precondition,
+  ): Promise<SharedTripView> => {
+    // The change's own read checks the role (changing who sees costs is the owner's).
+    const action = hide === undefined ? 'edit' : 'manage';
+    const change = {
+      // A new trip currency converts at today's rates: asked for before the change applies.
+      needsRates: (current: TripRecord) => currencyChangeNeedsRates(current, fields.currency),
+      apply: (current: TripRecord, at: string, rates: Parameters<typeof applyUpdate>[3]) => {
+        // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
+        const update = roleOf(current, user.id) === 'owner' ? fields : { ...fields, isFavorite: undefined };
+        const next = applyUpdate(current, update, at, rates);
+        if (hide === undefined || hide === (current.hide_costs_from_viewers ?? true)) return next;
+        return { ...next, hide_costs_from_viewers: hide, updated_at: at };
+      },
+    };
+    const changed = await writes.changeTripWithRates(user, tripId, 'trip', change, precondition, tripUpdated, action);
+    return access.view(changed, user.id);
+  };
+
+/**
+ * The trip becomes a tombstone carrying its trip.deleted event: gone for every reader
+ * at once, purged by the relay once the event is out.
+ */
+export const removeTrip =
+  ({ writes }: TripsContext) =>
+  (actor: Actor, tripId: string, precondition?: Precondition) =>
+    writes.changeTrip(
+      actor,
+      tripId,
+      'deleted',
+      (current, at) => ({ ...current, deleted_at: at }),
+      precondition,
+      tripDeleted,
+      'delete',
+    );
+
+/** From wishlist events: only the user's own trips change; missing ones are ignored. */
+export const setFavorite =
+  ({ writes }: TripsContext) =>
+  async (userId: string, tripIds: string[], isFavorite: boolean): Promise<void> => {
+    for (const tripId of new Set(tripIds)) {
+      await writes
+        .changeTrip(
+          { id: userId },
+          tripId,
+          'trip',
+          (current, at) => (current.isFavorite === isFavorite ? current : applyFavorite(current, isFavorite, at)),
+          {},
+          tripUpdated,
+          'manage', // the owner's favourite: a member's favourites live in their own wishlists
+        )
+        .catch((error) => {
+          // Another user's or a deleted trip: the event does not apply to it.
+          if (error?.status === 403 || error?.status === 404) return;
+          throw error;
+        });
+    }
+  };
+
+/**
+ * From user.deleted: out of every trip shared with them first, as if they left (their
+ * name and votes go with them), then their own trips, each deleted as by hand (a
+ * tombstone carrying trip.deleted), so their members' lists, wishlists and exports lose
+ * it too.
+ */
+export const forgetUser =
+  (ctx: TripsContext, leaveTrip: (user: AuthUser, tripId: string) => Promise<unknown>) =>
+  async (userId: string): Promise<number> => {
+    const leaver: AuthUser = { id: userId, email: '', role: 0, name: UNNAMED };
+    // Gone meanwhile, or no longer theirs: nothing left to do (a redelivered event).
+    const unlessGone = (error: { status?: number }) => {
+      if (error?.status !== 404 && error?.status !== 403) throw error;
+      return null;
+    };
+    for (const tripId of await ctx.store.idsSharedWith(userId)) {
+      await leaveTrip(leaver, tripId).catch(unlessGone);
+    }
+    const remove = removeTrip(ctx);
+    let removed = 0;
+    for (const tripId of await ctx.store.idsByUser(userId)) {
+      if ((await remove(leaver, tripId).catch(unlessGone)) !== null) removed += 1;
+    }
+    return removed;
+  };
