@@ -1,6 +1,7 @@
 // Builds the trips Express app from its dependencies (no listen).
 import {
   createServiceApp,
+  type BurstCollector,
   type Idempotent,
   Lifecycle,
   type Logger,
@@ -25,6 +26,8 @@ export interface TripsAppDeps {
   guesses?: GuessLimit;
   /** How often live-update streams send a heartbeat (LIVE_HEARTBEAT_MS). */
   heartbeatMs?: number;
+  /** The process's one collector of ended live streams (docs/adr/0060-collect-after-bursts.md). */
+  streamEnds: BurstCollector;
 }
 
 export function buildApp(deps: TripsAppDeps) {
@@ -38,6 +41,7 @@ export function buildApp(deps: TripsAppDeps) {
     routes: tripRoutes(deps.trips, deps.idempotent, deps.guesses, {
       heartbeatMs: deps.heartbeatMs ?? 25_000,
       lifecycle: deps.lifecycle,
+      streamEnds: deps.streamEnds,
     }),
   });
 }

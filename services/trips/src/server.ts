@@ -3,6 +3,7 @@
 // that boot it in-process.
 import {
   appParts,
+  collectAfterBursts,
   createBlockingRedis,
   createRateLimiter,
   startService,
@@ -57,6 +58,9 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
         streams: redisStreamCounts({ redis: parts.redis, prefix: config.QUEUE_PREFIX }),
         logger: parts.logger,
       });
+      // One per process: live streams that end together leave garbage a quiet heap would
+      // keep (docs/adr/0060-collect-after-bursts.md).
+      const streamEnds = collectAfterBursts();
       return {
         inbox: startWishlistInbox(trips, {
           redisUrl: config.REDIS_URL,
@@ -77,8 +81,9 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
             }),
           ),
           heartbeatMs: config.LIVE_HEARTBEAT_MS,
+          streamEnds,
         }),
-        closers: [() => trips.closeLiveUpdates()],
+        closers: [() => trips.closeLiveUpdates(), () => streamEnds.stop()],
         extras: { eventsSent: () => outbox.settled(), liveFollowers: () => trips.liveFollowers() },
       };
     },

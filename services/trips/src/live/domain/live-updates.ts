@@ -160,47 +160,109 @@ interface Subscriber {
   stopped: boolean;
 }
 
-export function createLiveUpdates(deps: {
+export interface LiveUpdatesDeps {
   log: ChangeLog;
   streams: StreamCounts;
   canRead: ReadAccess;
   logger: Logger;
-}): LiveUpdates {
+}
+
+/** What this process follows: shared by the open streams' bookkeeping and the shared read. */
+interface Followed {
+  /** Per followed trip: its followers here. */
+  followers: Map<string, Set<Subscriber>>;
+  /** Per followed trip: the id the shared read continues after. */
+  cursors: Map<string, string>;
+}
+
+const isRefusal = (error: unknown) => {
+  const status = (error as { status?: number })?.status;
+  return status === 403 || status === 404;
+};
+
+/** The use cases; openStreams and sharedRead are apart only to keep each function short (all share Followed). */
+export function createLiveUpdates(deps: LiveUpdatesDeps): LiveUpdates {
   const { log, streams, logger } = deps;
-  const followers = new Map<string, Set<Subscriber>>();
+  const followed: Followed = { followers: new Map(), cursors: new Map() };
+  const { followers } = followed;
+  const open = openStreams(streams, logger, followed);
+  const reader = sharedRead(deps, followed, open.stopFollowing);
+
+  return {
+    async publish(tripId, change) {
+      try {
+        await log.append(tripId, change);
+      } catch (error) {
+        logger.warn({ err: error, tripId }, 'live updates: change not recorded');
+      }
+    },
+
+    async follow(userId, tripId, lastEventId, follower) {
+      await deps.canRead(userId, tripId);
+      // An id no stream ever gave is the client's mistake (Redis would refuse it: never a 5xx).
+      if (lastEventId !== undefined && !parseEntryId(lastEventId)) {
+        throw badRequest(BAD_LAST_EVENT_ID, 'bad_last_event_id');
+      }
+      const stream: OpenStream = { userId, tripId, id: newId() };
+      const unavailable = (error: unknown, what: string) => {
+        logger.warn({ err: error, tripId }, what);
+        return serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
+      };
+      let admission: Admission;
+      try {
+        admission = await streams.admit(stream, { perTrip: STREAMS_PER_TRIP, perUser: STREAMS_PER_USER });
+      } catch (error) {
+        throw unavailable(error, 'live updates: open streams uncountable');
+      }
+      if (admission !== 'admitted') {
+        throw new AppError(429, admission === 'trip-full' ? TOO_MANY_ON_TRIP : TOO_MANY_STREAMS, 'too_many_streams');
+      }
+      // Where to start, read before anything is sent: without the log, a 503 the client retries.
+      let missed: ChangeEntry[] | null;
+      let from: string;
+      try {
+        missed = lastEventId ? await log.since(tripId, lastEventId) : null;
+        from = missed ? (missed.at(-1)?.id ?? lastEventId!) : await log.lastId(tripId);
+      } catch (error) {
+        open.release(stream);
+        throw unavailable(error, 'live updates: change log unreadable');
+      }
+      if (missed) for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
+      else if (lastEventId !== undefined) follower.send({ type: 'reset' });
+      const subscriber: Subscriber = {
+        userId,
+        tripId,
+        stream,
+        follower,
+        lastId: from,
+        queue: Promise.resolve(),
+        stopped: false,
+      };
+      if (!followers.has(tripId)) followers.set(tripId, new Set());
+      followers.get(tripId)!.add(subscriber);
+      reader.track(tripId, from);
+      return { stop: () => open.stopFollowing(subscriber) };
+    },
+
+    followers() {
+      let count = 0;
+      for (const set of followers.values()) count += set.size;
+      return count;
+    },
+
+    async close() {
+      reader.stop();
+      await open.close();
+      await log.close();
+      await reader.finished();
+    },
+  };
+}
+
+/** The open streams' bookkeeping: counted in the shared counts while followed here, released when stopped. */
+function openStreams(streams: StreamCounts, logger: Logger, { followers, cursors }: Followed) {
   /** Releases still on their way to the counts: close() waits for them. */
   const releasing = new Set<Promise<void>>();
-  /** Per followed trip: the id the shared read continues after. */
-  const cursors = new Map<string, string>();
-  let closed = false;
-  let wakeReader: (() => void) | undefined;
-  let reading: Promise<void> | undefined;
-
-  const isRefusal = (error: unknown) => {
-    const status = (error as { status?: number })?.status;
-    return status === 403 || status === 404;
-  };
-
-  function deliver(subscriber: Subscriber, entry: ChangeEntry): void {
-    if (subscriber.stopped || compareEntryIds(entry.id, subscriber.lastId) <= 0) return;
-    subscriber.lastId = entry.id;
-    subscriber.queue = subscriber.queue.then(async () => {
-      if (subscriber.stopped) return;
-      if (ACCESS_CHANGES.has(entry.change.what)) {
-        try {
-          await deps.canRead(subscriber.userId, subscriber.tripId);
-        } catch (error) {
-          if (isRefusal(error)) {
-            stopFollowing(subscriber);
-            return subscriber.follower.send({ type: 'revoked' });
-          }
-          // The store is unreachable: the change still goes out; the refetch it causes tells.
-          logger.warn({ err: error, tripId: subscriber.tripId }, 'live updates: access re-check failed');
-        }
-      }
-      subscriber.follower.send({ type: 'change', id: entry.id, change: entry.change });
-    });
-  }
 
   function release(stream: OpenStream): void {
     const released = streams
@@ -222,7 +284,61 @@ export function createLiveUpdates(deps: {
     }
   }
 
-  /** The one shared read: follows every followed trip's log, one blocking read at a time. */
+  // Every open stream here stays counted while this process lives: renewed three times
+  // per lease, so one late renewal never lets a stream lapse.
+  const renewal = setInterval(() => {
+    const open = [...followers.values()].flatMap((set) => [...set].map((subscriber) => subscriber.stream));
+    if (open.length === 0) return;
+    streams.renew(open).catch((error) => logger.warn({ err: error }, 'live updates: open streams not renewed'));
+  }, streams.leaseMs / 3);
+  renewal.unref();
+
+  return {
+    release,
+    stopFollowing,
+    /** Stops every follower here (the service is closing) and waits for their releases. */
+    async close() {
+      clearInterval(renewal);
+      for (const set of [...followers.values()]) for (const subscriber of [...set]) stopFollowing(subscriber);
+      followers.clear();
+      cursors.clear();
+      await Promise.all(releasing);
+    },
+  };
+}
+
+/** The one shared read of every followed trip's log, delivering each entry to the trip's followers in order. */
+function sharedRead(
+  { log, logger, canRead }: Pick<LiveUpdatesDeps, 'log' | 'logger' | 'canRead'>,
+  { followers, cursors }: Followed,
+  stopFollowing: (subscriber: Subscriber) => void,
+) {
+  let closed = false;
+  let wakeReader: (() => void) | undefined;
+  let reading: Promise<void> | undefined;
+
+  function deliver(subscriber: Subscriber, entry: ChangeEntry): void {
+    if (subscriber.stopped || compareEntryIds(entry.id, subscriber.lastId) <= 0) return;
+    subscriber.lastId = entry.id;
+    subscriber.queue = subscriber.queue.then(async () => {
+      if (subscriber.stopped) return;
+      if (ACCESS_CHANGES.has(entry.change.what)) {
+        try {
+          await canRead(subscriber.userId, subscriber.tripId);
+        } catch (error) {
+          if (isRefusal(error)) {
+            stopFollowing(subscriber);
+            return subscriber.follower.send({ type: 'revoked' });
+          }
+          // The store is unreachable: the change still goes out; the refetch it causes tells.
+          logger.warn({ err: error, tripId: subscriber.tripId }, 'live updates: access re-check failed');
+        }
+      }
+      subscriber.follower.send({ type: 'change', id: entry.id, change: entry.change });
+    });
+  }
+
+  /** Follows every followed trip's log, one blocking read at a time. */
   async function readLoop(): Promise<void> {
     let failures = 0;
     while (!closed) {
@@ -267,87 +383,14 @@ export function createLiveUpdates(deps: {
     else void log.wake().catch((error) => logger.warn({ err: error }, 'live updates: wake failed'));
   }
 
-  // Every open stream here stays counted while this process lives: renewed three times
-  // per lease, so one late renewal never lets a stream lapse.
-  const renewal = setInterval(() => {
-    const open = [...followers.values()].flatMap((set) => [...set].map((subscriber) => subscriber.stream));
-    if (open.length === 0) return;
-    streams.renew(open).catch((error) => logger.warn({ err: error }, 'live updates: open streams not renewed'));
-  }, streams.leaseMs / 3);
-  renewal.unref();
-
   return {
-    async publish(tripId, change) {
-      try {
-        await log.append(tripId, change);
-      } catch (error) {
-        logger.warn({ err: error, tripId }, 'live updates: change not recorded');
-      }
-    },
-
-    async follow(userId, tripId, lastEventId, follower) {
-      await deps.canRead(userId, tripId);
-      // An id no stream ever gave is the client's mistake (Redis would refuse it: never a 5xx).
-      if (lastEventId !== undefined && !parseEntryId(lastEventId)) {
-        throw badRequest(BAD_LAST_EVENT_ID, 'bad_last_event_id');
-      }
-      const stream: OpenStream = { userId, tripId, id: newId() };
-      const unavailable = (error: unknown, what: string) => {
-        logger.warn({ err: error, tripId }, what);
-        return serviceUnavailable(LIVE_UNAVAILABLE, 'live_unavailable');
-      };
-      let admission: Admission;
-      try {
-        admission = await streams.admit(stream, { perTrip: STREAMS_PER_TRIP, perUser: STREAMS_PER_USER });
-      } catch (error) {
-        throw unavailable(error, 'live updates: open streams uncountable');
-      }
-      if (admission !== 'admitted') {
-        throw new AppError(429, admission === 'trip-full' ? TOO_MANY_ON_TRIP : TOO_MANY_STREAMS, 'too_many_streams');
-      }
-      // Where to start, read before anything is sent: without the log, a 503 the client retries.
-      let missed: ChangeEntry[] | null;
-      let from: string;
-      try {
-        missed = lastEventId ? await log.since(tripId, lastEventId) : null;
-        from = missed ? (missed.at(-1)?.id ?? lastEventId!) : await log.lastId(tripId);
-      } catch (error) {
-        release(stream);
-        throw unavailable(error, 'live updates: change log unreadable');
-      }
-      if (missed) for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
-      else if (lastEventId !== undefined) follower.send({ type: 'reset' });
-      const subscriber: Subscriber = {
-        userId,
-        tripId,
-        stream,
-        follower,
-        lastId: from,
-        queue: Promise.resolve(),
-        stopped: false,
-      };
-      if (!followers.has(tripId)) followers.set(tripId, new Set());
-      followers.get(tripId)!.add(subscriber);
-      track(tripId, from);
-      return { stop: () => stopFollowing(subscriber) };
-    },
-
-    followers() {
-      let count = 0;
-      for (const set of followers.values()) count += set.size;
-      return count;
-    },
-
-    async close() {
+    track,
+    /** Ends the read: at once when it waits for a trip to follow, else when its blocking read returns. */
+    stop() {
       closed = true;
-      clearInterval(renewal);
       wakeReader?.();
-      for (const set of [...followers.values()]) for (const subscriber of [...set]) stopFollowing(subscriber);
-      followers.clear();
-      cursors.clear();
-      await Promise.all(releasing);
-      await log.close();
-      await reading;
     },
+    /** Resolves when the read has ended. */
+    finished: () => reading,
   };
 }

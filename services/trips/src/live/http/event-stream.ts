@@ -5,9 +5,10 @@
 //   event: revoked\ndata: {"msg"}\n\n     (no longer a member; the stream ends)
 //   : heartbeat\n\n                       (every heartbeatMs, so idle proxies keep it open)
 // The stream also ends when the service shuts down; the client resumes elsewhere with
-// Last-Event-ID.
+// Last-Event-ID. Each followed stream's end is counted, so a burst of them (clients that
+// lose their network together) is followed by a full collection (docs/adr/0060).
 import type { Request, Response } from 'express';
-import type { Lifecycle } from '@tripcost/shared';
+import type { BurstCollector, Lifecycle } from '@tripcost/shared';
 import type { Follower, Following, LiveMessage } from '../domain/live-updates';
 
 export const REVOKED_MESSAGE = 'You no longer have access to this trip.';
@@ -15,6 +16,11 @@ export const REVOKED_MESSAGE = 'You no longer have access to this trip.';
 export interface EventStreamSettings {
   heartbeatMs: number;
   lifecycle: Lifecycle;
+  /**
+   * The process's one burst collector (collectAfterBursts), told when each followed stream
+   * ends; none where no stream is served (the API document).
+   */
+  streamEnds?: BurstCollector;
 }
 
 export function formatEvent(message: LiveMessage): string {
@@ -71,11 +77,17 @@ export async function streamEvents(
       if (message.type === 'revoked') finish();
     },
   });
-  // However the stream ends (client gone, revoked, shutdown), the follower stops.
-  if (ended || req.destroyed) {
+  // However the stream ends (client gone, revoked, shutdown), the follower stops, and the
+  // end is counted once. A refused follow (403/404/429/503) never held a connection open:
+  // it is not counted.
+  const stopped = () => {
     following.stop();
+    settings.streamEnds?.ended();
+  };
+  if (ended || req.destroyed) {
+    stopped();
     return finish();
   }
-  res.once('close', () => following.stop());
+  res.once('close', stopped);
   start();
 }

@@ -75,7 +75,8 @@ const MEMBER_NOT_FOUND = 'This person is not a member of the trip.';
 export const JOIN_ATTEMPTS = 4 * MAX_MEMBERS;
 const joinPauseMs = (attempt: number) => Math.random() * backoffMs(attempt - 1, { baseMs: 5, maxMs: 100 });
 
-export function createSharing(deps: {
+/** What the sharing use cases need of the trips service and its store. */
+export interface SharingDeps {
   store: TripStore;
   now: () => Date;
   /** Where invitation links point: `${publicBaseUrl}/join/${token}`. */
@@ -97,34 +98,19 @@ export function createSharing(deps: {
   /** Tells live followers that `user` joined the trip (written outside `change`). */
   committed(trip: TripRecord, user: AuthUser): Promise<void>;
   readView(trip: TripRecord, userId: string): TripAnswer;
-}): SharingUseCases {
-  const { store } = deps;
-  const nowIso = () => deps.now().toISOString();
+}
+
+/**
+ * The sharing use cases, built in three groups (invitations, joining, members) that
+ * share the trips service's dependencies: apart only to keep each function short.
+ */
+export function createSharing(deps: SharingDeps): SharingUseCases {
+  return { ...inviteUseCases(deps), ...joinUseCases(deps), ...memberUseCases(deps) };
+}
+
+/** An invitation made, listed and revoked by whoever may manage the trip. */
+function inviteUseCases(deps: SharingDeps): Pick<SharingUseCases, 'createInvite' | 'listInvites' | 'revokeInvite'> {
   const ownerName = (trip: TripRecord) => membersOf(trip).find((member) => member.role === 'owner')!.name;
-
-  /** The trip and invitation a token names, if it is still open: 404 unknown, 410 expired or revoked. */
-  async function openInvite(token: string): Promise<{ trip: TripRecord; invite: InviteRecord }> {
-    const hash = inviteTokenHash(token);
-    const trip = await store.findByInviteHash(hash);
-    const invite = trip?.invites?.find((candidate) => candidate.token_hash === hash);
-    if (!trip || !invite) throw notFound(INVITE_NOT_FOUND);
-    const state = inviteState(invite, deps.now());
-    if (state !== 'open') throw new AppError(410, INVITE_GONE[state], `invite_${state}`);
-    return { trip, invite };
-  }
-
-  const changeMembers = (user: AuthUser, tripId: string, memberId: string, apply: (trip: TripRecord) => TripRecord) =>
-    deps.change(
-      user,
-      tripId,
-      'members',
-      (trip, at) => {
-        if (memberId === trip.user_id) throw conflict('The owner’s role cannot change; the owner cannot be removed.');
-        if (roleOf(trip, memberId) === null) throw notFound(MEMBER_NOT_FOUND);
-        return { ...apply(trip), updated_at: at };
-      },
-      'manage',
-    );
 
   return {
     async createInvite(user, tripId, role) {
@@ -180,7 +166,26 @@ export function createSharing(deps: {
         'manage',
       );
     },
+  };
+}
 
+/** A link's invitation previewed and accepted. */
+function joinUseCases(deps: SharingDeps): Pick<SharingUseCases, 'previewInvite' | 'acceptInvite'> {
+  const { store } = deps;
+  const nowIso = () => deps.now().toISOString();
+
+  /** The trip and invitation a token names, if it is still open: 404 unknown, 410 expired or revoked. */
+  async function openInvite(token: string): Promise<{ trip: TripRecord; invite: InviteRecord }> {
+    const hash = inviteTokenHash(token);
+    const trip = await store.findByInviteHash(hash);
+    const invite = trip?.invites?.find((candidate) => candidate.token_hash === hash);
+    if (!trip || !invite) throw notFound(INVITE_NOT_FOUND);
+    const state = inviteState(invite, deps.now());
+    if (state !== 'open') throw new AppError(410, INVITE_GONE[state], `invite_${state}`);
+    return { trip, invite };
+  }
+
+  return {
     async previewInvite(_user, token) {
       const { trip, invite } = await openInvite(token);
       return {
@@ -221,7 +226,25 @@ export function createSharing(deps: {
       if (joined && trip) await deps.committed(trip, user);
       return { joined, trip: deps.readView(trip ?? found, user.id) };
     },
+  };
+}
 
+/** A member's role changed, a member removed, and a member leaving. */
+function memberUseCases(deps: SharingDeps): Pick<SharingUseCases, 'changeMemberRole' | 'removeMember' | 'leaveTrip'> {
+  const changeMembers = (user: AuthUser, tripId: string, memberId: string, apply: (trip: TripRecord) => TripRecord) =>
+    deps.change(
+      user,
+      tripId,
+      'members',
+      (trip, at) => {
+        if (memberId === trip.user_id) throw conflict('The owner’s role cannot change; the owner cannot be removed.');
+        if (roleOf(trip, memberId) === null) throw notFound(MEMBER_NOT_FOUND);
+        return { ...apply(trip), updated_at: at };
+      },
+      'manage',
+    );
+
+  return {
     async changeMemberRole(user, tripId, memberId, role) {
       const trip = await changeMembers(user, tripId, memberId, (current) => ({
         ...current,

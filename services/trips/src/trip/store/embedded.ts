@@ -16,30 +16,26 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
     'trips',
     [{ fieldName: 'user_id' }, { fieldName: 'members.user_id' }],
   );
-  const { db } = collection;
-
-  /** Runs `write` only while the stored trip still has the expected version. */
-  const whenAt = (tripId: string, expectedVersion: number, votesVersion: number, write: () => Promise<unknown>) =>
-    collection.exclusive(async () => {
-      // Two numbers are compared, so the stored trip is read in place, not copied; every
-      // write of the collection runs in `exclusive`, so what is read is what is stored.
-      // A vote cast since the trip was read (votes.ts) would be lost: the change is applied again.
-      const unchanged = collection.peekIndexed(
-        '_id',
-        tripId,
-        ([stored]) =>
-          stored !== undefined && versionOf(stored) === expectedVersion && (stored.votes_version ?? 0) === votesVersion,
-      );
-      if (!unchanged) return false;
-      await write();
-      return true;
-    });
-
+  // The reads and the writes are built apart only to keep each function short; both
+  // work on the one collection (and its `exclusive` queue).
   return {
-    async insert(trip) {
-      await collection.exclusive(() => db.insertAsync(trip));
-      return trip;
-    },
+    ...tripReads(collection),
+    ...tripWrites(collection),
+    ping: () => collection.ping(),
+    close: () => collection.close(),
+  };
+}
+
+type TripReads = Pick<
+  TripStore,
+  'findById' | 'listByUser' | 'listVersions' | 'findByIds' | 'findByInviteHash' | 'idsSharedWith' | 'idsByUser'
+>;
+type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent'>;
+
+/** The trips' reads: every one leaves tombstones out. */
+function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
+  const { db } = collection;
+  return {
     async findById(tripId) {
       // findOne() already hands back a deep copy.
       const trip = await db.findOneAsync({ _id: tripId });
@@ -92,6 +88,38 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
       const trips = (await db.findAsync({ user_id: userId, ...LIVE }, { _id: 1 })) as Pick<TripRecord, '_id'>[];
       return trips.map((trip) => trip._id);
     },
+  };
+}
+
+/**
+ * The trips' writes and their outbox (what is still to be sent, tombstones too, and
+ * marking it sent); every write runs in the collection's `exclusive` queue.
+ */
+function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
+  const { db } = collection;
+
+  /** Runs `write` only while the stored trip still has the expected version. */
+  const whenAt = (tripId: string, expectedVersion: number, votesVersion: number, write: () => Promise<unknown>) =>
+    collection.exclusive(async () => {
+      // Two numbers are compared, so the stored trip is read in place, not copied; every
+      // write of the collection runs in `exclusive`, so what is read is what is stored.
+      // A vote cast since the trip was read (votes.ts) would be lost: the change is applied again.
+      const unchanged = collection.peekIndexed(
+        '_id',
+        tripId,
+        ([stored]) =>
+          stored !== undefined && versionOf(stored) === expectedVersion && (stored.votes_version ?? 0) === votesVersion,
+      );
+      if (!unchanged) return false;
+      await write();
+      return true;
+    });
+
+  return {
+    async insert(trip) {
+      await collection.exclusive(() => db.insertAsync(trip));
+      return trip;
+    },
     replace(next, expectedVersion) {
       return whenAt(next._id, expectedVersion, next.votes_version ?? 0, () =>
         db.updateAsync({ _id: next._id }, next, {}),
@@ -123,7 +151,5 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
         } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
       });
     },
-    ping: () => collection.ping(),
-    close: () => collection.close(),
   };
 }

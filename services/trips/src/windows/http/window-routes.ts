@@ -17,8 +17,18 @@ import { createInstanceBody, duplicateBody, flexQuery } from './schemas';
 
 const tags = ['trips'];
 
-/** A trip's windows: added, read, deleted, committed and cleared. */
+/**
+ * A trip's windows: added, read, deleted, committed and cleared. Registered in this
+ * order (the API's: Express matches in it and the OpenAPI document lists it), in two
+ * groups so each function stays short.
+ */
 export function windowRoutes(ctx: RouteContext, trips: TripsService, replayedWhile: ReplayedWhile) {
+  windowLifeRoutes(ctx, trips, replayedWhile);
+  commitRoutes(ctx, trips);
+}
+
+/** A window added, read and deleted. */
+function windowLifeRoutes(ctx: RouteContext, trips: TripsService, replayedWhile: ReplayedWhile) {
   defineRoute(ctx, {
     method: 'post',
     path: '/api/trips/getaway/:tripId/instances',
@@ -82,7 +92,10 @@ export function windowRoutes(ctx: RouteContext, trips: TripsService, replayedWhi
       },
     }),
   });
+}
 
+/** A window committed (the trip's plan), and the plan cleared. */
+function commitRoutes(ctx: RouteContext, trips: TripsService) {
   defineRoute(ctx, {
     method: 'patch',
     path: '/api/trips/getaway/:tripId/instances/:instanceId/commit',
