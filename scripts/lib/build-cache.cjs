@@ -17,19 +17,41 @@ const isOutputFile = (name) => name.endsWith('.tsbuildinfo');
  * What the web build reads, relative to the repository root: all of web/ but its outputs
  * (sources, public files, index.html, configs, its build scripts, its tests — the
  * type-check covers them), the shared kit's source (the web imports its domain and
- * type-checks through its types), every service's domain (web tests import the trips
- * one), and the installed packages (npm rewrites node_modules/.package-lock.json on every
- * install, the lock file says what a clone will install).
+ * type-checks through its types), each service folder a web file names by path (web
+ * tests import the trips domain), and the installed packages (npm rewrites
+ * node_modules/.package-lock.json on every install; the lock file says what a clone will
+ * install).
  */
 function webBuildInputs(root) {
-  const services = join(root, 'services');
-  const domains = existsSync(services)
-    ? readdirSync(services, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
-        .filter((entry) => existsSync(join(services, entry.name, 'src', 'domain')))
-        .map((entry) => `services/${entry.name}/src/domain`)
-    : [];
-  return ['web', 'services/shared/src', ...domains, 'package-lock.json', 'node_modules/.package-lock.json'];
+  return [
+    'web',
+    'services/shared/src',
+    ...serviceFoldersNamedBy(root, filesUnder(join(root, 'web'))),
+    'package-lock.json',
+    'node_modules/.package-lock.json',
+  ];
+}
+
+const SOURCE = /\.(?:[cm]?[jt]sx?|json)$/;
+const SERVICE_PATH = /services\/([\w.-]+)\/src\/([\w.-]+)/g;
+
+/**
+ * `services/<name>/src/<folder>` for each such path the given files name (a domain, as
+ * `../../services/trips/src/domain/comparison`), or `services/<name>/src` when what is
+ * named is a file. Those folders import only themselves and the shared kit (ADR 0031).
+ */
+function serviceFoldersNamedBy(root, files) {
+  const folders = new Set();
+  for (const file of files) {
+    if (!SOURCE.test(file)) continue;
+    for (const [, service, entry] of readFileSync(file, 'utf8').matchAll(SERVICE_PATH)) {
+      if (service === 'shared') continue;
+      const folder = `services/${service}/src/${entry}`;
+      const isFolder = existsSync(join(root, folder)) && statSync(join(root, folder)).isDirectory();
+      folders.add(isFolder ? folder : `services/${service}/src`);
+    }
+  }
+  return [...folders].sort();
 }
 
 /** Every file under `path` (a file or a folder), outputs left out, sorted; none when it is missing. */

@@ -30,7 +30,9 @@ function builtRepository() {
   write('web/package.json', '{"name":"@tripcost/web"}');
   write('services/shared/src/domain/money.ts', 'export const cents = 100;\n');
   write('services/shared/src/index.ts', 'export * from "./domain/money";\n');
+  write('web/src/agreement.test.ts', "import { kinds } from '../../services/trips/src/domain/cost-items';\n");
   write('services/trips/src/domain/cost-items.ts', 'export const kinds = [];\n');
+  write('services/auth/src/domain/accounts.ts', 'export const accounts = [];\n');
   write('services/trips/src/http/routes.ts', 'export const routes = [];\n');
   write('package-lock.json', '{"lockfileVersion":3}');
   write('web/dist/index.html', '<!doctype html><script src="/assets/main-abc.js"></script>');
@@ -121,9 +123,10 @@ describe('whether npm start builds the web app', () => {
     expect(webBuildDecision(root, env)).toMatchObject({ rebuild: true, reason: 'its inputs changed' });
   });
 
-  it('does not build again for a change the web app does not read', () => {
+  it('does not build again for a change the web app does not read (another layer, a domain no web file names)', () => {
     builtRepository();
     write('services/trips/src/http/routes.ts', 'export const routes = [1];\n');
+    write('services/auth/src/domain/accounts.ts', 'export const accounts = [1];\n');
     write('README.md', 'docs');
     expect(webBuildDecision(root, env).rebuild).toBe(false);
   });
@@ -156,6 +159,7 @@ describe('whether npm start builds the web app', () => {
     expect(inputs).toEqual(
       expect.arrayContaining(['web', 'services/shared/src', 'services/trips/src/domain', 'package-lock.json']),
     );
+    expect(inputs).not.toContain('services/auth/src/domain');
   });
 });
 
