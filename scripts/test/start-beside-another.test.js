@@ -13,6 +13,11 @@ const { Redis } = require('ioredis');
 
 const ROOT = join(__dirname, '..', '..');
 
+// jest.config.js's testTimeout is ignored when several projects run together (`npm test`,
+// `jest --projects … scripts`), where a start of the whole product on busy cores outlasts
+// the 20 s default: the file sets its own.
+jest.setTimeout(240_000);
+
 function listening(port, host) {
   return new Promise((resolve) => {
     const server = net.createServer();

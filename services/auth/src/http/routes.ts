@@ -3,28 +3,36 @@ import { messageAnswer, profileAnswer, tokenAnswer, userAnswer } from './answers
 import { z } from 'zod';
 import { defineRoute, describeRoutes, objectIdSchema, type RouteContext } from '@tripcost/shared';
 import type { Accounts } from '../domain/accounts';
+import { AUTH_MESSAGES, RULE_MESSAGES } from '../domain/user-rules';
 import { exportFileName, gatherExport, type UserDataSources } from '../domain/data-export';
 import { clearRefreshCookie, readRefreshToken, setRefreshCookie, type CookiePolicy } from './refresh-cookie';
 
 // Shapes only: values must be text (never operator objects like {"$gt": ""});
-// the rules and their messages live in domain/user-rules.ts.
-const text = (label: string) =>
+// the rules and their messages live in domain/user-rules.ts. The 1000-character cap
+// only bounds the work on absurd input; past it the field's own limit is named all the
+// same, so a traveller always learns what fits (nothing is ever cut to fit).
+const text = (label: string, tooLong = `${label} is too long.`) =>
   z
     .string({ message: `${label} must be text.` })
-    .max(1000, `${label} is too long.`)
+    .max(1000, tooLong)
     .nullish();
 
 const profileFields = {
-  fname: text('First name'),
-  lname: text('Last name'),
-  birthday: text('Date of birth'),
-  city: text('City'),
-  state: text('State'),
-  zip: text('Zip code'),
-  country: text('Country'),
-  home_currency: text('Home currency'),
+  fname: text('First name', RULE_MESSAGES.firstNameLength),
+  lname: text('Last name', RULE_MESSAGES.lastNameLength),
+  birthday: text('Date of birth', RULE_MESSAGES.birthdayInvalid),
+  city: text('City', RULE_MESSAGES.cityLength),
+  // A US state or another country's region, a zip or a postal code: the longer limit of the two.
+  state: text('State', AUTH_MESSAGES.stateOrRegionLength),
+  zip: text('Zip code', AUTH_MESSAGES.zipOrPostalCodeLength),
+  country: text('Country', RULE_MESSAGES.country),
+  home_currency: text('Home currency', RULE_MESSAGES.homeCurrency),
 };
-const registerBody = z.object({ ...profileFields, email: text('Email'), password: text('Password') });
+const registerBody = z.object({
+  ...profileFields,
+  email: text('Email', AUTH_MESSAGES.emailLength),
+  password: text('Password', RULE_MESSAGES.passwordTooLong),
+});
 const loginBody = z.object({ email: text('Email'), password: text('Password') });
 const profileBody = z.object(profileFields);
 const profileParams = z.object({ id: objectIdSchema('user id') });

@@ -39,7 +39,16 @@ const renameListBody = z.object({
   name: z.string({ message: WISHLIST_MESSAGES.nameRequired }).max(1000, { message: WISHLIST_MESSAGES.nameTooLong }),
 });
 
-const getListsQuery = z.object({ email: z.string({ message: 'email must be a single value.' }).max(254).optional() });
+// The spec's client asks with `?email=` (or blanks) before it knows the user's email, and
+// the original server answered the caller's own lists: a blank email means "mine". The
+// owner is always the token's user; an email is only checked against it.
+const getListsQuery = z.object({
+  email: z
+    .string({ message: 'email must be a single value.' })
+    .max(254)
+    .optional()
+    .transform((email) => (email?.trim() ? email : undefined)),
+});
 
 const idOf = (trips: Array<{ _id: string }>) => trips.map((trip) => trip._id);
 

@@ -190,13 +190,14 @@ describe('createlist', () => {
 });
 
 describe('getlists', () => {
-  it('when the user asks with their own email (any case), none or an empty one, then their lists oldest first with trips', async () => {
+  it('when the user asks with their own email (any case), none, an empty or a blank one, then their lists oldest first with trips', async () => {
     const user = testUser();
     const trip = fakeTrips.addTrip(user.id);
     const first = await createList(user, 'First', [trip]);
     const second = await createList(user, 'Second');
     await createList(testUser(), 'Not mine');
-    for (const query of [`?email=${encodeURIComponent(user.email.toUpperCase())}`, '', '?email=']) {
+    const own = [`?email=${encodeURIComponent(user.email.toUpperCase())}`, `?email=%20${user.email}%20`];
+    for (const query of [...own, '', '?email=', '?email=%20%20', '?email=+', '?email=%09']) {
       const res = await call('GET', `/api/wishlist/getlists${query}`, user);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
