@@ -131,7 +131,8 @@ export default tseslint.config(
   },
   // The web app's import direction: app → features → lib/components. A feature uses
   // another feature only through that feature's index.ts (its public API). No module
-  // imports, through any others, a module that imports it back (local/no-cycle).
+  // imports, through any others, a module that imports it back, not even for a type
+  // (local/no-cycle with { types: true }).
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/**/*.test.{ts,tsx}'],
@@ -146,7 +147,7 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
-      'local/no-cycle': 'error',
+      'local/no-cycle': ['error', { types: true }],
       'boundaries/dependencies': importDirection(
         {
           from: { element: { type: 'app' } },

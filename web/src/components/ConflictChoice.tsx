@@ -4,17 +4,9 @@
 // dialog's code is a chunk of its own (ConflictDialog.tsx), fetched when first shown.
 import { lazy, Suspense } from 'react';
 import { targetOf, type Conflict } from '../lib/merge';
+import type { ConflictChoiceProps, ConflictRow } from './conflictTypes';
 
-export interface ConflictRow {
-  key: string;
-  /** The field as the page labels it. */
-  name: string;
-  mine: string;
-  theirs: string;
-  /** Mine cannot be kept (e.g. an expense now calculated from cost items). */
-  locked?: boolean;
-  lockedWhy?: string;
-}
+export type { ConflictChoiceProps, ConflictChoiceValue, ConflictRow } from './conflictTypes';
 
 /** A field both sides changed, as a row: named and with both values shown the page's way. */
 export function conflictRowOf(
@@ -29,16 +21,6 @@ export function conflictRowOf(
     mine: show(field, conflict.mine),
     theirs: show(field, conflict.theirs),
   };
-}
-
-export type ConflictChoiceValue = 'mine' | 'theirs';
-
-export interface ConflictChoiceProps {
-  title: string;
-  rows: ConflictRow[];
-  onChoose: (choice: ConflictChoiceValue) => void;
-  busy: boolean;
-  theirsLabel?: string;
 }
 
 const ConflictDialog = lazy(() => import('./ConflictDialog'));

@@ -1,7 +1,7 @@
 // The conflict's alertdialog itself (see ConflictChoice.tsx): its own chunk, fetched the
 // first time a save collides — most sessions never need it.
 import { useEffect, useId, useRef } from 'react';
-import type { ConflictChoiceProps } from './ConflictChoice';
+import type { ConflictChoiceProps } from './conflictTypes';
 
 export default function ConflictDialog({
   title,

@@ -1,14 +1,15 @@
 // Copying a window (Duplicate…, and a flex grid cell's "Add this window"), loaded with
 // the dialogs that copy rather than with every trip page. Without a network a copy is
 // kept to be sent later (ADR 0038) with its Idempotency-Key.
+import { shiftDate } from '@tripcost/shared/domain';
 import { api } from '../../lib/api';
 import { creating, newTempId, sendOrKeep, type Kept } from '../../lib/offline/changeQueue';
 import type { Instance, Trip } from '../../lib/types';
 import { tripsApi } from '../trips';
 import { path, tripChanged, windowOf, type InstanceRef } from './api';
 
-const shiftDay = (day: string | null | undefined, days: number) =>
-  day ? new Date(Date.parse(day) + days * 86_400_000).toISOString() : day;
+/** A date moved by whole days (the core's shiftDate); an unset one stays unset. */
+const shiftDay = (day: string | null | undefined, days: number) => (day ? shiftDate(day, days) : day);
 
 /**
  * How a copy of a window kept offline shows: at the top, at its new dates, its items with

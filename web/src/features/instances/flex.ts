@@ -1,7 +1,7 @@
 // How the Flex dates view words, colours and ranges the grid the server computed
 // (GET …/instances/:id/flex): every total, per-person figure, difference and mark
 // of cheapness comes from the server; this only picks defaults, words and a colour.
-import { DAY_MS } from '@tripcost/shared/domain';
+import { addDays, calendarDay, daysBetween, utcDay } from '@tripcost/shared/domain';
 import { formatMoney, utcDateFormat } from '../../lib/format';
 import type { components } from '../../lib/api-types';
 import type { Instance, Trip } from '../../lib/types';
@@ -33,17 +33,6 @@ export type SearchLink = NonNullable<Instance['search_links']>[number];
 
 /** The trip's cheapest window rests on a price to re-check (the server's `comparison.cheapest_is_stale`). */
 export const cheapestIsStale = (trip: Trip): boolean => trip.comparison?.cheapest_is_stale === true;
-
-/** 'YYYY-MM-DD' of a stored date (ISO at UTC midnight or already a calendar date). */
-export const calendarDay = (value: string): string => value.slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${calendarDay(day)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from a to b (b − a). */
-export const daysBetween = (a: string, b: string): number =>
-  Math.round((Date.parse(`${calendarDay(b)}T00:00:00Z`) - Date.parse(`${calendarDay(a)}T00:00:00Z`)) / DAY_MS);
 
 /** Windows the grid can start from: dated, with valid dates. */
 export const flexable = (window: Instance): boolean =>
@@ -167,7 +156,7 @@ export function addWindowWording(cell: FlexCell, currency: string): string {
 }
 
 /** Today's UTC calendar day (the server's `captured_on` days are UTC). */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export const todayUtc = (now = new Date()) => utcDay(now);
 
 const agoWords = (days: number) => (days <= 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
 

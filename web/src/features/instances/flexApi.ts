@@ -1,6 +1,7 @@
 // The Flex dates view's requests: the grid of one window moved to other dates, and
 // adding a window at a cell's dates (the duplicate route with a start and nights,
 // so the copy keeps every item with its rates, seasons and quotes: its total is the cell's).
+import { shiftDate } from '@tripcost/shared/domain';
 import { api } from '../../lib/api';
 import { creating, sendOrKeep } from '../../lib/offline/changeQueue';
 import type { Instance } from '../../lib/types';
@@ -28,7 +29,7 @@ export const flexApi = api.injectEndpoints({
     // Kept offline like any copy (ADR 0038), with an Idempotency-Key: a retry never adds two windows.
     addWindowAt: build.mutation<Instance, InstanceRef & { start: string; nights: number }>({
       queryFn: ({ start, nights, ...ref }, { getState }, _extra, baseQuery) => {
-        const day = (days: number) => new Date(Date.parse(start) + days * 86_400_000).toISOString();
+        const day = (days: number) => shiftDate(start, days);
         const dates = () => [day(0), day(nights)];
         const request = creating(`${path(ref)}/duplicate`, { start, nights });
         return sendOrKeep(baseQuery, ref.tripId, request, keptCopy(getState, ref, dates));

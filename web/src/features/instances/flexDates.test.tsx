@@ -3,7 +3,8 @@ import { installFakeApi, type FakeApi, type FakeRequest } from '../../../test/fa
 import { costItem, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
-import { addDays, freshnessLine, todayUtc, type FlexCell, type FlexGrid } from './flex';
+import { addDays } from '@tripcost/shared/domain';
+import { freshnessLine, todayUtc, type FlexCell, type FlexGrid } from './flex';
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };

@@ -22,7 +22,8 @@ import {
   type QuoteRow,
   type SeasonRow,
 } from '../datedPrices';
-import { daysBetween, todayUtc } from '../flex';
+import { daysBetween } from '@tripcost/shared/domain';
+import { todayUtc } from '../flex';
 
 interface Props {
   basis: CostBasis;

@@ -24,10 +24,10 @@ import { formatMoney } from '../../../lib/format';
 import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
+import { calendarDay } from '@tripcost/shared/domain';
 import { windowName } from '../compare';
 import {
   addWindowWording,
-  calendarDay,
   cellDescription,
   cellFigure,
   cellKey,

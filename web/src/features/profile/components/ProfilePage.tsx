@@ -15,8 +15,8 @@ import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
-import { PersonFields, type Person } from './PersonFields';
-import { PlaceFields, type Place } from './PlaceFields';
+import { PersonFields, type Person } from '../../../components/PersonFields';
+import { PlaceFields, type Place } from '../../../components/PlaceFields';
 import { PublicProfileCard } from './PublicProfileCard';
 import './profile.css';
 

@@ -15,7 +15,7 @@ import {
   useSetHideCostsMutation,
 } from '../shareApi';
 import { ROLE_NAMES } from './RoleBadge';
-import type { SharedTrip } from './ShareBar';
+import type { SharedTrip } from './sharedTrip';
 import './sharing.css';
 
 type Shareable = 'viewer' | 'editor';

@@ -2,7 +2,7 @@
 // US the spec's state list and 5-digit zip, elsewhere a free region and a postal code
 // (docs/adr/0025-travellers-from-anywhere.md). Limits and sanitising come from the
 // shared rules, so the inputs never accept more than the server would.
-import { Field } from '../../../components/Form';
+import { Field } from './Form';
 import { useMemo, type ChangeEvent } from 'react';
 import {
   countryOptions,

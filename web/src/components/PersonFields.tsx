@@ -3,7 +3,7 @@
 // more than the server would.
 import { PROFILE_LIMITS } from '@tripcost/shared/domain';
 import type { ReactNode } from 'react';
-import { Field } from '../../../components/Form';
+import { Field } from './Form';
 
 export interface Person {
   fname: string;
