@@ -1,7 +1,6 @@
 // Trip instances: create, read, save, delete (optimistic) and commit.
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../lib/api';
-import type { AppDispatch } from '../../lib/hooks';
+import { tripPath, versionTag } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
 import { COMMITTED, WINDOW_DATES_AND_AMOUNTS } from '../../lib/merge';
 import type {
@@ -20,14 +19,26 @@ import type {
   WindowWeather,
 } from '../../lib/types';
 import {
-  onAnsweredTrip,
+  cachedTrip,
+  createOrKeep,
   patchCachedTrip,
   refetchAfter,
-  replaceCachedTrip,
+  removeOrKeep,
+  saveMerging,
+  senderOf,
+  sendOrKeep,
+  showAnswer,
+  showAnsweredTrip,
   showSavedTrip,
-  tripsApi,
+  showTripWindow,
+  showWindow,
+  tripCache,
   undoPatches,
-} from '../trips';
+  windowPath,
+  type BaseQuery,
+  type InstanceRef,
+  type Sender,
+} from '../saving';
 import {
   itemisedMeanwhile,
   keyedItemChanges,
@@ -37,15 +48,7 @@ import {
   itemFields,
   windowFields,
 } from '../../lib/merge';
-import { keepUnsent, saveMerging, tripPath, versionTag, type BaseQuery } from '../../lib/mergeSave';
-import {
-  creating,
-  keepWindowCreate,
-  keepWindowRemove,
-  newIdempotencyKey,
-  newTempId,
-  sendOrKeep,
-} from '../../lib/offline/changeQueue';
+import { creating, newIdempotencyKey, newTempId } from '../../lib/offline/changeQueue';
 import { todayDateInput } from '../../lib/format';
 
 export type WindowWeatherArgs = LocationParts & { start: string; end: string };
@@ -121,7 +124,7 @@ export const EDITABLE = WINDOW_DATES_AND_AMOUNTS;
 /** The dates and amounts of an instance, as a create sends them. */
 export type InstanceInput = Pick<Instance, (typeof EDITABLE)[number]>;
 
-export type InstanceRef = { tripId: string; instanceId: string };
+export type { InstanceRef };
 
 /**
  * An item as sent: the dated-price fields may be left out (the service defaults them;
@@ -188,9 +191,9 @@ export interface InstanceSave extends InstanceRef {
  * are re-sent on the new version; the same field changed on both sides comes back as a
  * 412 carrying the conflicts.
  */
-function putInstanceChanges(baseQuery: BaseQuery, save: InstanceSave) {
+function putInstanceChanges(sender: Sender, save: InstanceSave) {
   const { tripId, instanceId, base, changes } = save;
-  return saveMerging(baseQuery, {
+  return saveMerging(sender, {
     tripId,
     version: save.version,
     base: windowFields(base),
@@ -212,8 +215,7 @@ function withWindow(trip: Trip, instanceId: string, recipe: (window: Instance) =
 export const windowOf = (trip: Trip, instanceId: string) =>
   trip.instances.find((w) => w._id === instanceId) ?? trip.instances[0];
 
-export const path = ({ tripId, instanceId }: InstanceRef) =>
-  `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`;
+export const path = windowPath;
 
 export { versionTag };
 
@@ -238,32 +240,6 @@ export const tripChanged = (_r: unknown, error: unknown, { tripId, instanceId }:
         { type: 'Instance' as const, id: instanceId },
       ];
 
-/** A change that answers the trip (and the window) is shown from the answer, with no refetch. */
-async function showAnswer(
-  { tripId, instanceId }: InstanceRef,
-  { dispatch, queryFulfilled }: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: InstanceWithTrip }> },
-) {
-  try {
-    const { data } = await queryFulfilled;
-    showWindow(dispatch, { tripId, instanceId }, data);
-  } catch {
-    // The caller shows the failure.
-  }
-}
-
-/** A trip answered for a change of one window: shown everywhere, the window's page included. */
-function showTripWindow(dispatch: AppDispatch, ref: InstanceRef, trip: Trip) {
-  const instance = trip.instances.find((i) => i._id === ref.instanceId);
-  if (instance) showWindow(dispatch, ref, { trip, instance });
-  else replaceCachedTrip(dispatch, trip);
-}
-
-/** The trip and the window as answered, in every cache that shows them. */
-function showWindow(dispatch: AppDispatch, ref: InstanceRef, { trip, instance }: InstanceWithTrip) {
-  replaceCachedTrip(dispatch, trip);
-  dispatch(instancesApi.util.updateQueryData('getInstance', ref, () => ({ trip, instance })));
-}
-
 /**
  * Commits a window (or clears the plan: null). Online the traveller's choice is stored as
  * it is, as between two tabs; kept offline it is a change of the trip-level field the plan
@@ -271,7 +247,7 @@ function showWindow(dispatch: AppDispatch, ref: InstanceRef, { trip, instance }:
  * meanwhile shows the conflict instead of overriding it (ADR 0038).
  */
 async function changePlan<T>(
-  baseQuery: BaseQuery,
+  { baseQuery, keeper }: Sender,
   getState: () => unknown,
   ref: InstanceRef,
   committed: string | null,
@@ -279,10 +255,10 @@ async function changePlan<T>(
 ): Promise<{ data: T } | { error: FetchBaseQueryError }> {
   const url = `${path(ref)}/commit`;
   const sent = await baseQuery(committed ? { url, method: 'PATCH', body: {} } : { url, method: 'DELETE' });
-  if (sent.error?.status === 'FETCH_ERROR') {
-    const trip = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
+  if (sent.error?.status === 'FETCH_ERROR' && keeper) {
+    const trip = cachedTrip(getState, ref.tripId);
     const was = committed ? (trip?.instances.find((w) => w.isCommitted)?._id ?? null) : ref.instanceId;
-    const kept = await keepUnsent({
+    const kept = await keeper.keepEdit({
       tripId: ref.tripId,
       version: trip?.version,
       base: { [COMMITTED]: was },
@@ -290,23 +266,17 @@ async function changePlan<T>(
       request: () => ({ url }),
       answerOf,
     });
-    if (kept) return kept as { data: T };
+    if (kept) return { data: kept.data as T };
   }
   return sent.error ? { error: sent.error } : { data: sent.data as T };
 }
 
-export const instancesApi = api.injectEndpoints({
+// The window page's cache (getInstance) is the save home's (features/saving/tripCache.ts).
+export const instancesApi = tripCache.injectEndpoints({
   endpoints: (build) => ({
     /** One window's weather, sent with the other windows asked at the same time (see batchedWindowWeather). */
     getWindowWeather: build.query<WindowWeather, WindowWeatherArgs>({
       queryFn: (args, _api, _extra, baseQuery) => batchedWindowWeather(args, baseQuery),
-    }),
-    getInstance: build.query<InstanceWithTrip, InstanceRef>({
-      query: (ref) => path(ref),
-      providesTags: (_r, _e, ref) => [
-        { type: 'Instance', id: ref.instanceId },
-        { type: 'Trip', id: ref.tripId },
-      ],
     }),
     /**
      * The answer is the new window only; the trip's totals and comparison change with it
@@ -314,19 +284,11 @@ export const instancesApi = api.injectEndpoints({
      */
     createInstance: build.mutation<Instance, { tripId: string; body: InstanceInput & { label?: string } }>({
       // Every create carries an Idempotency-Key; without a network it is kept to be sent later (ADR 0038).
-      async queryFn({ tripId, body }, _api, _extra, baseQuery) {
+      queryFn({ tripId, body }, queryApi, _extra, baseQuery) {
         const idempotencyKey = newIdempotencyKey();
-        const sent = await baseQuery({
-          url: `${tripPath(tripId)}/instances`,
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        });
-        if (sent.error?.status === 'FETCH_ERROR') {
-          const kept = await keepWindowCreate({ tripId, body: body as Record<string, unknown>, idempotencyKey });
-          if (kept) return kept;
-        }
-        return sent.error ? { error: sent.error } : { data: sent.data as Instance };
+        const headers = { 'Idempotency-Key': idempotencyKey };
+        const args = { url: `${tripPath(tripId)}/instances`, method: 'POST', body, headers };
+        return createOrKeep<Instance>(senderOf(queryApi, baseQuery), args, { tripId, body, idempotencyKey }, (w) => w);
       },
       invalidatesTags: (_r, error, { tripId }) => [
         { type: 'Trip', id: 'LIST' },
@@ -336,33 +298,35 @@ export const instancesApi = api.injectEndpoints({
     /** Optimistic: the window leaves the list at once, and comes back if the server refuses. */
     deleteInstance: build.mutation<InstanceDeleted, InstanceRef>({
       // Without a network the deletion is kept to be sent later (ADR 0038).
-      async queryFn(ref, _api, _extra, baseQuery) {
-        const sent = await baseQuery({ url: path(ref), method: 'DELETE' });
-        if (sent.error?.status === 'FETCH_ERROR') {
-          const kept = await keepWindowRemove(ref);
-          if (kept) return kept as { data: InstanceDeleted };
-        }
-        return sent.error ? { error: sent.error } : { data: sent.data as InstanceDeleted };
-      },
+      queryFn: (ref, queryApi, _extra, baseQuery) =>
+        removeOrKeep<InstanceDeleted>(
+          senderOf(queryApi, baseQuery),
+          { url: path(ref), method: 'DELETE' },
+          ref,
+          (kept) => kept,
+        ),
       async onQueryStarted({ tripId, instanceId }, { dispatch, queryFulfilled }) {
         const patches = patchCachedTrip(dispatch, tripId, (trip) => {
           trip.instances = (trip.instances ?? []).filter((i) => i._id !== instanceId);
         });
         try {
           const { data } = await queryFulfilled;
-          replaceCachedTrip(dispatch, data.trip);
+          showAnsweredTrip(dispatch, data.trip);
         } catch {
           undoPatches(patches);
         }
       },
     }),
     commitInstance: build.mutation<CommitAnswer, InstanceRef>({
-      queryFn: (ref, { getState }, _extra, baseQuery) =>
-        changePlan(baseQuery, getState, ref, ref.instanceId, (trip) => ({ ...trip, trip }) as CommitAnswer),
+      queryFn: (ref, queryApi, _extra, baseQuery) =>
+        changePlan<CommitAnswer>(senderOf(queryApi, baseQuery), queryApi.getState, ref, ref.instanceId, (trip) => ({
+          ...trip,
+          trip,
+        })),
       async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          replaceCachedTrip(dispatch, data.trip);
+          showAnsweredTrip(dispatch, data.trip);
         } catch {
           // The caller shows the failure.
         }
@@ -373,7 +337,7 @@ export const instancesApi = api.injectEndpoints({
      * once, so the page never flashes the value before the save, and nothing is refetched.
      */
     saveInstance: build.mutation<Trip, InstanceSave>({
-      queryFn: (save, _api, _extra, baseQuery) => putInstanceChanges(baseQuery, save),
+      queryFn: (save, queryApi, _extra, baseQuery) => putInstanceChanges(senderOf(queryApi, baseQuery), save),
       onQueryStarted: ({ tripId, instanceId }, { dispatch, queryFulfilled }) =>
         showSavedTrip(dispatch, queryFulfilled, (answered) =>
           showTripWindow(dispatch, { tripId, instanceId }, answered),
@@ -394,11 +358,11 @@ export const instancesApi = api.injectEndpoints({
      * trip changed meanwhile (the card has no place to show a conflict).
      */
     setWindowFields: build.mutation<Trip, InstanceRef & { fields: WindowFields }>({
-      queryFn: async ({ tripId, instanceId, fields }, { getState }, _extra, baseQuery) => {
-        const trip = tripsApi.endpoints.getTrip.select(tripId)(getState() as never).data;
+      queryFn: async ({ tripId, instanceId, fields }, queryApi, _extra, baseQuery) => {
+        const trip = cachedTrip(queryApi.getState, tripId);
         const base = trip?.instances?.find((w) => w._id === instanceId);
         if (base) {
-          const saved = await putInstanceChanges(baseQuery, {
+          const saved = await putInstanceChanges(senderOf(queryApi, baseQuery), {
             tripId,
             instanceId,
             version: trip?.version,
@@ -417,18 +381,18 @@ export const instancesApi = api.injectEndpoints({
     }),
     /** Clears the plan: the committed window is no longer committed. */
     clearPlan: build.mutation<Trip, InstanceRef>({
-      queryFn: (ref, { getState }, _extra, baseQuery) => changePlan(baseQuery, getState, ref, null, (trip) => trip),
+      queryFn: (ref, queryApi, _extra, baseQuery) =>
+        changePlan(senderOf(queryApi, baseQuery), queryApi.getState, ref, null, (trip) => trip),
       invalidatesTags: tripChanged,
     }),
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
-      queryFn: ({ item, ...ref }, _api, _extra, baseQuery) => {
+      queryFn: ({ item, ...ref }, queryApi, _extra, baseQuery) => {
         const tempId = newTempId();
         const added = { captured_on: todayDateInput(), ...item, _id: tempId } as unknown as CostItem;
-        return sendOrKeep(baseQuery, ref.tripId, creating(`${path(ref)}/items`, item), {
+        return sendOrKeep(senderOf(queryApi, baseQuery), ref.tripId, creating(`${path(ref)}/items`, item), {
           tempId,
           idAt: ['item', '_id'],
-          show: (trip) =>
-            withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added] }) as Instance),
+          show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added] })),
           answer: (trip) => ({
             item: added,
             instance: windowOf(trip, ref.instanceId),
@@ -449,8 +413,8 @@ export const instancesApi = api.injectEndpoints({
       CostItemChange,
       InstanceRef & { itemId: string; fields: Partial<ItemInput>; version?: number; base?: CostItem }
     >({
-      queryFn: ({ itemId, fields, version, base, ...ref }, _api, _extra, baseQuery) =>
-        saveMerging(baseQuery, {
+      queryFn: ({ itemId, fields, version, base, ...ref }, queryApi, _extra, baseQuery) =>
+        saveMerging(senderOf(queryApi, baseQuery), {
           tripId: ref.tripId,
           version: base ? version : undefined,
           base: base ? itemFields(ref.instanceId, base) : {},
@@ -474,7 +438,7 @@ export const instancesApi = api.injectEndpoints({
         const patches = [
           ...patchCachedTrip(dispatch, tripId, (trip) => apply(trip.instances?.find((i) => i._id === instanceId))),
           dispatch(
-            instancesApi.util.updateQueryData('getInstance', { tripId, instanceId }, (draft) => {
+            tripCache.util.updateQueryData('getInstance', { tripId, instanceId }, (draft) => {
               apply(draft.instance);
               apply(draft.trip.instances?.find((i) => i._id === instanceId));
             }),
@@ -522,16 +486,16 @@ export const instancesApi = api.injectEndpoints({
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          replaceCachedTrip(dispatch, data.trip);
+          showAnsweredTrip(dispatch, data.trip);
         } catch {
           // The caller shows the failure.
         }
       },
     }),
     removeItem: build.mutation<InstanceWithTrip, InstanceRef & { itemId: string }>({
-      queryFn: ({ itemId, ...ref }, _api, _extra, baseQuery) =>
+      queryFn: ({ itemId, ...ref }, queryApi, _extra, baseQuery) =>
         sendOrKeep(
-          baseQuery,
+          senderOf(queryApi, baseQuery),
           ref.tripId,
           { url: `${path(ref)}/items/${encodeURIComponent(itemId)}`, method: 'DELETE' },
           {
@@ -548,21 +512,8 @@ export const instancesApi = api.injectEndpoints({
   }),
 });
 
-// A trip shown from any answer (a trip-settings save too) brings every open window of it
-// up to date: its per-person figures and the comparison depend on the whole trip.
-onAnsweredTrip((dispatch, trip) =>
-  dispatch((_dispatch, getState) => {
-    for (const ref of instancesApi.util.selectCachedArgsForQuery(getState(), 'getInstance')) {
-      if (ref.tripId !== trip._id) continue;
-      const instance = trip.instances.find((i) => i._id === ref.instanceId);
-      if (instance) dispatch(instancesApi.util.updateQueryData('getInstance', ref, () => ({ trip, instance })));
-    }
-  }),
-);
-
 export const {
   useGetWindowWeatherQuery,
-  useGetInstanceQuery,
   useCreateInstanceMutation,
   useDeleteInstanceMutation,
   useCommitInstanceMutation,
@@ -576,3 +527,5 @@ export const {
   useRepriceWindowMutation,
   useRepriceTripMutation,
 } = instancesApi;
+
+export const { useGetInstanceQuery } = tripCache;

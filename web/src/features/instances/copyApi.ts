@@ -3,13 +3,13 @@
 // kept to be sent later (ADR 0038) with its Idempotency-Key.
 import { shiftDate } from '@tripcost/shared/domain';
 import { api } from '../../lib/api';
-import { creating, newTempId, sendOrKeep, type Kept } from '../../lib/offline/changeQueue';
+import { creating, newTempId, type Kept } from '../../lib/offline/changeQueue';
 import type { Instance, Trip } from '../../lib/types';
-import { tripsApi } from '../trips';
+import { cachedTrip, senderOf, sendOrKeep } from '../saving';
 import { path, tripChanged, windowOf, type InstanceRef } from './api';
 
 /** A date moved by whole days (the core's shiftDate); an unset one stays unset. */
-const shiftDay = (day: string | null | undefined, days: number) => (day ? shiftDate(day, days) : day);
+const shiftDay = (day: string | null, days: number) => (day ? shiftDate(day, days) : day);
 
 /**
  * How a copy of a window kept offline shows: at the top, at its new dates, its items with
@@ -19,10 +19,10 @@ const shiftDay = (day: string | null | undefined, days: number) => (day ? shiftD
 export function keptCopy(
   getState: () => unknown,
   ref: InstanceRef,
-  datesOf: (source: Instance) => (string | null | undefined)[],
+  datesOf: (source: Instance) => [string | null, string | null],
 ): Kept<Instance> {
   const tempId = newTempId();
-  const cached = tripsApi.endpoints.getTrip.select(ref.tripId)(getState() as never).data;
+  const cached = cachedTrip(getState, ref.tripId);
   const itemIds = (cached && windowOf(cached, ref.instanceId).items?.map(() => newTempId())) ?? [];
   const copyOf = (trip: Trip): Instance => {
     const source = windowOf(trip, ref.instanceId);
@@ -31,7 +31,7 @@ export function keptCopy(
     // A copy starts with no votes, as on the server.
     const votes = { yes: 0, maybe: 0, no: 0, mine: null };
     const copy = { ...source, _id: tempId, trip_start, trip_end, items, votes, works_for_everyone: false };
-    return { ...copy, isCommitted: false } as Instance;
+    return { ...copy, isCommitted: false };
   };
   return {
     tempId,
@@ -44,12 +44,15 @@ export function keptCopy(
 const copyApi = api.injectEndpoints({
   endpoints: (build) => ({
     duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      queryFn: ({ shiftDays, ...ref }, { getState }, _extra, baseQuery) =>
+      queryFn: ({ shiftDays, ...ref }, queryApi, _extra, baseQuery) =>
         sendOrKeep(
-          baseQuery,
+          senderOf(queryApi, baseQuery),
           ref.tripId,
           creating(`${path(ref)}/duplicate`, { shiftDays }),
-          keptCopy(getState, ref, (source) => [source.trip_start, source.trip_end].map((d) => shiftDay(d, shiftDays))),
+          keptCopy(queryApi.getState, ref, (source) => [
+            shiftDay(source.trip_start, shiftDays),
+            shiftDay(source.trip_end, shiftDays),
+          ]),
         ),
       invalidatesTags: tripChanged,
     }),

@@ -3,7 +3,8 @@
 // so the copy keeps every item with its rates, seasons and quotes: its total is the cell's).
 import { shiftDate } from '@tripcost/shared/domain';
 import { api } from '../../lib/api';
-import { creating, sendOrKeep } from '../../lib/offline/changeQueue';
+import { creating } from '../../lib/offline/changeQueue';
+import { senderOf, sendOrKeep } from '../saving';
 import type { Instance } from '../../lib/types';
 import { keptCopy } from './copyApi';
 import type { FlexGrid, FlexRange } from './flex';
@@ -28,11 +29,11 @@ export const flexApi = api.injectEndpoints({
     }),
     // Kept offline like any copy (ADR 0038), with an Idempotency-Key: a retry never adds two windows.
     addWindowAt: build.mutation<Instance, InstanceRef & { start: string; nights: number }>({
-      queryFn: ({ start, nights, ...ref }, { getState }, _extra, baseQuery) => {
+      queryFn: ({ start, nights, ...ref }, queryApi, _extra, baseQuery) => {
         const day = (days: number) => shiftDate(start, days);
-        const dates = () => [day(0), day(nights)];
+        const dates = (): [string | null, string | null] => [day(0), day(nights)];
         const request = creating(`${path(ref)}/duplicate`, { start, nights });
-        return sendOrKeep(baseQuery, ref.tripId, request, keptCopy(getState, ref, dates));
+        return sendOrKeep(senderOf(queryApi, baseQuery), ref.tripId, request, keptCopy(queryApi.getState, ref, dates));
       },
       invalidatesTags: (_r, error, { tripId }) =>
         error

@@ -1,7 +1,7 @@
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { costItem, instance, trip } from '../../../test/fixtures';
 import { makeStore } from '../../app/store';
-import { conflictOf } from '../../lib/mergeSave';
+import { conflictOf } from '../saving/mergeSave';
 import type { CostItem, Trip } from '../../lib/types';
 import { instancesApi, itemInputOf } from './api';
 

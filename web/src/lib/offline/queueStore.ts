@@ -5,7 +5,7 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { DEFAULT_CURRENCY_DIGITS, EXPENSE_FIELDS, totalCost, type ExpenseField } from '@tripcost/shared/domain';
 import { COMMITTED, itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
-import { tripPath } from '../mergeSave';
+import { tripPath } from '../api';
 import type { Instance, Trip } from '../types';
 import type { QueuedChange } from './changeQueue';
 import { deviceStore } from './deviceStore';

@@ -19,10 +19,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { ConflictChoice, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
-import { itemChanges, resolve, targetOf } from '../../../lib/merge';
-import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
+import { itemChanges, targetOf } from '../../../lib/merge';
+import { ConflictChoice, useSaveConflict, type ConflictChoiceValue } from '../../saving';
 import { digitsOf, formatMoney } from '../../../lib/format';
 import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurrenciesQuery } from '../../currencies';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
@@ -585,7 +584,8 @@ function ItemRow({
   // The item and trip version when Edit was pressed: the edit is measured from them, so
   // a change made elsewhere to another field is kept (ADR 0026).
   const opened = useRef<{ item: CostItem; version?: number }>({ item, version });
-  const [conflict, setConflict] = useState<MergeConflict | null>(null);
+  const conflicts = useSaveConflict();
+  const { conflict } = conflicts;
 
   /**
    * The cache shows the change at once (optimistic); a refusal puts it back and says why.
@@ -597,32 +597,28 @@ function ItemRow({
     base: { item: CostItem; version?: number } = { item, version },
   ) {
     setError('');
-    setConflict(null);
+    conflicts.clear();
     try {
       await editItem({ ...refs, itemId: item._id, fields: changes, version: base.version, base: base.item }).unwrap();
       return true;
     } catch (failure) {
-      const merge = conflictOf(failure);
-      if (merge && merge.conflicts.length > 0) {
-        setConflict(merge);
-        return false;
-      }
+      if (conflicts.caught(failure)) return false;
       setError(`${what} was not saved: ${errorMessage(failure, 'please try again.')}`);
       return false;
     }
   }
 
   async function settle(choice: ConflictChoiceValue) {
-    if (!conflict) return;
-    const now = conflict.trip.instances.find((i) => i._id === refs.instanceId)?.items?.find((i) => i._id === item._id);
-    const send = itemInputOf(itemChanges(refs.instanceId, item._id, resolve(conflict, choice)));
-    setConflict(null);
+    const settled = conflicts.settle(choice);
+    if (!settled) return;
+    const now = settled.trip.instances.find((i) => i._id === refs.instanceId)?.items?.find((i) => i._id === item._id);
+    const send = itemInputOf(itemChanges(refs.instanceId, item._id, settled.fields));
     if (!now) return;
     if (Object.keys(send).length === 0) {
       setEditing(false);
       return;
     }
-    if (await change(send, `The change to ${item.name}`, { item: now, version: conflict.trip.version })) {
+    if (await change(send, `The change to ${item.name}`, { item: now, version: settled.trip.version })) {
       setEditing(false);
     }
   }

@@ -8,7 +8,6 @@
 import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../../components/ConflictChoice';
 import { SmartImage } from '../../../components/SmartImage';
 import { digitsOf, formatDateRange, formatMoney, formatSlashDate, toDateInput } from '../../../lib/format';
 import { amountOf, fromMinorUnits, shareOf, totalMinorUnits } from '@tripcost/shared/domain';
@@ -26,8 +25,8 @@ import {
 import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
-import { resolve, WINDOW_FIELD_NAMES, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
-import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
+import { WINDOW_FIELD_NAMES, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { ConflictChoice, conflictRowOf, useSaveConflict, type ConflictRow } from '../../saving';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from './CostItems';
 import { CheckPrices, FreshnessLine } from './PriceChecks';
@@ -103,7 +102,8 @@ export default function InstancePage() {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<FormState | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const [conflict, setConflict] = useState<MergeConflict | null>(null);
+  const conflicts = useSaveConflict();
+  const { conflict } = conflicts;
   const [error, setError] = useState('');
   const { draft, consume } = useSessionDraft<Draft>('instance', () =>
     editing && form && opened ? { form, opened } : null,
@@ -156,7 +156,7 @@ export default function InstancePage() {
 
   function startEditing() {
     setError('');
-    setConflict(null);
+    conflicts.clear();
     setOpened({ instance, version: trip.version });
     setForm(toForm(instance));
     setEditing(true);
@@ -165,7 +165,7 @@ export default function InstancePage() {
   function stopEditing() {
     setEditing(false);
     setOpened(null);
-    setConflict(null);
+    conflicts.clear();
   }
 
   async function send(save: InstanceSave) {
@@ -173,10 +173,8 @@ export default function InstancePage() {
       await saveInstance(save).unwrap();
       stopEditing();
     } catch (failure) {
-      const merge = conflictOf(failure);
-      if (merge && merge.conflicts.length > 0) {
+      if (conflicts.caught(failure)) {
         // Still editing: the user picks per the values shown; nothing is lost meanwhile.
-        setConflict(merge);
       } else if (isConflict(failure)) {
         // The window is gone, or the trip kept changing: show what is stored now.
         stopEditing();
@@ -191,7 +189,7 @@ export default function InstancePage() {
     event.preventDefault();
     if (!editing || saving || !form) return;
     setError('');
-    setConflict(null);
+    conflicts.clear();
     const base = opened?.instance ?? instance;
     const changes = changesOf(base, form);
     if (Object.keys(changes).length === 0) {
@@ -210,19 +208,19 @@ export default function InstancePage() {
 
   /** Keep mine: every change of mine on the version now stored; take theirs: only the ones that did not collide. */
   async function settle(choice: Choice) {
-    if (!conflict) return;
-    const now = conflict.trip.instances.find((i) => i._id === instance._id);
-    const fields = windowChanges(instance._id, resolve(conflict, choice));
+    const settled = conflicts.settle(choice);
+    if (!settled) return;
+    const now = settled.trip.instances.find((i) => i._id === instance._id);
+    const fields = windowChanges(instance._id, settled.fields);
     if (!now || Object.keys(fields).length === 0) {
       stopEditing();
       return;
     }
-    setConflict(null);
-    setOpened({ instance: now, version: conflict.trip.version });
+    setOpened({ instance: now, version: settled.trip.version });
     await send({
       tripId,
       instanceId,
-      version: conflict.trip.version,
+      version: settled.trip.version,
       base: now,
       changes: fields,
     });

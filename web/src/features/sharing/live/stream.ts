@@ -10,20 +10,9 @@
 // the window regains focus it refetches the trip and tries the stream again.
 import { createParser } from 'eventsource-parser';
 import { NO_ACCESS } from './messages';
+import type { LiveEvent, TripChange } from '../../saving';
 
-/** What a member's change says: the trip's new version, who made it and what it touched. */
-export interface TripChange {
-  version: number;
-  actor_id: string;
-  actor_name: string;
-  what: 'window' | 'item' | 'vote' | 'members' | 'trip';
-}
-
-export type LiveEvent =
-  | { type: 'change'; id?: string; change: TripChange }
-  /** The server cannot resume from the id sent: everything about the trip is fetched again. */
-  | { type: 'reset'; id?: string }
-  | { type: 'revoked'; msg: string };
+export type { LiveEvent, TripChange };
 
 /** Why a stream ended for good. */
 export type LiveEnd = 'revoked' | 'signed-out' | 'gone' | 'stopped';

@@ -5,13 +5,13 @@
 // does not carry the conflict view.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { useAppSelector, type AppState, type AppDispatch } from '../../../lib/hooks';
-import { COMMITTED, sameValue, targetOf, WINDOW_FIELD_NAMES, type Choice, type FieldKey } from '../../../lib/merge';
-import type { Trip } from '../../../lib/types';
-import { tripsApi } from '../api';
-import type { QueuedChange } from '../../../lib/offline/changeQueue';
-import { dropChange } from '../../../lib/offline/queueStore';
-import { refreshQueue, settleConflict } from '../offlineSync';
+import { useAppSelector, type AppState, type AppDispatch } from '../../lib/hooks';
+import { COMMITTED, sameValue, targetOf, WINDOW_FIELD_NAMES, type Choice, type FieldKey } from '../../lib/merge';
+import type { Trip } from '../../lib/types';
+import { tripCache } from '../saving';
+import type { QueuedChange } from '../../lib/offline/changeQueue';
+import { dropChange } from '../../lib/offline/queueStore';
+import { refreshQueue, settleConflict } from './replay';
 
 /** The fields as the pages name them (trip settings, the window form, the item form). */
 const FIELD_NAMES: Record<string, string> = {
@@ -96,7 +96,7 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
     }
   };
   const onlyTheirs = conflicts.length > 0 && conflicts.every((c) => c.locked);
-  const trip = useAppSelector((state) => tripsApi.endpoints.getTrip.select(change.tripId)(state).data);
+  const trip = useAppSelector((state) => tripCache.endpoints.getTrip.select(change.tripId)(state).data);
   const pick = (key: FieldKey, side: Choice, value: unknown) => {
     const conflict = conflicting.get(key);
     const text = key === COMMITTED ? windowName(trip, value) : shown(targetOf(key).field, value);

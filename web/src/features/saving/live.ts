@@ -1,8 +1,22 @@
-// What an arriving live event does to this tab: my own change that this tab already
+// Live patches, the save home's part of a trip's live updates (the stream itself is the
+// sharing feature's): what an arriving event does to this tab: my own change that this tab already
 // shows is ignored; anything else refetches the trip (its RTK Query tags are
 // invalidated — no polling, no patching of figures the server computes), with a note
 // naming who changed it when it was someone else. `revoked` ends the page's access.
-import type { LiveEvent } from './stream';
+
+/** What a member's change says: the trip's new version, who made it and what it touched. */
+export interface TripChange {
+  version: number;
+  actor_id: string;
+  actor_name: string;
+  what: 'window' | 'item' | 'vote' | 'members' | 'trip';
+}
+
+export type LiveEvent =
+  | { type: 'change'; id?: string; change: TripChange }
+  /** The server cannot resume from the id sent: everything about the trip is fetched again. */
+  | { type: 'reset'; id?: string }
+  | { type: 'revoked'; msg: string };
 
 export interface TabView {
   /** Who is logged in here. */

@@ -5,8 +5,8 @@ import { screen } from '@testing-library/react';
 import { instance, trip } from '../../../test/fixtures';
 import { ME, renderApp } from '../../../test/render';
 import type { QueuedChange } from '../../lib/offline/changeQueue';
-import { tripsApi } from './api';
-import SyncProblems from './components/SyncProblems';
+import { tripsApi } from '../trips/api';
+import SyncProblems from './SyncProblems';
 
 const june = instance({ label: 'Early June' });
 const july = instance({ label: '', trip_start: '2031-07-01T00:00:00.000Z', trip_end: '2031-07-05T00:00:00.000Z' });

@@ -2,23 +2,15 @@
 // fetches the trip as stored now, re-sends this tab's changes on the new version when
 // nothing it changed was changed there too, and otherwise answers a 412 whose data
 // carries the conflicts for the page to show.
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { Trip } from './types';
-import {
-  mergesCleanly,
-  planMerge,
-  tripFields,
-  type Conflict,
-  type Fields,
-  type FieldKey,
-  type MergePlan,
-} from './merge';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { tripPath, versionTag } from '../../lib/api';
+import { isTrip, type Trip } from '../../lib/types';
+import type { MergingSave, Sender } from './home';
+
+export type { MergingSave };
+import { mergesCleanly, planMerge, tripFields, type Conflict, type Fields, type FieldKey } from '../../lib/merge';
 
 type SaveResult<T> = { data: T } | { error: FetchBaseQueryError };
-
-export type BaseQuery = (
-  args: FetchArgs,
-) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError }> | { data?: unknown; error?: FetchBaseQueryError };
 
 /** What a 412 that could not be merged carries (error.data.merge). */
 export interface MergeConflict {
@@ -33,44 +25,6 @@ export interface MergeConflict {
 export const CONFLICT_MESSAGE = 'This trip changed elsewhere: choose which value to keep.';
 export const GONE_MESSAGE = 'What you edited was deleted elsewhere; your view was refreshed.';
 export const KEEPS_CHANGING = 'The trip keeps changing; please try again.';
-
-/** An entity tag for a trip version, as the trips service sends it in ETag. */
-export const versionTag = (version: number) => `"${version}"`;
-export const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
-
-export interface MergingSave {
-  tripId: string;
-  /** The trip version the edit started from (If-Match). Without one the change is sent unconditionally. */
-  version?: number;
-  /** The edited fields' values when the edit started (keyed as merge.ts keys them). */
-  base: Fields;
-  /** This tab's changes, keyed. */
-  mine: Fields;
-  /** The request that sends `fields` (a subset of `mine`, or all of it). */
-  request: (fields: Fields) => FetchArgs;
-  /** A further look at the plan against the trip as stored now (e.g. a window itemised meanwhile). */
-  adjust?: (plan: MergePlan, current: Trip) => MergePlan;
-  /** Without a network the change is kept to be sent later ('queue', the default), or fails ('fail': the replay itself). */
-  offline?: 'queue' | 'fail';
-}
-
-/**
- * Keeps a change that could not be sent (no network) and answers what the page should
- * show meanwhile; null when it cannot be kept (then the save fails as before).
- */
-export type OfflineSaver = (
-  save: MergingSave & { answerOf?: (current: Trip) => unknown },
-) => Promise<{ data: unknown } | null>;
-
-let offlineSaver: OfflineSaver | null = null;
-
-/** The app's saver (features/trips/offlineSync.ts); none in most component tests. */
-export function setOfflineSaver(saver: OfflineSaver | null): void {
-  offlineSaver = saver;
-}
-
-/** Keeps a change the network could not carry, as a save would (null when it cannot be kept). */
-export const keepUnsent: OfflineSaver = (save) => (offlineSaver ? offlineSaver(save) : Promise.resolve(null));
 
 /** A save whose answer is not the trip: how to make that answer from the trip as stored. */
 export interface MergingSaveOf<T> extends MergingSave {
@@ -91,10 +45,10 @@ export function conflictOf(error: unknown): MergeConflict | null {
  * The save's answer. Its type is the route's generated answer type (the mutation's), as for
  * every RTK Query endpoint: the wire's JSON is trusted to be what the route declares.
  */
-export function saveMerging(baseQuery: BaseQuery, save: MergingSave): Promise<SaveResult<Trip>>;
-export function saveMerging<T>(baseQuery: BaseQuery, save: MergingSaveOf<T>): Promise<SaveResult<T>>;
+export function saveMerging(sender: Sender, save: MergingSave): Promise<SaveResult<Trip>>;
+export function saveMerging<T>(sender: Sender, save: MergingSaveOf<T>): Promise<SaveResult<T>>;
 export async function saveMerging<T>(
-  baseQuery: BaseQuery,
+  { baseQuery, keeper }: Sender,
   save: MergingSave & { answerOf?: (current: Trip) => T | undefined },
 ): Promise<SaveResult<T | Trip>> {
   let version = save.version;
@@ -107,15 +61,15 @@ export async function saveMerging<T>(
         : { ...args, headers: { ...(args.headers as Record<string, string>), 'If-Match': versionTag(version) } },
     );
     if (!put.error) return { data: put.data as T | Trip };
-    if (put.error.status === 'FETCH_ERROR' && attempt === 0 && save.offline !== 'fail' && offlineSaver) {
-      const kept = await offlineSaver({ ...save, version, mine: pending });
+    if (put.error.status === 'FETCH_ERROR' && attempt === 0 && save.offline !== 'fail' && keeper) {
+      const kept = await keeper.keepEdit({ ...save, version, mine: pending });
       if (kept) return kept as { data: T | Trip };
     }
     if (put.error.status !== 412) return { error: put.error };
     const fresh = await baseQuery({ url: tripPath(save.tripId), method: 'GET' });
-    if (fresh.error) return { error: put.error };
+    if (fresh.error || !isTrip(fresh.data)) return { error: put.error };
     // A save is made by an owner or editor, who always get the trip with its costs.
-    const trip = fresh.data as Trip;
+    const trip = fresh.data;
     let plan = planMerge(save.base, save.mine, tripFields(trip));
     if (save.adjust) plan = save.adjust(plan, trip);
     if (!mergesCleanly(plan)) {

@@ -1,8 +1,7 @@
-// Changes made offline, end to end (ADR 0038): the saver that keeps an edit which
-// could not be sent and shows it at once, and the one replayer that sends what waits,
-// in order, when a token and a network are back. A field changed on both sides stays
-// as a conflict until the traveller keeps theirs or mine (SyncStatus).
-import { api, errorMessage } from '../../lib/api';
+// Changes made offline, sent (ADR 0038): the one replayer that sends what waits, in
+// order, when a token and a network are back, and the traveller's choice on a field
+// changed on both sides (SyncStatus). The keeper that queues them is offlineSync.ts.
+import { api, errorMessage, tripPath } from '../../lib/api';
 import type { AppDispatch, AppState } from '../../lib/hooks';
 import {
   COMMITTED,
@@ -14,39 +13,22 @@ import {
   type FieldKey,
   type Fields,
 } from '../../lib/merge';
-import { digitsOf, todayDateInput } from '../../lib/format';
-import { conflictOf, saveMerging, setOfflineSaver, tripPath } from '../../lib/mergeSave';
+import type { KeptRequest, QueuedChange } from '../../lib/offline/changeQueue';
 import {
-  isTempId,
-  setRequestKeeper,
-  setWindowCreator,
-  setWindowRemover,
-  newTempId,
-  type KeptRequest,
-  type QueuedChange,
-} from '../../lib/offline/changeQueue';
-import {
-  applyFields,
   asTheOneReplayer,
   createdIds,
   dropChange,
-  enqueueChange,
-  namesWindow,
-  offlineWindow,
   queuedChanges,
+  namesWindow,
   renameId,
   requestFor,
   updateChange,
 } from '../../lib/offline/queueStore';
-import { keepOnDevice, saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
 import { isUnreachable } from '../../lib/offline/offlineQuery';
 import { queueRead } from '../../lib/offline/syncSlice';
-import { wentOffline } from '../../lib/session';
-import type { Trip } from '../../lib/types';
-import { tripsApi } from './api';
-import { replaceCachedTrip } from './cache';
+import { conflictOf, saveMerging, senderOf } from '../saving';
 
-interface Store {
+export interface Store {
   dispatch: AppDispatch;
   getState: () => AppState;
   subscribe: (listener: () => void) => () => void;
@@ -62,8 +44,8 @@ const syncApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
     replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine' | 'capturedOn'>>({
-      queryFn: ({ tripId, version, base, mine, capturedOn }, _api, _extra, baseQuery) =>
-        saveMerging(baseQuery, {
+      queryFn: ({ tripId, version, base, mine, capturedOn }, queryApi, _extra, baseQuery) =>
+        saveMerging(senderOf(queryApi, baseQuery), {
           tripId,
           version,
           base,
@@ -144,11 +126,6 @@ function versionOf(fields: Fields, keys: FieldKey[]): Fields {
 export async function refreshQueue(store: Pick<Store, 'dispatch' | 'getState'>): Promise<void> {
   const userId = store.getState().session.userId;
   store.dispatch(queueRead(userId ? await queuedChanges(userId) : []));
-}
-
-async function cachedTrip(store: Pick<Store, 'getState'>, userId: string, tripId: string): Promise<Trip | undefined> {
-  const inMemory = tripsApi.endpoints.getTrip.select(tripId)(store.getState()).data;
-  return inMemory ?? ((await savedAnswer(userId, tripPath(tripId)).catch(() => undefined)) as Trip | undefined);
 }
 
 const plainEdit = (change: QueuedChange) =>
@@ -289,143 +266,4 @@ export async function settleConflict(
   }
   await refreshQueue(store);
   await syncNow(store);
-}
-
-const RETRY_MS = 5_000;
-
-/** Where a change made offline can be kept: the signed-in user, keeping on, and the trip known on this device. */
-async function keepingFor(store: Store, tripId: string): Promise<{ userId: string; trip: Trip } | null> {
-  const { session } = store.getState();
-  if (!session.userId || !keepOnDevice()) return null;
-  const trip = await cachedTrip(store, session.userId, tripId);
-  return trip ? { userId: session.userId, trip } : null;
-}
-
-/** The trip as it will be once the kept changes are sent: on the page, in the kept copy, and the strip's count. */
-async function showKept(store: Store, userId: string, shown: Trip): Promise<void> {
-  replaceCachedTrip(store.dispatch, shown);
-  await saveAnswer(userId, tripPath(shown._id), shown).catch(() => undefined);
-  if (!store.getState().session.offline) store.dispatch(wentOffline());
-  await refreshQueue(store);
-}
-
-const kept = (change: Parameters<typeof enqueueChange>[0]) => enqueueChange(change).catch(() => null);
-
-/** Installs the saver and starts the replayer for the app's store (FullApp). */
-export function installOfflineSync(store: Store): () => void {
-  setOfflineSaver(async (save) => {
-    const keeping = await keepingFor(store, save.tripId);
-    if (!keeping) return null;
-    const { userId, trip } = keeping;
-    const { tripId, base, mine } = save;
-    // The plan is always checked against the version it was chosen on (the kept copy's, when
-    // the page did not hold the trip in memory).
-    const version = save.version ?? (COMMITTED in mine ? trip.version : undefined);
-    // An item edited offline was seen that day: its captured_on is sent with it.
-    const item = Object.keys(mine).some((key) => targetOf(key).kind === 'item');
-    const capturedOn = item ? todayDateInput() : undefined;
-    if (!(await kept({ userId, tripId, version, base, mine, ...(capturedOn ? { capturedOn } : {}) }))) return null;
-    const shown = applyFields(trip, save.mine);
-    // The page shows the day the price was seen as the day of this edit, as it will be stored.
-    if (capturedOn) {
-      for (const key of Object.keys(mine)) {
-        const target = targetOf(key);
-        if (target.kind !== 'item') continue;
-        const window = shown.instances?.find((w) => w._id === target.windowId);
-        const item = window?.items?.find((i) => i._id === target.itemId);
-        if (item) item.captured_on = capturedOn;
-      }
-    }
-    await showKept(store, userId, shown);
-    return { data: (save.answerOf ? save.answerOf(shown) : undefined) ?? shown };
-  });
-
-  setWindowCreator(async ({ tripId, body, idempotencyKey }) => {
-    const keeping = await keepingFor(store, tripId);
-    if (!keeping) return null;
-    const { userId, trip } = keeping;
-    const tempId = newTempId();
-    if (!(await kept({ userId, tripId, base: {}, mine: {}, create: { tempId, body, idempotencyKey } }))) return null;
-    const window = offlineWindow(tempId, body, digitsOf(trip.currency));
-    // A new window goes to the top, as online.
-    await showKept(store, userId, { ...trip, instances: [window, ...(trip.instances ?? [])] });
-    return { data: window };
-  });
-
-  setWindowRemover(async ({ tripId, instanceId }) => {
-    const keeping = await keepingFor(store, tripId);
-    if (!keeping) return null;
-    const { userId, trip } = keeping;
-    if (isTempId(instanceId)) {
-      // Never sent: its create and its changes are simply dropped.
-      for (const change of await queuedChanges(userId)) if (namesWindow(change, instanceId)) await dropChange(change);
-    } else if (!(await kept({ userId, tripId, base: {}, mine: {}, remove: { instanceId } }))) {
-      return null;
-    }
-    const shown: Trip = { ...trip, instances: (trip.instances ?? []).filter((window) => window._id !== instanceId) };
-    await showKept(store, userId, shown);
-    return { data: { msg: 'Deleted on this device; sent when you are back online.', trip: shown } };
-  });
-
-  setRequestKeeper(async ({ tripId, request, show }) => {
-    const { userId } = store.getState().session;
-    if (!userId || !keepOnDevice()) return null;
-    const keeping = show ? await keepingFor(store, tripId) : { userId, trip: undefined };
-    if (!keeping) return null;
-    const { trip } = keeping;
-    const owner = keeping.userId;
-    const queued = await queuedChanges(owner);
-    const deleted = request.method === 'DELETE' ? decodeURIComponent(request.url.split('/').pop() ?? '') : '';
-    const madeBy = (change: QueuedChange) => (change.create?.tempId ?? change.request?.tempId) === deleted;
-    if (isTempId(deleted) && queued.some(madeBy)) {
-      // Made offline and never sent: its create and its changes are simply dropped.
-      for (const change of queued) if (namesWindow(change, deleted)) await dropChange(change);
-    } else {
-      // A vote is the last one cast: an earlier vote on the same window waiting here is replaced.
-      const replaced = request.url.endsWith('/vote') ? queued.filter((c) => c.request?.url === request.url) : [];
-      for (const change of replaced) await dropChange(change);
-      const change = { userId: owner, tripId, version: trip?.version, base: {}, mine: {}, request };
-      if (!(await kept(change))) return null;
-    }
-    if (!show || !trip) {
-      // A wishlist change: the page's own optimistic update shows it.
-      await refreshQueue(store);
-      return true;
-    }
-    const shown = show(trip);
-    await showKept(store, owner, shown);
-    return shown;
-  });
-
-  // A token while online (after a reconnect or a login): send what waits.
-  let before = store.getState().session;
-  const unsubscribe = store.subscribe(() => {
-    const now = store.getState().session;
-    const previous = before;
-    // Noted before anything is dispatched: with no user, refreshQueue dispatches at once,
-    // and this listener, called again inside it, must see the change as already handled.
-    before = now;
-    const became = now.token && !now.offline && (!previous.token || previous.offline || previous.userId !== now.userId);
-    if (now.userId !== previous.userId) void refreshQueue(store);
-    if (became) void syncNow(store);
-  });
-  const onOnline = () => void syncNow(store);
-  window.addEventListener('online', onOnline);
-  // Another tab may have kept changes (and closed): the queue is read again while this one is seen.
-  const timer = setInterval(() => {
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-    void refreshQueue(store).then(() => {
-      if (store.getState().sync.waiting > 0) return syncNow(store);
-    });
-  }, RETRY_MS);
-  void refreshQueue(store);
-  return () => {
-    setOfflineSaver(null);
-    setWindowCreator(null);
-    setWindowRemover(null);
-    setRequestKeeper(null);
-    unsubscribe();
-    window.removeEventListener('online', onOnline);
-    clearInterval(timer);
-  };
 }

@@ -3,7 +3,7 @@
 // the first choice takes the focus so a keyboard or screen-reader user lands on it. The
 // dialog's code is a chunk of its own (ConflictDialog.tsx), fetched when first shown.
 import { lazy, Suspense } from 'react';
-import { targetOf, type Conflict } from '../lib/merge';
+import { targetOf, type Conflict } from '../../lib/merge';
 import type { ConflictChoiceProps, ConflictRow } from './conflictTypes';
 
 export type { ConflictChoiceProps, ConflictChoiceValue, ConflictRow } from './conflictTypes';

@@ -14,7 +14,7 @@ import { sharingApi } from '../sharing/api';
 import { instancesApi } from '../instances/api';
 import { copyApi } from '../instances/copyApi';
 import { loggedOut } from '../../lib/session';
-import { tripsApi } from './api';
+import { tripsApi } from '../trips/api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
 const OTHER = '64b0000000000000000000ff';

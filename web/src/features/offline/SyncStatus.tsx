@@ -2,7 +2,7 @@
 // changes made offline wait, and (SyncProblems, loaded when needed) the conflicts and the
 // changes that could not be applied.
 import { lazy, Suspense } from 'react';
-import { useAppSelector } from '../../../lib/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import './syncStatus.css';
 
 const SyncProblems = lazy(() => import('./SyncProblems'));
