@@ -5,7 +5,7 @@ import { installFakeApi, type FakeApi, type FakeRequest, type FakeResponse } fro
 import { costItem, id, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { CostItem, Instance, Trip } from '../../lib/types';
-import { previewCost } from './components/CostItems';
+import { previewCost } from './CostItems';
 
 describe('cost items on the window page', () => {
   let api: FakeApi;

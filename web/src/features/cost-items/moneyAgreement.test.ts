@@ -10,8 +10,8 @@
 import fc from 'fast-check';
 import { toMinorUnits, totalCost } from '@tripcost/shared/domain';
 import type { Instance } from '../../lib/types';
-import { previewCost } from './components/CostItems';
-import { statusOf as webStatusOf } from './compare';
+import { previewCost } from './CostItems';
+import { statusOf as webStatusOf } from '../windows/rules';
 import {
   compareWindows,
   statusOf as serverStatusOf,

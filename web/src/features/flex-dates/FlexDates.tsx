@@ -18,14 +18,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { Link } from 'react-router-dom';
-import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../../../lib/api';
-import { formatMoney } from '../../../lib/format';
-import { useAppDispatch } from '../../../lib/hooks';
-import { showToast } from '../../../lib/toast';
-import type { Instance, Trip } from '../../../lib/types';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { useAppDispatch } from '../../lib/hooks';
+import { showToast } from '../../lib/toast';
+import type { Instance, Trip } from '../../lib/types';
 import { calendarDay } from '@tripcost/shared/domain';
-import { windowName } from '../compare';
+import { windowName } from '../windows';
 import {
   addWindowWording,
   cellDescription,
@@ -44,10 +44,10 @@ import {
   type FlexCell,
   type FlexGrid,
   type FlexRange,
-} from '../flex';
-import { useAddWindowAtMutation, useGetFlexGridQuery } from '../flexApi';
-import { useCanEdit } from '../../sharing';
-import { CheckPrices, FreshnessLine } from './PriceChecks';
+} from './flex';
+import { useAddWindowAtMutation, useGetFlexGridQuery } from './flexApi';
+import { useCanEdit } from '../sharing';
+import { CheckPrices, FreshnessLine } from '../windows';
 import './flex.css';
 
 /** How long typing in the range controls settles before the grid is asked again. */

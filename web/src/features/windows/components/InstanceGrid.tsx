@@ -25,11 +25,12 @@ import {
   windowName,
   type CardOrder,
   type WindowsView,
-} from '../compare';
-import { CompareBoard } from './CompareBoard';
+} from '../rules';
+import { CompareBoard } from '../../compare';
+import { FlexDates } from '../../flex-dates';
 
-export { preloadCompareChart } from './CompareBoard';
-import { cheapestIsStale } from '../flex';
+export { preloadCompareChart } from '../../compare';
+import { cheapestIsStale } from '../freshness';
 import { FreshnessLine } from './PriceChecks';
 import { WindowActions, WindowActionsProvider } from './WindowActions';
 import { useCanEdit, VoteButtons, VotesProvider } from '../../sharing';
@@ -39,7 +40,6 @@ import './windows.css';
 import './compare.css';
 
 // Opened on demand: not in the trip page's first load (its budget, ADR 0022).
-const FlexDates = lazy(() => import('./FlexDates').then((m) => ({ default: m.FlexDates })));
 const CreateInstanceModal = lazy(() =>
   import('./CreateInstanceModal').then((m) => ({ default: m.CreateInstanceModal })),
 );

@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { showToast } from '../../../lib/toast';
 import type { Instance, InstanceStatus } from '../../../lib/types';
 import { useClearPlanMutation, useSetWindowFieldsMutation } from '../api';
-import { STATUS_LABELS, statusOf, windowName } from '../compare';
+import { STATUS_LABELS, statusOf, windowName } from '../rules';
 // Opened on demand: not in the trip page's first load (its budget, ADR 0022).
 const DuplicateDialog = lazy(() => import('./DuplicateDialog').then((m) => ({ default: m.DuplicateDialog })));
 import { CheckPrices } from './PriceChecks';

@@ -1,15 +1,9 @@
-// Copying a window (Duplicate…, and a flex grid cell's "Add this window"), loaded with
-// the dialogs that copy rather than with every trip page. Without a network a copy is
-// kept to be sent later (ADR 0038) with its Idempotency-Key.
-import { shiftDate } from '@tripcost/shared/domain';
-import { api } from '../../lib/api';
-import { creating, newTempId, type Kept } from '../../lib/offline/changeQueue';
+// How a copy of a window kept offline shows (Duplicate…, and a flex grid cell's "Add
+// this window"): light, so the Flex dates view can use it without the copy endpoint.
+import { newTempId, type Kept } from '../../lib/offline/changeQueue';
 import type { Instance, Trip } from '../../lib/types';
-import { cachedTrip, senderOf, sendOrKeep } from '../saving';
-import { path, tripChanged, windowOf, type InstanceRef } from './api';
-
-/** A date moved by whole days (the core's shiftDate); an unset one stays unset. */
-const shiftDay = (day: string | null, days: number) => (day ? shiftDate(day, days) : day);
+import { cachedTrip } from '../saving';
+import { windowOf, type InstanceRef } from './model';
 
 /**
  * How a copy of a window kept offline shows: at the top, at its new dates, its items with
@@ -40,24 +34,3 @@ export function keptCopy(
     answer: (trip) => windowOf(trip, tempId),
   };
 }
-
-const copyApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    duplicateInstance: build.mutation<Instance, InstanceRef & { shiftDays: number }>({
-      queryFn: ({ shiftDays, ...ref }, queryApi, _extra, baseQuery) =>
-        sendOrKeep(
-          senderOf(queryApi, baseQuery),
-          ref.tripId,
-          creating(`${path(ref)}/duplicate`, { shiftDays }),
-          keptCopy(queryApi.getState, ref, (source) => [
-            shiftDay(source.trip_start, shiftDays),
-            shiftDay(source.trip_end, shiftDays),
-          ]),
-        ),
-      invalidatesTags: tripChanged,
-    }),
-  }),
-});
-
-export const { useDuplicateInstanceMutation } = copyApi;
-export { copyApi };

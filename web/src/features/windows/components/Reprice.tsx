@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import type { Instance, RepriceAnswer, Trip } from '../../../lib/types';
 import { repriceWording } from '../../currencies';
 import { useRepriceTripMutation, useRepriceWindowMutation } from '../api';
-import { windowName } from '../compare';
+import { windowName } from '../rules';
 import './reprice.css';
 
 const REPRICE_FAILED = 'The prices were not re-priced: please try again.';

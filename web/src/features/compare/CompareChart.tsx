@@ -6,9 +6,9 @@
 // A trip budget is drawn as a dashed line. The picture is hidden from screen readers
 // (and not focusable); the text summary under it says what it shows, in words.
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatMoney, formatShortDate } from '../../../lib/format';
-import type { Instance, Trip } from '../../../lib/types';
-import { budgetBasisOf, budgetLabel, categoryDifferences, compactDateRange, datesInvalid, statusOf } from '../compare';
+import { formatMoney, formatShortDate } from '../../lib/format';
+import type { Instance, Trip } from '../../lib/types';
+import { budgetBasisOf, budgetLabel, categoryDifferences, compactDateRange, datesInvalid, statusOf } from '../windows';
 
 const CATEGORIES = [
   { key: 'stay_expense', label: 'Stay', color: '#0f766e', pattern: 'solid' },

@@ -4,7 +4,8 @@ import { costItem, instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
 import { addDays } from '@tripcost/shared/domain';
-import { freshnessLine, todayUtc, type FlexCell, type FlexGrid } from './flex';
+import { type FlexCell, type FlexGrid } from './flex';
+import { freshnessLine, todayUtc } from '../windows/freshness';
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };

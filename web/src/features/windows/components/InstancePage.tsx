@@ -28,7 +28,7 @@ import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from 
 import { WINDOW_FIELD_NAMES, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
 import { ConflictChoice, conflictRowOf, useSaveConflict, type ConflictRow } from '../../saving';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
-import { CostItems } from './CostItems';
+import { CostItems } from '../../cost-items';
 import { CheckPrices, FreshnessLine } from './PriceChecks';
 import { WindowWeather } from './WindowWeather';
 

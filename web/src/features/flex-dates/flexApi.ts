@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { creating } from '../../lib/offline/changeQueue';
 import { senderOf, sendOrKeep } from '../saving';
 import type { Instance } from '../../lib/types';
-import { keptCopy } from './copyApi';
+import { keptCopy } from '../windows';
 import type { FlexGrid, FlexRange } from './flex';
 
 type InstanceRef = { tripId: string; instanceId: string };

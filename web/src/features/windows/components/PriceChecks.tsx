@@ -4,8 +4,8 @@
 // nothing is fetched from those sites.
 import { useState } from 'react';
 import type { Instance } from '../../../lib/types';
-import { freshnessLine, SEARCH_KIND_LABELS } from '../flex';
-import { windowName } from '../compare';
+import { freshnessLine, SEARCH_KIND_LABELS } from '../freshness';
+import { windowName } from '../rules';
 import './flex.css';
 
 export function FreshnessLine({ window }: { window: Instance }) {

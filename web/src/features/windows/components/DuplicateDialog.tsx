@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useDuplicateInstanceMutation } from '../copyApi';
-import { windowName } from '../compare';
+import { windowName } from '../rules';
 
 const MAX_SHIFT = 365;
 

@@ -6,10 +6,9 @@
 // (the committed window), and one word for two things misled people. Prices that vary
 // by date (weekend rate, seasons, prices for exact dates) are edited in DatedPrices.tsx;
 // an item keeps them through every edit unless the traveller removes them.
-import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
+import { Field, FormActions, FormError, MoneyInput } from '../../components/Form';
 import { itemCost, MAX_MONEY, type PricedItem } from '@tripcost/shared/domain';
 import {
-  lazy,
   Suspense,
   useEffect,
   useRef,
@@ -19,14 +18,21 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { itemChanges, targetOf } from '../../../lib/merge';
-import { ConflictChoice, useSaveConflict, type ConflictChoiceValue } from '../../saving';
-import { digitsOf, formatMoney } from '../../../lib/format';
-import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurrenciesQuery } from '../../currencies';
-import type { CostBasis, CostCategory, CostItem, Instance } from '../../../lib/types';
-import { itemInputOf, useAddItemMutation, useEditItemMutation, useRemoveItemMutation, type ItemInput } from '../api';
-import { useCanEdit } from '../../sharing';
+import { errorMessage } from '../../lib/api';
+import { itemChanges, targetOf } from '../../lib/merge';
+import { ConflictChoice, useSaveConflict, type ConflictChoiceValue } from '../saving';
+import { digitsOf, formatMoney } from '../../lib/format';
+import { CurrencyPicker, foreignItemLine, fxEffectWording, isRated, useGetCurrenciesQuery } from '../currencies';
+import type { CostBasis, CostCategory, CostItem, Instance } from '../../lib/types';
+import {
+  itemInputOf,
+  RepriceWindow,
+  useAddItemMutation,
+  useEditItemMutation,
+  useRemoveItemMutation,
+  type ItemInput,
+} from '../windows';
+import { useCanEdit } from '../sharing';
 import {
   EMPTY_DATED,
   datedChanges,
@@ -37,12 +43,11 @@ import {
   datedSummary,
   quoteInUse,
   type DatedState,
-} from '../datedPrices';
+} from './datedPrices';
 import { DatedPriceFields, SeenOn } from './DatedPrices';
 import './costItems.css';
 
 // Only windows with items in another currency offer it: not in the page's first load.
-const RepriceWindow = lazy(() => import('./Reprice').then((module) => ({ default: module.RepriceWindow })));
 
 const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
   { key: 'stay', label: 'Stay', expense: 'stay_expense' },

@@ -1,11 +1,11 @@
 // How the Flex dates view words, colours and ranges the grid the server computed
 // (GET …/instances/:id/flex): every total, per-person figure, difference and mark
 // of cheapness comes from the server; this only picks defaults, words and a colour.
-import { addDays, calendarDay, daysBetween, utcDay } from '@tripcost/shared/domain';
+import { addDays, calendarDay, daysBetween } from '@tripcost/shared/domain';
 import { formatMoney, utcDateFormat } from '../../lib/format';
 import type { components } from '../../lib/api-types';
 import type { Instance, Trip } from '../../lib/types';
-import { datesInvalid, signedMoney, statusOf } from './compare';
+import { datesInvalid, signedMoney, statusOf } from '../windows';
 
 /** One cell of the grid: this window's items moved to `start` for `nights` (the server's figures). */
 export type FlexCell = components['schemas']['FlexCell'];
@@ -25,14 +25,6 @@ export const FLEX_LIMITS = { startDates: 62, lengths: 14, minNights: 1, maxNight
 /** The default range: the window's start ± this many days, its nights ± LENGTH_SPAN. */
 const DATE_SPAN = 14;
 const LENGTH_SPAN = 2;
-
-/** How fresh a window's prices are (server figures). */
-export type Freshness = NonNullable<Instance['freshness']>;
-/** A search on a well-known site for a window's dates (built by the server). */
-export type SearchLink = NonNullable<Instance['search_links']>[number];
-
-/** The trip's cheapest window rests on a price to re-check (the server's `comparison.cheapest_is_stale`). */
-export const cheapestIsStale = (trip: Trip): boolean => trip.comparison?.cheapest_is_stale === true;
 
 /** Windows the grid can start from: dated, with valid dates. */
 export const flexable = (window: Instance): boolean =>
@@ -154,41 +146,3 @@ export function addWindowWording(cell: FlexCell, currency: string): string {
       : `${signedMoney(cell.delta_vs_window, currency)} vs this window`;
   return `Add this window — ${shortRange(cell.start, cell.end)}, ${nightsWord(cell.nights)}, ${formatMoney(cell.total_cost, currency)} (${delta})`;
 }
-
-/** Today's UTC calendar day (the server's `captured_on` days are UTC). */
-export const todayUtc = (now = new Date()) => utcDay(now);
-
-const agoWords = (days: number) => (days <= 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
-
-/**
- * "Prices from 3–21 days ago · 2 to re-check": the oldest day comes from the server's
- * `freshness`, the newest from the items' own `captured_on`. Null when no price of the
- * window has a day (plain amounts, items stored before prices had one).
- */
-export function freshnessLine(window: Instance, today = todayUtc()): string | null {
-  const freshness = window.freshness;
-  const oldest = freshness?.oldest_captured_on;
-  if (!oldest) return null;
-  const days = (window.items ?? [])
-    .map((item) => item.captured_on)
-    .filter((day): day is string => typeof day === 'string' && day.length >= 10)
-    .map(calendarDay)
-    .sort();
-  const newest = days.at(-1) ?? oldest;
-  const oldestAgo = Math.max(0, daysBetween(oldest, today));
-  const newestAgo = Math.max(0, Math.min(oldestAgo, daysBetween(newest, today)));
-  const when =
-    newestAgo === oldestAgo
-      ? `Prices from ${agoWords(oldestAgo)}`
-      : newestAgo === 0
-        ? `Prices from today to ${agoWords(oldestAgo)}`
-        : `Prices from ${newestAgo}–${agoWords(oldestAgo)}`;
-  const stale = freshness?.stale_items ?? 0;
-  return stale > 0 ? `${when} · ${stale} to re-check` : when;
-}
-
-export const SEARCH_KIND_LABELS: Record<SearchLink['kind'], string> = {
-  flights: 'Flights',
-  stays: 'Stays',
-  cars: 'Cars',
-};

@@ -3,8 +3,8 @@ import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { instance, trip } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import type { Instance, Trip } from '../../lib/types';
-import { CompareSummary } from './components/CompareBoard';
-import CompareChart, { chartRows, chartSummary, costAxisTicks, nameLines, wrapWords } from './components/CompareChart';
+import { CompareSummary } from './CompareBoard';
+import CompareChart, { chartRows, chartSummary, costAxisTicks, nameLines, wrapWords } from './CompareChart';
 
 /** The first render loads the app's lazy route chunks, slow on a busy machine. */
 const SLOW = { timeout: 8000 };

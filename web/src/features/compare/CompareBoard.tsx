@@ -4,9 +4,9 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import { Fragment, lazy, memo, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { formatMoney } from '../../../lib/format';
-import type { Instance, Trip } from '../../../lib/types';
+import { Fragment, memo, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { formatMoney } from '../../lib/format';
+import type { Instance, Trip } from '../../lib/types';
 import {
   budgetLabel,
   budgetWording,
@@ -25,12 +25,12 @@ import {
   type Sort,
   type SortKey,
   type StatusFilter,
-} from '../compare';
-import { fxEffectWording } from '../../currencies';
-import { cheapestIsStale } from '../flex';
-import { FreshnessLine } from './PriceChecks';
-import { WindowActions, type CommitControl } from './WindowActions';
-import { useCanEdit, VoteButtons } from '../../sharing';
+} from '../windows';
+import { fxEffectWording } from '../currencies';
+import { cheapestIsStale } from '../windows';
+import { FreshnessLine } from '../windows';
+import { RepriceTrip, WindowActions, type CommitControl } from '../windows';
+import { useCanEdit, VoteButtons } from '../sharing';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 
@@ -86,7 +86,6 @@ function useCompareChart() {
 }
 
 // Only trips with items in another currency offer it: not in the board's first load.
-const RepriceTrip = lazy(() => import('./Reprice').then((module) => ({ default: module.RepriceTrip })));
 
 const SORTABLE: Record<SortKey, string> = { date: 'Dates', total: 'Total', per_night: 'Per night' };
 

@@ -4,12 +4,12 @@
 // this price". Both sections fold away: most items have a single price.
 import { MAX_QUOTES, MAX_SEASONS } from '@tripcost/shared/domain';
 import { useState, type ReactNode } from 'react';
-import { Field, FormError, MoneyInput, type ControlProps } from '../../../components/Form';
-import { errorMessage } from '../../../lib/api';
-import { formatShortDate, todayDateInput } from '../../../lib/format';
-import type { CostBasis, CostItem, Instance } from '../../../lib/types';
-import { useCheckItemMutation } from '../api';
-import { useCanEdit } from '../../sharing';
+import { Field, FormError, MoneyInput, type ControlProps } from '../../components/Form';
+import { errorMessage } from '../../lib/api';
+import { formatShortDate, todayDateInput } from '../../lib/format';
+import type { CostBasis, CostItem, Instance } from '../../lib/types';
+import { useCheckItemMutation } from '../windows';
+import { useCanEdit } from '../sharing';
 import {
   datedProblem,
   droppedByBasis,
@@ -21,9 +21,9 @@ import {
   type DatedState,
   type QuoteRow,
   type SeasonRow,
-} from '../datedPrices';
+} from './datedPrices';
 import { daysBetween } from '@tripcost/shared/domain';
-import { todayUtc } from '../flex';
+import { todayUtc } from '../windows';
 
 interface Props {
   basis: CostBasis;
