@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
 import { digitsOf } from '../../../lib/format';
+import { useTripCurrency } from '../../currencies';
 import { useCreateInstanceMutation } from '../api';
 import { instanceInputFrom } from '../form';
 import { CREATE_FAILED } from '../messages';
@@ -12,16 +13,9 @@ import { LABEL_MAX } from './WindowName';
 const EMPTY = { name: '', start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
 type FormState = typeof EMPTY;
 
-export function CreateInstanceModal({
-  tripId,
-  currency,
-  onClose,
-}: {
-  tripId: string;
-  /** The trip's: the amounts are typed in it. */
-  currency: string;
-  onClose: () => void;
-}) {
+export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClose: () => void }) {
+  // The trip's: the amounts are typed in it.
+  const currency = useTripCurrency();
   const [form, setForm] = useState<FormState>(EMPTY);
   const [error, setError] = useState('');
   const [createInstance, { isLoading }] = useCreateInstanceMutation();

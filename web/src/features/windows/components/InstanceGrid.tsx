@@ -27,6 +27,7 @@ import {
   type WindowsView,
 } from '../rules';
 import { CompareBoard } from '../../compare';
+import { TripCurrencyProvider } from '../../currencies';
 import { FlexDates } from '../../flex-dates';
 
 export { preloadCompareChart } from '../../compare';
@@ -134,160 +135,167 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
   return (
     // One set of save and vote hooks for all the windows below (not one per card or row).
     <WindowActionsProvider tripId={trip._id}>
-      <VotesProvider>
-        <section className="instances" aria-labelledby="instances-heading">
-          <div className="section-header">
-            <h2 id="instances-heading">Trip Instances</h2>
-            <div className="instances__tools">
-              <div className="segmented" role="group" aria-label="Show windows as">
-                {(['cards', 'compare', 'flex'] as const).map((option) => (
-                  <button
-                    key={option}
-                    type="button"
-                    className="segmented__option"
-                    aria-pressed={view === option}
-                    onClick={() => chooseView(option)}
-                  >
-                    {VIEW_LABELS[option]}
+      <TripCurrencyProvider currency={trip.currency}>
+        <VotesProvider>
+          <section className="instances" aria-labelledby="instances-heading">
+            <div className="section-header">
+              <h2 id="instances-heading">Trip Instances</h2>
+              <div className="instances__tools">
+                <div className="segmented" role="group" aria-label="Show windows as">
+                  {(['cards', 'compare', 'flex'] as const).map((option) => (
+                    <button
+                      key={option}
+                      type="button"
+                      className="segmented__option"
+                      aria-pressed={view === option}
+                      onClick={() => chooseView(option)}
+                    >
+                      {VIEW_LABELS[option]}
+                    </button>
+                  ))}
+                </div>
+                {view === 'cards' && instances.length > 1 && (
+                  <label className="instances__order">
+                    <span>Sort:</span>
+                    <select
+                      className="control--compact"
+                      value={order}
+                      onChange={(event) => {
+                        const next = event.target.value as CardOrder;
+                        setOrder(next);
+                        rememberOrder(trip._id, next);
+                      }}
+                    >
+                      <option value="newest">Newest first</option>
+                      <option value="start">By start date</option>
+                    </select>
+                  </label>
+                )}
+                {instances.length > 0 && (
+                  <DownloadButton
+                    path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
+                    fallbackName="comparison.csv"
+                    label="Download CSV"
+                    failure="Failed to make the CSV file. Please try again."
+                  />
+                )}
+                {editable && (
+                  <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
+                    Create New Instance
                   </button>
-                ))}
+                )}
               </div>
-              {view === 'cards' && instances.length > 1 && (
-                <label className="instances__order">
-                  <span>Sort:</span>
-                  <select
-                    className="control--compact"
-                    value={order}
-                    onChange={(event) => {
-                      const next = event.target.value as CardOrder;
-                      setOrder(next);
-                      rememberOrder(trip._id, next);
-                    }}
-                  >
-                    <option value="newest">Newest first</option>
-                    <option value="start">By start date</option>
-                  </select>
-                </label>
-              )}
-              {instances.length > 0 && (
-                <DownloadButton
-                  path={`/trips/getaway/${encodeURIComponent(trip._id)}/comparison.csv`}
-                  fallbackName="comparison.csv"
-                  label="Download CSV"
-                  failure="Failed to make the CSV file. Please try again."
-                />
-              )}
-              {editable && (
-                <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
-                  Create New Instance
-                </button>
-              )}
             </div>
-          </div>
-          <FormError message={deleteError} />
-          {instances.length === 0 ? (
-            <div className="empty-state">
-              <p className="empty-state__title">No instances yet</p>
-              <p className="muted">Add dates and costs to compare options for this trip.</p>
-            </div>
-          ) : view === 'compare' ? (
-            <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
-          ) : view === 'flex' ? (
-            <Suspense fallback={<p className="muted">Loading flexible dates…</p>}>
-              <FlexDates trip={trip} windowId={flexWindowId} />
-            </Suspense>
-          ) : (
-            <ul className="card-grid instance-grid" aria-label="Trip instances">
-              {cards.map((instance) => {
-                const name = windowName(instance);
-                const cheapest = trip.comparison?.cheapestInstanceId === instance._id;
-                const invalid = datesInvalid(instance);
-                return (
-                  <li
-                    key={instance._id}
-                    className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''} ${
-                      instance.status === 'eliminated' ? 'is-eliminated' : ''
-                    }`}
-                  >
-                    {editable && (
-                      <button
-                        type="button"
-                        className="instance-card__delete"
-                        aria-label={`Delete instance ${name}`}
-                        onClick={() => onDelete(instance)}
-                      >
-                        ×
-                      </button>
-                    )}
-                    {/* The name is the card's title; without one, the dates are. */}
-                    <h3 className="instance-card__title">
-                      {instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
-                    </h3>
-                    {instance.label && (
-                      <p className="instance-card__dates">{formatDateRange(instance.trip_start, instance.trip_end)}</p>
-                    )}
-                    {editable && <WindowName tripId={trip._id} window={instance} />}
-                    <p className="instance-card__total">
-                      {formatMoney(instance.total_cost ?? totalCost(instance, digitsOf(trip.currency)), trip.currency)}
-                    </p>
-                    {(trip.travelers ?? 1) > 1 && instance.per_person !== undefined && (
-                      <p className="instance-card__share muted">
-                        {formatMoney(instance.per_person, trip.currency)} per person
+            <FormError message={deleteError} />
+            {instances.length === 0 ? (
+              <div className="empty-state">
+                <p className="empty-state__title">No instances yet</p>
+                <p className="muted">Add dates and costs to compare options for this trip.</p>
+              </div>
+            ) : view === 'compare' ? (
+              <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
+            ) : view === 'flex' ? (
+              <Suspense fallback={<p className="muted">Loading flexible dates…</p>}>
+                <FlexDates trip={trip} windowId={flexWindowId} />
+              </Suspense>
+            ) : (
+              <ul className="card-grid instance-grid" aria-label="Trip instances">
+                {cards.map((instance) => {
+                  const name = windowName(instance);
+                  const cheapest = trip.comparison?.cheapestInstanceId === instance._id;
+                  const invalid = datesInvalid(instance);
+                  return (
+                    <li
+                      key={instance._id}
+                      className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''} ${
+                        instance.status === 'eliminated' ? 'is-eliminated' : ''
+                      }`}
+                    >
+                      {editable && (
+                        <button
+                          type="button"
+                          className="instance-card__delete"
+                          aria-label={`Delete instance ${name}`}
+                          onClick={() => onDelete(instance)}
+                        >
+                          ×
+                        </button>
+                      )}
+                      {/* The name is the card's title; without one, the dates are. */}
+                      <h3 className="instance-card__title">
+                        {instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
+                      </h3>
+                      {instance.label && (
+                        <p className="instance-card__dates">
+                          {formatDateRange(instance.trip_start, instance.trip_end)}
+                        </p>
+                      )}
+                      {editable && <WindowName tripId={trip._id} window={instance} />}
+                      <p className="instance-card__total">
+                        {formatMoney(
+                          instance.total_cost ?? totalCost(instance, digitsOf(trip.currency)),
+                          trip.currency,
+                        )}
                       </p>
-                    )}
-                    <FreshnessLine window={instance} />
-                    <WindowWeather
-                      location={trip.trip_location || trip.location_address}
-                      start={instance.trip_start}
-                      end={instance.trip_end}
-                      compact
-                    />
-                    <div className="instance-card__badges">
-                      {instance.isCommitted && <span className="badge badge--success">Committed</span>}
-                      {cheapest && (
-                        <span className="badge badge--cheapest">
-                          {cheapestIsStale(trip) ? 'Cheapest · prices to re-check' : 'Cheapest'}
-                        </span>
+                      {(trip.travelers ?? 1) > 1 && instance.per_person !== undefined && (
+                        <p className="instance-card__share muted">
+                          {formatMoney(instance.per_person, trip.currency)} per person
+                        </p>
                       )}
-                      {trip.comparison?.cheapestForEveryoneId === instance._id && (
-                        <span className="badge badge--everyone">Cheapest for everyone</span>
-                      )}
-                      {invalid && <span className="badge badge--warning">Dates need fixing</span>}
-                    </div>
-                    <div className="card__actions">
-                      <Link
-                        className="btn btn--secondary btn--sm"
-                        to={`/trips/${trip._id}/instances/${instance._id}`}
-                        state={{ trip, instance }}
-                      >
-                        View Details
-                      </Link>
-                    </div>
-                    {trip.members.length > 1 && (
-                      <VoteButtons
-                        tripId={trip._id}
-                        instanceId={instance._id}
-                        votes={instance.votes}
-                        worksForEveryone={instance.works_for_everyone}
-                        label={instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
+                      <FreshnessLine window={instance} />
+                      <WindowWeather
+                        location={trip.trip_location || trip.location_address}
+                        start={instance.trip_start}
+                        end={instance.trip_end}
+                        compact
                       />
-                    )}
-                    {editable && (
-                      <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={openFlex} />
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {creating && (
-            <Suspense fallback={null}>
-              <CreateInstanceModal tripId={trip._id} currency={trip.currency} onClose={() => setCreating(false)} />
-            </Suspense>
-          )}
-          {confirmDialog}
-        </section>
-      </VotesProvider>
+                      <div className="instance-card__badges">
+                        {instance.isCommitted && <span className="badge badge--success">Committed</span>}
+                        {cheapest && (
+                          <span className="badge badge--cheapest">
+                            {cheapestIsStale(trip) ? 'Cheapest · prices to re-check' : 'Cheapest'}
+                          </span>
+                        )}
+                        {trip.comparison?.cheapestForEveryoneId === instance._id && (
+                          <span className="badge badge--everyone">Cheapest for everyone</span>
+                        )}
+                        {invalid && <span className="badge badge--warning">Dates need fixing</span>}
+                      </div>
+                      <div className="card__actions">
+                        <Link
+                          className="btn btn--secondary btn--sm"
+                          to={`/trips/${trip._id}/instances/${instance._id}`}
+                          state={{ trip, instance }}
+                        >
+                          View Details
+                        </Link>
+                      </div>
+                      {trip.members.length > 1 && (
+                        <VoteButtons
+                          tripId={trip._id}
+                          instanceId={instance._id}
+                          votes={instance.votes}
+                          worksForEveryone={instance.works_for_everyone}
+                          label={instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
+                        />
+                      )}
+                      {editable && (
+                        <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={openFlex} />
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {creating && (
+              <Suspense fallback={null}>
+                <CreateInstanceModal tripId={trip._id} onClose={() => setCreating(false)} />
+              </Suspense>
+            )}
+            {confirmDialog}
+          </section>
+        </VotesProvider>
+      </TripCurrencyProvider>
     </WindowActionsProvider>
   );
 }

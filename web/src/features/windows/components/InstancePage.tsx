@@ -26,6 +26,7 @@ import { useSessionDraft } from '../../auth';
 import { useGetInstanceQuery, useSaveInstanceMutation, type InstanceSave } from '../api';
 import { changedFields, instanceInputFrom, isItemised, type InstanceForm } from '../form';
 import { WINDOW_FIELD_NAMES, windowChanges, type Choice, type Conflict } from '../../../lib/merge';
+import { TripCurrencyProvider } from '../../currencies';
 import { ConflictChoice, conflictRowOf, useSaveConflict, type ConflictRow } from '../../saving';
 import { CHANGED_ELSEWHERE, SAVE_FAILED } from '../messages';
 import { CostItems } from '../../cost-items';
@@ -228,133 +229,129 @@ export default function InstancePage() {
 
   return (
     <TripRoleProvider value={trip.role}>
-      <main className="page page--narrow">
-        <Link to={`/trips/${trip._id}`} className="back-link">
-          ← Back to Trip Overview
-        </Link>
-        {live.note && (
-          <p className="live-note" role="status">
-            {live.note}
-          </p>
-        )}
-        <section className="hero hero--compact">
-          <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
-          <div className="hero__overlay">
-            <h1>{trip.location_address}</h1>
-            <p>{formatDateRange(instance.trip_start, instance.trip_end, formatSlashDate)}</p>
-          </div>
-        </section>
-        <div className="window-prices">
-          <FreshnessLine window={instance} />
-          <CheckPrices window={instance} />
-        </div>
-        <form className="panel form" onSubmit={onSubmit} aria-labelledby="instance-form-heading">
-          <div className="section-header">
-            <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>
-            {!editing && editable && (
-              <button type="button" className="btn btn--secondary" onClick={startEditing}>
-                Edit
-              </button>
-            )}
-          </div>
-          <Field label="Window name">
-            <input
-              type="text"
-              maxLength={MAX_LABEL}
-              disabled={!editing}
-              placeholder={editing ? 'e.g. Spring break' : ''}
-              value={form.label}
-              onChange={(e) => setField('label', e.target.value)}
-            />
-          </Field>
-          <fieldset className="fieldset" disabled={!editing}>
-            <legend>Trip Dates</legend>
-            <div className="form--grid">
-              <Field label="Start Date">
-                <input type="date" value={form.start} onChange={(e) => setField('start', e.target.value)} />
-              </Field>
-              <Field label="End Date">
-                <input type="date" value={form.end} onChange={(e) => setField('end', e.target.value)} />
-              </Field>
+      <TripCurrencyProvider currency={trip.currency}>
+        <main className="page page--narrow">
+          <Link to={`/trips/${trip._id}`} className="back-link">
+            ← Back to Trip Overview
+          </Link>
+          {live.note && (
+            <p className="live-note" role="status">
+              {live.note}
+            </p>
+          )}
+          <section className="hero hero--compact">
+            <SmartImage className="hero__image" src={trip.image_url} alt={`Photo of ${trip.location_address}`} />
+            <div className="hero__overlay">
+              <h1>{trip.location_address}</h1>
+              <p>{formatDateRange(instance.trip_start, instance.trip_end, formatSlashDate)}</p>
             </div>
-          </fieldset>
-          <fieldset
-            className="fieldset"
-            disabled={!editing}
-            aria-describedby={fromItems ? 'expenses-from-items' : undefined}
-          >
-            <legend>Expense Breakdown</legend>
-            {fromItems && (
-              <p id="expenses-from-items" className="hint">
-                Calculated from your cost items below. Change an item to change these.
-              </p>
-            )}
-            <div className="form--grid">
-              {EXPENSES.map(({ key, label }) => (
-                <Field label={label} key={key}>
-                  {editing && !fromItems ? (
-                    <MoneyInput
-                      digits={digitsOf(trip.currency)}
-                      value={form[key]}
-                      onChange={(e) => setField(key, e.target.value)}
-                    />
-                  ) : (
-                    <output className="field__value">
-                      {formatMoney(Math.abs(amountOf(expenses[key])), trip.currency)}
-                    </output>
-                  )}
+          </section>
+          <div className="window-prices">
+            <FreshnessLine window={instance} />
+            <CheckPrices window={instance} />
+          </div>
+          <form className="panel form" onSubmit={onSubmit} aria-labelledby="instance-form-heading">
+            <div className="section-header">
+              <h2 id="instance-form-heading">Trip Details &amp; Expenses</h2>
+              {!editing && editable && (
+                <button type="button" className="btn btn--secondary" onClick={startEditing}>
+                  Edit
+                </button>
+              )}
+            </div>
+            <Field label="Window name">
+              <input
+                type="text"
+                maxLength={MAX_LABEL}
+                disabled={!editing}
+                placeholder={editing ? 'e.g. Spring break' : ''}
+                value={form.label}
+                onChange={(e) => setField('label', e.target.value)}
+              />
+            </Field>
+            <fieldset className="fieldset" disabled={!editing}>
+              <legend>Trip Dates</legend>
+              <div className="form--grid">
+                <Field label="Start Date">
+                  <input type="date" value={form.start} onChange={(e) => setField('start', e.target.value)} />
                 </Field>
-              ))}
-            </div>
-          </fieldset>
-          <Field label="Notes">
-            <textarea
-              rows={3}
-              maxLength={MAX_NOTES}
+                <Field label="End Date">
+                  <input type="date" value={form.end} onChange={(e) => setField('end', e.target.value)} />
+                </Field>
+              </div>
+            </fieldset>
+            <fieldset
+              className="fieldset"
               disabled={!editing}
-              value={form.notes}
-              onChange={(e) => setField('notes', e.target.value)}
-            />
-          </Field>
-          <FormError message={error} />
-          {conflict && (
-            <ConflictChoice
-              title="This window changed elsewhere while you edited it."
-              rows={conflict.conflicts.map((c) => conflictRow(c, trip.currency))}
-              onChoose={settle}
-              busy={saving}
-            />
-          )}
-          <p className="total-line" aria-live="polite">
-            Total Cost: <strong>{formatMoney(fromMinorUnits(units, digits), trip.currency)}</strong>
-            {travellers > 1 && ` · ${formatMoney(shareOf(units, travellers, digits), trip.currency)} per person`}
-          </p>
-          {editing && (
-            <FormActions
-              onCancel={() => {
-                stopEditing();
-                setError('');
-                setForm(toForm(instance));
-              }}
-              submitLabel="Save Changes"
-              busy={saving && 'Saving…'}
-              disabled={Boolean(conflict)}
-            />
-          )}
-        </form>
-        <CostItems
-          tripId={tripId}
-          instance={instance}
-          travellers={trip.travelers ?? 1}
-          currency={trip.currency}
-          version={trip.version}
-        />
-        <WindowWeather
-          location={trip.trip_location || trip.location_address}
-          start={instance.trip_start}
-          end={instance.trip_end}
-        />
-      </main>
+              aria-describedby={fromItems ? 'expenses-from-items' : undefined}
+            >
+              <legend>Expense Breakdown</legend>
+              {fromItems && (
+                <p id="expenses-from-items" className="hint">
+                  Calculated from your cost items below. Change an item to change these.
+                </p>
+              )}
+              <div className="form--grid">
+                {EXPENSES.map(({ key, label }) => (
+                  <Field label={label} key={key}>
+                    {editing && !fromItems ? (
+                      <MoneyInput
+                        digits={digitsOf(trip.currency)}
+                        value={form[key]}
+                        onChange={(e) => setField(key, e.target.value)}
+                      />
+                    ) : (
+                      <output className="field__value">
+                        {formatMoney(Math.abs(amountOf(expenses[key])), trip.currency)}
+                      </output>
+                    )}
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+            <Field label="Notes">
+              <textarea
+                rows={3}
+                maxLength={MAX_NOTES}
+                disabled={!editing}
+                value={form.notes}
+                onChange={(e) => setField('notes', e.target.value)}
+              />
+            </Field>
+            <FormError message={error} />
+            {conflict && (
+              <ConflictChoice
+                title="This window changed elsewhere while you edited it."
+                rows={conflict.conflicts.map((c) => conflictRow(c, trip.currency))}
+                onChoose={settle}
+                busy={saving}
+              />
+            )}
+            <p className="total-line" aria-live="polite">
+              Total Cost: <strong>{formatMoney(fromMinorUnits(units, digits), trip.currency)}</strong>
+              {travellers > 1 && ` · ${formatMoney(shareOf(units, travellers, digits), trip.currency)} per person`}
+            </p>
+            {editing && (
+              <FormActions
+                onCancel={() => {
+                  stopEditing();
+                  setError('');
+                  setForm(toForm(instance));
+                }}
+                submitLabel="Save Changes"
+                busy={saving && 'Saving…'}
+                disabled={Boolean(conflict)}
+              />
+            )}
+          </form>
+          <CostItems tripId={tripId} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
+          <WindowWeather
+            location={trip.trip_location || trip.location_address}
+            start={instance.trip_start}
+            end={instance.trip_end}
+          />
+        </main>
+      </TripCurrencyProvider>
     </TripRoleProvider>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import type { Instance, RepriceAnswer, Trip } from '../../../lib/types';
-import { repriceWording } from '../../currencies';
+import { repriceWording, useTripCurrency } from '../../currencies';
 import { useRepriceTripMutation, useRepriceWindowMutation } from '../api';
 import { windowName } from '../rules';
 import './reprice.css';
@@ -57,15 +57,8 @@ function RepriceControl({
 const unchanged = 'Today’s rates are the ones already used: nothing changed.';
 
 /** On the window page, above its cost items. */
-export function RepriceWindow({
-  tripId,
-  instanceId,
-  currency,
-}: {
-  tripId: string;
-  instanceId: string;
-  currency: string;
-}) {
+export function RepriceWindow({ tripId, instanceId }: { tripId: string; instanceId: string }) {
+  const currency = useTripCurrency();
   const [reprice, { isLoading }] = useRepriceWindowMutation();
   return (
     <RepriceControl
