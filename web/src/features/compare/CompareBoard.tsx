@@ -4,33 +4,28 @@
 // and the stacked cost chart (its own chunk, loaded when the board is shown). Below
 // ~1,000 px of room each row becomes a card (compare.css). Every figure comes from the
 // server; this only words and orders them.
-import { Fragment, memo, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType, type Dispatch, type SetStateAction } from 'react';
 import { formatMoney } from '../../lib/format';
 import type { Instance, Trip } from '../../lib/types';
 import {
   budgetLabel,
   budgetWording,
-  categoryDifferences,
-  compactDateRange,
-  datesInvalid,
+  cheapestIsStale,
   countByStatus,
-  formatDelta,
   formatOptionalMoney,
   hasForeignItems,
+  RepriceTrip,
   sortWindows,
   STATUS_LABELS,
   STATUSES,
   statusOf,
-  windowName,
+  type CommitControl,
   type Sort,
   type SortKey,
   type StatusFilter,
 } from '../windows';
-import { fxEffectWording } from '../currencies';
-import { cheapestIsStale } from '../windows';
-import { FreshnessLine } from '../windows';
-import { RepriceTrip, WindowActions, type CommitControl } from '../windows';
-import { useCanEdit, VoteButtons } from '../sharing';
+import { useCanEdit } from '../sharing';
+import { CompareRow } from './CompareRow';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 
@@ -127,29 +122,15 @@ export function CompareBoard({
           <RepriceTrip trip={trip} />
         </Suspense>
       )}
-      <div className="chips" role="group" aria-label="Filter windows by status">
-        {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={`chip ${filter === option ? 'chip--selected' : ''}`}
-            aria-pressed={filter === option}
-            onClick={() => setFilter(option)}
-          >
-            {option === 'all' ? 'All' : STATUS_LABELS[option]} ({counts[option]})
-          </button>
-        ))}
-        {shared && (
-          <button
-            type="button"
-            className={`chip chip--everyone ${everyoneOnly ? 'chip--selected' : ''}`}
-            aria-pressed={everyoneOnly}
-            onClick={() => setEveryoneOnly((on) => !on)}
-          >
-            Works for everyone ({forEveryone})
-          </button>
-        )}
-      </div>
+      <StatusChips
+        filter={filter}
+        setFilter={setFilter}
+        counts={counts}
+        shared={shared}
+        everyoneOnly={everyoneOnly}
+        setEveryoneOnly={setEveryoneOnly}
+        forEveryone={forEveryone}
+      />
       {/* Explicit roles: the narrow layout restyles the table as cards, and some browsers drop a
           restyled table's semantics. */}
       <div className="compare__scroll" role="region" aria-label="Comparison table" tabIndex={0}>
@@ -251,127 +232,50 @@ function SortableHeader({ column, sort, onSort }: { column: SortKey; sort: Sort;
   );
 }
 
-/*
- * A row's cells are plain <td>s naming their column in data-label (shown when the row
- * is a card, the header row hidden then): no component per cell — 500 fewer for React to
- * build on a 50-window board (issue 26).
- */
-/** The four expense columns of a row, in the order of their headers. */
-const EXPENSE_COLUMNS = [
-  { label: 'Stay', field: 'stay_expense', className: 'compare__stay' },
-  { label: 'Travel', field: 'travel_expense', className: 'compare__travel' },
-  { label: 'Car', field: 'car_expense', className: 'compare__car' },
-  { label: 'Other', field: 'other_expense', className: 'compare__other' },
-] as const;
-
-const CompareRow = memo(function CompareRow({
-  tripId,
-  window,
-  cheapest,
-  cheapestForEveryone,
+/** The status filter chips with their counts, and (planning together) "Works for everyone". */
+function StatusChips({
+  filter,
+  setFilter,
+  counts,
   shared,
-  editable,
-  cheapestStale,
-  lowest,
-  currency,
-  commit,
-  onFlexDates,
+  everyoneOnly,
+  setEveryoneOnly,
+  forEveryone,
 }: {
-  tripId: string;
-  window: Instance;
-  /** The cheapest of the windows every member voted yes on (the server's `cheapestForEveryoneId`). */
-  cheapestForEveryone: boolean;
-  /** The trip has members besides the owner: votes are shown. */
+  filter: StatusFilter;
+  setFilter: (filter: StatusFilter) => void;
+  counts: Record<StatusFilter, number>;
   shared: boolean;
-  /** My role may change the window (else its status is shown as text). */
-  editable: boolean;
-  /** The trip's currency: every figure of the row is in it. */
-  currency: string;
-  cheapest: boolean;
-  /** The cheapest rests on a price seen over 14 days ago (the server's `cheapest_is_stale`). */
-  cheapestStale: boolean;
-  lowest: number | null | undefined;
-  commit: CommitControl;
-  onFlexDates?: (window: Instance) => void;
+  everyoneOnly: boolean;
+  setEveryoneOnly: Dispatch<SetStateAction<boolean>>;
+  forEveryone: number;
 }) {
-  const eliminated = statusOf(window) === 'eliminated';
-  const invalid = datesInvalid(window);
-  const differences = categoryDifferences(window, currency);
-  // What exchange rates moved the total by since its prices were set, apart from price changes.
-  const fxEffect = fxEffectWording(window.fx_effect, currency);
   return (
-    <tr role="row" className={eliminated ? 'is-eliminated' : undefined} aria-label={windowName(window)}>
-      <th scope="row" role="rowheader" className="compare__name">
-        {window.label && <span className="compare__label">{window.label}</span>}
-        <span className="compare__window">{compactDateRange(window.trip_start, window.trip_end)}</span>
-        {window.isCommitted && <span className="badge badge--success">Committed</span>}
-        <FreshnessLine window={window} />
-      </th>
-
-      <td role="cell" data-label="Nights" className="compare__nights">
-        {invalid ? '—' : (window.nights ?? '—')}
-      </td>
-      {EXPENSE_COLUMNS.map(({ label, field, className }) => (
-        <td key={field} role="cell" data-label={label} className={className}>
-          {formatMoney(window[field] ?? 0, currency)}
-        </td>
+    <div className="chips" role="group" aria-label="Filter windows by status">
+      {(['all', ...STATUSES] as StatusFilter[]).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={`chip ${filter === option ? 'chip--selected' : ''}`}
+          aria-pressed={filter === option}
+          onClick={() => setFilter(option)}
+        >
+          {option === 'all' ? 'All' : STATUS_LABELS[option]} ({counts[option]})
+        </button>
       ))}
-      <td role="cell" data-label="Total" className="compare__total">
-        <span className="compare__amount">{formatMoney(window.total_cost ?? 0, currency)}</span>
-        {fxEffect && <span className="compare__fx-effect">{fxEffect}</span>}
-      </td>
-      <td role="cell" data-label="Per night" className="compare__per-night">
-        {invalid ? '—' : formatOptionalMoney(window.per_night, currency)}
-      </td>
-      <td role="cell" data-label="Per person" className="compare__per-person">
-        {formatOptionalMoney(window.per_person, currency)}
-      </td>
-      <td role="cell" data-label="Δ vs cheapest" className="compare__delta">
-        {invalid ? (
-          <span className="badge badge--warning">Dates need fixing</span>
-        ) : cheapest ? (
-          <span className="badge badge--cheapest">{cheapestStale ? 'Cheapest · prices to re-check' : 'Cheapest'}</span>
-        ) : eliminated ? (
-          <span className="compare__eliminated">Eliminated</span>
-        ) : (
-          <>
-            <span className="compare__delta-total">{formatDelta(window.delta_vs_cheapest, lowest, currency)}</span>
-            {differences.length > 0 && (
-              <span className="compare__categories">
-                {/* Each "−$40.00 stay" stays on one line: the sign never wraps away from its amount. */}
-                {differences.map((part, index) => (
-                  <Fragment key={part}>
-                    {index > 0 && ', '}
-                    <span className="compare__category">{part}</span>
-                  </Fragment>
-                ))}
-              </span>
-            )}
-          </>
-        )}
-        {cheapestForEveryone && <span className="badge badge--everyone">Cheapest for everyone</span>}
-      </td>
-      <td role="cell" data-label={shared ? 'Status & votes' : 'Status'} className="compare__actions">
-        {editable ? (
-          <WindowActions tripId={tripId} window={window} commit={commit} compact onFlexDates={onFlexDates} />
-        ) : (
-          STATUS_LABELS[statusOf(window)]
-        )}
-        {/* In the actions' cell, not a column of their own: the table already fills the page. */}
-        {shared && (
-          <VoteButtons
-            tripId={tripId}
-            instanceId={window._id}
-            votes={window.votes}
-            worksForEveryone={window.works_for_everyone}
-            label={windowName(window)}
-            compact
-          />
-        )}
-      </td>
-    </tr>
+      {shared && (
+        <button
+          type="button"
+          className={`chip chip--everyone ${everyoneOnly ? 'chip--selected' : ''}`}
+          aria-pressed={everyoneOnly}
+          onClick={() => setEveryoneOnly((on) => !on)}
+        >
+          Works for everyone ({forEveryone})
+        </button>
+      )}
+    </div>
   );
-});
+}
 
 /** Column headers the board does not sort by. */
 function PlainHeaders({ names }: { names: string[] }) {
