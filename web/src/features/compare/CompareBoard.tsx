@@ -26,6 +26,7 @@ import {
 } from '../windows';
 import { useCanEdit } from '../sharing';
 import { CompareRow } from './CompareRow';
+import './compare.css';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
 
@@ -98,7 +99,6 @@ export function CompareBoard({
   // Planning together: only the windows every member voted yes on.
   const [everyoneOnly, setEveryoneOnly] = useState(false);
   const editable = useCanEdit();
-  const chart = useCompareChart();
   const windows = trip.instances ?? [];
   const shared = (trip.members?.length ?? 0) > 1;
   const counts = useMemo(() => countByStatus(windows), [windows]);
@@ -173,19 +173,25 @@ export function CompareBoard({
           </p>
         )}
       </div>
-      {chart.Chart ? (
-        <chart.Chart trip={trip} windows={shown} />
-      ) : chart.failed ? (
-        <p className="muted" role="alert">
-          The chart could not be loaded.{' '}
-          <button type="button" className="btn btn--ghost btn--sm" onClick={chart.retry}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <p className="muted">Loading the chart…</p>
-      )}
+      <ChartArea trip={trip} windows={shown} />
     </div>
+  );
+}
+
+/** The chart of the windows the table shows, once its chunk is here (or why not). */
+function ChartArea({ trip, windows }: { trip: Trip; windows: Instance[] }) {
+  const chart = useCompareChart();
+  return chart.Chart ? (
+    <chart.Chart trip={trip} windows={windows} />
+  ) : chart.failed ? (
+    <p className="muted" role="alert">
+      The chart could not be loaded.{' '}
+      <button type="button" className="btn btn--ghost btn--sm" onClick={chart.retry}>
+        Try again
+      </button>
+    </p>
+  ) : (
+    <p className="muted">Loading the chart…</p>
   );
 }
 

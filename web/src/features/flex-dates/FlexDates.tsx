@@ -16,7 +16,8 @@ import { useGetFlexGridQuery } from './flexApi';
 import { AddWindowDialog } from './AddWindowDialog';
 import { FlexTable, stepColour } from './FlexTable';
 import { RangeControls, useRange } from './RangeControls';
-import './flex.css';
+// Its rules are in windows/components/flex.css, which the price checks (CheckPrices,
+// FreshnessLine, from the windows feature) load before this chunk.
 
 export function FlexDates({ trip, windowId }: { trip: Trip; windowId?: string | null }) {
   const windows = useMemo(() => (trip.instances ?? []).filter(flexable), [trip.instances]);
