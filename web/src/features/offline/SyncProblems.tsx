@@ -67,6 +67,56 @@ function titleOf(change: QueuedChange): string {
 
 type Store = { dispatch: AppDispatch; getState: () => AppState };
 
+/** Keep mine, keep theirs, or merge field by field (then save the merged version, or go back). */
+function ConflictActions({
+  merging,
+  setMerging,
+  busy,
+  onlyTheirs,
+  fieldByField,
+  choose,
+  picks,
+}: {
+  merging: boolean;
+  setMerging: (merging: boolean) => void;
+  busy: boolean;
+  onlyTheirs: boolean;
+  fieldByField: boolean;
+  choose: (choice: Choice | Record<FieldKey, Choice>) => void;
+  picks: Record<FieldKey, Choice>;
+}) {
+  return (
+    <div className="form-actions">
+      {merging ? (
+        <>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => choose(picks)}>
+            Save merged version
+          </button>
+          <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setMerging(false)}>
+            Back
+          </button>
+        </>
+      ) : (
+        <>
+          {!onlyTheirs && (
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => choose('mine')}>
+              Keep mine
+            </button>
+          )}
+          <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => choose('theirs')}>
+            Keep theirs
+          </button>
+          {!onlyTheirs && fieldByField && (
+            <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setMerging(true)}>
+              Merge field by field
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 /** Both versions side by side; the fields both sides changed are marked, and in a merge chosen one by one. */
 function OfflineConflict({ change }: { change: QueuedChange }) {
   const store = useStore<AppState>() as Store;
@@ -148,34 +198,15 @@ function OfflineConflict({ change }: { change: QueuedChange }) {
           })}
         </tbody>
       </table>
-      <div className="form-actions">
-        {merging ? (
-          <>
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void choose(picks)}>
-              Save merged version
-            </button>
-            <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setMerging(false)}>
-              Back
-            </button>
-          </>
-        ) : (
-          <>
-            {!onlyTheirs && (
-              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void choose('mine')}>
-                Keep mine
-              </button>
-            )}
-            <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void choose('theirs')}>
-              Keep theirs
-            </button>
-            {!onlyTheirs && conflicts.length > 0 && (
-              <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setMerging(true)}>
-                Merge field by field
-              </button>
-            )}
-          </>
-        )}
-      </div>
+      <ConflictActions
+        merging={merging}
+        setMerging={setMerging}
+        busy={busy}
+        onlyTheirs={onlyTheirs}
+        fieldByField={conflicts.length > 0}
+        choose={(choice) => void choose(choice)}
+        picks={picks}
+      />
     </div>
   );
 }
