@@ -1,8 +1,10 @@
 // ESLint rule `local/no-cycle`: a module may not import (directly or through others) a
 // module that imports it back. The equivalent of eslint-plugin-import's `no-cycle`,
 // without adding that plugin and its resolver stack: only relative imports are followed
-// (packages cannot import our files), and type-only imports are not edges, because
-// TypeScript erases them and they create no load-order cycle.
+// (packages cannot import our files). By default type-only imports are not edges, because
+// TypeScript erases them and they create no load-order cycle; with `{ types: true }` they
+// are (the web app's setting: a loop of types is still two modules that cannot be read,
+// moved or split one without the other).
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -30,10 +32,14 @@ function resolveFrom(file, specifier) {
  */
 const STATEMENT = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([\w*$\s{},]*?)\s*(?:from\s*)?['"]([^'"\n]+)['"]/g;
 
-function runtimeSpecifiers(text) {
+function runtimeSpecifiers(text, withTypes = false) {
   const found = [];
   for (const match of text.matchAll(STATEMENT)) {
     const [, keyword, typeOnly, clause, specifier] = match;
+    if (withTypes) {
+      found.push(specifier);
+      continue;
+    }
     if (typeOnly) continue;
     if (keyword === 'export' && !/^(\*|\{)/.test(clause.trim())) continue;
     const named = /\{([^}]*)\}/.exec(clause);
@@ -54,10 +60,11 @@ function runtimeSpecifiers(text) {
   return found;
 }
 
-/** file → the files it loads at run time; read once per lint run. */
-const graph = new Map();
+/** file → the files it loads at run time (or imports at all, types included); read once per lint run. */
+const graphs = { runtime: new Map(), types: new Map() };
 
-function edgesOf(file) {
+function edgesOf(file, withTypes) {
+  const graph = withTypes ? graphs.types : graphs.runtime;
   let edges = graph.get(file);
   if (edges) return edges;
   let text = '';
@@ -68,7 +75,7 @@ function edgesOf(file) {
   }
   edges = [
     ...new Set(
-      runtimeSpecifiers(text)
+      runtimeSpecifiers(text, withTypes)
         .map((spec) => resolveFrom(file, spec))
         .filter(Boolean),
     ),
@@ -78,7 +85,7 @@ function edgesOf(file) {
 }
 
 /** A path of files from `start` back to `target`, or null. */
-function pathBack(start, target) {
+function pathBack(start, target, withTypes) {
   const seen = new Set();
   const stack = [[start, [start]]];
   while (stack.length > 0) {
@@ -86,7 +93,7 @@ function pathBack(start, target) {
     if (file === target) return trail;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const next of edgesOf(file)) stack.push([next, [...trail, next]]);
+    for (const next of edgesOf(file, withTypes)) stack.push([next, [...trail, next]]);
   }
   return null;
 }
@@ -95,27 +102,30 @@ module.exports = {
   meta: {
     type: 'problem',
     docs: { description: 'Forbid imports that lead back to the importing module (import cycles).' },
-    schema: [],
+    schema: [{ type: 'object', properties: { types: { type: 'boolean' } }, additionalProperties: false }],
     messages: { cycle: 'Import cycle: {{trail}}' },
   },
   create(context) {
     const file = path.resolve(context.filename);
     const root = process.cwd();
+    const withTypes = context.options[0]?.types === true;
     // This file as it is being linted, not as last saved.
-    graph.set(file, [
+    (withTypes ? graphs.types : graphs.runtime).set(file, [
       ...new Set(
-        runtimeSpecifiers(context.sourceCode.getText())
+        runtimeSpecifiers(context.sourceCode.getText(), withTypes)
           .map((spec) => resolveFrom(file, spec))
           .filter(Boolean),
       ),
     ]);
     function check(node) {
       if (!node.source || typeof node.source.value !== 'string') return;
-      if (node.importKind === 'type' || node.exportKind === 'type') return;
-      if (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type')) return;
+      if (!withTypes) {
+        if (node.importKind === 'type' || node.exportKind === 'type') return;
+        if (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type')) return;
+      }
       const target = resolveFrom(file, node.source.value);
       if (!target) return;
-      const trail = pathBack(target, file);
+      const trail = pathBack(target, file, withTypes);
       if (trail) {
         context.report({
           node,

@@ -9,7 +9,7 @@ import { Linter } from 'eslint';
 import { parser } from 'typescript-eslint';
 import noCycle from '../eslint-rules/no-cycle.cjs';
 
-function lint(file: string) {
+function lint(file: string, options: { types?: boolean } = {}) {
   const filename = path.join(__dirname, 'cycleFixture', file);
   const linter = new Linter({ configType: 'flat' });
   return linter.verify(
@@ -19,7 +19,7 @@ function lint(file: string) {
         files: ['**/*.ts'],
         languageOptions: { parser },
         plugins: { local: { rules: { 'no-cycle': noCycle } } },
-        rules: { 'local/no-cycle': 'error' },
+        rules: { 'local/no-cycle': ['error', options] },
       },
     ],
     { filename },
@@ -38,5 +38,12 @@ describe('the no-cycle lint rule', () => {
   it('when the import back names only a type, then there is no cycle', () => {
     expect(lint('typed-a.ts')).toEqual([]);
     expect(lint('typed-b.ts')).toEqual([]);
+  });
+
+  it('when type-only imports count (the web app: { types: true }), then a loop of types is a cycle too', () => {
+    expect(lint('typed-a.ts', { types: true }).map((p) => p.ruleId)).toEqual(['local/no-cycle']);
+    expect(lint('typed-b.ts', { types: true }).map((p) => p.ruleId)).toEqual(['local/no-cycle']);
+    const [problem] = lint('loop-a.ts', { types: true });
+    expect(problem.message).toMatch(/loop-a\.ts → .*loop-b\.ts → .*loop-a\.ts/);
   });
 });

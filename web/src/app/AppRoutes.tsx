@@ -19,7 +19,7 @@ const ExplorePage = lazy(() => import('./pages/ExplorePage'));
 const ViewAllPage = lazy(() => import('./pages/ViewAllPage'));
 const CitySearchPage = lazy(() => import('../features/search/components/CitySearchPage'));
 const TripOverviewPage = lazy(() => import('./pages/TripOverviewPage'));
-const InstancePage = lazy(() => import('../features/instances/components/InstancePage'));
+const InstancePage = lazy(() => import('../features/windows/components/InstancePage'));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
 const JoinPage = lazy(() => import('../features/sharing/components/JoinPage'));
 const WishlistDetailPage = lazy(() => import('../features/wishlists/components/WishlistDetailPage'));

@@ -9,10 +9,11 @@ import { makeStore } from './store';
 // Before the store: the first mutation may already have news for the other tabs.
 setTabChannel(openTabChannel());
 const store = makeStore();
-// Changes made offline are kept and sent when the network is back (ADR 0038). Loaded
-// beside the first page, not in it: every route's first load stays within its budget,
-// and the service worker precaches the chunk like any other.
-void import('../features/trips/offlineSync').then(({ installOfflineSync }) => installOfflineSync(store));
+// Changes made offline are kept and sent when the network is back (ADR 0038): the keeper
+// is connected to this store's save home here, where the app starts. Loaded beside the
+// first page, not in it: every route's first load stays within its budget, and the
+// service worker precaches the chunk like any other.
+void import('../features/offline/offlineSync').then(({ installOfflineSync }) => installOfflineSync(store));
 
 export function FullApp() {
   return (

@@ -6,6 +6,7 @@ import { sessionSlice, type SessionState } from '../lib/session';
 import { announce, type TabMessage } from '../lib/tabSync';
 import { toastSlice } from '../lib/toast';
 import { syncSlice } from '../lib/offline/syncSlice';
+import { SaveHome } from '../features/saving';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -63,17 +64,22 @@ const announceChanges: Middleware = () => (next) => (action) => {
 
 export function makeStore(preloaded?: { session?: Partial<SessionState> }) {
   const session = preloaded?.session ? { ...sessionSlice.getInitialState(), ...preloaded.session } : undefined;
+  // This store's save home (features/saving): every endpoint reads it as the thunk's extra
+  // argument, so what keeps a change made offline is this store's, connected where the app
+  // starts (FullApp), never a module's.
+  const saving = new SaveHome();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: session ? { session } : undefined,
     middleware: (getDefault) =>
-      getDefault({ immutableCheck: { warnAfter: 200 }, serializableCheck: { warnAfter: 200 } }).concat(
-        api.middleware,
-        announceChanges,
-      ),
+      getDefault({
+        thunk: { extraArgument: saving },
+        immutableCheck: { warnAfter: 200 },
+        serializableCheck: { warnAfter: 200 },
+      }).concat(api.middleware, announceChanges),
   });
   setupListeners(store.dispatch);
-  return store;
+  return Object.assign(store, { saving });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

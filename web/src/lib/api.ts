@@ -18,6 +18,10 @@ import {
 } from './session';
 import { withDeviceCopy } from './offline/offlineQuery';
 
+/** A trip's path in the API, and an entity tag for one of its versions (as the trips service sends it in ETag). */
+export const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
+export const versionTag = (version: number) => `"${version}"`;
+
 export const TAG_TYPES = ['Trip', 'Instance', 'Wishlist', 'WishlistTrips', 'Profile', 'User'] as const;
 
 /** Absolute so that Request() also works outside a browser (jsdom tests). */

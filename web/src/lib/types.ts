@@ -83,3 +83,13 @@ export type InvitePreview = Schema<'InvitePreview'>;
 export type InviteAccepted = Schema<'InviteAccepted'>;
 export type WindowVotes = Schema<'WindowVotes'>;
 export type VoteValue = NonNullable<WindowVotes['mine']>;
+
+/**
+ * Whether an answer read as unknown (kept on the device as JSON, or a base query's) is
+ * the trip it was asked for: an object with its id. Like every RTK Query answer it is
+ * trusted to be what the route declares (the generated Trip); this tells a trip from
+ * nothing, without a cast.
+ */
+export function isTrip(value: unknown): value is Trip {
+  return typeof value === 'object' && value !== null && typeof (value as { _id?: unknown })._id === 'string';
+}

@@ -4,7 +4,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { NavigationProvider } from '../../components/AppLink';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { Toaster } from '../../components/Toaster';
-import { SyncStatus } from '../../features/trips/components/SyncStatus';
+import { SyncStatus } from '../../features/offline';
 import { Header } from './Header';
 import { SiteFooter } from './SiteFooter';
 

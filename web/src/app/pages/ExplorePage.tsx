@@ -26,20 +26,67 @@ import { showToast } from '../../lib/toast';
 import type { TripSummary as Trip, Wishlist } from '../../lib/types';
 import { useFavoriteToggle } from './useFavoriteToggle';
 
-export default function ExplorePage() {
+/** The trips others share with me (as editor or viewer): their cards, without my controls. */
+function SharedWithMe({ trips }: { trips: Trip[] }) {
+  if (!trips.some((trip) => cardRole(trip) !== 'owner')) return null;
+  return (
+    <section aria-labelledby="shared-heading" className="section">
+      <div className="section-header">
+        <h2 id="shared-heading">Shared with me</h2>
+      </div>
+      <div className="card-grid">
+        {trips
+          .filter((trip) => cardRole(trip) !== 'owner')
+          .map((trip) => (
+            <TripCard key={trip._id} trip={trip} />
+          ))}
+      </div>
+    </section>
+  );
+}
+
+/** My wishlists, each a card with Delete. */
+function WishlistsSection({
+  wishlists,
+  deletingIds,
+  onDelete,
+}: {
+  /** The wishlists' query as RTK Query answers it (isSuccess means data is there). */
+  wishlists: { isLoading: boolean; isError: boolean; isSuccess: boolean; data?: Wishlist[] };
+  deletingIds: Set<string>;
+  onDelete: (wishlist: Wishlist) => void;
+}) {
+  return (
+    <section aria-labelledby="wishlists-heading" className="section">
+      <div className="section-header">
+        <h2 id="wishlists-heading">Wishlists</h2>
+      </div>
+      {wishlists.isLoading && <SkeletonCards count={3} label="Loading wishlists" />}
+      {wishlists.isError && <EmptyState title="Couldn't load wishlists">Failed to load wishlists.</EmptyState>}
+      {wishlists.isSuccess && wishlists.data?.length === 0 && (
+        <EmptyState title="No wishlists yet">
+          <p className="muted">Tap the heart on a trip to start one.</p>
+        </EmptyState>
+      )}
+      {wishlists.data && wishlists.data.length > 0 && (
+        <div className="card-grid">
+          {wishlists.data.map((w) => (
+            <WishlistCard key={w._id} wishlist={w} busy={deletingIds.has(w._id)} onDelete={onDelete} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Deleting a trip or a wishlist: asked first, one request per card at a time, and what it says. */
+function useDeletes() {
   const dispatch = useAppDispatch();
-  const email = useCurrentUser()?.email ?? '';
-  const trips = useGetTripsQuery();
-  const wishlists = useGetWishlistsQuery(email, { skip: !email });
   const [deleteTrip] = useDeleteTripMutation();
   const [deleteWishlist] = useDeleteWishlistMutation();
   const [confirm, confirmDialog] = useConfirm();
-  const favorites = useFavoriteToggle();
   const [deletingIds, setDeletingIds] = useState<Set<string>>(new Set());
   const inFlight = useRef(new Set<string>());
-  const [query, setQuery] = useSearchParams();
-  const filters = filtersFromQuery(query);
-  const setFilters = (next: TripFilters) => setQuery(filtersToQuery(next), { replace: true });
 
   async function guarded(id: string, action: () => Promise<void>) {
     if (inFlight.current.has(id)) return;
@@ -75,6 +122,19 @@ export default function ExplorePage() {
       }
     });
   }
+
+  return { deletingIds, onDeleteTrip, onDeleteWishlist, confirmDialog };
+}
+
+export default function ExplorePage() {
+  const email = useCurrentUser()?.email ?? '';
+  const trips = useGetTripsQuery();
+  const wishlists = useGetWishlistsQuery(email, { skip: !email });
+  const { deletingIds, onDeleteTrip, onDeleteWishlist, confirmDialog } = useDeletes();
+  const favorites = useFavoriteToggle();
+  const [query, setQuery] = useSearchParams();
+  const filters = filtersFromQuery(query);
+  const setFilters = (next: TripFilters) => setQuery(filtersToQuery(next), { replace: true });
 
   const allTrips = trips.data ?? [];
   const planning = applyTripFilters(allTrips, filters);
@@ -129,40 +189,9 @@ export default function ExplorePage() {
         )}
       </section>
 
-      {allTrips.some((trip) => cardRole(trip) !== 'owner') && (
-        <section aria-labelledby="shared-heading" className="section">
-          <div className="section-header">
-            <h2 id="shared-heading">Shared with me</h2>
-          </div>
-          <div className="card-grid">
-            {allTrips
-              .filter((trip) => cardRole(trip) !== 'owner')
-              .map((trip) => (
-                <TripCard key={trip._id} trip={trip} />
-              ))}
-          </div>
-        </section>
-      )}
+      <SharedWithMe trips={allTrips} />
 
-      <section aria-labelledby="wishlists-heading" className="section">
-        <div className="section-header">
-          <h2 id="wishlists-heading">Wishlists</h2>
-        </div>
-        {wishlists.isLoading && <SkeletonCards count={3} label="Loading wishlists" />}
-        {wishlists.isError && <EmptyState title="Couldn't load wishlists">Failed to load wishlists.</EmptyState>}
-        {wishlists.isSuccess && wishlists.data.length === 0 && (
-          <EmptyState title="No wishlists yet">
-            <p className="muted">Tap the heart on a trip to start one.</p>
-          </EmptyState>
-        )}
-        {wishlists.data && wishlists.data.length > 0 && (
-          <div className="card-grid">
-            {wishlists.data.map((w) => (
-              <WishlistCard key={w._id} wishlist={w} busy={deletingIds.has(w._id)} onDelete={onDeleteWishlist} />
-            ))}
-          </div>
-        )}
-      </section>
+      <WishlistsSection wishlists={wishlists} deletingIds={deletingIds} onDelete={onDeleteWishlist} />
 
       <Link to="/search" className="fab" aria-label="Create a trip">
         <span aria-hidden="true">+</span> Create

@@ -4,8 +4,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TripHero } from '../../components/TripHero';
-import { rememberedView } from '../../features/instances/compare';
-import { InstanceGrid, preloadCompareChart } from '../../features/instances/components/InstanceGrid';
+import { rememberedView } from '../../features/windows';
+import { InstanceGrid, preloadCompareChart } from '../../features/windows/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import {

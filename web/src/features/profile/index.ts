@@ -1,4 +1,2 @@
 // What other features may use from the profile feature.
-export { PersonFields, type Person } from './components/PersonFields';
-export { PlaceFields, withCountry, type Place } from './components/PlaceFields';
 export { useGetProfileQuery } from './api';

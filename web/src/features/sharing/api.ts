@@ -3,7 +3,7 @@
 // page (joinApi.ts) have their own calls, in their own chunks. The server decides every
 // rule; these calls only ask and show its answer.
 import { api } from '../../lib/api';
-import { sendOrKeep } from '../../lib/offline/changeQueue';
+import { senderOf, sendOrKeep } from '../saving';
 import type { Instance, InstanceWithTrip, Message, Trip, TripCostsHidden, VoteValue } from '../../lib/types';
 
 export const trip = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
@@ -30,9 +30,9 @@ export const sharingApi = api.injectEndpoints({
     }),
     // Kept offline and shown at once (ADR 0038). A vote has no version: the last one cast wins.
     vote: build.mutation<InstanceWithTrip, { tripId: string; instanceId: string; vote: VoteValue | null }>({
-      queryFn: ({ tripId, instanceId, vote }, _api, _extra, baseQuery) =>
+      queryFn: ({ tripId, instanceId, vote }, queryApi, _extra, baseQuery) =>
         sendOrKeep(
-          baseQuery,
+          senderOf(queryApi, baseQuery),
           tripId,
           {
             url: `${trip(tripId)}/instances/${encodeURIComponent(instanceId)}/vote`,

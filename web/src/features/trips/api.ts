@@ -1,11 +1,9 @@
 // Trips, and the weather and suggestions shown on a trip (docs/product.md §7 "Trips", "Places, weather, suggestions").
-import { api } from '../../lib/api';
+import { tripPath } from '../../lib/api';
 import type { LocationParts } from '../../lib/location';
 import { keyedTripChanges, tripChanges, tripFields } from '../../lib/merge';
-import { conflictOf, saveMerging, tripPath } from '../../lib/mergeSave';
-import type { AppDispatch } from '../../lib/hooks';
-import { tripSummary } from '@tripcost/shared/domain';
-import type { Answer, Body, FunPlaces, Trip, TripSummary, WeatherReport } from '../../lib/types';
+import type { Answer, Body, FunPlaces, Trip, WeatherReport } from '../../lib/types';
+import { refetchAfter, saveMerging, senderOf, showSavedTrip, tripCache } from '../saving';
 
 /**
  * What the trip header changes, as the route takes it: a budget that is not a plain amount
@@ -17,20 +15,10 @@ export type TripSettingsChange = Pick<
   'travelers' | 'budget' | 'budget_basis' | 'currency'
 >;
 
-export const tripsApi = api.injectEndpoints({
+// The trip and the list are the save home's caches (features/saving/tripCache.ts): every
+// save writes them; the trips feature adds its own endpoints to them.
+export const tripsApi = tripCache.injectEndpoints({
   endpoints: (build) => ({
-    /** The trip cards' list (Explore, All trips, My Trips, Past): summaries, not whole trips. */
-    getTrips: build.query<TripSummary[], void>({
-      query: () => '/trips/getaway-trip?view=summary',
-      providesTags: (trips) => [
-        ...(Array.isArray(trips) ? trips : []).map((t) => ({ type: 'Trip' as const, id: t._id })),
-        { type: 'Trip' as const, id: 'LIST' },
-      ],
-    }),
-    getTrip: build.query<Trip, string>({
-      query: (tripId) => `/trips/getaway/${encodeURIComponent(tripId)}`,
-      providesTags: (_r, _e, tripId) => [{ type: 'Trip', id: tripId }],
-    }),
     /**
      * Travellers, budget and currency, saved in place from the trip header (null budget = none). With
      * `version` and `base` (the trip as shown when the change was made) it is sent with
@@ -45,8 +33,8 @@ export const tripsApi = api.injectEndpoints({
         base?: Trip;
       }
     >({
-      queryFn: ({ tripId, version, base, ...settings }, _api, _extra, baseQuery) =>
-        saveMerging(baseQuery, {
+      queryFn: ({ tripId, version, base, ...settings }, queryApi, _extra, baseQuery) =>
+        saveMerging(senderOf(queryApi, baseQuery), {
           tripId,
           version: base ? version : undefined,
           base: base ? tripFields(base) : {},
@@ -94,55 +82,3 @@ export const {
   useGetWeatherQuery,
   useGetFunPlacesQuery,
 } = tripsApi;
-
-type TripShownListener = (dispatch: AppDispatch, trip: Trip) => void;
-const tripShownListeners = new Set<TripShownListener>();
-
-/**
- * Lets a feature keep its own caches of a trip (the window page's) in step whenever a
- * trip the server answered is shown: the trips feature cannot import those features.
- */
-export function onAnsweredTrip(listener: TripShownListener): void {
-  tripShownListeners.add(listener);
-}
-
-/**
- * Shows the trip a mutation answered everywhere it is cached: the single-trip entry, its
- * card in the trip list (summarised by the server's rule), and (through onAnsweredTrip) every open window of it. The answer is
- * the trip as stored, so nothing is refetched: one save is one request.
- */
-export function showAnsweredTrip(dispatch: AppDispatch, trip: Trip): void {
-  dispatch(tripsApi.util.upsertQueryData('getTrip', trip._id, trip));
-  dispatch(
-    tripsApi.util.updateQueryData('getTrips', undefined, (draft) => {
-      const index = draft.findIndex((t) => t._id === trip._id);
-      if (index >= 0) draft[index] = tripSummary(trip);
-    }),
-  );
-  for (const listener of tripShownListeners) listener(dispatch, trip);
-}
-
-/**
- * After a save that answers the trip: the answer is shown; a 412 that could not be merged
- * carries the trip as stored now, which is shown too (the next save goes against it).
- */
-export async function showSavedTrip(
-  dispatch: AppDispatch,
-  saved: Promise<{ data: Trip }>,
-  show: (trip: Trip) => void = (trip) => showAnsweredTrip(dispatch, trip),
-): Promise<void> {
-  try {
-    show((await saved).data);
-  } catch (rejected) {
-    const merge = conflictOf((rejected as { error?: unknown } | undefined)?.error);
-    if (merge) show(merge.trip);
-  }
-}
-
-/**
- * The only failure of a save whose cure is a refetch: a 412 that carries no trip (the trip
- * kept changing). A 412 with a merge carries the trip; any other failure changed nothing.
- */
-export function refetchAfter(error: unknown): boolean {
-  return Boolean(error) && (error as { status?: unknown }).status === 412 && !conflictOf(error);
-}

@@ -1,6 +1,6 @@
 // My Trips rules (docs/product.md §4): which committed trips are upcoming, how they group, and the
 // status text of the next one.
-import { DAY_MS } from '@tripcost/shared/domain';
+import { DAY_MS, utcDay } from '@tripcost/shared/domain';
 import type { TripSummary } from '../../lib/types';
 
 /** What these rules read of a trip: a card's summary (a whole trip has it too). */
@@ -63,10 +63,6 @@ export function groupByEndYear(trips: Trip[]): { year: number; trips: Trip[] }[]
   return [...groups.entries()].sort(([a], [b]) => b - a).map(([year, list]) => ({ year, trips: list }));
 }
 
-function utcDayNumber(t: number): number {
-  return Math.floor(t / DAY_MS);
-}
-
 /**
  * The status text of the next trip. Dates are calendar days (UTC) and the end day counts
  * in full. 'Tomorrow' is 24 to 48 hours away; 'Today' is a start earlier today with no
@@ -83,7 +79,7 @@ export function tripStatus(trip: Pick<Trip, 'trip_start' | 'trip_end'>, now: Dat
     const hours = Math.max(1, Math.floor(untilStart / HOUR_MS));
     return `In ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
   }
-  if (untilStart <= 0) return utcDayNumber(start) === utcDayNumber(nowMs) ? 'Today' : 'Starts soon';
+  if (untilStart <= 0) return utcDay(new Date(start)) === utcDay(now) ? 'Today' : 'Starts soon';
   const days = Math.floor(untilStart / DAY_MS);
   return days === 1 ? 'Tomorrow' : `${days} days until your next trip`;
 }

@@ -6,8 +6,8 @@
 import { api } from '../../lib/api';
 import type { AppDispatch } from '../../lib/hooks';
 import type { Answer, TripRef, Wishlist } from '../../lib/types';
-import { creating, newTempId, sendOrKeep } from '../../lib/offline/changeQueue';
-import { patchCachedTrip, undoPatches } from '../trips';
+import { creating, newTempId } from '../../lib/offline/changeQueue';
+import { patchCachedTrip, senderOf, sendOrKeep, undoPatches } from '../saving';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
 
@@ -45,10 +45,10 @@ export const wishlistsApi = api.injectEndpoints({
     // Creating a list and adding or removing a trip are kept offline (ADR 0038); a create carries an Idempotency-Key.
     // Renaming and deleting a list: listEditsApi.ts (loaded by the pages that offer them).
     createWishlist: build.mutation<Wishlist, { list_name: string; trip: TripRef; email: string }>({
-      queryFn: ({ list_name, trip, email }, _api, _extra, baseQuery) => {
+      queryFn: ({ list_name, trip, email }, queryApi, _extra, baseQuery) => {
         const tempId = newTempId();
         const body = { list_name, trips: [trip], email };
-        return sendOrKeep(baseQuery, trip._id, creating('/wishlist/createlist', body), {
+        return sendOrKeep(senderOf(queryApi, baseQuery), trip._id, creating('/wishlist/createlist', body), {
           tempId,
           answer: () => ({ _id: tempId, list_name, trips: [trip] }) as unknown as Wishlist,
         });
@@ -58,20 +58,25 @@ export const wishlistsApi = api.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: TripRef }>({
-      queryFn: ({ wishlistId, trip }, _api, _extra, baseQuery) =>
-        sendOrKeep(baseQuery, trip._id, creating(`/wishlist/addtrip/${encodeURIComponent(wishlistId)}`, trip), {
-          answer: () => ({ _id: wishlistId, trips: [trip] }) as unknown as Wishlist,
-        }),
+      queryFn: ({ wishlistId, trip }, queryApi, _extra, baseQuery) =>
+        sendOrKeep(
+          senderOf(queryApi, baseQuery),
+          trip._id,
+          creating(`/wishlist/addtrip/${encodeURIComponent(wishlistId)}`, trip),
+          {
+            answer: () => ({ _id: wishlistId, trips: [trip] }) as unknown as Wishlist,
+          },
+        ),
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
         favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     /** Unfavourite: the trip leaves its wishlist, and the server clears the flag. */
     unfavoriteTrip: build.mutation<Wishlist, { wishlistId: string; tripId: string }>({
-      queryFn: ({ wishlistId, tripId }, _api, _extra, baseQuery) => {
+      queryFn: ({ wishlistId, tripId }, queryApi, _extra, baseQuery) => {
         const url = `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`;
         return sendOrKeep(
-          baseQuery,
+          senderOf(queryApi, baseQuery),
           tripId,
           { url, method: 'DELETE' },
           {

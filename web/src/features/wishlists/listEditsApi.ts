@@ -1,12 +1,10 @@
 // Renaming and deleting a wishlist, loaded by the pages that offer them (Explore, the
 // wishlist cards) rather than with every page that shows a heart. Both show at once and,
 // without a network, are kept to be sent later (ADR 0038).
-import { sendOrKeep } from '../../lib/offline/changeQueue';
 import { saveAnswer, savedAnswer } from '../../lib/offline/deviceStore';
 import type { AppDispatch, AppState } from '../../lib/hooks';
-import type { BaseQuery } from '../../lib/mergeSave';
 import type { Message, Wishlist } from '../../lib/types';
-import { undoPatches } from '../trips';
+import { senderOf, sendOrKeep, undoPatches, type Sender } from '../saving';
 import { favouriteOptimistically, wishlistsApi } from './api';
 
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
@@ -35,7 +33,7 @@ function patchLists(dispatch: AppDispatch, getState: () => unknown, change: List
  * offline and the refetch its tags cause read it as well.
  */
 async function sendOrKeepList<T>(
-  baseQuery: BaseQuery,
+  sender: Sender,
   getState: () => unknown,
   args: { url: string; method: string; body?: unknown },
   meanwhile: T,
@@ -46,7 +44,7 @@ async function sendOrKeepList<T>(
     kept = true;
     return meanwhile;
   };
-  const answered = await sendOrKeep<T>(baseQuery, '', args, { answer });
+  const answered = await sendOrKeep<T>(sender, '', args, { answer });
   const state = getState() as AppState;
   const userId = state.session.userId;
   if (kept && userId) {
@@ -64,10 +62,10 @@ const listEditsApi = wishlistsApi.injectEndpoints({
     // The route declares no answer (services/wishlists): nothing here reads it. The new
     // name shows at once; kept offline, a name taken meanwhile is listed as not applied.
     renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
-      queryFn: ({ wishlistId, name }, { getState }, _extra, baseQuery) =>
+      queryFn: ({ wishlistId, name }, queryApi, _extra, baseQuery) =>
         sendOrKeepList(
-          baseQuery,
-          getState,
+          senderOf(queryApi, baseQuery),
+          queryApi.getState,
           { url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`, method: 'PUT', body: { name } },
           { _id: wishlistId, list_name: name } as Wishlist,
           renamed(wishlistId, name),
@@ -80,10 +78,10 @@ const listEditsApi = wishlistsApi.injectEndpoints({
     }),
     /** Deleting a list unfavourites every trip in it (the server clears their flags). */
     deleteWishlist: build.mutation<Message, { wishlist: Wishlist }>({
-      queryFn: ({ wishlist }, { getState }, _extra, baseQuery) =>
+      queryFn: ({ wishlist }, queryApi, _extra, baseQuery) =>
         sendOrKeepList(
-          baseQuery,
-          getState,
+          senderOf(queryApi, baseQuery),
+          queryApi.getState,
           { url: `/wishlist/removewishlist/${encodeURIComponent(wishlist._id)}`, method: 'DELETE' },
           { msg: 'Deleted on this device; sent when you are back online.' },
           without(wishlist._id),

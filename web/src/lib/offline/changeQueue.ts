@@ -1,16 +1,15 @@
 // Changes made without a network (ADR 0038), the part every page loads: what a kept
-// change is, and how a change that finds no network is handed to the keeper (installed
-// by features/trips/offlineSync.ts, loaded beside the first page); the queue itself and
-// its replay live in queueStore.ts, loaded with the keeper.
+// change is. A change that finds no network is handed to the store's keeper by the save
+// home (features/saving: send.ts, mergeSave.ts; the keeper is offlineSync.ts, loaded
+// beside the first page); the queue itself lives in queueStore.ts.
 // each edit of a trip, a window or a cost
 // item is kept in IndexedDB with the trip version it was based on, under the signed-in
 // user, in the order it was made; the cached trip shows it at once. Back online they are
 // sent in that order with If-Match (mergeSave.ts merges a 412 by field, as online); a
 // field both sides changed is kept as a conflict for the traveller to settle.
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { Conflict, Fields } from '../merge';
-import type { BaseQuery } from '../mergeSave';
-import type { Instance, Trip } from '../types';
+import type { Trip } from '../types';
 
 export interface QueuedChange {
   /** The IndexedDB key: the user and the order the change was made in. */
@@ -73,18 +72,6 @@ export interface OfflineRequest {
   show?: (trip: Trip) => Trip;
 }
 
-let requestKeeper: ((kept: OfflineRequest) => Promise<Trip | true | null>) | null = null;
-
-/** The app's keeper of other requests made offline (features/trips/offlineSync.ts); none in most tests. */
-export function setRequestKeeper(keeper: typeof requestKeeper): void {
-  requestKeeper = keeper;
-}
-
-/** The trip as shown once `kept` is queued; null when it cannot be kept (then the change fails as before). */
-export function keepRequest(kept: OfflineRequest): Promise<Trip | true | null> {
-  return requestKeeper ? requestKeeper(kept) : Promise.resolve(null);
-}
-
 /** How a change kept offline shows: the trip as it will be, and the answer the page gets meanwhile. */
 export interface Kept<T> {
   tempId?: string;
@@ -94,25 +81,6 @@ export interface Kept<T> {
   show?: (trip: Trip) => Trip;
   /** The answer the page gets meanwhile, from the trip as shown (a change without `show` gets no trip). */
   answer: (trip: Trip) => T;
-}
-
-/** Sends `args`; without a network keeps it to be sent later (ADR 0038) and answers from the trip as it will be. */
-export async function sendOrKeep<T>(
-  baseQuery: BaseQuery,
-  tripId: string,
-  args: FetchArgs & { method: string },
-  keep: Kept<T>,
-): Promise<{ data: T } | { error: FetchBaseQueryError }> {
-  const sent = await baseQuery(args);
-  if (sent.error?.status === 'FETCH_ERROR') {
-    const idempotencyKey = (args.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
-    const { url, method, body } = args;
-    const { tempId, idAt, alsoIds } = keep;
-    const request = { url, method, body, idempotencyKey, tempId, idAt, alsoIds };
-    const shown = await keepRequest({ tripId, request, show: keep.show });
-    if (shown) return { data: keep.answer(shown === true ? (undefined as never) : shown) };
-  }
-  return sent.error ? { error: sent.error } : { data: sent.data as T };
 }
 
 /** A create: its Idempotency-Key, kept with it, so a retry after a lost answer never creates twice. */
@@ -126,32 +94,9 @@ export const creating = (url: string, body: unknown): FetchArgs & { method: stri
 /** A temporary id for something created offline. */
 export const newTempId = () => `${TEMP_PREFIX}${newIdempotencyKey()}`;
 
-let windowCreator: ((create: OfflineWindowCreate) => Promise<{ data: Instance } | null>) | null = null;
-
-/** The app's keeper of windows created offline (features/trips/offlineSync.ts); none in most tests. */
-export function setWindowCreator(creator: typeof windowCreator): void {
-  windowCreator = creator;
-}
-
-export function keepWindowCreate(create: OfflineWindowCreate): Promise<{ data: Instance } | null> {
-  return windowCreator ? windowCreator(create) : Promise.resolve(null);
-}
-
 export interface OfflineWindowRemove {
   tripId: string;
   instanceId: string;
-}
-
-let windowRemover: ((remove: OfflineWindowRemove) => Promise<{ data: { msg: string; trip: Trip } } | null>) | null =
-  null;
-
-/** The app's keeper of windows deleted offline (features/trips/offlineSync.ts); none in most tests. */
-export function setWindowRemover(remover: typeof windowRemover): void {
-  windowRemover = remover;
-}
-
-export function keepWindowRemove(remove: OfflineWindowRemove): Promise<{ data: { msg: string; trip: Trip } } | null> {
-  return windowRemover ? windowRemover(remove) : Promise.resolve(null);
 }
 
 /** A fresh Idempotency-Key for a create. */

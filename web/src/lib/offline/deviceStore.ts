@@ -4,6 +4,7 @@
 // in wipes the previous one's reads (changes not yet synced stay under their user), and logging out (or deleting the account) wipes it all,
 // the photos the service worker kept included.
 import { clear, createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval';
+import { DAY_MS } from '@tripcost/shared/domain';
 
 /** What the app needs of a key-value store; idb-keyval in the browser, a Map in unit tests. */
 export interface KeyValueStore {
@@ -60,7 +61,6 @@ export const PHOTO_CACHE = 'tripcost-photos';
 /** Trips kept: opened in the last 30 days, at most 200 (the most recently opened). */
 export const KEEP_DAYS = 30;
 export const KEEP_TRIPS = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const LAST_USER = 'last-user';
 const answerKey = (userId: string, url: string) => `answer|${userId}|${url}`;

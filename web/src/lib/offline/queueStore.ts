@@ -5,7 +5,7 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { DEFAULT_CURRENCY_DIGITS, EXPENSE_FIELDS, totalCost, type ExpenseField } from '@tripcost/shared/domain';
 import { COMMITTED, itemChanges, targetOf, tripChanges, windowChanges, type FieldKey, type Fields } from '../merge';
-import { tripPath } from '../mergeSave';
+import { tripPath } from '../api';
 import type { Instance, Trip } from '../types';
 import type { QueuedChange } from './changeQueue';
 import { deviceStore } from './deviceStore';
@@ -155,7 +155,7 @@ const EXPENSES = ['stay_expense', 'travel_expense', 'car_expense', 'other_expens
 
 /** The trip as it will be once `fields` are applied: what the page shows while they wait. */
 export function applyFields(trip: Trip, fields: Fields): Trip {
-  const next = structuredClone(trip) as Trip & Record<string, unknown>;
+  const next: Trip = structuredClone(trip);
   for (const [key, value] of Object.entries(fields) as [FieldKey, unknown][]) {
     const target = targetOf(key);
     if (key === COMMITTED) {
@@ -164,7 +164,8 @@ export function applyFields(trip: Trip, fields: Fields): Trip {
       continue;
     }
     if (target.kind === 'trip') {
-      (next as Record<string, unknown>)[target.field] = value;
+      // A field of the trip by its name (merge.ts keys every field so): set as it will be stored.
+      Object.assign(next, { [target.field]: value });
       continue;
     }
     const window = next.instances?.find((candidate) => candidate._id === target.windowId) as

@@ -2,7 +2,7 @@
 // the owner's full profile, which they can edit (rules: @tripcost/shared/domain),
 // download with all their data, or delete.
 import { FormActions, FormError } from '../../../components/Form';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { todayDateInput, toDateInput } from '../../../lib/format';
@@ -15,8 +15,8 @@ import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
-import { PersonFields, type Person } from './PersonFields';
-import { PlaceFields, type Place } from './PlaceFields';
+import { PersonFields, type Person } from '../../../components/PersonFields';
+import { PlaceFields, type Place } from '../../../components/PlaceFields';
 import { PublicProfileCard } from './PublicProfileCard';
 import './profile.css';
 
@@ -46,54 +46,77 @@ function ProfileSkeleton() {
   );
 }
 
-export default function ProfilePage() {
-  const { userId = '' } = useParams();
+type ProfileChange = Partial<Person & Place & Pick<FormState, 'home_currency'>>;
+
+/** The owner's form: who, where, the home currency, and Save. */
+function ProfileForm({
+  form,
+  canEdit,
+  change,
+  error,
+  saving,
+  onSubmit,
+  cancel,
+}: {
+  form: FormState;
+  canEdit: boolean;
+  change: (fields: ProfileChange) => void;
+  error: string;
+  saving: boolean;
+  onSubmit: (event: FormEvent) => void;
+  cancel: () => void;
+}) {
+  return (
+    <form className="form form--grid" onSubmit={onSubmit}>
+      <fieldset className="fieldset fieldset--plain field--full" disabled={!canEdit}>
+        <div className="form--grid">
+          <PersonFields value={form} onChange={change} />
+          <PlaceFields idPrefix="profile" value={form} onChange={change} />
+          <CurrencyPicker
+            label="Home currency"
+            className="field--full"
+            value={form.home_currency}
+            disabled={!canEdit}
+            onChange={(home_currency) => change({ home_currency })}
+            hint="New trips start in it; only you see it."
+          />
+        </div>
+      </fieldset>
+      <FormError message={error} className="field--full" />
+      {canEdit && (
+        <FormActions
+          className="form-actions field--full"
+          onCancel={cancel}
+          submitLabel="Save"
+          busy={saving && 'Saving…'}
+        />
+      )}
+    </form>
+  );
+}
+
+/** My own profile: the form, Edit and Save, and my account's data. */
+function OwnProfile({
+  profile,
+  userId,
+  form,
+  setForm,
+  editing,
+  setEditing,
+}: {
+  profile: ProfileAnswer;
+  userId: string;
+  form: FormState;
+  setForm: Dispatch<SetStateAction<FormState | null>>;
+  editing: boolean;
+  setEditing: (editing: boolean) => void;
+}) {
   const dispatch = useAppDispatch();
-  const me = useCurrentUser();
-  const isOwner = Boolean(me?._id) && me?._id === userId;
-  const { data: profile, isLoading, isError } = useGetProfileQuery(userId);
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
-  const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<FormState | null>(null);
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
-
-  useEffect(() => {
-    if (profile && !editing) setForm(toForm(profile));
-  }, [profile, editing]);
-
-  if (isLoading || (profile && !form)) {
-    return (
-      <main className="page page--narrow">
-        <ProfileSkeleton />
-      </main>
-    );
-  }
-  if (isError || !profile || !form) {
-    return (
-      <main className="page page--narrow page-message">
-        {isError && <p className="muted">Failed to load profile.</p>}
-        <p className="page-message__title">User not found</p>
-        <Link to="/mytrips" className="btn btn--primary">
-          Back to My Trips
-        </Link>
-      </main>
-    );
-  }
-
-  if (!isOwner) {
-    return (
-      <main className="page page--narrow">
-        <Link to="/mytrips" className="back-link">
-          ← Back to My Trips
-        </Link>
-        <PublicProfileCard profile={profile} />
-      </main>
-    );
-  }
-
   const canEdit = editing;
-  const change = (fields: Partial<Person & Place & Pick<FormState, 'home_currency'>>) => {
+  const change = (fields: ProfileChange) => {
     setError('');
     setSuccess('');
     setForm((f) => (f ? { ...f, ...fields } : f));
@@ -148,33 +171,71 @@ export default function ProfilePage() {
             {success}
           </p>
         )}
-        <form className="form form--grid" onSubmit={onSubmit}>
-          <fieldset className="fieldset fieldset--plain field--full" disabled={!canEdit}>
-            <div className="form--grid">
-              <PersonFields value={form} onChange={change} />
-              <PlaceFields idPrefix="profile" value={form} onChange={change} />
-              <CurrencyPicker
-                label="Home currency"
-                className="field--full"
-                value={form.home_currency}
-                disabled={!canEdit}
-                onChange={(home_currency) => change({ home_currency })}
-                hint="New trips start in it; only you see it."
-              />
-            </div>
-          </fieldset>
-          <FormError message={error} className="field--full" />
-          {canEdit && (
-            <FormActions
-              className="form-actions field--full"
-              onCancel={cancel}
-              submitLabel="Save"
-              busy={saving && 'Saving…'}
-            />
-          )}
-        </form>
+        <ProfileForm
+          form={form}
+          canEdit={canEdit}
+          change={change}
+          error={error}
+          saving={saving}
+          onSubmit={onSubmit}
+          cancel={cancel}
+        />
       </div>
       <AccountDataPanel />
     </main>
+  );
+}
+
+export default function ProfilePage() {
+  const { userId = '' } = useParams();
+  const me = useCurrentUser();
+  const isOwner = Boolean(me?._id) && me?._id === userId;
+  const { data: profile, isLoading, isError } = useGetProfileQuery(userId);
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<FormState | null>(null);
+
+  useEffect(() => {
+    if (profile && !editing) setForm(toForm(profile));
+  }, [profile, editing]);
+
+  if (isLoading || (profile && !form)) {
+    return (
+      <main className="page page--narrow">
+        <ProfileSkeleton />
+      </main>
+    );
+  }
+  if (isError || !profile || !form) {
+    return (
+      <main className="page page--narrow page-message">
+        {isError && <p className="muted">Failed to load profile.</p>}
+        <p className="page-message__title">User not found</p>
+        <Link to="/mytrips" className="btn btn--primary">
+          Back to My Trips
+        </Link>
+      </main>
+    );
+  }
+
+  if (!isOwner) {
+    return (
+      <main className="page page--narrow">
+        <Link to="/mytrips" className="back-link">
+          ← Back to My Trips
+        </Link>
+        <PublicProfileCard profile={profile} />
+      </main>
+    );
+  }
+
+  return (
+    <OwnProfile
+      profile={profile}
+      userId={userId}
+      form={form}
+      setForm={setForm}
+      editing={editing}
+      setEditing={setEditing}
+    />
   );
 }

@@ -15,6 +15,45 @@ interface CityComboboxProps {
   onType: () => void;
 }
 
+/** The suggestions as a listbox: the active one follows the keyboard and the pointer. */
+function CityOptions({
+  listId,
+  options,
+  expanded,
+  active,
+  optionId,
+  setActive,
+  pick,
+}: {
+  listId: string;
+  options: PlaceSuggestion[];
+  expanded: boolean;
+  active: number;
+  optionId: (i: number) => string;
+  setActive: (i: number) => void;
+  pick: (place: PlaceSuggestion) => void;
+}) {
+  return (
+    <ul id={listId} role="listbox" aria-label="City suggestions" className="combobox__list" hidden={!expanded}>
+      {options.map((place, i) => (
+        <li
+          key={place.place_id}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          className={`combobox__option ${i === active ? 'combobox__option--active' : ''}`}
+          onMouseDown={(e) => e.preventDefault()}
+          onMouseEnter={() => setActive(i)}
+          onClick={() => pick(place)}
+        >
+          <span className="combobox__main">{place.main_text ?? place.description}</span>
+          {place.secondary_text && <span className="combobox__secondary">{place.secondary_text}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function CityCombobox({ onSelect, onType }: CityComboboxProps) {
   const baseId = useId();
   const listId = `${baseId}-list`;
@@ -93,23 +132,15 @@ export function CityCombobox({ onSelect, onType }: CityComboboxProps) {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       />
-      <ul id={listId} role="listbox" aria-label="City suggestions" className="combobox__list" hidden={!expanded}>
-        {options.map((place, i) => (
-          <li
-            key={place.place_id}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            className={`combobox__option ${i === active ? 'combobox__option--active' : ''}`}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => pick(place)}
-          >
-            <span className="combobox__main">{place.main_text ?? place.description}</span>
-            {place.secondary_text && <span className="combobox__secondary">{place.secondary_text}</span>}
-          </li>
-        ))}
-      </ul>
+      <CityOptions
+        listId={listId}
+        options={options}
+        expanded={expanded}
+        active={active}
+        optionId={optionId}
+        setActive={setActive}
+        pick={pick}
+      />
       <p className="sr-only" aria-live="polite">
         {expanded ? `${options.length} suggestions available` : ''}
       </p>

@@ -6,19 +6,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { useLeaveTripMutation } from '../api';
-import type { Member, TripRole } from '../../../lib/types';
+import type { Member } from '../../../lib/types';
+import type { SharedTrip } from './sharedTrip';
 import { RoleBadge } from './RoleBadge';
 import './sharing.css';
 
 const ShareDialog = lazy(() => import('./SharePanel'));
-
-export interface SharedTrip {
-  _id: string;
-  role: TripRole;
-  owner_name: string;
-  members: Member[];
-  hide_costs_from_viewers: boolean;
-}
 
 /** "Ada, Cy and Bo". */
 function names(members: Member[]): string {

@@ -15,7 +15,7 @@ import {
   useSetHideCostsMutation,
 } from '../shareApi';
 import { ROLE_NAMES } from './RoleBadge';
-import type { SharedTrip } from './ShareBar';
+import type { SharedTrip } from './sharedTrip';
 import './sharing.css';
 
 type Shareable = 'viewer' | 'editor';
@@ -57,26 +57,20 @@ function RolePicker({
   );
 }
 
-export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClose: () => void }) {
+/** Invite with a link: as viewer or editor, the link shown once to copy, and the open invitations to revoke. */
+function InviteSection({ tripId }: { tripId: string }) {
   const [role, setRole] = useState<Shareable>('viewer');
   const [made, setMade] = useState<NewInvite | null>(null);
   const [copied, setCopied] = useState(false);
-  const { data: invites = [] } = useGetInvitesQuery(trip._id);
+  const { data: invites = [] } = useGetInvitesQuery(tripId);
   const [createInvite, creating] = useCreateInviteMutation();
   const [revoke] = useRevokeInviteMutation();
-  const [changeRole] = useChangeMemberRoleMutation();
-  const [remove] = useRemoveMemberMutation();
-  const [setHide, hiding] = useSetHideCostsMutation();
-  // The member whose removal waits for a yes (removing someone is not undone here).
-  const [removing, setRemoving] = useState<string | null>(null);
-  // After Cancel, focus goes back to that member's Remove button.
-  const [refocus, setRefocus] = useState<string | null>(null);
   const open = invites.filter((invite) => invite.state === 'open');
   const link = made?.url;
 
   async function makeLink() {
     setCopied(false);
-    const request = { tripId: trip._id, role, idempotencyKey: newIdempotencyKey() };
+    const request = { tripId, role, idempotencyKey: newIdempotencyKey() };
     let answer = await createInvite(request);
     // The answer was lost on the way: sent again with its key, it makes no second invitation.
     if ('error' in answer && (answer.error as { status?: unknown }).status === 'FETCH_ERROR') {
@@ -91,112 +85,133 @@ export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClo
   }
 
   return (
+    <section className="share-panel__section" aria-labelledby="share-invite">
+      <h3 id="share-invite">Invite with a link</h3>
+      <div className="share-panel__row">
+        <span className="muted">People with the link can</span>
+        <RolePicker label="Invite as" value={role} onChange={setRole} options={OFFERS} />
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          disabled={creating.isLoading}
+          onClick={() => void makeLink()}
+        >
+          Create link
+        </button>
+      </div>
+      {made && link === undefined && (
+        // A replay of a create whose answer was lost: the server keeps only the token's
+        // hash, so the link it made cannot be shown again.
+        <div className="share-panel__row" role="status">
+          <span>This link was made, but a link is shown only once and this one cannot be shown again.</span>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void makeLink()}>
+            Make a new link
+          </button>
+        </div>
+      )}
+      {link !== undefined && (
+        <div className="share-panel__row">
+          <input
+            className="share-panel__link"
+            readOnly
+            aria-label="Invitation link"
+            value={link}
+            onFocus={(event) => event.target.select()}
+          />
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy(link)}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      )}
+      {open.length > 0 && (
+        <ul className="share-panel__list" aria-label="Open invitations">
+          {open.map((invite) => (
+            <li key={invite._id} className="share-panel__item">
+              <span>
+                {ROLE_NAMES[invite.role]} link{' '}
+                <span className="muted">· until {formatShortDate(invite.expires_at.slice(0, 10))}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn--ghost-danger btn--sm"
+                onClick={() => void revoke({ tripId, inviteId: invite._id })}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The people: each member's role, and Remove (asked once more first). */
+function MembersSection({ trip }: { trip: SharedTrip }) {
+  const [changeRole] = useChangeMemberRoleMutation();
+  const [remove] = useRemoveMemberMutation();
+  // The member whose removal waits for a yes (removing someone is not undone here).
+  const [removing, setRemoving] = useState<string | null>(null);
+  // After Cancel, focus goes back to that member's Remove button.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  return (
+    <section className="share-panel__section" aria-labelledby="share-members">
+      <h3 id="share-members">People</h3>
+      <ul className="share-panel__list" aria-label="Members">
+        {trip.members.map((member) => (
+          <li key={member.user_id} className="share-panel__item">
+            <span className="share-panel__name">{member.name}</span>
+            {member.role === 'owner' ? (
+              <span className="role-badge">Owner</span>
+            ) : removing === member.user_id ? (
+              <RemoveConfirmation
+                name={member.name}
+                onCancel={() => {
+                  setRemoving(null);
+                  setRefocus(member.user_id);
+                }}
+                onConfirm={() => {
+                  setRemoving(null);
+                  void remove({ tripId: trip._id, userId: member.user_id });
+                }}
+              />
+            ) : (
+              <span className="share-panel__row">
+                <RolePicker
+                  label={`Role of ${member.name}`}
+                  value={member.role}
+                  options={[
+                    { role: 'viewer', label: 'Viewer' },
+                    { role: 'editor', label: 'Editor' },
+                  ]}
+                  onChange={(next) => void changeRole({ tripId: trip._id, userId: member.user_id, role: next })}
+                />
+                <button
+                  type="button"
+                  className="btn btn--ghost-danger btn--sm"
+                  aria-label={`Remove ${member.name}`}
+                  autoFocus={refocus === member.user_id}
+                  onClick={() => setRemoving(member.user_id)}
+                >
+                  Remove
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function ShareDialog({ trip, onClose }: { trip: SharedTrip; onClose: () => void }) {
+  const [setHide, hiding] = useSetHideCostsMutation();
+
+  return (
     <Modal title="Share this trip" onClose={onClose}>
       <div className="share-panel">
-        <section className="share-panel__section" aria-labelledby="share-invite">
-          <h3 id="share-invite">Invite with a link</h3>
-          <div className="share-panel__row">
-            <span className="muted">People with the link can</span>
-            <RolePicker label="Invite as" value={role} onChange={setRole} options={OFFERS} />
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
-              disabled={creating.isLoading}
-              onClick={() => void makeLink()}
-            >
-              Create link
-            </button>
-          </div>
-          {made && link === undefined && (
-            // A replay of a create whose answer was lost: the server keeps only the token's
-            // hash, so the link it made cannot be shown again.
-            <div className="share-panel__row" role="status">
-              <span>This link was made, but a link is shown only once and this one cannot be shown again.</span>
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void makeLink()}>
-                Make a new link
-              </button>
-            </div>
-          )}
-          {link !== undefined && (
-            <div className="share-panel__row">
-              <input
-                className="share-panel__link"
-                readOnly
-                aria-label="Invitation link"
-                value={link}
-                onFocus={(event) => event.target.select()}
-              />
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy(link)}>
-                {copied ? 'Copied' : 'Copy'}
-              </button>
-            </div>
-          )}
-          {open.length > 0 && (
-            <ul className="share-panel__list" aria-label="Open invitations">
-              {open.map((invite) => (
-                <li key={invite._id} className="share-panel__item">
-                  <span>
-                    {ROLE_NAMES[invite.role]} link{' '}
-                    <span className="muted">· until {formatShortDate(invite.expires_at.slice(0, 10))}</span>
-                  </span>
-                  <button
-                    type="button"
-                    className="btn btn--ghost-danger btn--sm"
-                    onClick={() => void revoke({ tripId: trip._id, inviteId: invite._id })}
-                  >
-                    Revoke
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className="share-panel__section" aria-labelledby="share-members">
-          <h3 id="share-members">People</h3>
-          <ul className="share-panel__list" aria-label="Members">
-            {trip.members.map((member) => (
-              <li key={member.user_id} className="share-panel__item">
-                <span className="share-panel__name">{member.name}</span>
-                {member.role === 'owner' ? (
-                  <span className="role-badge">Owner</span>
-                ) : removing === member.user_id ? (
-                  <RemoveConfirmation
-                    name={member.name}
-                    onCancel={() => {
-                      setRemoving(null);
-                      setRefocus(member.user_id);
-                    }}
-                    onConfirm={() => {
-                      setRemoving(null);
-                      void remove({ tripId: trip._id, userId: member.user_id });
-                    }}
-                  />
-                ) : (
-                  <span className="share-panel__row">
-                    <RolePicker
-                      label={`Role of ${member.name}`}
-                      value={member.role}
-                      options={[
-                        { role: 'viewer', label: 'Viewer' },
-                        { role: 'editor', label: 'Editor' },
-                      ]}
-                      onChange={(next) => void changeRole({ tripId: trip._id, userId: member.user_id, role: next })}
-                    />
-                    <button
-                      type="button"
-                      className="btn btn--ghost-danger btn--sm"
-                      aria-label={`Remove ${member.name}`}
-                      autoFocus={refocus === member.user_id}
-                      onClick={() => setRemoving(member.user_id)}
-                    >
-                      Remove
-                    </button>
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <InviteSection tripId={trip._id} />
+        <MembersSection trip={trip} />
         <label className="share-panel__switch">
           <input
             type="checkbox"

@@ -3,7 +3,7 @@
 import { api, apiBase, refreshAccessToken } from '../../../lib/api';
 import { tokenReceived, type SessionState } from '../../../lib/session';
 import type { AppDispatch } from '../../../lib/hooks';
-import { effectOf, tagsOf, type Effect, type TabView } from './apply';
+import { effectOf, tagsOf, type Effect, type TabView } from '../../saving';
 import { followSharedStream } from './tabs';
 
 export interface LiveTripOptions {

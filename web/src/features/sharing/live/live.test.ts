@@ -2,7 +2,7 @@
 // boundaries (heartbeats skipped), a dropped stream reopened with Last-Event-ID after a
 // growing pause, a refused token renewed, `revoked` ending it, and what each event does
 // to a tab (my own change ignored, another member's refetched with a note).
-import { effectOf, tagsOf } from './apply';
+import { effectOf, tagsOf } from '../../saving/live';
 import { followSharedStream } from './tabs';
 import { retryDelay, runLiveStream, tokenExpiry, type LiveEvent, type LiveOptions } from './stream';
 

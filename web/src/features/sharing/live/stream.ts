@@ -10,20 +10,9 @@
 // the window regains focus it refetches the trip and tries the stream again.
 import { createParser } from 'eventsource-parser';
 import { NO_ACCESS } from './messages';
+import type { LiveEvent, TripChange } from '../../saving';
 
-/** What a member's change says: the trip's new version, who made it and what it touched. */
-export interface TripChange {
-  version: number;
-  actor_id: string;
-  actor_name: string;
-  what: 'window' | 'item' | 'vote' | 'members' | 'trip';
-}
-
-export type LiveEvent =
-  | { type: 'change'; id?: string; change: TripChange }
-  /** The server cannot resume from the id sent: everything about the trip is fetched again. */
-  | { type: 'reset'; id?: string }
-  | { type: 'revoked'; msg: string };
+export type { LiveEvent, TripChange };
 
 /** Why a stream ended for good. */
 export type LiveEnd = 'revoked' | 'signed-out' | 'gone' | 'stopped';
@@ -128,6 +117,28 @@ function defaultNextFocus(signal: AbortSignal): Promise<void> {
 
 type Connection = 'revoked' | 'gone' | 'unauthorized' | 'expired' | 'busy' | 'dropped' | 'stopped';
 
+/**
+ * What an answer that is no stream to read means (null when it is one): 'restart' when
+ * the id it resumed from is refused, so the stream starts again from now.
+ */
+function refusal(status: number, resumed: boolean, onEvent: LiveOptions['onEvent']): Connection | 'restart' | null {
+  if (status === 401) return 'unauthorized';
+  // No longer a member: what the server says on every other route of the trip.
+  if (status === 403) {
+    onEvent({ type: 'revoked', msg: NO_ACCESS });
+    return 'revoked';
+  }
+  // The trip is gone (its page says so when it refetches), or no server offers the stream.
+  if (status === 404) return 'gone';
+  if (status === 429) return 'busy';
+  // The id it resumed from is refused (400): start from now, and refetch what may have been missed.
+  if (status === 400 && resumed) {
+    onEvent({ type: 'reset' });
+    return 'restart';
+  }
+  return null;
+}
+
 /** Runs the stream until it is revoked, the user has no token, or `signal` aborts. */
 export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -194,21 +205,9 @@ export async function runLiveStream(options: LiveOptions): Promise<LiveEnd> {
         cache: 'no-store',
         signal: connection.signal,
       });
-      if (response.status === 401) return 'unauthorized';
-      // No longer a member: what the server says on every other route of the trip.
-      if (response.status === 403) {
-        options.onEvent({ type: 'revoked', msg: NO_ACCESS });
-        return 'revoked';
-      }
-      // The trip is gone (its page says so when it refetches), or no server offers the stream.
-      if (response.status === 404) return 'gone';
-      if (response.status === 429) return 'busy';
-      // The id it resumed from is refused (400): start from now, and refetch what may have been missed.
-      if (response.status === 400 && lastId) {
-        lastId = null;
-        options.onEvent({ type: 'reset' });
-        return 'dropped';
-      }
+      const refused = refusal(response.status, Boolean(lastId), options.onEvent);
+      if (refused === 'restart') lastId = null;
+      if (refused) return refused === 'restart' ? 'dropped' : refused;
       if (!response.ok || !response.body) return 'dropped';
       failures = 0;
       const parser = createParser({

@@ -7,15 +7,14 @@
 import { FormError, MoneyInput } from '../../../components/Form';
 import { currencySymbol } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ConflictChoice, conflictRowOf, type ConflictChoiceValue } from '../../../components/ConflictChoice';
 import { errorMessage } from '../../../lib/api';
-import { resolve, tripChanges } from '../../../lib/merge';
-import { conflictOf, type MergeConflict } from '../../../lib/mergeSave';
+import { tripChanges, type Choice } from '../../../lib/merge';
 import { digitsOf, formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
 import { CurrencyPicker } from '../../currencies';
 import { useCanEdit } from '../../sharing';
+import { ConflictChoice, conflictRowOf, useSaveConflict } from '../../saving';
 import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
 import './tripSettings.css';
 
@@ -61,6 +60,135 @@ function ReadOnlySettings({ trip }: { trip: Trip }) {
   );
 }
 
+/**
+ * The settings' saves, one after another: each measures its change from the newest trip
+ * this tab knows (the shown one, or the answer to its own last save), so two quick
+ * clicks never look like a conflict with this tab itself. A 412 both sides changed is
+ * the save home's one conflict handling (useSaveConflict).
+ */
+function useSettingsSave(trip: Trip) {
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const conflicts = useSaveConflict();
+  const [save, { isLoading }] = useSaveTripSettingsMutation();
+  const latest = useRef(trip);
+  useEffect(() => {
+    if ((trip.version ?? 0) >= (latest.current.version ?? 0)) latest.current = trip;
+  }, [trip]);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  function saveSettings(settings: TripSettingsChange, undo: () => void, on?: Trip) {
+    setError('');
+    conflicts.clear();
+    setStatus('Saving…');
+    queue.current = queue.current.then(async () => {
+      const base = on ?? latest.current;
+      try {
+        latest.current = await save({ tripId: trip._id, version: base.version, base, ...settings }).unwrap();
+        setStatus('Saved');
+      } catch (failure) {
+        setStatus('');
+        if (conflicts.caught(failure)) return;
+        undo();
+        setError(errorMessage(failure, 'Failed to save. Please try again.'));
+      }
+    });
+    return queue.current;
+  }
+
+  /** Keep mine: sent again on the version stored now; take theirs: the stored value stays (shown by the refetch). */
+  function settle(choice: Choice) {
+    const settled = conflicts.settle(choice);
+    if (!settled) return;
+    const fields = tripChanges(settled.fields);
+    if (Object.keys(fields).length === 0) return;
+    void saveSettings(fields, () => undefined, settled.trip);
+  }
+
+  return { saveSettings, settle, conflict: conflicts.conflict, error, status, isLoading };
+}
+
+function TravellersStepper({ id, travelers, step }: { id: string; travelers: number; step: (by: number) => void }) {
+  return (
+    <div className="field">
+      <span id={`${id}-travelers`}>Travellers</span>
+      <div className="stepper" role="group" aria-labelledby={`${id}-travelers`}>
+        <button type="button" aria-label="Fewer travellers" disabled={travelers <= 1} onClick={() => step(-1)}>
+          −
+        </button>
+        <output aria-live="polite" aria-label="Travellers">
+          {travelers}
+        </output>
+        <button
+          type="button"
+          aria-label="More travellers"
+          disabled={travelers >= MAX_TRAVELERS}
+          onClick={() => step(1)}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface BudgetFormProps {
+  id: string;
+  trip: Trip;
+  budget: string;
+  setBudget: (text: string) => void;
+  saveBudget: (text: string) => void;
+  basis: BudgetBasis;
+  saveBasis: (basis: BudgetBasis) => void;
+}
+
+function BudgetForm({ id, trip, budget, setBudget, saveBudget, basis, saveBasis }: BudgetFormProps) {
+  function onBudgetSubmit(event: FormEvent) {
+    event.preventDefault();
+    saveBudget(budget);
+  }
+  return (
+    <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
+      <label htmlFor={id}>Budget ({currencySymbol(trip.currency)})</label>
+      <div className="trip-settings__budget-row">
+        <MoneyInput
+          id={id}
+          digits={digitsOf(trip.currency)}
+          placeholder="No budget"
+          value={budget}
+          onChange={(event) => setBudget(event.target.value)}
+          onBlur={() => saveBudget(budget)}
+        />
+        {budget !== '' && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            aria-label="Clear budget"
+            onClick={() => {
+              setBudget('');
+              saveBudget('');
+            }}
+          >
+            ×
+          </button>
+        )}
+        <label className="trip-settings__basis">
+          <span className="sr-only">Budget applies</span>
+          <select
+            className="control--compact"
+            value={basis}
+            onChange={(event) => saveBasis(event.target.value as BudgetBasis)}
+          >
+            <option value="trip">for the trip</option>
+            <option value="per_person">per person</option>
+          </select>
+        </label>
+      </div>
+      {budgetLabel(trip) && <p className="muted trip-settings__saved-budget">{budgetLabel(trip)}</p>}
+    </form>
+  );
+}
+
 function EditableSettings({ trip }: { trip: Trip }) {
   const savedTravelers = trip.travelers ?? 1;
   const [travelers, setTravelers] = useState(savedTravelers);
@@ -68,10 +196,7 @@ function EditableSettings({ trip }: { trip: Trip }) {
   const savedBasis = budgetBasisOf(trip);
   const [basis, setBasis] = useState<BudgetBasis>(savedBasis);
   const [currency, setCurrency] = useState(trip.currency);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-  const [conflict, setConflict] = useState<MergeConflict | null>(null);
-  const [save, { isLoading }] = useSaveTripSettingsMutation();
+  const { saveSettings, settle, conflict, error, status, isLoading } = useSettingsSave(trip);
   const budgetId = useId();
   // The budget last sent, so Enter followed by a blur saves once.
   const sentBudget = useRef<number | null | undefined>(trip.budget ?? null);
@@ -84,47 +209,6 @@ function EditableSettings({ trip }: { trip: Trip }) {
     setBudget(budgetText(trip.budget));
     sentBudget.current = trip.budget ?? null;
   }, [trip.budget]);
-
-  // The newest trip this tab knows (the shown one, or the answer to its own last save),
-  // and the saves one after another: each measures its change from the one before, so
-  // two quick clicks never look like a conflict with this tab itself.
-  const latest = useRef(trip);
-  useEffect(() => {
-    if ((trip.version ?? 0) >= (latest.current.version ?? 0)) latest.current = trip;
-  }, [trip]);
-  const queue = useRef<Promise<void>>(Promise.resolve());
-
-  function saveSettings(settings: TripSettingsChange, undo: () => void, on?: Trip) {
-    setError('');
-    setConflict(null);
-    setStatus('Saving…');
-    queue.current = queue.current.then(async () => {
-      const base = on ?? latest.current;
-      try {
-        latest.current = await save({ tripId: trip._id, version: base.version, base, ...settings }).unwrap();
-        setStatus('Saved');
-      } catch (failure) {
-        const merge = conflictOf(failure);
-        setStatus('');
-        if (merge && merge.conflicts.length > 0) {
-          setConflict(merge);
-          return;
-        }
-        undo();
-        setError(errorMessage(failure, 'Failed to save. Please try again.'));
-      }
-    });
-    return queue.current;
-  }
-
-  /** Keep mine: sent again on the version stored now; take theirs: the stored value stays (shown by the refetch). */
-  function settle(choice: ConflictChoiceValue) {
-    if (!conflict) return;
-    const fields = tripChanges(resolve(conflict, choice));
-    setConflict(null);
-    if (Object.keys(fields).length === 0) return;
-    void saveSettings(fields, () => undefined, conflict.trip);
-  }
 
   function step(by: number) {
     const next = Math.min(MAX_TRAVELERS, Math.max(1, travelers + by));
@@ -162,70 +246,18 @@ function EditableSettings({ trip }: { trip: Trip }) {
     void saveSettings({ currency: next }, () => setCurrency(previous));
   }
 
-  function onBudgetSubmit(event: FormEvent) {
-    event.preventDefault();
-    saveBudget(budget);
-  }
-
   return (
     <div className="trip-settings">
-      <div className="field">
-        <span id={`${budgetId}-travelers`}>Travellers</span>
-        <div className="stepper" role="group" aria-labelledby={`${budgetId}-travelers`}>
-          <button type="button" aria-label="Fewer travellers" disabled={travelers <= 1} onClick={() => step(-1)}>
-            −
-          </button>
-          <output aria-live="polite" aria-label="Travellers">
-            {travelers}
-          </output>
-          <button
-            type="button"
-            aria-label="More travellers"
-            disabled={travelers >= MAX_TRAVELERS}
-            onClick={() => step(1)}
-          >
-            +
-          </button>
-        </div>
-      </div>
-      <form className="field trip-settings__budget" onSubmit={onBudgetSubmit}>
-        <label htmlFor={budgetId}>Budget ({currencySymbol(trip.currency)})</label>
-        <div className="trip-settings__budget-row">
-          <MoneyInput
-            id={budgetId}
-            digits={digitsOf(trip.currency)}
-            placeholder="No budget"
-            value={budget}
-            onChange={(event) => setBudget(event.target.value)}
-            onBlur={() => saveBudget(budget)}
-          />
-          {budget !== '' && (
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              aria-label="Clear budget"
-              onClick={() => {
-                setBudget('');
-                saveBudget('');
-              }}
-            >
-              ×
-            </button>
-          )}
-          <label className="trip-settings__basis">
-            <span className="sr-only">Budget applies</span>
-            <select
-              className="control--compact"
-              value={basis}
-              onChange={(event) => saveBasis(event.target.value as BudgetBasis)}
-            >
-              <option value="trip">for the trip</option>
-              <option value="per_person">per person</option>
-            </select>
-          </label>
-        </div>
-        {budgetLabel(trip) && <p className="muted trip-settings__saved-budget">{budgetLabel(trip)}</p>}
-      </form>
+      <TravellersStepper id={budgetId} travelers={travelers} step={step} />
+      <BudgetForm
+        id={budgetId}
+        trip={trip}
+        budget={budget}
+        setBudget={setBudget}
+        saveBudget={saveBudget}
+        basis={basis}
+        saveBasis={saveBasis}
+      />
       <CurrencyPicker
         label="Trip currency"
         className="trip-settings__currency"

@@ -1,0 +1,156 @@
+// A window's cost items by category: add, edit in place, delete with undo. The server
+// derives the window's expenses and paid/still-to-pay totals from the items; the cost
+// shown beside the basis picker is only a preview of that rule for the form.
+//
+// An item's `booked` flag is shown as "Reserved": "Booked" is already a window's status
+// (the committed window), and one word for two things misled people. Prices that vary
+// by date (weekend rate, seasons, prices for exact dates) are edited in DatedPrices.tsx;
+// an item keeps them through every edit unless the traveller removes them.
+import { FormError } from '../../components/Form';
+import { Suspense, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { digitsOf, formatMoney } from '../../lib/format';
+import type { CostItem, Instance } from '../../lib/types';
+import { fxEffectWording, useTripCurrency } from '../currencies';
+import { RepriceWindow, useAddItemMutation, useRemoveItemMutation } from '../windows';
+import { useCanEdit } from '../sharing';
+import { ItemForm } from './ItemForm';
+import { ItemRow } from './ItemRow';
+import { CATEGORIES, itemisedNotice, listOf, previewCost } from './itemRules';
+import './costItems.css';
+
+export { previewCost };
+
+/**
+ * Paid and still to pay, what today's rates changed, re-pricing (for items in another
+ * currency) and, before the first item, what adding one does to the plain amounts.
+ */
+function CostTotals({ tripId, instance, editable }: { tripId: string; instance: Instance; editable: boolean }) {
+  const currency = useTripCurrency();
+  const fxEffect = fxEffectWording(instance.fx_effect, currency);
+  const items = instance.items ?? [];
+  // Before the first item, the window's figures are plain amounts; the first item turns them into items.
+  const plainAmounts =
+    items.length === 0
+      ? CATEGORIES.map((category) => ({ category, amount: Number(instance[category.expense] ?? 0) })).filter(
+          ({ amount }) => amount > 0,
+        )
+      : [];
+  return (
+    <>
+      <p className="cost-items__totals" aria-live="polite">
+        Paid {formatMoney(instance.paid_total ?? 0, currency)} · Still to pay{' '}
+        {formatMoney(instance.to_pay ?? 0, currency)}
+        {fxEffect && <span className="cost-items__fx-effect"> · {fxEffect}</span>}
+      </p>
+      {editable && items.some((item) => item.fx) && (
+        <Suspense fallback={null}>
+          <RepriceWindow tripId={tripId} instanceId={instance._id} />
+        </Suspense>
+      )}
+      {editable && plainAmounts.length > 0 && (
+        <p className="cost-items__note">
+          Adding an item turns the amounts entered so far (
+          {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount, currency)}`))})
+          into items, so the total stays the same plus the new item.
+        </p>
+      )}
+    </>
+  );
+}
+
+interface Props {
+  tripId: string;
+  instance: Instance;
+  travellers: number;
+  /** The trip version shown: edits carry it, and a change made elsewhere meanwhile is merged by field. */
+  version?: number;
+}
+
+export function CostItems({ tripId, instance, travellers, version }: Props) {
+  const currency = useTripCurrency();
+  const ref = { tripId, instanceId: instance._id };
+  const [removeItem] = useRemoveItemMutation();
+  const [addItem] = useAddItemMutation();
+  const [removed, setRemoved] = useState<CostItem | null>(null);
+  const editable = useCanEdit();
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const items = instance.items ?? [];
+
+  async function onDelete(item: CostItem) {
+    setError('');
+    setNotice('');
+    try {
+      await removeItem({ ...ref, itemId: item._id }).unwrap();
+      setRemoved(item);
+    } catch (failure) {
+      setError(`Could not delete ${item.name}: ${errorMessage(failure, 'please try again.')}`);
+    }
+  }
+
+  async function onUndo() {
+    if (!removed) return;
+    const { _id: _gone, ...input } = removed;
+    try {
+      await addItem({ ...ref, item: input }).unwrap();
+      setRemoved(null);
+    } catch (failure) {
+      setError(`Could not restore ${removed.name}: ${errorMessage(failure, 'please try again.')}`);
+    }
+  }
+
+  return (
+    <section className="panel cost-items" aria-labelledby="cost-items-heading">
+      <h2 id="cost-items-heading">Cost items</h2>
+      <CostTotals tripId={tripId} instance={instance} editable={editable} />
+      <p className="cost-items__notice" role="status">
+        {notice}
+      </p>
+      {removed && (
+        <p className="cost-items__undo" role="status">
+          Deleted {removed.name}.{' '}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onUndo}>
+            Undo
+          </button>
+        </p>
+      )}
+      <FormError message={error} />
+      {CATEGORIES.map((category) => {
+        const mine = items.filter((item) => item.category === category.key);
+        return (
+          <section key={category.key} className="cost-items__category" aria-label={`${category.label} items`}>
+            <h3>
+              {category.label}{' '}
+              <span className="cost-items__sum">{formatMoney(Number(instance[category.expense] ?? 0), currency)}</span>
+            </h3>
+            <ul className="cost-items__list">
+              {mine.map((item) => (
+                <ItemRow
+                  key={item._id}
+                  item={item}
+                  cost={previewCost(item, instance, travellers, digitsOf(currency))}
+                  window={instance}
+                  travellers={travellers}
+                  refs={ref}
+                  version={version}
+                  onDelete={() => onDelete(item)}
+                  editable={editable}
+                />
+              ))}
+            </ul>
+            {editable && (
+              <ItemForm
+                category={category.key}
+                window={instance}
+                travellers={travellers}
+                refs={ref}
+                onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
+              />
+            )}
+          </section>
+        );
+      })}
+    </section>
+  );
+}

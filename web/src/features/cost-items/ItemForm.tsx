@@ -1,0 +1,108 @@
+// A new cost item's form, in place under its category: closed, one button.
+import { FormActions, FormError } from '../../components/Form';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api';
+import type { CostCategory, CostItem } from '../../lib/types';
+import { isRated, useGetCurrenciesQuery, useTripCurrency } from '../currencies';
+import { useAddItemMutation } from '../windows';
+import { datedInput } from './datedPrices';
+import { CostPreview, ItemFields, OpenerButton, useFocusOnToggle } from './ItemFields';
+import { categoryLabel, emptyFields, validFields, type ItemFieldsState, type WindowDates } from './itemRules';
+
+export function ItemForm({
+  category,
+  window,
+  travellers,
+  refs,
+  onAdded,
+}: {
+  category: CostCategory;
+  window: WindowDates;
+  travellers: number;
+  refs: { tripId: string; instanceId: string };
+  /** The items the server made from the window's plain amounts ([] when none). */
+  onAdded: (itemisedFromAmounts: CostItem[]) => void;
+}) {
+  const tripCurrency = useTripCurrency();
+  const [addItem, { isLoading }] = useAddItemMutation();
+  const [open, setOpen] = useState(false);
+  const focus = useFocusOnToggle(open);
+  const [fields, setFields] = useState<ItemFieldsState>(() => emptyFields(tripCurrency));
+  const { data: currencies } = useGetCurrenciesQuery();
+  const [error, setError] = useState('');
+  const valid = validFields(fields, tripCurrency, isRated(currencies, fields.currency));
+  const what = `${categoryLabel(category).toLowerCase()} item`;
+  const value = Number(fields.amount);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid || isLoading) return;
+    setError('');
+    try {
+      const answer = await addItem({
+        ...refs,
+        item: {
+          category,
+          name: fields.name.trim(),
+          amount: value,
+          basis: fields.basis,
+          booked: false,
+          paid: false,
+          link: fields.link.trim(),
+          confirmation: fields.confirmation.trim(),
+          ...datedInput(fields.dated, fields.basis),
+          currency: fields.currency,
+          ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
+            ? { fx: { rate: Number(fields.rate) } }
+            : {}),
+        },
+      }).unwrap();
+      setFields(emptyFields(tripCurrency));
+      setOpen(false);
+      onAdded(answer.itemised_from_amounts ?? []);
+    } catch (failure) {
+      setError(`The item was not added: ${errorMessage(failure, 'please try again.')}`);
+    }
+  }
+
+  // Closed, a category is its items and one button: four open forms buried the items.
+  if (!open)
+    return (
+      <div className="cost-item__open">
+        <OpenerButton
+          opener={focus.opener}
+          onOpen={() => {
+            // A trip whose currency changed meanwhile: a new item starts in the current one.
+            if (fields.name === '' && fields.amount === '') setFields(emptyFields(tripCurrency));
+            setOpen(true);
+          }}
+        >
+          + Add {what}
+        </OpenerButton>
+      </div>
+    );
+
+  return (
+    <form ref={focus.form} className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
+      <ItemFields value={fields} onChange={setFields} />
+      <FormActions
+        className="cost-item__buttons"
+        small
+        tone="secondary"
+        onCancel={() => {
+          setOpen(false);
+          setError('');
+        }}
+        submitLabel={
+          <>
+            Add <span className="sr-only">{what}</span>
+          </>
+        }
+        disabled={!valid || isLoading}
+      >
+        <CostPreview fields={fields} window={window} travellers={travellers} />
+      </FormActions>
+      <FormError message={error} className="cost-item__error" />
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+// A window's cost items, for the window page.
+export { CostItems } from './CostItems';

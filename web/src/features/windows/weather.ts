@@ -1,0 +1,73 @@
+// A window card's weather, asked together with the other cards of its place.
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { LocationParts } from '../../lib/location';
+import type { WindowsWeatherAnswer, WindowsWeatherBody, WindowWeather } from '../../lib/types';
+import type { BaseQuery } from '../saving';
+
+export type WindowWeatherArgs = LocationParts & { start: string; end: string };
+
+/** The server takes at most this many windows per batch. */
+const WEATHER_BATCH_MAX = 50;
+
+type WeatherResult = { data: WindowWeather } | { error: FetchBaseQueryError };
+interface WeatherWaiter {
+  dates: { start: string; end: string };
+  resolve: (result: WeatherResult) => void;
+}
+
+/**
+ * Every window card asks for its own weather; asking the server once per card made 26
+ * windows 26 requests (and 26 upstream calls). Cards of one place that ask in the same
+ * turn of the event loop are sent as one POST /api/weather/windows (the server shares
+ * its upstream calls between them); each card's query still has its own cache entry.
+ */
+const weatherBatches = new Map<string, { place: LocationParts; waiters: WeatherWaiter[] }>();
+
+export function batchedWindowWeather(args: WindowWeatherArgs, baseQuery: BaseQuery): Promise<WeatherResult> {
+  const place = { city: args.city ?? '', state: args.state, country: args.country };
+  const key = JSON.stringify([place.city, place.state ?? '', place.country ?? '']);
+  return new Promise((resolve) => {
+    let batch = weatherBatches.get(key);
+    if (!batch) {
+      batch = { place, waiters: [] };
+      weatherBatches.set(key, batch);
+      // A macrotask: every card mounted in this render has asked by then.
+      setTimeout(() => {
+        weatherBatches.delete(key);
+        void sendWeatherBatch(batch!.place, batch!.waiters, baseQuery);
+      }, 0);
+    }
+    batch.waiters.push({ dates: { start: args.start, end: args.end }, resolve });
+  });
+}
+
+async function sendWeatherBatch(place: LocationParts, waiters: WeatherWaiter[], baseQuery: BaseQuery) {
+  const windowId = ({ start, end }: WeatherWaiter['dates']) => `${start}_${end}`;
+  // Chunks one after the other: a board never has more than one weather request open.
+  for (let offset = 0; offset < waiters.length; offset += WEATHER_BATCH_MAX) {
+    const chunk = waiters.slice(offset, offset + WEATHER_BATCH_MAX);
+    // Windows with the same dates are asked once.
+    const windows = [...new Map(chunk.map((w) => [windowId(w.dates), { id: windowId(w.dates), ...w.dates }])).values()];
+    const body: WindowsWeatherBody = { city: place.city ?? '', windows };
+    if (place.state) body.state = place.state;
+    if (place.country) body.country = place.country;
+    const answer = await baseQuery({ url: '/weather/windows', method: 'POST', body });
+    const entries = new Map(
+      ((answer.data as WindowsWeatherAnswer | undefined)?.windows ?? []).map((entry) => [entry.id, entry]),
+    );
+    for (const waiter of chunk) {
+      const entry = entries.get(windowId(waiter.dates));
+      if (answer.error) waiter.resolve({ error: answer.error });
+      else if (entry && 'weather' in entry) waiter.resolve({ data: entry.weather });
+      else {
+        const error = entry && 'error' in entry ? entry.error : undefined;
+        waiter.resolve({
+          error: {
+            status: error?.status ?? 502,
+            data: { msg: error?.msg ?? 'Weather for these dates is unavailable right now.' },
+          } as FetchBaseQueryError,
+        });
+      }
+    }
+  }
+}
