@@ -37,8 +37,9 @@ const SERVICE_PATH = /services\/([\w.-]+)\/src\/([\w.-]+)/g;
 
 /**
  * `services/<name>/src/<folder>` for each such path the given files name (a domain, as
- * `../../services/trips/src/domain/comparison`), or `services/<name>/src` when what is
- * named is a file. Those folders import only themselves and the shared kit (ADR 0031).
+ * `../../services/trips/src/costs/domain/comparison`), or `services/<name>/src` when what is
+ * named is a file. Those folders import only themselves and the shared kit (ADR 0031;
+ * the trips capability `costs` imports nothing else of its service, ADR 0057).
  */
 function serviceFoldersNamedBy(root, files) {
   const folders = new Set();

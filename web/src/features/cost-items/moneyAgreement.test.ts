@@ -16,7 +16,7 @@ import {
   compareWindows,
   statusOf as serverStatusOf,
   type WindowLike,
-} from '../../../../services/trips/src/domain/comparison';
+} from '../../../../services/trips/src/costs/domain/comparison';
 import {
   COST_BASES,
   COST_CATEGORIES,
@@ -24,7 +24,7 @@ import {
   itemCost,
   windowContext,
   type CostItem,
-} from '../../../../services/trips/src/domain/cost-items';
+} from '../../../../services/trips/src/costs/domain/cost-items';
 
 // The trips domain's pure modules take their money and date rules from `@tripcost/shared`,
 // whose index re-exports the shared domain; here that is the domain itself, so the test
