@@ -3,7 +3,7 @@
 import { newId, notFound, type AuthUser } from '@tripcost/shared';
 import { flexGrid as gridOf, type FlexGrid, type FlexRange } from '../../costs';
 import type { SharedTripView, TripAndInstance, TripAndInstanceAnswer } from '../../sharing';
-import { INSTANCE_NOT_FOUND, tripCurrency, tripDigits, type InstanceRecord } from '../../trip';
+import { INSTANCE_NOT_FOUND, tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from '../../trip';
 import type { TripsContext } from './context';
 import {
   applyAddInstance,
@@ -14,6 +14,7 @@ import {
   type DuplicateTarget,
   type InstanceFields,
 } from './trip-changes';
+import type { ChangeKind } from '../../live';
 import type { Precondition } from './write-path';
 
 export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>> &
@@ -61,33 +62,23 @@ export const getInstance =
   async (user: AuthUser, tripId: string, instanceId: string): Promise<TripAndInstanceAnswer> =>
     access.readInstance((await access.tripFor(user.id, tripId, 'read')).trip, instanceId, user.id);
 
-export const commitInstance =
+/**
+ * A use case that applies one window rule (`apply`, given the window's id) through the
+ * write path and answers the trip as the caller sees it: commit, clear the plan, remove.
+ */
+const windowChange =
+  (what: ChangeKind, apply: (trip: TripRecord, instanceId: string, at: string) => TripRecord) =>
   ({ access, writes }: TripsContext): WindowChange =>
   async (user, tripId, instanceId, precondition) =>
     access.view(
-      await writes.changeTrip(
-        user,
-        tripId,
-        'commit',
-        (current, at) => applyCommit(current, instanceId, at),
-        precondition,
-      ),
+      await writes.changeTrip(user, tripId, what, (current, at) => apply(current, instanceId, at), precondition),
       user.id,
     );
 
+export const commitInstance = windowChange('commit', applyCommit);
+
 /** Un-commits the committed window; 409 when the window is not the committed one. */
-export const clearPlan =
-  ({ access, writes }: TripsContext): WindowChange =>
-  async (user, tripId, instanceId, precondition) => {
-    const trip = await writes.changeTrip(
-      user,
-      tripId,
-      'commit',
-      (current, at) => applyClearPlan(current, instanceId, at),
-      precondition,
-    );
-    return access.view(trip, user.id);
-  };
+export const clearPlan = windowChange('commit', applyClearPlan);
 
 /** A copy of the window with its dates moved by `shiftDays` or set to a start and nights, listed first. */
 export const duplicateInstance =
@@ -111,19 +102,7 @@ export const duplicateInstance =
     return access.withInstance(trip, copyId, user.id);
   };
 
-export const removeInstance =
-  ({ access, writes }: TripsContext): WindowChange =>
-  async (user, tripId, instanceId, precondition) =>
-    access.view(
-      await writes.changeTrip(
-        user,
-        tripId,
-        'window',
-        (current, at) => applyRemoveInstance(current, instanceId, at),
-        precondition,
-      ),
-      user.id,
-    );
+export const removeInstance = windowChange('window', applyRemoveInstance);
 
 /** The window's totals at every start and length of the range (the flex grid). */
 export const flexGrid =
