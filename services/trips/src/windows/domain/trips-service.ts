@@ -52,7 +52,6 @@ import {
   reprice,
   type ItemAction,
   type ItemAdded,
-  type ItemChange,
   type RepriceAnswer,
 } from './item-use-cases';
 import type { DuplicateTarget, TripUpdate } from './trip-changes';
@@ -90,14 +89,9 @@ export interface TripsService extends SharingUseCases {
   getInstance(user: AuthUser, tripId: string, instanceId: string): Promise<TripAndInstanceAnswer>;
   /** The caller's vote on a window (null withdraws it); any member, owner included. Answers the window as read. */
   vote(user: AuthUser, tripId: string, instanceId: string, vote: Vote | null): Promise<TripAndInstanceAnswer>;
-  commitInstance(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    precondition?: Precondition,
-  ): Promise<SharedTripView>;
+  commitInstance: ReturnType<typeof commitInstance>;
   /** Un-commits the committed window; 409 when the window is not the committed one. */
-  clearPlan(user: AuthUser, tripId: string, instanceId: string, precondition?: Precondition): Promise<SharedTripView>;
+  clearPlan: ReturnType<typeof clearPlan>;
   /** A copy of the window with its dates moved by `shiftDays` or set to a start and nights, listed first. */
   duplicateInstance(
     user: AuthUser,
@@ -110,12 +104,7 @@ export interface TripsService extends SharingUseCases {
   flexGrid(user: AuthUser, tripId: string, instanceId: string, range: FlexRange): Promise<FlexAnswer>;
   /** "Still this price": the item's price in use was seen again today. */
   checkItem: ItemAction;
-  removeInstance(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    precondition?: Precondition,
-  ): Promise<SharedTripView>;
+  removeInstance: ReturnType<typeof removeInstance>;
   /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
   addItem(
     user: AuthUser,
@@ -124,14 +113,7 @@ export interface TripsService extends SharingUseCases {
     item: ItemInput,
     precondition?: Precondition,
   ): Promise<ItemAdded>;
-  editItem(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    itemId: string,
-    fields: Partial<ItemInput>,
-    precondition?: Precondition,
-  ): Promise<ItemChange>;
+  editItem: ReturnType<typeof editItem>;
   removeItem: ItemAction;
   /**
    * Every item in another currency of one window (instanceId) or of the whole trip (null)
