@@ -39,13 +39,13 @@ export const instancesApi = windowSaveApi.injectEndpoints({
     addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
       queryFn: ({ item, ...ref }, queryApi, _extra, baseQuery) => {
         const tempId = newTempId();
-        const added = { captured_on: todayDateInput(), ...item, _id: tempId } as unknown as CostItem;
+        const added = (trip: { currency: string }) => keptItem(item, tempId, trip.currency);
         return sendOrKeep(senderOf(queryApi, baseQuery), ref.tripId, creating(`${path(ref)}/items`, item), {
           tempId,
           idAt: ['item', '_id'],
-          show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added] })),
+          show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added(trip)] })),
           answer: (trip) => ({
-            item: added,
+            item: added(trip),
             instance: windowOf(trip, ref.instanceId),
             trip,
             itemised_from_amounts: [],
@@ -157,3 +157,26 @@ export const {
 } = instancesApi;
 
 export const { useGetInstanceQuery } = tripCache;
+
+/**
+ * A cost item added without a network, as the window shows it until the server has it:
+ * what was typed, the defaults the server would give (no weekend rate, seasons or quotes;
+ * seen today, in the trip's currency unless another was picked), and a rate of the
+ * traveller's own as the manual rate it becomes. A published rate is the server's to
+ * find once the item is sent.
+ */
+function keptItem(item: ItemInput, tempId: string, tripCurrency: string): CostItem {
+  const today = todayDateInput();
+  const { fx, ...typed } = item;
+  return {
+    ...typed,
+    // `??`, not defaults before the spread: a field sent as undefined keeps the default.
+    weekend_amount: typed.weekend_amount ?? null,
+    seasons: typed.seasons ?? [],
+    quotes: typed.quotes ?? [],
+    captured_on: typed.captured_on ?? today,
+    currency: typed.currency ?? tripCurrency,
+    _id: tempId,
+    fx: fx ? { rate: fx.rate, date: today, source: 'manual', first_rate: fx.rate } : null,
+  };
+}

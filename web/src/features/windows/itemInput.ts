@@ -25,6 +25,29 @@ const BASIS: Record<CostItem['basis'], true> = {
 const isKey = <K extends string>(set: Record<K, true>, value: unknown): value is K =>
   typeof value === 'string' && Object.hasOwn(set, value);
 
+type Season = CostItem['seasons'][number];
+type Quote = CostItem['quotes'][number];
+type Kind = 'string' | 'number' | 'string or null';
+/** Each field of a row and the kind of value it holds; a field the API adds fails to compile here. */
+const SEASON_FIELDS: Record<keyof Season, Kind> = { from: 'string', to: 'string', amount: 'number' };
+const QUOTE_FIELDS: Record<keyof Quote, Kind> = {
+  start: 'string',
+  end: 'string',
+  amount: 'number',
+  captured_on: 'string or null',
+};
+const ofKind = (value: unknown, kind: Kind) =>
+  kind === 'string or null' ? value === null || typeof value === 'string' : typeof value === kind;
+/** Whether `value` is a list of rows, each with every field of `fields` of its kind. */
+const rowsOf = <Row>(value: unknown, fields: Record<keyof Row, Kind>): value is Row[] =>
+  Array.isArray(value) &&
+  value.every(
+    (row: unknown) =>
+      typeof row === 'object' &&
+      row !== null &&
+      Object.entries<Kind>(fields).every(([name, kind]) => ofKind((row as Record<string, unknown>)[name], kind)),
+  );
+
 /**
  * An item's fields as a merge resolved them (merge.ts keeps values untyped) → the fields
  * the item's PUT takes; a value of the wrong kind is left out rather than sent.
@@ -39,9 +62,9 @@ export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput>
     else if (field === 'basis' && isKey(BASIS, value)) input.basis = value;
     else if (field === 'category' && isKey(CATEGORY, value)) input.category = value;
     else if (field === 'weekend_amount' && (value === null || typeof value === 'number')) input.weekend_amount = value;
-    // Lists are sent as they are: the server checks every row (400 with why).
-    else if (field === 'seasons' && Array.isArray(value)) input.seasons = value as CostItem['seasons'];
-    else if (field === 'quotes' && Array.isArray(value)) input.quotes = value as CostItem['quotes'];
+    // Lists of rows of the right shape are sent whole; the server checks their values (400 with why).
+    else if (field === 'seasons' && rowsOf(value, SEASON_FIELDS)) input.seasons = value;
+    else if (field === 'quotes' && rowsOf(value, QUOTE_FIELDS)) input.quotes = value;
     else if (field === 'currency' && typeof value === 'string') input.currency = value;
     // A rate of the traveller's own is sent as { rate }; null asks the published rate again.
     else if (field === 'fx' && value === null) input.fx = null;

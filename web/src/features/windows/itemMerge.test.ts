@@ -70,5 +70,10 @@ describe('the item fields a merge resolved', () => {
       weekend_amount: null,
       seasons,
     });
+    const quotes = [{ start: '2030-03-04', end: '2030-03-08', amount: 700, captured_on: null }];
+    expect(itemInputOf({ quotes, seasons: [{ from: '2030-03-04', to: '2030-03-10', amount: '180' }] })).toEqual({
+      quotes,
+    });
+    expect(itemInputOf({ seasons: [{ from: '2030-03-04', amount: 180 }], quotes: [null] })).toEqual({});
   });
 });

@@ -9,6 +9,19 @@ import type { Answer, TripRef, Wishlist } from '../../lib/types';
 import { creating, newTempId } from '../../lib/offline/changeQueue';
 import { patchCachedTrip, senderOf, sendOrKeep, undoPatches } from '../saving';
 
+/**
+ * A list change kept on the device without a network (ADR 0038) answers what the device
+ * knows of the list — its id (a temporary one for a new list), the name typed, the trips
+ * it touched — not a whole list; the lists refetch once the change is sent.
+ */
+export interface KeptList {
+  _id: string;
+  list_name?: string;
+  trips: TripRef[];
+}
+/** What a list change answers: the server's list, or, kept offline, a KeptList. */
+export type ListAnswer = Wishlist | KeptList;
+
 const LIST = { type: 'Wishlist' as const, id: 'LIST' };
 
 /** The heart shows `isFavorite` at once; undone if the request fails. */
@@ -44,27 +57,27 @@ export const wishlistsApi = api.injectEndpoints({
     }),
     // Creating a list and adding or removing a trip are kept offline (ADR 0038); a create carries an Idempotency-Key.
     // Renaming and deleting a list: listEditsApi.ts (loaded by the pages that offer them).
-    createWishlist: build.mutation<Wishlist, { list_name: string; trip: TripRef; email: string }>({
+    createWishlist: build.mutation<ListAnswer, { list_name: string; trip: TripRef; email: string }>({
       queryFn: ({ list_name, trip, email }, queryApi, _extra, baseQuery) => {
         const tempId = newTempId();
         const body = { list_name, trips: [trip], email };
         return sendOrKeep(senderOf(queryApi, baseQuery), trip._id, creating('/wishlist/createlist', body), {
           tempId,
-          answer: () => ({ _id: tempId, list_name, trips: [trip] }) as unknown as Wishlist,
+          answer: (): KeptList => ({ _id: tempId, list_name, trips: [trip] }),
         });
       },
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
         favouriteOptimistically(dispatch, [trip._id], true, queryFulfilled),
       invalidatesTags: [LIST],
     }),
-    addTripToWishlist: build.mutation<Wishlist, { wishlistId: string; trip: TripRef }>({
+    addTripToWishlist: build.mutation<ListAnswer, { wishlistId: string; trip: TripRef }>({
       queryFn: ({ wishlistId, trip }, queryApi, _extra, baseQuery) =>
         sendOrKeep(
           senderOf(queryApi, baseQuery),
           trip._id,
           creating(`/wishlist/addtrip/${encodeURIComponent(wishlistId)}`, trip),
           {
-            answer: () => ({ _id: wishlistId, trips: [trip] }) as unknown as Wishlist,
+            answer: (): KeptList => ({ _id: wishlistId, trips: [trip] }),
           },
         ),
       onQueryStarted: ({ trip }, { dispatch, queryFulfilled }) =>
@@ -72,7 +85,7 @@ export const wishlistsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { wishlistId }) => [LIST, { type: 'WishlistTrips', id: wishlistId }],
     }),
     /** Unfavourite: the trip leaves its wishlist, and the server clears the flag. */
-    unfavoriteTrip: build.mutation<Wishlist, { wishlistId: string; tripId: string }>({
+    unfavoriteTrip: build.mutation<ListAnswer, { wishlistId: string; tripId: string }>({
       queryFn: ({ wishlistId, tripId }, queryApi, _extra, baseQuery) => {
         const url = `/wishlist/${encodeURIComponent(wishlistId)}/remove-trip/${encodeURIComponent(tripId)}`;
         return sendOrKeep(
@@ -80,7 +93,7 @@ export const wishlistsApi = api.injectEndpoints({
           tripId,
           { url, method: 'DELETE' },
           {
-            answer: () => ({ _id: wishlistId, trips: [] }) as unknown as Wishlist,
+            answer: (): KeptList => ({ _id: wishlistId, trips: [] }),
           },
         );
       },

@@ -61,13 +61,13 @@ const listEditsApi = wishlistsApi.injectEndpoints({
   endpoints: (build) => ({
     // The route declares no answer (services/wishlists): nothing here reads it. The new
     // name shows at once; kept offline, a name taken meanwhile is listed as not applied.
-    renameWishlist: build.mutation<Wishlist, { wishlistId: string; name: string }>({
+    renameWishlist: build.mutation<Pick<Wishlist, '_id' | 'list_name'>, { wishlistId: string; name: string }>({
       queryFn: ({ wishlistId, name }, queryApi, _extra, baseQuery) =>
         sendOrKeepList(
           senderOf(queryApi, baseQuery),
           queryApi.getState,
           { url: `/wishlist/editlist/${encodeURIComponent(wishlistId)}`, method: 'PUT', body: { name } },
-          { _id: wishlistId, list_name: name } as Wishlist,
+          { _id: wishlistId, list_name: name },
           renamed(wishlistId, name),
         ),
       async onQueryStarted({ wishlistId, name }, { dispatch, getState, queryFulfilled }) {
@@ -77,7 +77,7 @@ const listEditsApi = wishlistsApi.injectEndpoints({
       invalidatesTags: (_r, error) => (error ? [] : [LIST]),
     }),
     /** Deleting a list unfavourites every trip in it (the server clears their flags). */
-    deleteWishlist: build.mutation<Message, { wishlist: Wishlist }>({
+    deleteWishlist: build.mutation<Message, { wishlist: Pick<Wishlist, '_id'> & { trips: { _id: string }[] } }>({
       queryFn: ({ wishlist }, queryApi, _extra, baseQuery) =>
         sendOrKeepList(
           senderOf(queryApi, baseQuery),

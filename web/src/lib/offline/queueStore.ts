@@ -47,10 +47,11 @@ export function offlineWindow(
     // No one has voted on it yet (the card's vote buttons read these).
     votes: { yes: 0, maybe: 0, no: 0, mine: null },
     works_for_everyone: false,
+    fx_effect: 0,
     total_cost: total,
     per_person: total,
     to_pay: total,
-  } as unknown as Instance;
+  } satisfies Instance;
 }
 
 /**
