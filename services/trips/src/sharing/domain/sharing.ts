@@ -3,7 +3,7 @@
 // that shapes every answer about a trip; the server leaves money out for a viewer of a
 // trip whose costs are hidden, so no client can show what it never received.
 import { createHash, randomBytes } from 'node:crypto';
-import { tripSummary, type TripAccess } from '@tripcost/shared';
+import { DAY_MS, tripSummary, type TripAccess } from '@tripcost/shared';
 import { cheapestForEveryone, type Comparison } from '../../costs';
 import {
   membersOf,
@@ -24,7 +24,7 @@ import {
 export const MAX_MEMBERS = 20;
 /** Open invitations kept per trip; the oldest expired or revoked ones make room. */
 export const MAX_INVITES = 20;
-export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITE_TTL_MS = 7 * DAY_MS;
 
 const ALLOWED: Record<Role, ReadonlySet<Action>> = {
   owner: new Set<Action>(['read', 'vote', 'edit', 'manage', 'delete']),
