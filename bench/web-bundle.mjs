@@ -27,7 +27,7 @@ const ROUTES = {
   '/previous-trips': 'features/trips/components/PastTripsPage.tsx',
   '/search': 'features/search/components/CitySearchPage.tsx',
   '/trips/:tripId': 'app/pages/TripOverviewPage.tsx',
-  '/trips/:tripId/instances/:instanceId': 'features/instances/components/InstancePage.tsx',
+  '/trips/:tripId/instances/:instanceId': 'features/windows/components/InstancePage.tsx',
   '/profile/:userId': 'features/profile/components/ProfilePage.tsx',
   '/wishlist-detail/:id': 'features/wishlists/components/WishlistDetailPage.tsx',
   '/view-all': 'app/pages/ViewAllPage.tsx',
