@@ -2660,7 +2660,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
+        /** Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1). The first item turns the window's typed amounts into items (itemised_from_amounts); with estimate: 'replace' the amount typed for its own category is dropped instead Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -2716,6 +2716,12 @@ export interface paths {
                         fx?: {
                             rate: number;
                         } | null;
+                        /**
+                         * @description Only for the first item of a window that still has typed amounts (an estimate): "keep" (default) turns the amount typed for this item’s category into an item like the other amounts, so the category counts both; "replace" drops that amount, so the category’s cost is this item alone. Otherwise nothing changes.
+                         * @default keep
+                         * @enum {string}
+                         */
+                        estimate?: "keep" | "replace";
                     };
                 };
             };
@@ -2729,7 +2735,7 @@ export interface paths {
                         "application/json": components["schemas"]["CostItemAdded"];
                     };
                 };
-                /** @description Invalid item (amount 0–1e9, https link only), an unknown currency, a currency without a published rate and no fx.rate (code currency_unrated), a rate not above 0, or a category would add up to more than 1e9 */
+                /** @description Invalid item (amount 0–1e9, https link only), an estimate other than keep or replace, an unknown currency, a currency without a published rate and no fx.rate (code currency_unrated), a rate not above 0, or a category would add up to more than 1e9 */
                 400: {
                     headers: {
                         [name: string]: unknown;

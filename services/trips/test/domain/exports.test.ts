@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { comparisonCsv, csvFileName, neutraliseCell, travellersOf, tripsCalendar } from '../../src/exports';
 import { tripView, type InstanceRecord, type TripRecord } from '../../src/trip';
@@ -16,6 +18,51 @@ describe('neutraliseCell', () => {
       expect(neutraliseCell(cell)).toBe(cell);
     },
   );
+});
+
+describe('the comparison CSV as documented', () => {
+  const window = (fields: Partial<InstanceRecord>) =>
+    ({
+      _id: '64b000000000000000000031',
+      trip_start: '2030-06-10T00:00:00.000Z',
+      trip_end: '2030-06-13T00:00:00.000Z',
+      stay_expense: 12000,
+      travel_expense: 0,
+      car_expense: 0,
+      other_expense: 0,
+      activities: [],
+      isCommitted: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+      ...fields,
+    }) as InstanceRecord;
+  const tripOf = (currency: string, instances: InstanceRecord[]) =>
+    ({ _id: '64b000000000000000000030', location_address: 'Kyoto', currency, instances }) as unknown as TripRecord;
+  const linesOf = (csv: string) => csv.replace(/^\ufeff/, '').split('\r\n');
+
+  it('when docs/product.md names the CSV header, then it is exactly the first line of the file', () => {
+    const product = readFileSync(join(__dirname, '../../../../docs/product.md'), 'utf8');
+    const documented = /under the CSV header\s+`([^`]+)`/.exec(product)?.[1];
+    expect(documented).toBeDefined();
+    expect(linesOf(comparisonCsv(tripOf('USD', [])))[0]).toBe(documented);
+  });
+
+  it('when the trip is in yen, then amounts have no decimals and the figures are the trip answer’s', () => {
+    const cheap = window({});
+    const dear = window({
+      _id: '64b000000000000000000032',
+      trip_start: '2030-07-01T00:00:00.000Z',
+      trip_end: '2030-07-04T00:00:00.000Z',
+      stay_expense: 20000,
+      label: 'Gion',
+      status: 'top_choice',
+    });
+    const trip = tripOf('JPY', [dear, cheap]);
+    const [, first, second] = linesOf(comparisonCsv(trip));
+    expect(first).toBe('Kyoto,,2030-06-10,2030-06-13,3,12000,0,0,0,12000,4000,12000,,Considering,no,,JPY,');
+    expect(second).toBe('Kyoto,Gion,2030-07-01,2030-07-04,3,20000,0,0,0,20000,6667,20000,8000,Top choice,no,,JPY,');
+    const view = tripView(trip).instances[0];
+    expect([view.per_night, view.per_person, view.delta_vs_cheapest]).toEqual([6667, 20000, 8000]);
+  });
 });
 
 describe('csvFileName and travellersOf', () => {
@@ -140,8 +187,8 @@ describe('dates stored out of range (before the range held: docs/adr/0055)', () 
     const [, row] = comparisonCsv(stored)
       .replace(/^\ufeff/, '')
       .split('\r\n');
-    // Place, then Start, End and Nights empty, then the stay.
-    expect(row).toMatch(/^"Lisbon, Portugal",,,,100\.00,/);
+    // Place, then Window, Start, End and Nights empty, then the stay; no per night and no difference.
+    expect(row).toMatch(/^"Lisbon, Portugal",,,,,100\.00,0\.00,0\.00,0\.00,100\.00,,100\.00,,Booked,yes,/);
     expect(row).toContain('Dates need fixing: a date is not from 1900-01-01 to 2199-12-31.');
   });
 });

@@ -7,6 +7,29 @@ import { testUser, tokenFor } from '@tripcost/shared/testing';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 
 /** An all-day date as the parser gives it (a Date at local midnight) → YYYY-MM-DD. */
+/** The comparison CSV's columns, as docs/product.md documents them. */
+const HEADER = [
+  'Place',
+  'Window',
+  'Start',
+  'End',
+  'Nights',
+  'Stay',
+  'Travel',
+  'Car',
+  'Other',
+  'Total',
+  'Per night',
+  'Per person',
+  'Difference from cheapest',
+  'Status',
+  'Committed',
+  'Note',
+  'Currency',
+  'Exchange rates',
+];
+const NO_AMOUNTS = { stay_expense: 0, travel_expense: 0, car_expense: 0, other_expense: 0 };
+
 const calendarDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
@@ -108,23 +131,10 @@ describe('exports', () => {
       expect(text).toContain('\r\n'); // RFC 4180 line ends
       const rows = parseCsv(text, { bom: true }) as string[][];
       expect(rows).toEqual([
-        [
-          'Place',
-          'Start',
-          'End',
-          'Nights',
-          'Stay',
-          'Travel',
-          'Car',
-          'Other',
-          'Total',
-          'Committed',
-          'Note',
-          'Currency',
-          'Exchange rates',
-        ],
+        [...HEADER],
         [
           'Austin, TX, USA',
+          '',
           '2030-03-01',
           '2030-03-05',
           '4',
@@ -133,6 +143,10 @@ describe('exports', () => {
           '25.00',
           '10.00',
           '185.00',
+          '46.25',
+          '185.00',
+          '',
+          'Booked',
           'yes',
           '',
           'USD',
@@ -140,6 +154,7 @@ describe('exports', () => {
         ],
         [
           'Austin, TX, USA',
+          '',
           '2030-06-10',
           '2030-06-13',
           '3',
@@ -148,12 +163,77 @@ describe('exports', () => {
           '25.00',
           '10.00',
           '385.10',
+          '128.37',
+          '385.10',
+          '200.10',
+          'Considering',
           'no',
           '',
           'USD',
           '',
         ],
       ]);
+    });
+
+    it('when windows are itemised, in another currency, undated, eliminated or committed, then every column is the board’s figure', async () => {
+      const user = testUser();
+      const alice = clientFor(trips.url, user);
+      const trip = await alice.createTrip({ location_address: 'Austin, TX, USA', travelers: 2 });
+      const tripPath = `/api/trips/getaway/${trip._id}`;
+      // Itemised, named, one item in euros at the traveller's own rate: 4 nights × 100 + 2 × 150 + 100 EUR × 1.1.
+      const easter = await alice.addInstance(trip._id, { ...NO_AMOUNTS, label: 'Easter week' });
+      const items = `${tripPath}/instances/${easter._id}/items`;
+      for (const item of [
+        { category: 'stay', name: 'Hotel', amount: 100, basis: 'per_night' },
+        { category: 'travel', name: 'Flights', amount: 150, basis: 'per_person' },
+        { category: 'car', name: 'Rental', amount: 100, basis: 'total', currency: 'EUR', fx: { rate: 1.1 } },
+      ]) {
+        expect((await alice.post(items, item)).status).toBe(201);
+      }
+      // Committed (so booked); 3 nights.
+      const june = await alice.addInstance(trip._id, { trip_start: '2030-06-10', trip_end: '2030-06-13' });
+      expect((await alice.patch(`${tripPath}/instances/${june._id}/commit`, {})).status).toBe(200);
+      // Without dates: 150, as much as the cheapest, which wins the tie by having a start date.
+      await alice.addInstance(trip._id, { ...NO_AMOUNTS, trip_start: null, trip_end: null, stay_expense: 150 });
+      await alice.addInstance(trip._id, {
+        ...NO_AMOUNTS,
+        trip_start: '2030-09-01',
+        trip_end: '2030-09-02',
+        other_expense: 150,
+        label: '=SUM(A1)',
+        status: 'top_choice',
+      });
+      // Eliminated: the lowest total, yet out of the comparison (no difference).
+      await alice.addInstance(trip._id, {
+        ...NO_AMOUNTS,
+        trip_start: '2030-04-01',
+        trip_end: '2030-04-03',
+        stay_expense: 99.99,
+        status: 'eliminated',
+      });
+
+      const res = await download(`${tripPath}/comparison.csv`, tokenFor(user));
+      expect(res.status).toBe(200);
+      const rows = parseCsv(await res.text(), { bom: true }) as string[][];
+      const place = 'Austin, TX, USA';
+      const rate = `Rental: 1 EUR = 1.1 USD (manual, ${new Date().toISOString().slice(0, 10)})`;
+      expect(rows).toEqual([
+        HEADER,
+        // prettier-ignore
+        [place, 'Easter week', '2030-03-01', '2030-03-05', '4', '400.00', '300.00', '110.00', '0.00', '810.00', '202.50', '405.00', '660.00', 'Considering', 'no', '', 'USD', rate],
+        // prettier-ignore
+        [place, '', '2030-04-01', '2030-04-03', '2', '99.99', '0.00', '0.00', '0.00', '99.99', '50.00', '50.00', '', 'Eliminated', 'no', '', 'USD', ''],
+        // prettier-ignore
+        [place, '', '2030-06-10', '2030-06-13', '3', '100.00', '50.00', '25.00', '10.00', '185.00', '61.67', '92.50', '35.00', 'Booked', 'yes', '', 'USD', ''],
+        // prettier-ignore
+        [place, "'=SUM(A1)", '2030-09-01', '2030-09-02', '1', '0.00', '0.00', '0.00', '150.00', '150.00', '150.00', '75.00', '', 'Top choice', 'no', '', 'USD', ''],
+        // prettier-ignore
+        [place, '', '', '', '', '150.00', '0.00', '0.00', '0.00', '150.00', '', '75.00', '0.00', 'Considering', 'no', '', 'USD', ''],
+      ]);
+      // The same figures as the trip answer.
+      const answer = (await alice.get(tripPath)).body;
+      const easterView = answer.instances.find((window: { _id: string }) => window._id === easter._id);
+      expect([easterView.per_night, easterView.per_person, easterView.delta_vs_cheapest]).toEqual([202.5, 405, 660]);
     });
 
     it('when the place would run as a spreadsheet formula, then it comes back neutralised as text', async () => {

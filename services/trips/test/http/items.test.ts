@@ -211,6 +211,121 @@ describe('cost items API', () => {
     expect((await alice.get(`/api/trips/getaway/${trip._id}`)).body.instances[0].stay_expense).toBe(800_000_000);
   });
 
+  describe('estimate: replace or keep a typed amount', () => {
+    const stayHotel = { category: 'stay', name: 'Hotel', amount: 520, basis: 'total' };
+    /** A window with Stay 420 and Travel 100 typed (no items), for one traveller. */
+    async function estimated(client: Client) {
+      const trip = await client.createTrip();
+      const instance = await client.addInstance(trip._id, { ...NO_AMOUNTS, stay_expense: 420, travel_expense: 100 });
+      return { trip, instance, path: itemsPath(trip._id, instance._id) };
+    }
+    const namesOf = (instance: { items: Array<{ category: string; name: string }> }) =>
+      instance.items.map((item) => `${item.category}: ${item.name}`);
+
+    it('when the first item replaces the estimate, then its category is the item alone and the total follows', async () => {
+      const alice = clientFor(trips.url);
+      const { trip, path } = await estimated(alice);
+      const added = await alice.post(path, { ...stayHotel, estimate: 'replace' });
+      expect(added.status).toBe(201);
+      expect(added.body.instance).toMatchObject({ stay_expense: 520, travel_expense: 100, total_cost: 620 });
+      // The other typed amount is still kept as an item; the replaced one is not.
+      expect(namesOf(added.body.instance)).toEqual(['travel: Travel — entered before itemising', 'stay: Hotel']);
+      expect(added.body.itemised_from_amounts.map((item: { name: string }) => item.name)).toEqual([
+        'Travel — entered before itemising',
+      ]);
+      // Never stored on the item.
+      expect(added.body.item).not.toHaveProperty('estimate');
+      const read = (await alice.get(`/api/trips/getaway/${trip._id}`)).body;
+      expect(read.instances[0]).toMatchObject({ stay_expense: 520, total_cost: 620 });
+      expect(read.instances[0].items[1]).not.toHaveProperty('estimate');
+    });
+
+    it.each([[{ estimate: 'keep' }], [{}]])(
+      'when the first item keeps the estimate (%j), then the category counts both',
+      async (choice) => {
+        const alice = clientFor(trips.url);
+        const { path } = await estimated(alice);
+        const added = await alice.post(path, { ...stayHotel, ...choice });
+        expect(added.status).toBe(201);
+        expect(added.body.instance).toMatchObject({ stay_expense: 940, travel_expense: 100, total_cost: 1040 });
+        expect(namesOf(added.body.instance)).toEqual([
+          'stay: Stay — entered before itemising',
+          'travel: Travel — entered before itemising',
+          'stay: Hotel',
+        ]);
+      },
+    );
+
+    it('when a category with no typed amount gets its first item with replace, then every amount is kept', async () => {
+      const alice = clientFor(trips.url);
+      const { path } = await estimated(alice);
+      const added = await alice.post(path, { category: 'car', name: 'Rental', amount: 80, estimate: 'replace' });
+      expect(added.status).toBe(201);
+      expect(added.body.instance).toMatchObject({ stay_expense: 420, travel_expense: 100, car_expense: 80 });
+    });
+
+    it('when the window has items already, then estimate changes nothing', async () => {
+      const alice = clientFor(trips.url);
+      const { path } = await estimated(alice);
+      await alice.post(path, { ...stayHotel, estimate: 'replace' });
+      for (const [estimate, stay] of [
+        ['replace', 620],
+        ['keep', 720],
+      ] as const) {
+        const more = await alice.post(path, { ...stayHotel, name: 'Late checkout', amount: 100, estimate });
+        expect(more.status).toBe(201);
+        expect(more.body.instance.stay_expense).toBe(stay);
+        expect(more.body.itemised_from_amounts).toEqual([]);
+      }
+      // A second item of a category whose typed amount became an item keeps that item too.
+      const travel = await alice.post(path, { category: 'travel', name: 'Train', amount: 30, estimate: 'replace' });
+      expect(travel.body.instance.travel_expense).toBe(130);
+    });
+
+    it.each([['replace all'], [''], [null], [true], ['REPLACE']])(
+      'when estimate is %j, then 400 {msg} and nothing is stored',
+      async (estimate) => {
+        const alice = clientFor(trips.url);
+        const { trip, path } = await estimated(alice);
+        const before = (await alice.get(`/api/trips/getaway/${trip._id}`)).body;
+        const reply = await alice.post(path, { ...stayHotel, estimate });
+        expect(reply.status).toBe(400);
+        expect(reply.body.msg).toEqual(expect.any(String));
+        expect((await alice.get(`/api/trips/getaway/${trip._id}`)).body).toEqual(before);
+      },
+    );
+
+    it('when a replace is replayed with its Idempotency-Key, then the same answer and one item, the estimate still gone', async () => {
+      const alice = clientFor(trips.url);
+      const { trip, path } = await estimated(alice);
+      const headers = { 'idempotency-key': `replace-${newId()}` };
+      const first = await alice.send('POST', path, { ...stayHotel, estimate: 'replace' }, headers);
+      const again = await alice.send('POST', path, { ...stayHotel, estimate: 'replace' }, headers);
+      expect(first.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again).toEqual(first);
+      const read = (await alice.get(`/api/trips/getaway/${trip._id}`)).body;
+      expect(namesOf(read.instances[0])).toEqual(['travel: Travel — entered before itemising', 'stay: Hotel']);
+      expect(read.instances[0].stay_expense).toBe(520);
+    });
+
+    it('when a viewer or a non-member adds an item with replace, then 403 and the estimate stays', async () => {
+      const owner = clientFor(trips.url);
+      const viewer = clientFor(trips.url, testUser());
+      const mallory = clientFor(trips.url, testUser());
+      const { trip, path } = await estimated(owner);
+      const invite = await owner.post(`/api/trips/getaway/${trip._id}/invites`, { role: 'viewer' });
+      expect((await viewer.post(`/api/trips/invites/${invite.body.token}/accept`)).status).toBe(200);
+      for (const client of [viewer, mallory]) {
+        const reply = await client.post(path, { ...stayHotel, estimate: 'replace' });
+        expect(reply.status).toBe(403);
+        expect(reply.body.msg).toEqual(expect.any(String));
+      }
+      const read = (await owner.get(`/api/trips/getaway/${trip._id}`)).body;
+      expect(read.instances[0]).toMatchObject({ stay_expense: 420, travel_expense: 100, items: [] });
+    });
+  });
+
   it('when the 101st item is added, then 409', async () => {
     const alice = clientFor(trips.url);
     const { path } = await windowOf(alice);

@@ -15,7 +15,7 @@ import {
   shareOf,
   totalMinorUnits,
 } from '@tripcost/shared';
-import { compareWindows, datesInvalid } from '../../costs';
+import { datesInvalid, type InstanceStatus } from '../../costs';
 import { costsHiddenFor, type TripAccess } from '../../sharing';
 import {
   compareTrips,
@@ -23,6 +23,7 @@ import {
   roleOf,
   tripCurrency,
   tripDigits,
+  tripView,
   type InstanceRecord,
   type TripRecord,
   type TripStore,
@@ -108,8 +109,10 @@ function datesProblem(window: Pick<InstanceRecord, 'trip_start' | 'trip_end'>): 
     ? `Dates need fixing: a date is not from ${EARLIEST_TRAVEL_DATE} to ${LATEST_TRAVEL_DATE}.`
     : 'Dates need fixing: the end date is before the start date.';
 }
-const CSV_HEADER = [
+/** The comparison CSV's columns, in order (docs/product.md names the same header line). */
+export const CSV_HEADER = [
   'Place',
+  'Window',
   'Start',
   'End',
   'Nights',
@@ -118,11 +121,23 @@ const CSV_HEADER = [
   'Car',
   'Other',
   'Total',
+  'Per night',
+  'Per person',
+  'Difference from cheapest',
+  'Status',
   'Committed',
   'Note',
   'Currency',
   'Exchange rates',
-];
+] as const;
+
+/** A window's status as the app words it (the board's status labels). */
+export const STATUS_WORDS: Record<InstanceStatus, string> = {
+  considering: 'Considering',
+  top_choice: 'Top choice',
+  eliminated: 'Eliminated',
+  booked: 'Booked',
+};
 
 /** Each item in another currency of the window with its frozen rate: "Hotel: 1 EUR = 1.0842 USD (ECB, 2026-11-20)". */
 function exchangeRates(window: InstanceRecord, currency: string): string {
@@ -138,32 +153,46 @@ function exchangeRates(window: InstanceRecord, currency: string): string {
 /**
  * One row per window, by start date (undated last), money with the trip currency's
  * digits, its code in the Currency column and each foreign item's rate; CRLF line ends.
+ * Nights, total, per night, per person, the difference from the cheapest and the status
+ * are the trip answer's own figures (tripView), never computed again here.
  */
 export function comparisonCsv(trip: TripRecord): string {
   const windows = [...trip.instances].sort(
     (a, b) =>
       (a.trip_start ?? '\uffff').localeCompare(b.trip_start ?? '\uffff') || a.created_at.localeCompare(b.created_at),
   );
-  // Nights as the board computes them: empty when a date is missing or the end is before the start.
   const [digits, currency] = [tripDigits(trip), tripCurrency(trip)];
-  const { figures } = compareWindows(windows, { digits });
-  const rows = windows.map((window, index) => [
-    trip.location_address,
-    readableDate(window.trip_start)?.slice(0, 10) ?? '',
-    readableDate(window.trip_end)?.slice(0, 10) ?? '',
-    figures[index].nights === null ? '' : String(figures[index].nights),
-    money(window.stay_expense, digits),
-    money(window.travel_expense, digits),
-    money(window.car_expense, digits),
-    money(window.other_expense, digits),
-    money(figures[index].total_cost, digits),
-    window.isCommitted ? 'yes' : 'no',
-    figures[index].dates_invalid ? datesProblem(window) : '',
-    currency,
-    exchangeRates(window, currency),
-  ]);
+  const view = tripView(trip);
+  const figuresOf = new Map(view.instances.map((instance) => [instance._id, instance]));
+  const amount = (value: number | null) => (value === null ? '' : money(value, digits));
+  const rows = windows.map((window) => {
+    const figures = figuresOf.get(window._id)!;
+    // Blank for the cheapest itself and wherever the comparison has no difference (invalid dates, eliminated).
+    const difference = window._id === view.comparison.cheapestInstanceId ? null : figures.delta_vs_cheapest;
+    return [
+      trip.location_address,
+      figures.label,
+      readableDate(window.trip_start)?.slice(0, 10) ?? '',
+      readableDate(window.trip_end)?.slice(0, 10) ?? '',
+      // Nights as the board computes them: empty when a date is missing or the end is before the start.
+      figures.nights === null ? '' : String(figures.nights),
+      money(window.stay_expense, digits),
+      money(window.travel_expense, digits),
+      money(window.car_expense, digits),
+      money(window.other_expense, digits),
+      money(figures.total_cost, digits),
+      amount(figures.per_night),
+      amount(figures.per_person),
+      amount(difference),
+      STATUS_WORDS[figures.status],
+      window.isCommitted ? 'yes' : 'no',
+      figures.dates_invalid ? datesProblem(window) : '',
+      currency,
+      exchangeRates(window, currency),
+    ];
+  });
   return stringify(
-    [CSV_HEADER, ...rows].map((row) => row.map(neutraliseCell)),
+    [[...CSV_HEADER], ...rows].map((row) => row.map(neutraliseCell)),
     {
       record_delimiter: 'windows',
       bom: true,

@@ -120,9 +120,19 @@ export function itemsFromAmounts(window: DatedExpenses, ids: readonly string[]):
 }
 
 /**
+ * What the first item of a window with plain amounts does to the typed amount of its own
+ * category (an estimate): `keep` turns it into an item like every other amount, so the
+ * category holds both; `replace` drops it, so the category's cost is the new item alone.
+ */
+export const ESTIMATE_CHOICES = ['keep', 'replace'] as const;
+export type EstimateChoice = (typeof ESTIMATE_CHOICES)[number];
+
+/**
  * Adds an item at the end of the window's list; at most MAX_ITEMS_PER_WINDOW (409).
  * The first item of a window with plain amounts comes after the items that keep
- * those amounts (itemsFromAmounts), so the total grows by exactly the item's cost.
+ * those amounts (itemsFromAmounts), so the total grows by exactly the item's cost —
+ * except, with `estimate: 'replace'`, the amount of the item's own category, which the
+ * item replaces. A window that has items already has no typed amounts left: nothing to replace.
  */
 export function applyAddItem(
   trip: TripRecord,
@@ -131,12 +141,15 @@ export function applyAddItem(
   now: string,
   fromAmountIds: readonly string[] = [],
   rates?: RateTable,
+  estimate: EstimateChoice = 'keep',
 ): TripRecord {
   const window = requireInstance(trip, instanceId);
   const { fx: manual, ...fields } = input;
   const captured = { ...fields, ...withCapturedOn(input, null, now) } as CostItem;
   const item = settleItemCurrency(captured, null, manual, trip, rates, now.slice(0, 10));
-  const kept = window.items?.length ? [] : itemsFromAmounts(window, fromAmountIds);
+  const kept = window.items?.length
+    ? []
+    : itemsFromAmounts(window, fromAmountIds).filter((made) => estimate === 'keep' || made.category !== item.category);
   return withItems(
     trip,
     instanceId,

@@ -14,6 +14,7 @@ import {
   applyEditItem,
   applyRemoveItem,
   editItemNeedsRates,
+  type EstimateChoice,
   type ItemInput,
 } from './item-changes';
 import type { Precondition, RatedChange } from './write-path';
@@ -61,7 +62,10 @@ async function changeItem(
   return { ...answer, item: answer.instance.items.find((item) => item._id === itemId) };
 }
 
-/** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
+/**
+ * Cost items of one window: its expenses become the items' sums (see withDerivedCosts).
+ * `estimate` says whether the first item keeps its category's typed amount (applyAddItem).
+ */
 export const addItem =
   (ctx: TripsContext) =>
   async (
@@ -70,6 +74,7 @@ export const addItem =
     instanceId: string,
     fields: ItemInput,
     precondition?: Precondition,
+    estimate: EstimateChoice = 'keep',
   ): Promise<ItemAdded> => {
     const item = { _id: newId(), ...fields };
     // Ids for the items that may keep the window's plain amounts, chosen once so a retry makes the same ones.
@@ -80,7 +85,7 @@ export const addItem =
       'item',
       {
         needsRates: (current) => addItemNeedsRates(current, instanceId, item, ctx.now()),
-        apply: (current, at, rates) => applyAddItem(current, instanceId, item, at, fromAmountIds, rates),
+        apply: (current, at, rates) => applyAddItem(current, instanceId, item, at, fromAmountIds, rates, estimate),
       },
       precondition,
     );

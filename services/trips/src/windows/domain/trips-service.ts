@@ -51,11 +51,9 @@ import {
   removeItem,
   reprice,
   type ItemAction,
-  type ItemAdded,
   type RepriceAnswer,
 } from './item-use-cases';
 import type { DuplicateTarget, TripUpdate } from './trip-changes';
-import type { ItemInput } from './item-changes';
 
 export type { NewTrip } from './trip-use-cases';
 export type { FlexAnswer, NewInstance } from './window-use-cases';
@@ -105,14 +103,8 @@ export interface TripsService extends SharingUseCases {
   /** "Still this price": the item's price in use was seen again today. */
   checkItem: ItemAction;
   removeInstance: ReturnType<typeof removeInstance>;
-  /** Cost items of one window: its expenses become the items' sums (see withDerivedCosts). */
-  addItem(
-    user: AuthUser,
-    tripId: string,
-    instanceId: string,
-    item: ItemInput,
-    precondition?: Precondition,
-  ): Promise<ItemAdded>;
+  /** Cost items of one window: its expenses become the items' sums; `estimate` keeps or replaces a typed amount. */
+  addItem: ReturnType<typeof addItem>;
   editItem: ReturnType<typeof editItem>;
   removeItem: ItemAction;
   /**

@@ -82,7 +82,7 @@ export function itemRoutes(ctx: RouteContext, trips: TripsService, replayedWhile
     method: 'post',
     path: '/api/trips/getaway/:tripId/instances/:instanceId/items',
     summary:
-      "Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1)" +
+      "Add a cost item to a window (at most 100); the window's four expenses become its items' sums (amount × basis: total, per_night, per_person, per_person_per_night, per_day = nights + 1). The first item turns the window's typed amounts into items (itemised_from_amounts); with estimate: 'replace' the amount typed for its own category is dropped instead" +
       IDEMPOTENCY_DOC,
     tags,
     auth: 'required',
@@ -95,13 +95,14 @@ export function itemRoutes(ctx: RouteContext, trips: TripsService, replayedWhile
           'The new item, the window with paid_total, booked_total and to_pay, the whole trip, and the items made from the window’s plain amounts (itemised_from_amounts)',
         schema: itemAddedAnswer,
       },
-      400: 'Invalid item (amount 0–1e9, https link only), an unknown currency, a currency without a published rate and no fx.rate (code currency_unrated), a rate not above 0, or a category would add up to more than 1e9',
+      400: 'Invalid item (amount 0–1e9, https link only), an estimate other than keep or replace, an unknown currency, a currency without a published rate and no fx.rate (code currency_unrated), a rate not above 0, or a category would add up to more than 1e9',
       ...itemErrors,
       409: 'The window already holds 100 items, or a simultaneous change collided',
       503: 'The item is in another currency and exchange rates are unavailable: nothing saved (code rates_unavailable)',
     }),
     handler: async ({ params, body, user, req, res }) => {
-      const answer = await trips.addItem(user, params.tripId, params.instanceId, body, preconditionOf(req));
+      const { estimate, ...item } = body;
+      const answer = await trips.addItem(user, params.tripId, params.instanceId, item, preconditionOf(req), estimate);
       tagged(res, answer.trip);
       return { status: 201, body: answer };
     },

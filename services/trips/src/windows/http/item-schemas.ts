@@ -3,6 +3,7 @@
 import { MAX_MONEY, MAX_QUOTES, MAX_SEASONS } from '@tripcost/shared';
 import { z } from 'zod';
 import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../../costs';
+import { ESTIMATE_CHOICES } from '../domain/item-changes';
 import { currencySchema, day, manualRate, requiredText, roundToInputDigits } from './schemas';
 
 /** A booking link opens in a new tab: https only, nothing that runs script or hides a host. */
@@ -92,6 +93,13 @@ export const createItemBody = z.object({
   captured_on: itemFields.captured_on.optional(),
   currency: itemFields.currency.optional(),
   fx: itemFields.fx.optional(),
+  // Not an item field: how the first item of a window treats its category's typed amount (never stored).
+  estimate: z
+    .enum(ESTIMATE_CHOICES, { message: `estimate must be one of ${ESTIMATE_CHOICES.join(', ')}.` })
+    .default('keep')
+    .describe(
+      'Only for the first item of a window that still has typed amounts (an estimate): "keep" (default) turns the amount typed for this item’s category into an item like the other amounts, so the category counts both; "replace" drops that amount, so the category’s cost is this item alone. Otherwise nothing changes.',
+    ),
 });
 
 export const editItemBody = z
