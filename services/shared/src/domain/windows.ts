@@ -12,6 +12,14 @@ import { DEFAULT_CURRENCY_DIGITS, fromMinorUnits, toMinorUnits } from './money';
 export const INSTANCE_STATUSES = ['considering', 'top_choice', 'eliminated', 'booked'] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
+/** A window's status as travellers read it: the board's labels and the CSV's Status column. */
+export const STATUS_LABELS: Record<InstanceStatus, string> = {
+  considering: 'Considering',
+  top_choice: 'Top choice',
+  eliminated: 'Eliminated',
+  booked: 'Booked',
+};
+
 /** A window's status; windows stored before statuses existed read as booked when committed. */
 export const statusOf = (window: { status?: InstanceStatus | null; isCommitted?: boolean | null }): InstanceStatus =>
   window.status ?? (window.isCommitted ? 'booked' : 'considering');

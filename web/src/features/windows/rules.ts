@@ -1,6 +1,6 @@
 // How the comparison board words and orders the figures the server computed for a
 // trip's windows (it never recomputes them: every client shows the same cents).
-import { statusOf as windowStatus } from '@tripcost/shared/domain';
+import { STATUS_LABELS, statusOf as windowStatus } from '@tripcost/shared/domain';
 import { formatDateRange, formatMoney, signedMoney, utcDateFormat } from '../../lib/format';
 
 export { signedMoney };
@@ -15,12 +15,7 @@ export type CategoryDeltas = NonNullable<Instance['delta_by_category']>;
 /** A window stored with its end before its start: no nights, per night or Δ, never Cheapest. */
 export const datesInvalid = (window: Instance): boolean => window.dates_invalid === true;
 
-export const STATUS_LABELS: Record<InstanceStatus, string> = {
-  considering: 'Considering',
-  top_choice: 'Top choice',
-  eliminated: 'Eliminated',
-  booked: 'Booked',
-};
+export { STATUS_LABELS };
 export const STATUSES = Object.keys(STATUS_LABELS) as InstanceStatus[];
 
 /** The server's rule (the shared core), so a window stored before statuses reads the same here. */

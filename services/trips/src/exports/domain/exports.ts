@@ -13,9 +13,10 @@ import {
   LATEST_TRAVEL_DATE,
   readableDate,
   shareOf,
+  STATUS_LABELS,
   totalMinorUnits,
 } from '@tripcost/shared';
-import { datesInvalid, type InstanceStatus } from '../../costs';
+import { datesInvalid } from '../../costs';
 import { costsHiddenFor, type TripAccess } from '../../sharing';
 import {
   compareTrips,
@@ -131,14 +132,6 @@ export const CSV_HEADER = [
   'Exchange rates',
 ] as const;
 
-/** A window's status as the app words it (the board's status labels). */
-export const STATUS_WORDS: Record<InstanceStatus, string> = {
-  considering: 'Considering',
-  top_choice: 'Top choice',
-  eliminated: 'Eliminated',
-  booked: 'Booked',
-};
-
 /** Each item in another currency of the window with its frozen rate: "Hotel: 1 EUR = 1.0842 USD (ECB, 2026-11-20)". */
 function exchangeRates(window: InstanceRecord, currency: string): string {
   return (window.items ?? [])
@@ -184,7 +177,7 @@ export function comparisonCsv(trip: TripRecord): string {
       amount(figures.per_night),
       amount(figures.per_person),
       amount(difference),
-      STATUS_WORDS[figures.status],
+      STATUS_LABELS[figures.status],
       window.isCommitted ? 'yes' : 'no',
       figures.dates_invalid ? datesProblem(window) : '',
       currency,
