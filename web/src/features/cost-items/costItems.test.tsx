@@ -183,9 +183,14 @@ describe('the cost item editor', () => {
       expect(control).not.toHaveAttribute('placeholder');
       if (max !== null) expect(control).toHaveAttribute('maxlength', String(max));
     }
+    // The amount's limits are the reader's: cents at most, never negative, said at the field.
     const amount = within(form).getByLabelText('Amount');
-    expect(amount).toHaveAttribute('min', '0');
-    expect(amount).toHaveAttribute('step', '0.01');
+    await user.type(amount, '12.345');
+    expect(amount).toBeInvalid();
+    expect(amount).toHaveAccessibleDescription('Use at most 2 decimals here.');
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    expect(amount).toHaveAccessibleDescription('The amount cannot be negative.');
   });
 
   it('when an item has a confirmation number, then it is shown and can be edited', async () => {

@@ -160,7 +160,7 @@ describe('prices that vary by date in the cost-item editor', () => {
     const { user } = setup({ items: [hotel] });
     await user.click(await screen.findByRole('button', { name: 'Edit Hotel' }));
     let form = screen.getByRole('form', { name: 'Edit Hotel' });
-    expect(within(form).getByLabelText('Weekend rate (Fri/Sat nights)')).toHaveValue(150);
+    expect(within(form).getByLabelText('Weekend rate (Fri/Sat nights)')).toHaveValue('150');
     expect(within(form).getByLabelText('Season 1 From')).toHaveValue('2030-03-04');
     await user.type(within(form).getByLabelText('Item name'), ' Sol');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
