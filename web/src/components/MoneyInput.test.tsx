@@ -89,25 +89,31 @@ const REFUSED: [string, string, string, string][] = [
 ];
 
 describe('a money field', () => {
-  it.each(READ)('in %s (%s), typed "%s" reads as %s and the form gets %s', async (locale, currency, typed, said, got) => {
-    const user = userEvent.setup();
-    render(<AmountForm locale={locale} currency={currency} />);
-    await user.type(field(), typed);
-    expect(field()).toHaveValue(typed);
-    expect(preview()).toBe(said);
-    expect(field()).toHaveAccessibleDescription(said);
-    expect(held()).toBe(got);
-    expect(field()).toBeValid();
-  });
+  it.each(READ)(
+    'in %s (%s), typed "%s" reads as %s and the form gets %s',
+    async (locale, currency, typed, said, got) => {
+      const user = userEvent.setup();
+      render(<AmountForm locale={locale} currency={currency} />);
+      await user.type(field(), typed);
+      expect(field()).toHaveValue(typed);
+      expect(preview()).toBe(said);
+      expect(field()).toHaveAccessibleDescription(said);
+      expect(held()).toBe(got);
+      expect(field()).toBeValid();
+    },
+  );
 
-  it.each(READ)('in %s (%s), pasted "%s" reads as %s and the form gets %s', async (locale, currency, pasted, said, got) => {
-    const user = userEvent.setup();
-    render(<AmountForm locale={locale} currency={currency} />);
-    field().focus();
-    await user.paste(pasted);
-    expect(preview()).toBe(said);
-    expect(held()).toBe(got);
-  });
+  it.each(READ)(
+    'in %s (%s), pasted "%s" reads as %s and the form gets %s',
+    async (locale, currency, pasted, said, got) => {
+      const user = userEvent.setup();
+      render(<AmountForm locale={locale} currency={currency} />);
+      field().focus();
+      await user.paste(pasted);
+      expect(preview()).toBe(said);
+      expect(held()).toBe(got);
+    },
+  );
 
   it.each(REFUSED)('in %s (%s), "%s" is refused at the field: %s', (locale, currency, typed, msg) => {
     const onSubmit = jest.fn();

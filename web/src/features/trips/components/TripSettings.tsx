@@ -144,8 +144,10 @@ interface BudgetFormProps {
 }
 
 function BudgetForm({ id, trip, budget, setBudget, saveBudget, basis, saveBasis }: BudgetFormProps) {
-  function onBudgetSubmit(event: FormEvent) {
+  function onBudgetSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A budget the field refuses is not sent (a form submitted without a button may skip the browser's check).
+    if (!event.currentTarget.checkValidity()) return;
     saveBudget(budget);
   }
   return (
@@ -158,7 +160,7 @@ function BudgetForm({ id, trip, budget, setBudget, saveBudget, basis, saveBasis 
           placeholder="No budget"
           value={budget}
           onChange={setBudget}
-          // A budget the field refuses is said there and not saved (the form's Enter is blocked too).
+          // A budget the field refuses is said there and not saved.
           onBlur={(event) => {
             if (event.currentTarget.validity.valid) saveBudget(budget);
           }}
