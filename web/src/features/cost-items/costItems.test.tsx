@@ -209,6 +209,23 @@ describe('the cost item editor', () => {
     );
   });
 
+  it('when 45,90 is typed as the amount, then it previews and saves forty-five ninety (never 4,590)', async () => {
+    const { user } = setup({ items: [hotel] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Hotel' }));
+    const form = screen.getByRole('form', { name: 'Edit Hotel' });
+    const amount = within(form).getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '45,90');
+    expect(amount).toHaveAccessibleDescription('= $45.90');
+    // Four nights at $45.90.
+    expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= $183.60');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.filter((call) => call.method === 'PUT')[0].body).toEqual(
+      expect.objectContaining({ amount: 45.9 }),
+    );
+  });
+
   it('when Reserved is ticked, then it shows at once and sends booked: true', async () => {
     let answer!: () => void;
     const { user, store } = setup(
