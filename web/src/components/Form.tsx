@@ -1,14 +1,7 @@
 // The pieces every form is made of, so each form says what it asks and not how a field
 // is marked up: a field with its label (and hint and error), the form's error region,
 // and the dialog's actions (Cancel and the submit button that says when it is busy).
-import {
-  cloneElement,
-  isValidElement,
-  useId,
-  type InputHTMLAttributes,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
@@ -73,37 +66,6 @@ export function Field({ label, children, hint, error, id, className, labelClassN
     </div>
   );
 }
-
-/** The step of a money input with `digits` minor-unit digits: "1" (JPY), "0.01" (USD), "0.001" (KWD). */
-export const moneyStep = (digits: number): string => (digits <= 0 ? '1' : `0.${'0'.repeat(digits - 1)}1`);
-
-/**
- * An amount of money: never negative, to the minor unit of its currency (`digits`, the
- * ISO digits: 2 by default, 0 for JPY, 3 for KWD), with a number keypad on phones
- * (decimal when the currency has decimals).
- */
-export function MoneyInput({
-  digits = 2,
-  onKeyDown,
-  ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'step' | 'inputMode'> & { digits?: number }) {
-  return (
-    <input
-      type="number"
-      inputMode={digits > 0 ? 'decimal' : 'numeric'}
-      min="0"
-      step={moneyStep(digits)}
-      onKeyDown={(event) => {
-        // A number field takes exponents: "12.5e5" would be 1,250,000. No amount has one.
-        if (EXPONENT_KEYS.has(event.key)) event.preventDefault();
-        onKeyDown?.(event);
-      }}
-      {...props}
-    />
-  );
-}
-
-const EXPONENT_KEYS = new Set(['e', 'E', '+']);
 
 /** The form's error region: announced when it appears; nothing while there is no error. */
 export function FormError({ message, className, id }: { message?: string | null; className?: string; id?: string }) {

@@ -7,6 +7,7 @@ import { Toaster } from '../../components/Toaster';
 import { SyncStatus } from '../../features/offline';
 import { Header } from './Header';
 import { SiteFooter } from './SiteFooter';
+import { AmountLocale } from './AmountLocale';
 
 export function PageLoading() {
   return (
@@ -20,21 +21,23 @@ export function RootLayout() {
   const navigate = useNavigate();
   return (
     <NavigationProvider value={navigate}>
-      <div className="app-shell">
-        <a href="#content" className="skip-link">
-          Skip to content
-        </a>
-        <Header />
-        <OfflineBanner />
-        <SyncStatus />
-        <div id="content" className="app-content">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+      <AmountLocale>
+        <div className="app-shell">
+          <a href="#content" className="skip-link">
+            Skip to content
+          </a>
+          <Header />
+          <OfflineBanner />
+          <SyncStatus />
+          <div id="content" className="app-content">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </div>
+          <SiteFooter />
+          <Toaster />
         </div>
-        <SiteFooter />
-        <Toaster />
-      </div>
+      </AmountLocale>
     </NavigationProvider>
   );
 }

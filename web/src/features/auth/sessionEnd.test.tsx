@@ -51,7 +51,7 @@ describe('a session that ends while a form is open', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     // Back on the window's page, still editing, with what was typed.
-    await waitFor(() => expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(180));
+    await waitFor(() => expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue('180'));
     expect(screen.getByLabelText('Notes')).toHaveValue('Late check-in');
     expect(JSON.stringify(window.sessionStorage)).not.toMatch(/Late check-in/);
     expect(JSON.stringify(window.sessionStorage)).not.toMatch(/secret-pass/);

@@ -4,7 +4,8 @@
 // this price". Both sections fold away: most items have a single price.
 import { MAX_QUOTES, MAX_SEASONS } from '@tripcost/shared/domain';
 import { useState, type ReactNode } from 'react';
-import { Field, FormError, MoneyInput, type ControlProps } from '../../components/Form';
+import { Field, FormError, type ControlProps } from '../../components/Form';
+import { MoneyInput } from '../../components/MoneyInput';
 import { errorMessage } from '../../lib/api';
 import { formatShortDate, todayDateInput } from '../../lib/format';
 import type { CostBasis, CostItem, Instance } from '../../lib/types';
@@ -27,8 +28,8 @@ import { todayUtc } from '../windows';
 
 interface Props {
   basis: CostBasis;
-  /** The minor-unit digits of the item's currency (its prices are typed in it). */
-  digits: number;
+  /** The item's currency: its prices are typed in it. */
+  currency: string;
   value: DatedState;
   onChange: (next: DatedState) => void;
 }
@@ -120,13 +121,13 @@ function dateInput(value: string, set: (value: string) => void) {
   );
 }
 
-function moneyInput(value: string, set: (value: string) => void, digits: number, required = true) {
+function moneyInput(value: string, set: (value: string) => void, currency: string, required = true) {
   return (control: ControlProps) => (
-    <MoneyInput {...control} digits={digits} value={value} required={required} onChange={(e) => set(e.target.value)} />
+    <MoneyInput {...control} currency={currency} value={value} required={required} onChange={set} />
   );
 }
 
-function SeasonFields({ value, onChange, basis, digits }: Props) {
+function SeasonFields({ value, onChange, basis, currency }: Props) {
   const night = basis === 'per_day' ? 'day' : 'night';
   return (
     <details className="dated-prices" open={value.weekend !== '' || value.seasons.length > 0}>
@@ -135,7 +136,7 @@ function SeasonFields({ value, onChange, basis, digits }: Props) {
         A season’s rate beats the weekend rate, which beats the amount above, for each {night} it covers.
       </p>
       <RowField label={`Weekend rate (Fri/Sat ${night}s)`}>
-        {moneyInput(value.weekend, (weekend) => onChange({ ...value, weekend }), digits, false)}
+        {moneyInput(value.weekend, (weekend) => onChange({ ...value, weekend }), currency, false)}
       </RowField>
       <Rows<SeasonRow>
         legend="Seasons"
@@ -157,7 +158,7 @@ function SeasonFields({ value, onChange, basis, digits }: Props) {
               {dateInput(row.to, (to) => set({ to }))}
             </RowField>
             <RowField row={name} label={`Rate per ${night}`}>
-              {moneyInput(row.amount, (amount) => set({ amount }), digits)}
+              {moneyInput(row.amount, (amount) => set({ amount }), currency)}
             </RowField>
           </>
         )}
@@ -166,7 +167,7 @@ function SeasonFields({ value, onChange, basis, digits }: Props) {
   );
 }
 
-function QuoteFields({ value, onChange, digits }: Props) {
+function QuoteFields({ value, onChange, currency }: Props) {
   return (
     <details className="dated-prices" open={value.quotes.length > 0}>
       <summary>Prices seen for exact dates</summary>
@@ -191,7 +192,7 @@ function QuoteFields({ value, onChange, digits }: Props) {
               {dateInput(row.end, (end) => set({ end }))}
             </RowField>
             <RowField row={name} label="Amount">
-              {moneyInput(row.amount, (amount) => set({ amount }), digits)}
+              {moneyInput(row.amount, (amount) => set({ amount }), currency)}
             </RowField>
             <RowField row={name} label="Seen on">
               {(control: ControlProps) => (

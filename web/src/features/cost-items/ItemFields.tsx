@@ -1,7 +1,8 @@
 // A cost item's form fields, its toggles and the preview of its cost, shared by the
 // item's edit form (ItemRow.tsx) and the new item's (ItemForm.tsx).
-import { Field, MoneyInput } from '../../components/Form';
-import { MAX_MONEY } from '@tripcost/shared/domain';
+import { Field } from '../../components/Form';
+import { MoneyInput } from '../../components/MoneyInput';
+import { MAX_FX_RATE, MAX_MONEY } from '@tripcost/shared/domain';
 import { useEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostItem } from '../../lib/types';
@@ -77,6 +78,9 @@ function ItemField({
   );
 }
 
+/** A typed rate as read, to its 6 decimals, in the app's en-US figures (formatMoney's). */
+const RATE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
 interface ItemFieldsProps {
   value: ItemFieldsState;
   onChange: (next: ItemFieldsState) => void;
@@ -109,15 +113,16 @@ function CurrencyFields({ value, onChange }: ItemFieldsProps) {
           error={problem ?? undefined}
         >
           {(control) => (
-            <input
+            <MoneyInput
               {...control}
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="any"
+              currency={tripCurrency}
+              digits={6}
+              allowZero={false}
+              max={MAX_FX_RATE}
+              preview={(rate) => `= ${RATE_FORMAT.format(rate)} ${tripCurrency} per 1 ${value.currency}`}
               required={rated === false}
               value={value.rate}
-              onChange={(event) => onChange({ ...value, rate: event.target.value })}
+              onChange={(rate) => onChange({ ...value, rate })}
             />
           )}
         </ItemField>
@@ -141,11 +146,11 @@ export function ItemFields({ value, onChange }: ItemFieldsProps) {
         {(control) => (
           <MoneyInput
             {...control}
-            digits={digitsOf(value.currency)}
+            currency={value.currency}
             max={MAX_MONEY}
             required
             value={value.amount}
-            onChange={set('amount')}
+            onChange={(amount) => onChange({ ...value, amount })}
           />
         )}
       </ItemField>
@@ -178,7 +183,7 @@ export function ItemFields({ value, onChange }: ItemFieldsProps) {
       </ItemField>
       <DatedPriceFields
         basis={value.basis}
-        digits={digitsOf(value.currency)}
+        currency={value.currency}
         value={value.dated}
         onChange={(dated) => onChange({ ...value, dated })}
       />

@@ -1,4 +1,5 @@
 // A new cost item's form, in place under its category: closed, one button.
+import { plainDecimal } from '@tripcost/shared/domain';
 import { FormActions, FormError } from '../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -32,7 +33,7 @@ export function ItemForm({
   const [error, setError] = useState('');
   const valid = validFields(fields, tripCurrency, isRated(currencies, fields.currency));
   const what = `${categoryLabel(category).toLowerCase()} item`;
-  const value = Number(fields.amount);
+  const value = plainDecimal(fields.amount);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +54,7 @@ export function ItemForm({
           ...datedInput(fields.dated, fields.basis),
           currency: fields.currency,
           ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
-            ? { fx: { rate: Number(fields.rate) } }
+            ? { fx: { rate: plainDecimal(fields.rate) } }
             : {}),
         },
       }).unwrap();

@@ -2,6 +2,7 @@
 // and Edit (in place) and Delete. An edit is measured from the item and trip version when
 // Edit was pressed; the same field changed elsewhere meanwhile asks which value to keep
 // (the save home's one conflict handling, useSaveConflict).
+import { plainDecimal } from '@tripcost/shared/domain';
 import { FormActions, FormError } from '../../components/Form';
 import { useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -137,7 +138,7 @@ function ItemEditor({
           const saved = await save.change(
             {
               name: fields.name.trim(),
-              amount: Number(fields.amount),
+              amount: plainDecimal(fields.amount),
               basis: fields.basis,
               link: fields.link.trim(),
               confirmation: fields.confirmation.trim(),

@@ -183,9 +183,14 @@ describe('the cost item editor', () => {
       expect(control).not.toHaveAttribute('placeholder');
       if (max !== null) expect(control).toHaveAttribute('maxlength', String(max));
     }
+    // The amount's limits are the reader's: cents at most, never negative, said at the field.
     const amount = within(form).getByLabelText('Amount');
-    expect(amount).toHaveAttribute('min', '0');
-    expect(amount).toHaveAttribute('step', '0.01');
+    await user.type(amount, '12.345');
+    expect(amount).toBeInvalid();
+    expect(amount).toHaveAccessibleDescription('Use at most 2 decimals here.');
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    expect(amount).toHaveAccessibleDescription('The amount cannot be negative.');
   });
 
   it('when an item has a confirmation number, then it is shown and can be edited', async () => {
@@ -201,6 +206,23 @@ describe('the cost item editor', () => {
     expect(await screen.findByText('Confirmation number XYZ-789')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual(
       expect.objectContaining({ confirmation: 'XYZ-789', name: 'Hotel', amount: 100, basis: 'per_night' }),
+    );
+  });
+
+  it('when 45,90 is typed as the amount, then it previews and saves forty-five ninety (never 4,590)', async () => {
+    const { user } = setup({ items: [hotel] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Hotel' }));
+    const form = screen.getByRole('form', { name: 'Edit Hotel' });
+    const amount = within(form).getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '45,90');
+    expect(amount).toHaveAccessibleDescription('= $45.90');
+    // Four nights at $45.90.
+    expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= $183.60');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.filter((call) => call.method === 'PUT')[0].body).toEqual(
+      expect.objectContaining({ amount: 45.9 }),
     );
   });
 

@@ -80,7 +80,8 @@ describe('prices that vary by date in the cost-item editor', () => {
     const form = await openAdd(user, 'Per night', '100');
     expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= $400.00');
     await user.click(within(form).getByText('Price varies by date'));
-    await user.type(within(form).getByLabelText('Weekend rate (Fri/Sat nights)'), '150');
+    // Typed with a decimal comma, as in most of Europe: read as 150, never 1,500.
+    await user.type(within(form).getByLabelText('Weekend rate (Fri/Sat nights)'), '150,0');
     // Friday and Saturday at $150, Sunday and Monday at $100.
     expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= $500.00');
     await user.click(within(form).getByRole('button', { name: '+ Add season' }));
@@ -140,7 +141,8 @@ describe('prices that vary by date in the cost-item editor', () => {
     expect(within(form).getByLabelText('Price 1 Seen on')).toHaveValue(today);
     await user.type(within(form).getByLabelText('Price 1 Start'), '2030-03-01');
     await user.type(within(form).getByLabelText('Price 1 End'), '2030-03-05');
-    await user.type(within(form).getByLabelText('Price 1 Amount'), '260');
+    // A decimal comma: 260, never 26,000.
+    await user.type(within(form).getByLabelText('Price 1 Amount'), '260,00');
     expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= $260.00');
     await user.click(within(form).getByRole('button', { name: /^Add/ }));
     await waitFor(() => expect(posts()).toHaveLength(1));
@@ -160,7 +162,7 @@ describe('prices that vary by date in the cost-item editor', () => {
     const { user } = setup({ items: [hotel] });
     await user.click(await screen.findByRole('button', { name: 'Edit Hotel' }));
     let form = screen.getByRole('form', { name: 'Edit Hotel' });
-    expect(within(form).getByLabelText('Weekend rate (Fri/Sat nights)')).toHaveValue(150);
+    expect(within(form).getByLabelText('Weekend rate (Fri/Sat nights)')).toHaveValue('150');
     expect(within(form).getByLabelText('Season 1 From')).toHaveValue('2030-03-04');
     await user.type(within(form).getByLabelText('Item name'), ' Sol');
     await user.click(within(form).getByRole('button', { name: 'Save' }));

@@ -7,6 +7,7 @@ import {
   DATED_RATE_BASES,
   MAX_MONEY,
   QUOTE_BASES,
+  plainDecimal,
   capturedOnInUse,
   datedPricesProblem,
   dayNumber,
@@ -66,8 +67,10 @@ export function datedStateOf(item: Partial<DatedFields>): DatedState {
   };
 }
 
-const moneyOf = (text: string): number => Number(text);
-const validMoney = (text: string) => text.trim() !== '' && Number.isFinite(Number(text)) && Number(text) >= 0;
+// The rows' amounts are plain decimals: what the money fields read (MoneyInput), or a
+// stored amount as text. Anything else (a text kept from before) is not an amount.
+const moneyOf = (text: string): number => plainDecimal(text);
+const validMoney = (text: string) => text.trim() !== '' && moneyOf(text) >= 0;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -127,7 +130,7 @@ export const reversed = (from: string, to: string): boolean =>
  * quote ending before it starts, two quotes for the same dates).
  */
 export function datedProblem(state: DatedState, basis: CostBasis): string | null {
-  const amountOk = (text: string) => validMoney(text) && Number(text) <= MAX_MONEY;
+  const amountOk = (text: string) => validMoney(text) && moneyOf(text) <= MAX_MONEY;
   if (ratesApply(basis)) {
     if (state.weekend.trim() !== '' && !amountOk(state.weekend)) return 'The weekend rate must be an amount.';
     if (state.seasons.some((row) => !DAY.test(row.from) || !DAY.test(row.to) || !amountOk(row.amount)))

@@ -1,6 +1,8 @@
 // A cost item's rules for the screen: its categories and bases, the server's limits, the
 // preview of its cost (the shared rule), and the form's fields as typed and as sent.
-import { itemCost, MAX_MONEY, type PricedItem } from '@tripcost/shared/domain';
+// The amount and rate texts are plain decimals: what the money fields read (MoneyInput) or
+// the stored number as text; plainDecimal turns them back into numbers.
+import { itemCost, MAX_MONEY, plainDecimal, type PricedItem } from '@tripcost/shared/domain';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../lib/types';
 import type { ItemInput } from '../windows';
@@ -100,7 +102,7 @@ export const rateProblem = (
   if (fields.currency === tripCurrency) return null;
   const text = fields.rate.trim();
   if (text === '') return rated === false ? `No published rate for ${fields.currency}: please enter your own.` : null;
-  const rate = Number(text);
+  const rate = plainDecimal(text);
   return Number.isFinite(rate) && rate > 0 ? null : 'A rate is a number above 0.';
 };
 
@@ -117,7 +119,7 @@ export const fieldsOf = (item: CostItem): ItemFieldsState => ({
 });
 
 export function validFields(fields: ItemFieldsState, tripCurrency: string, rated: boolean | undefined): boolean {
-  const value = Number(fields.amount);
+  const value = plainDecimal(fields.amount);
   return (
     rateProblem(fields, tripCurrency, rated) === null &&
     fields.name.trim() !== '' &&
@@ -131,7 +133,7 @@ export function validFields(fields: ItemFieldsState, tripCurrency: string, rated
 
 /** The item as the form would save it, for the cost preview. */
 export const pricedOf = (fields: ItemFieldsState): PricedItem & { currency: string } => ({
-  amount: Number(fields.amount),
+  amount: plainDecimal(fields.amount),
   basis: fields.basis,
   currency: fields.currency,
   ...datedFields(fields.dated, fields.basis),
@@ -139,7 +141,7 @@ export const pricedOf = (fields: ItemFieldsState): PricedItem & { currency: stri
 
 /** The rate the saved item will have, when known before saving: the typed one, else the item's frozen one. */
 export function knownRate(fields: ItemFieldsState, item?: CostItem): number | null {
-  if (fields.rate.trim() !== '') return Number(fields.rate);
+  if (fields.rate.trim() !== '') return plainDecimal(fields.rate);
   return item?.fx && item.currency === fields.currency && item.fx.source !== 'manual' ? item.fx.rate : null;
 }
 
@@ -151,7 +153,7 @@ export function currencyChanges(item: CostItem, fields: ItemFieldsState, tripCur
   const typed = fields.rate.trim();
   const manual = item.fx?.source === 'manual';
   if (typed !== '') {
-    const rate = Number(typed);
+    const rate = plainDecimal(typed);
     if (!(manual && item.fx?.rate === rate && changes.currency === undefined)) changes.fx = { rate };
   } else if (manual && changes.currency === undefined) {
     // The traveller's own rate removed: today's published rate again.

@@ -251,10 +251,11 @@ describe('a foreign item and re-pricing', () => {
     const rate = within(form).getByLabelText('Rate: USD per 1 KES');
     expect(rate).toBeRequired();
     const amount = within(form).getByLabelText('Amount');
-    expect(amount).toHaveAttribute('step', '0.01');
     await user.type(amount, '20000');
+    expect(amount).toHaveAccessibleDescription(/^= KES\s20,000\.00$/);
     expect(within(form).getByRole('button', { name: /^Add/ })).toBeDisabled();
     await user.type(rate, '0.0077');
+    expect(rate).toHaveAccessibleDescription(/= 0\.0077 USD per 1 KES$/);
     expect(within(form).getByLabelText('Item cost')).toHaveTextContent('= KES 20,000.00 → $154.00');
     await user.click(within(form).getByRole('button', { name: /^Add/ }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
@@ -270,7 +271,14 @@ describe('a foreign item and re-pricing', () => {
     await user.click(await screen.findByRole('button', { name: '+ Add car item' }));
     const form = screen.getByRole('form', { name: 'Add car item' });
     await user.selectOptions(within(form).getByLabelText('Currency'), 'JPY');
-    expect(within(form).getByLabelText('Amount')).toHaveAttribute('step', '1');
+    const amount = within(form).getByLabelText('Amount');
+    await user.type(amount, '1500.5');
+    expect(amount).toBeInvalid();
+    expect(amount).toHaveAccessibleDescription('JPY amounts have no decimals.');
+    await user.clear(amount);
+    await user.type(amount, '1,500');
+    expect(amount).toBeValid();
+    expect(amount).toHaveAccessibleDescription('= ¥1,500');
     expect(within(form).getByLabelText('Rate: USD per 1 JPY')).not.toBeRequired();
   });
 });
@@ -292,7 +300,7 @@ describe('the trip currency', () => {
     const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
     const picker = screen.getByLabelText('Trip currency');
     expect(screen.getByText(/amounts held in USD are converted at today’s rate/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Budget ($)')).toHaveAttribute('step', '0.01');
+    expect(screen.getByLabelText('Budget ($)')).toHaveValue('1000');
     await user.selectOptions(picker, 'EUR');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Exchange rates are unavailable right now: the currency was not changed.',

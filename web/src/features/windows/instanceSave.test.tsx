@@ -86,7 +86,7 @@ describe('saving an instance', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     // Typed amounts while there are no items.
-    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(100);
+    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue('100');
 
     await user.click(screen.getByRole('button', { name: '+ Add stay item' }));
     const addStay = screen.getByRole('form', { name: 'Add stay item' });
@@ -126,7 +126,7 @@ describe('saving an instance', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The stay expense must be a number from 0 to 1,000,000,000.');
     // Still editing, with the user's value kept.
-    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(5);
+    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue('5');
   });
 
   it('when another instance of the trip changed meanwhile, then the edit is re-sent on the new version and kept', async () => {
@@ -190,7 +190,7 @@ describe('saving an instance', () => {
     expect(dialog).toHaveTextContent('Stay (Lodging): Yours: $5.00 / On the server: $333.00');
     expect(within(dialog).getByRole('button', { name: 'Keep mine' })).toHaveFocus();
     // What was typed is still there while the user decides.
-    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue(5);
+    expect(screen.getByLabelText('Stay (Lodging)')).toHaveValue('5');
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(puts()).toHaveLength(2));
     expect(puts()[1].headers.get('if-match')).toBe('"8"');
@@ -230,7 +230,7 @@ describe('saving an instance', () => {
       },
     });
     store.dispatch(instancesApi.util.invalidateTags(['Instance']));
-    await waitFor(() => expect(screen.getByLabelText('Travel Costs')).toHaveValue(40));
+    await waitFor(() => expect(screen.getByLabelText('Travel Costs')).toHaveValue('40'));
     const stay = screen.getByLabelText('Stay (Lodging)');
     await user.clear(stay);
     await user.type(stay, '120');

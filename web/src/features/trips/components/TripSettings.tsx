@@ -4,12 +4,13 @@
 // shows the server's message and the field goes back to the saved value. Saves carry
 // the trip version shown: a change made elsewhere meanwhile is merged by field, and
 // only the same field changed on both sides asks which value to keep (ADR 0026).
-import { FormError, MoneyInput } from '../../../components/Form';
-import { currencySymbol } from '@tripcost/shared/domain';
+import { FormError } from '../../../components/Form';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { currencySymbol, plainDecimal } from '@tripcost/shared/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { tripChanges, type Choice } from '../../../lib/merge';
-import { digitsOf, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
 import { CurrencyPicker } from '../../currencies';
@@ -143,8 +144,10 @@ interface BudgetFormProps {
 }
 
 function BudgetForm({ id, trip, budget, setBudget, saveBudget, basis, saveBasis }: BudgetFormProps) {
-  function onBudgetSubmit(event: FormEvent) {
+  function onBudgetSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A budget the field refuses is not sent (a form submitted without a button may skip the browser's check).
+    if (!event.currentTarget.checkValidity()) return;
     saveBudget(budget);
   }
   return (
@@ -153,11 +156,14 @@ function BudgetForm({ id, trip, budget, setBudget, saveBudget, basis, saveBasis 
       <div className="trip-settings__budget-row">
         <MoneyInput
           id={id}
-          digits={digitsOf(trip.currency)}
+          currency={trip.currency}
           placeholder="No budget"
           value={budget}
-          onChange={(event) => setBudget(event.target.value)}
-          onBlur={() => saveBudget(budget)}
+          onChange={setBudget}
+          // A budget the field refuses is said there and not saved.
+          onBlur={(event) => {
+            if (event.currentTarget.validity.valid) saveBudget(budget);
+          }}
         />
         {budget !== '' && (
           <button
@@ -220,12 +226,11 @@ function EditableSettings({ trip }: { trip: Trip }) {
 
   function saveBudget(text: string) {
     const trimmed = text.trim();
-    const next = trimmed === '' ? null : Number(trimmed);
-    if (next === sentBudget.current) return;
+    // The budget field hands a plain decimal of what it read (MoneyInput), or '' for none.
+    const next = trimmed === '' ? null : plainDecimal(trimmed);
+    if (next === sentBudget.current || Number.isNaN(next)) return;
     sentBudget.current = next;
-    // Anything that is not a plain amount goes to the server as typed, which answers why not.
-    const value = next !== null && !Number.isFinite(next) ? trimmed : next;
-    void saveSettings({ budget: value }, () => {
+    void saveSettings({ budget: next }, () => {
       sentBudget.current = trip.budget ?? null;
       setBudget(budgetText(trip.budget));
     });

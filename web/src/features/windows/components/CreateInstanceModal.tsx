@@ -1,9 +1,9 @@
 // 'Create New Trip Instance': its dates, an optional name and four amounts; empty amounts become 0.
-import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
+import { Field, FormActions, FormError } from '../../../components/Form';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../../../lib/api';
-import { digitsOf } from '../../../lib/format';
 import { useTripCurrency } from '../../currencies';
 import { useCreateInstanceMutation } from '../api';
 import { instanceInputFrom } from '../form';
@@ -42,7 +42,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
 
   const amount = (key: keyof FormState, label: string) => (
     <Field label={label}>
-      <MoneyInput digits={digitsOf(currency)} value={form[key]} onChange={(e) => set(key)(e.target.value)} />
+      {(control) => <MoneyInput {...control} currency={currency} value={form[key]} onChange={set(key)} />}
     </Field>
   );
 

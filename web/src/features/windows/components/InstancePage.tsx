@@ -5,7 +5,8 @@
 // items shows its expenses as the server calculated them from the items, read-only
 // (ADR 0020). A session that ends while the form is open keeps its values for after the
 // next login.
-import { Field, FormActions, FormError, MoneyInput } from '../../../components/Form';
+import { Field, FormActions, FormError } from '../../../components/Form';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
 import { digitsOf, formatDateRange, formatMoney, formatSlashDate } from '../../../lib/format';
@@ -143,11 +144,14 @@ function WindowFields({ trip, instance, form, control, save }: WindowFormProps) 
           {EXPENSES.map(({ key, label }) => (
             <Field label={label} key={key}>
               {editing && !fromItems ? (
-                <MoneyInput
-                  digits={digitsOf(trip.currency)}
-                  value={form[key]}
-                  onChange={(e) => setField(key, e.target.value)}
-                />
+                (control) => (
+                  <MoneyInput
+                    {...control}
+                    currency={trip.currency}
+                    value={form[key]}
+                    onChange={(amount) => setField(key, amount)}
+                  />
+                )
               ) : (
                 <output className="field__value">
                   {formatMoney(Math.abs(amountOf(expenses[key])), trip.currency)}
