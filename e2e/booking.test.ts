@@ -97,8 +97,10 @@ describe('a traveller about to book', () => {
     const { name, text } = await downloadText(() => page.getByRole('button', { name: 'Download CSV' }).click());
     jestExpect(name).toBe('lisbon-portugal-comparison.csv');
     const rows = parseCsv(text, { bom: true }) as string[][];
-    jestExpect(rows[0]).toEqual([
+    const [header, ...windows] = rows;
+    jestExpect(header).toEqual([
       'Place',
+      'Window',
       'Start',
       'End',
       'Nights',
@@ -107,14 +109,22 @@ describe('a traveller about to book', () => {
       'Car',
       'Other',
       'Total',
+      'Per night',
+      'Per person',
+      'Difference from cheapest',
+      'Status',
       'Committed',
       'Note',
       'Currency',
       'Exchange rates',
     ]);
-    jestExpect(rows.slice(1).map((row) => [row[1], row[8], row[9]])).toEqual([
-      [dateFromToday(5), '660.50', 'yes'],
-      [dateFromToday(200), '560.00', 'no'],
+    // Columns by name: what a traveller reads in their spreadsheet.
+    const column = (row: string[], name: string) => row[header!.indexOf(name)];
+    jestExpect(
+      windows.map((row) => ['Start', 'Total', 'Committed', 'Status'].map((name) => column(row, name))),
+    ).toEqual([
+      [dateFromToday(5), '660.50', 'yes', 'Booked'],
+      [dateFromToday(200), '560.00', 'no', 'Considering'],
     ]);
   });
 
