@@ -35,7 +35,7 @@ export function lintAs(cases: LintCase[]): Map<string, string[]> {
         out.push([fixture, result.messages.map((m) => m.ruleId ?? m.message)]);
       }
       process.stdout.write(JSON.stringify(out));
-    })().catch((error) => { console.error(error); process.exit(2); });
+    })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exit(2); });
   `;
   const run = spawnSync(process.execPath, ['-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`eslint failed to run: ${run.stderr}`);
