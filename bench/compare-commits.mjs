@@ -9,6 +9,7 @@
 // Run: npm run build && node bench/compare-commits.mjs --base-dir=/path/to/old/checkout
 //      [--rounds=5] [--seconds=4] [--trips=50] [--only=one trip,list] (paths whose names contain one of these)
 //      [--write] (a run of every path also writes docs/performance-vs-base.md)
+//      [--by-process] (also each process's CPU per request, base and head)
 // The old checkout must be installed and built (npm ci && npx tsc -b tsconfig.build.json).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ const SECONDS = Number(argument('seconds', 4));
 const TRIPS = Number(argument('trips', 50));
 // Measure only the paths whose names (the table's first column) contain one of these words.
 const ONLY = argument('only')?.split(',');
+// Also print each process's CPU per request, base and head (to find which one a change made slower).
+const BY_PROCESS = process.argv.includes('--by-process');
 const WINDOWS = 5;
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -80,11 +83,15 @@ async function startCheckout(label, dir) {
   });
   // The product's processes (gateway and services), found by the ports they listen on:
   // CPU per request counts all of them, which a busy machine bends less than req/s.
-  const pids = [gatewayPort, ...Object.values(ports)].map(listenerPid);
+  const pids = Object.fromEntries(
+    Object.entries({ gateway: gatewayPort, ...ports }).map(([name, port]) => [name, listenerPid(port)]),
+  );
   return {
     label,
     url: product.url,
-    cpuMs: () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+    cpuMs: () => Object.values(pids).reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+    /** CPU ms used so far, by process name (--by-process: which process a change made slower). */
+    cpuMsByProcess: () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid)])),
     async stop() {
       await product.stop();
       redis.stop();
@@ -195,6 +202,7 @@ const PATHS = [
 function throughput(product, session, spec) {
   const { method = 'GET', path, body, anonymous } = spec.request(session);
   const cpuBefore = product.cpuMs();
+  const byProcessBefore = product.cpuMsByProcess();
   return new Promise((resolvePromise, reject) => {
     autocannon(
       {
@@ -216,6 +224,12 @@ function throughput(product, session, spec) {
         resolvePromise({
           rps: result.requests.total / SECONDS,
           cpuMs: (product.cpuMs() - cpuBefore) / result.requests.total,
+          cpuMsByProcess: Object.fromEntries(
+            Object.entries(product.cpuMsByProcess()).map(([name, ms]) => [
+              name,
+              (ms - byProcessBefore[name]) / result.requests.total,
+            ]),
+          ),
           bytes: result.throughput.total / result.requests.total,
         });
       },
@@ -251,6 +265,12 @@ try {
     const baseCpu = median(results.base.map((r) => r.cpuMs));
     const headCpu = median(results.head.map((r) => r.cpuMs));
     log(`${spec.name}: base ${baseRps.toFixed(0)}/s, head ${headRps.toFixed(0)}/s, ${ratio.toFixed(2)}×`);
+    if (BY_PROCESS) {
+      for (const name of Object.keys(results.base[0].cpuMsByProcess)) {
+        const cpuOf = (label) => median(results[label].map((r) => r.cpuMsByProcess[name] ?? 0)).toFixed(3);
+        log(`  ${name}: base ${cpuOf('base')} ms CPU per request, head ${cpuOf('head')}`);
+      }
+    }
     const kib = (r) => `${(r.bytes / 1024).toFixed(1)} KiB`;
     rows.push({
       measure: spec.name,
