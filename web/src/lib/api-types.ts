@@ -31,6 +31,7 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         country?: string | null;
+                        /** @description ISO 4217. Left out at registration: the country’s currency (USD where none is known). Left out on a change: the stored one is kept; a traveller without one who sets another country gets that country’s */
                         home_currency?: string | null;
                         email?: string | null;
                         password?: string | null;
@@ -360,6 +361,7 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         country?: string | null;
+                        /** @description ISO 4217. Left out at registration: the country’s currency (USD where none is known). Left out on a change: the stored one is kept; a traveller without one who sets another country gets that country’s */
                         home_currency?: string | null;
                     };
                 };
