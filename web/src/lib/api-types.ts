@@ -4814,8 +4814,12 @@ export interface components {
             windows: number;
             /** @description the earliest start among the trip and its windows; null when none */
             earliest_start: string | null;
-            /** @description the cheapest window’s total; null without windows */
+            /** @description the cheapest window’s total (comparison.cheapestInstanceId’s); null when no window is compared (none, or every one eliminated or with dates to fix) */
             cheapest_total: number | null;
+            /** @description the cheapest window’s first day, YYYY-MM-DD; absent when there is none or it is undated */
+            cheapest_start?: string;
+            /** @description the cheapest window’s last day, YYYY-MM-DD; absent when there is none or it is undated */
+            cheapest_end?: string;
             /** @description still to pay for the committed window’s itemised costs; absent without a committed window with items */
             to_pay?: number;
             /** @description the committed (else the cheapest) window’s total rests on a price seen long ago; absent: false */
