@@ -15,7 +15,7 @@ const DuplicateDialog = lazy(() => import('./DuplicateDialog').then((m) => ({ de
 import { CheckPrices } from './PriceChecks';
 
 /** Statuses a person picks; Booked comes from committing. */
-const PICKABLE: InstanceStatus[] = ['considering', 'top_choice', 'eliminated'];
+export const PICKABLE: InstanceStatus[] = ['considering', 'top_choice', 'eliminated'];
 
 export interface CommitControl {
   committingId: string | null;
@@ -36,6 +36,9 @@ interface SharedActions {
 }
 
 const ActionsContext = createContext<SharedActions | null>(null);
+
+/** The save hooks every window's actions share; inside a WindowActionsProvider. */
+export const useSharedActions = (): SharedActions => useContext(ActionsContext)!;
 
 /** The id set `ids` with `id` added (on) or taken out. */
 const toggled = (ids: ReadonlySet<string>, id: string, on: boolean) => {
@@ -120,7 +123,7 @@ interface WindowActionsProps {
 
 /** Inside a WindowActionsProvider. */
 export function WindowActions({ tripId, window, commit, compact = false, onFlexDates }: WindowActionsProps) {
-  const shared = useContext(ActionsContext)!;
+  const shared = useSharedActions();
   const dispatch = useAppDispatch();
   const [duplicating, setDuplicating] = useState(false);
   const savingStatus = shared.saving.has(window._id);
