@@ -140,7 +140,12 @@ describe('finding cheaper dates', () => {
       '6 nights',
       '7 nights',
     ]);
-    await page.getByText('Cheapest: Apr 27–30, 3 nights, $600.00 (≈ estimated)').waitFor();
+    // Summed up at the window's own length (5 nights), then the grid's cheapest, a shorter stay.
+    await page
+      .getByText(
+        'Cheapest for 5 nights: Apr 27 – May 2, $800.00 (≈ estimated) · cheapest of the grid: Apr 27–30, 3 nights, $600.00 (≈ estimated)',
+      )
+      .waitFor();
     const cheapest = grid().getByRole('gridcell', { name: /cheapest of the grid/ });
     jestExpect(await cheapest.count()).toBe(1);
     jestExpect(await cheapest.getAttribute('aria-label')).toMatch(
