@@ -124,7 +124,6 @@ interface WindowActionsProps {
 /** Inside a WindowActionsProvider. */
 export function WindowActions({ tripId, window, commit, compact = false, onFlexDates }: WindowActionsProps) {
   const shared = useSharedActions();
-  const dispatch = useAppDispatch();
   const [duplicating, setDuplicating] = useState(false);
   const savingStatus = shared.saving.has(window._id);
   const clearing = shared.clearing.has(window._id);
@@ -190,18 +189,32 @@ export function WindowActions({ tripId, window, commit, compact = false, onFlexD
           {commit.committingId === window._id ? 'Committing...' : 'Commit'}
         </button>
       )}
-      {duplicating && (
-        <Suspense fallback={null}>
-          <DuplicateDialog
-            tripId={tripId}
-            window={window}
-            onClose={(duplicated) => {
-              setDuplicating(false);
-              if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
-            }}
-          />
-        </Suspense>
-      )}
+      {duplicating && <DuplicateWindow tripId={tripId} window={window} onClose={() => setDuplicating(false)} />}
     </div>
+  );
+}
+
+/** "Duplicate…"'s dialog, loaded when first opened; says "Window duplicated" once it did. */
+export function DuplicateWindow({
+  tripId,
+  window,
+  onClose,
+}: {
+  tripId: string;
+  window: Instance;
+  onClose: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  return (
+    <Suspense fallback={null}>
+      <DuplicateDialog
+        tripId={tripId}
+        window={window}
+        onClose={(duplicated) => {
+          onClose();
+          if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
+        }}
+      />
+    </Suspense>
   );
 }

@@ -3,24 +3,19 @@
 // marks and weather — then one primary action, View Details, and the rest in a menu
 // ("More"): Commit (or Clear plan), the name, the status, Duplicate…, Flex dates, the
 // price checks and Delete. A viewer sees the figures, the votes and View Details.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { totalCost } from '@tripcost/shared/domain';
 import { MenuButton, MenuGroup, MenuItem, type CloseMenu } from '../../../components/Menu';
 import { digitsOf, formatDateRange, formatMoney } from '../../../lib/format';
-import { useAppDispatch } from '../../../lib/hooks';
-import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { VoteButtons } from '../../sharing';
 import { cheapestIsStale, SEARCH_KIND_LABELS } from '../freshness';
 import { datesInvalid, STATUS_LABELS, statusOf, windowName } from '../rules';
 import { FreshnessLine } from './PriceChecks';
-import { PICKABLE, useSharedActions, type CommitControl } from './WindowActions';
+import { DuplicateWindow, PICKABLE, useSharedActions, type CommitControl } from './WindowActions';
 import { nameActionLabel, WindowNameForm } from './WindowName';
 import { WindowWeather } from './WindowWeather';
-
-// Opened on demand: not in the trip page's first load (its budget, ADR 0022).
-const DuplicateDialog = lazy(() => import('./DuplicateDialog').then((m) => ({ default: m.DuplicateDialog })));
 
 interface CardActions {
   commit: CommitControl;
@@ -202,7 +197,6 @@ export function WindowCard({
   editable: boolean;
   actions: CardActions;
 }) {
-  const dispatch = useAppDispatch();
   const [naming, setNaming] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
   const name = windowName(instance);
@@ -261,18 +255,7 @@ export function WindowCard({
           </MenuButton>
         )}
       </div>
-      {duplicating && (
-        <Suspense fallback={null}>
-          <DuplicateDialog
-            tripId={trip._id}
-            window={instance}
-            onClose={(duplicated) => {
-              setDuplicating(false);
-              if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
-            }}
-          />
-        </Suspense>
-      )}
+      {duplicating && <DuplicateWindow tripId={trip._id} window={instance} onClose={() => setDuplicating(false)} />}
     </li>
   );
 }
