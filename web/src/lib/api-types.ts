@@ -4816,9 +4816,9 @@ export interface components {
             earliest_start: string | null;
             /** @description the cheapest window’s total (comparison.cheapestInstanceId’s); null when no window is compared (none, or every one eliminated or with dates to fix) */
             cheapest_total: number | null;
-            /** @description the cheapest window’s first day, YYYY-MM-DD; absent when there is none or it is undated */
+            /** @description the cheapest window’s first day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed */
             cheapest_start?: string;
-            /** @description the cheapest window’s last day, YYYY-MM-DD; absent when there is none or it is undated */
+            /** @description the cheapest window’s last day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed */
             cheapest_end?: string;
             /** @description still to pay for the committed window’s itemised costs; absent without a committed window with items */
             to_pay?: number;

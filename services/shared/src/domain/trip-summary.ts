@@ -60,7 +60,10 @@ export interface TripSummary<D = string> extends CardFields<D> {
   earliest_start: D | null;
   /** The cheapest window's total (the comparison's: not eliminated, dates not to fix); null when there is none. */
   cheapest_total: number | null;
-  /** The cheapest window's first and last day (YYYY-MM-DD); absent without one, or when it is undated. */
+  /**
+   * The cheapest window's first and last day (YYYY-MM-DD); absent without one, when it is
+   * undated, or when a window is committed (the card then shows the plan).
+   */
   cheapest_start?: string;
   cheapest_end?: string;
   /** Still to pay for the committed window's itemised costs; absent without a committed window with items. */
@@ -117,7 +120,7 @@ export function tripSummary<D>(trip: SummarisedTrip<D>): TripSummary<D> {
     windows: trip.instances.length,
     earliest_start: timeOf(earliest) === Infinity ? null : earliest,
     cheapest_total: cheapest ? cheapest.total_cost : null,
-    ...(cheapestStart && cheapestEnd ? { cheapest_start: cheapestStart, cheapest_end: cheapestEnd } : {}),
+    ...(!committed && cheapestStart && cheapestEnd ? { cheapest_start: cheapestStart, cheapest_end: cheapestEnd } : {}),
     ...(committed?.items?.length ? { to_pay: committed.to_pay } : {}),
     ...((committed ? committed.freshness.stale_items > 0 : trip.comparison.cheapest_is_stale)
       ? { stale_prices: true }

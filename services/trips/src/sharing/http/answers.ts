@@ -275,11 +275,15 @@ export const tripSummaryAnswer = z
     cheapest_start: z
       .string()
       .optional()
-      .describe('the cheapest window’s first day, YYYY-MM-DD; absent when there is none or it is undated'),
+      .describe(
+        'the cheapest window’s first day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed',
+      ),
     cheapest_end: z
       .string()
       .optional()
-      .describe('the cheapest window’s last day, YYYY-MM-DD; absent when there is none or it is undated'),
+      .describe(
+        'the cheapest window’s last day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed',
+      ),
     to_pay: money
       .optional()
       .describe('still to pay for the committed window’s itemised costs; absent without a committed window with items'),
