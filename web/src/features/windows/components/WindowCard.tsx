@@ -208,14 +208,14 @@ export function WindowCard({
         status === 'eliminated' ? 'is-eliminated' : ''
       }`}
     >
-      <div className="instance-card__head">
-        <div>
+      <header className="instance-card__head">
+        <hgroup>
           {/* The name is the card's title; without one, the dates are. */}
           <h3 className="instance-card__title">{instance.label || dates}</h3>
           {instance.label && <p className="instance-card__dates">{dates}</p>}
-        </div>
+        </hgroup>
         <span className={`status-chip status-chip--${status}`}>{STATUS_LABELS[status]}</span>
-      </div>
+      </header>
       <CardFigures trip={trip} window={instance} />
       <WindowWeather
         location={trip.trip_location || trip.location_address}
