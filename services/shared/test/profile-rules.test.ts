@@ -266,7 +266,7 @@ describe('home currency', () => {
 
   it('when a traveller registers with a country and no home currency, then it is their country’s (ISO 4217)', () => {
     const from = (country: string, place = { city: 'Somewhere', state: 'Some Region', zip: '1000' }) =>
-      checkRegistration({ ...registration, ...place, country });
+      checkRegistration({ ...registration, ...place, country }, new Date(), homeCurrencyFor);
     expect(from('FR')).toMatchObject({ value: { profile: { country: 'FR', home_currency: 'EUR' } } });
     expect(from('ch')).toMatchObject({ value: { profile: { country: 'CH', home_currency: 'CHF' } } });
     expect(from('JP')).toMatchObject({ value: { profile: { home_currency: 'JPY' } } });
@@ -276,14 +276,18 @@ describe('home currency', () => {
     });
     // A currency chosen at registration wins over the country's.
     expect(
-      checkRegistration({
-        ...registration,
-        city: 'Paris',
-        state: 'Île-de-France',
-        zip: '75001',
-        country: 'FR',
-        home_currency: 'USD',
-      }),
+      checkRegistration(
+        {
+          ...registration,
+          city: 'Paris',
+          state: 'Île-de-France',
+          zip: '75001',
+          country: 'FR',
+          home_currency: 'USD',
+        },
+        new Date(),
+        homeCurrencyFor,
+      ),
     ).toMatchObject({
       value: { profile: { home_currency: 'USD' } },
     });
@@ -294,17 +298,25 @@ describe('home currency', () => {
   it('when a traveller without a home currency sets a country, then they get its currency; one with a home currency keeps it', () => {
     const toFrance = { country: 'FR', city: 'Paris', state: 'Île-de-France', zip: '75001' };
     // Made before currencies existed: no home currency stored.
-    expect(checkProfileChange(toFrance, STORED)).toMatchObject({ value: { country: 'FR', home_currency: 'EUR' } });
-    expect(checkProfileChange(toFrance, { ...STORED, home_currency: 'USD' })).toMatchObject({
+    expect(checkProfileChange(toFrance, STORED, new Date(), homeCurrencyFor)).toMatchObject({
+      value: { country: 'FR', home_currency: 'EUR' },
+    });
+    expect(
+      checkProfileChange(toFrance, { ...STORED, home_currency: 'USD' }, new Date(), homeCurrencyFor),
+    ).toMatchObject({
       value: { home_currency: 'USD' },
     });
-    expect(checkProfileChange({ ...toFrance, home_currency: 'GBP' }, STORED)).toMatchObject({
+    expect(
+      checkProfileChange({ ...toFrance, home_currency: 'GBP' }, STORED, new Date(), homeCurrencyFor),
+    ).toMatchObject({
       value: { home_currency: 'GBP' },
     });
     // Sending the country already stored sets nothing: a change of zip keeps USD.
-    expect(checkProfileChange({ country: 'FR', zip: '69001' }, FRENCH)).toMatchObject({
+    expect(checkProfileChange({ country: 'FR', zip: '69001' }, FRENCH, new Date(), homeCurrencyFor)).toMatchObject({
       value: { home_currency: 'USD' },
     });
+    // The browser checks the same rules without CLDR's map: it never picks the currency.
+    expect(checkProfileChange(toFrance, STORED)).toMatchObject({ value: { home_currency: 'USD' } });
   });
 
   it('then each country maps to one active ISO 4217 currency, the one CLDR says it pays in today', () => {

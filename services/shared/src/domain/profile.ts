@@ -155,11 +155,23 @@ export function homeCurrencyFor(country: string): string {
   return countryCurrency(country) ?? DEFAULT_CURRENCY;
 }
 
+/**
+ * Which home currency a country gives a traveller without one. The auth service passes
+ * homeCurrencyFor; the browser, which checks the rules before sending and never picks a
+ * currency, leaves the default, so CLDR's map stays out of every page's first load.
+ */
+export type CountryCurrencyOf = (country: string) => string;
+const noMap: CountryCurrencyOf = () => DEFAULT_CURRENCY;
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function checkRegistration(input: RegistrationInput, now = new Date()): RuleResult<ValidRegistration> {
+export function checkRegistration(
+  input: RegistrationInput,
+  now = new Date(),
+  currencyOf: CountryCurrencyOf = noMap,
+): RuleResult<ValidRegistration> {
   return run(() => {
     const required = ['fname', 'lname', 'email', 'password', 'birthday', 'city', 'state', 'zip'] as const;
     if (!required.every((field) => present(input[field]))) throw broken(PROFILE_MESSAGES.allRequired, 'body');
@@ -180,7 +192,7 @@ export function checkRegistration(input: RegistrationInput, now = new Date()): R
         fname: clean(input.fname),
         lname: clean(input.lname),
         birthday,
-        home_currency: checkHomeCurrency(input, homeCurrencyFor(place.country)),
+        home_currency: checkHomeCurrency(input, currencyOf(place.country)),
       },
     };
   });
@@ -201,6 +213,7 @@ export function checkProfileChange(
   input: ProfileInput,
   stored: StoredProfile,
   now = new Date(),
+  currencyOf: CountryCurrencyOf = noMap,
 ): RuleResult<ProfileFields> {
   return run(() => {
     const merged: ProfileInput = {};
@@ -211,7 +224,7 @@ export function checkProfileChange(
     const place = checkPlace(merged);
     const birthday = present(input.birthday) ? checkBirthday(input.birthday, now) : stored.birthday;
     const countrySet = present(input.country) && place.country !== countryOf(stored);
-    const home_currency = checkHomeCurrency(merged, countrySet ? homeCurrencyFor(place.country) : DEFAULT_CURRENCY);
+    const home_currency = checkHomeCurrency(merged, countrySet ? currencyOf(place.country) : DEFAULT_CURRENCY);
     return { fname: clean(merged.fname), lname: clean(merged.lname), birthday, ...place, home_currency };
   });
 }
