@@ -91,12 +91,15 @@ describe('a traveller comparing date windows', () => {
   const cardTitles = () => page.getByRole('list', { name: 'Trip instances' }).getByRole('heading').allTextContents();
 
   step('names a window on its card; the name becomes the card’s title', async () => {
-    await page.getByRole('button', { name: 'Name this window: Jul 1, 2031 – Jul 5, 2031' }).click();
+    await page.getByRole('button', { name: 'More actions for Jul 1, 2031 – Jul 5, 2031' }).click();
+    await page.getByRole('menuitem', { name: 'Name this window: Jul 1, 2031 – Jul 5, 2031' }).click();
     const field = page.getByRole('textbox', { name: 'Window name' });
     await field.fill('Mid July');
     await field.press('Enter');
     await page.getByRole('heading', { name: 'Mid July', level: 3 }).waitFor();
-    await page.getByRole('button', { name: 'Rename: Mid July' }).waitFor();
+    await page.getByRole('button', { name: /^More actions for Mid July/ }).click();
+    await page.getByRole('menuitem', { name: 'Rename: Mid July' }).waitFor();
+    await page.keyboard.press('Escape');
     await shot(page, 'windows-named-cards');
   });
 

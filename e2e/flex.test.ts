@@ -117,19 +117,20 @@ describe('finding cheaper dates', () => {
   });
 
   step('checks prices on a search site in a new tab', async () => {
-    await page.getByText('Check prices').first().click();
-    const links = page.getByRole('link', { name: /opens in a new tab/ });
+    await page.getByRole('button', { name: /^More actions for Early May/ }).click();
+    const links = page.getByRole('menuitem', { name: /opens in a new tab/ });
     await links.first().waitFor();
     for (const link of await links.all()) {
       jestExpect(await link.getAttribute('target')).toBe('_blank');
       jestExpect(await link.getAttribute('rel')).toBe('noopener noreferrer');
       jestExpect(new URL((await link.getAttribute('href')) ?? '').protocol).toBe('https:');
     }
-    await page.getByText('Check prices').first().click();
+    await page.keyboard.press('Escape');
   });
 
   step('opens Flex dates from the window and sees the cheapest cell marked', async () => {
-    await page.getByRole('button', { name: /^Flex dates for Early May/ }).click();
+    await page.getByRole('button', { name: /^More actions for Early May/ }).click();
+    await page.getByRole('menuitem', { name: /^Flex dates for Early May/ }).click();
     await grid().waitFor();
     jestExpect(await grid().getByRole('columnheader').count()).toBe(30); // the corner + Apr 23 … May 21
     jestExpect(await grid().getByRole('rowheader').allTextContents()).toEqual([
@@ -139,7 +140,12 @@ describe('finding cheaper dates', () => {
       '6 nights',
       '7 nights',
     ]);
-    await page.getByText('Cheapest: Apr 27–30, 3 nights, $600.00 (≈ estimated)').waitFor();
+    // Summed up at the window's own length (5 nights), then the grid's cheapest, a shorter stay.
+    await page
+      .getByText(
+        'Cheapest for 5 nights: Apr 27 – May 2, $800.00 (≈ estimated) · cheapest of the grid: Apr 27–30, 3 nights, $600.00 (≈ estimated)',
+      )
+      .waitFor();
     const cheapest = grid().getByRole('gridcell', { name: /cheapest of the grid/ });
     jestExpect(await cheapest.count()).toBe(1);
     jestExpect(await cheapest.getAttribute('aria-label')).toMatch(

@@ -127,7 +127,9 @@ describe('a new traveller', () => {
       .getByRole('article', { name: /Lisbon/ })
       .first()
       .waitFor();
-    await visible('Needs attention');
+    // A new trip has nothing wrong: its card asks for windows, not attention (ADR 0063).
+    await visible('No windows yet: add dates to compare');
+    jestExpect(await page.getByText('Needs attention').count()).toBe(0);
     await shot(page, 'explore-with-trip');
   });
 
@@ -177,8 +179,12 @@ describe('a new traveller', () => {
     await shot(page, 'trip-overview-two-instances');
 
     const cheaper = page.locator('.instance-card', { hasText: '$400.00' });
-    await cheaper.getByRole('button', { name: 'Commit', exact: true }).click();
-    await page.getByRole('button', { name: 'Committed ✓' }).waitFor();
+    await cheaper.getByRole('button', { name: /^More actions for/ }).click();
+    await cheaper.getByRole('menuitem', { name: 'Commit', exact: true }).click();
+    await cheaper.getByText('Committed', { exact: true }).waitFor();
+    await cheaper.getByRole('button', { name: /^More actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Committed ✓' }).waitFor();
+    await page.keyboard.press('Escape');
     await visible('Committed');
     await shot(page, 'trip-overview-committed');
   });

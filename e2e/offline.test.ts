@@ -237,7 +237,8 @@ describe('a traveller without a network', () => {
       await page.getByText('3 changes waiting to sync').waitFor();
       await page.getByRole('row', { name: /Oct 3/ }).waitFor();
       await page.getByRole('button', { name: 'Cards' }).click();
-      await page.getByRole('button', { name: /Delete instance May 2/ }).click();
+      await page.getByRole('button', { name: /^More actions for May 2/ }).click();
+      await page.getByRole('menuitem', { name: /Delete instance May 2/ }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('4 changes waiting to sync').waitFor();
       await page.getByRole('button', { name: 'Compare' }).click();
@@ -339,13 +340,15 @@ describe('a traveller without a network', () => {
       await page.getByText('Offline — showing what you saw last').waitFor({ state: 'detached', timeout: 20_000 });
       await page.getByRole('button', { name: 'Cards' }).click();
       const card = page.getByRole('listitem').filter({ hasText: 'Sep 12' });
-      await card.getByRole('button', { name: /^Name this window/ }).waitFor();
+      await card.getByRole('button', { name: /^More actions for/ }).waitFor();
       await proxy.stop();
-      await card.getByRole('button', { name: /^Name this window/ }).click();
+      await card.getByRole('button', { name: /^More actions for/ }).click();
+      await card.getByRole('menuitem', { name: /^Name this window/ }).click();
       await card.getByLabel('Window name').fill('Harvest week');
       await card.getByRole('button', { name: 'Save' }).click();
       await page.getByText('1 change waiting to sync').waitFor();
-      await card.getByRole('combobox').selectOption({ label: 'Top choice' });
+      await card.getByRole('button', { name: /^More actions for/ }).click();
+      await card.getByRole('menuitemradio', { name: 'Top choice' }).click();
       await page.getByText('2 changes waiting to sync').waitFor();
       const tripId = tripPath.split('/').pop();
       const now = await api('GET', `/api/trips/getaway/${tripId}`, undefined, token);

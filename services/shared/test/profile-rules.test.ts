@@ -1,12 +1,18 @@
-// Names of any script, countries, and places outside the US (docs/adr/0025-travellers-from-anywhere.md).
+// Names of any script, countries, and places outside the US (docs/adr/0025-travellers-from-anywhere.md);
+// a new traveller's home currency is their country's (docs/adr/0063-first-screens-read-right.md).
+import cldrCurrencies from 'cldr-core/supplemental/currencyData.json';
 import {
   checkProfileChange,
   checkRegistration,
   COUNTRY_CODES,
+  COUNTRY_CURRENCIES,
+  countryCurrency,
   countryName,
   countryOptions,
+  homeCurrencyFor,
   homeCurrencyOf,
   isCountryCode,
+  isCurrencyCode,
   PROFILE_MESSAGES,
   sanitizePostalCode,
   type StoredProfile,
@@ -256,6 +262,92 @@ describe('home currency', () => {
     const inEuros = { ...FRENCH, home_currency: 'EUR' };
     expect(checkProfileChange({ city: 'Lyon' }, inEuros)).toMatchObject({ value: { home_currency: 'EUR' } });
     expect(checkProfileChange({ home_currency: null }, inEuros)).toMatchObject({ value: { home_currency: 'USD' } });
+  });
+
+  it('when a traveller registers with a country and no home currency, then it is their country’s (ISO 4217)', () => {
+    const from = (country: string, place = { city: 'Somewhere', state: 'Some Region', zip: '1000' }) =>
+      checkRegistration({ ...registration, ...place, country }, new Date(), homeCurrencyFor);
+    expect(from('FR')).toMatchObject({ value: { profile: { country: 'FR', home_currency: 'EUR' } } });
+    expect(from('ch')).toMatchObject({ value: { profile: { country: 'CH', home_currency: 'CHF' } } });
+    expect(from('JP')).toMatchObject({ value: { profile: { home_currency: 'JPY' } } });
+    expect(from('GB')).toMatchObject({ value: { profile: { home_currency: 'GBP' } } });
+    expect(from('US', { city: 'Boston', state: 'MA', zip: '02118' })).toMatchObject({
+      value: { profile: { home_currency: 'USD' } },
+    });
+    // A currency chosen at registration wins over the country's.
+    expect(
+      checkRegistration(
+        {
+          ...registration,
+          city: 'Paris',
+          state: 'Île-de-France',
+          zip: '75001',
+          country: 'FR',
+          home_currency: 'USD',
+        },
+        new Date(),
+        homeCurrencyFor,
+      ),
+    ).toMatchObject({
+      value: { profile: { home_currency: 'USD' } },
+    });
+    // Antarctica has no currency of its own: USD, as before currencies followed countries.
+    expect(from('AQ')).toMatchObject({ value: { profile: { home_currency: 'USD' } } });
+  });
+
+  it('when a traveller without a home currency sets a country, then they get its currency; one with a home currency keeps it', () => {
+    const toFrance = { country: 'FR', city: 'Paris', state: 'Île-de-France', zip: '75001' };
+    // Made before currencies existed: no home currency stored.
+    expect(checkProfileChange(toFrance, STORED, new Date(), homeCurrencyFor)).toMatchObject({
+      value: { country: 'FR', home_currency: 'EUR' },
+    });
+    expect(
+      checkProfileChange(toFrance, { ...STORED, home_currency: 'USD' }, new Date(), homeCurrencyFor),
+    ).toMatchObject({
+      value: { home_currency: 'USD' },
+    });
+    expect(
+      checkProfileChange({ ...toFrance, home_currency: 'GBP' }, STORED, new Date(), homeCurrencyFor),
+    ).toMatchObject({
+      value: { home_currency: 'GBP' },
+    });
+    // Sending the country already stored sets nothing: a change of zip keeps USD.
+    expect(checkProfileChange({ country: 'FR', zip: '69001' }, FRENCH, new Date(), homeCurrencyFor)).toMatchObject({
+      value: { home_currency: 'USD' },
+    });
+    // The browser checks the same rules without CLDR's map: it never picks the currency.
+    expect(checkProfileChange(toFrance, STORED)).toMatchObject({ value: { home_currency: 'USD' } });
+  });
+
+  it('then each country maps to one active ISO 4217 currency, the one CLDR says it pays in today', () => {
+    expect([countryCurrency('FR'), countryCurrency('CH'), countryCurrency('US'), countryCurrency('PS')]).toEqual([
+      'EUR',
+      'CHF',
+      'USD',
+      'ILS',
+    ]);
+    expect(countryCurrency('AQ')).toBeUndefined();
+    expect(countryCurrency('toString')).toBeUndefined();
+    expect(homeCurrencyFor('DE')).toBe('EUR');
+    expect(homeCurrencyFor('AQ')).toBe('USD');
+    for (const [country, currency] of Object.entries(COUNTRY_CURRENCIES)) {
+      expect(isCountryCode(country)).toBe(true);
+      expect(countryCurrency(country)).toBe(currency);
+    }
+    expect(Object.keys(COUNTRY_CURRENCIES).length).toBeGreaterThan(240);
+  });
+
+  it('then the generated map is what CLDR’s supplemental data says each country’s legal tender is', () => {
+    const regions = cldrCurrencies.supplemental.currencyData.region as Record<
+      string,
+      Record<string, { _to?: string; _tender?: string }>[]
+    >;
+    for (const country of COUNTRY_CODES) {
+      const current = (regions[country] ?? [])
+        .map((entry) => Object.entries(entry)[0]!)
+        .find(([code, period]) => period._to === undefined && period._tender !== 'false' && isCurrencyCode(code));
+      expect([country, COUNTRY_CURRENCIES[country]]).toEqual([country, current?.[0]]);
+    }
   });
 
   it('when the code is not an active ISO 4217 currency, then the change is refused with its field', () => {

@@ -1,4 +1,5 @@
-// Toasts top right, announced to screen readers; each leaves after its duration.
+// Toasts at the bottom (right, on a wide screen), clear of the header and its tabs; announced to
+// screen readers; each leaves after its duration.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { dismissToast, type Toast } from '../lib/toast';

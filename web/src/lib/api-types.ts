@@ -31,6 +31,7 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         country?: string | null;
+                        /** @description ISO 4217. Left out at registration: the country’s currency (USD where none is known). Left out on a change: the stored one is kept; a traveller without one who sets another country gets that country’s */
                         home_currency?: string | null;
                         email?: string | null;
                         password?: string | null;
@@ -360,6 +361,7 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         country?: string | null;
+                        /** @description ISO 4217. Left out at registration: the country’s currency (USD where none is known). Left out on a change: the stored one is kept; a traveller without one who sets another country gets that country’s */
                         home_currency?: string | null;
                     };
                 };
@@ -4812,8 +4814,12 @@ export interface components {
             windows: number;
             /** @description the earliest start among the trip and its windows; null when none */
             earliest_start: string | null;
-            /** @description the cheapest window’s total; null without windows */
+            /** @description the cheapest window’s total (comparison.cheapestInstanceId’s); null when no window is compared (none, or every one eliminated or with dates to fix) */
             cheapest_total: number | null;
+            /** @description the cheapest window’s first day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed */
+            cheapest_start?: string;
+            /** @description the cheapest window’s last day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed */
+            cheapest_end?: string;
             /** @description still to pay for the committed window’s itemised costs; absent without a committed window with items */
             to_pay?: number;
             /** @description the committed (else the cheapest) window’s total rests on a price seen long ago; absent: false */

@@ -65,8 +65,11 @@ export type Message = Schema<'Message'>;
 /** A re-price at today's rates: the trip after, and each window's exchange-rate effect and total before and after. */
 export type RepriceAnswer = Schema<'RepriceAnswer'>;
 export type AccessToken = Schema<'AccessToken'>;
-/** What the register form sends: every field the route takes, as text. */
-export type RegisterBody = { [K in keyof Body<'/api/user/register', 'post'>]-?: string };
+/**
+ * What the register form sends: every field the route takes, as text, but the home
+ * currency, which the server takes from the country (ADR 0063).
+ */
+export type RegisterBody = { [K in Exclude<keyof Body<'/api/user/register', 'post'>, 'home_currency'>]-?: string };
 export type LoginBody = { [K in keyof Body<'/api/user/login', 'post'>]-?: string };
 export type NewTripBody = Body<'/api/trips/getaway-trip', 'post'>;
 export type FunPlaces = Answer<'/api/chatgpt/fun-places', 'post'>;

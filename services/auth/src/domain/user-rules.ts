@@ -5,6 +5,7 @@ import {
   badRequest,
   checkProfileChange,
   checkRegistration,
+  homeCurrencyFor,
   normaliseEmail,
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
@@ -37,7 +38,7 @@ function valueOr400<T>(result: RuleResult<T>): T {
 }
 
 export function validateRegistration(input: RegistrationInput, now = new Date()): ValidRegistration {
-  const result = checkRegistration(input, now);
+  const result = checkRegistration(input, now, homeCurrencyFor);
   // Same rule, same order; only the sentence says what is wrong with a long email.
   const tooLong = typeof input.email === 'string' && normaliseEmail(input.email).length > PROFILE_LIMITS.emailMax;
   if (!result.ok && result.field === 'email' && tooLong) {
@@ -48,5 +49,5 @@ export function validateRegistration(input: RegistrationInput, now = new Date())
 
 /** A profile change, merged with the stored profile and validated as it will be stored. */
 export function validateProfileChange(input: ProfileInput, stored: StoredProfile, now = new Date()): UserProfileFields {
-  return valueOr400(checkProfileChange(input, stored, now));
+  return valueOr400(checkProfileChange(input, stored, now, homeCurrencyFor));
 }

@@ -26,7 +26,9 @@ const profileFields = {
   state: text('State', AUTH_MESSAGES.stateOrRegionLength),
   zip: text('Zip code', AUTH_MESSAGES.zipOrPostalCodeLength),
   country: text('Country', RULE_MESSAGES.country),
-  home_currency: text('Home currency', RULE_MESSAGES.homeCurrency),
+  home_currency: text('Home currency', RULE_MESSAGES.homeCurrency).describe(
+    'ISO 4217. Left out at registration: the country’s currency (USD where none is known). Left out on a change: the stored one is kept; a traveller without one who sets another country gets that country’s',
+  ),
 };
 const registerBody = z.object({
   ...profileFields,

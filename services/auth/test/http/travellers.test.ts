@@ -49,10 +49,11 @@ describe('travellers from anywhere', () => {
     },
   );
 
-  it('when a traveller from France registers with a region and postal code, then they are stored with the country', async () => {
+  it('when a traveller from France registers with a region and postal code, then they are stored with the country and its currency', async () => {
     const user = await api.signUp(FRENCH);
     const own = await api.getProfile(user.id, user.accessToken);
-    expect(own.body).toEqual({ _id: user.id, ...FRENCH, birthday: '1990-12-10', home_currency: 'USD' });
+    // No home currency sent: a new traveller's is their country's (ADR 0063).
+    expect(own.body).toEqual({ _id: user.id, ...FRENCH, birthday: '1990-12-10', home_currency: 'EUR' });
     const reader = await api.signUp();
     const theirs = await api.getProfile(user.id, reader.accessToken);
     expect(theirs.body).toEqual({
@@ -63,6 +64,17 @@ describe('travellers from anywhere', () => {
       state: 'Île-de-France',
       country: 'FR',
     });
+  });
+
+  it('when a Swiss traveller registers, then their home currency is CHF; moving to France later keeps it', async () => {
+    const swiss = { ...FRENCH, city: 'Zürich', state: 'Zürich', zip: '8001', country: 'CH' };
+    const user = await api.signUp(swiss);
+    expect((await api.getProfile(user.id, user.accessToken)).body).toMatchObject({
+      country: 'CH',
+      home_currency: 'CHF',
+    });
+    const moved = await api.putProfile(user.id, FRENCH, user.accessToken);
+    expect(moved.body).toMatchObject({ country: 'FR', home_currency: 'CHF' });
   });
 
   it('when a country is lower case it is stored upper case; when it is not an ISO 3166-1 code, then 400', async () => {
@@ -163,7 +175,7 @@ describe('travellers from anywhere', () => {
         ...FRENCH,
         lname: 'Smith-Jones',
         birthday: '1990-12-10',
-        home_currency: 'USD',
+        home_currency: 'EUR',
       });
     });
   });

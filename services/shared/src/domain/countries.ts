@@ -2,8 +2,10 @@
 // from ISO 3166-1 (country-codes.ts, generated from a maintained list); what they are
 // called comes from the runtime's Intl.DisplayNames, so no names are kept here.
 import { COUNTRY_CODES } from './country-codes';
+import { COUNTRY_CURRENCIES } from './country-currencies';
+import { isCurrencyCode, type CurrencyCode } from './currencies';
 
-export { COUNTRY_CODES };
+export { COUNTRY_CODES, COUNTRY_CURRENCIES };
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 /** What an account without a country (made before countries existed, or a client that sends none) means. */
@@ -14,6 +16,15 @@ const countryCodes: ReadonlySet<string> = new Set(COUNTRY_CODES);
 /** An assigned ISO 3166-1 alpha-2 code, upper case ("FR"; not "fr", "UK" or "EU"). */
 export function isCountryCode(value: string): value is CountryCode {
   return countryCodes.has(value);
+}
+
+/**
+ * The currency a country pays in today ("FR" → EUR, "CH" → CHF), from Unicode CLDR
+ * (country-currencies.ts); undefined where the core knows none (Antarctica).
+ */
+export function countryCurrency(country: string): CurrencyCode | undefined {
+  const code = Object.prototype.hasOwnProperty.call(COUNTRY_CURRENCIES, country) ? COUNTRY_CURRENCIES[country] : '';
+  return isCurrencyCode(code) ? code : undefined;
 }
 
 export const REGION_MAX = 60;

@@ -6,6 +6,7 @@
 // and 5-digit zips, other countries hold a free region and postal code.
 import { addDays, calendarDay, parseCalendarDate, utcDay } from './calendar-date';
 import {
+  countryCurrency,
   DEFAULT_COUNTRY,
   isCountryCode,
   isRegionShape,
@@ -63,7 +64,7 @@ export interface RegistrationInput {
   zip?: Maybe;
   /** ISO 3166-1 alpha-2; absent, null or blank means US. */
   country?: Maybe;
-  /** ISO 4217; absent, null or blank means USD. */
+  /** ISO 4217; absent, null or blank: the country's currency at registration (see homeCurrencyFor). */
   home_currency?: Maybe;
 }
 
@@ -146,11 +147,31 @@ export function homeCurrencyOf(profile: { home_currency?: string | null }): stri
   return profile.home_currency || DEFAULT_CURRENCY;
 }
 
+/**
+ * The home currency a traveller starts with when they have none yet: their country's
+ * (France → EUR, Switzerland → CHF), USD where the core knows no currency for it.
+ */
+export function homeCurrencyFor(country: string): string {
+  return countryCurrency(country) ?? DEFAULT_CURRENCY;
+}
+
+/**
+ * Which home currency a country gives a traveller without one. The auth service passes
+ * homeCurrencyFor; the browser, which checks the rules before sending and never picks a
+ * currency, leaves the default, so CLDR's map stays out of every page's first load.
+ */
+export type CountryCurrencyOf = (country: string) => string;
+const noMap: CountryCurrencyOf = () => DEFAULT_CURRENCY;
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function checkRegistration(input: RegistrationInput, now = new Date()): RuleResult<ValidRegistration> {
+export function checkRegistration(
+  input: RegistrationInput,
+  now = new Date(),
+  currencyOf: CountryCurrencyOf = noMap,
+): RuleResult<ValidRegistration> {
   return run(() => {
     const required = ['fname', 'lname', 'email', 'password', 'birthday', 'city', 'state', 'zip'] as const;
     if (!required.every((field) => present(input[field]))) throw broken(PROFILE_MESSAGES.allRequired, 'body');
@@ -162,15 +183,16 @@ export function checkRegistration(input: RegistrationInput, now = new Date()): R
     if (password.length < PROFILE_LIMITS.passwordMin) throw broken(PROFILE_MESSAGES.passwordTooShort, 'password');
     if (password.length > PROFILE_LIMITS.passwordMax) throw broken(PROFILE_MESSAGES.passwordTooLong, 'password');
     const birthday = checkBirthday(input.birthday as string, now);
+    const place = checkPlace(input);
     return {
       email,
       password,
       profile: {
-        ...checkPlace(input),
+        ...place,
         fname: clean(input.fname),
         lname: clean(input.lname),
         birthday,
-        home_currency: checkHomeCurrency(input),
+        home_currency: checkHomeCurrency(input, currencyOf(place.country)),
       },
     };
   });
@@ -183,12 +205,15 @@ export function checkRegistration(input: RegistrationInput, now = new Date()): R
  * changing only the country against the stored state and zip. First name, last
  * name, city, state and zip may not be emptied (null or blank). The birthday is
  * required by the form only: a missing one keeps the stored birthday. A null or
- * blank country means the default, US, as at registration.
+ * blank country means the default, US, as at registration. A traveller without a home
+ * currency (an account made before currencies) who sets another country gets that
+ * country's, as at registration; a stored home currency is kept whatever the country.
  */
 export function checkProfileChange(
   input: ProfileInput,
   stored: StoredProfile,
   now = new Date(),
+  currencyOf: CountryCurrencyOf = noMap,
 ): RuleResult<ProfileFields> {
   return run(() => {
     const merged: ProfileInput = {};
@@ -198,7 +223,8 @@ export function checkProfileChange(
     checkNames(merged);
     const place = checkPlace(merged);
     const birthday = present(input.birthday) ? checkBirthday(input.birthday, now) : stored.birthday;
-    const home_currency = checkHomeCurrency(merged);
+    const countrySet = present(input.country) && place.country !== countryOf(stored);
+    const home_currency = checkHomeCurrency(merged, countrySet ? currencyOf(place.country) : DEFAULT_CURRENCY);
     return { fname: clean(merged.fname), lname: clean(merged.lname), birthday, ...place, home_currency };
   });
 }
@@ -238,9 +264,9 @@ function checkPlace(input: ProfileInput): Pick<ProfileFields, 'city' | 'state' |
   return { city, state: region, zip, country };
 }
 
-/** Absent, null or blank: USD; otherwise an active ISO 4217 code, any case ("eur" is EUR). */
-function checkHomeCurrency(input: ProfileInput): string {
-  if (!present(input.home_currency)) return DEFAULT_CURRENCY;
+/** Absent, null or blank: `fallback`; otherwise an active ISO 4217 code, any case ("eur" is EUR). */
+function checkHomeCurrency(input: ProfileInput, fallback: string): string {
+  if (!present(input.home_currency)) return fallback;
   const code = clean(input.home_currency).toUpperCase();
   if (!isCurrencyCode(code)) throw broken(PROFILE_MESSAGES.homeCurrency, 'home_currency');
   return code;

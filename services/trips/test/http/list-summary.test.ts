@@ -57,6 +57,7 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
       committed: true,
       windows: 2,
       earliest_start: '2031-03-01T00:00:00.000Z',
+      // The March window is the cheapest ($300); its days are left out, the card shows the plan.
       cheapest_total: Math.min(...fullOf(lisbon._id).instances.map((window) => window.total_cost)),
       to_pay: fullOf(lisbon._id).instances.find((window) => window._id === late._id)!.to_pay,
     });
@@ -72,9 +73,48 @@ describe('GET /api/trips/getaway-trip?view=summary', () => {
       earliest_start: null,
     });
     expect(summaryOf(porto._id)).not.toHaveProperty('to_pay');
+    expect(summaryOf(porto._id)).not.toHaveProperty('cheapest_start');
     // Nothing of the windows travels.
     expect(summaryOf(lisbon._id)).not.toHaveProperty('instances');
     expect(summaryOf(lisbon._id)).not.toHaveProperty('comparison');
+  });
+
+  it('when the cheapest window is eliminated, then the card names the comparison’s cheapest instead; none left: null', async () => {
+    const alice = clientFor(trips.url);
+    const trip = await alice.createTrip({ location_address: 'Braga, Portugal' });
+    const onlyStay = { travel_expense: 0, car_expense: 0, other_expense: 0 };
+    const cheap = await alice.addInstance(trip._id, {
+      ...onlyStay,
+      trip_start: '2031-06-01',
+      trip_end: '2031-06-03',
+      stay_expense: 100,
+    });
+    const dear = await alice.addInstance(trip._id, {
+      ...onlyStay,
+      trip_start: '2031-07-10',
+      trip_end: '2031-07-15',
+      stay_expense: 400,
+    });
+    const card = async () => (await alice.get(SUMMARY)).body.find((t: { _id: string }) => t._id === trip._id);
+    expect(await card()).toMatchObject({
+      windows: 2,
+      cheapest_total: 100,
+      cheapest_start: '2031-06-01',
+      cheapest_end: '2031-06-03',
+    });
+    const eliminate = (id: string) =>
+      alice.put(`/api/trips/getaway/${trip._id}`, { instances: [{ _id: id, status: 'eliminated' }] });
+    expect((await eliminate(cheap._id)).status).toBe(200);
+    expect(await card()).toMatchObject({
+      windows: 2,
+      cheapest_total: 400,
+      cheapest_start: '2031-07-10',
+      cheapest_end: '2031-07-15',
+    });
+    expect((await eliminate(dear._id)).status).toBe(200);
+    const none = await card();
+    expect(none).toMatchObject({ windows: 2, cheapest_total: null });
+    expect(none).not.toHaveProperty('cheapest_start');
   });
 
   it('when a mark is not its usual value, then the card carries it: a favourite, a budget', async () => {

@@ -1,4 +1,4 @@
-// Explore: the Planning cards (filtered and sorted as the URL query says), the Wishlists, a floating Create button.
+// Explore: Create in the header, the Planning cards (filtered and sorted as the URL query says), the Wishlists.
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { cardRole } from '@tripcost/shared/domain';
@@ -141,9 +141,15 @@ export default function ExplorePage() {
 
   return (
     <main className="page">
-      <header className="page-header">
-        <h1>Explore</h1>
-        <p className="muted">Compare your trips and keep favourites in wishlists.</p>
+      <header className="page-header page-header--with-action">
+        <div>
+          <h1>Explore</h1>
+          <p className="muted">Compare your trips and keep favourites in wishlists.</p>
+        </div>
+        {/* In the flow, not floating: it covered the first card on a phone (ADR 0063). */}
+        <Link to="/search" className="create-trip" aria-label="Create a trip">
+          <span aria-hidden="true">+</span> Create
+        </Link>
       </header>
 
       <section aria-labelledby="planning-heading" className="section">
@@ -193,9 +199,6 @@ export default function ExplorePage() {
 
       <WishlistsSection wishlists={wishlists} deletingIds={deletingIds} onDelete={onDeleteWishlist} />
 
-      <Link to="/search" className="fab" aria-label="Create a trip">
-        <span aria-hidden="true">+</span> Create
-      </Link>
       {favorites.modal}
       {confirmDialog}
     </main>

@@ -62,6 +62,8 @@ describe('register page', () => {
       zip: '75001',
       country: 'FR',
     });
+    // No home currency: the server gives a new traveller their country's (EUR here).
+    expect(api.callsTo('POST', '/api/user/register')[0].body).not.toHaveProperty('home_currency');
   });
 
   it('when a field breaks a rule, then the server’s message shows before anything is sent', async () => {

@@ -478,7 +478,8 @@ describe('what the board explains', () => {
         return { body: current };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Name this window: May 1, 2030 – May 2, 2030' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'More actions for May 1, 2030 – May 2, 2030' }, SLOW));
+    await user.click(screen.getByRole('menuitem', { name: 'Name this window: May 1, 2030 – May 2, 2030' }));
     const field = screen.getByRole('textbox', { name: 'Window name' });
     expect(field).toHaveAttribute('maxLength', '60');
     await user.type(field, '  May Day  {Enter}');
@@ -486,14 +487,16 @@ describe('what the board explains', () => {
       instances: [{ _id: current.instances[0]._id, label: 'May Day' }],
     });
     expect(await screen.findByRole('heading', { name: 'May Day' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Rename: May Day' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^More actions for May Day/ }));
+    expect(screen.getByRole('menuitem', { name: 'Rename: May Day' })).toBeInTheDocument();
   });
 
   it('when a name is refused, then the field stays open with the server’s message', async () => {
     const { user } = open(board(), 'cards', {
       'PUT /api/trips/getaway/:id': () => ({ status: 400, body: { msg: 'The label must be at most 60 characters.' } }),
     });
-    await user.click(await screen.findByRole('button', { name: /^Name this window: May/ }, SLOW));
+    await user.click(await screen.findByRole('button', { name: /^More actions for May/ }, SLOW));
+    await user.click(screen.getByRole('menuitem', { name: /^Name this window: May/ }));
     await user.type(screen.getByRole('textbox', { name: 'Window name' }), 'x{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('The label must be at most 60 characters.');
     expect(screen.getByRole('textbox', { name: 'Window name' })).toHaveValue('x');

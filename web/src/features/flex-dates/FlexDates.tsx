@@ -116,7 +116,7 @@ function FlexForWindow({
               Updating the totals…
             </p>
           )}
-          <FlexSummary grid={grid} travellers={travellers} />
+          <FlexSummary grid={grid} travellers={travellers} nights={window.nights ?? 0} />
           <FlexTable grid={grid} window={window} travellers={travellers} onOpen={setOpened} />
         </>
       )}
@@ -153,19 +153,37 @@ function FlexLegend({ travellers }: { travellers: number }) {
   );
 }
 
-function FlexSummary({ grid, travellers }: { grid: FlexGrid; travellers: number }) {
+/**
+ * The grid summed up at the window's own length: "Cheapest for 5 nights: Mar 3–8, $750.00",
+ * then the grid's cheapest when another length costs less. Led by the overall cheapest, a
+ * window with plain amounts (every cell the same) read "Cheapest: any start date, 1 night"
+ * — a one-night stay it never was (ADR 0063). A range without the window's length names
+ * the grid's cheapest.
+ */
+function FlexSummary({ grid, travellers, nights }: { grid: FlexGrid; travellers: number; nights: number }) {
   const best = grid.cheapest.overall;
   if (!best) return <p className="muted">No dates in this range.</p>;
-  // When the start date changes nothing at the cheapest length, naming one would
-  // suggest it is cheaper than the others.
-  const anyStart = grid.cells.every((cell) => cell.nights !== best.nights || cell.total_cost === best.total_cost);
+  const own = grid.cheapest.per_length.find((cell) => cell.nights === nights);
+  const lead = own ?? best;
+  // When the start date changes nothing at that length, naming one would suggest it is
+  // cheaper than the others.
+  const anyStart = grid.cells.every((cell) => cell.nights !== lead.nights || cell.total_cost === lead.total_cost);
+  const money = (cell: FlexCell) => formatMoney(cellFigure(cell, travellers), grid.currency);
   return (
     <p className="flex-dates__summary" aria-live="polite">
-      Cheapest: <strong>{anyStart ? 'any start date' : shortRange(best.start, best.end)}</strong>,{' '}
-      {nightsWord(best.nights)}, <strong>{formatMoney(cellFigure(best, travellers), grid.currency)}</strong>
+      {own ? `Cheapest for ${nightsWord(nights)}` : 'Cheapest'}:{' '}
+      <strong>{anyStart ? 'any start date' : shortRange(lead.start, lead.end)}</strong>
+      {own ? '' : `, ${nightsWord(lead.nights)}`}, <strong>{money(lead)}</strong>
       {travellers > 1 ? ' per person' : ''}
-      {best.estimated ? ' (≈ estimated)' : ''}
-      {best.stale ? ' (prices to re-check)' : ''}
+      {lead.estimated ? ' (≈ estimated)' : ''}
+      {lead.stale ? ' (prices to re-check)' : ''}
+      {own && best.total_cost < own.total_cost && (
+        <>
+          {' '}
+          · cheapest of the grid: {shortRange(best.start, best.end)}, {nightsWord(best.nights)}, {money(best)}
+          {best.estimated ? ' (≈ estimated)' : ''}
+        </>
+      )}
     </p>
   );
 }

@@ -33,7 +33,12 @@ export const flexApi = api.injectEndpoints({
         const day = (days: number) => shiftDate(start, days);
         const dates = (): [string | null, string | null] => [day(0), day(nights)];
         const request = creating(`${path(ref)}/duplicate`, { start, nights });
-        return sendOrKeep(senderOf(queryApi, baseQuery), ref.tripId, request, keptCopy(queryApi.getState, ref, dates));
+        return sendOrKeep(
+          senderOf(queryApi, baseQuery),
+          ref.tripId,
+          request,
+          keptCopy(queryApi.getState, ref, dates, true),
+        );
       },
       invalidatesTags: (_r, error, { tripId }) =>
         error

@@ -133,7 +133,10 @@ describe('Flex dates', () => {
     // Every row's lowest is the Mar 3 start; only one is the grid's cheapest.
     expect(within(grid).getAllByText(/Lowest/)).toHaveLength(5);
     expect(within(grid).getAllByText(/★ Cheapest/)).toHaveLength(1);
-    expect(screen.getByText(/Cheapest:/)).toHaveTextContent('Cheapest: Mar 3–6, 3 nights, $450.00');
+    // Summed up at the window's own length (5 nights), then the grid's cheapest, a shorter stay.
+    expect(screen.getByText(/^Cheapest for 5 nights:/)).toHaveTextContent(
+      'Cheapest for 5 nights: Mar 3–8, $750.00 · cheapest of the grid: Mar 3–6, 3 nights, $450.00',
+    );
   });
 
   it('when every start date costs the same for the cheapest length, then the summary names none of them', async () => {
@@ -145,12 +148,28 @@ describe('Flex dates', () => {
         total_cost: cell.nights * 100,
         per_person: cell.nights * 100,
       }));
-      const first = cells.find((cell) => cell.nights === grid.minNights)!;
-      return { ...grid, cells, cheapest: { overall: first, per_length: [first] } };
+      const firsts = grid.cheapest.per_length.map((lowest) => cells.find((cell) => cell.nights === lowest.nights)!);
+      return { ...grid, cells, cheapest: { overall: firsts[0]!, per_length: firsts } };
     };
     open(flexTrip(), 'flex', 1, flat);
     await screen.findByRole('grid', undefined, SLOW);
-    expect(screen.getByText(/Cheapest:/)).toHaveTextContent('Cheapest: any start date, 3 nights, $300.00');
+    expect(screen.getByText(/^Cheapest for 5 nights:/)).toHaveTextContent(
+      'Cheapest for 5 nights: any start date, $500.00 · cheapest of the grid: Feb 24–27, 3 nights, $300.00',
+    );
+  });
+
+  it('when the window has plain amounts (every cell the same), then the summary is its own length, never a shorter stay', async () => {
+    const plain = (req: FakeRequest, travellers = 1): FlexGrid => {
+      const grid = fakeGrid(req, travellers);
+      const cells = grid.cells.map((cell) => ({ ...cell, total_cost: 1010, per_person: 1010, estimated: true }));
+      const firsts = grid.cheapest.per_length.map((lowest) => cells.find((cell) => cell.nights === lowest.nights)!);
+      return { ...grid, cells, cheapest: { overall: firsts[0]!, per_length: firsts } };
+    };
+    open(flexTrip(), 'flex', 1, plain);
+    await screen.findByRole('grid', undefined, SLOW);
+    const summary = screen.getByText(/^Cheapest for 5 nights:/);
+    expect(summary).toHaveTextContent('Cheapest for 5 nights: any start date, $1,010.00 (≈ estimated)');
+    expect(summary).not.toHaveTextContent(/3 nights|cheapest of the grid/);
   });
 
   it('marks estimated cells with ≈ and explains it in the legend, and stale ones with ⚠', async () => {
@@ -275,7 +294,8 @@ describe('Flex dates', () => {
     });
     target.instances = [other, ...target.instances];
     const { user } = open(target, 'cards');
-    await user.click(await screen.findByRole('button', { name: /^Flex dates for Autumn/ }, SLOW));
+    await user.click(await screen.findByRole('button', { name: /^More actions for Autumn/ }, SLOW));
+    await user.click(screen.getByRole('menuitem', { name: /^Flex dates for Autumn/ }));
     expect(await screen.findByRole('grid')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Window' })).toHaveDisplayValue(/^Autumn/);
     expect(screen.getByRole('button', { name: 'Flex dates', pressed: true })).toBeInTheDocument();
@@ -341,11 +361,11 @@ describe('How fresh the prices are', () => {
     const target = stalePricedTrip();
     api = installFakeApi({ 'GET /api/trips/getaway/:id': () => ({ body: target }) });
     const { user } = renderApp(`/trips/${target._id}`);
-    await user.click(await screen.findByText('Check prices', undefined, SLOW));
-    const link = screen.getByRole('link', { name: 'Flights on Google Flights (opens in a new tab)' });
+    await user.click((await screen.findAllByRole('button', { name: /^More actions for/ }, SLOW))[0]!);
+    const link = screen.getByRole('menuitem', { name: 'Flights on Google Flights (opens in a new tab)' });
     expect(link).toHaveAttribute('href', 'https://www.google.com/travel/flights?q=Lisbon');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(screen.getByRole('link', { name: /Stays on Booking\.com/ })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Stays on Booking\.com/ })).toBeInTheDocument();
   });
 });

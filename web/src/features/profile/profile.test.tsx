@@ -115,6 +115,21 @@ describe('profile page', () => {
       zip: '75002',
       country: 'FR',
     });
+    // The home currency was not changed here: left out, so the server keeps (or, for an account
+    // without one that sets a country, chooses) it.
+    expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)[0].body).not.toHaveProperty('home_currency');
+  });
+
+  it('when the owner picks another home currency, then it is sent with the change', async () => {
+    api = installFakeApi({
+      'GET /api/user/profile/:id': () => ({ body: { ...PROFILE, home_currency: 'USD' } }),
+      'PUT /api/user/profile/:id': (req) => ({ body: { ...PROFILE, ...(req.body as object) } }),
+    });
+    const { user } = await openEditor();
+    await user.selectOptions(screen.getByLabelText('Home currency'), 'CHF');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Profile updated successfully.')).not.toHaveLength(0);
+    expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)[0].body).toMatchObject({ home_currency: 'CHF' });
   });
 
   it('when the owner moves to the US, then a US state and a 5-digit zip are required before anything is sent', async () => {

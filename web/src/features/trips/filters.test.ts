@@ -29,8 +29,12 @@ describe('Explore filters', () => {
       instance({ trip_start: '2027-08-10T00:00:00.000Z', stay_expense: 150 }),
     ],
   });
-  // As the list answers them (?view=summary).
-  const all = [lisbon, saoPaulo, oslo].map(tripSummary);
+  // As the list answers them (?view=summary), with the comparison's cheapest window as the server names it.
+  const compared = (one: typeof lisbon) => {
+    const cheapest = [...one.instances].sort((a, b) => (a.total_cost ?? 0) - (b.total_cost ?? 0))[0];
+    return { ...one, comparison: { ...one.comparison!, cheapestInstanceId: cheapest?._id ?? null } };
+  };
+  const all = [lisbon, saoPaulo, oslo].map(compared).map(tripSummary);
 
   it('when text is given, then places match without regard to case or accents', () => {
     expect(places(applyTripFilters(all, { ...NO_FILTERS, text: 'SAO' }))).toEqual(['São Paulo, Brazil']);

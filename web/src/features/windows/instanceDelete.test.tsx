@@ -42,7 +42,8 @@ describe('instance deletion on the trip overview', () => {
     const { user } = setup(500);
     const list = screen.getByRole('list', { name: 'Trip instances' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: /Delete instance Feb 1, 2025/ }));
+    await user.click(screen.getByRole('button', { name: /^More actions for Feb 1, 2025/ }));
+    await user.click(screen.getByRole('menuitem', { name: /Delete instance Feb 1, 2025/ }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete instance. Try again.')).toBeInTheDocument();
     expect(screen.getByText('Failed to delete instance. Please try again.')).toHaveAttribute('role', 'alert');
@@ -52,7 +53,8 @@ describe('instance deletion on the trip overview', () => {
 
   it('when the delete succeeds, then a toast confirms it', async () => {
     const { user } = setup(200);
-    await user.click(screen.getByRole('button', { name: /Delete instance Feb 1, 2025/ }));
+    await user.click(screen.getByRole('button', { name: /^More actions for Feb 1, 2025/ }));
+    await user.click(screen.getByRole('menuitem', { name: /Delete instance Feb 1, 2025/ }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByText('Instance deleted successfully')).toBeInTheDocument());
   });

@@ -14,6 +14,8 @@ export function keptCopy(
   getState: () => unknown,
   ref: InstanceRef,
   datesOf: (source: Instance) => [string | null, string | null],
+  /** A copy at a flex grid cell's dates: no name, as on the server (ADR 0063). */
+  unnamed = false,
 ): Kept<Instance> {
   const tempId = newTempId();
   const cached = cachedTrip(getState, ref.tripId);
@@ -24,7 +26,16 @@ export function keptCopy(
     const items = source.items?.map((item, at) => ({ ...item, _id: itemIds[at] ?? newTempId() }));
     // A copy starts with no votes, as on the server.
     const votes = { yes: 0, maybe: 0, no: 0, mine: null };
-    const copy = { ...source, _id: tempId, trip_start, trip_end, items, votes, works_for_everyone: false };
+    const copy = {
+      ...source,
+      _id: tempId,
+      trip_start,
+      trip_end,
+      items,
+      votes,
+      works_for_everyone: false,
+      ...(unnamed ? { label: '' } : {}),
+    };
     return { ...copy, isCommitted: false };
   };
   return {

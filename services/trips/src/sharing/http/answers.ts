@@ -267,7 +267,23 @@ export const tripSummaryAnswer = z
     committed: z.boolean().describe('a window is committed'),
     windows: z.number().int().describe('how many date windows the trip has'),
     earliest_start: calendarDate.describe('the earliest start among the trip and its windows; null when none'),
-    cheapest_total: money.nullable().describe('the cheapest window’s total; null without windows'),
+    cheapest_total: money
+      .nullable()
+      .describe(
+        'the cheapest window’s total (comparison.cheapestInstanceId’s); null when no window is compared (none, or every one eliminated or with dates to fix)',
+      ),
+    cheapest_start: z
+      .string()
+      .optional()
+      .describe(
+        'the cheapest window’s first day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed',
+      ),
+    cheapest_end: z
+      .string()
+      .optional()
+      .describe(
+        'the cheapest window’s last day, YYYY-MM-DD; absent when there is none, it is undated or a window is committed',
+      ),
     to_pay: money
       .optional()
       .describe('still to pay for the committed window’s itemised costs; absent without a committed window with items'),

@@ -228,8 +228,10 @@ function copiedDates(source: InstanceRecord, target: DuplicateTarget): Pick<Inst
  * notes) with its dates moved by `shiftDays` (missing dates stay missing) or set to a
  * start and a number of nights, still to be decided on, listed first. Its totals are
  * derived for its new dates like any window's, so a copy made from a flex grid cell
- * costs what the cell said. `newId` is the copy's id, chosen by the caller so a
- * retried change makes the same copy.
+ * costs what the cell said. A copy at a start and nights (a flex grid cell) has no
+ * name: its dates are what it is, and the source's name ("Early May") would call two
+ * windows at other dates alike (ADR 0063); a shifted copy (Duplicate…) keeps it.
+ * `newId` is the copy's id, chosen by the caller so a retried change makes the same copy.
  */
 export function applyDuplicate(
   trip: TripRecord,
@@ -245,7 +247,7 @@ export function applyDuplicate(
     ...copiedDates(source, target),
     activities: [...source.activities],
     ...(source.items ? { items: source.items.map(copyItem) } : {}),
-    label: source.label ?? '',
+    label: 'shiftDays' in target ? (source.label ?? '') : '',
     notes: source.notes ?? '',
     isCommitted: false,
     status: 'considering',

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormError } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
-import { checkRegistration, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
+import { checkRegistration, DEFAULT_COUNTRY } from '@tripcost/shared/domain';
 import { PersonFields, type Person } from '../../../components/PersonFields';
 import { PlaceFields, type Place } from '../../../components/PlaceFields';
 import { useRegisterMutation, type RegisterBody } from '../api';
@@ -20,7 +20,7 @@ const EMPTY: RegisterBody = {
   state: '',
   zip: '',
   country: DEFAULT_COUNTRY,
-  home_currency: DEFAULT_CURRENCY,
+  // No home currency: the server gives a new traveller their country's (France → EUR).
 };
 
 export default function RegisterPage() {

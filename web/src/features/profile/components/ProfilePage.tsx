@@ -137,9 +137,19 @@ function OwnProfile({
       return;
     }
     try {
+      // The home currency only when changed here: a traveller without one (an account made
+      // before currencies, shown as USD) who sets a country gets that country's (ADR 0063).
+      const { home_currency, ...rest } = form;
+      const currencyChanged = home_currency !== toForm(profile).home_currency;
       await updateProfile({
         id: userId,
-        body: { ...form, fname: form.fname.trim(), lname: form.lname.trim(), city: form.city.trim() },
+        body: {
+          ...rest,
+          ...(currencyChanged ? { home_currency } : {}),
+          fname: form.fname.trim(),
+          lname: form.lname.trim(),
+          city: form.city.trim(),
+        },
       }).unwrap();
       setEditing(false);
       setSuccess('Profile updated successfully.');

@@ -4,37 +4,29 @@
 // or by start date, remembered per trip too.
 import { FormError } from '../../../components/Form';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
-import { digitsOf, formatDateRange, formatMoney } from '../../../lib/format';
-import { totalCost } from '@tripcost/shared/domain';
 import { useAppDispatch, type AppState } from '../../../lib/hooks';
 import { useStore } from 'react-redux';
 import { showToast } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
 import {
-  datesInvalid,
   orderCards,
   rememberedOrder,
   rememberedView,
   rememberOrder,
   rememberView,
-  windowName,
   type CardOrder,
   type WindowsView,
 } from '../rules';
 import { TripCurrencyProvider } from '../../currencies';
 import { FlexDates } from '../../flex-dates';
 
-import { cheapestIsStale } from '../freshness';
-import { FreshnessLine } from './PriceChecks';
-import { WindowActions, WindowActionsProvider, type CommitControl } from './WindowActions';
-import { useCanEdit, VoteButtons, VotesProvider } from '../../sharing';
-import { WindowName } from './WindowName';
-import { WindowWeather } from './WindowWeather';
+import { WindowActionsProvider } from './WindowActions';
+import { WindowCard } from './WindowCard';
+import { useCanEdit, VotesProvider } from '../../sharing';
 import './windows.css';
 // After windows.css: the board brings its compare.css, whose rules come after these.
 import { CompareBoard } from '../../compare';
@@ -179,98 +171,6 @@ function GridTools({
   );
 }
 
-/** One window as a card: its name, total, price checks, weather, badges, votes and actions. */
-function WindowCard({
-  trip,
-  instance,
-  editable,
-  commit,
-  onDelete,
-  onFlexDates,
-}: {
-  trip: Trip;
-  instance: Instance;
-  editable: boolean;
-  commit: CommitControl;
-  onDelete: (instance: Instance) => void;
-  onFlexDates: (instance: Instance) => void;
-}) {
-  const name = windowName(instance);
-  const cheapest = trip.comparison?.cheapestInstanceId === instance._id;
-  const invalid = datesInvalid(instance);
-  return (
-    <li
-      key={instance._id}
-      className={`card instance-card ${instance.isCommitted ? 'instance-card--committed' : ''} ${
-        instance.status === 'eliminated' ? 'is-eliminated' : ''
-      }`}
-    >
-      {editable && (
-        <button
-          type="button"
-          className="instance-card__delete"
-          aria-label={`Delete instance ${name}`}
-          onClick={() => onDelete(instance)}
-        >
-          ×
-        </button>
-      )}
-      {/* The name is the card's title; without one, the dates are. */}
-      <h3 className="instance-card__title">
-        {instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
-      </h3>
-      {instance.label && (
-        <p className="instance-card__dates">{formatDateRange(instance.trip_start, instance.trip_end)}</p>
-      )}
-      {editable && <WindowName tripId={trip._id} window={instance} />}
-      <p className="instance-card__total">
-        {formatMoney(instance.total_cost ?? totalCost(instance, digitsOf(trip.currency)), trip.currency)}
-      </p>
-      {(trip.travelers ?? 1) > 1 && instance.per_person !== undefined && (
-        <p className="instance-card__share muted">{formatMoney(instance.per_person, trip.currency)} per person</p>
-      )}
-      <FreshnessLine window={instance} />
-      <WindowWeather
-        location={trip.trip_location || trip.location_address}
-        start={instance.trip_start}
-        end={instance.trip_end}
-        compact
-      />
-      <div className="instance-card__badges">
-        {instance.isCommitted && <span className="badge badge--success">Committed</span>}
-        {cheapest && (
-          <span className="badge badge--cheapest">
-            {cheapestIsStale(trip) ? 'Cheapest · prices to re-check' : 'Cheapest'}
-          </span>
-        )}
-        {trip.comparison?.cheapestForEveryoneId === instance._id && (
-          <span className="badge badge--everyone">Cheapest for everyone</span>
-        )}
-        {invalid && <span className="badge badge--warning">Dates need fixing</span>}
-      </div>
-      <div className="card__actions">
-        <Link
-          className="btn btn--secondary btn--sm"
-          to={`/trips/${trip._id}/instances/${instance._id}`}
-          state={{ trip, instance }}
-        >
-          View Details
-        </Link>
-      </div>
-      {trip.members.length > 1 && (
-        <VoteButtons
-          tripId={trip._id}
-          instanceId={instance._id}
-          votes={instance.votes}
-          worksForEveryone={instance.works_for_everyone}
-          label={instance.label || formatDateRange(instance.trip_start, instance.trip_end)}
-        />
-      )}
-      {editable && <WindowActions tripId={trip._id} window={instance} commit={commit} onFlexDates={onFlexDates} />}
-    </li>
-  );
-}
-
 export function InstanceGrid({ trip }: { trip: Trip }) {
   const { onDelete, commit, deleteError, confirmDialog } = useWindowCommands(trip);
   const [creating, setCreating] = useState(false);
@@ -298,6 +198,8 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
     },
     [chooseView],
   );
+
+  const cardActions = useMemo(() => ({ commit, onDelete, onFlexDates: openFlex }), [commit, onDelete, openFlex]);
 
   return (
     // One set of save and vote hooks for all the windows below (not one per card or row).
@@ -337,9 +239,7 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                     trip={trip}
                     instance={instance}
                     editable={editable}
-                    commit={commit}
-                    onDelete={onDelete}
-                    onFlexDates={openFlex}
+                    actions={cardActions}
                   />
                 ))}
               </ul>

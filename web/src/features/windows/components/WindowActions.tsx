@@ -15,7 +15,7 @@ const DuplicateDialog = lazy(() => import('./DuplicateDialog').then((m) => ({ de
 import { CheckPrices } from './PriceChecks';
 
 /** Statuses a person picks; Booked comes from committing. */
-const PICKABLE: InstanceStatus[] = ['considering', 'top_choice', 'eliminated'];
+export const PICKABLE: InstanceStatus[] = ['considering', 'top_choice', 'eliminated'];
 
 export interface CommitControl {
   committingId: string | null;
@@ -36,6 +36,9 @@ interface SharedActions {
 }
 
 const ActionsContext = createContext<SharedActions | null>(null);
+
+/** The save hooks every window's actions share; inside a WindowActionsProvider. */
+export const useSharedActions = (): SharedActions => useContext(ActionsContext)!;
 
 /** The id set `ids` with `id` added (on) or taken out. */
 const toggled = (ids: ReadonlySet<string>, id: string, on: boolean) => {
@@ -120,8 +123,7 @@ interface WindowActionsProps {
 
 /** Inside a WindowActionsProvider. */
 export function WindowActions({ tripId, window, commit, compact = false, onFlexDates }: WindowActionsProps) {
-  const shared = useContext(ActionsContext)!;
-  const dispatch = useAppDispatch();
+  const shared = useSharedActions();
   const [duplicating, setDuplicating] = useState(false);
   const savingStatus = shared.saving.has(window._id);
   const clearing = shared.clearing.has(window._id);
@@ -187,18 +189,32 @@ export function WindowActions({ tripId, window, commit, compact = false, onFlexD
           {commit.committingId === window._id ? 'Committing...' : 'Commit'}
         </button>
       )}
-      {duplicating && (
-        <Suspense fallback={null}>
-          <DuplicateDialog
-            tripId={tripId}
-            window={window}
-            onClose={(duplicated) => {
-              setDuplicating(false);
-              if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
-            }}
-          />
-        </Suspense>
-      )}
+      {duplicating && <DuplicateWindow tripId={tripId} window={window} onClose={() => setDuplicating(false)} />}
     </div>
+  );
+}
+
+/** "Duplicate…"'s dialog, loaded when first opened; says "Window duplicated" once it did. */
+export function DuplicateWindow({
+  tripId,
+  window,
+  onClose,
+}: {
+  tripId: string;
+  window: Instance;
+  onClose: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  return (
+    <Suspense fallback={null}>
+      <DuplicateDialog
+        tripId={tripId}
+        window={window}
+        onClose={(duplicated) => {
+          onClose();
+          if (duplicated) dispatch(showToast({ type: 'success', message: 'Window duplicated' }));
+        }}
+      />
+    </Suspense>
   );
 }

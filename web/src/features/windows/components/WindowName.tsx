@@ -1,42 +1,40 @@
-// A window's name, edited in place: "Name this window" (or "Rename") opens a labelled
-// field with Save and Cancel; Enter saves, Escape cancels, an empty name clears it.
-// A refused save keeps the field open with the server's message.
+// A window's name, edited in place on its card: "Name this window" (or "Rename", in the
+// card's menu) opens a labelled field with Save and Cancel; Enter saves, Escape cancels,
+// an empty name clears it. A refused save keeps the field open with the server's message.
 import { FormActions, FormError } from '../../../components/Form';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useSetWindowFieldsMutation } from '../api';
-import { formatDateRange } from '../../../lib/format';
 
 /** The trips service's MAX_LABEL_LENGTH. */
 export const LABEL_MAX = 60;
 
-export function WindowName({ tripId, window }: { tripId: string; window: Instance }) {
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
+/** What "Name this window" / "Rename" says for a window (its accessible name names the window too). */
+export function nameActionLabel(window: Instance, dates: string): { words: string; label: string } {
+  const words = window.label ? 'Rename' : 'Name this window';
+  return { words, label: `${words}: ${window.label || dates}` };
+}
+
+/** The name field, open until saved or cancelled (`onDone`). */
+export function WindowNameForm({ tripId, window, onDone }: { tripId: string; window: Instance; onDone: () => void }) {
+  const [value, setValue] = useState(window.label ?? '');
   const [error, setError] = useState('');
   const [setFields, { isLoading }] = useSetWindowFieldsMutation();
   const id = useId();
-  const dates = formatDateRange(window.trip_start, window.trip_end);
-
-  function open() {
-    setValue(window.label ?? '');
-    setError('');
-    setEditing(true);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isLoading) return;
     const label = value.trim();
     if (label === (window.label ?? '')) {
-      setEditing(false);
+      onDone();
       return;
     }
     setError('');
     try {
       await setFields({ tripId, instanceId: window._id, fields: { label } }).unwrap();
-      setEditing(false);
+      onDone();
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to save the name. Please try again.'));
     }
@@ -45,22 +43,10 @@ export function WindowName({ tripId, window }: { tripId: string; window: Instanc
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      setEditing(false);
+      onDone();
     }
   }
 
-  if (!editing) {
-    return (
-      <button
-        type="button"
-        className="btn btn--ghost btn--sm window-name__edit"
-        aria-label={`${window.label ? 'Rename' : 'Name this window'}: ${window.label || dates}`}
-        onClick={open}
-      >
-        {window.label ? 'Rename' : 'Name this window'}
-      </button>
-    );
-  }
   return (
     <form className="window-name" onSubmit={onSubmit} onKeyDown={onKeyDown}>
       <label htmlFor={id} className="window-name__label">
@@ -70,7 +56,7 @@ export function WindowName({ tripId, window }: { tripId: string; window: Instanc
         className="window-name__row"
         small
         submitFirst
-        onCancel={() => setEditing(false)}
+        onCancel={onDone}
         submitLabel="Save"
         busy={isLoading && 'Saving…'}
       >
