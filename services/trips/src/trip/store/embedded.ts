@@ -6,6 +6,7 @@ import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
 import { roleOf } from '../domain/members';
+import { openEmbeddedHistoryStore } from './history-embedded';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
@@ -18,11 +19,16 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   );
   // The reads and the writes are built apart only to keep each function short; both
   // work on the one collection (and its `exclusive` queue).
+  const history = await openEmbeddedHistoryStore(dataDir);
   return {
     ...tripReads(collection),
     ...tripWrites(collection),
+    history,
     ping: () => collection.ping(),
-    close: () => collection.close(),
+    close: async () => {
+      await history.close();
+      await collection.close();
+    },
   };
 }
 
@@ -30,7 +36,7 @@ type TripReads = Pick<
   TripStore,
   'findById' | 'listByUser' | 'listVersions' | 'findByIds' | 'findByInviteHash' | 'idsSharedWith' | 'idsByUser'
 >;
-type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent'>;
+type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent' | 'settleHistory'>;
 
 /** The trips' reads: every one leaves tombstones out. */
 function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
@@ -132,6 +138,19 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
         const change = vote === null ? { $unset: { [field]: true } } : { $set: { [field]: vote } };
         const updated = await db.updateAsync({ _id: tripId, ...LIVE }, { ...change, $inc: { votes_version: 1 } }, {});
         return updated.numAffected === 1;
+      });
+    },
+    settleHistory(tripId, entryIds) {
+      return collection.exclusive(async () => {
+        const stored = await db.findOneAsync({ _id: tripId });
+        if (!stored?.history_pending) return;
+        const settled = new Set(entryIds);
+        const pending = stored.history_pending.filter((entry) => !settled.has(entry._id));
+        await db.updateAsync(
+          { _id: tripId },
+          pending.length > 0 ? { $set: { history_pending: pending } } : { $unset: { history_pending: true } },
+          {},
+        );
       });
     },
     async pendingEvents(limit) {

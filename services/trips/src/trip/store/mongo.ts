@@ -7,6 +7,7 @@ import { Schema, type Connection, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
 import { roleOf } from '../domain/members';
+import { mongoHistoryStore } from './history-mongo';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a
@@ -43,6 +44,7 @@ export function mongoTripStore(connection: Connection): TripStore {
   const asTrip = (doc: unknown) => (doc ? fromMongo<TripRecord>(doc) : null);
 
   return {
+    history: mongoHistoryStore(connection),
     async insert(trip) {
       await Trips.collection.insertOne(trip as never);
       return trip;
@@ -116,6 +118,12 @@ export function mongoTripStore(connection: Connection): TripStore {
         $inc: { votes_version: 1 },
       } as never);
       return result.matchedCount === 1;
+    },
+    async settleHistory(tripId, entryIds) {
+      // Bookkeeping, as markSent: the version stays.
+      await Trips.collection.updateOne({ _id: tripId as never }, {
+        $pull: { history_pending: { _id: { $in: entryIds } } },
+      } as never);
     },
     async pendingEvents(limit) {
       const docs = await Trips.find({ 'outbox.0': { $exists: true } }, { _id: 1, outbox: 1 })

@@ -29,7 +29,7 @@ const memberName = (user: AuthUser): string => user.name?.trim() || UNNAMED;
 const digitsOf = (input: NewTrip): number => currencyDigits(input.currency ?? DEFAULT_CURRENCY);
 
 export const createTrip =
-  ({ store, now, access, writes }: TripsContext) =>
+  ({ store, now, access, writes, recorder }: TripsContext) =>
   async (user: AuthUser, input: NewTrip): Promise<SharedTripView> => {
     const at = now();
     const trip: TripRecord = {
@@ -56,8 +56,10 @@ export const createTrip =
       hide_costs_from_viewers: true,
     };
     checkTrip(null, trip);
-    await store.insert(withTripEvent(trip, tripCreated(trip, at)));
+    const remembered = recorder.remember(null, trip, user, 'create', at);
+    await store.insert(withTripEvent(remembered, tripCreated(remembered, at)));
     writes.nudgeOutbox();
+    await recorder.settle(remembered);
     return access.view(trip, user.id);
   };
 
