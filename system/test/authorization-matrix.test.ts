@@ -155,6 +155,11 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/events` }),
     expect: ONLY_OWNER,
   },
+  // A trip's history: any member (money in it as they may see it), nobody else.
+  'GET /api/trips/getaway/{tripId}/history': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/history` }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/trips/getaway/{tripId}/comparison.csv': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/comparison.csv` }),
     expect: ONLY_OWNER,
