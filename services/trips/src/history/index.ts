@@ -8,4 +8,5 @@ export * from './domain/entries';
 export * from './domain/recorder';
 export * from './domain/reading';
 export * from './domain/visibility';
+export * from './domain/forgetting';
 export * from './http/routes';

@@ -72,6 +72,36 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
       expect(stored.entries[0].changes).toEqual([{ field: 'travelers', from: 1, to: 3 }]);
       expect((await store.findById(trip._id))?.history_pending ?? []).toEqual([]);
     });
+
+    it('when a member deletes their account, then their entries stay without their name or id, and their own trip’s history goes with it', async () => {
+      const trips = createTripsService({ store });
+      const ada = testUser({ name: 'Ada' });
+      const bo = testUser({ name: 'Bo Zhang' });
+      const adas = await trips.createTrip(ada, { location_address: 'Lisbon, Portugal' });
+      await trips.acceptInvite(bo, (await trips.createInvite(ada, adas._id, 'editor')).token);
+      await trips.updateTrip(bo, adas._id, { travelers: 4 });
+      const bos = await trips.createTrip(bo, { location_address: 'Oslo, Norway' });
+      expect((await store.history.page(bos._id, 10)).entries).toHaveLength(1);
+
+      await trips.forgetUser(bo.id);
+      // The deleted trip's tombstone is purged once its events are sent (the relay's work).
+      for (const { docId, events } of await store.pendingEvents(100)) {
+        await store.markSent(
+          docId,
+          events.map((event) => event.id),
+        );
+      }
+      const kept = (await store.history.page(adas._id, 20)).entries;
+      const text = JSON.stringify(kept);
+      expect(text).not.toContain(bo.id);
+      expect(text).not.toContain('Bo Zhang');
+      const edit = kept.find((entry) => entry.changes.some((change) => change.field === 'travelers'));
+      expect(edit?.actor).toEqual({ user_id: null, name: 'a former member' });
+      expect(kept.filter((entry) => entry.target.kind === 'member').map((entry) => entry.target.name)).toContain(
+        'a former member',
+      );
+      expect((await store.history.page(bos._id, 10)).entries).toEqual([]);
+    });
   });
 }
 

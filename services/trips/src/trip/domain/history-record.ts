@@ -37,7 +37,8 @@ export interface HistoryEntry {
   reverts?: string;
 }
 
-// The store of trips' history entries. Append-only: nothing edits an entry; both
+// The store of trips' history entries. Append-only: no route edits or deletes an entry
+// (account deletion renames a former member, a purged trip takes its history); both
 // adapters (store/history-*.ts) are proven alike by one contract suite.
 export interface HistoryPage {
   /** Newest first. */
@@ -53,6 +54,13 @@ export interface HistoryStore {
   page(tripId: string, limit: number, before?: HistoryEntry['seq']): Promise<HistoryPage>;
   /** One entry of the trip; null when there is none. */
   find(tripId: string, entryId: string): Promise<HistoryEntry | null>;
+  /**
+   * Writes an entry again, changed: only account deletion does (a former member's name
+   * and id leave the history of the trips they shared; history/domain/forgetting.ts).
+   */
+  rewrite(entry: HistoryEntry): Promise<void>;
+  /** Removes a trip's whole history: it goes with the trip when the trip is purged. */
+  removeTrip(tripId: string): Promise<void>;
 }
 
 /** Whether seq `a` was appended before `b`. */

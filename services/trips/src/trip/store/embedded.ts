@@ -5,6 +5,7 @@ import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
 import { openEmbeddedHistoryStore } from './history-embedded';
 
@@ -22,7 +23,7 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   const history = await openEmbeddedHistoryStore(dataDir);
   return {
     ...tripReads(collection),
-    ...tripWrites(collection),
+    ...tripWrites(collection, history),
     history,
     ping: () => collection.ping(),
     close: async () => {
@@ -101,7 +102,7 @@ function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
  * The trips' writes and their outbox (what is still to be sent, tombstones too, and
  * marking it sent); every write runs in the collection's `exclusive` queue.
  */
-function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
+function tripWrites(collection: EmbeddedCollection<TripRecord>, history: HistoryStore): TripWrites {
   const { db } = collection;
 
   /** Runs `write` only while the stored trip still has the expected version. */
@@ -165,6 +166,7 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
         const sent = new Set(eventIds);
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
         if (stored.deleted_at && outbox.length === 0) {
+          await history.removeTrip(tripId);
           await db.removeAsync({ _id: tripId }, {});
           collection.compactSoon(); // a deleted trip leaves the disk too (docs/privacy.md)
         } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});

@@ -23,6 +23,15 @@ export async function openEmbeddedHistoryStore(dataDir: string): Promise<History
     async find(tripId, entryId) {
       return ((await db.findOneAsync({ _id: entryId, trip_id: tripId })) as HistoryEntry | null) ?? null;
     },
+    rewrite: (entry) =>
+      collection.exclusive(async () => {
+        await db.updateAsync({ _id: entry._id }, entry, {});
+      }),
+    removeTrip: (tripId) =>
+      collection.exclusive(async () => {
+        const numRemoved = await db.removeAsync({ trip_id: tripId }, { multi: true });
+        if (numRemoved > 0) collection.compactSoon(); // gone from the disk too (docs/privacy.md)
+      }),
     close: () => collection.close(),
   };
 }

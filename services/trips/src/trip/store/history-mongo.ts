@@ -49,6 +49,13 @@ export function mongoHistoryStore(connection: Connection): HistoryStore {
       const entries = docs.map(entryOf);
       return { entries: entries.slice(0, limit), more: entries.length > limit };
     },
+    async rewrite(entry) {
+      const stored: StoredEntry = { ...entry, seq_version: entry.seq[0], seq_votes: entry.seq[1] };
+      await History.collection.replaceOne({ _id: { $eq: entry._id } } as never, stored as never);
+    },
+    async removeTrip(tripId) {
+      await History.collection.deleteMany({ trip_id: { $eq: tripId } } as never);
+    },
     async find(tripId, entryId) {
       const doc = await History.collection.findOne({ _id: { $eq: entryId }, trip_id: { $eq: tripId } } as never);
       return doc ? entryOf(doc) : null;

@@ -43,8 +43,9 @@ export function mongoTripStore(connection: Connection): TripStore {
   const Trips = connection.models.Trip ?? connection.model('Trip', tripSchema, 'trips');
   const asTrip = (doc: unknown) => (doc ? fromMongo<TripRecord>(doc) : null);
 
+  const history = mongoHistoryStore(connection);
   return {
-    history: mongoHistoryStore(connection),
+    history,
     async insert(trip) {
       await Trips.collection.insertOne(trip as never);
       return trip;
@@ -136,7 +137,12 @@ export function mongoTripStore(connection: Connection): TripStore {
       await Trips.collection.updateOne({ _id: tripId as never }, {
         $pull: { outbox: { id: { $in: eventIds } } },
       } as never);
-      await Trips.collection.deleteOne({ _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } });
+      const sentTombstone = { _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } };
+      // A purged trip takes its history with it: the history first, so that a crash
+      // between the two leaves the tombstone, purged again by the next markSent.
+      if (!(await Trips.collection.findOne(sentTombstone, { projection: { _id: 1 } }))) return;
+      await history.removeTrip(tripId);
+      await Trips.collection.deleteOne(sentTombstone);
     },
     ping: () => pingMongo(connection),
     close: () => connection.close(),
