@@ -3,9 +3,10 @@
 // filtered by id and version, so it is atomic without transactions and a concurrent
 // change makes it match nothing (the domain then reads again and retries).
 import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
-import { Schema, type Connection, type PipelineStage } from 'mongoose';
+import { Schema, type Connection, type Model, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
 import { mongoHistoryStore } from './history-mongo';
 
@@ -120,6 +121,21 @@ export function mongoTripStore(connection: Connection): TripStore {
       } as never);
       return result.matchedCount === 1;
     },
+    ...bookkeeping(Trips, history),
+    ping: () => pingMongo(connection),
+    close: () => connection.close(),
+  };
+}
+
+/**
+ * What is written apart from the trip's version: its pending history entries once they
+ * are stored, and its outbox (what is still to be sent, a purged tombstone).
+ */
+function bookkeeping(
+  Trips: Model<TripRecord>,
+  history: HistoryStore,
+): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent'> {
+  return {
     async settleHistory(tripId, entryIds) {
       // Bookkeeping, as markSent: the version stays.
       await Trips.collection.updateOne({ _id: tripId as never }, {
@@ -144,8 +160,6 @@ export function mongoTripStore(connection: Connection): TripStore {
       await history.removeTrip(tripId);
       await Trips.collection.deleteOne(sentTombstone);
     },
-    ping: () => pingMongo(connection),
-    close: () => connection.close(),
   };
 }
 
