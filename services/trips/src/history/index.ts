@@ -9,4 +9,5 @@ export * from './domain/recorder';
 export * from './domain/reading';
 export * from './domain/visibility';
 export * from './domain/forgetting';
+export * from './domain/undo';
 export * from './http/routes';

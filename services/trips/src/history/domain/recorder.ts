@@ -17,6 +17,14 @@ export interface HistoryActor {
 /** Who is shown as having recorded the history a trip already had when history began. */
 export const HISTORY_BEGAN_ACTOR = { user_id: null, name: 'TripCost' };
 
+/** Where a change comes from, beyond who made it: a device offline, an undo. */
+export interface ChangeOrigin {
+  /** When a change made offline was made on the device (ISO). */
+  madeAt?: string;
+  /** The entry an undo reverts: the new entry is an `undo` naming it. */
+  reverts?: string;
+}
+
 export interface HistoryRecorder {
   /**
    * `next` carrying the entry of the change from `before` (null: the trip is created),
@@ -29,7 +37,7 @@ export interface HistoryRecorder {
     actor: HistoryActor,
     action: string,
     at: string,
-    madeAt?: string,
+    origin?: ChangeOrigin,
   ): TripRecord;
   /** Moves the trip's pending entries into the history store. */
   settle(trip: Pick<TripRecord, '_id' | 'history_pending'>): Promise<void>;
@@ -52,11 +60,18 @@ export function createHistoryRecorder(deps: {
     actor: HistoryActor,
     action: string,
     at: string,
-    madeAt?: string,
+    origin: ChangeOrigin = {},
   ): TripRecord {
     const version = before ? versionOf(before) + 1 : versionOf(next);
     const votes = next.votes_version ?? 0;
-    const context = { tripId: next._id, at, madeAt, actor: actorOf(next, actor), action };
+    const context = {
+      tripId: next._id,
+      at,
+      madeAt: origin.madeAt,
+      actor: actorOf(next, actor),
+      action: origin.reverts ? 'undo' : action,
+      reverts: origin.reverts,
+    };
     const entry = entryFor(before, next, { ...context, seq: [version, votes] });
     if (!entry) return next;
     const began =
@@ -66,6 +81,7 @@ export function createHistoryRecorder(deps: {
             actor: HISTORY_BEGAN_ACTOR,
             action: 'history_began',
             madeAt: undefined,
+            reverts: undefined,
             seq: [versionOf(before), before.votes_version ?? 0],
           })
         : null;

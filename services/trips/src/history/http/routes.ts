@@ -1,14 +1,24 @@
 // The history's routes: a trip's history, newest first, a page at a time.
 import { defineRoute, queryIntegerSchema, type AuthUser, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
-import { tripParams } from '../../trip';
+import { tripReadAnswer, type TripAnswer } from '../../sharing';
+import { tripParams, type HistoryEntry } from '../../trip';
 import { BAD_CURSOR, MAX_HISTORY_PAGE, type HistoryAnswer } from '../domain/reading';
 
 const tags = ['trips'];
 
+export interface UndoAnswer {
+  /** The trip after the undo, as the caller reads it. */
+  trip: TripAnswer;
+  /** The new entry: an `undo` naming the one it reverts. */
+  entry: HistoryEntry;
+}
+
 /** The history use cases the routes call (the trips service's). */
 export interface HistoryUseCases {
   tripHistory(user: AuthUser, tripId: string, page: { limit?: number; before?: string }): Promise<HistoryAnswer>;
+  /** Undoes one entry (409 {msg, fields} when what it changed has changed since). */
+  undoEntry(user: AuthUser, tripId: string, entryId: string): Promise<UndoAnswer>;
 }
 
 const change = z.object({
@@ -39,6 +49,10 @@ const historyQuery = z.object({
   before: z.string().max(64, BAD_CURSOR).optional(),
 });
 
+const entryParams = tripParams.extend({
+  entryId: z.string().uuid({ message: 'entry id must be the id of a history entry.' }),
+});
+
 export function historyRoutes(ctx: RouteContext, trips: HistoryUseCases) {
   defineRoute(ctx, {
     method: 'get',
@@ -57,6 +71,28 @@ export function historyRoutes(ctx: RouteContext, trips: HistoryUseCases) {
     },
     handler: async ({ params, query, user }) => ({
       body: await trips.tripHistory(user, params.tripId, query),
+    }),
+  });
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/trips/getaway/:tripId/history/:entryId/undo',
+    summary:
+      'Undo one change, as a new entry naming it: only while every field it changed still holds the value it set, and only for who could have made the change',
+    tags,
+    auth: 'required',
+    params: entryParams,
+    responses: {
+      200: {
+        description: 'The trip after the undo, and the undo’s entry',
+        schema: z.object({ trip: tripReadAnswer, entry: historyEntryAnswer }),
+      },
+      400: 'The entry id is not one',
+      403: 'Not a member, or a role that could not have made the change',
+      404: 'No such trip or entry',
+      409: '{msg, fields}: what the change set has changed since (or there is nothing to undo)',
+    },
+    handler: async ({ params, user }) => ({
+      body: await trips.undoEntry(user, params.tripId, params.entryId),
     }),
   });
 }

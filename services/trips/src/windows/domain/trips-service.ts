@@ -33,6 +33,7 @@ import type { Action, TripStore, Vote } from '../../trip';
 import { vote, windowVotes } from '../../votes';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
+import { undoEntry } from './history-use-cases';
 import { createTrip, forgetUser, removeTrip, setFavorite, updateTrip, type NewTrip } from './trip-use-cases';
 import {
   addInstance,
@@ -212,6 +213,7 @@ export function createTripsService(deps: {
     getInstance: getInstance(ctx),
     vote: vote({ store, access, committed: writes.committed, recorder, now }),
     tripHistory: historyReading({ access, history: store.history, recorder }),
+    undoEntry: undoEntry(ctx),
     commitInstance: commitInstance(ctx),
     clearPlan: clearPlan(ctx),
     duplicateInstance: duplicateInstance(ctx),

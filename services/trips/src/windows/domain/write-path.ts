@@ -27,6 +27,8 @@ export interface Precondition {
   authorization?: string;
   /** When a change made offline was made on the device (ISO): its history entry's made_at. */
   madeAt?: string;
+  /** The history entry this change undoes: its entry is an `undo` naming it. */
+  reverts?: string;
 }
 
 /** Who made a change; without a name (an event's user), their member name in the trip is used. */
@@ -137,7 +139,10 @@ export function createWritePath(deps: {
           // the caller's role may not set): no write, no version, no event, no live change.
           if (changesNothing(trip, next)) return trip;
           wrote = true;
-          const remembered = deps.recorder.remember(trip, next, actor, what, at, precondition.madeAt);
+          const remembered = deps.recorder.remember(trip, next, actor, what, at, {
+            madeAt: precondition.madeAt,
+            reverts: precondition.reverts,
+          });
           const event = announce?.(remembered, at, trip) ?? null;
           announced = event !== null;
           return event ? withTripEvent(remembered, event) : remembered;
