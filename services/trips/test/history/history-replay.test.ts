@@ -1,7 +1,8 @@
 // History remembers every change exactly: for random sequences of changes made through
 // the trips service (embedded store, as `npm start` runs it), replaying the trip's
 // history from its creation rebuilds the trip as stored, and undoing the last k entries
-// (each applied backwards, newest first) gives back the trip as it was k changes ago.
+// (each applied backwards, newest first; and through the undo use case) gives back the
+// trip as it was k changes ago.
 import fc from 'fast-check';
 import { testUser, tempDataDir } from '@tripcost/shared/testing';
 import { applyChanges, shapeOf, type Shape } from '../../src/history';
@@ -183,8 +184,13 @@ describe('a trip’s history', () => {
           undone = applyChanges(undone, newestFirst[k - 1].changes, 'backwards');
           expect(comparable(undone)).toEqual(states[states.length - 1 - k]);
         }
+        // And through the API's undo: the newest changes undone one by one, newest first.
+        for (let k = 1; k < Math.min(states.length, 4); k++) {
+          await trips.undoEntry(owner, trip._id, newestFirst[k - 1]._id);
+          expect(await shapeNow(store, trip._id)).toEqual(states[states.length - 1 - k]);
+        }
       }),
-      { numRuns: 25 },
+      { numRuns: 60 },
     );
   });
 });

@@ -19,25 +19,26 @@ export interface EntryContext {
   reverts?: string;
 }
 
-/** Fields that follow from others in the same write: shown, replayed, but not what the change was about. */
-const DERIVED_WINDOW_FIELDS = new Set(['stay_expense', 'travel_expense', 'car_expense', 'other_expense']);
-const DERIVED_TRIP_FIELDS = new Set([
-  'trip_start',
-  'trip_end',
-  'stay_expense',
-  'travel_expense',
-  'car_expense',
-  'other_expense',
-]);
+/**
+ * Fields that follow from others in the same write, and that settling a write (the
+ * write path's withDerivedCosts) computes again: so an undo leaves them out and they
+ * follow. An itemised window's expenses are its items' sums (itemised before and after);
+ * the trip's expenses are its plan's (the same window committed before and after).
+ * Anything else that moved with them (the plan's dates, a window itemised or not any
+ * more, a plan committed or cleared) is the change's own.
+ */
+const EXPENSES = new Set(['stay_expense', 'travel_expense', 'car_expense', 'other_expense']);
 
 function isDerived(change: FieldChange, after: Shape, before: Shape): boolean {
   const path = change.field.split('.');
-  if (path.length === 1) return DERIVED_TRIP_FIELDS.has(path[0]);
-  if (path[0] === 'windows' && path.length === 3 && DERIVED_WINDOW_FIELDS.has(path[2])) {
-    // An itemised window's expenses are its items' sums.
+  if (path.length === 1) {
+    const plan = (shape: Shape) => shape.committedInstanceId ?? null;
+    return EXPENSES.has(path[0]) && plan(after) !== null && plan(after) === plan(before);
+  }
+  if (path[0] === 'windows' && path.length === 3 && EXPENSES.has(path[2])) {
     const itemised = (shape: Shape) =>
       Object.keys((shape.windows as Record<string, Shape> | undefined)?.[path[1]]?.items ?? {}).length > 0;
-    return itemised(after) || itemised(before);
+    return itemised(after) && itemised(before);
   }
   return false;
 }
