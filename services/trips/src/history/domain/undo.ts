@@ -26,7 +26,15 @@ export function actionToUndo(entry: HistoryEntry, userId: string): Action {
   const roots = new Set(ownChanges(entry).map((change) => change.field.split('.')[0]));
   if ([...roots].some((root) => MANAGED.has(root))) return 'manage';
   if (roots.size === 1 && roots.has('votes')) {
-    const voters = new Set(ownChanges(entry).map((change) => change.field.split('.')[2]));
+    // A window's first vote adds `votes.<window>` whole: its voters are its keys.
+    const votersOf = (change: FieldChange): string[] => {
+      const voter = change.field.split('.')[2];
+      if (voter) return [voter];
+      return [change.from, change.to].flatMap((value) =>
+        value && typeof value === 'object' ? Object.keys(value) : [],
+      );
+    };
+    const voters = new Set(ownChanges(entry).flatMap(votersOf));
     if (voters.size !== 1 || !voters.has(userId)) throw forbidden(NOT_YOUR_VOTE);
     return 'vote';
   }
