@@ -39,8 +39,9 @@ const TRIPS_CAPABILITIES = {
   currency: ['trip', 'costs'],
   sharing: ['trip', 'costs'],
   exports: ['sharing', 'trip', 'costs'],
-  votes: ['sharing', 'trip', 'costs'],
-  windows: ['exports', 'live', 'votes', 'sharing', 'currency', 'trip', 'costs'],
+  history: ['sharing', 'trip'],
+  votes: ['history', 'sharing', 'trip', 'costs'],
+  windows: ['exports', 'live', 'history', 'votes', 'sharing', 'currency', 'trip', 'costs'],
 };
 
 export default tseslint.config(

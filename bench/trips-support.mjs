@@ -49,7 +49,18 @@ export async function startTripsService() {
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, port, pid: child.pid, gatewayUrl: gateway.url, gatewayPid: gateway.pid, token, mint, call, stop };
+  return {
+    url,
+    port,
+    pid: child.pid,
+    dataDir,
+    gatewayUrl: gateway.url,
+    gatewayPid: gateway.pid,
+    token,
+    mint,
+    call,
+    stop,
+  };
 }
 
 /** Run `work` over `items` with at most `limit` in flight. */

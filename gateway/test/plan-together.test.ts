@@ -18,6 +18,8 @@ interface Shared {
   itemId: string;
   inviteId: string;
   token: string;
+  /** The history entry of the item's addition (an edit). */
+  itemEntryId: string;
   users: Record<Exclude<Role, 'anonymous'>, AuthUser>;
 }
 
@@ -72,7 +74,10 @@ async function sharedTrip(options: { hideCosts?: boolean } = {}): Promise<Shared
     ok(await gw.as(users[role])('POST', `/api/trips/invites/${invite.token}/accept`));
   }
   const invite = ok(await owner('POST', `/api/trips/getaway/${trip._id}/invites`, { role: 'viewer' }), 201).body;
+  const history = ok(await owner('GET', `/api/trips/getaway/${trip._id}/history`)).body;
+  const itemEntry = history.entries.find((entry: { action: string }) => entry.action === 'item');
   return {
+    itemEntryId: itemEntry._id,
     tripId: trip._id,
     instanceId: instance._id,
     itemId: item._id,
@@ -123,6 +128,13 @@ const CASES: RouteCase[] = [
   },
   { method: 'DELETE', route: '/api/trips/getaway/{tripId}', path: T, expected: ownerOnly(200) },
   { method: 'GET', route: '/api/trips/getaway/{tripId}/events', path: (s) => `${T(s)}/events`, expected: readAll },
+  { method: 'GET', route: '/api/trips/getaway/{tripId}/history', path: (s) => `${T(s)}/history`, expected: readAll },
+  {
+    method: 'POST',
+    route: '/api/trips/getaway/{tripId}/history/{entryId}/undo',
+    path: (s) => `${T(s)}/history/${s.itemEntryId}/undo`,
+    expected: editors(200),
+  },
   {
     method: 'GET',
     route: '/api/trips/getaway/{tripId}/comparison.csv',

@@ -155,6 +155,18 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/events` }),
     expect: ONLY_OWNER,
   },
+  // A trip's history: any member (money in it as they may see it), nobody else.
+  'GET /api/trips/getaway/{tripId}/history': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/history` }),
+    expect: ONLY_OWNER,
+  },
+  // Undo: a member whose role could have made the change; an entry that is not the trip's is 404.
+  'POST /api/trips/getaway/{tripId}/history/{entryId}/undo': {
+    request: ({ tripId }) => ({
+      path: `/api/trips/getaway/${tripId}/history/00000000-0000-4000-8000-000000000000/undo`,
+    }),
+    expect: { anonymous: [401], other: [403], owner: [404] },
+  },
   'GET /api/trips/getaway/{tripId}/comparison.csv': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/comparison.csv` }),
     expect: ONLY_OWNER,

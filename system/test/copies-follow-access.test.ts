@@ -172,6 +172,7 @@ async function everyAnswer(member: Traveller, tripId: string, windowId: string, 
     cards: await get('/api/trips/getaway-trip?view=summary'),
     csv: await get(`/api/trips/getaway/${tripId}/comparison.csv`),
     flex: await get(`/api/trips/getaway/${tripId}/instances/${windowId}/flex`),
+    history: await get(`/api/trips/getaway/${tripId}/history`),
     calendar: await get('/api/trips/calendar.ics'),
     getlists: await get('/api/wishlist/getlists'),
     wishlist: await get(`/api/wishlist/spec-wishlist/${listId}`),
@@ -210,7 +211,17 @@ async function checkSequence(changes: Change[], member?: Traveller): Promise<voi
     if (!sees) expect({ where, name, money: carriesMoney(reply.text, price) }).toEqual({ where, name, money: false });
   }
   if (sees) {
-    for (const name of ['trip', 'window', 'list', 'cards', 'csv', 'calendar', 'wishlist', 'export'] as const) {
+    for (const name of [
+      'trip',
+      'window',
+      'list',
+      'cards',
+      'csv',
+      'calendar',
+      'wishlist',
+      'export',
+      'history',
+    ] as const) {
       expect({ where, name, money: carriesMoney(answers[name].text, price) }).toEqual({ where, name, money: true });
     }
   }

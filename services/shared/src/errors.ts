@@ -6,17 +6,20 @@ export class AppError extends Error {
     msg: string,
     readonly code?: string,
     readonly details?: unknown[],
+    /** What the refusal names beyond its sentence (a conflict's `fields`), in the body beside `msg`. */
+    readonly named?: { fields: string[] },
   ) {
     super(msg);
     this.name = 'AppError';
   }
 }
 
-/** The JSON body every refusal is answered with, here and at the gateway: `{msg, code?, details?}`. */
-export function errorBody(error: AppError): { msg: string; code?: string; details?: unknown[] } {
-  const body: { msg: string; code?: string; details?: unknown[] } = { msg: error.message };
+/** The JSON body every refusal is answered with, here and at the gateway: `{msg, code?, details?, fields?}`. */
+export function errorBody(error: AppError): { msg: string; code?: string; details?: unknown[]; fields?: string[] } {
+  const body: { msg: string; code?: string; details?: unknown[]; fields?: string[] } = { msg: error.message };
   if (error.code) body.code = error.code;
   if (error.details) body.details = error.details;
+  if (error.named) body.fields = error.named.fields;
   return body;
 }
 

@@ -5,6 +5,7 @@
 // errors go to the shared error middleware.
 import { describeRoutes, Lifecycle, notIdempotent, type Idempotent, type RouteContext } from '@tripcost/shared';
 import { exportRoutes } from './exports';
+import { historyRoutes } from './history';
 import { liveRoutes, type EventStreamSettings } from './live';
 import {
   invitationLinkRoutes,
@@ -41,6 +42,7 @@ export function tripRoutes(
     memberRoutes(ctx, trips);
     tripListRoutes(ctx, trips, idempotent);
     exportRoutes(ctx, trips);
+    historyRoutes(ctx, trips);
     liveRoutes(ctx, trips, live);
     oneTripRoutes(ctx, trips);
     windowRoutes(ctx, trips, replayedWhile);

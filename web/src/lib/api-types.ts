@@ -1575,6 +1575,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trip’s history, newest first: who changed what, from what to what (money only for those who may see it). Any member */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    before?: string;
+                };
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of entries and the cursor of the next (null on the last) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                _id: string;
+                                trip_id: string;
+                                seq: (number)[];
+                                at: string;
+                                made_at?: string;
+                                actor: {
+                                    user_id: string | null;
+                                    name: string;
+                                };
+                                action: string;
+                                target: {
+                                    /** @enum {string} */
+                                    kind: "trip" | "window" | "item" | "member" | "invite";
+                                    id: string;
+                                    name: string;
+                                };
+                                changes: {
+                                    field: string;
+                                    from: unknown;
+                                    to: unknown;
+                                    at?: number;
+                                    derived?: boolean;
+                                    hidden?: boolean;
+                                }[];
+                                reverts?: string;
+                            }[];
+                            next: string | null;
+                        };
+                    };
+                };
+                /** @description limit or before is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/history/{entryId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo one change, as a new entry naming it: only while every field it changed still holds the value it set, and only for who could have made the change */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip after the undo, and the undo’s entry */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trip: components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"];
+                            entry: {
+                                _id: string;
+                                trip_id: string;
+                                seq: (number)[];
+                                at: string;
+                                made_at?: string;
+                                actor: {
+                                    user_id: string | null;
+                                    name: string;
+                                };
+                                action: string;
+                                target: {
+                                    /** @enum {string} */
+                                    kind: "trip" | "window" | "item" | "member" | "invite";
+                                    id: string;
+                                    name: string;
+                                };
+                                changes: {
+                                    field: string;
+                                    from: unknown;
+                                    to: unknown;
+                                    at?: number;
+                                    derived?: boolean;
+                                    hidden?: boolean;
+                                }[];
+                                reverts?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The entry id is not one */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a role that could not have made the change */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or entry */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description {msg, fields}: what the change set has changed since (or there is nothing to undo) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/events": {
         parameters: {
             query?: never;

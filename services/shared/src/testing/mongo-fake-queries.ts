@@ -59,6 +59,9 @@ function fieldEquals(values: unknown[], wanted: unknown): boolean {
   return values.some((value) => equal(value, wanted) || (Array.isArray(value) && value.some((v) => equal(v, wanted))));
 }
 
+const ordered = (op: string, order: number): boolean =>
+  op === '$lt' ? order < 0 : op === '$lte' ? order <= 0 : op === '$gt' ? order > 0 : order >= 0;
+
 export function matches(doc: Doc, filter: Doc): boolean {
   return Object.entries(filter).every(([key, condition]) => {
     if (key === '$and') return (condition as Doc[]).every((inner) => matches(doc, inner));
@@ -81,6 +84,12 @@ export function matches(doc: Doc, filter: Doc): boolean {
           return found === Boolean(arg);
         case '$size':
           return values.some((value) => Array.isArray(value) && value.length === arg);
+        case '$lt':
+        case '$lte':
+        case '$gt':
+        case '$gte':
+          // Type bracketing: only values of the argument's BSON type compare with it.
+          return values.some((value) => bsonTypeOf(value) === bsonTypeOf(arg) && ordered(op, compare(value, arg)));
         default:
           throw new Error(`fake mongo: unsupported operator ${op}`);
       }

@@ -26,6 +26,7 @@ describe('trips API access and input', () => {
     ['POST', `/api/trips/getaway/${trip}/instances`, {}],
     ['GET', `/api/trips/getaway/${trip}/instances/${instance}`],
     ['GET', `/api/trips/getaway/${trip}/comparison.csv`],
+    ['GET', `/api/trips/getaway/${trip}/history`],
     ['PATCH', `/api/trips/getaway/${trip}/instances/${instance}/commit`, {}],
     ['POST', `/api/trips/getaway/${trip}/instances/${instance}/reprice`],
     ['POST', `/api/trips/getaway/${trip}/reprice`],

@@ -280,6 +280,8 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}',
       '/api/trips/getaway/{tripId}/comparison.csv',
       '/api/trips/getaway/{tripId}/events',
+      '/api/trips/getaway/{tripId}/history',
+      '/api/trips/getaway/{tripId}/history/{entryId}/undo',
       '/api/trips/getaway/{tripId}/instances',
       '/api/trips/getaway/{tripId}/instances/{instanceId}',
       '/api/trips/getaway/{tripId}/instances/{instanceId}/commit',

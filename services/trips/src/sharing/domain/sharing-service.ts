@@ -95,8 +95,13 @@ export interface SharingDeps {
     apply: (trip: TripRecord, at: string) => TripRecord,
     action: Action,
   ): Promise<TripRecord>;
-  /** Tells live followers that `user` joined the trip (written outside `change`). */
+  /** Tells live followers that `user` joined the trip (written outside `change`), once its history entry is settled. */
   committed(trip: TripRecord, user: AuthUser): Promise<void>;
+  /**
+   * `next` carrying the history entry of the change from `before` (the history
+   * capability's recorder, given here as a port: sharing never imports history).
+   */
+  remember(before: TripRecord, next: TripRecord, user: AuthUser, action: string, at: string): TripRecord;
   readView(trip: TripRecord, userId: string): TripAnswer;
 }
 
@@ -216,7 +221,14 @@ function joinUseCases(deps: SharingDeps): Pick<SharingUseCases, 'previewInvite' 
             const at = nowIso();
             const member = { user_id: user.id, name: user.name?.trim() || UNNAMED, role: invite.role, joined_at: at };
             // A new member's access travels to every copy of the trip (trip-events.ts).
-            return withTripUpdate({ ...current, members: [...members, member], updated_at: at }, at, current);
+            const next = deps.remember(
+              current,
+              { ...current, members: [...members, member], updated_at: at },
+              user,
+              'join',
+              at,
+            );
+            return withTripUpdate(next, at, current);
           },
           write: (next, expected) => store.replace(next, expected),
           attempts: JOIN_ATTEMPTS,

@@ -61,3 +61,8 @@ export function roleOf(trip: Membership, userId: string): Role | null {
   if (trip.user_id === userId) return 'owner';
   return membersOf(trip).find((member) => member.user_id === userId)?.role ?? null;
 }
+
+/** The name a change is shown under: the one given (a token's), else the member's name in the trip. */
+export function actorNameIn(trip: Membership, userId: string, given?: string): string {
+  return given?.trim() || membersOf(trip).find((member) => member.user_id === userId)?.name || UNNAMED;
+}

@@ -4,6 +4,7 @@
 // compare-and-swap on the trip's version. So the rules exist once, and both adapters
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
+import type { HistoryStore } from './history-record';
 import type { TripRecord } from './trip';
 import type { Role, Vote } from './members';
 
@@ -28,6 +29,8 @@ export interface TripVersion {
 }
 
 export interface TripStore extends OutboxStore {
+  /** The trips' history entries, beside the trips (history/). */
+  readonly history: HistoryStore;
   insert(trip: TripRecord): Promise<TripRecord>;
   /** The trip, with its pending outbox; null when missing or deleted. */
   findById(tripId: string): Promise<TripRecord | null>;
@@ -61,6 +64,11 @@ export interface TripStore extends OutboxStore {
    * `votes_version`; the trip's `version` stays. false when the trip is gone.
    */
   setVote(tripId: string, instanceId: string, userId: string, vote: Vote | null): Promise<boolean>;
+  /**
+   * Forgets the trip's pending history entries with these ids, once they are in the
+   * history collection (history/). Bookkeeping: the trip's version stays.
+   */
+  settleHistory(tripId: string, entryIds: string[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -49,6 +49,8 @@ export type TripView = Omit<
   | 'hide_costs_from_viewers'
   | 'votes'
   | 'votes_version'
+  | 'history_pending'
+  | 'history_started'
 > & {
   currency: string;
   /** The committed window's fx_effect (the trip's figures are the plan's); 0 without a plan. */
@@ -84,6 +86,8 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     hide_costs_from_viewers: _hide,
     votes: _votes,
     votes_version: _votesVersion,
+    history_pending: _history,
+    history_started: _historyStarted,
     ...trip
   } = record;
   const travelers = travelersOf(trip);

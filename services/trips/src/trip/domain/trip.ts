@@ -13,6 +13,7 @@ import {
   type TripSnapshot,
 } from '@tripcost/shared';
 import type { BudgetBasis, CostItem, InstanceStatus } from '../../costs';
+import type { HistoryEntry } from './history-record';
 import type { InviteRecord, Member, TripVotes } from './members';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
@@ -95,6 +96,10 @@ export interface TripRecord extends DatedExpenses {
   /** Members' votes on windows (votes.ts): apart from `version`, counted by `votes_version`. */
   votes?: TripVotes;
   votes_version?: number;
+  /** The history entries of the last write, until they are in the history collection (history/). */
+  history_pending?: HistoryEntry[];
+  /** Set once the trip's history has its first entry; absent on trips stored before history. */
+  history_started?: boolean;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;

@@ -5,7 +5,9 @@ import { embeddedDir, openEmbeddedCollection, versionOf, type EmbeddedCollection
 import { compareTrips } from '../domain/ordering';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
+import { openEmbeddedHistoryStore } from './history-embedded';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
@@ -18,11 +20,16 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   );
   // The reads and the writes are built apart only to keep each function short; both
   // work on the one collection (and its `exclusive` queue).
+  const history = await openEmbeddedHistoryStore(dataDir);
   return {
     ...tripReads(collection),
-    ...tripWrites(collection),
+    ...tripWrites(collection, history),
+    history,
     ping: () => collection.ping(),
-    close: () => collection.close(),
+    close: async () => {
+      await history.close();
+      await collection.close();
+    },
   };
 }
 
@@ -30,7 +37,7 @@ type TripReads = Pick<
   TripStore,
   'findById' | 'listByUser' | 'listVersions' | 'findByIds' | 'findByInviteHash' | 'idsSharedWith' | 'idsByUser'
 >;
-type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent'>;
+type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent' | 'settleHistory'>;
 
 /** The trips' reads: every one leaves tombstones out. */
 function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
@@ -95,7 +102,7 @@ function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
  * The trips' writes and their outbox (what is still to be sent, tombstones too, and
  * marking it sent); every write runs in the collection's `exclusive` queue.
  */
-function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
+function tripWrites(collection: EmbeddedCollection<TripRecord>, history: HistoryStore): TripWrites {
   const { db } = collection;
 
   /** Runs `write` only while the stored trip still has the expected version. */
@@ -134,6 +141,19 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
         return updated.numAffected === 1;
       });
     },
+    settleHistory(tripId, entryIds) {
+      return collection.exclusive(async () => {
+        const stored = await db.findOneAsync({ _id: tripId });
+        if (!stored?.history_pending) return;
+        const settled = new Set(entryIds);
+        const pending = stored.history_pending.filter((entry) => !settled.has(entry._id));
+        await db.updateAsync(
+          { _id: tripId },
+          pending.length > 0 ? { $set: { history_pending: pending } } : { $unset: { history_pending: true } },
+          {},
+        );
+      });
+    },
     async pendingEvents(limit) {
       const trips = (await db.findAsync({ 'outbox.0': { $exists: true } }).limit(limit)) as TripRecord[];
       return trips.map((trip) => ({ docId: trip._id, events: trip.outbox ?? [] }));
@@ -146,6 +166,7 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>): TripWrites {
         const sent = new Set(eventIds);
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
         if (stored.deleted_at && outbox.length === 0) {
+          await history.removeTrip(tripId);
           await db.removeAsync({ _id: tripId }, {});
           collection.compactSoon(); // a deleted trip leaves the disk too (docs/privacy.md)
         } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});

@@ -3,10 +3,12 @@
 // filtered by id and version, so it is atomic without transactions and a concurrent
 // change makes it match nothing (the domain then reads again and retries).
 import { atVersion, fromMongo, pingMongo } from '@tripcost/shared';
-import { Schema, type Connection, type PipelineStage } from 'mongoose';
+import { Schema, type Connection, type Model, type PipelineStage } from 'mongoose';
 import type { TripRecord } from '../domain/trip';
 import type { TripStore } from '../domain/trip-store';
+import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
+import { mongoHistoryStore } from './history-mongo';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a
@@ -42,7 +44,9 @@ export function mongoTripStore(connection: Connection): TripStore {
   const Trips = connection.models.Trip ?? connection.model('Trip', tripSchema, 'trips');
   const asTrip = (doc: unknown) => (doc ? fromMongo<TripRecord>(doc) : null);
 
+  const history = mongoHistoryStore(connection);
   return {
+    history,
     async insert(trip) {
       await Trips.collection.insertOne(trip as never);
       return trip;
@@ -117,6 +121,27 @@ export function mongoTripStore(connection: Connection): TripStore {
       } as never);
       return result.matchedCount === 1;
     },
+    ...bookkeeping(Trips, history),
+    ping: () => pingMongo(connection),
+    close: () => connection.close(),
+  };
+}
+
+/**
+ * What is written apart from the trip's version: its pending history entries once they
+ * are stored, and its outbox (what is still to be sent, a purged tombstone).
+ */
+function bookkeeping(
+  Trips: Model<TripRecord>,
+  history: HistoryStore,
+): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent'> {
+  return {
+    async settleHistory(tripId, entryIds) {
+      // Bookkeeping, as markSent: the version stays.
+      await Trips.collection.updateOne({ _id: tripId as never }, {
+        $pull: { history_pending: { _id: { $in: entryIds } } },
+      } as never);
+    },
     async pendingEvents(limit) {
       const docs = await Trips.find({ 'outbox.0': { $exists: true } }, { _id: 1, outbox: 1 })
         .limit(limit)
@@ -128,10 +153,13 @@ export function mongoTripStore(connection: Connection): TripStore {
       await Trips.collection.updateOne({ _id: tripId as never }, {
         $pull: { outbox: { id: { $in: eventIds } } },
       } as never);
-      await Trips.collection.deleteOne({ _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } });
+      const sentTombstone = { _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } };
+      // A purged trip takes its history with it: the history first, so that a crash
+      // between the two leaves the tombstone, purged again by the next markSent.
+      if (!(await Trips.collection.findOne(sentTombstone, { projection: { _id: 1 } }))) return;
+      await history.removeTrip(tripId);
+      await Trips.collection.deleteOne(sentTombstone);
     },
-    ping: () => pingMongo(connection),
-    close: () => connection.close(),
   };
 }
 

@@ -3,6 +3,7 @@
 // which the list's cache and ETag read alongside the version. Only current members'
 // votes count, so a member who leaves takes their votes with them.
 import { notFound, type AuthUser } from '@tripcost/shared';
+import type { HistoryRecorder } from '../../history';
 import {
   TRIP_NOT_FOUND,
   type TripAccess,
@@ -35,12 +36,16 @@ export const vote =
     store: TripStore;
     access: Pick<TripAccess, 'tripFor' | 'readInstance'>;
     committed(trip: TripRecord, user: AuthUser, what: 'vote'): Promise<void>;
+    /** Votes are apart from the version: their entry is appended once the vote is stored. */
+    recorder: Pick<HistoryRecorder, 'appendNow'>;
+    now(): string;
   }) =>
   async (user: AuthUser, tripId: string, instanceId: string, cast: Vote | null): Promise<TripAndInstanceAnswer> => {
     const { trip } = await deps.access.tripFor(user.id, tripId, 'vote');
     if (!trip.instances.some((instance) => instance._id === instanceId)) throw notFound(INSTANCE_NOT_FOUND);
     if (!(await deps.store.setVote(tripId, instanceId, user.id, cast))) throw notFound(TRIP_NOT_FOUND);
     const voted = (await deps.access.tripFor(user.id, tripId, 'read')).trip;
+    await deps.recorder.appendNow(trip, voted, user, 'vote', deps.now());
     await deps.committed(voted, user, 'vote');
     return deps.access.readInstance(voted, instanceId, user.id);
   };

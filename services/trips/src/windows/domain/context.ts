@@ -1,5 +1,6 @@
 // What every use case of the trips service is given: the store, the clock, sharing's
 // access rule (reads and answers shaped for the caller) and the write path.
+import type { HistoryRecorder } from '../../history';
 import type { TripAccess } from '../../sharing';
 import type { TripStore } from '../../trip';
 import type { WritePath } from './write-path';
@@ -12,4 +13,6 @@ export interface TripsContext {
   today(): string;
   access: TripAccess;
   writes: WritePath;
+  /** Remembers changes written outside the write path (a trip's creation). */
+  recorder: HistoryRecorder;
 }

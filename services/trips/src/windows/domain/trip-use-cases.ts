@@ -1,6 +1,7 @@
 // The trip's own use cases: create, change (its fields, currency and who sees costs),
 // delete, the owner's favourite flag from wishlist events, and forgetting a deleted
 // account. Each reads through sharing's access rule and writes through the write path.
+import { forgetInHistory } from '../../history';
 import { currencyDigits, DEFAULT_CURRENCY, newId, roundMoney, type AuthUser } from '@tripcost/shared';
 import type { BudgetBasis } from '../../costs';
 import { checkCurrency, currencyChangeNeedsRates } from '../../currency';
@@ -29,7 +30,7 @@ const memberName = (user: AuthUser): string => user.name?.trim() || UNNAMED;
 const digitsOf = (input: NewTrip): number => currencyDigits(input.currency ?? DEFAULT_CURRENCY);
 
 export const createTrip =
-  ({ store, now, access, writes }: TripsContext) =>
+  ({ store, now, access, writes, recorder }: TripsContext) =>
   async (user: AuthUser, input: NewTrip): Promise<SharedTripView> => {
     const at = now();
     const trip: TripRecord = {
@@ -56,8 +57,10 @@ export const createTrip =
       hide_costs_from_viewers: true,
     };
     checkTrip(null, trip);
-    await store.insert(withTripEvent(trip, tripCreated(trip, at)));
+    const remembered = recorder.remember(null, trip, user, 'create', at);
+    await store.insert(withTripEvent(remembered, tripCreated(remembered, at)));
     writes.nudgeOutbox();
+    await recorder.settle(remembered);
     return access.view(trip, user.id);
   };
 
@@ -141,9 +144,12 @@ export const forgetUser =
       if (error?.status !== 404 && error?.status !== 403) throw error;
       return null;
     };
-    for (const tripId of await ctx.store.idsSharedWith(userId)) {
+    const shared = await ctx.store.idsSharedWith(userId);
+    for (const tripId of shared) {
       await leaveTrip(leaver, tripId).catch(unlessGone);
     }
+    // Their entries stay in the trips they shared, without their name or id.
+    await forgetInHistory(ctx.store.history, shared, userId);
     const remove = removeTrip(ctx);
     let removed = 0;
     for (const tripId of await ctx.store.idsByUser(userId)) {

@@ -5,6 +5,7 @@
 // the exports in exports/, following a trip in live/.
 import { createKeyedQueue, serviceUnavailable, utcDay, type AuthUser, type Logger } from '@tripcost/shared';
 import { calendar, comparison } from '../../exports';
+import { createHistoryRecorder, historyReading, type HistoryUseCases } from '../../history';
 import type { FlexRange } from '../../costs';
 import type { RatesSource } from '../../currency';
 import {
@@ -32,6 +33,7 @@ import type { Action, TripStore, Vote } from '../../trip';
 import { vote, windowVotes } from '../../votes';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
+import { undoEntry } from './history-use-cases';
 import { createTrip, forgetUser, removeTrip, setFavorite, updateTrip, type NewTrip } from './trip-use-cases';
 import {
   addInstance,
@@ -64,7 +66,7 @@ export { COSTS_HIDDEN, NOT_YOUR_TRIP, type TripAndInstanceAnswer } from '../../s
 
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
 
-export interface TripsService extends SharingUseCases {
+export interface TripsService extends SharingUseCases, HistoryUseCases {
   createTrip(user: AuthUser, input: NewTrip): Promise<SharedTripView>;
   /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
   listTripsSerialized(
@@ -177,8 +179,9 @@ export function createTripsService(deps: {
       logger: deps.logger ?? silent,
     });
   const now = () => clock().toISOString();
-  const writes = createWritePath({ ...deps, access, now, queued: oneAtATime, live });
-  const ctx: TripsContext = { store, now, today, access, writes };
+  const recorder = createHistoryRecorder({ store, history: store.history });
+  const writes = createWritePath({ ...deps, access, now, queued: oneAtATime, live, recorder });
+  const ctx: TripsContext = { store, now, today, access, writes, recorder };
   const sharing = createSharing({
     store,
     now: clock,
@@ -188,10 +191,12 @@ export function createTripsService(deps: {
     // A change of members or roles changes what each of them may see: trip.updated carries
     // it to every copy of the trip (invitations alone change no snapshot: no event).
     change: (user, tripId, what, apply, action) => writes.changeTrip(user, tripId, what, apply, {}, undefined, action),
-    committed: (trip, user) => {
+    committed: async (trip, user) => {
       writes.nudgeOutbox(); // the join's trip.updated (its new member's access)
+      await recorder.settle(trip);
       return writes.committed(trip, user, 'members');
     },
+    remember: (before, next, user, action, at) => recorder.remember(before, next, user, action, at),
     readView: access.readView,
   });
   const deleteTrip = removeTrip(ctx);
@@ -206,7 +211,9 @@ export function createTripsService(deps: {
     deleteTrip: async (user, tripId, precondition) => void (await deleteTrip(user, tripId, precondition)),
     addInstance: addInstance(ctx),
     getInstance: getInstance(ctx),
-    vote: vote({ store, access, committed: writes.committed }),
+    vote: vote({ store, access, committed: writes.committed, recorder, now }),
+    tripHistory: historyReading({ access, history: store.history, recorder }),
+    undoEntry: undoEntry(ctx),
     commitInstance: commitInstance(ctx),
     clearPlan: clearPlan(ctx),
     duplicateInstance: duplicateInstance(ctx),

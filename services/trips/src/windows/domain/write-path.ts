@@ -7,12 +7,14 @@
 // with the trip as stored, the same version, even under a stale If-Match.
 // A change other services must hear about carries its event in the same write (the
 // trip's outbox); the relay is nudged afterwards to publish it. Every committed change
-// is also told to the trip's live followers, here and nowhere else.
+// is also told to the trip's live followers, here and nowhere else, and remembered in
+// the trip's history (its entry written with the change, history/recorder.ts).
 import { changeVersioned, ifMatchAllows, serviceUnavailable, versionOf, type RateTable } from '@tripcost/shared';
 import { RATES_UNAVAILABLE, type RatesSource } from '../../currency';
+import type { HistoryRecorder } from '../../history';
 import type { ChangeKind, LiveUpdates } from '../../live';
 import { tripUpdated, withTripEvent, type Announce, type TripAccess } from '../../sharing';
-import { membersOf, UNNAMED, type Action, type TripRecord, type TripStore } from '../../trip';
+import { actorNameIn, type Action, type TripRecord, type TripStore } from '../../trip';
 import { changesNothing, settleChange } from './change-checks';
 
 /**
@@ -23,6 +25,10 @@ import { changesNothing, settleChange } from './change-checks';
 export interface Precondition {
   ifMatch?: string;
   authorization?: string;
+  /** When a change made offline was made on the device (ISO): its history entry's made_at. */
+  madeAt?: string;
+  /** The history entry this change undoes: its entry is an `undo` naming it. */
+  reverts?: string;
 }
 
 /** Who made a change; without a name (an event's user), their member name in the trip is used. */
@@ -81,13 +87,15 @@ export function createWritePath(deps: {
   outbox?: { nudge(): void };
   rates?: RatesSource;
   live?: Pick<LiveUpdates, 'publish'>;
+  /** Remembers every change: its entry goes into the same write, and is settled before the answer. */
+  recorder: Pick<HistoryRecorder, 'remember' | 'settle'>;
   changeAttempts?: number;
 }): WritePath {
   const { store, access, now } = deps;
   const nudgeOutbox = () => deps.outbox?.nudge();
 
   async function committed(trip: TripRecord, actor: Actor, what: ChangeKind): Promise<void> {
-    const name = actor.name?.trim() || membersOf(trip).find((member) => member.user_id === actor.id)?.name || UNNAMED;
+    const name = actorNameIn(trip, actor.id, actor.name);
     await deps.live?.publish(trip._id, { version: versionOf(trip), actor_id: actor.id, actor_name: name, what });
   }
 
@@ -131,9 +139,13 @@ export function createWritePath(deps: {
           // the caller's role may not set): no write, no version, no event, no live change.
           if (changesNothing(trip, next)) return trip;
           wrote = true;
-          const event = announce?.(next, at, trip) ?? null;
+          const remembered = deps.recorder.remember(trip, next, actor, what, at, {
+            madeAt: precondition.madeAt,
+            reverts: precondition.reverts,
+          });
+          const event = announce?.(remembered, at, trip) ?? null;
           announced = event !== null;
-          return event ? withTripEvent(next, event) : next;
+          return event ? withTripEvent(remembered, event) : remembered;
         },
         write: (next, expected) => store.replace(next, expected),
         ifMatch: precondition.ifMatch,
@@ -141,7 +153,11 @@ export function createWritePath(deps: {
       }),
     );
     if (announced) nudgeOutbox();
-    if (wrote) await committed(changed, actor, what);
+    if (wrote) {
+      // The entry is in the history store before the change is answered (recorder.ts).
+      await deps.recorder.settle(changed);
+      await committed(changed, actor, what);
+    }
     return changed;
   }
 

@@ -1,0 +1,116 @@
+// How every change of a trip is remembered. The write path asks `remember` for the trip
+// it is about to write: the same record carrying the change's entry in `history_pending`,
+// so the change and its entry are one compare-and-swap (no transactions needed, none
+// lost if the process dies right after). `settle` then moves pending entries into the
+// history store before the change is answered, and any reader of a trip's history
+// settles first, so an entry is readable by the time its change is answered, and one
+// left pending by a crash is moved by the next write or read.
+import { versionOf } from '@tripcost/shared';
+import { actorNameIn, type HistoryEntry, type HistoryStore, type TripRecord, type TripStore } from '../../trip';
+import { entryFor } from './entries';
+
+export interface HistoryActor {
+  id: string;
+  name?: string;
+}
+
+/** Who is shown as having recorded the history a trip already had when history began. */
+export const HISTORY_BEGAN_ACTOR = { user_id: null, name: 'TripCost' };
+
+/** Where a change comes from, beyond who made it: a device offline, an undo. */
+export interface ChangeOrigin {
+  /** When a change made offline was made on the device (ISO). */
+  madeAt?: string;
+  /** The entry an undo reverts: the new entry is an `undo` naming it. */
+  reverts?: string;
+}
+
+export interface HistoryRecorder {
+  /**
+   * `next` carrying the entry of the change from `before` (null: the trip is created),
+   * and, for a trip stored before history, a first entry holding it as it was.
+   * `next` itself when nothing but bookkeeping changed.
+   */
+  remember(
+    before: TripRecord | null,
+    next: TripRecord,
+    actor: HistoryActor,
+    action: string,
+    at: string,
+    origin?: ChangeOrigin,
+  ): TripRecord;
+  /** Moves the trip's pending entries into the history store. */
+  settle(trip: Pick<TripRecord, '_id' | 'history_pending'>): Promise<void>;
+  /** Appends at once the entry of a change written apart from the version (a vote). */
+  appendNow(before: TripRecord, after: TripRecord, actor: HistoryActor, action: string, at: string): Promise<void>;
+}
+
+export function createHistoryRecorder(deps: {
+  store: Pick<TripStore, 'settleHistory'>;
+  history: HistoryStore;
+}): HistoryRecorder {
+  const actorOf = (trip: TripRecord, actor: HistoryActor) => ({
+    user_id: actor.id,
+    name: actorNameIn(trip, actor.id, actor.name),
+  });
+
+  function remember(
+    before: TripRecord | null,
+    next: TripRecord,
+    actor: HistoryActor,
+    action: string,
+    at: string,
+    origin: ChangeOrigin = {},
+  ): TripRecord {
+    const version = before ? versionOf(before) + 1 : versionOf(next);
+    const votes = next.votes_version ?? 0;
+    const context = {
+      tripId: next._id,
+      at,
+      madeAt: origin.madeAt,
+      actor: actorOf(next, actor),
+      action: origin.reverts ? 'undo' : action,
+      reverts: origin.reverts,
+    };
+    const entry = entryFor(before, next, { ...context, seq: [version, votes] });
+    if (!entry) return next;
+    const began =
+      before && !before.history_started
+        ? entryFor(null, before, {
+            ...context,
+            actor: HISTORY_BEGAN_ACTOR,
+            action: 'history_began',
+            madeAt: undefined,
+            reverts: undefined,
+            seq: [versionOf(before), before.votes_version ?? 0],
+          })
+        : null;
+    const pending = [...(next.history_pending ?? []), ...(began ? [{ ...began, action: 'history_began' }] : []), entry];
+    return { ...next, history_pending: pending, history_started: true };
+  }
+
+  async function settle(trip: Pick<TripRecord, '_id' | 'history_pending'>): Promise<void> {
+    const pending = trip.history_pending ?? [];
+    if (pending.length === 0) return;
+    await deps.history.append(pending);
+    await deps.store.settleHistory(
+      trip._id,
+      pending.map((entry: HistoryEntry) => entry._id),
+    );
+  }
+
+  return {
+    remember,
+    settle,
+    async appendNow(before, after, actor, action, at) {
+      const entry = entryFor(before, after, {
+        tripId: after._id,
+        at,
+        actor: actorOf(after, actor),
+        action,
+        seq: [versionOf(after), after.votes_version ?? 0],
+      });
+      if (entry) await deps.history.append([entry]);
+    },
+  };
+}
