@@ -181,8 +181,17 @@ describe('the cost item editor', () => {
       expect(document.querySelector(`label[for="${control.id}"]`)).toHaveTextContent(label);
       expect(control).not.toHaveAttribute('aria-label');
       expect(control).not.toHaveAttribute('placeholder');
-      if (max !== null) expect(control).toHaveAttribute('maxlength', String(max));
+      // Never cut: a limit is counted from 80 % and refused past it (below).
+      if (max !== null) expect(control).not.toHaveAttribute('maxlength');
     }
+    const confirmation = within(form).getByLabelText('Confirmation number');
+    await user.click(confirmation);
+    await user.paste('C'.repeat(52));
+    expect(confirmation).toHaveAccessibleDescription('52 of 64 characters');
+    await user.paste('C'.repeat(13));
+    expect(confirmation).toHaveValue('C'.repeat(65));
+    expect(confirmation).toHaveAccessibleDescription('65 of 64 characters Confirmation number: at most 64 characters');
+    expect(confirmation).toBeInvalid();
     // The amount's limits are the reader's: cents at most, never negative, said at the field.
     const amount = within(form).getByLabelText('Amount');
     await user.type(amount, '12.345');

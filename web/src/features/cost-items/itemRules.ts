@@ -2,7 +2,7 @@
 // preview of its cost (the shared rule), and the form's fields as typed and as sent.
 // The amount and rate texts are plain decimals: what the money fields read (MoneyInput) or
 // the stored number as text; plainDecimal turns them back into numbers.
-import { itemCost, MAX_MONEY, plainDecimal, type PricedItem } from '@tripcost/shared/domain';
+import { itemCost, MAX_MONEY, plainDecimal, TEXT_LIMITS, textLength, type PricedItem } from '@tripcost/shared/domain';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../lib/types';
 import type { ItemInput } from '../windows';
@@ -23,8 +23,12 @@ export const BASES: { key: CostBasis; label: string }[] = [
   { key: 'per_day', label: 'Per day' },
 ];
 
-/** The server's limits on an item's fields (trips service, domain/cost-items.ts and the item schema). */
-export const ITEM_LIMITS = { name: 120, confirmation: 64, link: 500 } as const;
+/** The server's limits on an item's fields (the core's TEXT_LIMITS, which the trips service checks). */
+export const ITEM_LIMITS = {
+  name: TEXT_LIMITS.itemName,
+  confirmation: TEXT_LIMITS.itemConfirmation,
+  link: TEXT_LIMITS.itemLink,
+} as const;
 
 /** What an item's `booked` flag is called on screen (see the note at the top). */
 export const RESERVED_LABEL = 'Reserved';
@@ -123,6 +127,7 @@ export function validFields(fields: ItemFieldsState, tripCurrency: string, rated
   return (
     rateProblem(fields, tripCurrency, rated) === null &&
     fields.name.trim() !== '' &&
+    (['name', 'link', 'confirmation'] as const).every((key) => textLength(fields[key]) <= ITEM_LIMITS[key]) &&
     fields.amount !== '' &&
     Number.isFinite(value) &&
     value >= 0 &&

@@ -7,6 +7,7 @@ import {
   EXPENSE_FIELDS,
   fromMinorUnits,
   readableDate,
+  TEXT_LIMITS,
   totalCost,
   totalMinorUnits,
   type OutboxEvent,
@@ -24,10 +25,11 @@ export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 export const MAX_INSTANCES_PER_TRIP = 100;
 export const MAX_TRIPS_PER_PAGE = 500;
 export const MAX_ACTIVITIES = 50;
-export const MAX_ACTIVITY_LENGTH = 200;
-export const MAX_ADDRESS_LENGTH = 200;
-export const MAX_LABEL_LENGTH = 60;
-export const MAX_NOTES_LENGTH = 2000;
+// Text limits are the core's one table (TEXT_LIMITS), which the web app's fields count against.
+export const MAX_ACTIVITY_LENGTH = TEXT_LIMITS.activity;
+export const MAX_ADDRESS_LENGTH = TEXT_LIMITS.address;
+export const MAX_LABEL_LENGTH = TEXT_LIMITS.windowName;
+export const MAX_NOTES_LENGTH = TEXT_LIMITS.windowNotes;
 export const MAX_TRAVELERS = 50;
 
 export interface Expenses {
