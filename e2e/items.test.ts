@@ -190,7 +190,7 @@ describe('a traveller itemising a window', () => {
       await page.goto(`${BASE_URL}${plainWindowPath}`);
       await page
         .getByText(
-          'Adding an item turns the amounts entered so far (Stay $900.00) into items, so the total stays the same plus the new item.',
+          'Adding an item turns the amounts entered so far (Stay $900.00) into items, so the total stays the same plus the new item — unless the item replaces its category’s amount (asked when you add it).',
         )
         .waitFor();
       await addItem('other', 'Levada walk', '40', 'Per person', '$80.00');

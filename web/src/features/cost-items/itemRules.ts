@@ -2,10 +2,20 @@
 // preview of its cost (the shared rule), and the form's fields as typed and as sent.
 // The amount and rate texts are plain decimals: what the money fields read (MoneyInput) or
 // the stored number as text; plainDecimal turns them back into numbers.
-import { itemCost, MAX_MONEY, plainDecimal, TEXT_LIMITS, textLength, type PricedItem } from '@tripcost/shared/domain';
+import {
+  fromMinorUnits,
+  itemCost,
+  MAX_MONEY,
+  plainDecimal,
+  TEXT_LIMITS,
+  textLength,
+  toMinorUnits,
+  totalMinorUnits,
+  type PricedItem,
+} from '@tripcost/shared/domain';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../lib/types';
-import type { ItemInput } from '../windows';
+import type { EstimateChoice, ItemInput } from '../windows';
 import { datedFields, datedProblem, datedStateOf, EMPTY_DATED, type DatedState } from './datedPrices';
 
 export const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
@@ -73,6 +83,44 @@ export const categoryLabel = (key: CostCategory) => CATEGORIES.find((category) =
 export function listOf(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/**
+ * The amount typed for `category` before itemising — an estimate the window's first item
+ * may stand for (ADR 0062); 0 once the window has items (its amounts are items then) or
+ * when none was typed.
+ */
+export function typedEstimate(window: Pick<Instance, 'items' | ExpenseKey>, category: CostCategory): number {
+  if ((window.items ?? []).length > 0) return 0;
+  const expense = CATEGORIES.find((one) => one.key === category)?.expense as ExpenseKey;
+  return Number(window[expense] ?? 0);
+}
+
+type ExpenseKey = 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense';
+
+/**
+ * The window's total once an item costing `cost` (in the trip's currency, `digits` its
+ * minor-unit digits) is added to `category` as its first item: the typed amounts (which
+ * become items), with the category's own dropped when the item replaces it, plus the item.
+ */
+export function totalWithItem(
+  window: Pick<Instance, ExpenseKey>,
+  category: CostCategory,
+  cost: number,
+  choice: EstimateChoice,
+  digits: number,
+): number {
+  const expense = CATEGORIES.find((one) => one.key === category)?.expense as ExpenseKey;
+  const amounts = choice === 'replace' ? { ...window, [expense]: 0 } : window;
+  return fromMinorUnits(totalMinorUnits(amounts, digits) + toMinorUnits(cost, digits), digits);
+}
+
+/** "Hotel replaces the Stay estimate of $420.00.": the amount typed before itemising, dropped for the item. */
+export function replacedNotice(
+  replaced: { name: string; category: CostCategory; amount: number },
+  currency: string,
+): string {
+  return `${replaced.name} replaces the ${categoryLabel(replaced.category)} estimate of ${formatMoney(replaced.amount, currency)}.`;
 }
 
 /** What the server did with the plain amounts when the first item was added. */
