@@ -1,17 +1,15 @@
 // A new cost item's form, in place under its category: closed, one button. The first item
 // of a category holding an amount typed before itemising asks whether it replaces it
 // (EstimateChoice.tsx).
-import { plainDecimal } from '@tripcost/shared/domain';
 import { FormActions, FormError } from '../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import type { CostCategory, CostItem } from '../../lib/types';
 import { isRated, useGetCurrenciesQuery, useTripCurrency } from '../currencies';
 import { useAddItemMutation } from '../windows';
-import { datedInput } from './datedPrices';
 import { CostPreview, ItemFields, OpenerButton, useFocusOnToggle } from './ItemFields';
 import { EstimateChoiceFields, useEstimateChoice, type EstimateWindow } from './EstimateChoice';
-import { categoryLabel, emptyFields, validFields, type ItemFieldsState } from './itemRules';
+import { categoryLabel, emptyFields, newItemInput, validFields, type ItemFieldsState } from './itemRules';
 
 /** What the form says it did: the items made from typed amounts, and the estimate the item replaced (else null). */
 export interface ItemAdded {
@@ -41,7 +39,6 @@ export function ItemForm({
   const [error, setError] = useState('');
   const valid = validFields(fields, tripCurrency, isRated(currencies, fields.currency));
   const what = `${categoryLabel(category).toLowerCase()} item`;
-  const value = plainDecimal(fields.amount);
   const estimate = useEstimateChoice(window, category);
 
   async function onSubmit(event: FormEvent) {
@@ -52,21 +49,7 @@ export function ItemForm({
       const answer = await addItem({
         ...refs,
         ...(estimate ? { estimate: estimate.choice } : {}),
-        item: {
-          category,
-          name: fields.name.trim(),
-          amount: value,
-          basis: fields.basis,
-          booked: false,
-          paid: false,
-          link: fields.link.trim(),
-          confirmation: fields.confirmation.trim(),
-          ...datedInput(fields.dated, fields.basis),
-          currency: fields.currency,
-          ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
-            ? { fx: { rate: plainDecimal(fields.rate) } }
-            : {}),
-        },
+        item: newItemInput(fields, category, tripCurrency),
       }).unwrap();
       setFields(emptyFields(tripCurrency));
       setOpen(false);

@@ -16,7 +16,7 @@ import {
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../lib/types';
 import type { EstimateChoice, ItemInput } from '../windows';
-import { datedFields, datedProblem, datedStateOf, EMPTY_DATED, type DatedState } from './datedPrices';
+import { datedFields, datedInput, datedProblem, datedStateOf, EMPTY_DATED, type DatedState } from './datedPrices';
 
 export const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
   { key: 'stay', label: 'Stay', expense: 'stay_expense' },
@@ -213,6 +213,25 @@ export function currencyChanges(item: CostItem, fields: ItemFieldsState, tripCur
     changes.fx = null;
   }
   return changes;
+}
+
+/** A new item as its form sends it: not reserved, not paid, a rate only when the traveller typed one. */
+export function newItemInput(fields: ItemFieldsState, category: CostCategory, tripCurrency: string): ItemInput {
+  return {
+    category,
+    name: fields.name.trim(),
+    amount: plainDecimal(fields.amount),
+    basis: fields.basis,
+    booked: false,
+    paid: false,
+    link: fields.link.trim(),
+    confirmation: fields.confirmation.trim(),
+    ...datedInput(fields.dated, fields.basis),
+    currency: fields.currency,
+    ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
+      ? { fx: { rate: plainDecimal(fields.rate) } }
+      : {}),
+  };
 }
 
 /** A new item's form: empty, in the trip's currency. */
