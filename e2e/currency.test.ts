@@ -163,7 +163,7 @@ describe('a trip in pounds with prices in euros and dollars', () => {
       await rateRow(done, /Flight/)
         .getByText(`1 USD = 0.925926 EUR (ECB, ${TODAY})`)
         .waitFor();
-      jestExpect(await page.getByLabel('Trip currency').inputValue()).toBe('EUR');
+      jestExpect(await page.getByLabel('Trip currency', { exact: true }).inputValue()).toBe('EUR');
     },
   );
 

@@ -96,7 +96,8 @@ export function LimitedTextField({
   hideLabel,
   ...props
 }: LimitedTextFieldProps) {
-  const limit = useTextLimit(value, max, limitLabel ?? label);
+  // A field shown but not editable (a window page before Edit) counts nothing.
+  const limit = useTextLimit(props.disabled ? '' : value, max, limitLabel ?? label);
   return (
     <Field
       id={id}
