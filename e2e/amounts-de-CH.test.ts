@@ -11,7 +11,7 @@ import {
   pasteAmount,
   typeAmount,
 } from './amounts';
-import { journeySteps, shot } from './browser';
+import { blockingFindings, journeySteps, shot } from './browser';
 
 const journey = localeJourney({
   locale: 'de-CH',
@@ -31,6 +31,7 @@ describe('amounts typed in Switzerland', () => {
     await typeAmount(other, '12.50');
     await expectPreview(other, /^= CHF\s12\.50$/);
     await shot(journey.page(), 'amounts-de-CH-window-form');
+    jestExpect(blockingFindings()).toEqual([]);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     const trip = await journey.get(`/api/trips/getaway/${journey.tripId()}`);

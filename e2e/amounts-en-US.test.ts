@@ -11,7 +11,7 @@ import {
   pasteAmount,
   typeAmount,
 } from './amounts';
-import { journeySteps, shot } from './browser';
+import { blockingFindings, journeySteps, shot } from './browser';
 
 const journey = localeJourney({ locale: 'en-US', currency: 'USD', profile: { country: 'US' } });
 const { step } = journeySteps('amounts-en-US', journey.page);
@@ -28,6 +28,7 @@ describe('amounts typed in the US', () => {
     await typeAmount(car, '12,50');
     await expectPreview(car, '= $12.50');
     await shot(journey.page(), 'amounts-en-US-window-form');
+    jestExpect(blockingFindings()).toEqual([]);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     const trip = await journey.get(`/api/trips/getaway/${journey.tripId()}`);

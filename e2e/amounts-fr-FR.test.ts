@@ -11,7 +11,7 @@ import {
   pasteAmount,
   typeAmount,
 } from './amounts';
-import { journeySteps, shot } from './browser';
+import { blockingFindings, journeySteps, shot } from './browser';
 
 const NNBSP = '\u202f';
 const journey = localeJourney({
@@ -32,6 +32,7 @@ describe('amounts typed in France', () => {
     await pasteAmount(travel, `1${NNBSP}234,50${NNBSP}€`);
     await expectPreview(travel, '= €1,234.50');
     await shot(journey.page(), 'amounts-fr-FR-window-form');
+    jestExpect(blockingFindings()).toEqual([]);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     const trip = await journey.get(`/api/trips/getaway/${journey.tripId()}`);
