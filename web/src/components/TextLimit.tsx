@@ -56,10 +56,12 @@ export function TextLimitNote({ id, limit }: { id: string; limit: TextLimit }) {
 
 /** A Field's hint with the counter after it ("Up to 12 letters… · 11 of 12 characters"), each its own text. */
 export function hintWithCounter(hint: string | undefined, limit: TextLimit): ReactNode {
-  if (!hint || !limit.counter) return hint ?? limit.counter;
+  if (!limit.counter) return hint;
+  const counter = <span className={limit.error ? 'text-limit text-limit--over' : 'text-limit'}>{limit.counter}</span>;
+  if (!hint) return counter;
   return (
     <>
-      <span>{hint}</span> <span className="text-limit">· {limit.counter}</span>
+      <span>{hint}</span> · {counter}
     </>
   );
 }
