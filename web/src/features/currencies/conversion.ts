@@ -2,8 +2,9 @@
 // budget and each plain amount held in the old currency, at the rate from the old to the
 // new one, and each cost item's rate before and after. Before the change the amounts
 // after are worked out from today's rates by the core's own conversion (the server's:
-// crossRate, convertMinorUnits); after it they are the server's answer. The rates carry
-// their day and source, and a rate over a week old says so (rateLine).
+// crossRate, convertMinorUnits); after it they, the rate of the plain amounts (the trip's
+// currency_change) and the items' rates are the server's answer. The rates carry their
+// day and source, and a rate over a week old says so (rateLine).
 import {
   convertMinorUnits,
   crossRate,
@@ -61,7 +62,13 @@ interface Change {
 export function conversionRows({ before, to, table, after, today }: Change): ConversionRow[] {
   const from = before.currency;
   const rate = table ? crossRate(table, from, to) : null;
-  const used = rate === null ? null : { rate, date: table!.date, source: table!.source };
+  const stored = after?.currency_change;
+  const used =
+    stored && stored.from === from && stored.to === to
+      ? stored
+      : rate === null
+        ? null
+        : { rate, date: table!.date, source: table!.source };
   const plainRate = { before: `none (in ${from})`, after: used ? rateLine(from, to, used, today) : 'today’s rate' };
   const amountRow = (what: string, amount: number, stored: number | null | undefined): ConversionRow => ({
     what,

@@ -316,7 +316,9 @@ describe('the trip currency', () => {
         body: {
           ...shown,
           currency: 'EUR',
-          budget: 925.93,
+          // The rate the server converted at (the rates moved since the preview).
+          currency_change: { from: 'USD', to: 'EUR', rate: 0.93, date: TODAY, source: 'ECB' },
+          budget: 930,
           version: 3,
           instances: [
             { ...may, stay_expense: 370.37 },
@@ -342,7 +344,8 @@ describe('the trip currency', () => {
     );
     await user.click(within(preview).getByRole('button', { name: 'Change to EUR' }));
     const done = await screen.findByRole('region', { name: 'Trip currency changed to EUR' });
-    expect(row(done, 'Budget')).toHaveTextContent(`$1,000.00 → €925.93none (in USD)1 USD = 0.925926 EUR ${old}`);
+    // After: the server's amounts and the rate it converted at, not the preview's.
+    expect(row(done, 'Budget')).toHaveTextContent(`$1,000.00 → €930.00none (in USD)1 USD = 0.93 EUR (ECB, ${TODAY})`);
     expect(row(done, 'May week · Stay')).toHaveTextContent('$400.00 → €370.37');
     expect(api.callsTo('PUT', `/api/trips/getaway/${shown._id}`).map((put) => put.body)).toEqual([{ currency: 'EUR' }]);
   });

@@ -58,6 +58,15 @@ export interface InstanceRecord extends DatedExpenses {
   items?: CostItem[];
 }
 
+/** A change of a trip's currency: `rate` units of `to` per one `from`, published on `date` by `source`. */
+export interface CurrencyChange {
+  from: string;
+  to: string;
+  rate: number;
+  date: string;
+  source: string;
+}
+
 export interface TripRecord extends DatedExpenses {
   _id: string;
   user_id: string;
@@ -80,6 +89,12 @@ export interface TripRecord extends DatedExpenses {
   budget_basis?: BudgetBasis;
   /** ISO 4217: every amount the trip holds (budget, plain expenses, totals) is in it; absent on older trips (USD). */
   currency?: string;
+  /**
+   * The last change of `currency`: from and to which, and the rate (with its day and
+   * source) the budget and plain amounts were converted at (docs/adr/0064); absent
+   * until the currency first changes.
+   */
+  currency_change?: CurrencyChange;
   created_at: string;
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */
