@@ -20,9 +20,14 @@ import { api, newTraveller, signIn, signUp } from './traveller';
 const USER = newTraveller('currency', { fname: 'Priya', lname: 'Shah' });
 const FX_URL = process.env.E2E_FX_URL;
 
-/** Units per 1 EUR, as the fake publishes them: the first day, then a week later. */
-const FIRST = { date: '2026-11-20', rates: { GBP: 0.85, USD: 1.08, JPY: 161 } };
-const LATER = { date: '2026-11-27', rates: { GBP: 0.9, USD: 1.08, JPY: 161 } };
+/**
+ * Units per 1 EUR, as the fake publishes them: ten days ago (so those rates are over a
+ * week old and say so), then today.
+ */
+const TODAY = new Date().toISOString().slice(0, 10);
+const TEN_DAYS_AGO = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+const FIRST = { date: TEN_DAYS_AGO, rates: { GBP: 0.85, USD: 1.08, JPY: 161 } };
+const LATER = { date: TODAY, rates: { GBP: 0.9, USD: 1.08, JPY: 161 } };
 
 let browser: Browser;
 let context: BrowserContext;
@@ -102,8 +107,8 @@ describe('a trip in pounds with prices in euros and dollars', () => {
 
   step('sees each foreign item with both amounts and its frozen rate', async () => {
     await page.goto(`${BASE_URL}${windowPath}`);
-    await page.getByText('€400.00 → £340.00 at 0.85 (ECB, 2026-11-20)').waitFor();
-    await page.getByText('$216.00 → £170.00 at 0.787037 (ECB, 2026-11-20)').waitFor();
+    await page.getByText(`€400.00 → £340.00 at 0.85 (ECB, ${TEN_DAYS_AGO} · over 7 days old)`).waitFor();
+    await page.getByText(`$216.00 → £170.00 at 0.787037 (ECB, ${TEN_DAYS_AGO} · over 7 days old)`).waitFor();
     await page.getByRole('button', { name: 'Edit Hotel Alfama' }).click();
     const form = page.getByRole('form', { name: 'Edit Hotel Alfama' });
     jestExpect(await form.getByLabel('Currency', { exact: true }).inputValue()).toBe('EUR');
@@ -129,11 +134,38 @@ describe('a trip in pounds with prices in euros and dollars', () => {
 
   step('sees the window at the new rates, and a second re-price changes nothing', async () => {
     await page.goto(`${BASE_URL}${windowPath}`);
-    await page.getByText('€400.00 → £360.00 at 0.9 (ECB, 2026-11-27)').waitFor();
+    await page.getByText(`€400.00 → £360.00 at 0.9 (ECB, ${TODAY})`).waitFor();
     await page.getByText(/\+£30\.00 from exchange rates/).waitFor();
     await page.getByRole('button', { name: 'Re-price at today’s rates' }).click();
     await page.getByText('Today’s rates are the ones already used: nothing changed.').waitFor();
   });
+
+  step(
+    'changes the trip currency to euros: each rate before and after, with its day and source, then confirms',
+    async () => {
+      await page.goto(`${BASE_URL}${tripPath}`);
+      await page.getByLabel('Trip currency').selectOption('EUR');
+      const preview = page.getByRole('region', { name: 'Change the trip currency to EUR' });
+      const rateRow = (region: typeof preview, what: RegExp) => region.getByRole('row', { name: what });
+      // The hotel is in euros: its rate goes; the fare's becomes today's USD → EUR rate.
+      await rateRow(preview, /Hotel Alfama/)
+        .getByText(`1 EUR = 0.9 GBP (ECB, ${TODAY})`)
+        .waitFor();
+      await rateRow(preview, /Hotel Alfama/)
+        .getByText('none (in EUR)')
+        .waitFor();
+      await rateRow(preview, /Flight/)
+        .getByText(`1 USD = 0.925926 EUR (ECB, ${TODAY})`)
+        .waitFor();
+      await shot(page, 'currency-change-preview');
+      await preview.getByRole('button', { name: 'Change to EUR' }).click();
+      const done = page.getByRole('region', { name: 'Trip currency changed to EUR' });
+      await rateRow(done, /Flight/)
+        .getByText(`1 USD = 0.925926 EUR (ECB, ${TODAY})`)
+        .waitFor();
+      jestExpect(await page.getByLabel('Trip currency', { exact: true }).inputValue()).toBe('EUR');
+    },
+  );
 
   it('has no serious or critical accessibility findings on the screens it saw', () => {
     const report = writeA11yReport('currency');

@@ -120,7 +120,11 @@ describe('a traveller itemising a window', () => {
       await form.locator('label').filter({ hasText: label }).first().waitFor({ state: 'visible' });
       jestExpect(await form.getByLabel(label, { exact: true }).getAttribute('placeholder')).toBeNull();
     }
-    jestExpect(await form.getByLabel('Confirmation number').getAttribute('maxlength')).toBe('64');
+    // A limit is said, never a silent cut: 65 characters stay, and the field says the limit.
+    const confirmation = form.getByLabel('Confirmation number');
+    await confirmation.fill('C'.repeat(65));
+    jestExpect(await confirmation.inputValue()).toHaveLength(65);
+    await form.getByText('Confirmation number: at most 64 characters').waitFor();
     await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -190,7 +194,7 @@ describe('a traveller itemising a window', () => {
       await page.goto(`${BASE_URL}${plainWindowPath}`);
       await page
         .getByText(
-          'Adding an item turns the amounts entered so far (Stay $900.00) into items, so the total stays the same plus the new item.',
+          'Adding an item turns the amounts entered so far (Stay $900.00) into items, so the total stays the same plus the new item — unless the item replaces its category’s amount (asked when you add it).',
         )
         .waitFor();
       await addItem('other', 'Levada walk', '40', 'Per person', '$80.00');

@@ -297,6 +297,12 @@ describe('a traveller without a network', () => {
     // The item added on the window made offline is on that window, once; the edit kept the day it was made.
     const names = (window: { items?: { name: string }[] }) => (window.items ?? []).map((item) => item.name);
     jestExpect(names(october[0]).filter((name: string) => name === 'Guesthouse')).toHaveLength(1);
+    // The window's $410 stay was an estimate the guesthouse replaced (the editor's default,
+    // kept with the change offline): the stay is the guesthouse alone, the travel an item.
+    jestExpect({ stay: october[0].stay_expense, travel: october[0].travel_expense }).toEqual({
+      stay: 210,
+      travel: 150,
+    });
     const edited = stored.instances
       .find((window: { _id: string }) => window._id === september)
       .items.find((item: { _id: string }) => item._id === pension);

@@ -232,6 +232,14 @@ describe('prices in any currency through the gateway', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.currency).toBe('EUR');
     expect(reply.body.budget).toBe(1167.82); // £1,000 at 1 / 0.8563
+    // The rate the budget and plain amounts were converted at, with its day and source (ADR 0064).
+    expect(reply.body.currency_change).toEqual({
+      from: 'GBP',
+      to: 'EUR',
+      rate: 1 / 0.8563,
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      source: 'ECB',
+    });
     const [hotel, fare] = reply.body.instances[0].items;
     expect(hotel).toMatchObject({ amount: 120, currency: 'EUR', fx: null });
     expect(fare).toMatchObject({ amount: 200, currency: 'USD', fx: { rate: 1 / 1.0842, first_rate: 1 / 1.0842 } });

@@ -15,6 +15,7 @@ import {
   isCurrencyCode,
   PROFILE_MESSAGES,
   sanitizePostalCode,
+  sanitizeZip,
   type StoredProfile,
 } from '../src/domain';
 
@@ -200,9 +201,11 @@ describe('places', () => {
     },
   );
 
-  it('when a postal code is typed, then only allowed characters are kept, at most 12', () => {
+  it('when a postal code or a zip is typed, then only allowed characters are kept and nothing is cut to a length', () => {
     expect(sanitizePostalCode('sw1a_1aa!')).toBe('sw1a1aa');
-    expect(sanitizePostalCode('1234567890123')).toBe('123456789012');
+    // One too long stays whole, so the field can say it is too long (and the server refuses it).
+    expect(sanitizePostalCode('1234567890123')).toBe('1234567890123');
+    expect(sanitizeZip('12-345 6')).toBe('123456');
   });
 });
 

@@ -1,9 +1,10 @@
 // Who a traveller is, for the register and profile forms: first and last name, date of
-// birth and city, with the server's limits (shared rules), so the inputs never accept
-// more than the server would.
-import { PROFILE_LIMITS } from '@tripcost/shared/domain';
+// birth and city, with the server's limits (the core's TEXT_LIMITS) counted and refused at
+// the field, never cut (TextLimit).
+import { TEXT_LIMITS } from '@tripcost/shared/domain';
 import type { ReactNode } from 'react';
 import { Field } from './Form';
+import { LimitedTextField } from './TextLimit';
 
 export interface Person {
   fname: string;
@@ -22,22 +23,22 @@ interface Props {
 }
 
 export function PersonFields({ value, onChange, required = false, children }: Props) {
-  const text = (key: Exclude<keyof Person, 'birthday'>, label: string, autoComplete: string, maxLength: number) => (
-    <Field label={label}>
-      <input
-        name={key}
-        autoComplete={autoComplete}
-        required={required}
-        maxLength={maxLength}
-        value={value[key]}
-        onChange={(e) => onChange({ [key]: e.target.value })}
-      />
-    </Field>
+  const text = (key: Exclude<keyof Person, 'birthday'>, label: string, autoComplete: string, max: number) => (
+    <LimitedTextField
+      label={label}
+      limitLabel={label[0] + label.slice(1).toLowerCase()}
+      max={max}
+      name={key}
+      autoComplete={autoComplete}
+      required={required}
+      value={value[key]}
+      onChange={(e) => onChange({ [key]: e.target.value })}
+    />
   );
   return (
     <>
-      {text('fname', 'First Name', 'given-name', PROFILE_LIMITS.nameMax)}
-      {text('lname', 'Last Name', 'family-name', PROFILE_LIMITS.nameMax)}
+      {text('fname', 'First Name', 'given-name', TEXT_LIMITS.firstName)}
+      {text('lname', 'Last Name', 'family-name', TEXT_LIMITS.lastName)}
       {children}
       <Field label="Date of Birth">
         <input
@@ -48,7 +49,7 @@ export function PersonFields({ value, onChange, required = false, children }: Pr
           onChange={(e) => onChange({ birthday: e.target.value })}
         />
       </Field>
-      {text('city', 'City', 'address-level2', PROFILE_LIMITS.cityMax)}
+      {text('city', 'City', 'address-level2', TEXT_LIMITS.city)}
     </>
   );
 }

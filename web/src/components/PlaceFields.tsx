@@ -1,17 +1,20 @@
 // Where a traveller lives, for the register and profile forms: a country, then for the
 // US the spec's state list and 5-digit zip, elsewhere a free region and a postal code
 // (docs/adr/0025-travellers-from-anywhere.md). Limits and sanitising come from the
-// shared rules, so the inputs never accept more than the server would.
+// shared rules: a region or code over its limit is counted and refused at the field,
+// never cut (TextLimit).
 import { Field } from './Form';
-import { useMemo, type ChangeEvent } from 'react';
+import { useMemo } from 'react';
 import {
   countryOptions,
   DEFAULT_COUNTRY,
   PROFILE_LIMITS,
   sanitizePostalCode,
   sanitizeZip,
+  TEXT_LIMITS,
   US_STATE_CODES,
 } from '@tripcost/shared/domain';
+import { LimitedTextField } from './TextLimit';
 
 export interface Place {
   country: string;
@@ -63,18 +66,17 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
           </select>
         )}
       </Field>
-      <Field id={`${idPrefix}-state`} label={isUs ? 'State' : 'Region'}>
-        {(control) => {
-          const state = {
-            ...control,
-            name: 'state',
-            autoComplete: 'address-level1',
-            required,
-            value: value.state,
-            onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ state: e.target.value }),
-          };
-          return isUs ? (
-            <select {...state}>
+      {isUs ? (
+        <Field id={`${idPrefix}-state`} label="State">
+          {(control) => (
+            <select
+              {...control}
+              name="state"
+              autoComplete="address-level1"
+              required={required}
+              value={value.state}
+              onChange={(e) => onChange({ state: e.target.value })}
+            >
               <option value="">Select State</option>
               {US_STATE_CODES.map((code) => (
                 <option key={code} value={code}>
@@ -82,30 +84,39 @@ export function PlaceFields({ value, onChange, idPrefix, required = false }: Pro
                 </option>
               ))}
             </select>
-          ) : (
-            <input {...state} maxLength={PROFILE_LIMITS.regionMax} />
-          );
-        }}
-      </Field>
-      <Field
+          )}
+        </Field>
+      ) : (
+        <LimitedTextField
+          id={`${idPrefix}-state`}
+          label="Region"
+          max={TEXT_LIMITS.region}
+          name="state"
+          autoComplete="address-level1"
+          required={required}
+          value={value.state}
+          onChange={(e) => onChange({ state: e.target.value })}
+        />
+      )}
+      <LimitedTextField
+        // A zip and a postal code are different fields: switching country starts the other afresh.
+        key={isUs ? 'zip' : 'postal'}
         id={`${idPrefix}-zip`}
         label={isUs ? 'Zip Code' : 'Postal Code'}
+        limitLabel={isUs ? 'Zip code' : 'Postal code'}
+        max={isUs ? TEXT_LIMITS.zip : TEXT_LIMITS.postalCode}
         hint={
           isUs
             ? `Must be exactly ${PROFILE_LIMITS.zipLength} digits.`
             : `Up to ${PROFILE_LIMITS.postalCodeMax} letters, digits, spaces or hyphens.`
         }
-      >
-        <input
-          name="zip"
-          inputMode={isUs ? 'numeric' : 'text'}
-          autoComplete="postal-code"
-          required={required}
-          maxLength={isUs ? PROFILE_LIMITS.zipLength : PROFILE_LIMITS.postalCodeMax}
-          value={value.zip}
-          onChange={(e) => onChange({ zip: (isUs ? sanitizeZip : sanitizePostalCode)(e.target.value) })}
-        />
-      </Field>
+        name="zip"
+        inputMode={isUs ? 'numeric' : 'text'}
+        autoComplete="postal-code"
+        required={required}
+        value={value.zip}
+        onChange={(e) => onChange({ zip: (isUs ? sanitizeZip : sanitizePostalCode)(e.target.value) })}
+      />
     </>
   );
 }

@@ -4701,6 +4701,14 @@ export interface components {
             isFavorite: boolean;
             /** @description ISO 4217: every total, budget, comparison figure and plain expense is in it */
             currency: string;
+            /** @description the last change of the trip’s currency: the rate (to units per one from, with its day and source) its budget and plain amounts were converted at; absent until the currency first changes */
+            currency_change?: {
+                from: string;
+                to: string;
+                rate: number;
+                date: string;
+                source: string;
+            };
             /** @description the committed window’s fx_effect; 0 without a plan */
             fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */
@@ -5093,6 +5101,14 @@ export interface components {
             isFavorite: boolean;
             /** @description ISO 4217: every total, budget, comparison figure and plain expense is in it */
             currency: string;
+            /** @description the last change of the trip’s currency: the rate (to units per one from, with its day and source) its budget and plain amounts were converted at; absent until the currency first changes */
+            currency_change?: {
+                from: string;
+                to: string;
+                rate: number;
+                date: string;
+                source: string;
+            };
             /** @description the committed window’s fx_effect; 0 without a plan */
             fx_effect: number;
             /** @description where the travellers set off (flight searches); "" when not given */

@@ -45,9 +45,12 @@ export function isValidPostalCode(value: string): boolean {
   return value.length <= POSTAL_CODE_MAX && POSTAL_CODE_SHAPE.test(value);
 }
 
-/** What a postal code input keeps as the user types: allowed characters only, at most 12. */
+/**
+ * What a postal code input keeps as the user types: allowed characters only. Never cut to
+ * a length: one too long is shown whole and refused with its limit (docs/adr/0064).
+ */
 export function sanitizePostalCode(value: string): string {
-  return value.replace(/[^\p{L}\d -]/gu, '').slice(0, POSTAL_CODE_MAX);
+  return value.replace(/[^\p{L}\d -]/gu, '');
 }
 
 /** A country's name in `locale` ("France"); the code itself if the runtime does not know it. */

@@ -3,6 +3,7 @@
 // rates service publishes it. Conversion is exact: the rate's decimal form is read as a
 // fraction of BigInts, the amount is in whole minor units, and the result is rounded once,
 // half away from zero, to the target currency's minor unit. Browser-safe.
+import { daysBetween } from './calendar-date';
 
 /** The frozen rate of an item in another currency than its trip's. */
 export interface FxRate {
@@ -71,4 +72,16 @@ export function crossRate(table: RateTable, from: string, to: string): number | 
   if (fromPer === null || toPer === null) return null;
   const rate = toPer / fromPer;
   return isFxRate(rate) ? rate : null;
+}
+
+/** A rate published (or entered) more than this many days before today is old: shown as such wherever it is shown. */
+export const RATE_OLD_AFTER_DAYS = 7;
+
+/**
+ * Whether a rate of `date` ('YYYY-MM-DD') is old on `today` ('YYYY-MM-DD'): more than
+ * RATE_OLD_AFTER_DAYS days before it (docs/adr/0064). A rate without a date is not said old.
+ */
+export function isOldRate(date: string | null | undefined, today: string): boolean {
+  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return false;
+  return daysBetween(date.slice(0, 10), today) > RATE_OLD_AFTER_DAYS;
 }

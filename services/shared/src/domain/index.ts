@@ -15,5 +15,6 @@ export * from './us-places';
 export * from './countries';
 export * from './profile';
 export * from './wishlist-name';
+export * from './text-limits';
 export * from './currencies';
 export * from './trip-summary';

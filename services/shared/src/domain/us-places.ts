@@ -77,7 +77,7 @@ export function isValidZip(value: string): boolean {
   return /^\d{5}$/.test(value);
 }
 
-/** Digits only, at most five: what a zip input keeps as the user types. */
+/** Digits only: what a zip input keeps as the user types; never cut to five (too many is refused, docs/adr/0064). */
 export function sanitizeZip(value: string): string {
-  return value.replace(/\D/g, '').slice(0, ZIP_LENGTH);
+  return value.replace(/\D/g, '');
 }

@@ -306,6 +306,21 @@ describe('re-pricing and fx_effect (property-based)', () => {
   });
 });
 
+describe('changing the trip currency', () => {
+  it('when the currency changes, then the trip keeps the rate its plain amounts were converted at, with its day and source', () => {
+    const trip = tripOf('USD', [windowWith([], 0, 2)]);
+    const changed = applyCurrencyChange(trip, 'EUR', TABLE, AT);
+    expect(changed.currency_change).toEqual({
+      from: 'USD',
+      to: 'EUR',
+      rate: 1 / TABLE.rates.USD,
+      date: TABLE.date,
+      source: TABLE.source,
+    });
+    expect(tripView(changed).currency_change).toEqual(changed.currency_change);
+  });
+});
+
 describe('changing the trip currency (property-based)', () => {
   it('when a USD trip goes to EUR and back at fixed rates, then every total is within one minor unit per item (plain amounts and budget within one)', () => {
     fc.assert(

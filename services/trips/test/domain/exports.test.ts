@@ -65,6 +65,47 @@ describe('the comparison CSV as documented', () => {
   });
 });
 
+describe('exchange rates in the CSV', () => {
+  it('when an item’s frozen rate is over a week old on the day of the export, then its rate says so', () => {
+    const hotel = (date: string) => ({
+      _id: '64b000000000000000000041',
+      category: 'stay',
+      name: 'Hotel',
+      amount: 100,
+      basis: 'total',
+      currency: 'EUR',
+      fx: { rate: 1.08, date, source: 'bundled', first_rate: 1.08 },
+    });
+    const tripWith = (date: string) =>
+      ({
+        _id: '64b000000000000000000040',
+        location_address: 'Kyoto',
+        currency: 'USD',
+        instances: [
+          {
+            _id: '64b000000000000000000042',
+            trip_start: '2030-06-10T00:00:00.000Z',
+            trip_end: '2030-06-13T00:00:00.000Z',
+            stay_expense: 108,
+            travel_expense: 0,
+            car_expense: 0,
+            other_expense: 0,
+            activities: [],
+            isCommitted: false,
+            created_at: '2026-01-01T00:00:00.000Z',
+            items: [hotel(date)],
+          },
+        ],
+      }) as unknown as TripRecord;
+    expect(comparisonCsv(tripWith('2026-11-21'), '2026-11-28')).toContain(
+      '"Hotel: 1 EUR = 1.08 USD (bundled, 2026-11-21)"',
+    );
+    expect(comparisonCsv(tripWith('2026-09-29'), '2026-11-28')).toContain(
+      '"Hotel: 1 EUR = 1.08 USD (bundled, 2026-09-29, over 7 days old)"',
+    );
+  });
+});
+
 describe('csvFileName and travellersOf', () => {
   const trip = (fields: Partial<TripRecord> & Record<string, unknown>) => fields as TripRecord;
 

@@ -481,7 +481,6 @@ describe('what the board explains', () => {
     await user.click(await screen.findByRole('button', { name: 'More actions for May 1, 2030 – May 2, 2030' }, SLOW));
     await user.click(screen.getByRole('menuitem', { name: 'Name this window: May 1, 2030 – May 2, 2030' }));
     const field = screen.getByRole('textbox', { name: 'Window name' });
-    expect(field).toHaveAttribute('maxLength', '60');
     await user.type(field, '  May Day  {Enter}');
     expect(api.callsTo('PUT', `/api/trips/getaway/${current._id}`)[0].body).toEqual({
       instances: [{ _id: current.instances[0]._id, label: 'May Day' }],
@@ -489,6 +488,18 @@ describe('what the board explains', () => {
     expect(await screen.findByRole('heading', { name: 'May Day' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^More actions for May Day/ }));
     expect(screen.getByRole('menuitem', { name: 'Rename: May Day' })).toBeInTheDocument();
+  });
+
+  it('when a pasted name is over 60 characters, then it is kept whole, counted, refused at the field and not sent', async () => {
+    const { user } = open(board(), 'cards', {});
+    await user.click(await screen.findByRole('button', { name: /^Name this window: May/ }, SLOW));
+    const field = screen.getByRole('textbox', { name: 'Window name' });
+    await user.paste('n'.repeat(61));
+    expect(field).toHaveValue('n'.repeat(61));
+    expect(field).toHaveAccessibleDescription('61 of 60 characters Window name: at most 60 characters');
+    await user.keyboard('{Enter}');
+    expect(api.callsTo('PUT', `/api/trips/getaway/${board()._id}`)).toHaveLength(0);
+    expect(field).toBeInTheDocument();
   });
 
   it('when a name is refused, then the field stays open with the server’s message', async () => {

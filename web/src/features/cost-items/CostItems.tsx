@@ -16,7 +16,7 @@ import { RepriceWindow, useAddItemMutation, useRemoveItemMutation } from '../win
 import { useCanEdit } from '../sharing';
 import { ItemForm } from './ItemForm';
 import { ItemRow } from './ItemRow';
-import { CATEGORIES, itemisedNotice, listOf, previewCost } from './itemRules';
+import { CATEGORIES, itemisedNotice, listOf, previewCost, replacedNotice } from './itemRules';
 import './costItems.css';
 
 export { previewCost };
@@ -52,7 +52,8 @@ function CostTotals({ tripId, instance, editable }: { tripId: string; instance: 
         <p className="cost-items__note">
           Adding an item turns the amounts entered so far (
           {listOf(plainAmounts.map(({ category, amount }) => `${category.label} ${formatMoney(amount, currency)}`))})
-          into items, so the total stays the same plus the new item.
+          into items, so the total stays the same plus the new item — unless the item replaces its category’s amount
+          (asked when you add it).
         </p>
       )}
     </>
@@ -145,7 +146,13 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
                 window={instance}
                 travellers={travellers}
                 refs={ref}
-                onAdded={(made) => setNotice(made.length > 0 ? itemisedNotice(made) : '')}
+                onAdded={({ itemisedFromAmounts: made, replaced }) =>
+                  setNotice(
+                    [replaced && replacedNotice(replaced, currency), made.length > 0 && itemisedNotice(made)]
+                      .filter(Boolean)
+                      .join(' '),
+                  )
+                }
               />
             )}
           </section>

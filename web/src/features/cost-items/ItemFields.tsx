@@ -2,6 +2,7 @@
 // item's edit form (ItemRow.tsx) and the new item's (ItemForm.tsx).
 import { Field } from '../../components/Form';
 import { MoneyInput } from '../../components/MoneyInput';
+import { LimitedTextField } from '../../components/TextLimit';
 import { MAX_FX_RATE, MAX_MONEY } from '@tripcost/shared/domain';
 import { useEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { digitsOf, formatMoney } from '../../lib/format';
@@ -135,13 +136,17 @@ function CurrencyFields({ value, onChange }: ItemFieldsProps) {
 export function ItemFields({ value, onChange }: ItemFieldsProps) {
   const set = (key: keyof ItemFieldsState) => (event: { target: { value: string } }) =>
     onChange({ ...value, [key]: event.target.value });
+  const limited = (key: 'name' | 'link' | 'confirmation', label: string) => ({
+    label,
+    max: ITEM_LIMITS[key],
+    value: value[key],
+    onChange: set(key),
+    className: `cost-item__field${key === 'name' ? ' cost-item__field--name' : ' cost-item__field--wide'}`,
+    labelClassName: 'cost-item__field-label',
+  });
   return (
     <>
-      <ItemField label="Item name" size="name">
-        {(control) => (
-          <input {...control} value={value.name} maxLength={ITEM_LIMITS.name} required onChange={set('name')} />
-        )}
-      </ItemField>
+      <LimitedTextField {...limited('name', 'Item name')} required />
       <ItemField label="Amount" size="amount">
         {(control) => (
           <MoneyInput
@@ -166,21 +171,8 @@ export function ItemFields({ value, onChange }: ItemFieldsProps) {
           </select>
         )}
       </ItemField>
-      <ItemField label="Link" size="wide">
-        {(control) => (
-          <input {...control} type="url" value={value.link} maxLength={ITEM_LIMITS.link} onChange={set('link')} />
-        )}
-      </ItemField>
-      <ItemField label="Confirmation number" size="wide">
-        {(control) => (
-          <input
-            {...control}
-            value={value.confirmation}
-            maxLength={ITEM_LIMITS.confirmation}
-            onChange={set('confirmation')}
-          />
-        )}
-      </ItemField>
+      <LimitedTextField {...limited('link', 'Link')} type="url" />
+      <LimitedTextField {...limited('confirmation', 'Confirmation number')} />
       <DatedPriceFields
         basis={value.basis}
         currency={value.currency}

@@ -1,14 +1,21 @@
-// A new cost item's form, in place under its category: closed, one button.
-import { plainDecimal } from '@tripcost/shared/domain';
+// A new cost item's form, in place under its category: closed, one button. The first item
+// of a category holding an amount typed before itemising asks whether it replaces it
+// (EstimateChoice.tsx).
 import { FormActions, FormError } from '../../components/Form';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api';
 import type { CostCategory, CostItem } from '../../lib/types';
 import { isRated, useGetCurrenciesQuery, useTripCurrency } from '../currencies';
 import { useAddItemMutation } from '../windows';
-import { datedInput } from './datedPrices';
 import { CostPreview, ItemFields, OpenerButton, useFocusOnToggle } from './ItemFields';
-import { categoryLabel, emptyFields, validFields, type ItemFieldsState, type WindowDates } from './itemRules';
+import { EstimateChoiceFields, useEstimateChoice, type EstimateWindow } from './EstimateChoice';
+import { categoryLabel, emptyFields, newItemInput, validFields, type ItemFieldsState } from './itemRules';
+
+/** What the form says it did: the items made from typed amounts, and the estimate the item replaced (else null). */
+export interface ItemAdded {
+  itemisedFromAmounts: CostItem[];
+  replaced: { name: string; category: CostCategory; amount: number } | null;
+}
 
 export function ItemForm({
   category,
@@ -18,11 +25,10 @@ export function ItemForm({
   onAdded,
 }: {
   category: CostCategory;
-  window: WindowDates;
+  window: EstimateWindow;
   travellers: number;
   refs: { tripId: string; instanceId: string };
-  /** The items the server made from the window's plain amounts ([] when none). */
-  onAdded: (itemisedFromAmounts: CostItem[]) => void;
+  onAdded: (added: ItemAdded) => void;
 }) {
   const tripCurrency = useTripCurrency();
   const [addItem, { isLoading }] = useAddItemMutation();
@@ -33,7 +39,7 @@ export function ItemForm({
   const [error, setError] = useState('');
   const valid = validFields(fields, tripCurrency, isRated(currencies, fields.currency));
   const what = `${categoryLabel(category).toLowerCase()} item`;
-  const value = plainDecimal(fields.amount);
+  const estimate = useEstimateChoice(window, category);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -42,25 +48,14 @@ export function ItemForm({
     try {
       const answer = await addItem({
         ...refs,
-        item: {
-          category,
-          name: fields.name.trim(),
-          amount: value,
-          basis: fields.basis,
-          booked: false,
-          paid: false,
-          link: fields.link.trim(),
-          confirmation: fields.confirmation.trim(),
-          ...datedInput(fields.dated, fields.basis),
-          currency: fields.currency,
-          ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
-            ? { fx: { rate: plainDecimal(fields.rate) } }
-            : {}),
-        },
+        ...(estimate ? { estimate: estimate.choice } : {}),
+        item: newItemInput(fields, category, tripCurrency),
       }).unwrap();
       setFields(emptyFields(tripCurrency));
       setOpen(false);
-      onAdded(answer.itemised_from_amounts ?? []);
+      const replaced =
+        estimate?.choice === 'replace' ? { name: fields.name.trim(), category, amount: estimate.estimate } : null;
+      onAdded({ itemisedFromAmounts: answer.itemised_from_amounts ?? [], replaced });
     } catch (failure) {
       setError(`The item was not added: ${errorMessage(failure, 'please try again.')}`);
     }
@@ -86,6 +81,15 @@ export function ItemForm({
   return (
     <form ref={focus.form} className="cost-item__form" onSubmit={onSubmit} aria-label={`Add ${category} item`}>
       <ItemFields value={fields} onChange={setFields} />
+      {estimate && (
+        <EstimateChoiceFields
+          state={estimate}
+          category={category}
+          fields={fields}
+          window={window}
+          travellers={travellers}
+        />
+      )}
       <FormActions
         className="cost-item__buttons"
         small

@@ -145,9 +145,12 @@ describe('the cost item editor', () => {
         return put ? put(req, saved) : saved(req);
       },
       'POST /api/trips/getaway/:id/instances/:instanceId/items': (req) => {
-        // As the trips service does it: the first item turns the plain amounts into items.
+        // As the trips service does it: the first item turns the plain amounts into items,
+        // except its own category's when it replaces that estimate (ADR 0062).
+        const { estimate, ...body } = req.body as Omit<CostItem, '_id'> & { estimate?: string };
         const made: CostItem[] = (['stay', 'travel'] as const)
           .filter((category) => Number(window[`${category}_expense`]) > 0)
+          .filter((category) => !(estimate === 'replace' && category === body.category))
           .map((category) =>
             costItem({
               category,
@@ -156,12 +159,15 @@ describe('the cost item editor', () => {
               basis: 'total',
             }),
           );
-        const added = { _id: id(), ...(req.body as Omit<CostItem, '_id'>) };
+        const added = { _id: id(), ...body };
         window.items = [...made, added];
         return { status: 201, body: { item: added, instance: window, trip: state, itemised_from_amounts: made } };
       },
     });
-    return renderApp(`/trips/${state._id}/instances/${window._id}`);
+    return {
+      ...renderApp(`/trips/${state._id}/instances/${window._id}`),
+      itemsPath: `/api/trips/getaway/${state._id}/instances/${window._id}/items`,
+    };
   }
 
   it('when adding an item, then every field has a visible label and the server’s limits', async () => {
@@ -181,8 +187,17 @@ describe('the cost item editor', () => {
       expect(document.querySelector(`label[for="${control.id}"]`)).toHaveTextContent(label);
       expect(control).not.toHaveAttribute('aria-label');
       expect(control).not.toHaveAttribute('placeholder');
-      if (max !== null) expect(control).toHaveAttribute('maxlength', String(max));
+      // Never cut: a limit is counted from 80 % and refused past it (below).
+      if (max !== null) expect(control).not.toHaveAttribute('maxlength');
     }
+    const confirmation = within(form).getByLabelText('Confirmation number');
+    await user.click(confirmation);
+    await user.paste('C'.repeat(52));
+    expect(confirmation).toHaveAccessibleDescription('52 of 64 characters');
+    await user.paste('C'.repeat(13));
+    expect(confirmation).toHaveValue('C'.repeat(65));
+    expect(confirmation).toHaveAccessibleDescription('65 of 64 characters Confirmation number: at most 64 characters');
+    expect(confirmation).toBeInvalid();
     // The amount's limits are the reader's: cents at most, never negative, said at the field.
     const amount = within(form).getByLabelText('Amount');
     await user.type(amount, '12.345');
@@ -269,7 +284,7 @@ describe('the cost item editor', () => {
     const { user } = setup({ items: [], stay_expense: 400, travel_expense: 250 });
     expect(
       await screen.findByText(
-        'Adding an item turns the amounts entered so far (Stay $400.00 and Travel $250.00) into items, so the total stays the same plus the new item.',
+        'Adding an item turns the amounts entered so far (Stay $400.00 and Travel $250.00) into items, so the total stays the same plus the new item — unless the item replaces its category’s amount (asked when you add it).',
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Add other item' }));
@@ -282,6 +297,31 @@ describe('the cost item editor', () => {
         'Your earlier Stay $400.00 and Travel $250.00 are now items, so the total is unchanged plus the new item.',
       ),
     ).toHaveAttribute('role', 'status');
+  });
+
+  it('when the first item of a category with a typed estimate is added, then it asks to replace it (the default), the total follows the choice and the choice is sent', async () => {
+    const { user, itemsPath } = setup({ items: [], stay_expense: 420, travel_expense: 0 });
+    await user.click(await screen.findByRole('button', { name: '+ Add stay item' }));
+    const form = screen.getByRole('form', { name: 'Add stay item' });
+    const choice = within(form).getByRole('group', { name: 'Stay $420.00 was entered before itemising. This item…' });
+    expect(within(choice).getByRole('radio', { name: /^replaces that estimate/ })).toBeChecked();
+    await user.type(within(form).getByLabelText('Item name'), 'Hotel');
+    await user.type(within(form).getByLabelText('Amount'), '520');
+    expect(choice).toHaveTextContent('Window total with this item: $520.00');
+    await user.click(within(choice).getByRole('radio', { name: /^comes on top of it/ }));
+    expect(choice).toHaveTextContent('Window total with this item: $940.00');
+    await user.click(within(choice).getByRole('radio', { name: /^replaces that estimate/ }));
+    await user.click(within(form).getByRole('button', { name: /^Add/ }));
+    expect(await screen.findByText('Hotel replaces the Stay estimate of $420.00.')).toHaveAttribute('role', 'status');
+    const [sent] = api.callsTo('POST', itemsPath);
+    expect(sent.body).toMatchObject({ name: 'Hotel', amount: 520, estimate: 'replace' });
+  });
+
+  it('when the first item goes to a category without a typed amount, then nothing is asked and no choice is sent', async () => {
+    const { user } = setup({ items: [], stay_expense: 420 });
+    await user.click(await screen.findByRole('button', { name: '+ Add car item' }));
+    const form = screen.getByRole('form', { name: 'Add car item' });
+    expect(within(form).queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('when an add form opens and closes, then focus goes into its first field and back to its button', async () => {

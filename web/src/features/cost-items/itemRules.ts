@@ -2,11 +2,21 @@
 // preview of its cost (the shared rule), and the form's fields as typed and as sent.
 // The amount and rate texts are plain decimals: what the money fields read (MoneyInput) or
 // the stored number as text; plainDecimal turns them back into numbers.
-import { itemCost, MAX_MONEY, plainDecimal, type PricedItem } from '@tripcost/shared/domain';
+import {
+  fromMinorUnits,
+  itemCost,
+  MAX_MONEY,
+  plainDecimal,
+  TEXT_LIMITS,
+  textLength,
+  toMinorUnits,
+  totalMinorUnits,
+  type PricedItem,
+} from '@tripcost/shared/domain';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostBasis, CostCategory, CostItem, Instance } from '../../lib/types';
-import type { ItemInput } from '../windows';
-import { datedFields, datedProblem, datedStateOf, EMPTY_DATED, type DatedState } from './datedPrices';
+import type { EstimateChoice, ItemInput } from '../windows';
+import { datedFields, datedInput, datedProblem, datedStateOf, EMPTY_DATED, type DatedState } from './datedPrices';
 
 export const CATEGORIES: { key: CostCategory; label: string; expense: keyof Instance }[] = [
   { key: 'stay', label: 'Stay', expense: 'stay_expense' },
@@ -23,8 +33,12 @@ export const BASES: { key: CostBasis; label: string }[] = [
   { key: 'per_day', label: 'Per day' },
 ];
 
-/** The server's limits on an item's fields (trips service, domain/cost-items.ts and the item schema). */
-export const ITEM_LIMITS = { name: 120, confirmation: 64, link: 500 } as const;
+/** The server's limits on an item's fields (the core's TEXT_LIMITS, which the trips service checks). */
+export const ITEM_LIMITS = {
+  name: TEXT_LIMITS.itemName,
+  confirmation: TEXT_LIMITS.itemConfirmation,
+  link: TEXT_LIMITS.itemLink,
+} as const;
 
 /** What an item's `booked` flag is called on screen (see the note at the top). */
 export const RESERVED_LABEL = 'Reserved';
@@ -69,6 +83,44 @@ export const categoryLabel = (key: CostCategory) => CATEGORIES.find((category) =
 export function listOf(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/**
+ * The amount typed for `category` before itemising — an estimate the window's first item
+ * may stand for (ADR 0062); 0 once the window has items (its amounts are items then) or
+ * when none was typed.
+ */
+export function typedEstimate(window: Pick<Instance, 'items' | ExpenseKey>, category: CostCategory): number {
+  if ((window.items ?? []).length > 0) return 0;
+  const expense = CATEGORIES.find((one) => one.key === category)?.expense as ExpenseKey;
+  return Number(window[expense] ?? 0);
+}
+
+type ExpenseKey = 'stay_expense' | 'travel_expense' | 'car_expense' | 'other_expense';
+
+/**
+ * The window's total once an item costing `cost` (in the trip's currency, `digits` its
+ * minor-unit digits) is added to `category` as its first item: the typed amounts (which
+ * become items), with the category's own dropped when the item replaces it, plus the item.
+ */
+export function totalWithItem(
+  window: Pick<Instance, ExpenseKey>,
+  category: CostCategory,
+  cost: number,
+  choice: EstimateChoice,
+  digits: number,
+): number {
+  const expense = CATEGORIES.find((one) => one.key === category)?.expense as ExpenseKey;
+  const amounts = choice === 'replace' ? { ...window, [expense]: 0 } : window;
+  return fromMinorUnits(totalMinorUnits(amounts, digits) + toMinorUnits(cost, digits), digits);
+}
+
+/** "Hotel replaces the Stay estimate of $420.00.": the amount typed before itemising, dropped for the item. */
+export function replacedNotice(
+  replaced: { name: string; category: CostCategory; amount: number },
+  currency: string,
+): string {
+  return `${replaced.name} replaces the ${categoryLabel(replaced.category)} estimate of ${formatMoney(replaced.amount, currency)}.`;
 }
 
 /** What the server did with the plain amounts when the first item was added. */
@@ -123,6 +175,7 @@ export function validFields(fields: ItemFieldsState, tripCurrency: string, rated
   return (
     rateProblem(fields, tripCurrency, rated) === null &&
     fields.name.trim() !== '' &&
+    (['name', 'link', 'confirmation'] as const).every((key) => textLength(fields[key]) <= ITEM_LIMITS[key]) &&
     fields.amount !== '' &&
     Number.isFinite(value) &&
     value >= 0 &&
@@ -160,6 +213,25 @@ export function currencyChanges(item: CostItem, fields: ItemFieldsState, tripCur
     changes.fx = null;
   }
   return changes;
+}
+
+/** A new item as its form sends it: not reserved, not paid, a rate only when the traveller typed one. */
+export function newItemInput(fields: ItemFieldsState, category: CostCategory, tripCurrency: string): ItemInput {
+  return {
+    category,
+    name: fields.name.trim(),
+    amount: plainDecimal(fields.amount),
+    basis: fields.basis,
+    booked: false,
+    paid: false,
+    link: fields.link.trim(),
+    confirmation: fields.confirmation.trim(),
+    ...datedInput(fields.dated, fields.basis),
+    currency: fields.currency,
+    ...(fields.currency !== tripCurrency && fields.rate.trim() !== ''
+      ? { fx: { rate: plainDecimal(fields.rate) } }
+      : {}),
+  };
 }
 
 /** A new item's form: empty, in the trip's currency. */

@@ -2,6 +2,7 @@
 // that currency's digits, a currency picker that offers the usual ones first and finds the
 // rest, a foreign item's two amounts and its frozen rate, and "Re-price at today's rates"
 // (one request; its answer is what the page shows, nothing refetched).
+import { addDays, utcDay } from '@tripcost/shared/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
@@ -48,9 +49,14 @@ describe('amounts in their currency', () => {
 
   it('words a foreign item, the exchange-rate effect and a re-price', () => {
     const fx = { rate: 1.0842, date: '2026-11-20', source: 'ecb', first_rate: 1.0842 };
-    expect(foreignItemLine({ ownCost: 120, itemCurrency: 'EUR', cost: 130.1, tripCurrency: 'USD', fx })).toBe(
+    // A rate up to 7 days old is said as it is; older, it is marked as old (the core's isOldRate).
+    const today = '2026-11-27';
+    expect(foreignItemLine({ ownCost: 120, itemCurrency: 'EUR', cost: 130.1, tripCurrency: 'USD', fx, today })).toBe(
       '€120.00 → $130.10 at 1.0842 (ECB, 2026-11-20)',
     );
+    expect(
+      foreignItemLine({ ownCost: 120, itemCurrency: 'EUR', cost: 130.1, tripCurrency: 'USD', fx, today: '2026-11-28' }),
+    ).toBe('€120.00 → $130.10 at 1.0842 (ECB, 2026-11-20 · over 7 days old)');
     expect(
       foreignItemLine({
         ownCost: 15000,
@@ -58,8 +64,9 @@ describe('amounts in their currency', () => {
         cost: 80.55,
         tripCurrency: 'GBP',
         fx: { ...fx, rate: 0.00537, source: 'bundled', date: '2026-09-29' },
+        today,
       }),
-    ).toBe('¥15,000 → £80.55 at 0.00537 (bundled rates, 2026-09-29)');
+    ).toBe('¥15,000 → £80.55 at 0.00537 (bundled rates, 2026-09-29 · over 7 days old)');
     expect(
       foreignItemLine({
         ownCost: 10,
@@ -67,6 +74,7 @@ describe('amounts in their currency', () => {
         cost: 25.01,
         tripCurrency: 'GBP',
         fx: { ...fx, rate: 2.501, source: 'manual' },
+        today,
       }),
     ).toBe('KWD\u00a010.000 → £25.01 at 2.501 (your rate, 2026-11-20)');
     // A cross rate computed from two published ones reads to 6 significant digits.
@@ -77,6 +85,7 @@ describe('amounts in their currency', () => {
         cost: 170,
         tripCurrency: 'GBP',
         fx: { ...fx, rate: 0.85 / 1.08 },
+        today,
       }),
     ).toBe('$216.00 → £170.00 at 0.787037 (ECB, 2026-11-20)');
     expect(fxEffectWording(12.4, 'EUR')).toBe('+€12.40 from exchange rates');
@@ -139,19 +148,23 @@ describe('the currency picker', () => {
   });
 });
 
+const TODAY = utcDay(new Date());
+const TEN_DAYS_AGO = addDays(TODAY, -10);
+
+const hotel = (rate: number, first = 1.0842): CostItem =>
+  costItem({
+    name: 'Hotel',
+    category: 'stay',
+    amount: 120,
+    basis: 'total',
+    currency: 'EUR',
+    // The first rate was taken ten days ago (old); a re-price takes today's.
+    fx: { rate, date: rate === first ? TEN_DAYS_AGO : TODAY, source: 'ecb', first_rate: first },
+  });
+
 describe('a foreign item and re-pricing', () => {
   let api: FakeApi;
   afterEach(() => api.restore());
-
-  const hotel = (rate: number, first = 1.0842): CostItem =>
-    costItem({
-      name: 'Hotel',
-      category: 'stay',
-      amount: 120,
-      basis: 'total',
-      currency: 'EUR',
-      fx: { rate, date: rate === first ? '2026-11-20' : '2026-11-27', source: 'ecb', first_rate: first },
-    });
 
   async function settled(store: AppStore) {
     await waitFor(() => {
@@ -209,10 +222,12 @@ describe('a foreign item and re-pricing', () => {
     return { window, stored };
   }
 
-  it('shows both amounts and the rate, and a re-price is one request whose answer the page shows', async () => {
+  it('shows both amounts and the rate (marked old after a week), and a re-price is one request whose answer the page shows', async () => {
     const { window, stored } = server();
     const { user, store } = renderApp(`/trips/${stored._id}/instances/${window._id}`);
-    expect(await screen.findByText('€120.00 → $130.10 at 1.0842 (ECB, 2026-11-20)')).toBeInTheDocument();
+    expect(
+      await screen.findByText(`€120.00 → $130.10 at 1.0842 (ECB, ${TEN_DAYS_AGO} · over 7 days old)`),
+    ).toBeInTheDocument();
     await settled(store);
     // The re-price control's code arrives with it (its own chunk): wait for it before counting calls.
     const reprice = await screen.findByRole('button', { name: 'Re-price at today’s rates' });
@@ -220,7 +235,7 @@ describe('a foreign item and re-pricing', () => {
     await user.click(reprice);
     expect(await screen.findByText('Exchange rates: $0.00 → +$3.00')).toBeInTheDocument();
     // The answer reaches the cache, and so the item's line, a render after the message.
-    expect(await screen.findByText('€120.00 → $133.10 at 1.1092 (ECB, 2026-11-27)')).toBeInTheDocument();
+    expect(await screen.findByText(`€120.00 → $133.10 at 1.1092 (ECB, ${TODAY})`)).toBeInTheDocument();
     expect(await screen.findByText(/\+\$3\.00 from exchange rates/)).toBeInTheDocument();
     await settled(store);
     // Written into the cache from the answer: no GET of the trip or the window follows.
@@ -287,11 +302,60 @@ describe('the trip currency', () => {
   let api: FakeApi;
   afterEach(() => api.restore());
 
-  it('changes with one PUT; when rates are down the server’s message shows and the currency stays', async () => {
+  // Today's rates as the rates service answers offline: the bundled snapshot, ten days old.
+  const RATES = { base: 'EUR', date: TEN_DAYS_AGO, source: 'bundled', stale: true, rates: { USD: 1.08, JPY: 161 } };
+
+  it('shows what a change converts and at which rate before it is made, and what the server did after', async () => {
+    const may = instance({ label: 'May week', stay_expense: 400, items: [] });
+    const june = instance({ label: 'June week', items: [hotel(1.0842)] });
+    const shown = trip({ version: 2, currency: 'USD', budget: 1000, instances: [may, june] });
+    api = installFakeApi({
+      'GET /api/fx/currencies': () => ({ body: CURRENCIES }),
+      'GET /api/fx/rates': () => ({ body: RATES }),
+      'PUT /api/trips/getaway/:id': () => ({
+        body: {
+          ...shown,
+          currency: 'EUR',
+          // The rate the server converted at (the rates moved since the preview).
+          currency_change: { from: 'USD', to: 'EUR', rate: 0.93, date: TODAY, source: 'ECB' },
+          budget: 930,
+          version: 3,
+          instances: [
+            { ...may, stay_expense: 370.37 },
+            { ...june, items: [{ ...hotel(1.0842), fx: null }] },
+          ],
+        },
+      }),
+    });
+    const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
+    await user.selectOptions(screen.getByLabelText('Trip currency'), 'EUR');
+    const preview = await screen.findByRole('region', { name: 'Change the trip currency to EUR' });
+    // Nothing is sent until the traveller confirms.
+    expect(api.callsTo('PUT', `/api/trips/getaway/${shown._id}`)).toHaveLength(0);
+    const row = (region: HTMLElement, what: string) =>
+      within(region).getByRole('rowheader', { name: what }).closest('tr')!;
+    const old = `(bundled rates, ${TEN_DAYS_AGO} · over 7 days old)`;
+    await waitFor(() =>
+      expect(row(preview, 'Budget')).toHaveTextContent(`$1,000.00 → €925.93none (in USD)1 USD = 0.925926 EUR ${old}`),
+    );
+    expect(row(preview, 'May week · Stay')).toHaveTextContent('$400.00 → €370.37');
+    expect(row(preview, 'June week · Hotel (€120.00)')).toHaveTextContent(
+      `kept in its own currency1 EUR = 1.0842 USD (ECB, ${TEN_DAYS_AGO} · over 7 days old)none (in EUR)`,
+    );
+    await user.click(within(preview).getByRole('button', { name: 'Change to EUR' }));
+    const done = await screen.findByRole('region', { name: 'Trip currency changed to EUR' });
+    // After: the server's amounts and the rate it converted at, not the preview's.
+    expect(row(done, 'Budget')).toHaveTextContent(`$1,000.00 → €930.00none (in USD)1 USD = 0.93 EUR (ECB, ${TODAY})`);
+    expect(row(done, 'May week · Stay')).toHaveTextContent('$400.00 → €370.37');
+    expect(api.callsTo('PUT', `/api/trips/getaway/${shown._id}`).map((put) => put.body)).toEqual([{ currency: 'EUR' }]);
+  });
+
+  it('changes with one PUT once confirmed; when rates are down the server’s message shows and the currency stays', async () => {
     const shown = trip({ version: 2, currency: 'USD', budget: 1000 });
     let down = true;
     api = installFakeApi({
       'GET /api/fx/currencies': () => ({ body: CURRENCIES }),
+      'GET /api/fx/rates': () => ({ body: RATES }),
       'PUT /api/trips/getaway/:id': (req) =>
         down
           ? { status: 503, body: { msg: 'Exchange rates are unavailable right now: the currency was not changed.' } }
@@ -302,14 +366,30 @@ describe('the trip currency', () => {
     expect(screen.getByText(/amounts held in USD are converted at today’s rate/)).toBeInTheDocument();
     expect(screen.getByLabelText('Budget ($)')).toHaveValue('1000');
     await user.selectOptions(picker, 'EUR');
+    await user.click(await screen.findByRole('button', { name: 'Change to EUR' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Exchange rates are unavailable right now: the currency was not changed.',
     );
     expect(picker).toHaveValue('USD');
     down = false;
     await user.selectOptions(picker, 'JPY');
+    await user.click(await screen.findByRole('button', { name: 'Change to JPY' }));
     await screen.findByText('Saved');
     const puts = api.callsTo('PUT', `/api/trips/getaway/${shown._id}`);
     expect(puts.map((put) => put.body)).toEqual([{ currency: 'EUR' }, { currency: 'JPY' }]);
+  });
+
+  it('when the traveller keeps the currency, then nothing is sent', async () => {
+    const shown = trip({ version: 2, currency: 'USD', budget: 1000 });
+    api = installFakeApi({
+      'GET /api/fx/currencies': () => ({ body: CURRENCIES }),
+      'GET /api/fx/rates': () => ({ body: RATES }),
+    });
+    const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
+    await user.selectOptions(screen.getByLabelText('Trip currency'), 'EUR');
+    await user.click(await screen.findByRole('button', { name: 'Keep USD' }));
+    expect(screen.getByLabelText('Trip currency')).toHaveValue('USD');
+    expect(screen.queryByRole('region', { name: /Change the trip currency/ })).not.toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/trips/getaway/${shown._id}`)).toHaveLength(0);
   });
 });

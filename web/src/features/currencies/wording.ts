@@ -1,8 +1,21 @@
 // How exchange rates are said on screen (docs/product.md, "Prices in any currency").
 // Every amount goes through formatMoney in its own currency; the figures are the
 // server's or the shared item-cost rule's, never worked out here.
+import { isOldRate, utcDay } from '@tripcost/shared/domain';
 import { formatMoney, signedMoney } from '../../lib/format';
 import type { CostItem } from '../../lib/types';
+
+/** What is said after a rate's day when it is more than a week old (the core's isOldRate). */
+export const OLD_RATE = 'over 7 days old';
+
+/**
+ * "ECB, 2026-11-20" — who published a rate and on which day — with "· over 7 days old"
+ * after a rate older than a week on `today` ('YYYY-MM-DD', the UTC calendar's day).
+ */
+export function rateWhen(fx: { source?: string; date?: string }, today = utcDay(new Date())): string {
+  const when = [rateSource(fx.source), fx.date].filter(Boolean).join(', ');
+  return isOldRate(fx.date, today) ? `${when} · ${OLD_RATE}` : when;
+}
 
 /** Who a frozen rate comes from: "ECB", "bundled rates" (the snapshot shipped offline), "your rate". */
 export function rateSource(source: string | undefined): string {
@@ -29,15 +42,26 @@ export function foreignItemLine({
   cost,
   tripCurrency,
   fx,
+  today,
 }: {
   ownCost: number;
   itemCurrency: string;
   cost: number;
   tripCurrency: string;
   fx: Pick<NonNullable<CostItem['fx']>, 'rate'> & Partial<NonNullable<CostItem['fx']>>;
+  today?: string;
 }): string {
-  const when = [rateSource(fx.source), fx.date].filter(Boolean).join(', ');
-  return `${formatMoney(ownCost, itemCurrency)} → ${formatMoney(cost, tripCurrency)} at ${formatRate(fx.rate)} (${when})`;
+  return `${formatMoney(ownCost, itemCurrency)} → ${formatMoney(cost, tripCurrency)} at ${formatRate(fx.rate)} (${rateWhen(fx, today)})`;
+}
+
+/** "1 EUR = 0.86 GBP (ECB, 2026-11-20)": a rate from one currency to another, with its day and source. */
+export function rateLine(
+  from: string,
+  to: string,
+  fx: { rate: number; source?: string; date?: string },
+  today?: string,
+): string {
+  return `1 ${from} = ${formatRate(fx.rate)} ${to} (${rateWhen(fx, today)})`;
 }
 
 /** "+€12.40 from exchange rates" (what rates moved a total by since its prices were set); null for none. */

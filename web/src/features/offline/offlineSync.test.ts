@@ -503,6 +503,46 @@ describe('every change of the trip page, offline', () => {
     expect(await queuedChanges(ME._id)).toEqual([]);
   });
 
+  it('when the first item replacing a typed estimate is added offline, then the kept change carries the choice and sends it back online', async () => {
+    const june = instance({ items: [], stay_expense: 420 });
+    const cached = trip({ instances: [june], version: 2 });
+    const store = await offlineStore(cached);
+    ok(
+      await store.dispatch(
+        instancesApi.endpoints.addItem.initiate({
+          tripId: cached._id,
+          instanceId: june._id,
+          estimate: 'replace',
+          item: {
+            category: 'stay',
+            name: 'Hotel',
+            amount: 520,
+            basis: 'total',
+            booked: false,
+            paid: false,
+            link: '',
+            confirmation: '',
+          },
+        }),
+      ),
+    );
+    expect(store.getState().sync.waiting).toBe(1);
+    const bodies: unknown[] = [];
+    api = installFakeApi({
+      'POST /api/trips/getaway/:tripId/instances/:instanceId/items': (req) => {
+        bodies.push(req.body);
+        const item = costItem({ name: 'Hotel', amount: 520 });
+        const window = { ...june, items: [item], stay_expense: 520 };
+        const current = { ...cached, instances: [window], version: 3 };
+        return { status: 201, body: { item, instance: window, trip: current, itemised_from_amounts: [] } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: cached }),
+    });
+    await syncNow(store);
+    expect(bodies).toEqual([expect.objectContaining({ name: 'Hotel', amount: 520, estimate: 'replace' })]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+
   it('when an item added offline is deleted offline, then neither is ever sent', async () => {
     const june = instance({ items: [] });
     const cached = trip({ instances: [june], version: 2 });

@@ -58,13 +58,16 @@ describe('profile page', () => {
     expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)).toHaveLength(0);
   });
 
-  it('when the zip is typed with letters and too many digits, then only 5 digits are kept', async () => {
+  it('when the zip is typed with letters and too many digits, then the letters go, the digits stay and too many is refused', async () => {
     api = installFakeApi({ 'GET /api/user/profile/:id': () => ({ body: PROFILE }) });
     const { user } = await openEditor();
     const zip = screen.getByLabelText('Zip Code');
     await user.clear(zip);
     await user.type(zip, '12a34567');
-    expect(zip).toHaveValue('12345');
+    expect(zip).toHaveValue('1234567');
+    expect(screen.getByRole('alert')).toHaveTextContent('Zip code: at most 5 characters');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.callsTo('PUT', `/api/user/profile/${ME._id}`)).toHaveLength(0);
   });
 
   it('when valid changes are saved, then the profile is sent and view mode returns with the success message', async () => {
@@ -166,7 +169,7 @@ describe('profile page', () => {
     await openEditor();
     expect(screen.getByLabelText('Country')).toHaveDisplayValue('United States');
     expect(screen.getByLabelText('State')).toHaveDisplayValue('TX');
-    expect(screen.getByLabelText('Zip Code')).toHaveAttribute('maxlength', '5');
+    expect(screen.getByLabelText('Zip Code')).toHaveAccessibleDescription(/^Must be exactly 5 digits\./);
     expect(screen.getByText('Must be exactly 5 digits.')).toBeInTheDocument();
   });
 

@@ -16,11 +16,11 @@ import {
 import { itemChanges, itemFields, keyedItemChanges } from '../../lib/merge';
 import { creating, newTempId } from '../../lib/offline/changeQueue';
 import { todayDateInput } from '../../lib/format';
-import type { ItemInput } from './itemInput';
+import type { EstimateChoice, ItemInput } from './itemInput';
 import { path, windowOf, withWindow } from './model';
 import { windowSaveApi } from './windowSaveApi';
 
-export { itemInputOf, type ItemInput } from './itemInput';
+export { itemInputOf, type EstimateChoice, type ItemInput } from './itemInput';
 export {
   EDITABLE,
   path,
@@ -36,11 +36,17 @@ export type { WindowWeatherArgs } from './weather';
 
 export const instancesApi = windowSaveApi.injectEndpoints({
   endpoints: (build) => ({
-    addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput }>({
-      queryFn: ({ item, ...ref }, queryApi, _extra, baseQuery) => {
+    /**
+     * `estimate`: whether the window's first item replaces the amount typed for its category
+     * before itemising or comes on top of it (ADR 0062); sent in the body, so a change kept
+     * offline carries the choice to the server when it is replayed.
+     */
+    addItem: build.mutation<CostItemAdded, InstanceRef & { item: ItemInput; estimate?: EstimateChoice }>({
+      queryFn: ({ item, estimate, ...ref }, queryApi, _extra, baseQuery) => {
         const tempId = newTempId();
         const added = (trip: { currency: string }) => keptItem(item, tempId, trip.currency);
-        return sendOrKeep(senderOf(queryApi, baseQuery), ref.tripId, creating(`${path(ref)}/items`, item), {
+        const body = estimate ? { ...item, estimate } : item;
+        return sendOrKeep(senderOf(queryApi, baseQuery), ref.tripId, creating(`${path(ref)}/items`, body), {
           tempId,
           idAt: ['item', '_id'],
           show: (trip) => withWindow(trip, ref.instanceId, (w) => ({ ...w, items: [...(w.items ?? []), added(trip)] })),

@@ -13,6 +13,7 @@ export {
   useEditItemMutation,
   useRemoveItemMutation,
   windowOf,
+  type EstimateChoice,
   type InstanceRef,
   type ItemInput,
 } from './api';

@@ -13,6 +13,9 @@ export type ItemInput = Omit<
     fx?: { rate: number } | null;
   };
 
+/** A window's first item and the amount typed for its category before itemising: replace it, or keep both (ADR 0062). */
+export type EstimateChoice = 'replace' | 'keep';
+
 // Every category and basis the route takes; a new one in the API fails to compile here.
 const CATEGORY: Record<CostItem['category'], true> = { stay: true, travel: true, car: true, other: true };
 const BASIS: Record<CostItem['basis'], true> = {

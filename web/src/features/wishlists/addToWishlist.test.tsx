@@ -130,8 +130,14 @@ describe('add-to-wishlist modal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('when a name is typed, then the field holds at most the server’s 60 characters', async () => {
-    renderModal();
-    expect(await screen.findByLabelText('New list name')).toHaveAttribute('maxlength', '60');
+  it('when a name is pasted past the server’s 60 characters, then it is kept whole, counted and refused, and Save waits', async () => {
+    const { user } = renderModal();
+    const field = await screen.findByLabelText('New list name');
+    await user.click(field);
+    await user.paste('x'.repeat(61));
+    expect(field).toHaveValue('x'.repeat(61));
+    expect(field).toHaveAccessibleDescription(/· 61 of 60 characters List name: at most 60 characters$/);
+    expect(screen.getByRole('alert')).toHaveTextContent('List name: at most 60 characters');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 });

@@ -14,6 +14,7 @@ import {
   itemCost,
   itemCostMinorUnits,
   nightsOf,
+  TEXT_LIMITS,
   totalMinorUnits,
   type CostBasis,
   type CostContext,
@@ -27,9 +28,9 @@ export { itemCostMinorUnits as itemCostCents } from '@tripcost/shared';
 
 export const COST_CATEGORIES = ['stay', 'travel', 'car', 'other'] as const;
 export const MAX_ITEMS_PER_WINDOW = 100;
-export const MAX_ITEM_NAME = 120;
-export const MAX_ITEM_LINK = 500;
-export const MAX_CONFIRMATION = 64;
+export const MAX_ITEM_NAME = TEXT_LIMITS.itemName;
+export const MAX_ITEM_LINK = TEXT_LIMITS.itemLink;
+export const MAX_CONFIRMATION = TEXT_LIMITS.itemConfirmation;
 
 export type CostCategory = (typeof COST_CATEGORIES)[number];
 

@@ -2,7 +2,7 @@
 // and travellers, so a traveller can see whether a price still holds. Every URL template
 // lives here (test/domain/search-links.test.ts parses each one). Links only: TripCost
 // never calls these sites and reads nothing from them.
-import { datesInvalid, dayString, dayNumber } from '@tripcost/shared';
+import { datesInvalid, dayString, dayNumber, TEXT_LIMITS } from '@tripcost/shared';
 
 const DOT_SEGMENT = /^\.{1,2}$/;
 
@@ -15,7 +15,7 @@ export interface SearchLink {
   url: string;
 }
 
-export const MAX_ORIGIN_LENGTH = 120;
+export const MAX_ORIGIN_LENGTH = TEXT_LIMITS.origin;
 
 /** What a trip's links share: its place, origin and travellers (encoded once per trip). */
 interface TripInput {

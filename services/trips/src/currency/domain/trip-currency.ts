@@ -259,6 +259,7 @@ export function applyCurrencyChange(
   return {
     ...convertExpenses(trip),
     currency,
+    currency_change: { from: old, to: currency, ...conversion },
     budget: trip.budget === null || trip.budget === undefined ? trip.budget : convert(trip.budget),
     instances: trip.instances.map((instance) =>
       instance.items?.length ? { ...instance, items: instance.items.map(repriced) } : convertExpenses(instance),

@@ -10,11 +10,13 @@ import {
   datesOutOfRange,
   EARLIEST_TRAVEL_DATE,
   fromMinorUnits,
+  isOldRate,
   LATEST_TRAVEL_DATE,
   readableDate,
   shareOf,
   STATUS_LABELS,
   totalMinorUnits,
+  utcDay,
 } from '@tripcost/shared';
 import { datesInvalid } from '../../costs';
 import { costsHiddenFor, type TripAccess } from '../../sharing';
@@ -132,14 +134,18 @@ export const CSV_HEADER = [
   'Exchange rates',
 ] as const;
 
-/** Each item in another currency of the window with its frozen rate: "Hotel: 1 EUR = 1.0842 USD (ECB, 2026-11-20)". */
-function exchangeRates(window: InstanceRecord, currency: string): string {
+/**
+ * Each item in another currency of the window with its frozen rate: "Hotel: 1 EUR = 1.0842
+ * USD (ECB, 2026-11-20)", ", over 7 days old" after a rate older than a week on `today`.
+ */
+function exchangeRates(window: InstanceRecord, currency: string, today: string): string {
   return (window.items ?? [])
     .filter((item) => item.fx && item.currency)
-    .map(
-      (item) =>
-        `${item.name}: 1 ${item.currency} = ${item.fx!.rate} ${currency} (${item.fx!.source}, ${item.fx!.date})`,
-    )
+    .map((item) => {
+      const { rate, source, date } = item.fx!;
+      const old = isOldRate(date, today) ? ', over 7 days old' : '';
+      return `${item.name}: 1 ${item.currency} = ${rate} ${currency} (${source}, ${date}${old})`;
+    })
     .join('; ');
 }
 
@@ -149,7 +155,7 @@ function exchangeRates(window: InstanceRecord, currency: string): string {
  * Nights, total, per night, per person, the difference from the cheapest and the status
  * are the trip answer's own figures (tripView), never computed again here.
  */
-export function comparisonCsv(trip: TripRecord): string {
+export function comparisonCsv(trip: TripRecord, today = utcDay(new Date())): string {
   const windows = [...trip.instances].sort(
     (a, b) =>
       (a.trip_start ?? '\uffff').localeCompare(b.trip_start ?? '\uffff') || a.created_at.localeCompare(b.created_at),
@@ -181,7 +187,7 @@ export function comparisonCsv(trip: TripRecord): string {
       window.isCommitted ? 'yes' : 'no',
       figures.dates_invalid ? datesProblem(window) : '',
       currency,
-      exchangeRates(window, currency),
+      exchangeRates(window, currency, today),
     ];
   });
   return stringify(

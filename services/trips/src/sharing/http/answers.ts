@@ -212,6 +212,12 @@ export const tripAnswer = z
     image_url: z.string(),
     isFavorite: z.boolean(),
     currency: z.string().describe('ISO 4217: every total, budget, comparison figure and plain expense is in it'),
+    currency_change: z
+      .object({ from: z.string(), to: z.string(), rate: z.number(), date: z.string(), source: z.string() })
+      .optional()
+      .describe(
+        'the last change of the trip’s currency: the rate (to units per one from, with its day and source) its budget and plain amounts were converted at; absent until the currency first changes',
+      ),
     fx_effect: money.describe('the committed window’s fx_effect; 0 without a plan'),
     origin: z.string().describe('where the travellers set off (flight searches); "" when not given'),
     ...datedExpenses,

@@ -7,6 +7,7 @@ import {
   EXPENSE_FIELDS,
   fromMinorUnits,
   readableDate,
+  TEXT_LIMITS,
   totalCost,
   totalMinorUnits,
   type OutboxEvent,
@@ -25,10 +26,11 @@ export const INSTANCE_NOT_FOUND = 'Trip instance not found.';
 export const MAX_INSTANCES_PER_TRIP = 100;
 export const MAX_TRIPS_PER_PAGE = 500;
 export const MAX_ACTIVITIES = 50;
-export const MAX_ACTIVITY_LENGTH = 200;
-export const MAX_ADDRESS_LENGTH = 200;
-export const MAX_LABEL_LENGTH = 60;
-export const MAX_NOTES_LENGTH = 2000;
+// Text limits are the core's one table (TEXT_LIMITS), which the web app's fields count against.
+export const MAX_ACTIVITY_LENGTH = TEXT_LIMITS.activity;
+export const MAX_ADDRESS_LENGTH = TEXT_LIMITS.address;
+export const MAX_LABEL_LENGTH = TEXT_LIMITS.windowName;
+export const MAX_NOTES_LENGTH = TEXT_LIMITS.windowNotes;
 export const MAX_TRAVELERS = 50;
 
 export interface Expenses {
@@ -57,6 +59,15 @@ export interface InstanceRecord extends DatedExpenses {
   items?: CostItem[];
 }
 
+/** A change of a trip's currency: `rate` units of `to` per one `from`, published on `date` by `source`. */
+export interface CurrencyChange {
+  from: string;
+  to: string;
+  rate: number;
+  date: string;
+  source: string;
+}
+
 export interface TripRecord extends DatedExpenses {
   _id: string;
   user_id: string;
@@ -79,6 +90,12 @@ export interface TripRecord extends DatedExpenses {
   budget_basis?: BudgetBasis;
   /** ISO 4217: every amount the trip holds (budget, plain expenses, totals) is in it; absent on older trips (USD). */
   currency?: string;
+  /**
+   * The last change of `currency`: from and to which, and the rate (with its day and
+   * source) the budget and plain amounts were converted at (docs/adr/0064); absent
+   * until the currency first changes.
+   */
+  currency_change?: CurrencyChange;
   created_at: string;
   updated_at: string;
   /** Incremented by every change (optimistic concurrency, ETags); absent on trips stored before versions. */

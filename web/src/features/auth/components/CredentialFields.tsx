@@ -1,6 +1,9 @@
-// Email and password, for the login and register forms.
-import { PROFILE_LIMITS } from '@tripcost/shared/domain';
+// Email and password, for the login and register forms. Registering, each shows the
+// server's limit as it nears it and refuses more (TextLimit); logging in has none.
+import { TEXT_LIMITS } from '@tripcost/shared/domain';
+import type { InputHTMLAttributes } from 'react';
 import { Field } from '../../../components/Form';
+import { LimitedTextField } from '../../../components/TextLimit';
 
 interface Props {
   email: string;
@@ -10,32 +13,45 @@ interface Props {
   registering?: boolean;
 }
 
+function CredentialField({
+  label,
+  max,
+  registering,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; max: number; registering: boolean; value: string }) {
+  if (registering) return <LimitedTextField label={label} max={max} className="field--full" {...input} />;
+  return (
+    <Field label={label}>
+      <input {...input} />
+    </Field>
+  );
+}
+
 export function CredentialFields({ email, password, onChange, registering = false }: Props) {
-  const wide = registering ? 'field--full' : undefined;
   return (
     <>
-      <Field label="Email" className={wide}>
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={registering ? PROFILE_LIMITS.emailMax : undefined}
-          value={email}
-          onChange={(e) => onChange({ email: e.target.value })}
-        />
-      </Field>
-      <Field label="Password" className={wide}>
-        <input
-          type="password"
-          name="password"
-          autoComplete={registering ? 'new-password' : 'current-password'}
-          required
-          maxLength={registering ? PROFILE_LIMITS.passwordMax : undefined}
-          value={password}
-          onChange={(e) => onChange({ password: e.target.value })}
-        />
-      </Field>
+      <CredentialField
+        label="Email"
+        max={TEXT_LIMITS.email}
+        registering={registering}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => onChange({ email: e.target.value })}
+      />
+      <CredentialField
+        label="Password"
+        max={TEXT_LIMITS.password}
+        registering={registering}
+        type="password"
+        name="password"
+        autoComplete={registering ? 'new-password' : 'current-password'}
+        required
+        value={password}
+        onChange={(e) => onChange({ password: e.target.value })}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { tripChanges, type Choice } from '../../../lib/merge';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
 import { budgetBasisOf, budgetLabel, type BudgetBasis } from '../../../lib/budget';
-import { CurrencyPicker } from '../../currencies';
+import { TripCurrencySetting } from '../../currencies';
 import { useCanEdit } from '../../sharing';
 import { ConflictChoice, conflictRowOf, useSaveConflict } from '../../saving';
 import { useSaveTripSettingsMutation, type TripSettingsChange } from '../api';
@@ -78,23 +78,27 @@ function useSettingsSave(trip: Trip) {
   }, [trip]);
   const queue = useRef<Promise<void>>(Promise.resolve());
 
-  function saveSettings(settings: TripSettingsChange, undo: () => void, on?: Trip) {
+  /** The trip as the server answered the save; null when it was refused (and said so). */
+  function saveSettings(settings: TripSettingsChange, undo: () => void, on?: Trip): Promise<Trip | null> {
     setError('');
     conflicts.clear();
     setStatus('Saving…');
-    queue.current = queue.current.then(async () => {
+    const saved = queue.current.then(async () => {
       const base = on ?? latest.current;
       try {
         latest.current = await save({ tripId: trip._id, version: base.version, base, ...settings }).unwrap();
         setStatus('Saved');
+        return latest.current;
       } catch (failure) {
         setStatus('');
-        if (conflicts.caught(failure)) return;
+        if (conflicts.caught(failure)) return null;
         undo();
         setError(errorMessage(failure, 'Failed to save. Please try again.'));
+        return null;
       }
     });
-    return queue.current;
+    queue.current = saved.then(() => undefined);
+    return saved;
   }
 
   /** Keep mine: sent again on the version stored now; take theirs: the stored value stays (shown by the refetch). */
@@ -201,7 +205,6 @@ function EditableSettings({ trip }: { trip: Trip }) {
   const [budget, setBudget] = useState(budgetText(trip.budget));
   const savedBasis = budgetBasisOf(trip);
   const [basis, setBasis] = useState<BudgetBasis>(savedBasis);
-  const [currency, setCurrency] = useState(trip.currency);
   const { saveSettings, settle, conflict, error, status, isLoading } = useSettingsSave(trip);
   const budgetId = useId();
   // The budget last sent, so Enter followed by a blur saves once.
@@ -210,7 +213,6 @@ function EditableSettings({ trip }: { trip: Trip }) {
   // Follow the saved values when the trip changes (another tab, a refetch).
   useEffect(() => setTravelers(savedTravelers), [savedTravelers]);
   useEffect(() => setBasis(savedBasis), [savedBasis]);
-  useEffect(() => setCurrency(trip.currency), [trip.currency]);
   useEffect(() => {
     setBudget(budgetText(trip.budget));
     sentBudget.current = trip.budget ?? null;
@@ -243,14 +245,6 @@ function EditableSettings({ trip }: { trip: Trip }) {
     void saveSettings({ budget_basis: next }, () => setBasis(previous));
   }
 
-  /** The server converts the budget and plain amounts and re-prices every item at today's rates. */
-  function saveCurrency(next: string) {
-    if (next === currency) return;
-    const previous = currency;
-    setCurrency(next);
-    void saveSettings({ currency: next }, () => setCurrency(previous));
-  }
-
   return (
     <div className="trip-settings">
       <TravellersStepper id={budgetId} travelers={travelers} step={step} />
@@ -263,13 +257,11 @@ function EditableSettings({ trip }: { trip: Trip }) {
         basis={basis}
         saveBasis={saveBasis}
       />
-      <CurrencyPicker
-        label="Trip currency"
-        className="trip-settings__currency"
-        value={currency}
+      {/* The server converts the budget and plain amounts and re-prices every item at today's rates. */}
+      <TripCurrencySetting
+        trip={trip}
         disabled={isLoading}
-        onChange={saveCurrency}
-        hint={`Every figure of this trip is in ${trip.currency}. Changing it: amounts held in ${trip.currency} are converted at today’s rate; cost items keep their own currency.`}
+        save={(currency) => saveSettings({ currency }, () => undefined)}
       />
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}

@@ -8,7 +8,8 @@ import { useTripCurrency } from '../../currencies';
 import { useCreateInstanceMutation } from '../api';
 import { instanceInputFrom } from '../form';
 import { CREATE_FAILED } from '../messages';
-import { LABEL_MAX } from './WindowName';
+import { LABEL_MAX, LABEL_NAME } from './WindowName';
+import { LimitedTextField } from '../../../components/TextLimit';
 
 const EMPTY = { name: '', start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };
 type FormState = typeof EMPTY;
@@ -26,7 +27,7 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (isLoading) return;
+    if (isLoading || !(event.currentTarget as HTMLFormElement).checkValidity()) return;
     setError('');
     try {
       await createInstance({
@@ -63,14 +64,15 @@ export function CreateInstanceModal({ tripId, onClose }: { tripId: string; onClo
         <Field label="End Date">
           <input type="date" required value={form.end} onChange={(e) => set('end')(e.target.value)} />
         </Field>
-        <Field label="Name (optional)" className="field--full">
-          <input
-            value={form.name}
-            maxLength={LABEL_MAX}
-            placeholder="e.g. Spring week"
-            onChange={(e) => set('name')(e.target.value)}
-          />
-        </Field>
+        <LimitedTextField
+          label="Name (optional)"
+          limitLabel={LABEL_NAME}
+          max={LABEL_MAX}
+          className="field--full"
+          value={form.name}
+          placeholder="e.g. Spring week"
+          onChange={(e) => set('name')(e.target.value)}
+        />
         {amount('stay', 'Stay')}
         {amount('travel', 'Travel')}
         {amount('car', 'Car')}

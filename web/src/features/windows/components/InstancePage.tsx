@@ -10,7 +10,8 @@ import { MoneyInput } from '../../../components/MoneyInput';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
 import { digitsOf, formatDateRange, formatMoney, formatSlashDate } from '../../../lib/format';
-import { amountOf, fromMinorUnits, shareOf, totalMinorUnits } from '@tripcost/shared/domain';
+import { amountOf, fromMinorUnits, shareOf, TEXT_LIMITS, totalMinorUnits } from '@tripcost/shared/domain';
+import { LimitedTextField } from '../../../components/TextLimit';
 import type { Instance, Trip, TripCostsHidden } from '../../../lib/types';
 import {
   canEdit,
@@ -37,10 +38,6 @@ import {
   type FormState,
   type WindowSave,
 } from './useWindowForm';
-
-/** The server's limits (services/trips domain), carried by the inputs. */
-const MAX_LABEL = 60;
-const MAX_NOTES = 2000;
 
 function shown(field: string, value: unknown, currency: string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -108,16 +105,15 @@ function WindowFields({ trip, instance, form, control, save }: WindowFormProps) 
   const expenses = fromItems ? toForm(instance) : form;
   return (
     <>
-      <Field label="Window name">
-        <input
-          type="text"
-          maxLength={MAX_LABEL}
-          disabled={!editing}
-          placeholder={editing ? 'e.g. Spring break' : ''}
-          value={form.label}
-          onChange={(e) => setField('label', e.target.value)}
-        />
-      </Field>
+      <LimitedTextField
+        label="Window name"
+        max={TEXT_LIMITS.windowName}
+        type="text"
+        disabled={!editing}
+        placeholder={editing ? 'e.g. Spring break' : ''}
+        value={form.label}
+        onChange={(e) => setField('label', e.target.value)}
+      />
       <fieldset className="fieldset" disabled={!editing}>
         <legend>Trip Dates</legend>
         <div className="form--grid">
@@ -194,15 +190,15 @@ function WindowForm(props: WindowFormProps) {
         )}
       </div>
       <WindowFields {...props} />
-      <Field label="Notes">
-        <textarea
-          rows={3}
-          maxLength={MAX_NOTES}
-          disabled={!editing}
-          value={form.notes}
-          onChange={(e) => setField('notes', e.target.value)}
-        />
-      </Field>
+      <LimitedTextField
+        label="Notes"
+        max={TEXT_LIMITS.windowNotes}
+        multiline
+        rows={3}
+        disabled={!editing}
+        value={form.notes}
+        onChange={(e) => setField('notes', e.target.value)}
+      />
       <FormError message={error} />
       {conflict && (
         <ConflictChoice

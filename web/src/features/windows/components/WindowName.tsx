@@ -1,14 +1,18 @@
 // A window's name, edited in place on its card: "Name this window" (or "Rename", in the
 // card's menu) opens a labelled field with Save and Cancel; Enter saves, Escape cancels,
-// an empty name clears it. A refused save keeps the field open with the server's message.
+// an empty name clears it. A refused save keeps the field open with the server's message;
+// a name over its limit is said at the field and not sent (TextLimit).
+import { TEXT_LIMITS } from '@tripcost/shared/domain';
 import { FormActions, FormError } from '../../../components/Form';
+import { limitDescribedBy, TextLimitNote, useTextLimit } from '../../../components/TextLimit';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useSetWindowFieldsMutation } from '../api';
 
-/** The trips service's MAX_LABEL_LENGTH. */
-export const LABEL_MAX = 60;
+/** A window's name: at most this many characters (the trips service's MAX_LABEL_LENGTH). */
+export const LABEL_MAX = TEXT_LIMITS.windowName;
+export const LABEL_NAME = 'Window name';
 
 /** What "Name this window" / "Rename" says for a window (its accessible name names the window too). */
 export function nameActionLabel(window: Instance, dates: string): { words: string; label: string } {
@@ -22,10 +26,11 @@ export function WindowNameForm({ tripId, window, onDone }: { tripId: string; win
   const [error, setError] = useState('');
   const [setFields, { isLoading }] = useSetWindowFieldsMutation();
   const id = useId();
+  const limit = useTextLimit(value, LABEL_MAX, LABEL_NAME);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (isLoading) return;
+    if (isLoading || limit.error) return;
     const label = value.trim();
     if (label === (window.label ?? '')) {
       onDone();
@@ -50,7 +55,7 @@ export function WindowNameForm({ tripId, window, onDone }: { tripId: string; win
   return (
     <form className="window-name" onSubmit={onSubmit} onKeyDown={onKeyDown}>
       <label htmlFor={id} className="window-name__label">
-        Window name
+        {LABEL_NAME}
       </label>
       <FormActions
         className="window-name__row"
@@ -63,15 +68,16 @@ export function WindowNameForm({ tripId, window, onDone }: { tripId: string; win
         <input
           id={id}
           className="control--compact"
+          ref={limit.ref}
           value={value}
-          maxLength={LABEL_MAX}
           placeholder="e.g. Spring week"
           autoFocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error || limit.error ? true : undefined}
+          aria-describedby={limitDescribedBy(id, limit, error ? `${id}-error` : undefined)}
           onChange={(event) => setValue(event.target.value)}
         />
       </FormActions>
+      <TextLimitNote id={id} limit={limit} />
       <FormError message={error} id={`${id}-error`} />
     </form>
   );

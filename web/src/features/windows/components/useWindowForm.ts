@@ -122,7 +122,8 @@ export function useWindowSave(ref: { tripId: string; instanceId: string }, contr
 
   async function onSubmit(event: FormEvent, trip: Trip, instance: Instance) {
     event.preventDefault();
-    if (!editing || saving || !form) return;
+    // A field refusing what it holds (an amount, a name over its limit) keeps the form from being sent.
+    if (!editing || saving || !form || !(event.currentTarget as HTMLFormElement).checkValidity()) return;
     setError('');
     conflicts.clear();
     const base = opened?.instance ?? instance;

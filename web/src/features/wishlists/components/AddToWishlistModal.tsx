@@ -3,8 +3,9 @@
 // Save needs a chosen list or a non-blank name. A failure keeps the spec's fixed toast;
 // the line under the form says why when the server told us (a name already taken, a
 // full list), since "Please try again" would not help there.
-import { Field, FormActions, FormError } from '../../../components/Form';
-import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
+import { FormActions, FormError } from '../../../components/Form';
+import { TEXT_LIMITS, textLength } from '@tripcost/shared/domain';
+import { LimitedTextField } from '../../../components/TextLimit';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../auth';
@@ -36,7 +37,8 @@ export function AddToWishlistModal({ trip, onClose }: { trip: TripRef; onClose: 
   const [newName, setNewName] = useState('');
   const [error, setError] = useState('');
   const saving = createState.isLoading || addState.isLoading;
-  const canSave = !saving && (selectedId !== null || newName.trim() !== '');
+  const canSave =
+    !saving && (selectedId !== null || (newName.trim() !== '' && textLength(newName) <= TEXT_LIMITS.wishlistName));
 
   function choose(id: string) {
     setError('');
@@ -92,19 +94,20 @@ export function AddToWishlistModal({ trip, onClose }: { trip: TripRef; onClose: 
             </div>
           )}
         </fieldset>
-        <Field label="New list name" hint="Choose one of your lists above, or name a new one, to save.">
-          <input
-            value={newName}
-            maxLength={WISHLIST_NAME_MAX}
-            disabled={selectedId !== null}
-            placeholder="e.g. Summer 2026"
-            onChange={(e) => {
-              setError('');
-              setSelectedId(null);
-              setNewName(e.target.value);
-            }}
-          />
-        </Field>
+        <LimitedTextField
+          label="New list name"
+          limitLabel="List name"
+          max={TEXT_LIMITS.wishlistName}
+          hint="Choose one of your lists above, or name a new one, to save."
+          value={newName}
+          disabled={selectedId !== null}
+          placeholder="e.g. Summer 2026"
+          onChange={(e) => {
+            setError('');
+            setSelectedId(null);
+            setNewName(e.target.value);
+          }}
+        />
         <FormError message={error} />
         <FormActions onCancel={onClose} submitLabel={saving ? 'Saving…' : 'Save'} disabled={!canSave}>
           <button

@@ -1,15 +1,17 @@
 // Inline rename of a wishlist: the title becomes a field; Enter or Save renames, Escape
-// or Cancel leaves it as it was. The server's rules (1–60 characters, unique per user)
-// come back as its message, shown beside the field.
-import { Field, FormActions, FormError } from '../../../components/Form';
-import { WISHLIST_NAME_MAX } from '@tripcost/shared/domain';
+// or Cancel leaves it as it was. A name over 60 characters is counted and refused at the
+// field (TextLimit); the server's other rules (not empty, unique per user) come back as
+// its message, shown beside the field.
+import { FormActions, FormError } from '../../../components/Form';
+import { LimitedTextField } from '../../../components/TextLimit';
+import { TEXT_LIMITS } from '@tripcost/shared/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Wishlist } from '../../../lib/types';
 import { useRenameWishlistMutation } from '../listEditsApi';
 
 /** The server's limit (shared with the wishlists service). */
-export const LIST_NAME_MAX = WISHLIST_NAME_MAX;
+export const LIST_NAME_MAX = TEXT_LIMITS.wishlistName;
 
 export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; onDone: () => void }) {
   const [name, setName] = useState(wishlist.list_name);
@@ -18,7 +20,7 @@ export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; o
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (isLoading) return;
+    if (isLoading || !(event.currentTarget as HTMLFormElement).checkValidity()) return;
     const trimmed = name.trim();
     if (!trimmed) return setError('Please enter a list name.');
     if (trimmed === wishlist.list_name) return onDone();
@@ -36,19 +38,19 @@ export function RenameWishlistForm({ wishlist, onDone }: { wishlist: Wishlist; o
 
   return (
     <form className="rename-form" onSubmit={onSubmit} aria-label={`Rename wishlist ${wishlist.list_name}`}>
-      <Field label="List name" hideLabel>
-        <input
-          value={name}
-          maxLength={LIST_NAME_MAX}
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError('');
-          }}
-          onKeyDown={onKeyDown}
-        />
-      </Field>
+      <LimitedTextField
+        label="List name"
+        hideLabel
+        max={LIST_NAME_MAX}
+        value={name}
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError('');
+        }}
+        onKeyDown={onKeyDown}
+      />
       <FormError message={error} />
       <FormActions
         className="card__actions"
