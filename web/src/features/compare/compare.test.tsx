@@ -492,7 +492,8 @@ describe('what the board explains', () => {
 
   it('when a pasted name is over 60 characters, then it is kept whole, counted, refused at the field and not sent', async () => {
     const { user } = open(board(), 'cards', {});
-    await user.click(await screen.findByRole('button', { name: /^Name this window: May/ }, SLOW));
+    await user.click(await screen.findByRole('button', { name: /^More actions for May/ }, SLOW));
+    await user.click(screen.getByRole('menuitem', { name: /^Name this window: May/ }));
     const field = screen.getByRole('textbox', { name: 'Window name' });
     await user.paste('n'.repeat(61));
     expect(field).toHaveValue('n'.repeat(61));
