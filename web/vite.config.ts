@@ -65,5 +65,12 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
   },
-  build: { outDir: 'dist', manifest: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !/\/services\/shared\/src\/domain\//.test(id) },
+    },
+  },
 });
