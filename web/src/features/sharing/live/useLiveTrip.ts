@@ -36,6 +36,7 @@ export function useLiveTrip(tripId: string, trip: { version?: number } | undefin
         followTrip({
           tripId,
           getState: store.getState,
+          subscribe: store.subscribe,
           dispatch,
           signal: stop.signal,
           view: () => ({ userId: store.getState().session.userId, version: version.current }),
