@@ -259,6 +259,25 @@ describe('applying an event to a tab', () => {
     expect(effectOf({ type: 'reset' }, view)).toEqual({ type: 'refetch', what: 'everything', note: null });
   });
 
+  it('when a fresh stream says the trip is newer than this tab read it, then the trip is refetched; when not, nothing', async () => {
+    // A change made between the page's read and the stream's start is in no event: `current` tells.
+    const { fetch } = fakeFetch([streamOf(['event: current\ndata: {"version":9}\n\n'])]);
+    const abort = new AbortController();
+    const run = options({ fetch, signal: abort.signal });
+    run.onEvent = (event) => (run.events.push(event), abort.abort());
+    await runLiveStream(run);
+    expect(run.events).toEqual([{ type: 'current', version: 9 }]);
+    expect(tagsOf(effectOf({ type: 'current', version: 9 }, view), 't1')).toEqual([
+      { type: 'Trip', id: 't1' },
+      { type: 'Trip', id: 'LIST' },
+    ]);
+    expect(effectOf({ type: 'current', version: 9 }, view)).toMatchObject({ note: null });
+    expect(effectOf({ type: 'current', version: 7 }, view)).toEqual({ type: 'none' });
+    expect(effectOf({ type: 'current', version: 9 }, { userId: 'u-me', version: undefined })).toEqual({
+      type: 'none',
+    });
+  });
+
   it('when access was revoked, then the tab is told', () => {
     expect(effectOf({ type: 'revoked', msg: 'Removed' }, view)).toEqual({ type: 'revoked', msg: 'Removed' });
   });
