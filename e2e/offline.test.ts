@@ -1,7 +1,9 @@
 // Works offline (ADR 0038): the app is installable (a valid manifest, a service
 // worker that controls the page), and after one visit online a reload with no network
 // opens the trip and its Compare table from what was kept, with the offline banner;
-// logging out leaves nothing of the traveller in IndexedDB or Cache Storage.
+// logging out leaves nothing of the traveller in IndexedDB or Cache Storage. A window
+// page opened online from a link that then loses its connection keeps a change exactly
+// as a page opened offline does, a cost item in another currency included (ADR 0065).
 //
 // The browser reaches the product through a TCP proxy this test owns: stopping it cuts
 // the network for the page and its service worker alike (context.setOffline does not
@@ -74,6 +76,10 @@ let token = '';
 /** The September window and its one cost item, made online before the test. */
 let september = '';
 let pension = '';
+/** A second trip's window, opened only from its link (the trip itself never read on this device). */
+let portoWindowPath = '';
+let portoId = '';
+let portoWindow = '';
 
 beforeAll(async () => {
   await assertProductRunning();
@@ -102,6 +108,16 @@ beforeAll(async () => {
   const invite = await api('POST', `/api/trips/getaway/${trip._id}/invites`, { role: 'editor' }, token);
   await api('POST', `/api/trips/invites/${invite.token}/accept`, undefined, (await signUp(FRIEND)).token);
   await api('POST', '/api/wishlist/createlist', { list_name: 'Someday', trips: [] }, token);
+  const porto = await api('POST', '/api/trips/getaway-trip', { location_address: 'Porto, Portugal' }, token);
+  const portoWeek = await api(
+    'POST',
+    `/api/trips/getaway/${porto._id}/instances`,
+    { trip_start: '2031-11-07', trip_end: '2031-11-10', stay_expense: 300, travel_expense: 120 },
+    token,
+  );
+  portoId = porto._id;
+  portoWindow = portoWeek._id;
+  portoWindowPath = `/trips/${porto._id}/instances/${portoWeek._id}`;
   await proxy.start();
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -454,6 +470,46 @@ describe('a traveller without a network', () => {
       await proxy.stop();
       await page.getByRole('link', { name: /Back to Explore/ }).click();
       await page.getByText('Lisbon, Portugal').first().waitFor();
+    },
+  );
+
+  step(
+    'loses the connection on a window page opened from a link: an item in euros waits like any change, then is sent once',
+    async () => {
+      await proxy.start();
+      await page.goto(`${proxy.url}${portoWindowPath}`);
+      await page.getByRole('heading', { name: 'Cost items' }).waitFor();
+      await page.getByText('Total Cost: $420.00').waitFor();
+      await page.getByText('Offline — showing what you saw last').waitFor({ state: 'detached', timeout: 20_000 });
+      // The page stays open; only its connection goes.
+      await context.setOffline(true);
+      await page.getByRole('button', { name: '+ Add stay item' }).click();
+      const form = page.getByRole('form', { name: 'Add stay item' });
+      await form.getByLabel('Item name').fill('Pensão');
+      await form.getByLabel('Amount').fill('100');
+      await form.getByLabel('Currency', { exact: true }).selectOption('EUR');
+      await form.getByRole('button', { name: /^Add/ }).click();
+      await page.getByText('1 change waiting to sync').waitFor();
+      await page.getByText('Rate taken when it syncs (€100.00 total)').waitFor();
+      jestExpect(await page.getByText(/was not added/).count()).toBe(0);
+      await shot(page, 'offline-foreign-item-waiting');
+      await context.setOffline(false);
+      await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 20_000 });
+      const stored = await api('GET', `/api/trips/getaway/${portoId}`, undefined, token);
+      const window = stored.instances.find((w: { _id: string }) => w._id === portoWindow);
+      const added = window.items.filter((item: { name: string }) => item.name === 'Pensão');
+      jestExpect(added).toHaveLength(1);
+      jestExpect(added[0]).toMatchObject({ amount: 100, currency: 'EUR' });
+      // Its rate is the published one of the day it synced, not one of the traveller's own.
+      jestExpect(added[0].fx.rate).toBeGreaterThan(0);
+      jestExpect(added[0].fx.source).not.toBe('manual');
+      // The stay and travel typed before stay as items, plus the euros at the rate taken on sync.
+      jestExpect(window.total_cost).toBeGreaterThan(420);
+      const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(window.total_cost);
+      await page.getByText(`Total Cost: ${total}`).waitFor();
+      await page.goto(`${proxy.url}/explore`);
+      await page.getByText('Lisbon, Portugal').first().waitFor();
+      await proxy.stop();
     },
   );
 

@@ -6,6 +6,8 @@
 // longer have access. Steps run in order. Live: the editor adds a window in their
 // browser and it appears in the owner's open tab, with "Updated by Cy …", without a
 // reload (the stream's own delivery within 1 s is timed in gateway/test/live-updates).
+// The owner's page follows a trip nobody else has joined yet, too: the first member's
+// join and edit show on it without a reload (ADR 0065).
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -37,11 +39,20 @@ let guest: Page;
 let current: Page;
 let tripId = '';
 let joinPath = '';
+/** A trip only its owner plans when the owner's page opens, and the guest's token to join it. */
+let soloTripId = '';
+let soloWindowId = '';
+let ownerToken = '';
+let guestToken = '';
 
 beforeAll(async () => {
   await assertProductRunning();
   const { token } = await signUp(OWNER);
-  await signUp(GUEST);
+  ownerToken = token;
+  guestToken = (await signUp(GUEST)).token;
+  const solo = await api('POST', '/api/trips/getaway-trip', { location_address: 'Braga, Portugal' }, token);
+  soloTripId = solo._id;
+  soloWindowId = (await api('POST', `/api/trips/getaway/${soloTripId}/instances`, WINDOWS[0], token))._id;
   const trip = await api(
     'POST',
     '/api/trips/getaway-trip',
@@ -95,6 +106,32 @@ async function vote(page: Page, window: string, choice: 'Yes' | 'Maybe' | 'No') 
 }
 
 describe('planning a trip together', () => {
+  step(
+    'the first member joins an unshared trip while the owner’s page is open: their join and edit show live',
+    async () => {
+      current = owner;
+      // Open once the page follows the trip (its event stream answered), as a person looking at it would be.
+      const following = owner.waitForResponse((res) => res.url().endsWith(`/trips/getaway/${soloTripId}/events`));
+      await owner.goto(`${BASE_URL}/trips/${soloTripId}`);
+      await owner.getByText('Only you plan this trip').waitFor();
+      jestExpect((await following).status()).toBe(200);
+      const invite = await api('POST', `/api/trips/getaway/${soloTripId}/invites`, { role: 'editor' }, ownerToken);
+      await api('POST', `/api/trips/invites/${invite.token}/accept`, undefined, guestToken);
+      await owner.getByText('Planned with Cy').waitFor({ timeout: 3_000 });
+      await api(
+        'PUT',
+        `/api/trips/getaway/${soloTripId}`,
+        { instances: [{ _id: soloWindowId, label: 'Cy’s pick', stay_expense: 700 }] },
+        guestToken,
+      );
+      await owner.getByText('Cy’s pick').first().waitFor({ timeout: 3_000 });
+      await owner.getByText(/Updated by Cy/).waitFor();
+      // 700 + 180: the edited window's total, as the server computed it.
+      await owner.getByText('$880.00').first().waitFor();
+      await shot(owner, 'plan-together-first-join-live');
+    },
+  );
+
   step('the owner makes a viewer link in the Share dialog', async () => {
     const dialog = await openShareDialog();
     await dialog.getByRole('button', { name: 'View and vote' }).waitFor();

@@ -98,13 +98,36 @@ describe('live updates of a trip', () => {
     expect(JSON.parse(vote.data)).toMatchObject({ actor_id: bo.id, actor_name: 'Bo' });
   });
 
+  it('when the owner follows a trip nobody else has joined, then the first member’s join and edit reach them', async () => {
+    // The web app follows every trip page it opens (ADR 0065): the join is the first event of a shared trip.
+    const ada = testUser({ name: 'Ada' });
+    const bo = testUser({ name: 'Bo' });
+    const trip = (await gw.as(ada)('POST', '/api/trips/getaway-trip', { location_address: 'Braga, Portugal' })).body;
+    const adaStream = await follow(ada, trip._id);
+    expect(adaStream.status).toBe(200);
+    // First, the trip's version as the stream starts: a page that read an older one refetches.
+    const current = await adaStream.next((event) => event.event === 'current', 2000);
+    expect(JSON.parse(current.data)).toEqual({ version: trip.version });
+    const invite = (await gw.as(ada)('POST', `/api/trips/getaway/${trip._id}/invites`, { role: 'editor' })).body;
+    expect((await gw.as(bo)('POST', `/api/trips/invites/${invite.token}/accept`)).status).toBe(200);
+    const what = (kind: string) => (event: { event: string; data: string }) =>
+      event.event === 'change' && JSON.parse(event.data).what === kind;
+    const joined = await adaStream.next(what('members'), 2000);
+    expect(JSON.parse(joined.data)).toMatchObject({ actor_id: bo.id, actor_name: 'Bo' });
+    expect((await addWindow(bo, trip._id)).status).toBe(201);
+    const edited = await adaStream.next(what('window'), 2000);
+    expect(JSON.parse(edited.data)).toMatchObject({ actor_id: bo.id, actor_name: 'Bo' });
+  });
+
   it('when nothing changes, then heartbeat comments arrive at the configured interval', async () => {
     const { ada, tripId } = await sharedTrip();
     const stream = await follow(ada, tripId);
     await stream.next((event) => event.event === 'comment' && event.data === 'heartbeat', 2000);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(stream.events.filter((event) => event.event === 'comment').length).toBeGreaterThanOrEqual(2);
-    expect(stream.events.every((event) => event.event === 'comment' && event.data === 'heartbeat')).toBe(true);
+    // After the trip's version as the stream started, only heartbeats.
+    expect(stream.events[0]).toMatchObject({ event: 'current' });
+    expect(stream.events.slice(1).every((event) => event.event === 'comment' && event.data === 'heartbeat')).toBe(true);
   });
 
   it('when a member is removed mid-stream, then they get revoked and their stream ends; others get a members change', async () => {

@@ -16,14 +16,15 @@ export const ME: User = {
   lname: 'Lee',
   email: 'ann@example.com',
   role: 0,
+  country: 'US',
 };
 
 export const LOGGED_IN: Partial<SessionState> = { status: 'ready', token: 'token-1', isLogged: true };
 
-/** A logged-in session starts with the user in the query cache, as after a real login. */
-export function renderApp(route: string, session: Partial<SessionState> = LOGGED_IN, ui?: ReactElement) {
+/** A logged-in session starts with the user (`me`) in the query cache, as after a real login. */
+export function renderApp(route: string, session: Partial<SessionState> = LOGGED_IN, ui?: ReactElement, me: User = ME) {
   const store = makeStore({ session });
-  if (session.isLogged) void store.dispatch(authApi.util.upsertQueryData('getUserInfo', undefined, ME));
+  if (session.isLogged) void store.dispatch(authApi.util.upsertQueryData('getUserInfo', undefined, me));
   const user = userEvent.setup();
   const utils = render(
     <Provider store={store}>

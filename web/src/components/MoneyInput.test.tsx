@@ -203,3 +203,62 @@ describe('a money field', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Use at most 6 decimals here.');
   });
 });
+
+describe('a money field typed in before the reader arrived', () => {
+  // A fresh copy of the app's modules, taken as this block is collected (Testing Library
+  // registers its cleanup then): the reader is not loaded yet, as on a page that just opened.
+  type Fresh = {
+    React: typeof import('react');
+    rtl: typeof import('@testing-library/react');
+    money: typeof import('./MoneyInput');
+    amountLocale: typeof import('../lib/amountLocale');
+  };
+  let fresh!: Fresh;
+  jest.isolateModules(() => {
+    fresh = {
+      React: jest.requireActual('react'),
+      rtl: jest.requireActual('@testing-library/react'),
+      money: jest.requireActual('./MoneyInput'),
+      amountLocale: jest.requireActual('../lib/amountLocale'),
+    };
+  });
+
+  it('when an amount is typed as the page opens, then the form cannot send it yet, and once the reader is there it shows what it understood and the form holds it', async () => {
+    const { React, rtl, money, amountLocale } = fresh;
+    const onSubmit = jest.fn();
+    function Form() {
+      const [value, setValue] = React.useState('');
+      const h = React.createElement;
+      return h(
+        amountLocale.AmountLocaleContext.Provider,
+        { value: 'fr-FR' },
+        h(
+          'form',
+          {
+            'aria-label': 'Booking',
+            onSubmit: (event: { preventDefault(): void }) => (event.preventDefault(), onSubmit(value)),
+          },
+          h('label', { htmlFor: 'stay' }, 'Stay'),
+          h(money.MoneyInput, { id: 'stay', currency: 'EUR', value, onChange: setValue }),
+          h('output', { 'aria-label': 'Held' }, value),
+          h('button', { type: 'submit' }, 'Save'),
+        ),
+      );
+    }
+    rtl.render(React.createElement(Form));
+    const stay = rtl.screen.getByLabelText('Stay') as HTMLInputElement;
+    rtl.fireEvent.change(stay, { target: { value: '12,50' } });
+    // Not understood yet: nothing handed on, and the form does not submit.
+    expect(stay.validationMessage).toBe('Reading the amount…');
+    expect(rtl.screen.getByLabelText('Held').textContent).toBe('');
+    rtl.fireEvent.click(rtl.screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The reader arrives: what was typed is read as the traveller meant it.
+    await rtl.waitFor(() => expect(rtl.screen.getByLabelText('Held').textContent).toBe('12.5'));
+    expect(stay).toHaveValue('12,50');
+    expect(stay).toHaveAccessibleDescription('= €12.50');
+    expect(stay.validationMessage).toBe('');
+    rtl.fireEvent.click(rtl.screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith('12.5');
+  });
+});

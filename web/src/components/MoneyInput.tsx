@@ -6,14 +6,17 @@
 // invalid (setCustomValidity) so its form does not submit. The form gets the amount as
 // a plain decimal text ("12.5"; '' when the field is empty or refused), as a number
 // field handed it before: the forms' code and what they send are unchanged.
+// The reader is loaded after the page rendered, in a chunk of its own (ADR 0065): what
+// is typed before it arrives (a few milliseconds) is read when it does, and until then
+// the field is not valid, so its form cannot send an amount not yet understood.
 import {
   DEFAULT_CURRENCY,
   isCurrencyCode,
   plainDecimal,
-  readAmountText,
   type AmountTextReading,
+  type readAmountText,
 } from '@tripcost/shared/domain';
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useAmountLocale } from '../lib/amountLocale';
 import { digitsOf, formatMoney } from '../lib/format';
 
@@ -36,6 +39,43 @@ export interface MoneyInputProps extends Omit<
   /** What the preview says for an amount read (default "= €12.50", the app's money format). */
   preview?: (amount: number) => string;
 }
+
+type Reader = typeof readAmountText;
+let loadedReader: Reader | null = null;
+let loadingReader: Promise<Reader> | null = null;
+
+/** Loads the reader once per page; a failed load (a chunk gone after a deploy) is tried again on next use. */
+export function loadAmountReader(): Promise<Reader> {
+  loadingReader ??= import('../lib/amountReader').then(
+    (module) => (loadedReader = module.readAmountText),
+    (error: unknown) => {
+      loadingReader = null;
+      throw error;
+    },
+  );
+  return loadingReader;
+}
+
+/** The reader once loaded (null until then), asked for when the first money field shows; `ask` asks again. */
+function useAmountReader(): { reader: Reader | null; ask: () => void } {
+  const [reader, setReader] = useState<Reader | null>(() => loadedReader);
+  const mounted = useRef(true);
+  const ask = useCallback(() => {
+    loadAmountReader().then(
+      (loaded) => mounted.current && setReader(() => loaded),
+      () => undefined, // offline without the chunk: the field stays unread, and the next keystroke asks again
+    );
+  }, []);
+  useEffect(() => {
+    mounted.current = true;
+    if (!loadedReader) ask();
+    return () => void (mounted.current = false);
+  }, [ask]);
+  return { reader, ask };
+}
+
+/** Said at a field typed in before the reader arrived (only for those milliseconds). */
+const READING = 'Reading the amount…';
 
 const joinIds = (...ids: (string | undefined | false)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -65,6 +105,7 @@ export function MoneyInput({
   ...props
 }: MoneyInputProps) {
   const locale = useAmountLocale();
+  const { reader, ask } = useAmountReader();
   const madeId = useId();
   const inputId = id ?? madeId;
   const code = isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY;
@@ -84,11 +125,23 @@ export function MoneyInput({
   }
 
   const read = (typed: string): AmountTextReading | null =>
-    typed.trim() === '' ? null : readAmountText(typed, { locale, currency: code, digits: places, allowZero, max });
+    typed.trim() === '' || !reader ? null : reader(typed, { locale, currency: code, digits: places, allowZero, max });
   const reading = read(text);
   const refusal = reading && !reading.ok ? reading.msg : '';
+  const waiting = !reader && text.trim() !== '';
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.setCustomValidity(refusal), [refusal]);
+  useEffect(() => input.current?.setCustomValidity(refusal || (waiting ? READING : '')), [refusal, waiting]);
+  // Typed before the reader arrived: what the form holds is read as soon as it is here.
+  const typedEarly = useRef(false);
+  useEffect(() => {
+    if (!reader || !typedEarly.current) return;
+    typedEarly.current = false;
+    const late = read(text);
+    const amount = late?.ok ? String(late.amount) : '';
+    setHanded(amount);
+    onChange?.(amount);
+    // Only the reader's arrival matters here: later keystrokes are read as they come.
+  }, [reader]);
 
   const previewId = `${inputId}-preview`;
   const errorId = `${inputId}-refusal`;
@@ -110,6 +163,10 @@ export function MoneyInput({
         aria-describedby={joinIds(describedBy, refusal ? errorId : previewId)}
         onChange={(event) => {
           const typed = event.target.value;
+          if (!reader) {
+            typedEarly.current = true;
+            ask();
+          }
           const next = read(typed);
           const amount = next?.ok ? String(next.amount) : '';
           setText(typed);

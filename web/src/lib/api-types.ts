@@ -241,7 +241,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in user: {_id, fname, lname, email, role} */
+        /** The logged-in user: {_id, fname, lname, email, role, country} */
         get: {
             parameters: {
                 query?: never;
@@ -4629,6 +4629,8 @@ export interface components {
             email: string;
             /** @description 0 user, 1 admin */
             role: number;
+            /** @description The profile's country (ISO 3166-1 alpha-2; US for accounts made before countries existed): the web app reads typed amounts in its locale */
+            country: string;
         };
         Profile: {
             _id: string;

@@ -61,6 +61,8 @@ export interface UserInfo {
   lname: string;
   email: string;
   role: number;
+  /** The profile's country: the web app reads typed amounts in its locale without asking for the profile. */
+  country: string;
 }
 
 /** What any logged-in user may see of another user: name and where they live, not the birthday or zip. */
@@ -138,7 +140,7 @@ export function createAccounts(deps: AccountDeps) {
     async userInfo(caller: AuthUser): Promise<UserInfo> {
       const user = await users.findById(caller.id);
       if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return { _id: user._id, fname: user.fname, lname: user.lname, email: user.email, role: user.role };
+      return infoOf(user);
     },
 
     /** The owner gets every field; anyone else only the public ones. */
@@ -202,6 +204,11 @@ export function createAccounts(deps: AccountDeps) {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+function infoOf(user: User): UserInfo {
+  const { _id, fname, lname, email, role } = user;
+  return { _id, fname, lname, email, role, country: countryOf(user) };
+}
 
 function publicProfile(user: User): PublicProfile {
   const { _id, fname, lname, city, state } = user;

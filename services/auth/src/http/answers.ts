@@ -15,6 +15,12 @@ export const userAnswer = z
     lname: z.string(),
     email: z.string(),
     role: z.number().int().describe('0 user, 1 admin'),
+    country: z
+      .string()
+      .describe(
+        "The profile's country (ISO 3166-1 alpha-2; US for accounts made before countries existed): " +
+          'the web app reads typed amounts in its locale',
+      ),
   })
   .meta({ id: 'User' });
 

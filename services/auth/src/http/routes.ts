@@ -135,7 +135,7 @@ function profileReadRoutes(ctx: RouteContext, accounts: Accounts): void {
   defineRoute(ctx, {
     method: 'get',
     path: '/api/user/infor',
-    summary: 'The logged-in user: {_id, fname, lname, email, role}',
+    summary: 'The logged-in user: {_id, fname, lname, email, role, country}',
     tags: ['user'],
     auth: 'required',
     responses: { 200: { description: 'The user', schema: userAnswer }, 404: 'The user no longer exists' },

@@ -124,7 +124,7 @@ describe('register and login', () => {
     expect(malformed.body.msg).toBe('The request body is not valid JSON.');
   });
 
-  it('when /infor is called, then only {_id, fname, lname, email, role} come back, never the hash', async () => {
+  it('when /infor is called, then only {_id, fname, lname, email, role, country} come back, never the hash', async () => {
     const { registration, id, accessToken } = await api.signUp();
     const info = await api.infor(`Bearer ${accessToken}`);
     expect(info.status).toBe(200);
@@ -134,6 +134,7 @@ describe('register and login', () => {
       lname: registration.lname,
       email: registration.email,
       role: 0,
+      country: 'US',
     });
     expect(id).toMatch(/^[0-9a-f]{24}$/);
   });

@@ -27,7 +27,14 @@ describe('persistence across a restart', () => {
       const login = await api.login(registration.email, registration.password);
       expect(login.status).toBe(200);
       const info = await api.infor(login.body.accesstoken);
-      expect(info.body).toEqual({ _id: id, fname: 'Kept', lname: 'Across', email: registration.email, role: 0 });
+      expect(info.body).toEqual({
+        _id: id,
+        fname: 'Kept',
+        lname: 'Across',
+        email: registration.email,
+        role: 0,
+        country: 'US',
+      });
       expect((await api.register(registration)).status).toBe(409);
     } finally {
       await second.stop();

@@ -64,6 +64,12 @@ describe('travellers from anywhere', () => {
       state: 'Île-de-France',
       country: 'FR',
     });
+    // The traveller's own answer carries the country too: the web app reads typed amounts in its locale.
+    expect((await api.infor(user.accessToken)).body).toMatchObject({ _id: user.id, country: 'FR' });
+    expect(
+      (await api.putProfile(user.id, { country: 'CH', state: 'Vaud', zip: '1003' }, user.accessToken)).status,
+    ).toBe(200);
+    expect((await api.infor(user.accessToken)).body).toMatchObject({ country: 'CH' });
   });
 
   it('when a Swiss traveller registers, then their home currency is CHF; moving to France later keeps it', async () => {

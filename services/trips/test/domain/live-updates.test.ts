@@ -183,6 +183,34 @@ describe('live updates hub', () => {
     await live.close();
   });
 
+  it('when a stream starts without Last-Event-ID, then it first says the trip’s version, read after its starting point; a resumed one does not', async () => {
+    const { log } = memoryLog();
+    let version = 3;
+    const order: string[] = [];
+    const counted = { ...log, lastId: (tripId: string) => (order.push('start'), log.lastId(tripId)) };
+    const versionNow = async () => (order.push('version'), version);
+    const live = createLiveUpdates({ log: counted, streams: uncounted, canRead, versionNow, logger: silentLogger() });
+    const bo = recorder();
+    await live.follow('bo', 'trip', undefined, bo.follower);
+    // Read after the stream's starting point: a change between the two is counted and sent, never lost.
+    expect(order).toEqual(['start', 'version']);
+    expect(bo.messages).toEqual([{ type: 'current', version: 3 }]);
+    version = 4;
+    await live.publish('trip', change(4));
+    await tick();
+    expect(versions(bo.messages)).toEqual([4]);
+    const resumed = recorder();
+    await live.follow('bo', 'trip', '999-1', resumed.follower);
+    expect(resumed.messages).toEqual([{ type: 'reset' }]);
+    // Someone who may not read the trip is refused as before, and no version is read for them.
+    order.length = 0;
+    await expect(live.follow('stranger', 'trip', undefined, recorder().follower)).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(order).toEqual([]);
+    await live.close();
+  });
+
   it('when Last-Event-ID is not an id the log could hold, then 400 {msg} and no stream is counted', async () => {
     const { log } = memoryLog();
     const admitted: OpenStream[] = [];

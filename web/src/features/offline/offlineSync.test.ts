@@ -15,6 +15,7 @@ import { instancesApi } from '../windows/api';
 import { copyApi } from '../windows/copyApi';
 import { loggedOut } from '../../lib/session';
 import { tripsApi } from '../trips/api';
+import { tripCache } from '../saving';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
 const OTHER = '64b0000000000000000000ff';
@@ -1065,5 +1066,67 @@ describe('the plan committed offline', () => {
     await syncNow(store);
     expect(server.sent).toEqual([]);
     expect(await queuedChanges(ME._id)).toEqual([]);
+  });
+});
+
+describe('a window page that loses its connection', () => {
+  it('when an item in another currency is added after the connection dropped, then it is kept as on a page opened offline: shown at once, its rate taken when it syncs, and sent once back online', async () => {
+    const june = instance({ trip_start: '2031-06-01T00:00:00.000Z', trip_end: '2031-06-05T00:00:00.000Z' });
+    const stored = trip({ instances: [june], version: 4, currency: 'USD' });
+    const posted: unknown[] = [];
+    const server = {
+      'GET /api/trips/getaway/:tripId/instances/:instanceId': () => ({ body: { trip: stored, instance: june } }),
+      'POST /api/trips/getaway/:tripId/instances/:instanceId/items': (req: { body: unknown }) => {
+        posted.push(req.body);
+        const item = costItem({
+          ...(req.body as object),
+          fx: { rate: 1.1, date: '2031-01-02', source: 'ecb', first_rate: 1.1 },
+        });
+        const window = { ...june, items: [item] };
+        const answer = { ...stored, version: 5, instances: [window] };
+        return { status: 201, body: { item, instance: window, trip: answer, itemised_from_amounts: [] } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: stored }),
+    };
+    api = installFakeApi(server);
+    const store = online();
+    uninstall = installOfflineSync(store);
+    const ref = { tripId: stored._id, instanceId: june._id };
+    // The window page opened from a link: it reads the window with its trip, never the trip alone.
+    store.dispatch(tripCache.endpoints.getInstance.initiate(ref));
+    const page = () => tripCache.endpoints.getInstance.select(ref)(store.getState()).data;
+    await waitFor(() => expect(page()?.instance._id).toBe(june._id));
+
+    api.restore();
+    noNetwork();
+    const added = await store.dispatch(
+      instancesApi.endpoints.addItem.initiate({
+        ...ref,
+        item: {
+          category: 'stay',
+          name: 'Pensão',
+          amount: 100,
+          basis: 'total',
+          booked: false,
+          paid: false,
+          link: '',
+          confirmation: '',
+          currency: 'EUR',
+        },
+      }),
+    );
+    ok(added);
+    // On the page at once, in euros, with no rate yet: it is taken when the item syncs.
+    expect(page()?.instance.items).toEqual([
+      expect.objectContaining({ name: 'Pensão', amount: 100, currency: 'EUR', fx: null }),
+    ]);
+    expect(store.getState().sync.waiting).toBe(1);
+
+    api = installFakeApi(server);
+    await syncNow(store);
+    expect(posted).toEqual([expect.objectContaining({ name: 'Pensão', amount: 100, currency: 'EUR' })]);
+    expect(posted[0]).not.toHaveProperty('fx');
+    expect(await queuedChanges(ME._id)).toEqual([]);
+    expect(store.getState().sync.waiting).toBe(0);
   });
 });

@@ -12,6 +12,9 @@ export const profileApi = api.injectEndpoints({
     }),
     updateProfile: build.mutation<Profile, { id: string; body: Body<'/api/user/profile/{id}', 'put'> }>({
       query: ({ id, body }) => ({ url: `/user/profile/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      // The signed-in user (GET /user/infor) carries the name the header shows and the
+      // country money fields read amounts by: asked again once the profile changed.
+      invalidatesTags: (answer) => (answer ? ['User'] : []),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

@@ -16,7 +16,9 @@ export type LiveEvent =
   | { type: 'change'; id?: string; change: TripChange }
   /** The server cannot resume from the id sent: everything about the trip is fetched again. */
   | { type: 'reset'; id?: string }
-  | { type: 'revoked'; msg: string };
+  | { type: 'revoked'; msg: string }
+  /** The trip's version as a fresh stream started: a change between this tab's read and then is not in the stream. */
+  | { type: 'current'; version: number };
 
 export interface TabView {
   /** Who is logged in here. */
@@ -33,6 +35,10 @@ export type Effect =
 export function effectOf(event: LiveEvent, view: TabView): Effect {
   if (event.type === 'revoked') return { type: 'revoked', msg: event.msg };
   if (event.type === 'reset') return { type: 'refetch', what: 'everything', note: null };
+  if (event.type === 'current') {
+    const behind = view.version !== undefined && view.version < event.version;
+    return behind ? { type: 'refetch', what: 'trip', note: null } : { type: 'none' };
+  }
   const { change } = event;
   const mine = view.userId !== null && change.actor_id === view.userId;
   // My own save (this tab's, or another tab's already refetched here): nothing new to show.

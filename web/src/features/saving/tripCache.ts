@@ -38,9 +38,23 @@ export const tripCache = api.injectEndpoints({
   }),
 });
 
-/** The trip as this store holds it now (undefined when no page loaded it). */
-export const cachedTrip = (getState: () => unknown, tripId: string): Trip | undefined =>
-  tripCache.endpoints.getTrip.select(tripId)(getState() as never).data;
+/**
+ * The trip as this store holds it now, wherever a page loaded it: its own entry, or the
+ * one a window page holds with its window (a window page opened from a link never reads
+ * the trip alone); the newest version when both do. Undefined when no page loaded it.
+ * What a change is checked and kept against, online or not, so a page that lost its
+ * connection keeps a change exactly as a page opened offline does (ADR 0065).
+ */
+export function cachedTrip(getState: () => unknown, tripId: string): Trip | undefined {
+  const state = getState() as never;
+  let newest = tripCache.endpoints.getTrip.select(tripId)(state).data;
+  for (const ref of tripCache.util.selectCachedArgsForQuery(state, 'getInstance')) {
+    if (ref.tripId !== tripId) continue;
+    const held = tripCache.endpoints.getInstance.select(ref)(state).data?.trip;
+    if (held && (!newest || held.version > newest.version)) newest = held;
+  }
+  return newest;
+}
 
 /** A handle to revert one patch. */
 export interface CachePatch {

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi } from '../../../test/fakeApi';
 import { instance, trip } from '../../../test/fixtures';
-import { ME, renderApp } from '../../../test/render';
+import { LOGGED_IN, ME, renderApp } from '../../../test/render';
 
 describe('creating a window', () => {
   let api: FakeApi;
@@ -32,13 +32,10 @@ describe('creating a window', () => {
     const shown = trip({ currency: 'EUR', instances: [] });
     api = installFakeApi({
       'GET /api/trips/getaway/:id': () => ({ body: shown }),
-      'GET /api/user/profile/:id': () => ({
-        body: { _id: ME._id, fname: 'Ann', lname: 'Lee', city: 'Paris', state: '', country: 'FR' },
-      }),
       'POST /api/trips/getaway/:id/instances': () => ({ status: 201, body: instance() }),
     });
-    const { user } = renderApp(`/trips/${shown._id}`);
-    await waitFor(() => expect(api.callsTo('GET', `/api/user/profile/${ME._id}`)).toHaveLength(1));
+    // The country comes with the signed-in user (GET /user/infor): no profile is asked for.
+    const { user } = renderApp(`/trips/${shown._id}`, LOGGED_IN, undefined, { ...ME, country: 'FR' });
     await user.click(await screen.findByRole('button', { name: 'Create New Instance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Trip Instance' });
     await user.type(within(dialog).getByLabelText('Start Date'), '2031-05-01');
@@ -64,6 +61,7 @@ describe('creating a window', () => {
       car_expense: 0,
       other_expense: 0,
     });
+    expect(api.calls.filter((call) => call.path.startsWith('/api/user/profile'))).toHaveLength(0);
   });
 
   it('when an amount is not one, then it is refused at the field and no window is sent', async () => {

@@ -8,6 +8,7 @@
 // Open streams are bounded per user, per trip and in all, counted across replicas
 // (docs/adr/0053-bounded-live-streams.md).
 import { AppError, badRequest, newId, serviceUnavailable, type Logger } from '@tripcost/shared';
+import { compareEntryIds, parseEntryId } from './entry-ids';
 
 /** What changed, for the client to know what to refetch (it may refetch everything). */
 export type ChangeKind = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'deleted';
@@ -93,7 +94,13 @@ export type LiveMessage =
   /** The client's Last-Event-ID is older than the log: it must refetch everything. */
   | { type: 'reset' }
   /** The follower is no longer a member (removed, left, trip deleted): the stream ends. */
-  | { type: 'revoked' };
+  | { type: 'revoked' }
+  /**
+   * A stream started from now: the trip's version as it starts. A client that read the
+   * trip before an older version refetches: a change made between its read and the
+   * stream's start is not in the stream (ADR 0065).
+   */
+  | { type: 'current'; version: number };
 
 export interface Follower {
   /** Sends one message; `revoked` is the last. */
@@ -120,6 +127,8 @@ export interface LiveUpdates {
 
 /** The one access rule, as the live updates need it: throws (403/404) when the user may not read the trip. */
 export type ReadAccess = (userId: string, tripId: string) => Promise<void>;
+/** The trip's version as the user may read it now (the same access rule). */
+export type VersionNow = (userId: string, tripId: string) => Promise<number>;
 
 export const LIVE_UNAVAILABLE = 'Live updates are unavailable right now. Please try again shortly.';
 
@@ -128,24 +137,7 @@ const ACCESS_CHANGES = new Set<ChangeKind>(['members', 'deleted']);
 /** A blocking read returns at least this often, so a stopped follower's trip leaves the read. */
 const BLOCK_MS = 10_000;
 
-/** Stream ids compared as numbers (`<ms>-<seq>`); a malformed id sorts first. */
-export function compareEntryIds(a: string, b: string): number {
-  const [am, as] = parseEntryId(a) ?? [0n, 0n];
-  const [bm, bs] = parseEntryId(b) ?? [0n, 0n];
-  if (am !== bm) return am < bm ? -1 : 1;
-  return as === bs ? 0 : as < bs ? -1 : 1;
-}
-
-/** Each half of a stream id is an unsigned 64-bit number; Redis refuses anything larger. */
-const MAX_ID_PART = 2n ** 64n - 1n;
-
-/** The two numbers of a stream id, or null when it is not one Redis would accept. */
-export function parseEntryId(id: string): [bigint, bigint] | null {
-  const match = /^(\d{1,20})-(\d{1,20})$/.exec(id);
-  if (!match) return null;
-  const parts: [bigint, bigint] = [BigInt(match[1]), BigInt(match[2])];
-  return parts[0] <= MAX_ID_PART && parts[1] <= MAX_ID_PART ? parts : null;
-}
+export { compareEntryIds, parseEntryId } from './entry-ids';
 
 interface Subscriber {
   userId: string;
@@ -164,6 +156,8 @@ export interface LiveUpdatesDeps {
   log: ChangeLog;
   streams: StreamCounts;
   canRead: ReadAccess;
+  /** Read after a fresh stream's starting point, so no change falls between the two (none: no `current`). */
+  versionNow?: VersionNow;
   logger: Logger;
 }
 
@@ -220,6 +214,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps): LiveUpdates {
       // Where to start, read before anything is sent: without the log, a 503 the client retries.
       let missed: ChangeEntry[] | null;
       let from: string;
+      let current: number | undefined;
       try {
         missed = lastEventId ? await log.since(tripId, lastEventId) : null;
         from = missed ? (missed.at(-1)?.id ?? lastEventId!) : await log.lastId(tripId);
@@ -227,8 +222,16 @@ export function createLiveUpdates(deps: LiveUpdatesDeps): LiveUpdates {
         open.release(stream);
         throw unavailable(error, 'live updates: change log unreadable');
       }
+      try {
+        // After the starting point: a change between the two is both counted here and sent.
+        if (lastEventId === undefined) current = await deps.versionNow?.(userId, tripId);
+      } catch (error) {
+        open.release(stream);
+        throw error; // the access rule's own answer (403/404), or the store's
+      }
       if (missed) for (const entry of missed) follower.send({ type: 'change', id: entry.id, change: entry.change });
       else if (lastEventId !== undefined) follower.send({ type: 'reset' });
+      if (current !== undefined) follower.send({ type: 'current', version: current });
       const subscriber: Subscriber = {
         userId,
         tripId,

@@ -3,6 +3,7 @@
 //   id: <entry id>\nevent: change\ndata: {"version","actor_id","actor_name","what"}\n\n
 //   event: reset\ndata: {}\n\n            (Last-Event-ID older than the log: refetch all)
 //   event: revoked\ndata: {"msg"}\n\n     (no longer a member; the stream ends)
+//   event: current\ndata: {"version"}\n\n (first, on a stream started without Last-Event-ID)
 //   : heartbeat\n\n                       (every heartbeatMs, so idle proxies keep it open)
 // The stream also ends when the service shuts down; the client resumes elsewhere with
 // Last-Event-ID. Each followed stream's end is counted, so a burst of them (clients that
@@ -31,6 +32,8 @@ export function formatEvent(message: LiveMessage): string {
       return 'event: reset\ndata: {}\n\n';
     case 'revoked':
       return `event: revoked\ndata: ${JSON.stringify({ msg: REVOKED_MESSAGE })}\n\n`;
+    case 'current':
+      return `event: current\ndata: ${JSON.stringify({ version: message.version })}\n\n`;
   }
 }
 

@@ -3,7 +3,7 @@
 // live with their capability: the trip's, windows' and items' here (trip-use-cases.ts,
 // window-use-cases.ts, item-use-cases.ts), sharing's in sharing/, the vote in votes/,
 // the exports in exports/, following a trip in live/.
-import { createKeyedQueue, serviceUnavailable, utcDay, type AuthUser, type Logger } from '@tripcost/shared';
+import { createKeyedQueue, serviceUnavailable, utcDay, versionOf, type AuthUser, type Logger } from '@tripcost/shared';
 import { calendar, comparison } from '../../exports';
 import { createHistoryRecorder, historyReading, type HistoryUseCases } from '../../history';
 import type { FlexRange } from '../../costs';
@@ -176,6 +176,7 @@ export function createTripsService(deps: {
       log: deps.changes,
       streams: deps.streams,
       canRead: async (userId, tripId) => void (await access.tripFor(userId, tripId, 'read')),
+      versionNow: async (userId, tripId) => versionOf((await access.tripFor(userId, tripId, 'read')).trip),
       logger: deps.logger ?? silent,
     });
   const now = () => clock().toISOString();

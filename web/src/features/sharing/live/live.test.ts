@@ -2,7 +2,14 @@
 // boundaries (heartbeats skipped), a dropped stream reopened with Last-Event-ID after a
 // growing pause, a refused token renewed, `revoked` ending it, and what each event does
 // to a tab (my own change ignored, another member's refetched with a note).
+import { waitFor } from '@testing-library/react';
+import { installFakeApi } from '../../../../test/fakeApi';
+import { trip } from '../../../../test/fixtures';
+import { ME } from '../../../../test/render';
+import { makeStore } from '../../../app/store';
+import { tripsApi } from '../../trips/api';
 import { effectOf, tagsOf } from '../../saving/live';
+import { followTrip } from './client';
 import { followSharedStream } from './tabs';
 import { retryDelay, runLiveStream, tokenExpiry, type LiveEvent, type LiveOptions } from './stream';
 
@@ -252,6 +259,25 @@ describe('applying an event to a tab', () => {
     expect(effectOf({ type: 'reset' }, view)).toEqual({ type: 'refetch', what: 'everything', note: null });
   });
 
+  it('when a fresh stream says the trip is newer than this tab read it, then the trip is refetched; when not, nothing', async () => {
+    // A change made between the page's read and the stream's start is in no event: `current` tells.
+    const { fetch } = fakeFetch([streamOf(['event: current\ndata: {"version":9}\n\n'])]);
+    const abort = new AbortController();
+    const run = options({ fetch, signal: abort.signal });
+    run.onEvent = (event) => (run.events.push(event), abort.abort());
+    await runLiveStream(run);
+    expect(run.events).toEqual([{ type: 'current', version: 9 }]);
+    expect(tagsOf(effectOf({ type: 'current', version: 9 }, view), 't1')).toEqual([
+      { type: 'Trip', id: 't1' },
+      { type: 'Trip', id: 'LIST' },
+    ]);
+    expect(effectOf({ type: 'current', version: 9 }, view)).toMatchObject({ note: null });
+    expect(effectOf({ type: 'current', version: 7 }, view)).toEqual({ type: 'none' });
+    expect(effectOf({ type: 'current', version: 9 }, { userId: 'u-me', version: undefined })).toEqual({
+      type: 'none',
+    });
+  });
+
   it('when access was revoked, then the tab is told', () => {
     expect(effectOf({ type: 'revoked', msg: 'Removed' }, view)).toEqual({ type: 'revoked', msg: 'Removed' });
   });
@@ -349,5 +375,69 @@ describe('one stream per browser, shared by its tabs', () => {
       { tab: 'b', lastEventId: '3-0' },
     ]);
     tabB.abort();
+  });
+});
+
+describe('my own save heard on the stream before its answer', () => {
+  it('when the change of my save arrives before the save is answered, then the trip is not fetched again: one save stays one request', async () => {
+    const shown = trip({ version: 4, travelers: 1 });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let events!: ReadableStreamDefaultController<Uint8Array>;
+    const gets: string[] = [];
+    const fake = installFakeApi({
+      'PUT /api/trips/getaway/:tripId': async () => {
+        // The server tells the stream first, then answers the save.
+        events.enqueue(encoder.encode(change('9-0', 5, ME._id, 'Ann Lee', 'trip')));
+        await answered;
+        return { body: { ...shown, version: 5, travelers: 2 } };
+      },
+      'GET /api/trips/getaway/:tripId': () => {
+        gets.push('trip');
+        return { body: { ...shown, version: 5, travelers: 2 } };
+      },
+    });
+    const viaApi = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/events')
+        ? new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (events = controller) }), {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream' },
+          })
+        : viaApi(input, init)) as typeof fetch;
+    const store = makeStore({ session: { status: 'ready', token: 'token-1', isLogged: true, userId: ME._id } });
+    await store.dispatch(tripsApi.util.upsertQueryData('getTrip', shown._id, shown));
+    const page = store.dispatch(tripsApi.endpoints.getTrip.initiate(shown._id));
+    const stop = new AbortController();
+    const effects: string[] = [];
+    followTrip({
+      tripId: shown._id,
+      getState: store.getState,
+      subscribe: store.subscribe,
+      dispatch: store.dispatch,
+      view: () => ({ userId: ME._id, version: 4 }),
+      onEffect: (effect) => effects.push(effect.type),
+      signal: stop.signal,
+    });
+    await waitFor(() => expect(events).toBeDefined());
+
+    const saved = store.dispatch(
+      tripsApi.endpoints.saveTripSettings.initiate({ tripId: shown._id, version: 4, base: shown, travelers: 2 }),
+    );
+    // The change is heard while the save waits for its answer: nothing is done yet.
+    await waitFor(() => expect(fake.callsTo('PUT', `/api/trips/getaway/${shown._id}`)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(effects).toEqual([]);
+    answer();
+    await saved;
+    await waitFor(() => expect(effects).toEqual(['none']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page shows the answer, and nothing asked for the trip again.
+    expect(tripsApi.endpoints.getTrip.select(shown._id)(store.getState()).data?.travelers).toBe(2);
+    expect(gets).toEqual([]);
+    stop.abort();
+    page.unsubscribe();
+    fake.restore();
+    globalThis.fetch = viaApi;
   });
 });

@@ -67,6 +67,10 @@ export function liveEventOf(event: { event?: string; id?: string; data: string }
     return null;
   }
   if (event.event === 'reset') return { type: 'reset', id };
+  if (event.event === 'current') {
+    const version = (data as { version?: unknown } | null)?.version;
+    return typeof version === 'number' ? { type: 'current', version } : null;
+  }
   if (event.event === 'revoked') {
     const msg = (data as { msg?: unknown } | null)?.msg;
     return { type: 'revoked', msg: typeof msg === 'string' ? msg : NO_ACCESS };

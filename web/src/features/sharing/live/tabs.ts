@@ -34,7 +34,7 @@ export function followSharedStream(options: SharedStreamOptions, env: TabsEnv = 
   const { key, onEnd, ...stream } = options;
   let lastEventId: string | null = null;
   const seen = (event: LiveEvent) => {
-    if (event.type !== 'revoked' && event.id) lastEventId = event.id;
+    if ('id' in event && event.id) lastEventId = event.id;
   };
 
   if (!env.locks || !env.BroadcastChannel) {

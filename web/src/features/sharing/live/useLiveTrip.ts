@@ -1,6 +1,8 @@
-// A trip page follows its trip's live updates while it is shown and the trip is shared
-// (a trip only its owner sees has nobody else to change it; the owner's own tabs keep
-// in step through lib/tabSync). The stream's code is fetched after the page rendered.
+// A trip page follows its trip's live updates while it is shown, shared or not: the
+// first member may join (and edit) while the owner's page is open, and a page that
+// waited for a second member to start following never heard that join (ADR 0065).
+// Past the stream caps (ADR 0053) the page refetches on focus instead, without an
+// error. The stream's code is fetched after the page rendered.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector, type AppState } from '../../../lib/hooks';
@@ -15,11 +17,10 @@ export interface LiveTrip {
   revoked: boolean;
 }
 
-export function useLiveTrip(tripId: string, trip: { version?: number; members?: unknown[] } | undefined): LiveTrip {
+export function useLiveTrip(tripId: string, trip: { version?: number } | undefined): LiveTrip {
   const store = useStore<AppState>();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector((state) => state.session.token !== null);
-  const shared = (trip?.members?.length ?? 0) > 1;
   // Kept with the trip they are about: another trip opened in the same page starts clean.
   const [note, setNote] = useState<{ tripId: string; text: string } | null>(null);
   const [revoked, setRevoked] = useState<string | null>(null);
@@ -27,7 +28,7 @@ export function useLiveTrip(tripId: string, trip: { version?: number; members?: 
   version.current = trip?.version;
 
   useEffect(() => {
-    if (!tripId || !signedIn || !shared) return;
+    if (!tripId || !signedIn) return;
     const stop = new AbortController();
     import('./client')
       .then(({ followTrip }) => {
@@ -35,6 +36,7 @@ export function useLiveTrip(tripId: string, trip: { version?: number; members?: 
         followTrip({
           tripId,
           getState: store.getState,
+          subscribe: store.subscribe,
           dispatch,
           signal: stop.signal,
           view: () => ({ userId: store.getState().session.userId, version: version.current }),
@@ -46,7 +48,7 @@ export function useLiveTrip(tripId: string, trip: { version?: number; members?: 
       })
       .catch(() => undefined); // offline or an old deployment: the page works without live updates
     return () => stop.abort();
-  }, [tripId, signedIn, shared, store, dispatch]);
+  }, [tripId, signedIn, store, dispatch]);
 
   useEffect(() => {
     if (!note) return;
