@@ -17,3 +17,5 @@ export * from './profile';
 export * from './wishlist-name';
 export * from './currencies';
 export * from './trip-summary';
+export * from './shares';
+export * from './settling';
