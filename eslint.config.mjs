@@ -40,7 +40,8 @@ const TRIPS_CAPABILITIES = {
   sharing: ['trip', 'costs'],
   exports: ['sharing', 'trip', 'costs'],
   votes: ['sharing', 'trip', 'costs'],
-  windows: ['exports', 'live', 'votes', 'sharing', 'currency', 'trip', 'costs'],
+  shares: ['sharing', 'currency', 'trip', 'costs'],
+  windows: ['exports', 'live', 'votes', 'shares', 'sharing', 'currency', 'trip', 'costs'],
 };
 
 export default tseslint.config(

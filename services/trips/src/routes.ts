@@ -14,6 +14,7 @@ import {
   replayedWhileAllowed,
   type GuessLimit,
 } from './sharing';
+import { shareRoutes } from './shares';
 import { voteRoutes } from './votes';
 import {
   itemRoutes,
@@ -47,6 +48,7 @@ export function tripRoutes(
     windowCopyRoutes(ctx, trips, replayedWhile);
     repriceRoutes(ctx, trips);
     itemRoutes(ctx, trips, replayedWhile);
+    shareRoutes(ctx, trips, replayedWhile);
   };
 }
 

@@ -10,7 +10,8 @@
 import { AppError, badRequest, newId, serviceUnavailable, type Logger } from '@tripcost/shared';
 
 /** What changed, for the client to know what to refetch (it may refetch everything). */
-export type ChangeKind = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'deleted';
+export type ChangeKind =
+  'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'payments' | 'deleted';
 
 /** One committed change of a trip, as followers receive it. */
 export interface TripChange {

@@ -14,6 +14,7 @@ import {
 } from '@tripcost/shared';
 import type { BudgetBasis, CostItem, InstanceStatus } from '../../costs';
 import type { InviteRecord, Member, TripVotes } from './members';
+import type { PaymentRecord, Person, WindowPresence } from './people';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -54,6 +55,8 @@ export interface InstanceRecord extends DatedExpenses {
   notes?: string;
   /** Itemised costs; absent or empty means the four expenses are plain numbers. */
   items?: CostItem[];
+  /** Who is there when, by person id (shares/); absent: everyone for the whole window. */
+  presence?: WindowPresence;
 }
 
 export interface TripRecord extends DatedExpenses {
@@ -95,6 +98,12 @@ export interface TripRecord extends DatedExpenses {
   /** Members' votes on windows (votes.ts): apart from `version`, counted by `votes_version`. */
   votes?: TripVotes;
   votes_version?: number;
+  /** The trip's travellers by name (issue 40); absent or empty: none named (travelers is a plain number). */
+  people?: Person[];
+  /** Payments between people (shares/); never in a trip answer, only GET …/payments. */
+  payments?: PaymentRecord[];
+  /** A viewer who cannot see costs still sees their own share, payments and balance; absent: false. */
+  show_own_share?: boolean;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;
