@@ -19,6 +19,7 @@ import {
 import { RatesNeeded, checkCurrency, UNRATED_CURRENCY } from '../../currency';
 import { windowContext, type CostItem } from '../../costs';
 import {
+  FORMER_MEMBER,
   membersOf,
   tripCurrency,
   type FrozenRate,
@@ -154,6 +155,21 @@ function withoutPresenceOf(window: InstanceRecord, kept: ReadonlySet<string>): I
   const entries = Object.entries(window.presence).filter(([id]) => kept.has(id));
   if (entries.length === Object.keys(window.presence).length) return window;
   return { ...window, presence: Object.fromEntries(entries) };
+}
+
+/**
+ * A deleted account's person stays on the trip (their payments and the items they paid
+ * keep their meaning) as "A former member", without the account: nothing of the account
+ * is kept. The very same trip when no person was theirs.
+ */
+export function applyFormerMember(trip: TripRecord, userId: string, now: string): TripRecord {
+  if (!peopleOf(trip).some((person) => person.user_id === userId)) return trip;
+  const people = peopleOf(trip).map((person) => {
+    if (person.user_id !== userId) return person;
+    const { user_id: _gone, ...kept } = person;
+    return { ...kept, name: FORMER_MEMBER };
+  });
+  return { ...trip, people, updated_at: now };
 }
 
 /** A PUT's travellers against the people: once people are named, only their count (400 otherwise). */

@@ -4,9 +4,9 @@
 import { currencyDigits, DEFAULT_CURRENCY, newId, roundMoney, type AuthUser } from '@tripcost/shared';
 import type { BudgetBasis } from '../../costs';
 import { checkCurrency, currencyChangeNeedsRates } from '../../currency';
-import { peopleNeedRates } from '../../shares';
+import { applyFormerMember, peopleNeedRates } from '../../shares';
 import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type SharedTripView } from '../../sharing';
-import { deriveTripLocation, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
+import { deriveTripLocation, FORMER_MEMBER, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
 import type { TripsContext } from './context';
 import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
 import { checkTrip } from './change-checks';
@@ -140,8 +140,9 @@ export const setFavorite =
   };
 
 /**
- * From user.deleted: out of every trip shared with them first, as if they left (their
- * name and votes go with them), then their own trips, each deleted as by hand (a
+ * From user.deleted: their person on other trips becomes "A former member" without their
+ * account; they leave every trip shared with them, as if they left (their name and votes
+ * go with them); then their own trips, each deleted as by hand (a
  * tombstone carrying trip.deleted), so their members' lists, wishlists and exports lose
  * it too.
  */
@@ -154,6 +155,23 @@ export const forgetUser =
       if (error?.status !== 404 && error?.status !== 403) throw error;
       return null;
     };
+    // First, on every other trip naming them, their person becomes "A former member" (changed as the trip's owner).
+    for (const tripId of await ctx.store.idsNamingUser(userId)) {
+      const trip = await ctx.store.findById(tripId);
+      if (!trip || trip.user_id === userId) continue;
+      const owner = { id: trip.user_id, name: FORMER_MEMBER };
+      await ctx.writes
+        .changeTrip(
+          owner,
+          tripId,
+          'trip',
+          (current, at) => applyFormerMember(current, userId, at),
+          {},
+          undefined,
+          'read',
+        )
+        .catch(unlessGone);
+    }
     for (const tripId of await ctx.store.idsSharedWith(userId)) {
       await leaveTrip(leaver, tripId).catch(unlessGone);
     }
