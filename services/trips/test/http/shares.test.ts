@@ -241,6 +241,42 @@ describe('who pays what', () => {
     ]);
   });
 
+  it('when each role calls the new routes, then owners and editors manage them, viewers read what their costs allow, strangers nothing', async () => {
+    const setup = await workedExample();
+    const { ada, tripId, windowId, ids } = setup;
+    const viewer = await withViewer(setup);
+    const editor = clientFor(trips.url, testUser({ name: 'Ed' }));
+    const invite = await ada.post(`/api/trips/getaway/${tripId}/invites`, { role: 'editor' });
+    expect((await editor.post(`/api/trips/invites/${invite.body.token}/accept`)).status).toBe(200);
+    const stranger = clientFor(trips.url, testUser({ name: 'Zed' }));
+    const people = (await ada.get(`/api/trips/getaway/${tripId}`)).body.people;
+    const statuses = async (caller: Client) => [
+      (await caller.get(`/api/trips/getaway/${tripId}/balances?instance=${windowId}`)).status,
+      (await caller.get(`/api/trips/getaway/${tripId}/payments`)).status,
+      (
+        await caller.post(`/api/trips/getaway/${tripId}/payments`, {
+          from: ids.c,
+          to: ids.a,
+          amount: 1,
+          paid_on: '2030-06-07',
+        })
+      ).status,
+      (await caller.put(`/api/trips/getaway/${tripId}`, { people })).status,
+    ];
+    // Costs hidden from viewers (the default), then their own share shown, then costs shown.
+    expect(await statuses(editor)).toEqual([200, 200, 201, 200]);
+    expect(await statuses(viewer)).toEqual([403, 403, 403, 403]);
+    expect(await statuses(stranger)).toEqual([403, 403, 403, 403]);
+    await ada.put(`/api/trips/getaway/${tripId}`, { show_own_share: true });
+    expect(await statuses(viewer)).toEqual([200, 200, 403, 403]);
+    await ada.put(`/api/trips/getaway/${tripId}`, { hide_costs_from_viewers: false });
+    expect(await statuses(viewer)).toEqual([200, 200, 403, 403]);
+    const all = await viewer.get(`/api/trips/getaway/${tripId}/balances?instance=${windowId}`);
+    expect(all.body.people).toHaveLength(3);
+    // Only the owner shows a viewer their own share.
+    expect((await editor.put(`/api/trips/getaway/${tripId}`, { show_own_share: false })).status).toBe(403);
+  });
+
   it('when a payment names an unknown person, itself twice or a zero amount, then 400 {msg}', async () => {
     const { ada, tripId, ids } = await threeOfUs();
     const pay = (body: Record<string, unknown>) =>
