@@ -14,7 +14,7 @@ import {
   replayedWhileAllowed,
   type GuessLimit,
 } from './sharing';
-import { shareRoutes } from './shares';
+import { myPaymentRoutes, shareRoutes } from './shares';
 import { voteRoutes } from './votes';
 import {
   itemRoutes,
@@ -41,6 +41,7 @@ export function tripRoutes(
     voteRoutes(ctx, trips);
     memberRoutes(ctx, trips);
     tripListRoutes(ctx, trips, idempotent);
+    myPaymentRoutes(ctx, trips);
     exportRoutes(ctx, trips);
     liveRoutes(ctx, trips, live);
     oneTripRoutes(ctx, trips);

@@ -1471,6 +1471,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment the caller is part of, per trip where they are a member and one of the people (the account export) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller’s payments by trip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyTripPayments"][];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/calendar.ics": {
         parameters: {
             query?: never;
@@ -5327,6 +5370,37 @@ export interface components {
             /** @enum {boolean} */
             costs_hidden: true;
         };
+        MyTripPayments: {
+            trip_id: string;
+            location_address: string;
+            /** @description the trip’s: trip_amount is in it */
+            currency: string;
+            /** @description the caller’s person on that trip */
+            person_id: string;
+            payments: components["schemas"]["Payment"][];
+        };
+        Payment: {
+            _id: string;
+            /** @description person id */
+            from: string;
+            /** @description person id */
+            to: string;
+            /** @description in `currency` */
+            amount: number;
+            currency: string;
+            /** @description trip-currency units per one unit of `currency`, frozen when recorded; null in the trip’s currency */
+            fx: {
+                rate: number;
+                date: string;
+                source: string;
+            } | null;
+            /** @description YYYY-MM-DD */
+            paid_on: string;
+            note: string;
+            created_at: string;
+            /** @description what it counts for in the trip’s currency (converted once) */
+            trip_amount: number;
+        };
         CommitAnswer: {
             _id: string;
             user_id: string;
@@ -5504,28 +5578,6 @@ export interface components {
         Payments: {
             currency: string;
             payments: components["schemas"]["Payment"][];
-        };
-        Payment: {
-            _id: string;
-            /** @description person id */
-            from: string;
-            /** @description person id */
-            to: string;
-            /** @description in `currency` */
-            amount: number;
-            currency: string;
-            /** @description trip-currency units per one unit of `currency`, frozen when recorded; null in the trip’s currency */
-            fx: {
-                rate: number;
-                date: string;
-                source: string;
-            } | null;
-            /** @description YYYY-MM-DD */
-            paid_on: string;
-            note: string;
-            created_at: string;
-            /** @description what it counts for in the trip’s currency (converted once) */
-            trip_amount: number;
         };
         PaymentChanged: {
             /** @description the payment recorded; null when one was deleted */

@@ -114,6 +114,11 @@ describe('who pays what', () => {
     expect(after.body.people.map((line: { balance: number }) => line.balance)).toEqual([0, 0, 0]);
     expect([after.body.transfers, after.body.settled]).toEqual([[], true]);
     expect((await ada.get(`/api/trips/getaway/${tripId}/payments`)).body.payments).toHaveLength(2);
+    // Ada's account export reads the payments she is part of.
+    const mine = (await ada.get('/api/trips/payments')).body;
+    expect(mine.map((trip: { trip_id: string; payments: unknown[] }) => [trip.trip_id, trip.payments.length])).toEqual([
+      [tripId, 2],
+    ]);
   });
 
   it('when a person an item names is left out of people, then 409 and nothing changes', async () => {

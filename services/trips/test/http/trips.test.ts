@@ -303,6 +303,7 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/reprice',
       '/api/trips/invites/{token}',
       '/api/trips/invites/{token}/accept',
+      '/api/trips/payments',
     ]);
   });
 });

@@ -7,7 +7,15 @@
 // the payments they are part of).
 import { currencyDigits, forbidden, fromMinorUnits, newId, type AuthUser, type RateTable } from '@tripcost/shared';
 import { COSTS_HIDDEN, can, costsHiddenFor, type ShareTally, type TripAccess } from '../../sharing';
-import { roleOf, tripCurrency, type Action, type PaymentRecord, type Role, type TripRecord } from '../../trip';
+import {
+  roleOf,
+  tripCurrency,
+  type Action,
+  type PaymentRecord,
+  type Role,
+  type TripRecord,
+  type TripStore,
+} from '../../trip';
 import { balancesOf, balancesWindow, ownBalances, type BalancesAnswer } from './balances';
 import { applyAddPayment, applyRemovePayment, paymentNeedsRates, paymentUnits, type PaymentInput } from './payments';
 import { personOfUser, windowShares } from './window-shares';
@@ -37,7 +45,19 @@ export interface PaymentChanged {
   version: number;
 }
 
+/** The payments the caller is part of on one trip (the account export's). */
+export interface MyTripPayments {
+  trip_id: string;
+  location_address: string;
+  currency: string;
+  /** The caller's person on that trip. */
+  person_id: string;
+  payments: PaymentView[];
+}
+
 export interface SharesUseCases {
+  /** Every payment the caller is part of, on each trip where they are a member and one of the people. */
+  myPayments(user: AuthUser): Promise<MyTripPayments[]>;
   /** A window's balances (the committed one unless `instanceId`): 409 without a committed window. */
   balances(user: AuthUser, tripId: string, instanceId?: string): Promise<BalancesAnswer>;
   payments(user: AuthUser, tripId: string): Promise<PaymentsAnswer>;
@@ -92,10 +112,32 @@ function checkPaymentAuthor(trip: TripRecord, userId: string, from: string): voi
 
 export function createSharesUseCases(deps: {
   access: Pick<TripAccess, 'tripFor'>;
+  store: Pick<TripStore, 'idsNamingUser' | 'findByIds'>;
   change: ShareChange;
 }): SharesUseCases {
-  const { access, change } = deps;
+  const { access, change, store } = deps;
   return {
+    async myPayments(user) {
+      const trips = await store.findByIds(await store.idsNamingUser(user.id));
+      return trips.flatMap((trip): MyTripPayments[] => {
+        const person = personOfUser(trip, user.id);
+        // Only trips they may still read: a former member's trips are their owners' again.
+        if (!person || roleOf(trip, user.id) === null) return [];
+        const payments = (trip.payments ?? []).filter(
+          (payment) => payment.from === person._id || payment.to === person._id,
+        );
+        if (payments.length === 0) return [];
+        return [
+          {
+            trip_id: trip._id,
+            location_address: trip.location_address,
+            currency: tripCurrency(trip),
+            person_id: person._id,
+            payments: payments.map((payment) => paymentView(payment, trip)),
+          },
+        ];
+      });
+    },
     async balances(user, tripId, instanceId) {
       const { trip, role } = await access.tripFor(user.id, tripId, 'read');
       const { own } = seenBy(trip, role, user.id);

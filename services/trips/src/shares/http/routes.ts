@@ -78,6 +78,20 @@ const paymentChangedAnswer = z
   })
   .meta({ id: 'PaymentChanged' });
 
+const myPaymentsAnswer = z
+  .array(
+    z
+      .object({
+        trip_id: z.string(),
+        location_address: z.string(),
+        currency: z.string().describe('the trip’s: trip_amount is in it'),
+        person_id: z.string().describe('the caller’s person on that trip'),
+        payments: z.array(paymentAnswer),
+      })
+      .meta({ id: 'MyTripPayments' }),
+  )
+  .describe('trips where the caller is a member and one of the people, with the payments they are part of');
+
 const preconditionOf = (req: Request): Precondition => ({
   ...(req.headers['if-match'] === undefined ? {} : { ifMatch: req.headers['if-match'] }),
   ...(req.headers.authorization === undefined ? {} : { authorization: req.headers.authorization }),
@@ -87,6 +101,20 @@ const readErrors = {
   403: 'Not a member, or a viewer whose costs are hidden (unless the owner shows them their own share)',
   404: 'No such trip or window',
 };
+
+/** The caller's own payments on every trip (the account export reads them). */
+export function myPaymentRoutes(ctx: RouteContext, trips: SharesUseCases) {
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/trips/payments',
+    summary:
+      'Every payment the caller is part of, per trip where they are a member and one of the people (the account export)',
+    tags,
+    auth: 'required',
+    responses: { 200: { description: 'The caller’s payments by trip', schema: myPaymentsAnswer } },
+    handler: async ({ user }) => ({ body: await trips.myPayments(user) }),
+  });
+}
 
 export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWhile: ReplayedWhile) {
   defineRoute(ctx, {

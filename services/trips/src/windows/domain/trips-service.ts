@@ -198,6 +198,7 @@ export function createTripsService(deps: {
   const deleteTrip = removeTrip(ctx);
   const shares = createSharesUseCases({
     access,
+    store,
     change: (user, tripId, change, precondition, action) =>
       writes.changeTripWithRates(user, tripId, 'payments', change, precondition, null, action),
   });
