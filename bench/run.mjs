@@ -22,6 +22,7 @@ const BENCHES = [
   ['live updates', './live-updates.mjs'],
   ['live streams', './live-streams.mjs'],
   ['flex grid', './flex-grid.mjs'],
+  ['shares', './shares.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],
   ['web render', './web-compare.mjs'],
