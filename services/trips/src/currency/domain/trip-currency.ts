@@ -211,8 +211,11 @@ function rebasedPayments(
   });
 }
 
-/** Today's published rate from `from` to `to` (RatesNeeded without a table; 400 when not published). */
-function publishedRate(rates: RateTable | undefined, from: string, to: string): Omit<FxRate, 'first_rate'> {
+/**
+ * Today's published rate from `from` to `to` with its date and source (RatesNeeded without
+ * a table; 400 when not published): an item's, a settle currency's and a payment's.
+ */
+export function publishedRate(rates: RateTable | undefined, from: string, to: string): Omit<FxRate, 'first_rate'> {
   if (!rates) throw new RatesNeeded();
   const rate = crossRate(rates, from, to);
   if (rate === null) throw new AppError(400, UNRATED_CURRENCY(from, to), 'currency_unrated');

@@ -11,9 +11,8 @@ import {
   toMinorUnits,
   type RateTable,
 } from '@tripcost/shared';
-import { checkCurrency } from '../../currency';
+import { checkCurrency, publishedRate } from '../../currency';
 import { tripCurrency, type PaymentRecord, type TripRecord } from '../../trip';
-import { frozenRate } from './people-changes';
 import { peopleOf } from './window-shares';
 
 export const MAX_PAYMENTS = 500;
@@ -78,7 +77,7 @@ export function applyAddPayment(
       ? null
       : input.fx
         ? { rate: input.fx.rate, date: now.slice(0, 10), source: 'manual' }
-        : frozenRate(rates, currency, home);
+        : publishedRate(rates, currency, home);
   const payment: PaymentRecord = {
     _id: id,
     from: input.from,

@@ -5,7 +5,6 @@
 // over the record, as the windows' rules are; the windows capability applies them.
 import {
   AppError,
-  crossRate,
   currencyDigits,
   dayNumber,
   isCurrencyCode,
@@ -16,17 +15,9 @@ import {
   splitProblem,
   type RateTable,
 } from '@tripcost/shared';
-import { RatesNeeded, checkCurrency, UNRATED_CURRENCY } from '../../currency';
+import { checkCurrency, publishedRate } from '../../currency';
 import { windowContext, type CostItem } from '../../costs';
-import {
-  FORMER_MEMBER,
-  membersOf,
-  tripCurrency,
-  type FrozenRate,
-  type InstanceRecord,
-  type Person,
-  type TripRecord,
-} from '../../trip';
+import { FORMER_MEMBER, membersOf, tripCurrency, type InstanceRecord, type Person, type TripRecord } from '../../trip';
 import { peopleOf } from './window-shares';
 
 /** A person as PUT sends them: an _id keeps a stored person, none adds one. */
@@ -71,14 +62,6 @@ export function peopleNeedRates(trip: TripRecord, input: readonly PersonInput[] 
   return input.some((person) => settleRateNeeded(trip, person, person._id ? stored.get(person._id) : undefined));
 }
 
-/** Trip currency → `currency` at today's published rate (RatesNeeded without a table; 400 when unpublished). */
-export function frozenRate(rates: RateTable | undefined, from: string, to: string): FrozenRate {
-  if (!rates) throw new RatesNeeded();
-  const rate = crossRate(rates, from, to);
-  if (rate === null) throw new AppError(400, UNRATED_CURRENCY(from, to), 'currency_unrated');
-  return { rate, date: rates.date, source: rates.source };
-}
-
 /** A person as stored after the change: their settle currency's rate kept, frozen anew or dropped. */
 function settledPerson(
   trip: TripRecord,
@@ -95,7 +78,7 @@ function settledPerson(
   person.settle_currency = currency;
   if (currency === tripCurrency(trip)) return person;
   person.settle_fx = settleRateNeeded(trip, input, stored)
-    ? frozenRate(rates, tripCurrency(trip), currency)
+    ? publishedRate(rates, tripCurrency(trip), currency)
     : (stored?.settle_fx ?? null);
   return person;
 }
