@@ -40,7 +40,7 @@ const TRIPS_CAPABILITIES = {
   sharing: ['trip', 'costs'],
   exports: ['sharing', 'trip', 'costs'],
   votes: ['sharing', 'trip', 'costs'],
-  shares: ['sharing', 'currency', 'trip', 'costs'],
+  shares: ['exports', 'sharing', 'currency', 'trip', 'costs'],
   windows: ['exports', 'live', 'votes', 'shares', 'sharing', 'currency', 'trip', 'costs'],
 };
 

@@ -306,6 +306,13 @@ const CASES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/trips/getaway/{tripId}/balances.csv',
+    path: (s) => `${T(s)}/balances.csv?instance=${s.instanceId}`,
+    expected: costsShown,
+    people: true,
+  },
+  {
+    method: 'GET',
     route: '/api/trips/getaway/{tripId}/payments',
     path: (s) => `${T(s)}/payments`,
     expected: costsShown,

@@ -304,6 +304,10 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/balances?instance=${instanceId}` }),
     expect: ONLY_OWNER,
   },
+  'GET /api/trips/getaway/{tripId}/balances.csv': {
+    request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/balances.csv?instance=${instanceId}` }),
+    expect: ONLY_OWNER,
+  },
   // Each caller's own payments, on the trips naming them: another user gets their own (none).
   'GET /api/trips/payments': { request: () => ({ path: '/api/trips/payments' }), expect: ANY_USER },
   'GET /api/trips/getaway/{tripId}/payments': {

@@ -1,6 +1,7 @@
 // Who pays what over HTTP (issue 40): the trip's people, presence, payers and splits,
 // each person's share in answers about one trip, balances, payments and settling up —
 // the worked example of docs/product.md, and every refusal with its {msg}.
+import { parse } from 'csv-parse/sync';
 import { testUser } from '@tripcost/shared/testing';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 
@@ -100,6 +101,20 @@ describe('who pays what', () => {
       { from: ids.c, to: ids.a, amount: 243.33, currency: 'EUR' },
     ]);
     expect(balances.body.settled).toBe(false);
+    // The same figures as a spreadsheet: each person, then the payments (none yet).
+    const csv = await fetch(`${trips.url}/api/trips/getaway/${tripId}/balances.csv?instance=${windowId}`, {
+      headers: { authorization: ada.token! },
+    });
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="austin-tx-usa-balances.csv"');
+    expect(parse((await csv.text()).replace(/^\uFEFF/, ''), { relax_column_count: true })).toEqual([
+      // A balance as two columns that are never negative (a leading "-" would be neutralised as a formula).
+      ['Person', 'Paid', 'Share', 'Is owed', 'Owes', 'Currency', 'In settle currency', 'Settle currency'],
+      ['Ada', '1090.00', '473.34', '616.66', '0.00', 'EUR', '616.66', 'EUR'],
+      ['Bo', '100.00', '473.33', '0.00', '373.33', 'EUR', '373.33', 'EUR'],
+      ['Cy', '345.00', '588.33', '0.00', '243.33', 'EUR', '243.33', 'EUR'],
+      [''],
+      ['Paid on', 'From', 'To', 'Amount', 'Currency', 'In trip currency', 'Note'],
+    ]);
     // Recording the transfers settles the trip.
     for (const transfer of balances.body.transfers) {
       const paid = await ada.post(`/api/trips/getaway/${tripId}/payments`, {

@@ -282,6 +282,7 @@ describe('trips API', () => {
       '/api/trips/getaway-trip',
       '/api/trips/getaway/{tripId}',
       '/api/trips/getaway/{tripId}/balances',
+      '/api/trips/getaway/{tripId}/balances.csv',
       '/api/trips/getaway/{tripId}/comparison.csv',
       '/api/trips/getaway/{tripId}/events',
       '/api/trips/getaway/{tripId}/instances',

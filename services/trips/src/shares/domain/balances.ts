@@ -143,3 +143,63 @@ export function ownBalances(answer: BalancesAnswer, personId: string): BalancesA
     left_out: { not_paid: 0, payer_not_named: 0 },
   };
 }
+
+/**
+ * The balances CSV's two tables' headers (docs/product.md names the same lines). A balance
+ * is written as two columns that are never negative — a cell starting with "-" is
+ * neutralised as a formula (exports.ts), and a spreadsheet would read it as text.
+ */
+export const BALANCES_CSV_HEADER = [
+  'Person',
+  'Paid',
+  'Share',
+  'Is owed',
+  'Owes',
+  'Currency',
+  'In settle currency',
+  'Settle currency',
+];
+export const PAYMENTS_CSV_HEADER = ['Paid on', 'From', 'To', 'Amount', 'Currency', 'In trip currency', 'Note'];
+
+/**
+ * The rows of `GET …/balances.csv`: each person's paid, share and balance (and in their
+ * settle currency), a blank row, then the payments — the answers' own figures, only those
+ * the caller may see (`balances` and `payments` are already shaped for them).
+ */
+export function balancesRows(
+  trip: TripRecord,
+  balances: BalancesAnswer,
+  payments: readonly {
+    paid_on: string;
+    from: string;
+    to: string;
+    amount: number;
+    currency: string;
+    trip_amount: number;
+    note: string;
+  }[],
+): string[][] {
+  const digits = currencyDigits(balances.currency);
+  const name = new Map(peopleOf(trip).map((person) => [person._id, person.name]));
+  const fixed = (amount: number, places = digits) => amount.toFixed(places);
+  const people = balances.people.map((line) => [
+    name.get(line.person_id) ?? '',
+    fixed(line.paid),
+    fixed(line.share),
+    fixed(Math.max(0, line.balance)),
+    fixed(Math.max(0, -line.balance)),
+    balances.currency,
+    fixed(Math.abs(line.settle.amount), currencyDigits(line.settle.currency)),
+    line.settle.currency,
+  ]);
+  const paid = payments.map((payment) => [
+    payment.paid_on,
+    name.get(payment.from) ?? '',
+    name.get(payment.to) ?? '',
+    fixed(payment.amount, currencyDigits(payment.currency)),
+    payment.currency,
+    fixed(payment.trip_amount),
+    payment.note,
+  ]);
+  return [BALANCES_CSV_HEADER, ...people, [], PAYMENTS_CSV_HEADER, ...paid];
+}

@@ -16,7 +16,8 @@ import {
   type TripRecord,
   type TripStore,
 } from '../../trip';
-import { balancesOf, balancesWindow, ownBalances, type BalancesAnswer } from './balances';
+import { csvFileName, csvTable } from '../../exports';
+import { balancesOf, balancesRows, balancesWindow, ownBalances, type BalancesAnswer } from './balances';
 import { applyAddPayment, applyRemovePayment, paymentNeedsRates, paymentUnits, type PaymentInput } from './payments';
 import { personOfUser, windowShares } from './window-shares';
 
@@ -61,6 +62,8 @@ export interface SharesUseCases {
   /** A window's balances (the committed one unless `instanceId`): 409 without a committed window. */
   balances(user: AuthUser, tripId: string, instanceId?: string): Promise<BalancesAnswer>;
   payments(user: AuthUser, tripId: string): Promise<PaymentsAnswer>;
+  /** The balances and the payments as one CSV download, as the caller may see them. */
+  balancesCsv(user: AuthUser, tripId: string, instanceId?: string): Promise<{ csv: string; fileName: string }>;
   addPayment(user: AuthUser, tripId: string, input: PaymentInput, precondition?: Precondition): Promise<PaymentChanged>;
   removePayment(
     user: AuthUser,
@@ -101,6 +104,12 @@ const paymentView = (payment: PaymentRecord, trip: TripRecord): PaymentView => (
   trip_amount: fromMinorUnits(paymentUnits(payment, trip), currencyDigits(tripCurrency(trip))),
 });
 
+/** The trip's payments as a reader sees them: all, or (`own`: their person) those they are part of. */
+function paymentsSeen(trip: TripRecord, own: string | null): PaymentsAnswer {
+  const payments = (trip.payments ?? []).filter((payment) => !own || payment.from === own || payment.to === own);
+  return { currency: tripCurrency(trip), payments: payments.map((payment) => paymentView(payment, trip)) };
+}
+
 /** Owners and editors manage every payment; another member only their own (from themselves), when they see their figures. */
 function checkPaymentAuthor(trip: TripRecord, userId: string, from: string): void {
   const role = roleOf(trip, userId);
@@ -116,6 +125,13 @@ export function createSharesUseCases(deps: {
   change: ShareChange;
 }): SharesUseCases {
   const { access, change, store } = deps;
+  /** A window's balances and the payments, each shaped for the caller, and the trip they are of. */
+  async function readable(user: AuthUser, tripId: string, instanceId?: string) {
+    const { trip, role } = await access.tripFor(user.id, tripId, 'read');
+    const { own } = seenBy(trip, role, user.id);
+    const all = balancesOf(trip, balancesWindow(trip, instanceId));
+    return { trip, balances: own ? ownBalances(all, own) : all, payments: paymentsSeen(trip, own) };
+  }
   return {
     async myPayments(user) {
       const trips = await store.findByIds(await store.idsNamingUser(user.id));
@@ -138,17 +154,17 @@ export function createSharesUseCases(deps: {
         ];
       });
     },
-    async balances(user, tripId, instanceId) {
-      const { trip, role } = await access.tripFor(user.id, tripId, 'read');
-      const { own } = seenBy(trip, role, user.id);
-      const answer = balancesOf(trip, balancesWindow(trip, instanceId));
-      return own ? ownBalances(answer, own) : answer;
-    },
+    balances: async (user, tripId, instanceId) => (await readable(user, tripId, instanceId)).balances,
     async payments(user, tripId) {
       const { trip, role } = await access.tripFor(user.id, tripId, 'read');
-      const { own } = seenBy(trip, role, user.id);
-      const payments = (trip.payments ?? []).filter((payment) => !own || payment.from === own || payment.to === own);
-      return { currency: tripCurrency(trip), payments: payments.map((payment) => paymentView(payment, trip)) };
+      return paymentsSeen(trip, seenBy(trip, role, user.id).own);
+    },
+    async balancesCsv(user, tripId, instanceId) {
+      const { trip, balances, payments } = await readable(user, tripId, instanceId);
+      return {
+        csv: csvTable(balancesRows(trip, balances, payments.payments)),
+        fileName: csvFileName(trip, 'balances'),
+      };
     },
     async addPayment(user, tripId, input, precondition = {}) {
       const id = newId();

@@ -136,6 +136,33 @@ export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWh
 
   defineRoute(ctx, {
     method: 'get',
+    path: '/api/trips/getaway/:tripId/balances.csv',
+    summary:
+      'The balances (each person’s paid, share and balance, and in their settle currency) then the payments, as one CSV table, as the caller may see them',
+    tags,
+    auth: 'required',
+    params: tripParams,
+    query: balancesQuery,
+    responses: {
+      200: 'text/csv',
+      ...readErrors,
+      409: 'No window is committed and none was asked for with ?instance= (code no_committed_window)',
+    },
+    handler: async ({ params, query, user, res }) => {
+      const { csv, fileName } = await trips.balancesCsv(user, params.tripId, query.instance);
+      res
+        .status(200)
+        .set({
+          'content-type': 'text/csv; charset=utf-8; header=present',
+          'content-disposition': `attachment; filename="${fileName}"`,
+          'cache-control': 'no-store',
+        })
+        .send(csv);
+    },
+  });
+
+  defineRoute(ctx, {
+    method: 'get',
     path: '/api/trips/getaway/:tripId/payments',
     summary: 'The payments between the trip’s people (a viewer who sees only their own share: those they are part of)',
     tags,
