@@ -5,6 +5,7 @@ import { type AuthUser, type RateTable } from '@tripcost/shared';
 import { tempDataDir, testUser } from '@tripcost/shared/testing';
 import { createTripsService, type TripsService } from '../../src/windows/domain/trips-service';
 import { openEmbeddedTripStore } from '../../src/trip/store/embedded';
+import type { TripStore } from '../../src/trip';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 const TABLE: RateTable = { base: 'EUR', date: '2030-01-01', source: 'ECB', rates: { USD: 1.0842, GBP: 0.8563 } };
@@ -13,12 +14,14 @@ describe('settling up across currencies', () => {
   let rates: RateTable = TABLE;
   let trips: TripsService;
   let withoutRates: TripsService;
+  let store: TripStore;
   beforeAll(async () => {
-    const store = await openEmbeddedTripStore(tempDataDir());
+    store = await openEmbeddedTripStore(tempDataDir());
     const source = { latest: async () => rates };
     trips = createTripsService({ store, now: () => new Date(NOW), rates: source });
     withoutRates = createTripsService({ store, now: () => new Date(NOW) });
   });
+  afterAll(() => store.close());
 
   /** Ada (owner) and Bo, who settles in GBP, on a EUR trip with a committed window: Ada paid a €100 dinner. */
   async function dinner(ada: AuthUser) {

@@ -171,10 +171,9 @@ export function withPayer(item: CostItem, sent: { paid?: boolean; paid_by?: stri
   return item;
 }
 
+/** What an item's payer and split are checked against: not its currency or rate (a new trip currency re-prices every item). */
 const itemInputs = (item: CostItem | undefined): string =>
-  item
-    ? JSON.stringify([item.paid_by, item.split, item.amount, item.basis, item.currency, item.seasons, item.quotes])
-    : '';
+  item ? JSON.stringify([item.paid_by, item.split, item.amount, item.basis, item.seasons, item.quotes]) : '';
 
 /** An item's payer and split refer only to the trip's people; an exact split adds up to its cost in its currency. */
 function checkItem(item: CostItem, window: InstanceRecord, trip: TripRecord, known: ReadonlySet<string>): void {
@@ -216,10 +215,13 @@ export function checkPeopleRefs(before: TripRecord | null, after: TripRecord): v
   const previous = new Map((before?.instances ?? []).map((window) => [window._id, window]));
   for (const window of after.instances) {
     const old = previous.get(window._id);
+    // A change copies only what it changes: a window or item it left alone is the very same object.
+    if (old === window) continue;
     if (JSON.stringify(old?.presence) !== JSON.stringify(window.presence)) checkPresence(window, known);
     const oldItems = new Map((old?.items ?? []).map((item) => [item._id, item]));
     for (const item of window.items ?? []) {
-      if (itemInputs(oldItems.get(item._id)) !== itemInputs(item)) checkItem(item, window, after, known);
+      const oldItem = oldItems.get(item._id);
+      if (oldItem !== item && itemInputs(oldItem) !== itemInputs(item)) checkItem(item, window, after, known);
     }
   }
 }
