@@ -11,6 +11,7 @@ import {
   type RouteContext,
 } from '@tripcost/shared';
 import { z } from 'zod';
+import { sendCsv } from '../../exports';
 import { moneyAnswer, type ReplayedWhile } from '../../sharing';
 import { tripParams } from '../../trip';
 import type { Precondition, SharesUseCases } from '../domain/shares-service';
@@ -148,17 +149,8 @@ export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWh
       ...readErrors,
       409: 'No window is committed and none was asked for with ?instance= (code no_committed_window)',
     },
-    handler: async ({ params, query, user, res }) => {
-      const { csv, fileName } = await trips.balancesCsv(user, params.tripId, query.instance);
-      res
-        .status(200)
-        .set({
-          'content-type': 'text/csv; charset=utf-8; header=present',
-          'content-disposition': `attachment; filename="${fileName}"`,
-          'cache-control': 'no-store',
-        })
-        .send(csv);
-    },
+    handler: async ({ params, query, user, res }) =>
+      sendCsv(res, await trips.balancesCsv(user, params.tripId, query.instance)),
   });
 
   defineRoute(ctx, {
