@@ -2,9 +2,10 @@
 // built trips service (its own process, embedded store, real Redis), and what shares add
 // to a trip's answer.
 // - Shares: one window of 20 people and 100 items (the item cap) split every way (equal,
-//   among, shares, exact, nights with presence): the service CPU per window answer with
-//   the people named, minus the same answer of the same trip without people — what the
-//   shares cost — beside the domain rule alone in this process.
+//   among, shares, exact, nights with presence): what they add to building and serialising
+//   the trip's answer (the service's tripForRole, in this process, with and without the
+//   shares), beside the rule alone and the service's CPU per HTTP window answer (whose
+//   items also carry their splits) and per answer of the same items without people.
 // - Balances: GET …/balances of that window with 500 payments recorded: service CPU per
 //   answer, whole (read, apportion, balances, transfers, JSON, HTTP).
 // - Size: a trip of 6 people and 5 windows of 8 items, its answer ÷ the same answer with
@@ -65,19 +66,34 @@ async function tripWith(service, count, windows = 1) {
   return { base, windows: made.map((window) => window._id), ids: (named.people ?? []).map((person) => person._id) };
 }
 
-/** The domain rule alone: each person's share of the stored window, `rounds` times, in ms per window. */
-async function domainOnly(trip, rounds) {
-  const { windowShareUnits } = await import('../services/trips/dist/shares/domain/window-shares.js');
-  const window = trip.instances[0];
-  for (let i = 0; i < 20; i++) windowShareUnits(trip, window);
+/** Median CPU ms of `work` over `rounds` runs (after a warm-up). */
+function cpuOf(work, rounds) {
+  for (let i = 0; i < 20; i++) work();
   const times = [];
   for (let i = 0; i < rounds; i++) {
     const began = process.cpuUsage();
-    windowShareUnits(trip, window);
+    work();
     const spent = process.cpuUsage(began);
     times.push((spent.user + spent.system) / 1000);
   }
   return median(times);
+}
+
+/**
+ * In this process, on the stored trip: the domain rule alone (each person's share of the
+ * window), and the one-trip answer the service builds (tripForRole) with shares and without.
+ */
+async function inProcess(trip, rounds) {
+  const { windowShareUnits, shareTally } = await import('../services/trips/dist/shares/index.js');
+  const { tripForRole } = await import('../services/trips/dist/sharing/index.js');
+  const { windowVotes } = await import('../services/trips/dist/votes/index.js');
+  const options = { today: '2030-01-01', searchLinks: true, tally: windowVotes };
+  const view = (shares) => JSON.stringify(tripForRole(trip, 'owner', trip.user_id, { ...options, shares }));
+  return {
+    rule: cpuOf(() => windowShareUnits(trip, trip.instances[0]), rounds),
+    withShares: cpuOf(() => view(shareTally), rounds),
+    without: cpuOf(() => view(undefined), rounds),
+  };
 }
 
 export async function run({ smoke, log }) {
@@ -102,11 +118,10 @@ export async function run({ smoke, log }) {
     const total = answer.instance.shares.reduce((sum, share) => sum + Math.round(share.amount * 100), 0);
     if (total !== Math.round(answer.instance.total_cost * 100)) throw new Error('the shares do not add up');
     log(`shares: ${answer.instance.shares.length} people, ${answer.instance.items.length} items, Σ = total`);
-    const withShares = await cpuPerAnswer(service, windowPath, seconds, rounds, log, 'window with shares');
-    const without = await cpuPerAnswer(service, plainPath, seconds, rounds, log, 'window without people');
-    const stored = await service.call('GET', shared.base);
-    const inProcess = await domainOnly({ ...stored, people: stored.people }, smoke ? 5 : 200);
-    const sharesCost = Math.max(0, withShares - without);
+    const windowCpu = await cpuPerAnswer(service, windowPath, seconds, rounds, log, 'window with shares');
+    const plainCpu = await cpuPerAnswer(service, plainPath, seconds, rounds, log, 'window without people');
+    const local = await inProcess(await service.call('GET', shared.base), smoke ? 5 : 200);
+    const sharesCost = Math.max(0, local.withShares - local.without);
 
     // Balances: the same window committed, `payments` payments between its people.
     await service.call('PATCH', `${windowPath}/commit`, {});
@@ -138,8 +153,10 @@ export async function run({ smoke, log }) {
     const sizeRatio = one.length / bare.length;
     return [
       {
-        measure: `shares of a window, 20 people × ${items} items (every split kind): trips-service CPU they add per answer`,
-        comparison: `window answer ${ms(withShares)} with people − ${ms(without)} without; the domain rule alone ${ms(inProcess)}`,
+        measure: `shares of a window, 20 people × ${items} items (every split kind): CPU they add to the trip's answer`,
+        comparison:
+          `one-trip answer built and serialised ${ms(local.withShares)} with shares − ${ms(local.without)} without; ` +
+          `the rule alone ${ms(local.rule)}; HTTP window answer ${ms(windowCpu)} (same items without people or splits ${ms(plainCpu)})`,
         result: ms(sharesCost),
         target: `≤ ${CPU_TARGET_MS} ms`,
         pass: smoke ? null : sharesCost <= CPU_TARGET_MS,

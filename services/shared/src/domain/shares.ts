@@ -63,22 +63,24 @@ export const equalWeights = (count: number): bigint[] => Array.from({ length: co
  */
 export function apportion(costs: readonly SharedCost[], count: number): bigint[] {
   if (count === 0) return [];
-  // One common denominator: the lcm of every cost's weight sum (each reduced first).
+  // One common denominator: the lcm of every cost's share denominator, each reduced first
+  // (cost × weight ÷ Σ weights, over gcd(cost, Σ weights)), so an exact split in the trip's
+  // currency adds nothing to it and an equal one at most the head count.
   const reduced = costs.map(({ cost, weights }) => {
-    const divisor = weights.reduce((g, weight) => gcd(g, weight), 0n) || 1n;
-    const scaled = weights.map((weight) => weight / divisor);
-    return { cost, weights: scaled, sum: scaled.reduce((a, b) => a + b, 0n) };
+    const sum = weights.reduce((a, b) => a + b, 0n);
+    if (sum <= 0n) throw new Error('a cost to split needs someone with a weight');
+    const common = gcd(cost, sum) || 1n;
+    return { cost, weights, factor: cost / common, part: sum / common };
   });
   let denominator = 1n;
-  for (const { sum } of reduced) if (sum > 0n) denominator = (denominator / gcd(denominator, sum)) * sum;
+  for (const { part } of reduced) denominator = (denominator / gcd(denominator, part)) * part;
   const numerators = Array.from({ length: count }, () => 0n);
   let total = 0n;
-  for (const { cost, weights, sum } of reduced) {
+  for (const { cost, weights, factor, part } of reduced) {
     total += cost;
-    if (sum <= 0n) throw new Error('a cost to split needs someone with a weight');
-    const factor = cost * (denominator / sum);
+    const scale = factor * (denominator / part);
     for (let person = 0; person < count; person += 1) {
-      if (weights[person]) numerators[person] += factor * weights[person];
+      if (weights[person]) numerators[person] += scale * weights[person];
     }
   }
   const shares = numerators.map((numerator) => floorDiv(numerator, denominator));
