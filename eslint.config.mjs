@@ -41,7 +41,8 @@ const TRIPS_CAPABILITIES = {
   exports: ['sharing', 'trip', 'costs'],
   history: ['sharing', 'trip'],
   votes: ['history', 'sharing', 'trip', 'costs'],
-  windows: ['exports', 'live', 'history', 'votes', 'sharing', 'currency', 'trip', 'costs'],
+  shares: ['exports', 'sharing', 'currency', 'trip', 'costs'],
+  windows: ['exports', 'live', 'history', 'votes', 'shares', 'sharing', 'currency', 'trip', 'costs'],
 };
 
 export default tseslint.config(

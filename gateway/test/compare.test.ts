@@ -101,10 +101,21 @@ describe('comparing date windows through the gateway', () => {
     ).toEqual([50, 0, 150]);
     expect(trip.body.instances[2]).toMatchObject({ _id: may._id, nights: null, per_night: null, per_person: 300 });
     const list = await alice('GET', '/api/trips/getaway-trip');
-    // A list carries the same figures; only answers about one trip add each window's search links.
+    // A list carries the same figures; only answers about one trip add each window's search links and shares.
     const withoutLinks = {
       ...trip.body,
-      instances: trip.body.instances.map(({ search_links: _links, ...window }: { search_links: unknown }) => window),
+      instances: trip.body.instances.map(
+        ({
+          search_links: _links,
+          shares: _shares,
+          my_share: _mine,
+          ...window
+        }: {
+          search_links: unknown;
+          shares: unknown;
+          my_share: unknown;
+        }) => window,
+      ),
     };
     expect(list.body.find((listed: { _id: string }) => listed._id === tripId)).toEqual(withoutLinks);
   });

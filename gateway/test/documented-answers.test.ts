@@ -164,6 +164,7 @@ describe('answers through the gateway against the document it serves', () => {
     expect(withoutSchema.sort()).toEqual([
       'GET /api/places-pics 200', // the photo's bytes
       'GET /api/trips/calendar.ics 200', // text/calendar
+      'GET /api/trips/getaway/{tripId}/balances.csv 200', // text/csv
       'GET /api/trips/getaway/{tripId}/comparison.csv 200', // text/csv
       'GET /api/trips/getaway/{tripId}/events 200', // text/event-stream (a trip's live updates)
       'GET /api/user/me/export 200', // the data download (Content-Disposition: attachment)

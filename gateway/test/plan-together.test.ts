@@ -21,6 +21,8 @@ interface Shared {
   /** The history entry of the item's addition (an edit). */
   itemEntryId: string;
   users: Record<Exclude<Role, 'anonymous'>, AuthUser>;
+  /** With `people`: the owner's, the editor's and the viewer's person, and a payment from the editor to the owner. */
+  people?: { owner: string; editor: string; viewer: string; paymentId: string };
 }
 
 let gw: TripsBehindGateway;
@@ -34,8 +36,11 @@ const ok = (reply: { status: number; body: unknown }, status = 200) => {
   return reply;
 };
 
-/** A trip with a window and an item, an editor and a viewer who joined by link, and a stranger. */
-async function sharedTrip(options: { hideCosts?: boolean } = {}): Promise<Shared> {
+/**
+ * A trip with a window and an item, an editor and a viewer who joined by link, and a
+ * stranger; with `people`, the three members named as its people and one payment.
+ */
+async function sharedTrip(options: { hideCosts?: boolean; people?: boolean } = {}): Promise<Shared> {
   const users = {
     owner: testUser({ name: 'Ada' }),
     editor: testUser({ name: 'Bo' }),
@@ -84,7 +89,30 @@ async function sharedTrip(options: { hideCosts?: boolean } = {}): Promise<Shared
     inviteId: invite._id,
     token: invite.token,
     users,
+    ...(options.people ? { people: await namePeople(trip._id, users) } : {}),
   };
+}
+
+/** The owner, editor and viewer named as the trip's people, and a payment from the editor to the owner. */
+async function namePeople(tripId: string, users: Shared['users']): Promise<NonNullable<Shared['people']>> {
+  const owner = gw.as(users.owner);
+  const roles = ['owner', 'editor', 'viewer'] as const;
+  const named = ok(
+    await owner('PUT', `/api/trips/getaway/${tripId}`, {
+      people: roles.map((role) => ({ name: users[role].name, user_id: users[role].id })),
+    }),
+  ).body.people as { _id: string }[];
+  const [ownerId, editorId, viewerId] = named.map((person) => person._id);
+  const payment = ok(
+    await owner('POST', `/api/trips/getaway/${tripId}/payments`, {
+      from: editorId,
+      to: ownerId,
+      amount: 20,
+      paid_on: '2031-05-04',
+    }),
+    201,
+  ).body.payment;
+  return { owner: ownerId, editor: editorId, viewer: viewerId, paymentId: payment._id };
 }
 
 const callerFor = (shared: Shared, role: Role): Caller => gw.as(role === 'anonymous' ? null : shared.users[role]);
@@ -96,6 +124,8 @@ interface RouteCase {
   path: (s: Shared) => string;
   body?: (s: Shared) => unknown;
   expected: Record<Role, number>;
+  /** The trip's members are named as its people (who pays what). */
+  people?: true;
 }
 
 const readAll = { anonymous: 401, stranger: 403, viewer: 200, editor: 200, owner: 200 };
@@ -277,6 +307,45 @@ const CASES: RouteCase[] = [
     path: (s) => `${T(s)}/members/me`,
     expected: { anonymous: 401, stranger: 403, viewer: 200, editor: 200, owner: 409 },
   },
+  // Who pays what (issue 40). Costs are hidden from viewers here, and show_own_share is off.
+  { method: 'GET', route: '/api/trips/payments', path: () => '/api/trips/payments', expected: anyUser(200) },
+  {
+    method: 'GET',
+    route: '/api/trips/getaway/{tripId}/balances',
+    path: (s) => `${T(s)}/balances?instance=${s.instanceId}`,
+    expected: costsShown,
+    people: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/trips/getaway/{tripId}/balances.csv',
+    path: (s) => `${T(s)}/balances.csv?instance=${s.instanceId}`,
+    expected: costsShown,
+    people: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/trips/getaway/{tripId}/payments',
+    path: (s) => `${T(s)}/payments`,
+    expected: costsShown,
+    people: true,
+  },
+  {
+    // From the viewer's own person: still refused while the viewer may not see their figures.
+    method: 'POST',
+    route: '/api/trips/getaway/{tripId}/payments',
+    path: (s) => `${T(s)}/payments`,
+    body: (s) => ({ from: s.people!.viewer, to: s.people!.owner, amount: 5, paid_on: '2031-05-04' }),
+    expected: editors(201),
+    people: true,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/trips/getaway/{tripId}/payments/{paymentId}',
+    path: (s) => `${T(s)}/payments/${s.people!.paymentId}`,
+    expected: editors(200),
+    people: true,
+  },
 ];
 
 describe('plan together: who may do what', () => {
@@ -293,7 +362,8 @@ describe('plan together: who may do what', () => {
     async (_name, entry) => {
       const seen: Record<string, number> = {};
       for (const role of ROLES) {
-        const shared = await sharedTrip(); // a fresh trip per caller: one's change never decides another's answer
+        // A fresh trip per caller: one's change never decides another's answer.
+        const shared = await sharedTrip({ people: entry.people });
         const reply = await callerFor(shared, role)(entry.method, entry.path(shared), entry.body?.(shared));
         seen[role] = reply.status;
         if (reply.status >= 400) expect([role, typeof reply.body?.msg]).toEqual([role, 'string']);

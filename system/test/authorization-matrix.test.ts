@@ -18,6 +18,9 @@ interface Resources {
   /** A cost item of the first window. */
   itemId: string;
   wishlistId: string;
+  /** The trip's people: the owner, then Bo (no account); and a payment from Bo to the owner. */
+  personIds: [string, string];
+  paymentId: string;
 }
 
 interface MatrixEntry {
@@ -308,6 +311,32 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: ONLY_OWNER,
   },
+  // Who pays what (issue 40): a window's balances, the payments between the trip's people.
+  'GET /api/trips/getaway/{tripId}/balances': {
+    request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/balances?instance=${instanceId}` }),
+    expect: ONLY_OWNER,
+  },
+  'GET /api/trips/getaway/{tripId}/balances.csv': {
+    request: ({ tripId, instanceId }) => ({ path: `/api/trips/getaway/${tripId}/balances.csv?instance=${instanceId}` }),
+    expect: ONLY_OWNER,
+  },
+  // Each caller's own payments, on the trips naming them: another user gets their own (none).
+  'GET /api/trips/payments': { request: () => ({ path: '/api/trips/payments' }), expect: ANY_USER },
+  'GET /api/trips/getaway/{tripId}/payments': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/payments` }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/payments': {
+    request: ({ tripId, personIds }) => ({
+      path: `/api/trips/getaway/${tripId}/payments`,
+      body: { from: personIds[1], to: personIds[0], amount: 12, paid_on: '2030-05-05' },
+    }),
+    expect: { anonymous: [401], other: [403], owner: [201] },
+  },
+  'DELETE /api/trips/getaway/{tripId}/payments/{paymentId}': {
+    request: ({ tripId, paymentId }) => ({ path: `/api/trips/getaway/${tripId}/payments/${paymentId}` }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/wishlist/getlists': { request: () => ({ path: '/api/wishlist/getlists' }), expect: ANY_USER },
   'POST /api/wishlist/createlist': {
     request: ({ tripId }) => ({
@@ -389,9 +418,22 @@ describe('authorization matrix over every documented route', () => {
       path: '/api/wishlist/createlist',
       body: { list_name: `Fixture ${Math.random().toString(36).slice(2)}`, trips: [{ _id: trip.body._id }] },
     });
-    const made = [trip, instance, otherInstance, planned, item, list];
-    if (made.some((reply) => reply.status !== 201) || committed.status !== 200) {
-      const statuses = [...made, committed].map((reply) => `${reply.status} ${reply.text.slice(0, 80)}`);
+    const people = await product.call({
+      ...as,
+      method: 'PUT',
+      path: `/api/trips/getaway/${trip.body._id}`,
+      body: { people: [{ name: 'Ada', user_id: owner.id }, { name: 'Bo' }] },
+    });
+    const personIds = (people.body.people ?? []).map((person: { _id: string }) => person._id) as [string, string];
+    const payment = await product.call({
+      ...as,
+      method: 'POST',
+      path: `/api/trips/getaway/${trip.body._id}/payments`,
+      body: { from: personIds[1], to: personIds[0], amount: 5, paid_on: '2030-05-05' },
+    });
+    const made = [trip, instance, otherInstance, planned, item, list, payment];
+    if (made.some((reply) => reply.status !== 201) || committed.status !== 200 || people.status !== 200) {
+      const statuses = [...made, committed, people].map((reply) => `${reply.status} ${reply.text.slice(0, 80)}`);
       throw new Error(`could not make the owner’s resources: ${statuses.join(' | ')}`);
     }
     return {
@@ -402,6 +444,8 @@ describe('authorization matrix over every documented route', () => {
       committedInstanceId: planned.body._id,
       itemId: item.body.item._id,
       wishlistId: list.body._id,
+      personIds,
+      paymentId: payment.body.payment._id,
     };
   }
 

@@ -36,6 +36,7 @@ export function instance(over: Partial<Instance> = {}): Instance {
     delta_by_category: null,
     dates_invalid: false,
     items: [],
+    presence: {},
     paid_total: 0,
     booked_total: 0,
     fx_effect: 0,
@@ -73,6 +74,9 @@ export function costItem(over: Partial<CostItem> = {}): CostItem {
     // In the trip's currency (USD): no exchange rate.
     currency: 'USD',
     fx: null,
+    // No payer named, split equally among everyone.
+    paid_by: null,
+    split: null,
     ...over,
   };
 }
@@ -118,6 +122,8 @@ export function trip(over: Partial<Trip> = {}): Trip {
     members: [],
     hide_costs_from_viewers: true,
     costs_hidden: false as const,
+    people: [],
+    show_own_share: false,
     ...over,
   };
   const total = totalCost(made);

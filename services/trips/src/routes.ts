@@ -15,6 +15,7 @@ import {
   replayedWhileAllowed,
   type GuessLimit,
 } from './sharing';
+import { myPaymentRoutes, shareRoutes } from './shares';
 import { voteRoutes } from './votes';
 import {
   itemRoutes,
@@ -41,6 +42,7 @@ export function tripRoutes(
     voteRoutes(ctx, trips);
     memberRoutes(ctx, trips);
     tripListRoutes(ctx, trips, idempotent);
+    myPaymentRoutes(ctx, trips);
     exportRoutes(ctx, trips);
     historyRoutes(ctx, trips);
     liveRoutes(ctx, trips, live);
@@ -49,6 +51,7 @@ export function tripRoutes(
     windowCopyRoutes(ctx, trips, replayedWhile);
     repriceRoutes(ctx, trips);
     itemRoutes(ctx, trips, replayedWhile);
+    shareRoutes(ctx, trips, replayedWhile);
   };
 }
 

@@ -1473,6 +1473,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment the caller is part of, per trip where they are a member and one of the people (the account export) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller’s payments by trip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyTripPayments"][];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/calendar.ics": {
         parameters: {
             query?: never;
@@ -1933,7 +1976,7 @@ export interface paths {
                 };
             };
         };
-        /** Change isFavorite, travelers, budget, listed instances (others untouched; label, status, notes, dates, expenses, activities), or the trip dates and expenses while it has no instances */
+        /** Change isFavorite, travelers, budget, the people (replacing the list), listed instances (others untouched; label, status, notes, dates, expenses, activities, presence), or the trip dates and expenses while it has no instances */
         put: {
             parameters: {
                 query?: never;
@@ -1949,6 +1992,18 @@ export interface paths {
                         isFavorite?: boolean;
                         /** @description owner only: viewers get the trip without any money, link or confirmation code */
                         hide_costs_from_viewers?: boolean;
+                        /** @description owner only: a viewer who cannot see costs still sees their own share, payments and balance */
+                        show_own_share?: boolean;
+                        /** @description owner or editor: replaces the list (entries with an _id keep it, others are added, omitted ones removed; 409 when one left out is named by an item or a payment); travelers becomes their count */
+                        people?: {
+                            /** @description a stored person’s id; absent: a new person */
+                            _id?: string;
+                            name: string;
+                            /** @description a member’s account; absent or null: none */
+                            user_id?: string | null;
+                            /** @description the currency their balance is also shown in; its rate is frozen now (null: the trip’s) */
+                            settle_currency?: string | null;
+                        }[];
                         /** @description a new trip currency converts the budget and plain expenses and re-prices every item at today’s rates */
                         currency?: string;
                         origin?: string;
@@ -1968,6 +2023,15 @@ export interface paths {
                             car_expense?: number | string | (null) | unknown;
                             other_expense?: number | string | (null) | unknown;
                             activities?: string[];
+                            /** @description who is there when within the window’s dates (default: all of it); changes the split, never the total */
+                            presence?: {
+                                [key: string]: {
+                                    /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                    from: string;
+                                    /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                    to: string;
+                                };
+                            };
                             label?: string;
                             /** @enum {string} */
                             status?: "considering" | "top_choice" | "eliminated" | "booked";
@@ -1994,7 +2058,7 @@ export interface paths {
                         "application/json": components["schemas"]["Trip"];
                     };
                 };
-                /** @description Invalid, unknown instance, a status the committed window cannot have, a date outside 1900-01-01…2199-12-31 (also one stored earlier, code date_out_of_range), or a window that would end before it starts once the change is merged (code end_before_start) */
+                /** @description Invalid, unknown instance, a status the committed window cannot have, a date outside 1900-01-01…2199-12-31 (also one stored earlier, code date_out_of_range), a window that would end before it starts once the change is merged (code end_before_start), travelers other than the people’s count once people are named (code travelers_are_people), an unknown person, a user_id that is not a member’s, or a presence outside its window */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2028,7 +2092,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry */
+                /** @description An expense of a window with cost items differs from its items’ sum (code expenses_from_items), a person left out of people is named by an item or a payment (code person_referenced), or collided with simultaneous changes; retry */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2933,6 +2997,29 @@ export interface paths {
                         fx?: {
                             rate: number;
                         } | null;
+                        /** @description the person who paid it (sets paid); null: no one named (paid stays as sent) */
+                        paid_by?: string | null;
+                        /** @description how the item is split over the trip’s people; null: equally among everyone */
+                        split?: ({
+                            /** @enum {string} */
+                            kind: "equal";
+                            among?: string[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "shares";
+                            shares: {
+                                [key: string]: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "exact";
+                            amounts: {
+                                [key: string]: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "nights";
+                        }) | null;
                         /**
                          * @description Only for the first item of a window that still has typed amounts (an estimate): "keep" (default) turns the amount typed for this item’s category into an item like the other amounts, so the category counts both; "replace" drops that amount, so the category’s cost is this item alone. Otherwise nothing changes.
                          * @default keep
@@ -3088,6 +3175,29 @@ export interface paths {
                         fx?: {
                             rate: number;
                         } | null;
+                        /** @description the person who paid it (sets paid); null: no one named (paid stays as sent) */
+                        paid_by?: string | null;
+                        /** @description how the item is split over the trip’s people; null: equally among everyone */
+                        split?: ({
+                            /** @enum {string} */
+                            kind: "equal";
+                            among?: string[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "shares";
+                            shares: {
+                                [key: string]: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "exact";
+                            amounts: {
+                                [key: string]: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "nights";
+                        }) | null;
                     };
                 };
             };
@@ -3325,6 +3435,399 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who owes whom for a window (the committed one, or ?instance=): what each person paid, their share, their balance (Σ = 0) and in their settle currency, and the transfers that settle up. A viewer who sees only their own share gets only their own figures */
+        get: {
+            parameters: {
+                query?: {
+                    instance?: string;
+                };
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window’s balances */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Balances"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a viewer whose costs are hidden (unless the owner shows them their own share) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No window is committed and none was asked for with ?instance= (code no_committed_window) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/balances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The balances (each person’s paid, share and balance, and in their settle currency) then the payments, as one CSV table, as the caller may see them */
+        get: {
+            parameters: {
+                query?: {
+                    instance?: string;
+                };
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a viewer whose costs are hidden (unless the owner shows them their own share) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No window is committed and none was asked for with ?instance= (code no_committed_window) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payments between the trip’s people (a viewer who sees only their own share: those they are part of) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The payments, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payments"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a viewer whose costs are hidden (unless the owner shows them their own share) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Record a payment from one person to another (owner or editor; another member only from themselves). In another currency its rate is frozen now; more than is owed is allowed (the balance turns) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the person paying */
+                        from: string;
+                        /** @description the person paid */
+                        to: string;
+                        amount: number;
+                        /** @description ISO 4217; the trip’s when absent */
+                        currency?: string;
+                        /** @description YYYY-MM-DD: the day it was paid */
+                        paid_on: string;
+                        note?: string;
+                        /** @description your own rate (trip-currency units per one unit of currency); absent: today’s published one */
+                        fx?: {
+                            rate: number;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The payment and the trip’s new version */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentChanged"];
+                    };
+                };
+                /** @description An unknown person, the same person twice, an amount not above 0, a bad date or currency, a currency without a published rate and no fx.rate */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a viewer recording someone else’s payment */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The trip already keeps 500 payments, or a simultaneous change collided; or Idempotency-Key: a request with this key is still running; retry shortly */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The payment is in another currency and exchange rates are unavailable: nothing saved */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a payment (owner or editor; another member only one they made) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    paymentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted: payment is null, version the trip’s new one */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentChanged"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a viewer deleting someone else’s payment */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or payment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description If-Match names an older version of the trip */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4758,6 +5261,10 @@ export interface components {
             hide_costs_from_viewers: boolean;
             /** @enum {boolean} */
             costs_hidden: false;
+            /** @description the trip’s travellers by name (members have a user_id); [] when none are named */
+            people: components["schemas"]["Person"][];
+            /** @description a viewer who cannot see costs still sees their own share, payments and balance */
+            show_own_share: boolean;
         };
         Instance: {
             _id: string;
@@ -4820,6 +5327,14 @@ export interface components {
             votes: components["schemas"]["WindowVotes"];
             /** @description every member, owner included, voted yes */
             works_for_everyone: boolean;
+            /** @description who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout */
+            presence: {
+                [key: string]: components["schemas"]["Presence"];
+            };
+            /** @description only in answers about one trip: each person’s share of the total in people order, adding up to total_cost exactly (largest remainder, ties in people order); [] without people */
+            shares?: components["schemas"]["PersonShare"][];
+            /** @description only in answers about one trip: the caller’s own share; null when they are none of the trip’s people */
+            my_share?: number | null;
         };
         CostItem: {
             _id: string;
@@ -4850,6 +5365,10 @@ export interface components {
             currency: string;
             /** @description the frozen rate, present exactly when the item’s currency is not the trip’s; null otherwise */
             fx: components["schemas"]["FxRate"] | null;
+            /** @description the person (of the trip’s people) who paid it; null: no one named (with paid, "payer not named") */
+            paid_by: string | null;
+            /** @description how it is split over the trip’s people; null: equally among everyone */
+            split: components["schemas"]["Split"] | null;
         };
         Season: {
             /** @description YYYY-MM-DD (a UTC calendar day) */
@@ -4877,6 +5396,32 @@ export interface components {
             /** @description the rate when the item’s price (or currency) was last set */
             first_rate: number;
         };
+        Split: {
+            /** @enum {string} */
+            kind: "equal";
+            /** @description person ids; absent: everyone */
+            among?: string[];
+        } | {
+            /** @enum {string} */
+            kind: "shares";
+            /** @description positive weights by person id */
+            shares: {
+                [key: string]: number;
+            };
+        } | {
+            /** @enum {string} */
+            kind: "exact";
+            /** @description by person id, in the item’s currency; they add up to the item’s cost when set */
+            amounts: {
+                [key: string]: number;
+            };
+        } | {
+            /**
+             * @description by the nights each person is there (presence)
+             * @enum {string}
+             */
+            kind: "nights";
+        };
         Freshness: {
             /** @description the oldest day a price in use was seen; null when no item says */
             oldest_captured_on: string | null;
@@ -4899,6 +5444,17 @@ export interface components {
              * @enum {string|null}
              */
             mine: "yes" | "maybe" | "no" | null;
+        };
+        Presence: {
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            from: string;
+            /** @description YYYY-MM-DD (a UTC calendar day) */
+            to: string;
+        };
+        PersonShare: {
+            person_id: string;
+            /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+            amount: number;
         };
         Comparison: {
             /** @description ties: the earlier start wins; null when every window is eliminated */
@@ -4929,6 +5485,22 @@ export interface components {
             role: "owner" | "editor" | "viewer";
             joined_at: string;
         };
+        Person: {
+            _id: string;
+            name: string;
+            /** @description a member’s account; null for someone without one */
+            user_id: string | null;
+            /** @description the currency their balance is also shown in; null: the trip’s */
+            settle_currency: string | null;
+            /** @description units of settle_currency per one trip-currency unit, frozen when set; refreshed by re-pricing */
+            settle_fx: components["schemas"]["FrozenRate"] | null;
+        };
+        FrozenRate: {
+            rate: number;
+            /** @description YYYY-MM-DD: the day the rate was published (entered, for a manual rate) */
+            date: string;
+            source: string;
+        };
         TripCostsHidden: {
             _id: string;
             user_id: string;
@@ -4957,6 +5529,10 @@ export interface components {
              * @enum {string}
              */
             budget_basis: "trip" | "per_person";
+            /** @description the trip’s travellers by name (members have a user_id); [] when none are named */
+            people: components["schemas"]["Person"][];
+            /** @description a viewer who cannot see costs still sees their own share, payments and balance */
+            show_own_share: boolean;
             /**
              * @description the caller’s role on the trip
              * @enum {string}
@@ -4991,6 +5567,12 @@ export interface components {
             votes: components["schemas"]["WindowVotes"];
             /** @description every member, owner included, voted yes */
             works_for_everyone: boolean;
+            /** @description who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout */
+            presence: {
+                [key: string]: components["schemas"]["Presence"];
+            };
+            /** @description only in answers about one trip: the caller’s own share; null when they are none of the trip’s people */
+            my_share?: number | null;
         };
         CostItemCostsHidden: {
             _id: string;
@@ -5091,6 +5673,37 @@ export interface components {
             /** @enum {boolean} */
             costs_hidden: true;
         };
+        MyTripPayments: {
+            trip_id: string;
+            location_address: string;
+            /** @description the trip’s: trip_amount is in it */
+            currency: string;
+            /** @description the caller’s person on that trip */
+            person_id: string;
+            payments: components["schemas"]["Payment"][];
+        };
+        Payment: {
+            _id: string;
+            /** @description person id */
+            from: string;
+            /** @description person id */
+            to: string;
+            /** @description in `currency` */
+            amount: number;
+            currency: string;
+            /** @description trip-currency units per one unit of `currency`, frozen when recorded; null in the trip’s currency */
+            fx: {
+                rate: number;
+                date: string;
+                source: string;
+            } | null;
+            /** @description YYYY-MM-DD */
+            paid_on: string;
+            note: string;
+            created_at: string;
+            /** @description what it counts for in the trip’s currency (converted once) */
+            trip_amount: number;
+        };
         CommitAnswer: {
             _id: string;
             user_id: string;
@@ -5158,6 +5771,10 @@ export interface components {
             hide_costs_from_viewers: boolean;
             /** @enum {boolean} */
             costs_hidden: false;
+            /** @description the trip’s travellers by name (members have a user_id); [] when none are named */
+            people: components["schemas"]["Person"][];
+            /** @description a viewer who cannot see costs still sees their own share, payments and balance */
+            show_own_share: boolean;
             trip: components["schemas"]["Trip"];
         };
         FlexGrid: {
@@ -5226,6 +5843,58 @@ export interface components {
             item: components["schemas"]["CostItem"];
             instance: components["schemas"]["Instance"];
             trip: components["schemas"]["Trip"];
+        };
+        Balances: {
+            /** @description the trip’s: every amount here but settle is in it */
+            currency: string;
+            /** @description the window these balances are about */
+            instance_id: string;
+            people: components["schemas"]["PersonBalance"][];
+            /** @description at most n − 1; applied, they bring every balance to exactly 0 (largest debtor pays largest creditor) */
+            transfers: {
+                from: string;
+                to: string;
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+                amount: number;
+                currency: string;
+            }[];
+            /** @description every balance is 0 */
+            settled: boolean;
+            /** @description costs balances leave out: items not paid yet (and plain amounts), items paid by someone not named */
+            left_out: {
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+                not_paid: number;
+                /** @description In the trip’s currency (its `currency`), a decimal in major units rounded to its minor unit */
+                payer_not_named: number;
+            };
+        };
+        PersonBalance: {
+            person_id: string;
+            /** @description what they paid for the window’s items */
+            paid: number;
+            /** @description their share of the items a named person paid (Σ share = Σ paid) */
+            share: number;
+            /** @description paid − share + payments made − payments received: above 0 owed to them */
+            balance: number;
+            /** @description the balance in their settle currency at its frozen rate */
+            settle: {
+                currency: string;
+                amount: number;
+                /** @description settle-currency units per one trip-currency unit (1 in the trip’s own) */
+                rate: number;
+                rate_date: string | null;
+                source: string | null;
+            };
+        };
+        Payments: {
+            currency: string;
+            payments: components["schemas"]["Payment"][];
+        };
+        PaymentChanged: {
+            /** @description the payment recorded; null when one was deleted */
+            payment: components["schemas"]["Payment"] | null;
+            /** @description the trip’s version after the change (also its ETag) */
+            version: number;
         };
         Wishlist: {
             _id: string;

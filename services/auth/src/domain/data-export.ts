@@ -1,7 +1,7 @@
 // "Download my data": one JSON document with everything TripCost holds of the
 // caller: the full profile from this service, every trip of theirs (with its instances
-// and their costs), the trips shared with them as references, their votes, and every
-// wishlist from theirs. All or nothing: if a part cannot be
+// and their costs), the trips shared with them as references, their votes, the payments
+// they are part of, and every wishlist from theirs. All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
 import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
@@ -10,6 +10,8 @@ export interface UserDataSources {
   trips(authorization: string): Promise<unknown[]>;
   /** Every wishlist of the caller as the wishlists API answers it. */
   wishlists(authorization: string): Promise<unknown[]>;
+  /** The payments the caller is part of, per trip, as the trips API answers them (issue 40). */
+  payments(authorization: string): Promise<unknown[]>;
 }
 
 export const EXPORT_FORMAT = 'tripcost-export/1';
@@ -25,6 +27,8 @@ export interface DataExport {
   shared_with_me: SharedTripReference[];
   /** The caller's votes on windows, in their own trips and in those shared with them. */
   votes: VoteRecord[];
+  /** Payments between a trip's people that the caller is part of, per trip (their own trips and shared ones). */
+  payments: unknown[];
   wishlists: unknown[];
 }
 
@@ -86,16 +90,18 @@ export async function gatherExport(
     now?: () => Date;
   },
 ): Promise<DataExport> {
-  const [own, trips, wishlists] = await Promise.all([
+  const [own, trips, wishlists, payments] = await Promise.all([
     deps.account(caller),
     deps.sources.trips(authorization),
     deps.sources.wishlists(authorization),
+    deps.sources.payments(authorization),
   ]);
   return {
     format: EXPORT_FORMAT,
     exportedAt: (deps.now?.() ?? new Date()).toISOString(),
     ...own,
     ...exportedTrips(trips),
+    payments,
     wishlists,
   };
 }

@@ -31,8 +31,16 @@ export const WISHLISTS_ENDPOINT = defineEndpoint({
   answer: { list: true, reads: [] },
 });
 
+/** The payments the caller is part of, per trip (issue 40). */
+export const PAYMENTS_ENDPOINT = defineEndpoint({
+  callee: 'trips',
+  method: 'get',
+  path: '/api/trips/payments',
+  answer: { list: true, reads: ['trip_id', 'currency', 'payments'] },
+});
+
 /** Every endpoint the export calls (the contract test checks each one). */
-export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT];
+export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT];
 
 export function createUserDataSources(options: {
   tripsUrl: string;
@@ -82,5 +90,6 @@ export function createUserDataSources(options: {
     },
     wishlists: (authorization) =>
       listFrom('wishlists', () => wishlists.get(WISHLISTS_ENDPOINT, { authorization, params: {} })),
+    payments: (authorization) => listFrom('trips', () => trips.get(PAYMENTS_ENDPOINT, { authorization, params: {} })),
   };
 }

@@ -17,6 +17,8 @@ interface FakeSource {
   /** The Authorization header of every call, to prove the caller's token is used. */
   seen: string[];
   answer: { status: number; body: unknown };
+  /** Answers for one path only (the rest get `answer`). */
+  byPath: Record<string, { status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
@@ -25,12 +27,14 @@ async function fakeSource(): Promise<FakeSource> {
     url: '',
     seen: [],
     answer: { status: 200, body: [] },
+    byPath: {},
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((req, res) => {
     fake.seen.push(String(req.headers.authorization));
-    res.writeHead(fake.answer.status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(fake.answer.body));
+    const answer = fake.byPath[new URL(req.url ?? '/', 'http://fake').pathname] ?? fake.answer;
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -160,7 +164,17 @@ describe('account deletion and data export', () => {
     expect((await api.putProfile(user.id, { home_currency: 'JPY' }, user.accessToken)).status).toBe(200);
     const tripList = [{ _id: 'a'.repeat(24), location_address: 'Austin, TX, USA', instances: [{ stay_expense: 100 }] }];
     const lists = [{ _id: 'b'.repeat(24), list_name: 'Summer', trips: [] }];
+    const payments = [
+      {
+        trip_id: 'a'.repeat(24),
+        location_address: 'Austin, TX, USA',
+        currency: 'USD',
+        person_id: 'c'.repeat(24),
+        payments: [{ _id: 'd'.repeat(24), from: 'c'.repeat(24), to: 'e'.repeat(24), amount: 20, currency: 'USD' }],
+      },
+    ];
     trips.answer = { status: 200, body: tripList };
+    trips.byPath['/api/trips/payments'] = { status: 200, body: payments };
     wishlists.answer = { status: 200, body: lists };
     trips.seen.length = 0;
     const res = await fetch(`${auth.url}/api/user/me/export`, { headers: { authorization: user.accessToken } });
@@ -178,9 +192,12 @@ describe('account deletion and data export', () => {
       trips: tripList,
       shared_with_me: [],
       votes: [],
+      payments,
       wishlists: lists,
     });
-    expect(trips.seen).toEqual([user.accessToken]);
+    delete trips.byPath['/api/trips/payments'];
+    // The trips page and the payments, each with the caller's own token.
+    expect(trips.seen).toEqual([user.accessToken, user.accessToken]);
     expect(wishlists.seen.at(-1)).toBe(user.accessToken);
   });
 

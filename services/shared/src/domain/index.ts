@@ -18,3 +18,5 @@ export * from './wishlist-name';
 export * from './text-limits';
 export * from './currencies';
 export * from './trip-summary';
+export * from './shares';
+export * from './settling';

@@ -51,6 +51,10 @@ describe('trip instances API', () => {
       dates_invalid: false,
       freshness: { oldest_captured_on: null, stale_items: 0 },
       search_links: [], // no end date: nothing to search for
+      // A trip without people has no shares (issue 40).
+      presence: {},
+      shares: [],
+      my_share: null,
       items: [],
       paid_total: 0,
       booked_total: 0,

@@ -44,6 +44,9 @@ describe('cost items API', () => {
       // In the trip's currency (USD by default): no rate.
       currency: 'USD',
       fx: null,
+      // No payer named, split equally among everyone (issue 40).
+      paid_by: null,
+      split: null,
     });
     // 120.50 × 4 nights; the other categories are the sums of no items.
     expect(first.body.instance).toMatchObject({

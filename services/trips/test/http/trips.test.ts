@@ -65,6 +65,9 @@ describe('trips API', () => {
         version: 1,
         role: 'owner',
         owner_name: 'A traveller',
+        // No people named yet, and a viewer without costs sees no share (issue 40).
+        people: [],
+        show_own_share: false,
         members: [{ user_id: alice.user!.id, name: 'A traveller', role: 'owner', joined_at: reply.body.created_at }],
         hide_costs_from_viewers: true,
         costs_hidden: false,
@@ -278,6 +281,8 @@ describe('trips API', () => {
       '/api/trips/favorites',
       '/api/trips/getaway-trip',
       '/api/trips/getaway/{tripId}',
+      '/api/trips/getaway/{tripId}/balances',
+      '/api/trips/getaway/{tripId}/balances.csv',
       '/api/trips/getaway/{tripId}/comparison.csv',
       '/api/trips/getaway/{tripId}/events',
       '/api/trips/getaway/{tripId}/history',
@@ -296,9 +301,12 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/invites/{inviteId}',
       '/api/trips/getaway/{tripId}/members/me',
       '/api/trips/getaway/{tripId}/members/{userId}',
+      '/api/trips/getaway/{tripId}/payments',
+      '/api/trips/getaway/{tripId}/payments/{paymentId}',
       '/api/trips/getaway/{tripId}/reprice',
       '/api/trips/invites/{token}',
       '/api/trips/invites/{token}/accept',
+      '/api/trips/payments',
     ]);
   });
 });

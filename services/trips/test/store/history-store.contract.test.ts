@@ -96,9 +96,9 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
       expect(text).not.toContain(bo.id);
       expect(text).not.toContain('Bo Zhang');
       const edit = kept.find((entry) => entry.changes.some((change) => change.field === 'travelers'));
-      expect(edit?.actor).toEqual({ user_id: null, name: 'a former member' });
+      expect(edit?.actor).toEqual({ user_id: null, name: 'A former member' });
       expect(kept.filter((entry) => entry.target.kind === 'member').map((entry) => entry.target.name)).toContain(
-        'a former member',
+        'A former member',
       );
       expect((await store.history.page(bos._id, 10)).entries).toEqual([]);
     });

@@ -600,6 +600,67 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect((await clocked.listInvites(ada, trip._id))[0]!.state).toBe('expired');
       });
 
+      it('when a trip names people and keeps payments, then they read back exactly and idsNamingUser finds it by the account', async () => {
+        const [ownerId, memberId] = [newId(), newId()];
+        const [adaId, boId] = [newId(), newId()];
+        const trip = aTrip(ownerId, {
+          members: [member(ownerId, 'owner'), member(memberId, 'editor')],
+          people: [
+            { _id: adaId, name: 'Ada', user_id: ownerId },
+            {
+              _id: boId,
+              name: 'Bo',
+              settle_currency: 'GBP',
+              settle_fx: { rate: 0.85, date: '2030-01-01', source: 'ECB' },
+            },
+          ],
+          payments: [
+            {
+              _id: newId(),
+              from: boId,
+              to: adaId,
+              amount: 12.5,
+              currency: 'GBP',
+              fx: { rate: 1.17, date: '2030-01-01', source: 'ECB' },
+              paid_on: '2030-01-02',
+              note: 'dinner',
+              created_at: NOW,
+            },
+          ],
+          show_own_share: true,
+          instances: [anInstance({ presence: { [boId]: { from: '2030-03-02', to: '2030-03-04' } } })],
+        });
+        await store.insert(trip);
+        expect(await store.findById(trip._id)).toEqual(trip);
+        expect(await store.idsNamingUser(ownerId)).toEqual([trip._id]);
+        // A member who is none of the people, and an unknown account: none.
+        expect(await store.idsNamingUser(memberId)).toEqual([]);
+        expect(await store.idsNamingUser(newId())).toEqual([]);
+      });
+
+      it('when an account is deleted, then its person on another’s trip stays as “A former member” without the account, with its payments', async () => {
+        const ada = testUser({ name: 'Ada' });
+        const bo = testUser({ name: 'Bo' });
+        const trip = await trips.createTrip(ada, { location_address: 'Porto, Portugal' });
+        await trips.acceptInvite(bo, (await trips.createInvite(ada, trip._id, 'editor')).token);
+        const named = await trips.updateTrip(ada, trip._id, {
+          people: [
+            { name: 'Ada', user_id: ada.id },
+            { name: 'Bo', user_id: bo.id },
+          ],
+        });
+        const [adaPerson, boPerson] = named.people.map((person) => person._id);
+        await trips.addPayment(bo, trip._id, { from: boPerson, to: adaPerson, amount: 20, paid_on: '2030-01-02' });
+        await trips.forgetUser(bo.id);
+        const after = await trips.getTrip(ada, trip._id);
+        expect(after.people.map((person) => [person._id, person.name, person.user_id])).toEqual([
+          [adaPerson, 'Ada', ada.id],
+          [boPerson, 'A former member', null],
+        ]);
+        expect((await trips.payments(ada, trip._id)).payments.map((payment) => payment.from)).toEqual([boPerson]);
+        expect(await store.idsNamingUser(bo.id)).toEqual([]);
+      });
+
       it('when an account is deleted, then it leaves every trip shared with it and its own trips are gone for their members', async () => {
         const ada = testUser({ name: 'Ada' });
         const bo = testUser({ name: 'Bo' });

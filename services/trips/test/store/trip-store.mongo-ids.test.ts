@@ -29,7 +29,7 @@ function aTrip(userId: string): TripRecord {
 }
 
 describe('trips MongoDB adapter: one type per id field in every driver call', () => {
-  it('when a trip is inserted, listed, changed, deleted with an event, purged and a user removed, then every _id, user_id and window id sent is a string', async () => {
+  it('when a trip is inserted, listed, changed, deleted with an event, purged and a user removed, then every _id, user_id, people.user_id and window id sent is a string', async () => {
     const mongo = fakeMongo();
     const store = mongoTripStore(mongo.connection);
     const owner = newId();
@@ -43,6 +43,7 @@ describe('trips MongoDB adapter: one type per id field in every driver call', ()
     ]);
     expect((await store.findByIds([trip._id])).map((t) => t._id)).toEqual([trip._id]);
     expect(await store.idsByUser(owner)).toEqual([trip._id]);
+    expect(await store.idsNamingUser(owner)).toEqual([]);
 
     const windowId = newId();
     const withWindow = {
@@ -65,6 +66,7 @@ describe('trips MongoDB adapter: one type per id field in every driver call', ()
     expect(typesSentAt(mongo.calls, '_id')).toEqual(new Set(['string']));
     expect(typesSentAt(mongo.calls, 'user_id')).toEqual(new Set(['string']));
     expect(typesSentAt(mongo.calls, 'instances._id')).toEqual(new Set(['string']));
+    expect(typesSentAt(mongo.calls, 'people.user_id')).toEqual(new Set(['string']));
     // null: no window committed yet.
     expect(typesSentAt(mongo.calls, 'committedInstanceId')).toEqual(new Set(['null', 'string']));
   });

@@ -182,6 +182,8 @@ function keptItem(item: ItemInput, tempId: string, tripCurrency: string): CostIt
     quotes: typed.quotes ?? [],
     captured_on: typed.captured_on ?? today,
     currency: typed.currency ?? tripCurrency,
+    paid_by: typed.paid_by ?? null,
+    split: typed.split ?? null,
     _id: tempId,
     fx: fx ? { rate: fx.rate, date: today, source: 'manual', first_rate: fx.rate } : null,
   };

@@ -3,13 +3,16 @@ import type { CostItem } from '../../lib/types';
 
 /**
  * An item as sent: the dated-price fields may be left out (the service defaults them;
- * captured_on is today), the currency too (the trip's); fx is only ever a manual { rate }.
+ * captured_on is today), the currency too (the trip's), the payer and split too (none
+ * named, equally among everyone); fx is only ever a manual { rate }.
  */
 export type ItemInput = Omit<
   CostItem,
-  '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency' | 'fx'
+  '_id' | 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency' | 'fx' | 'paid_by' | 'split'
 > &
-  Partial<Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency'>> & {
+  Partial<
+    Pick<CostItem, 'weekend_amount' | 'seasons' | 'quotes' | 'captured_on' | 'currency' | 'paid_by' | 'split'>
+  > & {
     fx?: { rate: number } | null;
   };
 

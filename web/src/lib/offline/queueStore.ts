@@ -41,6 +41,8 @@ export function offlineWindow(
     delta_by_category: null,
     dates_invalid: false,
     items: [],
+    // Everyone there throughout until the server says otherwise.
+    presence: {},
     paid_total: 0,
     booked_total: 0,
     freshness: { oldest_captured_on: null, stale_items: 0 },

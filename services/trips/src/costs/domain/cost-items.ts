@@ -21,6 +21,7 @@ import {
   type FxRate,
   type Quote,
   type Season,
+  type Split,
 } from '@tripcost/shared';
 
 export { COST_BASES, basisMultiplier, itemCost, nightsOf, type CostBasis, type CostContext };
@@ -58,6 +59,10 @@ export interface CostItem {
   currency?: string;
   /** The frozen rate, present exactly when the item's currency is not the trip's; null or absent otherwise. */
   fx?: FxRate | null;
+  /** Who paid it (a person id, shares/); null or absent: no one named (with paid, someone not named). */
+  paid_by?: string | null;
+  /** How it is split over the trip's people; null or absent: equally among everyone. */
+  split?: Split | null;
 }
 
 /** An item as answers show it: the dated-price fields, its currency and fx (null in the trip's currency) always present. */
@@ -70,6 +75,8 @@ export function itemView(item: CostItem, tripCurrency: string): Required<CostIte
     seasons: item.seasons ?? [],
     quotes: item.quotes ?? [],
     captured_on: item.captured_on ?? null,
+    paid_by: item.paid_by ?? null,
+    split: item.split ?? null,
   };
 }
 

@@ -20,7 +20,7 @@ import {
   type RateTable,
 } from '@tripcost/shared';
 import type { CostItem } from '../../costs';
-import { tripCurrency, type InstanceRecord, type TripRecord } from '../../trip';
+import { tripCurrency, type InstanceRecord, type PaymentRecord, type Person, type TripRecord } from '../../trip';
 
 /** Where today's exchange rates come from (the integrations service); throws a 503 AppError when unavailable. */
 export interface RatesSource {
@@ -160,14 +160,62 @@ export function itemNeedsRates(
 export const currencyChangeNeedsRates = (trip: Pick<TripRecord, 'currency'>, currency: string | undefined): boolean =>
   currency !== undefined && isCurrencyCode(currency) && currency !== tripCurrency(trip);
 
-/** Whether re-pricing the windows `instanceIds` names (all when null) needs today's rates: one holds an item with a rate. */
+/**
+ * Whether re-pricing the windows `instanceIds` names (all when null) needs today's rates:
+ * one holds an item with a rate, or (the whole trip) a person has a settle currency's rate.
+ */
 export const repriceNeedsRates = (trip: TripRecord, instanceIds: readonly string[] | null): boolean =>
   trip.instances.some(
     (instance) => (!instanceIds || instanceIds.includes(instance._id)) && !!instance.items?.some((item) => item.fx),
-  );
+  ) ||
+  (!instanceIds && !!trip.people?.some((person) => person.settle_fx));
 
-/** Today's published rate from `from` to `to` (RatesNeeded without a table; 400 when not published). */
-function publishedRate(rates: RateTable | undefined, from: string, to: string): Omit<FxRate, 'first_rate'> {
+/**
+ * The people's settle rates at today's rates (re-pricing the whole trip, or a new trip
+ * currency): trip currency → each one's settle currency; none in the trip's own. The
+ * same array when nothing moved, so re-pricing at unchanged rates changes nothing.
+ */
+export function repricedPeople(people: Person[] | undefined, home: string, rates: RateTable): Person[] | undefined {
+  if (!people?.some((person) => person.settle_currency)) return people;
+  let changed = false;
+  const next = people.map((person) => {
+    if (!person.settle_currency) return person;
+    if (person.settle_currency === home) {
+      if (!person.settle_fx) return person;
+      changed = true;
+      return { ...person, settle_fx: null };
+    }
+    const rate = crossRate(rates, home, person.settle_currency);
+    if (rate === null || rate === person.settle_fx?.rate) return person;
+    changed = true;
+    return { ...person, settle_fx: { rate, date: rates.date, source: rates.source } };
+  });
+  return changed ? next : people;
+}
+
+/** Payments under a new trip currency: each one's rate to it (at the change's rates; none in its own). */
+function rebasedPayments(
+  payments: PaymentRecord[] | undefined,
+  old: string,
+  currency: string,
+  rates: RateTable,
+  conversion: { rate: number },
+): PaymentRecord[] | undefined {
+  return payments?.map((payment) => {
+    if (payment.currency === currency) return { ...payment, fx: null };
+    const published = crossRate(rates, payment.currency, currency);
+    const carried = (payment.currency === old ? 1 : (payment.fx?.rate ?? 0)) * conversion.rate;
+    const rate = published ?? carried;
+    if (!isFxRate(rate)) throw new AppError(400, UNRATED_CURRENCY(payment.currency, currency), 'currency_unrated');
+    return { ...payment, fx: { rate, date: rates.date, source: published === null ? 'manual' : rates.source } };
+  });
+}
+
+/**
+ * Today's published rate from `from` to `to` with its date and source (RatesNeeded without
+ * a table; 400 when not published): an item's, a settle currency's and a payment's.
+ */
+export function publishedRate(rates: RateTable | undefined, from: string, to: string): Omit<FxRate, 'first_rate'> {
   if (!rates) throw new RatesNeeded();
   const rate = crossRate(rates, from, to);
   if (rate === null) throw new AppError(400, UNRATED_CURRENCY(from, to), 'currency_unrated');
@@ -205,7 +253,9 @@ export function applyReprice(
     changed = true;
     return { ...instance, items };
   });
-  return changed ? { ...trip, instances, updated_at: now } : trip;
+  const people = instanceIds || !rates ? trip.people : repricedPeople(trip.people, home, rates);
+  if (people !== trip.people) changed = true;
+  return changed ? { ...trip, instances, ...(people ? { people } : {}), updated_at: now } : trip;
 }
 
 /** An amount in one currency converted at `rate` to another, rounded once to its minor unit. */
@@ -264,6 +314,8 @@ export function applyCurrencyChange(
     instances: trip.instances.map((instance) =>
       instance.items?.length ? { ...instance, items: instance.items.map(repriced) } : convertExpenses(instance),
     ),
+    ...(trip.people ? { people: repricedPeople(trip.people, currency, rates!) } : {}),
+    ...(trip.payments ? { payments: rebasedPayments(trip.payments, old, currency, rates!, conversion) } : {}),
     updated_at: now,
   };
 }

@@ -190,17 +190,18 @@ export function comparisonCsv(trip: TripRecord, today = utcDay(new Date())): str
       exchangeRates(window, currency, today),
     ];
   });
-  return stringify(
-    [[...CSV_HEADER], ...rows].map((row) => row.map(neutraliseCell)),
-    {
-      record_delimiter: 'windows',
-      bom: true,
-    },
-  );
+  return csvTable([[...CSV_HEADER], ...rows]);
 }
 
+/** Rows as a CSV file every spreadsheet opens: RFC 4180 quoting, cells neutralised, CRLF, a BOM. */
+export const csvTable = (rows: string[][]): string =>
+  stringify(
+    rows.map((row) => row.map(neutraliseCell)),
+    { record_delimiter: 'windows', bom: true },
+  );
+
 /** A download name from the place: letters and digits only, so no header can be forged. */
-export function csvFileName(trip: TripRecord): string {
+export function csvFileName(trip: TripRecord, what = 'comparison'): string {
   const slug = trip.location_address
     .normalize('NFKD')
     .replace(/\p{M}/gu, '') // accents go, their letters stay
@@ -208,7 +209,7 @@ export function csvFileName(trip: TripRecord): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .toLowerCase();
-  return `${slug || 'trip'}-comparison.csv`;
+  return `${slug || 'trip'}-${what}.csv`;
 }
 
 /** The user's committed trips (own and shared) as an iCalendar file, money only where they may see it. */

@@ -1,5 +1,6 @@
 // The exports' routes: the caller's committed trips as an iCalendar file, one trip's
 // windows as a CSV table. Both are downloads, never kept (no-store).
+import type { Response } from 'express';
 import { defineRoute, type AuthUser, type RouteContext } from '@tripcost/shared';
 import { tripParams } from '../../trip';
 
@@ -46,16 +47,18 @@ export function exportRoutes(ctx: RouteContext, trips: ExportUseCases) {
       403: 'Not a member, or a viewer of a trip whose costs are hidden',
       404: 'No such trip',
     },
-    handler: async ({ params, user, res }) => {
-      const { csv, fileName } = await trips.comparison(user, params.tripId);
-      res
-        .status(200)
-        .set({
-          'content-type': 'text/csv; charset=utf-8; header=present',
-          'content-disposition': `attachment; filename="${fileName}"`,
-          'cache-control': 'no-store',
-        })
-        .send(csv);
-    },
+    handler: async ({ params, user, res }) => sendCsv(res, await trips.comparison(user, params.tripId)),
   });
+}
+
+/** A CSV download: never kept, named by its file name (the comparison's, the balances'). */
+export function sendCsv(res: Response, { csv, fileName }: { csv: string; fileName: string }): void {
+  res
+    .status(200)
+    .set({
+      'content-type': 'text/csv; charset=utf-8; header=present',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+    })
+    .send(csv);
 }

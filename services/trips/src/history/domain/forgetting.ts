@@ -1,10 +1,9 @@
 // Account deletion in the history of the trips a person shared: their entries stay (the
-// trip's story is the other members' too), but their name becomes "a former member" in
+// trip's story is the other members' too), but their name becomes "A former member" in
 // the actor, the target and every value that named them, and their id leaves the entries
 // and the fields that held it. Their own trips' history goes with their trips.
-import type { FieldChange, HistoryEntry, HistoryStore, HistoryValue } from '../../trip';
+import { FORMER_MEMBER, type FieldChange, type HistoryEntry, type HistoryStore, type HistoryValue } from '../../trip';
 
-export const FORMER_MEMBER = 'a former member';
 /** Stands for the former member's id in a field's path (`members.former-member.role`). */
 const FORMER_MEMBER_KEY = 'former-member';
 const NAME_KEYS = new Set(['name', 'inviter_name']);

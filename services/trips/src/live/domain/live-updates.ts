@@ -11,7 +11,8 @@ import { AppError, badRequest, newId, serviceUnavailable, type Logger } from '@t
 import { compareEntryIds, parseEntryId } from './entry-ids';
 
 /** What changed, for the client to know what to refetch (it may refetch everything). */
-export type ChangeKind = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'deleted';
+export type ChangeKind =
+  'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'payments' | 'deleted';
 
 /** One committed change of a trip, as followers receive it. */
 export interface TripChange {

@@ -10,6 +10,7 @@ import {
   type HiddenInstanceView,
   type SharedTripView,
   type TripAnswer,
+  type ShareTally,
   type VotedInstanceView,
   type VoteTally,
 } from './sharing';
@@ -59,10 +60,12 @@ export function createTripAccess(deps: {
   today: () => string;
   /** How each reader sees the votes (the votes capability's windowVotes). */
   tally: VoteTally;
+  /** Each person's share of a window in answers about one trip (the shares capability's shareTally). */
+  shares?: ShareTally;
 }): TripAccess {
-  const { store, today, tally } = deps;
+  const { store, today, tally, shares } = deps;
   const readView = (trip: TripRecord, userId: string): TripAnswer =>
-    tripForRole(trip, roleOf(trip, userId) ?? 'viewer', userId, { today: today(), searchLinks: true, tally });
+    tripForRole(trip, roleOf(trip, userId) ?? 'viewer', userId, { today: today(), searchLinks: true, tally, shares });
   const view = (trip: TripRecord, userId: string): SharedTripView => {
     const answer = readView(trip, userId);
     if (answer.costs_hidden) throw forbidden(NOT_YOUR_TRIP);

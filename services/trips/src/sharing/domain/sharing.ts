@@ -100,6 +100,8 @@ export const HIDDEN_TRIP_FIELDS = [
   'version',
   'travelers',
   'budget_basis',
+  'people',
+  'show_own_share',
 ] as const satisfies readonly (keyof TripView)[];
 export const HIDDEN_INSTANCE_FIELDS = [
   '_id',
@@ -116,6 +118,9 @@ export const HIDDEN_INSTANCE_FIELDS = [
   'items',
   'votes',
   'works_for_everyone',
+  'presence',
+  // Only with show_own_share, and only the caller's own (tripForRole).
+  'my_share',
 ] as const satisfies readonly (keyof VotedInstanceView)[];
 export const HIDDEN_ITEM_FIELDS = ['_id', 'category', 'name', 'basis', 'booked', 'paid'] as const;
 
@@ -144,11 +149,27 @@ export type VoteTally = (
   userId: string,
 ) => WindowTally;
 
-/** How a member's view is made: the trip's view options, and the votes' tally. */
-export type MemberViewOptions = ViewOptions & { tally: VoteTally };
+/** Each person's share of one window, and the caller's own (null when they are none of the trip's people). */
+export interface WindowShareFigures {
+  shares: { person_id: string; amount: number }[];
+  my_share: number | null;
+}
 
-/** A window as members see it: with the votes cast on it. */
-export type VotedInstanceView = InstanceView & WindowTally;
+/**
+ * Each person's share of one window for one reader: the shares capability's rule
+ * (shares/), handed to the views of one trip (never the lists), as VoteTally is.
+ */
+export type ShareTally = (
+  trip: TripRecord,
+  instance: TripRecord['instances'][number],
+  userId: string,
+) => WindowShareFigures;
+
+/** How a member's view is made: the trip's view options, the votes' tally and, for one trip, the shares. */
+export type MemberViewOptions = ViewOptions & { tally: VoteTally; shares?: ShareTally };
+
+/** A window as members see it: with the votes cast on it, and in answers about one trip its shares. */
+export type VotedInstanceView = InstanceView & WindowTally & Partial<WindowShareFigures>;
 type HiddenItem = Pick<InstanceView['items'][number], (typeof HIDDEN_ITEM_FIELDS)[number]>;
 export type HiddenInstanceView = Omit<Pick<VotedInstanceView, (typeof HIDDEN_INSTANCE_FIELDS)[number]>, 'items'> & {
   items: HiddenItem[];
@@ -185,22 +206,28 @@ export function tripForRole(
   trip: TripRecord,
   role: Role,
   userId: string,
-  { tally, ...options }: MemberViewOptions,
+  { tally, shares, ...options }: MemberViewOptions,
 ): TripAnswer {
   const view = tripView(trip, options);
   const members = membersOf(trip);
+  const hidden = costsHiddenFor(trip, role);
   // The view is this answer's own: each window takes the caller's votes in place (a copy
   // of every window, ~30 fields each, cost as much as building the view).
-  const instances = view.instances.map((instance): VotedInstanceView =>
-    Object.assign(instance, tally(trip, instance._id, userId)),
-  );
+  const instances = view.instances.map((instance, index): VotedInstanceView => {
+    const voted: VotedInstanceView = Object.assign(instance, tally(trip, instance._id, userId));
+    if (!shares) return voted;
+    const figures = shares(trip, trip.instances[index], userId);
+    // A viewer without costs sees their own share only when the owner allows it, and nobody else's.
+    if (hidden) return trip.show_own_share ? Object.assign(voted, { my_share: figures.my_share }) : voted;
+    return Object.assign(voted, figures);
+  });
   const sharing = {
     role,
     owner_name: members.find((member) => member.role === 'owner')?.name ?? UNNAMED,
     members,
     hide_costs_from_viewers: hidesCostsFromViewers(trip),
   };
-  if (costsHiddenFor(trip, role)) {
+  if (hidden) {
     return {
       ...pick(view, HIDDEN_TRIP_FIELDS),
       ...sharing,

@@ -46,6 +46,26 @@ const sharingFields = {
   hide_costs_from_viewers: z.boolean(),
 };
 
+const frozenRateAnswer = z
+  .object({
+    rate: z.number(),
+    date: z.string().describe('YYYY-MM-DD: the day the rate was published (entered, for a manual rate)'),
+    source: z.string(),
+  })
+  .meta({ id: 'FrozenRate' });
+
+export const personAnswer = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    user_id: z.string().nullable().describe('a member’s account; null for someone without one'),
+    settle_currency: z.string().nullable().describe('the currency their balance is also shown in; null: the trip’s'),
+    settle_fx: frozenRateAnswer
+      .nullable()
+      .describe('units of settle_currency per one trip-currency unit, frozen when set; refreshed by re-pricing'),
+  })
+  .meta({ id: 'Person' });
+
 const calendarDate = z
   .string()
   .nullable()
@@ -73,6 +93,26 @@ const fxAnswer = z
   })
   .meta({ id: 'FxRate' });
 
+const splitAnswer = z
+  .union([
+    z.object({
+      kind: z.literal('equal'),
+      among: z.array(z.string()).optional().describe('person ids; absent: everyone'),
+    }),
+    z.object({
+      kind: z.literal('shares'),
+      shares: z.record(z.string(), z.number()).describe('positive weights by person id'),
+    }),
+    z.object({
+      kind: z.literal('exact'),
+      amounts: z
+        .record(z.string(), z.number())
+        .describe('by person id, in the item’s currency; they add up to the item’s cost when set'),
+    }),
+    z.object({ kind: z.literal('nights').describe('by the nights each person is there (presence)') }),
+  ])
+  .meta({ id: 'Split' });
+
 export const itemAnswer = z
   .object({
     _id: z.string(),
@@ -99,8 +139,19 @@ export const itemAnswer = z
     fx: fxAnswer
       .nullable()
       .describe('the frozen rate, present exactly when the item’s currency is not the trip’s; null otherwise'),
+    paid_by: z
+      .string()
+      .nullable()
+      .describe('the person (of the trip’s people) who paid it; null: no one named (with paid, "payer not named")'),
+    split: splitAnswer.nullable().describe('how it is split over the trip’s people; null: equally among everyone'),
   })
   .meta({ id: 'CostItem' });
+
+const shareAnswer = z.object({ person_id: z.string(), amount: money }).meta({ id: 'PersonShare' });
+
+const presenceAnswer = z
+  .record(z.string(), z.object({ from: day, to: day }).meta({ id: 'Presence' }))
+  .describe('who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout');
 
 const freshnessAnswer = z
   .object({
@@ -170,6 +221,17 @@ export const instanceAnswer = z
       .describe('only in answers about one trip (not lists): searches to check prices; [] when a date is missing'),
     votes: windowVotesAnswer,
     works_for_everyone: z.boolean().describe('every member, owner included, voted yes'),
+    presence: presenceAnswer,
+    shares: z
+      .array(shareAnswer)
+      .optional()
+      .describe(
+        'only in answers about one trip: each person’s share of the total in people order, adding up to total_cost exactly (largest remainder, ties in people order); [] without people',
+      ),
+    my_share: money
+      .nullable()
+      .optional()
+      .describe('only in answers about one trip: the caller’s own share; null when they are none of the trip’s people'),
   })
   .meta({ id: 'Instance' });
 
@@ -234,6 +296,12 @@ export const tripAnswer = z
     comparison: comparisonAnswer,
     ...sharingFields,
     costs_hidden: z.literal(false),
+    people: z
+      .array(personAnswer)
+      .describe('the trip’s travellers by name (members have a user_id); [] when none are named'),
+    show_own_share: z
+      .boolean()
+      .describe('a viewer who cannot see costs still sees their own share, payments and balance'),
   })
   .meta({ id: 'Trip' });
 

@@ -53,6 +53,8 @@ export interface TripStore extends OutboxStore {
   idsByUser(userId: string): Promise<string[]>;
   /** Ids of the live trips shared with the user (a member, not the owner). */
   idsSharedWith(userId: string): Promise<string[]>;
+  /** Ids of the live trips that name the user as one of their people (`people.user_id`), theirs or not. */
+  idsNamingUser(userId: string): Promise<string[]>;
   /**
    * Writes `next` in place of the stored trip with the same id, only if the stored
    * one still has `expectedVersion` (a trip stored before versions existed counts as

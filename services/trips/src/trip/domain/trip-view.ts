@@ -21,6 +21,7 @@ import {
   type WindowFigures,
 } from '../../costs';
 import { tripCurrency, type InstanceRecord, type TripRecord } from './trip';
+import type { FrozenRate, Person, WindowPresence } from './people';
 
 export type InstanceView = InstanceRecord &
   WindowFigures &
@@ -29,6 +30,7 @@ export type InstanceView = InstanceRecord &
     status: InstanceStatus;
     notes: string;
     items: Required<CostItem>[];
+    presence: WindowPresence;
     freshness: Freshness;
     /** Only in answers about one trip (not lists): searches to check this window's prices. */
     search_links?: SearchLink[];
@@ -51,6 +53,9 @@ export type TripView = Omit<
   | 'votes_version'
   | 'history_pending'
   | 'history_started'
+  | 'people'
+  | 'payments'
+  | 'show_own_share'
 > & {
   currency: string;
   /** The committed window's fx_effect (the trip's figures are the plan's); 0 without a plan. */
@@ -65,7 +70,26 @@ export type TripView = Omit<
   comparison: Comparison;
   instances: InstanceView[];
   version: number;
+  people: PersonView[];
+  show_own_share: boolean;
 };
+
+/** A person as answers show them: every field present (null when not set). */
+export interface PersonView {
+  _id: string;
+  name: string;
+  user_id: string | null;
+  settle_currency: string | null;
+  settle_fx: FrozenRate | null;
+}
+
+export const personView = (person: Person): PersonView => ({
+  _id: person._id,
+  name: person.name,
+  user_id: person.user_id ?? null,
+  settle_currency: person.settle_currency ?? null,
+  settle_fx: person.settle_fx ?? null,
+});
 
 const travelersOf = (trip: Pick<TripRecord, 'travelers'>): number => trip.travelers ?? 1;
 
@@ -88,6 +112,9 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     votes_version: _votesVersion,
     history_pending: _history,
     history_started: _historyStarted,
+    payments: _payments,
+    people,
+    show_own_share,
     ...trip
   } = record;
   const travelers = travelersOf(trip);
@@ -141,6 +168,7 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
         isCommitted: instance.isCommitted,
         created_at: instance.created_at,
         items: (instance.items ?? []).map((item) => itemView(item, currency)),
+        presence: instance.presence ?? {},
         total_cost: f.total_cost,
         nights: f.nights,
         per_night: f.per_night,
@@ -159,5 +187,7 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
       return view;
     }),
     version: versionOf(trip),
+    people: (people ?? []).map(personView),
+    show_own_share: show_own_share ?? false,
   };
 }

@@ -16,6 +16,7 @@ import {
 import type { BudgetBasis, CostItem, InstanceStatus } from '../../costs';
 import type { HistoryEntry } from './history-record';
 import type { InviteRecord, Member, TripVotes } from './members';
+import type { PaymentRecord, Person, WindowPresence } from './people';
 
 // Money and totals are the shared domain's rules (also used by wishlists and the web app).
 export { EXPENSE_FIELDS, totalCost };
@@ -57,6 +58,8 @@ export interface InstanceRecord extends DatedExpenses {
   notes?: string;
   /** Itemised costs; absent or empty means the four expenses are plain numbers. */
   items?: CostItem[];
+  /** Who is there when, by person id (shares/); absent: everyone for the whole window. */
+  presence?: WindowPresence;
 }
 
 /** A change of a trip's currency: `rate` units of `to` per one `from`, published on `date` by `source`. */
@@ -117,6 +120,12 @@ export interface TripRecord extends DatedExpenses {
   history_pending?: HistoryEntry[];
   /** Set once the trip's history has its first entry; absent on trips stored before history. */
   history_started?: boolean;
+  /** The trip's travellers by name (issue 40); absent or empty: none named (travelers is a plain number). */
+  people?: Person[];
+  /** Payments between people (shares/); never in a trip answer, only GET …/payments. */
+  payments?: PaymentRecord[];
+  /** A viewer who cannot see costs still sees their own share, payments and balance; absent: false. */
+  show_own_share?: boolean;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;

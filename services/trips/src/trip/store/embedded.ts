@@ -16,7 +16,7 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   const collection: EmbeddedCollection<TripRecord> = await openEmbeddedCollection<TripRecord>(
     embeddedDir(dataDir, 'trips'),
     'trips',
-    [{ fieldName: 'user_id' }, { fieldName: 'members.user_id' }],
+    [{ fieldName: 'user_id' }, { fieldName: 'members.user_id' }, { fieldName: 'people.user_id' }],
   );
   // The reads and the writes are built apart only to keep each function short; both
   // work on the one collection (and its `exclusive` queue).
@@ -35,7 +35,14 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
 
 type TripReads = Pick<
   TripStore,
-  'findById' | 'listByUser' | 'listVersions' | 'findByIds' | 'findByInviteHash' | 'idsSharedWith' | 'idsByUser'
+  | 'findById'
+  | 'listByUser'
+  | 'listVersions'
+  | 'findByIds'
+  | 'findByInviteHash'
+  | 'idsSharedWith'
+  | 'idsNamingUser'
+  | 'idsByUser'
 >;
 type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent' | 'settleHistory'>;
 
@@ -89,6 +96,13 @@ function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
         { 'members.user_id': userId, user_id: { $ne: userId }, ...LIVE },
         { _id: 1 },
       )) as Pick<TripRecord, '_id'>[];
+      return trips.map((trip) => trip._id);
+    },
+    async idsNamingUser(userId) {
+      const trips = (await db.findAsync({ 'people.user_id': userId, ...LIVE }, { _id: 1 })) as Pick<
+        TripRecord,
+        '_id'
+      >[];
       return trips.map((trip) => trip._id);
     },
     async idsByUser(userId) {

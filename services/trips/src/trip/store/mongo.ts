@@ -33,6 +33,8 @@ tripSchema.index({ user_id: 1, trip_start: 1 });
 // Trips shared with a user, and the trip an invitation link names. Member ids are
 // stored as the 24-hex strings tokens carry (never ObjectIds), and queried as strings.
 tripSchema.index({ 'members.user_id': 1 });
+// The trips naming an account among their people (a deleted account becomes "A former member").
+tripSchema.index({ 'people.user_id': 1 }, { sparse: true });
 tripSchema.index({ 'invites.token_hash': 1 }, { sparse: true });
 // Only trips with unpublished events are in it, so the relay's poll stays cheap.
 tripSchema.index(
@@ -92,6 +94,11 @@ export function mongoTripStore(connection: Connection): TripStore {
         { 'members.user_id': { $eq: userId }, user_id: { $ne: userId }, ...LIVE },
         { _id: 1 },
       ).lean();
+      return docs.map((doc) => String(doc._id));
+    },
+    async idsNamingUser(userId) {
+      // A string: people's user ids are stored as the 24-hex strings tokens carry.
+      const docs = await Trips.find({ 'people.user_id': { $eq: userId }, ...LIVE }, { _id: 1 }).lean();
       return docs.map((doc) => String(doc._id));
     },
     async idsByUser(userId) {

@@ -13,6 +13,7 @@ import {
   sameDocument,
 } from '@tripcost/shared';
 import { datesInvalid } from '../../costs';
+import { checkPeopleRefs } from '../../shares';
 import { categoryOverCap, deriveWindowCosts, MAX_CATEGORY_TOTAL, type CostItem } from '../../costs';
 import {
   EXPENSE_FIELDS,
@@ -153,10 +154,12 @@ export function checkTrip(before: TripRecord | null, after: TripRecord): void {
 
 /**
  * Every change ends here: the trip after it is checked as it will be stored
- * (checkTrip), then its itemised expenses are derived again (withDerivedCosts).
+ * (checkTrip, and its references to people: checkPeopleRefs), then its itemised
+ * expenses are derived again (withDerivedCosts).
  */
 export function settleChange(before: TripRecord | null, after: TripRecord): TripRecord {
   checkTrip(before, after);
+  checkPeopleRefs(before, after);
   return withDerivedCosts(after);
 }
 

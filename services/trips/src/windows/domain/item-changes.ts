@@ -15,6 +15,7 @@ import {
 import { COST_CATEGORIES, type CostCategory, MAX_ITEMS_PER_WINDOW, type CostItem } from '../../costs';
 import { EXPENSE_FIELDS, type DatedExpenses, type TripRecord } from '../../trip';
 import { itemNeedsRates, settleItemCurrency, type ManualRate } from '../../currency';
+import { withPayer } from '../../shares';
 import { requireInstance, pickDefined } from './change-checks';
 
 export const ITEM_NOT_FOUND = 'Cost item not found.';
@@ -146,7 +147,7 @@ export function applyAddItem(
   const window = requireInstance(trip, instanceId);
   const { fx: manual, ...fields } = input;
   const captured = { ...fields, ...withCapturedOn(input, null, now) } as CostItem;
-  const item = settleItemCurrency(captured, null, manual, trip, rates, now.slice(0, 10));
+  const item = withPayer(settleItemCurrency(captured, null, manual, trip, rates, now.slice(0, 10)), input);
   const kept = window.items?.length
     ? []
     : itemsFromAmounts(window, fromAmountIds).filter((made) => estimate === 'keep' || made.category !== item.category);
@@ -205,13 +206,9 @@ export function applyEditItem(
       const previous = items.find((item) => item._id === itemId);
       if (!previous) throw notFound(ITEM_NOT_FOUND);
       const settled = withCapturedOn(pickDefined(fields), previous, now);
-      const merged = settleItemCurrency(
-        { ...previous, ...settled },
-        previous,
-        fields.fx,
-        trip,
-        rates,
-        now.slice(0, 10),
+      const merged = withPayer(
+        settleItemCurrency({ ...previous, ...settled }, previous, fields.fx, trip, rates, now.slice(0, 10)),
+        fields,
       );
       return items.map((item) => (item._id === itemId ? merged : item));
     },

@@ -4,6 +4,7 @@
 // compare-and-swap on its version (both stores, see trip/domain/trip-store.ts). A change
 // that the rules refuse throws the AppError the caller answers with.
 import {
+  addDays,
   AppError,
   dayNumber,
   datesOutOfRange,
@@ -27,6 +28,7 @@ import {
   type TripRecord,
 } from '../../trip';
 import { applyCurrencyChange, roundExpenses } from '../../currency';
+import { applyPeople, checkTravellers, type PersonInput } from '../../shares';
 import { DATES_OUT_OF_RANGE, requireInstance, pickDefined, copyItem } from './change-checks';
 
 export const COMMITTED_CANNOT_BE_ELIMINATED = 'The committed window cannot be eliminated. Clear the plan first.';
@@ -39,6 +41,8 @@ export const EXPENSES_FROM_ITEMS =
   'This window’s expenses are calculated from its cost items. Change the items to change them.';
 
 export type InstanceFields = Partial<DatedExpenses> & {
+  /** Who is there when ({} : everyone throughout); checked against the people as stored (shares/). */
+  presence?: InstanceRecord['presence'];
   activities?: string[];
   label?: string;
   status?: InstanceStatus;
@@ -67,6 +71,9 @@ export interface TripUpdate {
   tripFields?: Partial<DatedExpenses>;
   /** Each must name an existing instance; instances not listed are left as they are. */
   instanceEdits?: InstanceEdit[];
+  /** The trip's people, replacing the stored list (shares/ applyPeople); `newPeopleIds` name the new ones. */
+  people?: PersonInput[];
+  newPeopleIds?: string[];
 }
 
 /**
@@ -103,7 +110,10 @@ function checkExpenses(instance: InstanceRecord, fields: InstanceFields, digits:
  * change sends (budget, expenses) are in the new currency.
  */
 export function applyUpdate(before: TripRecord, update: TripUpdate, now: string, rates?: RateTable): TripRecord {
-  const trip = update.currency === undefined ? before : applyCurrencyChange(before, update.currency, rates, now);
+  const converted = update.currency === undefined ? before : applyCurrencyChange(before, update.currency, rates, now);
+  // People after the currency (a settle rate is frozen against the trip's new currency).
+  const trip = update.people ? applyPeople(converted, update.people, update.newPeopleIds ?? [], rates) : converted;
+  checkTravellers(trip, update.travelers);
   const digits = tripDigits(trip);
   const known = new Set(trip.instances.map((instance) => instance._id));
   const unknown = (update.instanceEdits ?? []).find((edit) => !known.has(edit._id));
@@ -126,7 +136,7 @@ export function applyUpdate(before: TripRecord, update: TripUpdate, now: string,
     ...ownFields,
     ...committedFields,
     isFavorite: update.isFavorite ?? trip.isFavorite,
-    ...(update.travelers === undefined ? {} : { travelers: update.travelers }),
+    ...(update.travelers === undefined || trip.people?.length ? {} : { travelers: update.travelers }),
     ...(update.budget === undefined
       ? {}
       : { budget: update.budget === null ? null : roundMoney(update.budget, digits) }),
@@ -240,13 +250,14 @@ export function applyDuplicate(
   newId: string,
   now: string,
 ): TripRecord {
-  const source = requireInstance(trip, instanceId);
+  const { presence: _presence, ...source } = requireInstance(trip, instanceId);
   const copy: InstanceRecord = {
     ...source,
     _id: newId,
     ...copiedDates(source, target),
     activities: [...source.activities],
     ...(source.items ? { items: source.items.map(copyItem) } : {}),
+    ...copiedPresence({ ...source, presence: _presence }, target),
     label: 'shiftDays' in target ? (source.label ?? '') : '',
     notes: source.notes ?? '',
     isCommitted: false,
@@ -254,6 +265,17 @@ export function applyDuplicate(
     created_at: now,
   };
   return applyAddInstance(trip, copy, now);
+}
+
+/** Who is there in a copy: moved with its dates by shiftDays; at a new start and length, everyone throughout. */
+function copiedPresence(source: InstanceRecord, target: DuplicateTarget): Pick<InstanceRecord, 'presence'> {
+  if (!source.presence || !('shiftDays' in target)) return {};
+  const shift = (day: string) => addDays(day, target.shiftDays);
+  return {
+    presence: Object.fromEntries(
+      Object.entries(source.presence).map(([id, stay]) => [id, { from: shift(stay.from), to: shift(stay.to) }]),
+    ),
+  };
 }
 
 /** Removing the committed instance also clears the trip's commitment, dates and expenses. */

@@ -5,8 +5,9 @@ import { forgetInHistory } from '../../history';
 import { currencyDigits, DEFAULT_CURRENCY, newId, roundMoney, type AuthUser } from '@tripcost/shared';
 import type { BudgetBasis } from '../../costs';
 import { checkCurrency, currencyChangeNeedsRates } from '../../currency';
+import { applyFormerMember, peopleNeedRates } from '../../shares';
 import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type SharedTripView } from '../../sharing';
-import { deriveTripLocation, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
+import { deriveTripLocation, FORMER_MEMBER, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
 import type { TripsContext } from './context';
 import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
 import { checkTrip } from './change-checks';
@@ -69,20 +70,32 @@ export const updateTrip =
   async (
     user: AuthUser,
     tripId: string,
-    { hide_costs_from_viewers: hide, ...fields }: TripUpdate & { hide_costs_from_viewers?: boolean },
+    {
+      hide_costs_from_viewers: hide,
+      show_own_share: showOwn,
+      ...sent
+    }: TripUpdate & { hide_costs_from_viewers?: boolean; show_own_share?: boolean },
     precondition?: Precondition,
   ): Promise<SharedTripView> => {
-    // The change's own read checks the role (changing who sees costs is the owner's).
-    const action = hide === undefined ? 'edit' : 'manage';
+    // The change's own read checks the role (changing who sees costs, or their own share, is the owner's).
+    const action = hide === undefined && showOwn === undefined ? 'edit' : 'manage';
+    // New people's ids are chosen once, so a retried change makes the same people.
+    const fields = { ...sent, newPeopleIds: (sent.people ?? []).filter((person) => !person._id).map(() => newId()) };
     const change = {
-      // A new trip currency converts at today's rates: asked for before the change applies.
-      needsRates: (current: TripRecord) => currencyChangeNeedsRates(current, fields.currency),
+      // A new trip currency (or settle currency) converts at today's rates: asked for before the change applies.
+      needsRates: (current: TripRecord) =>
+        currencyChangeNeedsRates(current, fields.currency) || peopleNeedRates(current, fields.people),
       apply: (current: TripRecord, at: string, rates: Parameters<typeof applyUpdate>[3]) => {
         // Favourites are the owner's (wishlist events); a member's own live in their wishlists.
         const update = roleOf(current, user.id) === 'owner' ? fields : { ...fields, isFavorite: undefined };
         const next = applyUpdate(current, update, at, rates);
-        if (hide === undefined || hide === (current.hide_costs_from_viewers ?? true)) return next;
-        return { ...next, hide_costs_from_viewers: hide, updated_at: at };
+        const hiding =
+          hide === undefined || hide === (current.hide_costs_from_viewers ?? true)
+            ? {}
+            : { hide_costs_from_viewers: hide };
+        const showing =
+          showOwn === undefined || showOwn === (current.show_own_share ?? false) ? {} : { show_own_share: showOwn };
+        return { ...next, ...hiding, ...showing };
       },
     };
     const changed = await writes.changeTripWithRates(user, tripId, 'trip', change, precondition, tripUpdated, action);
@@ -130,8 +143,9 @@ export const setFavorite =
   };
 
 /**
- * From user.deleted: out of every trip shared with them first, as if they left (their
- * name and votes go with them), then their own trips, each deleted as by hand (a
+ * From user.deleted: their person on other trips becomes "A former member" without their
+ * account; they leave every trip shared with them, as if they left (their name and votes
+ * go with them); then their own trips, each deleted as by hand (a
  * tombstone carrying trip.deleted), so their members' lists, wishlists and exports lose
  * it too.
  */
@@ -144,6 +158,23 @@ export const forgetUser =
       if (error?.status !== 404 && error?.status !== 403) throw error;
       return null;
     };
+    // First, on every other trip naming them, their person becomes "A former member" (changed as the trip's owner).
+    for (const tripId of await ctx.store.idsNamingUser(userId)) {
+      const trip = await ctx.store.findById(tripId);
+      if (!trip || trip.user_id === userId) continue;
+      const owner = { id: trip.user_id, name: FORMER_MEMBER };
+      await ctx.writes
+        .changeTrip(
+          owner,
+          tripId,
+          'trip',
+          (current, at) => applyFormerMember(current, userId, at),
+          {},
+          undefined,
+          'read',
+        )
+        .catch(unlessGone);
+    }
     const shared = await ctx.store.idsSharedWith(userId);
     for (const tripId of shared) {
       await leaveTrip(leaver, tripId).catch(unlessGone);

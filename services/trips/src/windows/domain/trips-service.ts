@@ -31,6 +31,7 @@ import {
 } from '../../sharing';
 import type { Action, TripStore, Vote } from '../../trip';
 import { vote, windowVotes } from '../../votes';
+import { createSharesUseCases, shareTally, type SharesUseCases } from '../../shares';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
 import { undoEntry } from './history-use-cases';
@@ -66,7 +67,7 @@ export { COSTS_HIDDEN, NOT_YOUR_TRIP, type TripAndInstanceAnswer } from '../../s
 
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:8080';
 
-export interface TripsService extends SharingUseCases, HistoryUseCases {
+export interface TripsService extends SharingUseCases, HistoryUseCases, SharesUseCases {
   createTrip(user: AuthUser, input: NewTrip): Promise<SharedTripView>;
   /** The caller's trips as JSON with the list's ETag, or only the ETag when `ifNoneMatch` names it. */
   listTripsSerialized(
@@ -81,7 +82,7 @@ export interface TripsService extends SharingUseCases, HistoryUseCases {
   updateTrip(
     user: AuthUser,
     tripId: string,
-    update: TripUpdate & { hide_costs_from_viewers?: boolean },
+    update: TripUpdate & { hide_costs_from_viewers?: boolean; show_own_share?: boolean },
     precondition?: Precondition,
   ): Promise<SharedTripView>;
   deleteTrip(user: AuthUser, tripId: string, precondition?: Precondition): Promise<void>;
@@ -167,7 +168,7 @@ export function createTripsService(deps: {
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
   // Every answer is shaped for the caller's role by sharing, with the votes as votes/ counts them.
-  const access = createTripAccess({ store, today, tally: windowVotes });
+  const access = createTripAccess({ store, today, tally: windowVotes, shares: shareTally });
   const listViews = createTripListViews(store, windowVotes, undefined, clock);
   const live: LiveUpdates | undefined =
     deps.changes &&
@@ -201,9 +202,16 @@ export function createTripsService(deps: {
     readView: access.readView,
   });
   const deleteTrip = removeTrip(ctx);
+  const shares = createSharesUseCases({
+    access,
+    store,
+    change: (user, tripId, change, precondition, action) =>
+      writes.changeTripWithRates(user, tripId, 'payments', change, precondition, null, action),
+  });
 
   return {
     ...sharing,
+    ...shares,
     createTrip: createTrip(ctx),
     listTripsSerialized: (user, page, ifNoneMatch, view) => listViews.list(user.id, page, ifNoneMatch, view),
     getTrip: async (user, tripId) => access.readView((await access.tripFor(user.id, tripId, 'read')).trip, user.id),

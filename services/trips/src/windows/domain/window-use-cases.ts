@@ -17,7 +17,7 @@ import {
 import type { ChangeKind } from '../../live';
 import type { Precondition } from './write-path';
 
-export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>> &
+export type NewInstance = Required<Omit<InstanceFields, 'activities' | 'label' | 'status' | 'notes' | 'presence'>> &
   Pick<InstanceFields, 'activities' | 'label' | 'status' | 'notes'>;
 
 /** The grid with its range and the currency its money is in (the trip's). */

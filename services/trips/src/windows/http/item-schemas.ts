@@ -4,6 +4,7 @@ import { MAX_MONEY, MAX_QUOTES, MAX_SEASONS } from '@tripcost/shared';
 import { z } from 'zod';
 import { COST_BASES, COST_CATEGORIES, MAX_CONFIRMATION, MAX_ITEM_LINK, MAX_ITEM_NAME } from '../../costs';
 import { ESTIMATE_CHOICES } from '../domain/item-changes';
+import { itemShareFields } from '../../shares';
 import { currencySchema, day, manualRate, requiredText, roundToInputDigits } from './schemas';
 
 /** A booking link opens in a new tab: https only, nothing that runs script or hides a host. */
@@ -77,6 +78,7 @@ const itemFields = {
   fx: manualRate.describe(
     'your own rate (trip-currency units per one item-currency unit, source "manual"); null or absent: today’s published rate',
   ),
+  ...itemShareFields,
 };
 
 export const createItemBody = z.object({
@@ -93,6 +95,8 @@ export const createItemBody = z.object({
   captured_on: itemFields.captured_on.optional(),
   currency: itemFields.currency.optional(),
   fx: itemFields.fx.optional(),
+  paid_by: itemFields.paid_by.optional(),
+  split: itemFields.split.optional(),
   // Not an item field: how the first item of a window treats its category's typed amount (never stored).
   estimate: z
     .enum(ESTIMATE_CHOICES, { message: `estimate must be one of ${ESTIMATE_CHOICES.join(', ')}.` })

@@ -17,6 +17,7 @@ import {
 } from '@tripcost/shared';
 import { z } from 'zod';
 import { BUDGET_BASES, flexRangeProblem, INSTANCE_STATUSES, MAX_FLEX_NIGHTS, MAX_ORIGIN_LENGTH } from '../../costs';
+import { peopleInput, presenceInput } from '../../shares';
 import {
   MAX_ACTIVITIES,
   MAX_ACTIVITY_LENGTH,
@@ -221,6 +222,7 @@ const instanceEdit = z
     _id: objectIdSchema('instance id'),
     ...optionalDatedExpenses,
     activities: activities.optional(),
+    presence: presenceInput.optional(),
     ...windowFields,
   })
   .superRefine(endNotBeforeStart);
@@ -232,6 +234,11 @@ export const updateTripBody = z
       .boolean({ message: 'hide_costs_from_viewers must be true or false.' })
       .optional()
       .describe('owner only: viewers get the trip without any money, link or confirmation code'),
+    show_own_share: z
+      .boolean({ message: 'show_own_share must be true or false.' })
+      .optional()
+      .describe('owner only: a viewer who cannot see costs still sees their own share, payments and balance'),
+    people: peopleInput.optional(),
     currency: currencySchema
       .optional()
       .describe('a new trip currency converts the budget and plain expenses and re-prices every item at today’s rates'),

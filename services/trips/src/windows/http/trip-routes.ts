@@ -115,17 +115,17 @@ export function oneTripRoutes(ctx: RouteContext, trips: TripsService) {
     method: 'put',
     path: '/api/trips/getaway/:tripId',
     summary:
-      'Change isFavorite, travelers, budget, listed instances (others untouched; label, status, notes, dates, expenses, activities), or the trip dates and expenses while it has no instances',
+      'Change isFavorite, travelers, budget, the people (replacing the list), listed instances (others untouched; label, status, notes, dates, expenses, activities, presence), or the trip dates and expenses while it has no instances',
     tags,
     auth: 'required',
     params: tripParams,
     body: updateTripBody,
     responses: {
       200: { description: 'The updated trip', schema: tripAnswer },
-      400: 'Invalid, unknown instance, a status the committed window cannot have, a date outside 1900-01-01…2199-12-31 (also one stored earlier, code date_out_of_range), or a window that would end before it starts once the change is merged (code end_before_start)',
+      400: 'Invalid, unknown instance, a status the committed window cannot have, a date outside 1900-01-01…2199-12-31 (also one stored earlier, code date_out_of_range), a window that would end before it starts once the change is merged (code end_before_start), travelers other than the people’s count once people are named (code travelers_are_people), an unknown person, a user_id that is not a member’s, or a presence outside its window',
       403: 'Not your trip',
       404: 'No such trip',
-      409: 'An expense of a window with cost items differs from its items’ sum (code expenses_from_items), or collided with simultaneous changes; retry',
+      409: 'An expense of a window with cost items differs from its items’ sum (code expenses_from_items), a person left out of people is named by an item or a payment (code person_referenced), or collided with simultaneous changes; retry',
       412: 'If-Match names an older version of the trip',
       503: 'A new currency needs today’s exchange rates and they are unavailable: nothing changed (code rates_unavailable)',
     },
@@ -169,10 +169,14 @@ function sendList(res: Response, list: SerializedTripList) {
   res.status(200).type('application/json').send(list.json);
 }
 
-function toTripUpdate(body: UpdateTripBody): TripUpdate & { hide_costs_from_viewers?: boolean } {
+function toTripUpdate(
+  body: UpdateTripBody,
+): TripUpdate & { hide_costs_from_viewers?: boolean; show_own_share?: boolean } {
   const {
     isFavorite,
     hide_costs_from_viewers,
+    show_own_share,
+    people,
     travelers,
     budget,
     budget_basis,
@@ -184,6 +188,8 @@ function toTripUpdate(body: UpdateTripBody): TripUpdate & { hide_costs_from_view
   } = body;
   return {
     hide_costs_from_viewers,
+    show_own_share,
+    people,
     currency,
     isFavorite,
     origin,
