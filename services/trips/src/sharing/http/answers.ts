@@ -26,6 +26,7 @@ import {
   type VotedInstanceView,
 } from '../domain/sharing';
 import { ROLES, VOTES } from '../../trip';
+import { splitAnswer } from './split-answer';
 
 /** A zod `pick` mask from a list of keys. */
 const maskOf = <K extends string>(keys: readonly K[]) =>
@@ -92,26 +93,6 @@ const fxAnswer = z
     first_rate: z.number().describe('the rate when the item’s price (or currency) was last set'),
   })
   .meta({ id: 'FxRate' });
-
-const splitAnswer = z
-  .union([
-    z.object({
-      kind: z.literal('equal'),
-      among: z.array(z.string()).optional().describe('person ids; absent: everyone'),
-    }),
-    z.object({
-      kind: z.literal('shares'),
-      shares: z.record(z.string(), z.number()).describe('positive weights by person id'),
-    }),
-    z.object({
-      kind: z.literal('exact'),
-      amounts: z
-        .record(z.string(), z.number())
-        .describe('by person id, in the item’s currency; they add up to the item’s cost when set'),
-    }),
-    z.object({ kind: z.literal('nights').describe('by the nights each person is there (presence)') }),
-  ])
-  .meta({ id: 'Split' });
 
 export const itemAnswer = z
   .object({
