@@ -1,6 +1,7 @@
 // Countries and the places a profile keeps outside the US. Which codes exist comes
 // from ISO 3166-1 (country-codes.ts, generated from a maintained list); what they are
 // called comes from the runtime's Intl.DisplayNames, so no names are kept here.
+import { POSTAL_CODE_MAX, REGION_MAX } from './profile-limits';
 import { COUNTRY_CODES } from './country-codes';
 import { COUNTRY_CURRENCIES } from './country-currencies';
 import { isCurrencyCode, type CurrencyCode } from './currencies';
@@ -27,8 +28,7 @@ export function countryCurrency(country: string): CurrencyCode | undefined {
   return isCurrencyCode(code) ? code : undefined;
 }
 
-export const REGION_MAX = 60;
-export const POSTAL_CODE_MAX = 12;
+export { POSTAL_CODE_MAX, REGION_MAX };
 
 // A region outside the US ("Île-de-France", "Hawke's Bay", "St. Gallen"): letters of
 // any script with their combining marks, spaces, hyphens, apostrophes and periods,

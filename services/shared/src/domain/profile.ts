@@ -5,17 +5,10 @@
 // names may use any script, and a profile has a country; the US keeps its 50 states
 // and 5-digit zips, other countries hold a free region and postal code.
 import { addDays, calendarDay, parseCalendarDate, utcDay } from './calendar-date';
-import {
-  countryCurrency,
-  DEFAULT_COUNTRY,
-  isCountryCode,
-  isRegionShape,
-  isValidPostalCode,
-  POSTAL_CODE_MAX,
-  REGION_MAX,
-} from './countries';
+import { countryCurrency, DEFAULT_COUNTRY, isCountryCode, isRegionShape, isValidPostalCode } from './countries';
+import { POSTAL_CODE_MAX, PROFILE_LIMITS, REGION_MAX } from './profile-limits';
 import { DEFAULT_CURRENCY, isCurrencyCode } from './currencies';
-import { isUsStateCode, isValidZip, ZIP_LENGTH } from './us-places';
+import { isUsStateCode, isValidZip } from './us-places';
 
 export const PROFILE_MESSAGES = {
   allRequired: 'All fields are required.',
@@ -38,17 +31,7 @@ export const PROFILE_MESSAGES = {
   homeCurrency: 'Please choose a valid currency (a 3-letter ISO 4217 code such as USD or EUR).',
 } as const;
 
-export const PROFILE_LIMITS = {
-  nameMax: 50,
-  cityMax: 100,
-  emailMax: 254,
-  passwordMin: 8,
-  passwordMax: 128,
-  earliestBirthday: '1900-01-01',
-  zipLength: ZIP_LENGTH,
-  regionMax: REGION_MAX,
-  postalCodeMax: POSTAL_CODE_MAX,
-} as const;
+export { PROFILE_LIMITS };
 
 /** What a client may send; absent, null and blank all mean "missing". */
 type Maybe = string | null | undefined;

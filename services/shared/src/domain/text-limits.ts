@@ -2,7 +2,7 @@
 // more (400 {msg}) and the web fields that count it as it is typed (docs/adr/0064).
 // Nothing is ever cut to fit: a value over its limit is refused, never shortened.
 import { WISHLIST_NAME_MAX } from './wishlist-name';
-import { PROFILE_LIMITS } from './profile';
+import { PROFILE_LIMITS } from './profile-limits';
 
 export const TEXT_LIMITS = {
   /** A window's name (its `label`). */
