@@ -10,6 +10,7 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Redis } = require('ioredis');
+const { freePort } = require('../lib/free-port.cjs');
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -38,14 +39,6 @@ async function freeBase(avoid = []) {
     for (const port of range) free = free && (await listening(port, '0.0.0.0'));
     if (free) return base;
   }
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const redisServerInstalled = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).status === 0;

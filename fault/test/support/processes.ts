@@ -4,25 +4,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+// One port picker for every process the suites start (why: its header).
+import { freePort } from '../../../scripts/lib/free-port.cjs';
+
+export { freePort };
 
 const ROOT = resolve(__dirname, '../../..');
 /** The V8 flags every TripCost process starts with (root package.json, as the image does). */
 const NODE_FLAGS: string[] = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).config.nodeFlags;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Polls `check` until it answers true or the deadline passes (then throws with `what`). */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

@@ -17,29 +17,17 @@
 //   configuration schema (configAccepts).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { createInterface } = require('node:readline');
 const { NODE_FLAGS, repoRoot } = require('../helpers');
+const { freePort } = require('../../../scripts/lib/free-port.cjs');
 
 const RECORDER = path.join(__dirname, 'record-env-reads.cjs');
 // Generous: under `npm test` every other suite competes for the CPU.
 const READY_DEADLINE_MS = 90_000;
 
 const workspaceOf = (component) => path.join(repoRoot, component === 'gateway' ? 'gateway' : `services/${component}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const decode = (secret) => ({
   ...Object.fromEntries(Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()])),
