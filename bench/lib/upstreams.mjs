@@ -68,6 +68,39 @@ http.createServer((req, res) => {
 `;
 
 /**
+ * The bare proxy plus what the gateway does for a client that accepts Brotli: a JSON
+ * answer of at least 1 kB goes through zlib's Brotli at the gateway's settings
+ * (quality 4, text mode, size hint), so "compressed" compares like with like.
+ */
+export const bareCompressingProxy = `
+const http = require('node:http');
+const zlib = require('node:zlib');
+const target = new URL(process.env.TARGET);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.SOCKETS || 64) });
+http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.end('ok');
+  const upstream = http.request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+    (answer) => {
+      const length = Number(answer.headers['content-length'] || 0);
+      const compress = /\\bbr\\b/.test(req.headers['accept-encoding'] || '') &&
+        /json/.test(answer.headers['content-type'] || '') && (!length || length >= 1024);
+      if (!compress) { res.writeHead(answer.statusCode, answer.headers); return answer.pipe(res); }
+      const headers = { ...answer.headers, 'content-encoding': 'br', vary: 'Accept-Encoding' };
+      delete headers['content-length'];
+      res.writeHead(answer.statusCode, headers);
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT };
+      if (length) params[zlib.constants.BROTLI_PARAM_SIZE_HINT] = length;
+      answer.pipe(zlib.createBrotliCompress({ params })).pipe(res);
+    },
+  );
+  upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
+  res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
+  req.pipe(upstream);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/**
  * A bare node:http upstream answering `${LIST_PATH}?kb=N` with a prebuilt JSON list of
  * about N kB (the trip list's shape, repeated), so a bench of the hop itself spends
  * next to nothing upstream.
