@@ -42,7 +42,7 @@ const itemsOf = (n) => [
 ];
 
 /** 200 trips (20 in smoke) × 5 windows, each window with two priced items, one committed. */
-async function seedList(service, count) {
+export async function seedList(service, count) {
   const trips = await inParallel(Array.from({ length: count }), 10, (_, i) =>
     service.call('POST', '/api/trips/getaway-trip', { location_address: `City ${i}, State, Country`, travelers: 2 }),
   );

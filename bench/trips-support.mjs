@@ -54,6 +54,7 @@ export async function startTripsService() {
     port,
     pid: child.pid,
     dataDir,
+    publicKey,
     gatewayUrl: gateway.url,
     gatewayPid: gateway.pid,
     token,

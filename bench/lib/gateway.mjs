@@ -13,6 +13,8 @@ export async function startBenchGateway(env) {
       RATE_LIMIT_PER_MINUTE: '1000000000',
       PHOTO_RATE_LIMIT_PER_MINUTE: '1000000000',
       LOGIN_FAILURES_PER_15_MIN: '1000000000',
+      // Its metrics listener on a port of its own: 9464 may be another stack's.
+      METRICS_PORT: String(await freePort()),
       ...env,
       PORT: String(port),
     },

@@ -17,8 +17,18 @@ export async function startNode({ source, file, env = {}, health = '/healthz', n
   // A product process (`file`) starts with the flags its image uses; the inline
   // stand-ins (`source`) with Node's defaults.
   const flags = source ? nodeArgs : [...NODE_FLAGS, ...nodeArgs];
+  // A gateway also listens for its metrics (9464 by default): on a port of its own, or
+  // a second stack on the machine makes it exit at start.
+  const metrics = file?.includes('gateway') ? { METRICS_PORT: String(await freePort()) } : {};
   const child = spawn(process.execPath, [...flags, ...(source ? ['-e', source] : [file])], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_PATH: join(ROOT, 'node_modules'), ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_PATH: join(ROOT, 'node_modules'),
+      ...metrics,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
