@@ -21,7 +21,7 @@ export interface PasswordGuard {
 
 /** `passwordFailures` counts refused attempts over LOGIN_WINDOW_MS; `limit` is LOGIN_FAILURES_PER_15_MIN. */
 export function passwordGuard(passwordFailures: RateLimiter, limit: number): PasswordGuard {
-  /** Failures being counted in Redis right now, by key. */
+  /** By key, the attempt in flight: settled once answered and, if it failed, counted. */
   const countingFailures = new Map<string, Promise<void>>();
 
   /**
@@ -46,26 +46,33 @@ export function passwordGuard(passwordFailures: RateLimiter, limit: number): Pas
    * until the window ends; successful attempts are not counted.
    */
   async function guardFailures(res: ServerResponse, key: string, refusal: string): Promise<boolean> {
-    // A failure is counted after its answer has gone out; the next attempt (which may
-    // arrive before Redis has the count) waits for it, so attempt limit + 1 is refused.
-    await countingFailures.get(key);
-    const failures = await passwordFailures.peek(key);
+    // Attempts on one key are judged one after another: each waits until the one
+    // before it has been answered and, if it failed, counted in Redis. Counting only
+    // once an answer had gone out let the next attempt (a client is quick to send it)
+    // be judged before the count, and let parallel guesses all pass the same count.
+    const before = countingFailures.get(key);
+    let settle!: () => void;
+    const attempt = new Promise<void>((settled) => (settle = settled));
+    countingFailures.set(key, attempt);
+    void attempt.then(() => {
+      if (countingFailures.get(key) === attempt) countingFailures.delete(key);
+    });
+    await before;
+    const failures = await passwordFailures.peek(key).catch((error: unknown) => {
+      settle();
+      throw error;
+    });
     if (failures.count >= limit) {
+      settle();
       const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
       fail(res, new AppError(429, refusal, 'rate_limited'), headers);
       return true;
     }
-    res.once('finish', () => {
-      if (res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500) {
-        const counted = passwordFailures.consume(key).then(
-          () => undefined,
-          () => undefined,
-        );
-        countingFailures.set(key, counted);
-        void counted.then(() => {
-          if (countingFailures.get(key) === counted) countingFailures.delete(key);
-        });
-      }
+    // 'close' follows 'finish', or comes alone when the client left before the answer.
+    res.once('close', () => {
+      const failed = res.writableFinished && res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500;
+      if (!failed) return settle();
+      passwordFailures.consume(key).then(settle, settle);
     });
     return false;
   }

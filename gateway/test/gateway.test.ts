@@ -219,6 +219,27 @@ describe('gateway', () => {
     });
     expect(other.status).toBe(400);
   });
+
+  it('when 15 wrong passwords for one email arrive at once, then only 10 reach the auth service and the rest are 429', async () => {
+    const email = `parallel-${uniqueSuffix()}@example.test`;
+    auth.respond = (_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ msg: 'Invalid email or password.' }));
+    };
+    const reachedBefore = auth.received.length;
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        fetch(`${gateway.url}/api/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: `guess-${i}` }),
+        }).then((res) => res.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(auth.received.length - reachedBefore).toBe(10);
+  });
 });
 
 describe('gateway with unreachable or missing upstreams', () => {
