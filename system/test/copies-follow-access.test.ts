@@ -270,7 +270,7 @@ describe('every copy of a trip follows who may see what', () => {
   });
 
   it('when any sequence of up to three changes happens, then every answer shows money exactly when the rules allow', async () => {
-    // Every sequence (7 + 49 + 343), several at a time: each has its own member and trip.
+    // Every sequence (7 + 49 + 343), a few at a time: each has its own member and trip.
     const sequences: Change[][] = [];
     const extend = (prefix: Change[]) => {
       if (prefix.length > 0) sequences.push(prefix);
@@ -283,6 +283,8 @@ describe('every copy of a trip follows who may see what', () => {
       const member = await product.registerAndLogin();
       while (next < sequences.length) await checkSequence(sequences[next++], member);
     };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    // Four at a time: on two busy cores, eight in flight queued each copy's catch-up
+    // behind the others' until it passed the 5 s promise (the product, not the copy, was late).
+    await Promise.all(Array.from({ length: 4 }, worker));
   });
 });
