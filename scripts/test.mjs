@@ -99,7 +99,16 @@ say(`Running the test suites of: ${PROJECTS.join(', ')}`);
 // Two workers on two cores: most suites wait on sockets and child processes, so two at
 // a time fill the cores that one leaves half idle (Jest's default here is one).
 const UNIT_WORKERS = process.env.TEST_UNIT_WORKERS ?? '2';
-await jest('unit', [`--maxWorkers=${UNIT_WORKERS}`, '--projects', ...PROJECTS], join(RESULTS, 'unit.json'));
+await jest(
+  'unit',
+  [
+    `--maxWorkers=${UNIT_WORKERS}`,
+    `--testSequencer=${join(ROOT, 'scripts/lib/longest-first.cjs')}`,
+    '--projects',
+    ...PROJECTS,
+  ],
+  join(RESULTS, 'unit.json'),
+);
 
 const e2eConfig = join(ROOT, 'e2e', 'jest.config.cjs');
 let e2eSkippedReason;
