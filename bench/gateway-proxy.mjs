@@ -3,9 +3,11 @@
 // gateway, each in its own process.
 // 1. Closed loop (50 connections, as fast as answers come): alternating rounds,
 //    median of the per-round ratios, because single runs on a shared VM swing ±30 %.
-// 2. Fixed rate at 60 % of the direct maximum, requests evenly spaced (open loop,
-//    lib/open-loop.mjs): the p99 a user sees at realistic load, and what the gateway
-//    adds to it.
+// 2. Fixed rate at 60 % and 30 % of the bare proxy's maximum (never the direct one:
+//    through any proxy two cores saturate far below it), requests evenly spaced (open
+//    loop, lib/open-loop.mjs): the p99 a user sees at realistic load, and what the
+//    gateway adds to it over the bare proxy. A rate the bare proxy itself cannot hold
+//    is reported as the machine saturating, not as the gateway's miss.
 // Also the CPU each proxy spends per request.
 // Run: npm run build && node bench/gateway-proxy.mjs [--smoke]   (needs Redis at REDIS_URL)
 import { join } from 'node:path';
@@ -53,14 +55,13 @@ export async function run({ smoke, log }) {
     }
     const throughputRatio = (name) =>
       median(closed[name].map((result, i) => result.requests.average / closed.direct[i].requests.average));
-    const directMax = median(closed.direct.map((r) => r.requests.average));
+    const bareMax = median(closed['bare proxy'].map((r) => r.requests.average));
     const cpu = (name) => median(closed[name].map((r) => r.cpuPerRequest[0]));
 
-    // Fixed rates: 60 % of what the upstream managed alone (the target), and 30 %
-    // (context: where two cores shared by generator, gateway and upstream are not
-    // yet near saturation), same rounds alternating.
+    // Fixed rates: 60 % of what the bare proxy managed (the target), and 30 % (context),
+    // same rounds alternating.
     const atRate = async (share) => {
-      const rate = Math.max(10, Math.round(directMax * share));
+      const rate = Math.max(10, Math.round(bareMax * share));
       const fixed = { direct: [], 'bare proxy': [], gateway: [] };
       for (let round = 1; round <= Math.max(1, Math.ceil(rounds / 2)); round++) {
         for (const name of Object.keys(targets)) {
@@ -80,17 +81,23 @@ export async function run({ smoke, log }) {
         );
       }
       const p99 = (name) => median(fixed[name].map((r) => r.percentile(99)));
-      // A p99 means something only if every side kept up with the rate it was sent.
-      const keptUp = Object.values(fixed).every(
-        (runs) => median(runs.map((r) => r.achievedRate)) >= rate * 0.95 && runs.every((r) => failuresOf(r) === 0),
-      );
-      const added = p99('gateway') - p99('direct');
+      // A p99 means something only if a side kept up with the rate it was sent.
+      const held = (name) =>
+        median(fixed[name].map((r) => r.achievedRate)) >= rate * 0.95 && fixed[name].every((r) => failuresOf(r) === 0);
+      const bareHeld = held('bare proxy');
+      const keptUp = bareHeld && held('gateway');
+      const added = p99('gateway') - p99('bare proxy');
       return {
-        measure: `gateway-added p99 at a fixed ${rate} req/s (${Math.round(share * 100)} % of direct max), open loop`,
-        comparison: `p99 direct ${ms(p99('direct'))}, bare proxy ${ms(p99('bare proxy'))} (${signed(p99('bare proxy') - p99('direct'))}), gateway ${ms(p99('gateway'))}`,
-        result: keptUp ? signed(added) : `${signed(added)} (rate not held)`,
+        measure: `gateway-added p99 over the bare proxy at a fixed ${rate} req/s (${Math.round(share * 100)} % of the bare proxy's max), open loop`,
+        comparison: `p99 direct ${ms(p99('direct'))}, bare proxy ${ms(p99('bare proxy'))}, gateway ${ms(p99('gateway'))}`,
+        result: !bareHeld
+          ? 'bare proxy saturates: not a gateway measure'
+          : keptUp
+            ? signed(added)
+            : `${signed(added)} (gateway did not hold the rate)`,
         added,
         keptUp,
+        bareHeld,
       };
     };
     const busy = await atRate(0.6);
@@ -108,7 +115,7 @@ export async function run({ smoke, log }) {
         comparison: busy.comparison,
         result: busy.result,
         target: '≤ +3 ms',
-        pass: smoke ? null : busy.keptUp && busy.added <= 3,
+        pass: smoke || !busy.bareHeld ? null : busy.keptUp && busy.added <= 3,
       },
       { measure: calm.measure, comparison: calm.comparison, result: calm.result, target: 'context', pass: null },
       {

@@ -85,17 +85,20 @@ async function hopRows(size, { smoke, log }) {
         );
       }
       const at = (name, p) => median(fixed[name].map((r) => r.percentile(p)));
-      const keptUp = Object.values(fixed).every(
-        (runs) => median(runs.map((r) => r.achievedRate)) >= rate * 0.95 && runs.every((r) => failuresOf(r) === 0),
-      );
+      const held = (name) =>
+        median(fixed[name].map((r) => r.achievedRate)) >= rate * 0.95 && fixed[name].every((r) => failuresOf(r) === 0);
+      const bareHeld = held('bare proxy');
+      const keptUp = bareHeld && held('gateway');
       const p50 = at('gateway', 50) - at('bare proxy', 50);
       const p99 = at('gateway', 99) - at('bare proxy', 99);
       return {
         measure: `${label} answer at a fixed ${rate} req/s (${what}), open loop: gateway − bare proxy p50 / p99`,
         comparison: `bare proxy p50 ${ms(at('bare proxy', 50))} p99 ${ms(at('bare proxy', 99))}; gateway p50 ${ms(at('gateway', 50))} p99 ${ms(at('gateway', 99))}`,
-        result: `${signed(p50)} / ${signed(p99)}${keptUp ? '' : ' (rate not held)'}`,
+        result: bareHeld
+          ? `${signed(p50)} / ${signed(p99)}${keptUp ? '' : ' (gateway did not hold the rate)'}`
+          : 'bare proxy saturates: not a gateway measure',
         target: '≤ +3 ms / ≤ +10 ms',
-        pass: smoke ? null : keptUp && p50 <= 3 && p99 <= 10,
+        pass: smoke || !bareHeld ? null : keptUp && p50 <= 3 && p99 <= 10,
       };
     };
     const steady = await atRate(100, 'steady');

@@ -17,6 +17,7 @@ const BENCHES = [
   ['rate limiter', './rate-limiter.mjs'],
   ['gateway', './gateway-proxy.mjs'],
   ['large answers', './large-answers.mjs'],
+  ['real path', './real-path.mjs'],
   ['kit', './kit-overhead.mjs'],
   ['trips list', './trips-read.mjs'],
   ['live updates', './live-updates.mjs'],
@@ -87,9 +88,13 @@ ${markdownTable(rows)}
   the upstream has a core to itself; through any proxy, the proxy's CPU is taken from
   the generator and the upstream. The bare \`node:http\` proxy in the same run is the
   floor any gateway on Node's HTTP stack can reach; compare the gateway with it.
-- At 60 % of the direct maximum on two cores, the gateway's CPU brings the whole
-  machine close to saturation, so its p99 includes waiting for a core; the 30 % row
-  shows the hop where the machine is not saturated.
+- Fixed rates at a share of a maximum use the bare proxy's maximum, never the
+  direct one (through any proxy, two cores saturate far below it). A rate the bare
+  proxy itself could not hold is reported as "bare proxy saturates": that row
+  measures the machine, not the gateway.
+- The real path (bench/real-path.mjs) is the built trips service with a seeded
+  traveller, through the gateway and through a bare proxy in front of the same
+  service; the synthetic upstream rows (gateway, large answers) are context for it.
 - Whether a change made an API path slower than an earlier commit is measured apart,
   by \`node bench/compare-commits.mjs\` (it needs a built checkout of that commit):
   docs/performance-vs-base.md.

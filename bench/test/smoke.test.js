@@ -23,7 +23,11 @@ test('when the benches run in smoke mode, then each reports every measure of the
   for (const measure of [
     'per-IP check',
     'gateway ÷ direct throughput',
-    'gateway-added p99 at a fixed',
+    'gateway-added p99 over the bare proxy at a fixed',
+    'trip list 20 × 5, itemised, identity: gateway ÷ bare proxy throughput',
+    'trip list 20 × 5, itemised, Brotli',
+    'history page of 100 entries',
+    'balances of the committed window, 6 people',
     'kit service CPU per request',
     'kit layer: + request context',
     'answer, identity: gateway ÷ bare proxy throughput',
