@@ -13,7 +13,7 @@
 import { failuresOf, openLoop, openLoopSummary } from './lib/open-loop.mjs';
 import { loadWithCpu, startNode, summary } from './lib/processes.mjs';
 import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
-import { bareCompressingProxy, bareProxy } from './lib/upstreams.mjs';
+import { bareProxy } from './lib/upstreams.mjs';
 import { inParallel, startTripsService } from './trips-support.mjs';
 
 const CONNECTIONS = 10;
@@ -86,7 +86,7 @@ export async function run({ smoke, log }) {
   const rounds = smoke ? 1 : 5;
   const service = await startTripsService();
   const bare = await startNode({ source: bareProxy, env: { TARGET: service.url } });
-  const bareBr = await startNode({ source: bareCompressingProxy, env: { TARGET: service.url } });
+  const bareBr = await startNode({ source: bareProxy, env: { TARGET: service.url, COMPRESS: 'br' } });
   const auth = { authorization: service.token };
   try {
     const began = Date.now();

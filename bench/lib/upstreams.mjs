@@ -3,7 +3,8 @@
 //   token check, zod-validated route) answering a ~25 kB JSON list of trips;
 // - bareService: the same route on bare node:http (same token check, same body);
 // - bareProxy: a minimal node:http streaming proxy with a keep-alive agent, the floor
-//   any gateway in front of the same upstream can be compared with.
+//   any gateway in front of the same upstream can be compared with (COMPRESS=br: with
+//   the gateway's Brotli).
 const TRIPS = `Array.from({ length: 40 }, (_, i) => ({
   _id: i.toString(16).padStart(24, '0'), location_address: 'Lisbon, Portugal', trip_location: 'Lisbon, , Portugal',
   image_url: '/api/places-pics?photoreference=places/abc/photos/def', trip_start: '2025-01-05T00:00:00.000Z',
@@ -50,51 +51,37 @@ http.createServer((req, res) => {
 
 export const bareProxy = `
 const http = require('node:http');
-const target = new URL(process.env.TARGET);
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.SOCKETS || 64) });
-http.createServer((req, res) => {
-  if (req.url === '/healthz') return res.end('ok');
-  const upstream = http.request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
-    (answer) => { res.writeHead(answer.statusCode, answer.headers); answer.pipe(res); },
-  );
-  upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
-  // A client that leaves mid-answer (every load run ends so) frees the upstream socket;
-  // without this each cut answer holds one of the pool's sockets for good and, round
-  // after round on 600 kB answers, the pool ran dry and the proxy stopped answering.
-  res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
-  req.pipe(upstream);
-}).listen(Number(process.env.PORT), '127.0.0.1');
-`;
-
-/**
- * The bare proxy plus what the gateway does for a client that accepts Brotli: a JSON
- * answer of at least 1 kB goes through zlib's Brotli at the gateway's settings
- * (quality 4, text mode, size hint), so "compressed" compares like with like.
- */
-export const bareCompressingProxy = `
-const http = require('node:http');
 const zlib = require('node:zlib');
 const target = new URL(process.env.TARGET);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.SOCKETS || 64) });
+// COMPRESS=br: what the gateway does for a client that accepts Brotli — a JSON answer
+// of at least 1 kB through zlib's Brotli at the gateway's settings (quality 4, text
+// mode, size hint) — so "compressed" rows compare like with like.
+const compressing = process.env.COMPRESS === 'br';
+const brotli = (length) => zlib.createBrotliCompress({ params: {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  ...(length ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length } : {}) } });
 http.createServer((req, res) => {
   if (req.url === '/healthz') return res.end('ok');
   const upstream = http.request(
     { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
     (answer) => {
       const length = Number(answer.headers['content-length'] || 0);
-      const compress = /\\bbr\\b/.test(req.headers['accept-encoding'] || '') &&
-        /json/.test(answer.headers['content-type'] || '') && (!length || length >= 1024);
-      if (!compress) { res.writeHead(answer.statusCode, answer.headers); return answer.pipe(res); }
+      if (!compressing || !/\\bbr\\b/.test(req.headers['accept-encoding'] || '') ||
+        !/json/.test(answer.headers['content-type'] || '') || (length && length < 1024)) {
+        res.writeHead(answer.statusCode, answer.headers);
+        return answer.pipe(res);
+      }
       const headers = { ...answer.headers, 'content-encoding': 'br', vary: 'Accept-Encoding' };
       delete headers['content-length'];
       res.writeHead(answer.statusCode, headers);
-      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT };
-      if (length) params[zlib.constants.BROTLI_PARAM_SIZE_HINT] = length;
-      answer.pipe(zlib.createBrotliCompress({ params })).pipe(res);
+      answer.pipe(brotli(length)).pipe(res);
     },
   );
   upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
+  // A client that leaves mid-answer (every load run ends so) frees the upstream socket;
+  // without this each cut answer holds one of the pool's sockets for good and, round
+  // after round on 600 kB answers, the pool ran dry and the proxy stopped answering.
   res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
   req.pipe(upstream);
 }).listen(Number(process.env.PORT), '127.0.0.1');
