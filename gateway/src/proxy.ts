@@ -253,7 +253,10 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   onData(chunk: Buffer): boolean {
-    if (this.settled) return true;
+    // undici hands over an empty chunk after each socket read that ends inside the
+    // body. Written on, each was a zero-length write(2) to the client (and a cork and
+    // uncork): on the 873 kB trips list, twice a bare proxy's syscalls (issue 44).
+    if (this.settled || chunk.length === 0) return true;
     const sink = this.compressor ?? this.res;
     if (sink.write(chunk)) return true;
     sink.once('drain', this.resume!);

@@ -1,7 +1,7 @@
 // Large answers through the gateway: compressed when the client accepts it (br or
 // gzip, negotiated), as they are otherwise, never for small answers, 304s or event
 // streams; ETags weak on compressed answers so If-None-Match still gets a 304.
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request, ServerResponse, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RunningServer } from '@tripcost/shared';
 import { requestContext } from '@tripcost/shared';
@@ -37,6 +37,8 @@ const trips = Array.from({ length: 200 }, (_, i) => ({
 }));
 const LARGE = Buffer.from(JSON.stringify(trips));
 const SMALL = Buffer.from(JSON.stringify({ msg: 'short' }));
+/** About 900 kB, as a traveller's list of 200 trips × 5 windows: many socket reads upstream. */
+const BIG = Buffer.from(JSON.stringify(Array.from({ length: 30 }, () => trips)));
 const LIST_TAG = '"list-1"';
 /** Answers of the fake upstream whose connection closed before they were finished. */
 const cutAnswers: string[] = [];
@@ -68,6 +70,10 @@ describe('gateway: large and compressed answers', () => {
         res.write(`data: ${'x'.repeat(2000)}\n\n`);
         // The second event only after the client has seen the first: the stream stays open.
         return void setTimeout(() => res.end('data: last\n\n'), 300);
+      }
+      if (req.url === '/api/trips/big') {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': BIG.length });
+        return void res.end(BIG);
       }
       const match = String(req.headers['if-none-match'] ?? '').replace(/^W\//, '');
       if (match === LIST_TAG) {
@@ -125,6 +131,30 @@ describe('gateway: large and compressed answers', () => {
       expect(answer.headers.etag).toBe(LIST_TAG);
       expect(answer.body.equals(LARGE)).toBe(true);
     }
+  });
+
+  it('when a large answer streams through, then every write to the client carries bytes (no empty writes, one syscall per chunk)', async () => {
+    // undici hands the proxy an empty chunk after each socket read that ends inside
+    // the body; written on, each was a zero-length write(2) to the client: twice the
+    // syscalls of a bare proxy on the real trips list.
+    const port = new URL(plainGateway.url).port;
+    const sizes: number[] = [];
+    const write = ServerResponse.prototype.write;
+    const spy = jest.spyOn(ServerResponse.prototype, 'write').mockImplementation(function (
+      this: ServerResponse,
+      ...args: Parameters<ServerResponse['write']>
+    ) {
+      if (String(this.socket?.localPort) === port) sizes.push((args[0] as Buffer).length);
+      return write.apply(this, args);
+    });
+    try {
+      const answer = await rawGet(`${plainGateway.url}/api/trips/big`, bearer);
+      expect(answer.body.equals(BIG)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes.filter((size) => size === 0)).toEqual([]);
   });
 
   it('when an answer is under 1 kB, then it is not compressed', async () => {
