@@ -25,6 +25,9 @@ export interface ProxiedRequest extends IncomingMessage {
   rawBody?: Buffer;
 }
 
+/** What may wait in the client's socket (or the compressor) before the upstream is paused: one socket read. */
+const BUFFERED_BEFORE_PAUSE = 64 * 1024;
+
 /** Connections kept per upstream: above any connection count one gateway replica serves. */
 export const UPSTREAM_SOCKETS = 512;
 
@@ -258,7 +261,11 @@ class Exchange implements Dispatcher.DispatchHandler {
     // uncork): on the 873 kB trips list, twice a bare proxy's syscalls (issue 44).
     if (this.settled || chunk.length === 0) return true;
     const sink = this.compressor ?? this.res;
-    if (sink.write(chunk)) return true;
+    // A write of a chunk larger than the stream's 16 kB mark answers false even when the
+    // socket took it all at once. Pausing the upstream then stopped and restarted its
+    // socket's reads for every chunk; the upstream waits only once a chunk is still
+    // queued here, so at most one more is buffered per answer, as a bare proxy's pipe.
+    if (sink.write(chunk) || sink.writableLength <= BUFFERED_BEFORE_PAUSE) return true;
     sink.once('drain', this.resume!);
     return false;
   }

@@ -2,10 +2,13 @@
 // gzip, negotiated), as they are otherwise, never for small answers, 304s or event
 // streams; ETags weak on compressed answers so If-None-Match still gets a 304.
 import { request, ServerResponse, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RunningServer } from '@tripcost/shared';
 import { requestContext } from '@tripcost/shared';
-import { testUser, tokenFor } from '@tripcost/shared/testing';
+import { eventually, testUser, tokenFor } from '@tripcost/shared/testing';
 import { fakeUpstream, startTestGateway, type FakeUpstream } from './helpers';
 
 interface RawAnswer {
@@ -40,6 +43,16 @@ const SMALL = Buffer.from(JSON.stringify({ msg: 'short' }));
 /** About 900 kB, as a traveller's list of 200 trips × 5 windows: many socket reads upstream. */
 const BIG = Buffer.from(JSON.stringify(Array.from({ length: 30 }, () => trips)));
 const LIST_TAG = '"list-1"';
+const CHUNK = Buffer.alloc(64 * 1024, 'a');
+const HUGE_CHUNKS = 1024;
+/** How many bytes of the 64 MB answer the gateway has taken from the upstream so far. */
+let hugeBytesTaken = 0;
+/** Bytes in Buffers still referenced (garbage collected first). */
+function liveArrayBuffers(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().arrayBuffers;
+}
 /** Answers of the fake upstream whose connection closed before they were finished. */
 const cutAnswers: string[] = [];
 
@@ -70,6 +83,20 @@ describe('gateway: large and compressed answers', () => {
         res.write(`data: ${'x'.repeat(2000)}\n\n`);
         // The second event only after the client has seen the first: the stream stays open.
         return void setTimeout(() => res.end('data: last\n\n'), 300);
+      }
+      if (req.url === '/api/trips/huge') {
+        // 64 MB, written as fast as the gateway takes it: how much it took is counted.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': HUGE_CHUNKS * CHUNK.length });
+        let sent = 0;
+        const more = () => {
+          while (sent < HUGE_CHUNKS) {
+            sent++;
+            hugeBytesTaken += CHUNK.length;
+            if (!res.write(CHUNK)) return void res.once('drain', more);
+          }
+          res.end();
+        };
+        return void more();
       }
       if (req.url === '/api/trips/big') {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': BIG.length });
@@ -155,6 +182,34 @@ describe('gateway: large and compressed answers', () => {
     }
     expect(sizes.length).toBeGreaterThan(1);
     expect(sizes.filter((size) => size === 0)).toEqual([]);
+  });
+
+  it('when a client stops reading a huge answer, then the gateway holds none of it in memory (the service waits)', async () => {
+    for (const [server, headers] of [
+      [plainGateway, {}],
+      [gateway, { 'accept-encoding': 'br' }],
+    ] as const) {
+      hugeBytesTaken = 0;
+      const buffersBefore = liveArrayBuffers();
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+      socket.pause(); // reads nothing
+      const head = Object.entries({ ...bearer, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.write(`GET /api/trips/huge HTTP/1.1\r\nhost: localhost\r\n${head.join('')}\r\n`);
+      // The sockets between take what their kernel buffers hold (tens of MB on
+      // loopback), then nothing more moves; none of it may wait in the gateway's memory.
+      let before = -1;
+      await eventually(
+        () => {
+          const settled = hugeBytesTaken === before && hugeBytesTaken > 0;
+          before = hugeBytesTaken;
+          return settled;
+        },
+        { timeoutMs: 10_000, intervalMs: 300, what: 'the upstream to be held back' },
+      );
+      const held = liveArrayBuffers() - buffersBefore;
+      socket.destroy();
+      expect({ held: held < 4 * 1024 * 1024, taken: hugeBytesTaken > 0 }).toEqual({ held: true, taken: true });
+    }
   });
 
   it('when an answer is under 1 kB, then it is not compressed', async () => {
