@@ -13,6 +13,8 @@ import { DEPLOYABLES, startProductForBrowserSuite } from './lib/product.mjs';
 const RESULTS = join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MINUTE = 60_000;
+/** Jest's order for both phases: the longest suites first (see the file). */
+const LONGEST_FIRST = join(ROOT, 'scripts/lib/longest-first.cjs');
 /** Per phase; generous for 2 busy cores (see docs/testing.md for measured times). */
 const DEADLINES = {
   unit: Number(process.env.TEST_UNIT_DEADLINE_MIN ?? 15) * MINUTE,
@@ -101,12 +103,7 @@ say(`Running the test suites of: ${PROJECTS.join(', ')}`);
 const UNIT_WORKERS = process.env.TEST_UNIT_WORKERS ?? '2';
 await jest(
   'unit',
-  [
-    `--maxWorkers=${UNIT_WORKERS}`,
-    `--testSequencer=${join(ROOT, 'scripts/lib/longest-first.cjs')}`,
-    '--projects',
-    ...PROJECTS,
-  ],
+  [`--maxWorkers=${UNIT_WORKERS}`, `--testSequencer=${LONGEST_FIRST}`, '--projects', ...PROJECTS],
   join(RESULTS, 'unit.json'),
 );
 
@@ -122,7 +119,15 @@ if (e2eSkippedReason) {
   try {
     product = await startProductForBrowserSuite({ dataDir, redisUrl: redis.url });
     say(`Browser suite with ${chromiumVersion()} at ${CHROMIUM}`);
-    await jest('browser', ['-c', e2eConfig], join(RESULTS, 'e2e.json'), product.testEnv);
+    // Two browsers at a time: each suite registers travellers of its own, and a browser
+    // waits on the product more than it computes (measured: docs/testing.md).
+    const browserWorkers = process.env.TEST_BROWSER_WORKERS ?? '2';
+    await jest(
+      'browser',
+      ['-c', e2eConfig, `--maxWorkers=${browserWorkers}`, `--testSequencer=${LONGEST_FIRST}`],
+      join(RESULTS, 'e2e.json'),
+      product.testEnv,
+    );
   } catch (error) {
     say(`The product did not start for the browser suite: ${error.message}`);
     writeFileSync(
