@@ -165,6 +165,14 @@ const CASES: RouteCase[] = [
     path: (s) => `${T(s)}/history/${s.itemEntryId}/undo`,
     expected: editors(200),
   },
+  { method: 'GET', route: '/api/trips/getaway/{tripId}/bin', path: (s) => `${T(s)}/bin`, expected: readAll },
+  {
+    // Nothing with this id in the bin: whoever may edit passes the access rule and meets 404.
+    method: 'POST',
+    route: '/api/trips/getaway/{tripId}/bin/{binId}/restore',
+    path: (s) => `${T(s)}/bin/00000000-0000-4000-8000-000000000000:0123456789abcdef01234567/restore`,
+    expected: editors(404),
+  },
   {
     method: 'GET',
     route: '/api/trips/getaway/{tripId}/comparison.csv',

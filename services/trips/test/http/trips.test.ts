@@ -283,6 +283,8 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}',
       '/api/trips/getaway/{tripId}/balances',
       '/api/trips/getaway/{tripId}/balances.csv',
+      '/api/trips/getaway/{tripId}/bin',
+      '/api/trips/getaway/{tripId}/bin/{binId}/restore',
       '/api/trips/getaway/{tripId}/comparison.csv',
       '/api/trips/getaway/{tripId}/events',
       '/api/trips/getaway/{tripId}/history',

@@ -5,6 +5,7 @@
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
 import type { HistoryStore } from './history-record';
+import type { BinStore } from './bin-record';
 import type { TripRecord } from './trip';
 import type { Role, Vote } from './members';
 
@@ -31,6 +32,8 @@ export interface TripVersion {
 export interface TripStore extends OutboxStore {
   /** The trips' history entries, beside the trips (history/). */
   readonly history: HistoryStore;
+  /** What was deleted from trips, restorable for 30 days (history/domain/bin.ts). */
+  readonly bin: BinStore;
   insert(trip: TripRecord): Promise<TripRecord>;
   /** The trip, with its pending outbox; null when missing or deleted. */
   findById(tripId: string): Promise<TripRecord | null>;

@@ -8,6 +8,8 @@ import type { TripStore } from '../domain/trip-store';
 import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
 import { openEmbeddedHistoryStore } from './history-embedded';
+import { openEmbeddedBinStore } from './bin-embedded';
+import type { BinStore } from '../domain/bin-record';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
@@ -21,13 +23,16 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   // The reads and the writes are built apart only to keep each function short; both
   // work on the one collection (and its `exclusive` queue).
   const history = await openEmbeddedHistoryStore(dataDir);
+  const bin = await openEmbeddedBinStore(dataDir);
   return {
     ...tripReads(collection),
-    ...tripWrites(collection, history),
+    ...tripWrites(collection, history, bin),
     history,
+    bin,
     ping: () => collection.ping(),
     close: async () => {
       await history.close();
+      await bin.close();
       await collection.close();
     },
   };
@@ -116,7 +121,7 @@ function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
  * The trips' writes and their outbox (what is still to be sent, tombstones too, and
  * marking it sent); every write runs in the collection's `exclusive` queue.
  */
-function tripWrites(collection: EmbeddedCollection<TripRecord>, history: HistoryStore): TripWrites {
+function tripWrites(collection: EmbeddedCollection<TripRecord>, history: HistoryStore, bin: BinStore): TripWrites {
   const { db } = collection;
 
   /** Runs `write` only while the stored trip still has the expected version. */
@@ -181,6 +186,7 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
         if (stored.deleted_at && outbox.length === 0) {
           await history.removeTrip(tripId);
+          await bin.removeTrip(tripId);
           await db.removeAsync({ _id: tripId }, {});
           collection.compactSoon(); // a deleted trip leaves the disk too (docs/privacy.md)
         } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});

@@ -9,6 +9,8 @@ import type { TripStore } from '../domain/trip-store';
 import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
 import { mongoHistoryStore } from './history-mongo';
+import { mongoBinStore } from './bin-mongo';
+import type { BinStore } from '../domain/bin-record';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a
@@ -47,8 +49,10 @@ export function mongoTripStore(connection: Connection): TripStore {
   const asTrip = (doc: unknown) => (doc ? fromMongo<TripRecord>(doc) : null);
 
   const history = mongoHistoryStore(connection);
+  const bin = mongoBinStore(connection);
   return {
     history,
+    bin,
     async insert(trip) {
       await Trips.collection.insertOne(trip as never);
       return trip;
@@ -128,7 +132,7 @@ export function mongoTripStore(connection: Connection): TripStore {
       } as never);
       return result.matchedCount === 1;
     },
-    ...bookkeeping(Trips, history),
+    ...bookkeeping(Trips, history, bin),
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };
@@ -141,6 +145,7 @@ export function mongoTripStore(connection: Connection): TripStore {
 function bookkeeping(
   Trips: Model<TripRecord>,
   history: HistoryStore,
+  bin: BinStore,
 ): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent'> {
   return {
     async settleHistory(tripId, entryIds) {
@@ -165,6 +170,7 @@ function bookkeeping(
       // between the two leaves the tombstone, purged again by the next markSent.
       if (!(await Trips.collection.findOne(sentTombstone, { projection: { _id: 1 } }))) return;
       await history.removeTrip(tripId);
+      await bin.removeTrip(tripId);
       await Trips.collection.deleteOne(sentTombstone);
     },
   };

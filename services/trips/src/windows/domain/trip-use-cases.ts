@@ -181,6 +181,8 @@ export const forgetUser =
     }
     // Their entries stay in the trips they shared, without their name or id.
     await forgetInHistory(ctx.store.history, shared, userId);
+    // Privacy first: what they deleted, and the bins of their own trips, go at once.
+    await ctx.store.bin.forgetUser(userId);
     const remove = removeTrip(ctx);
     let removed = 0;
     for (const tripId of await ctx.store.idsByUser(userId)) {

@@ -1,0 +1,92 @@
+// The trip's bin through the API: a deleted window is listed (who deleted what, when)
+// for every member, and restored by an owner or editor with its id, items and votes, as
+// a `restore` entry; a viewer is refused; an item whose window is gone answers 409 {msg}
+// until its window is back; a stranger learns nothing.
+import { testUser } from '@tripcost/shared/testing';
+import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
+
+describe('the trip’s bin', () => {
+  let trips: BootedTrips;
+  let owner: Client;
+  let viewer: Client;
+  let stranger: Client;
+
+  const bin = async (client: Client, tripId: string) => client.get(`/api/trips/getaway/${tripId}/bin`);
+  const restore = (client: Client, tripId: string, id: string) =>
+    client.post(`/api/trips/getaway/${tripId}/bin/${encodeURIComponent(id)}/restore`);
+
+  async function tripWithHotel() {
+    const tripId = (await owner.createTrip({ location_address: 'Lisbon, Portugal' }))._id as string;
+    const windowId = (await owner.addInstance(tripId, { label: 'Early May' }))._id as string;
+    const item = await owner.post(`/api/trips/getaway/${tripId}/instances/${windowId}/items`, {
+      category: 'stay',
+      name: 'Hotel Lisboa',
+      amount: 120,
+      basis: 'per_night',
+      estimate: 'replace',
+    });
+    const invite = await owner.post(`/api/trips/getaway/${tripId}/invites`, { role: 'viewer' });
+    await viewer.post(`/api/trips/invites/${invite.body.token}/accept`);
+    await viewer.put(`/api/trips/getaway/${tripId}/instances/${windowId}/vote`, { vote: 'yes' });
+    return { tripId, windowId, itemId: item.body.item._id as string };
+  }
+
+  beforeAll(async () => {
+    trips = await bootTrips();
+    owner = clientFor(trips.url, testUser({ name: 'Ada' }));
+    viewer = clientFor(trips.url, testUser({ name: 'Cy' }));
+    stranger = clientFor(trips.url, testUser({ name: 'Eve' }));
+  });
+  afterAll(() => trips.stop());
+
+  it('when a window is deleted, then the bin lists it and its owner restores it with its id, items and votes', async () => {
+    const { tripId, windowId, itemId } = await tripWithHotel();
+    expect((await owner.delete(`/api/trips/getaway/${tripId}/instances/${windowId}`)).status).toBe(200);
+    const listed = await bin(viewer, tripId);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        kind: 'window',
+        thing_id: windowId,
+        name: 'Early May',
+        deleted_by: expect.objectContaining({ name: 'Ada' }),
+      }),
+    ]);
+    const id = listed.body.items[0]._id;
+    expect((await restore(viewer, tripId, id)).status).toBe(403);
+    expect((await bin(stranger, tripId)).status).toBe(403);
+    expect((await restore(stranger, tripId, id)).status).toBe(403);
+
+    const reply = await restore(owner, tripId, id);
+    expect(reply.status).toBe(200);
+    expect(reply.body.entry).toMatchObject({ action: 'restore', target: { kind: 'window', id: windowId } });
+    const window = (await owner.get(`/api/trips/getaway/${tripId}/instances/${windowId}`)).body.instance;
+    expect(window.items.map((item: { _id: string }) => item._id)).toContain(itemId);
+    expect(window.stay_expense).toBe(480);
+    expect(window.votes).toMatchObject({ yes: 1 });
+    expect((await bin(owner, tripId)).body.items).toEqual([]);
+    expect((await restore(owner, tripId, id)).status).toBe(404);
+  });
+
+  it('when an item’s window was deleted after it, then restoring the item answers 409 until the window is back', async () => {
+    const { tripId, windowId, itemId } = await tripWithHotel();
+    await owner.delete(`/api/trips/getaway/${tripId}/instances/${windowId}/items/${itemId}`);
+    await owner.delete(`/api/trips/getaway/${tripId}/instances/${windowId}`);
+    const [windowRecord, itemRecord] = (await bin(owner, tripId)).body.items;
+    expect([windowRecord.kind, itemRecord.kind]).toEqual(['window', 'item']);
+    const refused = await restore(owner, tripId, itemRecord._id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toMatch(/restore the window first/);
+    expect((await restore(owner, tripId, windowRecord._id)).status).toBe(200);
+    expect((await restore(owner, tripId, itemRecord._id)).status).toBe(200);
+    const window = (await owner.get(`/api/trips/getaway/${tripId}/instances/${windowId}`)).body.instance;
+    expect(window.items.map((item: { name: string }) => item.name)).toContain('Hotel Lisboa');
+  });
+
+  it('when the bin id is not one, then 400 {msg}', async () => {
+    const { tripId } = await tripWithHotel();
+    const reply = await restore(owner, tripId, 'nope');
+    expect(reply.status).toBe(400);
+    expect(reply.body.msg).toEqual(expect.any(String));
+  });
+});
