@@ -181,6 +181,13 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: { anonymous: [401], other: [403], owner: [404] },
   },
+  // The caller's own bin of deleted trips; a trip not in it is 404 for everyone (who may
+  // restore one is proven in services/trips/test/http/history-bin.test.ts).
+  'GET /api/trips/bin': { request: () => ({ path: '/api/trips/bin' }), expect: ANY_USER },
+  'POST /api/trips/bin/{tripId}/restore': {
+    request: ({ tripId }) => ({ path: `/api/trips/bin/${tripId}/restore` }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
   'GET /api/trips/getaway/{tripId}/comparison.csv': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/comparison.csv` }),
     expect: ONLY_OWNER,

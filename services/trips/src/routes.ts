@@ -5,7 +5,7 @@
 // errors go to the shared error middleware.
 import { describeRoutes, Lifecycle, notIdempotent, type Idempotent, type RouteContext } from '@tripcost/shared';
 import { exportRoutes } from './exports';
-import { binRoutes, historyRoutes } from './history';
+import { binRoutes, historyRoutes, tripBinRoutes } from './history';
 import { liveRoutes, type EventStreamSettings } from './live';
 import {
   invitationLinkRoutes,
@@ -46,6 +46,7 @@ export function tripRoutes(
     exportRoutes(ctx, trips);
     historyRoutes(ctx, trips);
     binRoutes(ctx, trips);
+    tripBinRoutes(ctx, trips);
     liveRoutes(ctx, trips, live);
     oneTripRoutes(ctx, trips);
     windowRoutes(ctx, trips, replayedWhile);

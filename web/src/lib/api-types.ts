@@ -511,7 +511,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download your data: one JSON document with your account, full profile, every trip of yours with its instances and costs, the trips shared with you (shared_with_me: references), your votes on windows, and every wishlist (Content-Disposition: attachment) */
+        /** Download your data: one JSON document with your account, full profile, every trip of yours with its instances and costs, the trips shared with you (shared_with_me: references), your votes on windows, the history of your own trips (gathered a page at a time), and every wishlist (Content-Disposition: attachment) */
         get: {
             parameters: {
                 query?: never;
@@ -2026,6 +2026,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/bin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s deleted trips, kept 30 days and restorable; their members no longer see them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller’s bin of trips, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trips: {
+                                _id: string;
+                                trip_location: string;
+                                location_address: string;
+                                deleted_at: string;
+                            }[];
+                            kept_days: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/bin/{tripId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted trip with its members, windows and history, as a history entry. Its owner only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip, back */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                /** @description The trip id is not one */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No trip of the caller’s with this id in their bin (purged after 30 days) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The trip changed while it was being restored */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/events": {
         parameters: {
             query?: never;
@@ -2315,7 +2438,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a trip and its instances */
+        /** Delete a trip and its instances: kept in its owner’s bin for 30 days (members no longer see it), then purged */
         delete: {
             parameters: {
                 query?: never;

@@ -1,7 +1,8 @@
 // The trip's bin through the API: a deleted window is listed (who deleted what, when)
 // for every member, and restored by an owner or editor with its id, items and votes, as
 // a `restore` entry; a viewer is refused; an item whose window is gone answers 409 {msg}
-// until its window is back; a stranger learns nothing.
+// until its window is back; a stranger learns nothing. A deleted trip waits in its
+// owner's bin, out of its members' sight, and only its owner restores it.
 import { testUser } from '@tripcost/shared/testing';
 import { bootTrips, clientFor, type BootedTrips, type Client } from '../support/boot';
 
@@ -88,5 +89,49 @@ describe('the trip’s bin', () => {
     const reply = await restore(owner, tripId, 'nope');
     expect(reply.status).toBe(400);
     expect(reply.body.msg).toEqual(expect.any(String));
+  });
+
+  it('when a trip is deleted, then its members lose it, its owner’s bin lists it, and only the owner brings it back', async () => {
+    const { tripId, windowId } = await tripWithHotel();
+    expect((await owner.delete(`/api/trips/getaway/${tripId}`)).status).toBe(200);
+    expect((await viewer.get(`/api/trips/getaway/${tripId}`)).status).toBe(404);
+    const listed = await owner.get('/api/trips/bin');
+    expect(listed.body.trips).toContainEqual(
+      expect.objectContaining({ _id: tripId, location_address: 'Lisbon, Portugal' }),
+    );
+    expect((await viewer.get('/api/trips/bin')).body.trips.map((trip: { _id: string }) => trip._id)).not.toContain(
+      tripId,
+    );
+    expect((await viewer.post(`/api/trips/bin/${tripId}/restore`)).status).toBe(404);
+
+    const back = await owner.post(`/api/trips/bin/${tripId}/restore`);
+    expect(back.status).toBe(200);
+    expect(back.body.instances.map((window: { _id: string }) => window._id)).toEqual([windowId]);
+    expect((await viewer.get(`/api/trips/getaway/${tripId}`)).status).toBe(200);
+    const entries = (await owner.get(`/api/trips/getaway/${tripId}/history`)).body.entries;
+    expect(entries.slice(0, 2).map((entry: { action: string }) => entry.action)).toEqual(['restore', 'deleted']);
+    expect((await owner.get('/api/trips/bin')).body.trips.map((trip: { _id: string }) => trip._id)).not.toContain(
+      tripId,
+    );
+    expect((await owner.post(`/api/trips/bin/${tripId}/restore`)).status).toBe(404);
+  });
+
+  it('when a change made offline says when with Made-At, then its entry keeps it, never later than the server’s time; a bad one is 400', async () => {
+    const { tripId, windowId, itemId } = await tripWithHotel();
+    const path = `/api/trips/getaway/${tripId}/instances/${windowId}/items/${itemId}`;
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const made = await owner.send('PUT', path, { amount: 130 }, { 'Made-At': hourAgo });
+    expect(made.status).toBe(200);
+    const [entry] = (await owner.get(`/api/trips/getaway/${tripId}/history`)).body.entries;
+    expect(entry.made_at).toBe(hourAgo);
+    expect(Date.parse(entry.at)).toBeGreaterThan(Date.parse(hourAgo));
+
+    await owner.send('PUT', path, { amount: 140 }, { 'Made-At': '2099-01-01T00:00:00+02:00' });
+    const [ahead] = (await owner.get(`/api/trips/getaway/${tripId}/history`)).body.entries;
+    expect(ahead.made_at).toBe(ahead.at);
+
+    const bad = await owner.send('PUT', path, { amount: 150 }, { 'Made-At': 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/Made-At/);
   });
 });

@@ -277,6 +277,8 @@ describe('trips API', () => {
   it('when /openapi.json is read, then every trips route is documented', async () => {
     const doc = await (await fetch(`${trips.url}/openapi.json`)).json();
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/trips/bin',
+      '/api/trips/bin/{tripId}/restore',
       '/api/trips/calendar.ics',
       '/api/trips/favorites',
       '/api/trips/getaway-trip',

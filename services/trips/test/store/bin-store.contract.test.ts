@@ -105,7 +105,36 @@ function binContract(name: string, open: () => Promise<TripStore>) {
       job.stop();
       await expect(trips.restoreFromBin(ada, trip._id, record._id)).rejects.toMatchObject({ status: 404 });
     });
+
+    it('when a trip is deleted, then it waits in its owner’s bin 30 days and the purge takes it with its history; an account deletion at once', async () => {
+      let now = new Date('2031-03-01T10:00:00.000Z');
+      const trips = createTripsService({ store, now: () => now });
+      const ada = testUser({ name: 'Ada' });
+      const kept = await trips.createTrip(ada, { location_address: 'Lisbon, Portugal' });
+      const purged = await trips.createTrip(ada, { location_address: 'Porto, Portugal' });
+      await trips.deleteTrip(ada, purged._id);
+      await sendEvents(store); // the relay's work: a trip in the bin is not purged by it
+      expect((await trips.deletedTrips(ada)).trips.map((trip) => trip._id)).toEqual([purged._id]);
+      now = new Date('2031-03-31T11:00:00.000Z');
+      expect(await trips.purgeBin()).toBe(1);
+      expect(await store.findBinned(purged._id)).toBeNull();
+      expect((await store.history.page(purged._id, 10)).entries).toEqual([]);
+
+      await trips.deleteTrip(ada, kept._id);
+      await trips.forgetUser(ada.id);
+      expect(await store.findBinned(kept._id)).toBeNull();
+      expect((await store.history.page(kept._id, 10)).entries).toEqual([]);
+    });
   });
+}
+
+async function sendEvents(store: TripStore): Promise<void> {
+  for (const { docId, events } of await store.pendingEvents(100)) {
+    await store.markSent(
+      docId,
+      events.map((event) => event.id),
+    );
+  }
 }
 
 async function waitFor(done: () => Promise<boolean>): Promise<void> {

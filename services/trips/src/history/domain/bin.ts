@@ -15,6 +15,7 @@ export const BIN_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const NOT_IN_BIN = 'Nothing with this id is in the trip’s bin.';
+export const TRIP_NOT_IN_BIN = 'No trip of yours with this id is in your bin.';
 export const ALREADY_BACK = 'This is already back in the trip.';
 export const WINDOW_GONE = 'Its window is not in the trip any more: restore the window first.';
 export const CURRENCY_CHANGED =

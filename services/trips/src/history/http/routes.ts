@@ -1,7 +1,7 @@
 // The history's routes: a trip's history, newest first, a page at a time.
 import { defineRoute, queryIntegerSchema, type AuthUser, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
-import { tripReadAnswer, type TripAnswer } from '../../sharing';
+import { tripAnswer, tripReadAnswer, type SharedTripView, type TripAnswer } from '../../sharing';
 import { tripParams, type BinRecord, type HistoryEntry } from '../../trip';
 import { BAD_CURSOR, MAX_HISTORY_PAGE, type HistoryAnswer } from '../domain/reading';
 
@@ -12,6 +12,13 @@ export interface UndoAnswer {
   trip: TripAnswer;
   /** The new entry: an `undo` naming the one it reverts. */
   entry: HistoryEntry;
+}
+
+export interface BinnedTripAnswer {
+  _id: string;
+  trip_location: string;
+  location_address: string;
+  deleted_at: string;
 }
 
 export interface BinAnswer {
@@ -26,6 +33,10 @@ export interface HistoryUseCases {
   tripBin(user: AuthUser, tripId: string): Promise<BinAnswer>;
   /** Restores one window or item from the bin (editors, owners): 409 {msg} when it no longer fits. */
   restoreFromBin(user: AuthUser, tripId: string, id: string): Promise<UndoAnswer>;
+  /** The caller's deleted trips in their bin. */
+  deletedTrips(user: AuthUser): Promise<{ trips: BinnedTripAnswer[]; kept_days: number }>;
+  /** Restores one of the caller's deleted trips (its owner only). */
+  restoreTrip(user: AuthUser, tripId: string): Promise<SharedTripView>;
   tripHistory(user: AuthUser, tripId: string, page: { limit?: number; before?: string }): Promise<HistoryAnswer>;
   /** Undoes one entry (409 {msg, fields} when what it changed has changed since). */
   undoEntry(user: AuthUser, tripId: string, entryId: string): Promise<UndoAnswer>;
@@ -158,5 +169,44 @@ export function binRoutes(ctx: RouteContext, trips: HistoryUseCases) {
       409: '{msg}: it is back already, or no longer fits the trip (its window is gone, the currency or the rules changed)',
     },
     handler: async ({ params, user }) => ({ body: await trips.restoreFromBin(user, params.tripId, params.binId) }),
+  });
+}
+
+const binnedTripAnswer = z.object({
+  _id: z.string(),
+  trip_location: z.string(),
+  location_address: z.string(),
+  deleted_at: z.string(),
+});
+
+export function tripBinRoutes(ctx: RouteContext, trips: HistoryUseCases) {
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/trips/bin',
+    summary: 'The caller’s deleted trips, kept 30 days and restorable; their members no longer see them',
+    tags,
+    auth: 'required',
+    responses: {
+      200: {
+        description: 'The caller’s bin of trips, newest first',
+        schema: z.object({ trips: z.array(binnedTripAnswer), kept_days: z.number() }),
+      },
+    },
+    handler: async ({ user }) => ({ body: await trips.deletedTrips(user) }),
+  });
+  defineRoute(ctx, {
+    method: 'post',
+    path: '/api/trips/bin/:tripId/restore',
+    summary: 'Restore a deleted trip with its members, windows and history, as a history entry. Its owner only',
+    tags,
+    auth: 'required',
+    params: tripParams,
+    responses: {
+      200: { description: 'The trip, back', schema: tripAnswer },
+      400: 'The trip id is not one',
+      404: 'No trip of the caller’s with this id in their bin (purged after 30 days)',
+      409: 'The trip changed while it was being restored',
+    },
+    handler: async ({ params, user }) => ({ body: await trips.restoreTrip(user, params.tripId) }),
   });
 }

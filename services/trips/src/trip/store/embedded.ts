@@ -49,7 +49,18 @@ type TripReads = Pick<
   | 'idsNamingUser'
   | 'idsByUser'
 >;
-type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent' | 'settleHistory'>;
+type TripWrites = Pick<
+  TripStore,
+  | 'insert'
+  | 'replace'
+  | 'setVote'
+  | 'pendingEvents'
+  | 'markSent'
+  | 'settleHistory'
+  | 'binnedTrips'
+  | 'findBinned'
+  | 'purgeBinned'
+>;
 
 /** The trips' reads: every one leaves tombstones out. */
 function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
@@ -141,6 +152,14 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
       return true;
     });
 
+  /** A deleted trip goes for good, its history and bin with it, and leaves the disk too (docs/privacy.md). */
+  const purge = async (tripId: string) => {
+    await history.removeTrip(tripId);
+    await bin.removeTrip(tripId);
+    await db.removeAsync({ _id: tripId }, {});
+    collection.compactSoon();
+  };
+
   return {
     async insert(trip) {
       await collection.exclusive(() => db.insertAsync(trip));
@@ -184,13 +203,24 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
         if (!stored) return;
         const sent = new Set(eventIds);
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
-        if (stored.deleted_at && outbox.length === 0) {
-          await history.removeTrip(tripId);
-          await bin.removeTrip(tripId);
-          await db.removeAsync({ _id: tripId }, {});
-          collection.compactSoon(); // a deleted trip leaves the disk too (docs/privacy.md)
-        } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
+        // A trip in its owner's bin stays until restored or purged (30 days).
+        if (stored.deleted_at && !stored.in_bin && outbox.length === 0) await purge(tripId);
+        else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
       });
     },
+    async binnedTrips({ ownerId, before }) {
+      const query = { in_bin: true, ...(ownerId ? { user_id: ownerId } : {}) };
+      const trips = (await db.findAsync(query)) as TripRecord[];
+      return trips
+        .filter((trip) => !before || (trip.deleted_at ?? '') < before)
+        .sort((a, b) => ((a.deleted_at ?? '') < (b.deleted_at ?? '') ? 1 : -1));
+    },
+    async findBinned(tripId) {
+      return ((await db.findOneAsync({ _id: tripId, in_bin: true })) as TripRecord | null) ?? null;
+    },
+    purgeBinned: (tripId) =>
+      collection.exclusive(async () => {
+        if (await db.findOneAsync({ _id: tripId, in_bin: true })) await purge(tripId);
+      }),
   };
 }

@@ -38,6 +38,8 @@ tripSchema.index({ 'members.user_id': 1 });
 // The trips naming an account among their people (a deleted account becomes "A former member").
 tripSchema.index({ 'people.user_id': 1 }, { sparse: true });
 tripSchema.index({ 'invites.token_hash': 1 }, { sparse: true });
+// Trips in their owners' bins (deleted by hand, kept 30 days): the bin's list and its purge.
+tripSchema.index({ user_id: 1, deleted_at: -1 }, { name: 'in_bin', partialFilterExpression: { in_bin: true } });
 // Only trips with unpublished events are in it, so the relay's poll stays cheap.
 tripSchema.index(
   { _id: 1, outbox: 1 },
@@ -146,7 +148,14 @@ function bookkeeping(
   Trips: Model<TripRecord>,
   history: HistoryStore,
   bin: BinStore,
-): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent'> {
+): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent' | 'binnedTrips' | 'findBinned' | 'purgeBinned'> {
+  /** A purged trip takes its history and bin with it: those first, so a crash between leaves the tombstone to purge again. */
+  const purge = async (tombstone: object, tripId: string) => {
+    if (!(await Trips.collection.findOne(tombstone, { projection: { _id: 1 } }))) return;
+    await history.removeTrip(tripId);
+    await bin.removeTrip(tripId);
+    await Trips.collection.deleteOne(tombstone);
+  };
   return {
     async settleHistory(tripId, entryIds) {
       // Bookkeeping, as markSent: the version stays.
@@ -165,14 +174,31 @@ function bookkeeping(
       await Trips.collection.updateOne({ _id: tripId as never }, {
         $pull: { outbox: { id: { $in: eventIds } } },
       } as never);
-      const sentTombstone = { _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } };
-      // A purged trip takes its history with it: the history first, so that a crash
-      // between the two leaves the tombstone, purged again by the next markSent.
-      if (!(await Trips.collection.findOne(sentTombstone, { projection: { _id: 1 } }))) return;
-      await history.removeTrip(tripId);
-      await bin.removeTrip(tripId);
-      await Trips.collection.deleteOne(sentTombstone);
+      // A trip in its owner's bin stays until restored or purged (30 days).
+      const sentTombstone = {
+        _id: tripId as never,
+        deleted_at: { $exists: true },
+        in_bin: { $exists: false },
+        outbox: { $size: 0 },
+      };
+      await purge(sentTombstone, tripId);
     },
+    async binnedTrips({ ownerId, before }) {
+      const docs = await Trips.collection
+        .find({
+          in_bin: true,
+          ...(ownerId ? { user_id: { $eq: ownerId } } : {}),
+          ...(before ? { deleted_at: { $lt: before } } : {}),
+        } as never)
+        .sort({ deleted_at: -1 })
+        .toArray();
+      return docs.map((doc) => fromMongo<TripRecord>(doc));
+    },
+    async findBinned(tripId) {
+      const doc = await Trips.collection.findOne({ _id: { $eq: tripId }, in_bin: true } as never);
+      return doc ? fromMongo<TripRecord>(doc) : null;
+    },
+    purgeBinned: (tripId) => purge({ _id: { $eq: tripId }, in_bin: true }, tripId),
   };
 }
 

@@ -1,23 +1,25 @@
 // Undoing a change from a trip's history: the history capability's rule (applyUndo)
 // through the one write path, so an undo is checked, settled, versioned, announced,
 // followed live and remembered (as an `undo` naming the entry) like any change.
-import { AppError, notFound, type AuthUser } from '@tripcost/shared';
+import { AppError, notFound, versionOf, type AuthUser } from '@tripcost/shared';
 import {
   actionToUndo,
   applyRestore,
   applyUndo,
+  BIN_DAYS,
   binCutoff,
   CURRENCY_CHANGED,
   currencyChangedSince,
   ENTRY_NOT_FOUND,
   entryForReader,
   NOT_IN_BIN,
+  TRIP_NOT_IN_BIN,
   type BinAnswer,
   type HistoryEntry,
   type UndoAnswer,
 } from '../../history';
 import type { ChangeKind } from '../../live';
-import { can, costsHiddenFor } from '../../sharing';
+import { can, costsHiddenFor, tripRestored, withTripEvent, type SharedTripView } from '../../sharing';
 import { roleOf, type TripRecord } from '../../trip';
 import type { TripsContext } from './context';
 
@@ -111,5 +113,63 @@ export const restoreFromBin =
     return latestEntry(ctx, trip, user.id);
   };
 
-/** The purge job's run: what was deleted 30 days ago leaves the bin for good; how many went. */
-export const purgeBin = (ctx: TripsContext) => (): Promise<number> => ctx.store.bin.purgeBefore(binCutoff(ctx.now()));
+/** A trip in its owner's bin, as the bin lists it. */
+export interface BinnedTrip {
+  _id: string;
+  trip_location: string;
+  location_address: string;
+  deleted_at: string;
+}
+
+/** The caller's deleted trips still in their bin (30 days), newest first; their members no longer see them. */
+export const deletedTrips =
+  (ctx: TripsContext) =>
+  async (user: AuthUser): Promise<{ trips: BinnedTrip[]; kept_days: number }> => {
+    const cutoff = binCutoff(ctx.now());
+    const binned = await ctx.store.binnedTrips({ ownerId: user.id });
+    return {
+      trips: binned
+        .filter((trip) => (trip.deleted_at ?? '') >= cutoff)
+        .map((trip) => ({
+          _id: trip._id,
+          trip_location: trip.trip_location,
+          location_address: trip.location_address,
+          deleted_at: trip.deleted_at ?? '',
+        })),
+      kept_days: BIN_DAYS,
+    };
+  };
+
+/**
+ * Brings a deleted trip back from its owner's bin with its members, windows and history,
+ * as a `restore` entry; only its owner (anyone else: 404, as for a trip they cannot see).
+ * One compare-and-swap: a restore racing another answers 409.
+ */
+export const restoreTrip =
+  (ctx: TripsContext) =>
+  async (user: AuthUser, tripId: string): Promise<SharedTripView> => {
+    const binned = await ctx.store.findBinned(tripId);
+    if (!binned || binned.user_id !== user.id || (binned.deleted_at ?? '') < binCutoff(ctx.now())) {
+      throw notFound(TRIP_NOT_IN_BIN);
+    }
+    const at = ctx.now();
+    const { deleted_at: _deleted, in_bin: _inBin, ...rest } = binned;
+    const back: TripRecord = { ...rest, version: versionOf(binned) + 1, updated_at: at };
+    const remembered = ctx.recorder.remember(binned, back, user, 'trip', at, { action: 'restore' });
+    const next = withTripEvent(remembered, tripRestored(remembered, at, binned)!);
+    if (!(await ctx.store.replace(next, versionOf(binned)))) {
+      throw new AppError(409, 'The trip changed while it was being restored: try again.', 'conflict');
+    }
+    ctx.writes.nudgeOutbox();
+    await ctx.recorder.settle(next);
+    await ctx.writes.committed(next, user, 'trip');
+    return ctx.access.view(next, user.id);
+  };
+
+/** The purge job's run: what was deleted 30 days ago leaves the bins for good (trips with their history); how many went. */
+export const purgeBin = (ctx: TripsContext) => async (): Promise<number> => {
+  const cutoff = binCutoff(ctx.now());
+  const trips = await ctx.store.binnedTrips({ before: cutoff });
+  for (const trip of trips) await ctx.store.purgeBinned(trip._id);
+  return trips.length + (await ctx.store.bin.purgeBefore(cutoff));
+};

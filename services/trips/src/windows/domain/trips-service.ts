@@ -34,7 +34,7 @@ import { vote, windowVotes } from '../../votes';
 import { createSharesUseCases, shareTally, type SharesUseCases } from '../../shares';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
-import { purgeBin, restoreFromBin, tripBin, undoEntry } from './history-use-cases';
+import { deletedTrips, purgeBin, restoreFromBin, restoreTrip, tripBin, undoEntry } from './history-use-cases';
 import { createTrip, forgetUser, removeTrip, setFavorite, updateTrip, type NewTrip } from './trip-use-cases';
 import {
   addInstance,
@@ -203,7 +203,7 @@ export function createTripsService(deps: {
     remember: (before, next, user, action, at) => recorder.remember(before, next, user, action, at),
     readView: access.readView,
   });
-  const deleteTrip = removeTrip(ctx);
+  const deleteTrip = removeTrip(ctx, { toBin: true });
   const shares = createSharesUseCases({
     access,
     store,
@@ -228,6 +228,8 @@ export function createTripsService(deps: {
     tripBin: tripBin(ctx),
     restoreFromBin: restoreFromBin(ctx),
     purgeBin: purgeBin(ctx),
+    deletedTrips: deletedTrips(ctx),
+    restoreTrip: restoreTrip(ctx),
     commitInstance: commitInstance(ctx),
     clearPlan: clearPlan(ctx),
     duplicateInstance: duplicateInstance(ctx),
