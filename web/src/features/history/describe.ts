@@ -1,0 +1,122 @@
+// A history entry in words, as the Activity panel shows it: "Ada changed Hotel Lisboa's
+// price from $120.00 to $135.00 — 2 h ago". Amounts are written by the one money
+// formatter (lib/format), in the trip's currency; a value the reader may not see
+// (`hidden`, the server's visibility rule) is never shown, only that it changed.
+import { formatMoney, formatShortDate } from '../../lib/format';
+import type { HistoryEntry } from './api';
+
+type Change = HistoryEntry['changes'][number];
+
+/** Fields that hold an amount of the trip's currency. */
+const MONEY = new Set([
+  'amount',
+  'stay_expense',
+  'travel_expense',
+  'car_expense',
+  'other_expense',
+  'budget',
+  'total_cost',
+  'per_person',
+]);
+const DATES = new Set(['trip_start', 'trip_end', 'date', 'from', 'to']);
+const LABELS: Record<string, string> = {
+  amount: 'price',
+  stay_expense: 'stay',
+  travel_expense: 'travel',
+  car_expense: 'car',
+  other_expense: 'other costs',
+  trip_start: 'start date',
+  trip_end: 'end date',
+  location_address: 'destination',
+  travelers: 'travellers',
+  label: 'name',
+  committedInstanceId: 'plan',
+};
+const KINDS: Record<HistoryEntry['target']['kind'], string> = {
+  trip: 'the trip',
+  window: 'window',
+  item: 'item',
+  member: 'member',
+  invite: 'an invitation',
+};
+
+const fieldName = (field: string) => field.split('.').at(-1) ?? field;
+const labelOf = (field: string) => LABELS[fieldName(field)] ?? fieldName(field).replace(/_/g, ' ');
+
+/** One value as the traveller reads it. */
+export function valueText(field: string, value: unknown, currency: string): string {
+  if (value === null || value === undefined || value === '') return 'nothing';
+  const name = fieldName(field);
+  if (typeof value === 'number' && MONEY.has(name)) return formatMoney(value, currency);
+  if (typeof value === 'string' && DATES.has(name)) return formatShortDate(value);
+  if (typeof value === 'object') return 'a new value';
+  return String(value);
+}
+
+/** What the entry is about, in a few words: "window Early May", "Hotel Lisboa", "the trip". */
+function targetText(entry: HistoryEntry): string {
+  const { kind, name } = entry.target;
+  if (kind === 'item' && name) return name;
+  if (kind === 'trip' || kind === 'invite') return KINDS[kind];
+  return name ? `${KINDS[kind]} ${name}` : KINDS[kind];
+}
+
+const isThing = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function changeText(entry: HistoryEntry, change: Change, currency: string): string {
+  const about = targetText(entry);
+  if (change.from === null && isThing(change.to)) return `added ${about}`;
+  if (change.to === null && isThing(change.from)) return `deleted ${about}`;
+  const what =
+    entry.target.kind === 'trip' ? `the trip’s ${labelOf(change.field)}` : `${about}’s ${labelOf(change.field)}`;
+  if (change.hidden) return `changed ${what}`;
+  return `changed ${what} from ${valueText(change.field, change.from, currency)} to ${valueText(change.field, change.to, currency)}`;
+}
+
+/** The entry as one sentence, without its time. */
+export function describeEntry(entry: HistoryEntry, currency: string): string {
+  const who = entry.actor.name;
+  const own = entry.changes.filter((change) => !change.derived);
+  switch (entry.action) {
+    case 'create':
+      return `${who} created the trip`;
+    case 'history_began':
+      return 'History began: the trip as it was';
+    case 'restore':
+      return `${who} restored ${targetText(entry)}`;
+    case 'undo':
+      return `${who} undid a change to ${targetText(entry)}`;
+    case 'deleted':
+      return `${who} deleted the trip`;
+  }
+  const [first] = own.length > 0 ? own : entry.changes;
+  if (!first) return `${who} changed ${targetText(entry)}`;
+  const more = own.length > 1 ? ` (and ${own.length - 1} more)` : '';
+  return `${who} ${changeText(entry, first, currency)}${more}`;
+}
+
+/** Every own change of the entry, one line each (shown under the sentence). */
+export function changeLines(entry: HistoryEntry, currency: string): string[] {
+  return entry.changes.filter((change) => !change.derived).map((change) => changeText(entry, change, currency));
+}
+
+const RELATIVE: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "2 hours ago", "just now", in the traveller's own language. */
+export function timeAgo(at: string, now = Date.now(), locale?: string): string {
+  const elapsed = now - Date.parse(at);
+  if (!Number.isFinite(elapsed) || elapsed < 60_000) return 'just now';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE) {
+    if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+  }
+  return 'just now';
+}
+
+/** Entries that record no change anyone could put back. */
+export const undoable = (entry: HistoryEntry) =>
+  !['create', 'history_began', 'deleted'].includes(entry.action) && entry.changes.some((change) => !change.derived);
