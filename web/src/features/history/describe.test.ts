@@ -42,6 +42,21 @@ describe('an entry in words', () => {
     expect(undoable(entry({ action: 'create' }))).toBe(false);
   });
 
+  it('when an item was added with its window’s sums, then the item leads; a vote and a join say so', () => {
+    const added = entry({
+      action: 'item',
+      target: { kind: 'window', id: 'w1', name: 'May week' },
+      changes: [
+        { field: 'windows.w1.stay_expense', from: 0, to: 480 },
+        { field: 'windows.w1.items.i1', from: null, to: { name: 'Hotel Lisboa', amount: 120 }, at: 0 },
+      ],
+    });
+    expect(describeEntry(added, 'USD')).toBe('Cy added Hotel Lisboa (and 1 more)');
+    const voted = entry({ action: 'vote', changes: [{ field: 'votes.w1', from: null, to: { u1: 'yes' }, at: 0 }] });
+    expect(describeEntry(voted, 'USD')).toBe('Cy voted yes');
+    expect(describeEntry(entry({ action: 'join' }), 'USD')).toBe('Cy joined the trip');
+  });
+
   it('when time passed, then it reads how long ago in the traveller’s language', () => {
     const at = '2031-05-01T10:00:00.000Z';
     expect(timeAgo(at, Date.parse(at) + 30_000, 'en-US')).toBe('just now');

@@ -61,12 +61,27 @@ function targetText(entry: HistoryEntry): string {
   return name ? `${KINDS[kind]} ${name}` : KINDS[kind];
 }
 
-const isThing = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isThing = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const addsOrRemoves = (change: Change) =>
+  (change.from === null && isThing(change.to)) || (change.to === null && isThing(change.from));
+
+/** A thing added or removed, by what it is: "window May week", "Hotel Lisboa", "member Cy". */
+function thingText(change: Change): string {
+  const value = (isThing(change.to) ? change.to : change.from) as Record<string, unknown>;
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : '');
+  const path = change.field.split('.');
+  if (path[0] === 'windows' && path.length === 2) return `window ${text('label') || 'without a name'}`;
+  if (path.at(-2) === 'items') return text('name') || 'an item';
+  if (path[0] === 'members') return `member ${text('name')}`.trim();
+  if (path[0] === 'invites') return 'an invitation';
+  return labelOf(change.field);
+}
 
 function changeText(entry: HistoryEntry, change: Change, currency: string): string {
   const about = targetText(entry);
-  if (change.from === null && isThing(change.to)) return `added ${about}`;
-  if (change.to === null && isThing(change.from)) return `deleted ${about}`;
+  if (change.from === null && isThing(change.to)) return `added ${thingText(change)}`;
+  if (change.to === null && isThing(change.from)) return `deleted ${thingText(change)}`;
   const what =
     entry.target.kind === 'trip' ? `the trip’s ${labelOf(change.field)}` : `${about}’s ${labelOf(change.field)}`;
   if (change.hidden) return `changed ${what}`;
@@ -88,11 +103,24 @@ export function describeEntry(entry: HistoryEntry, currency: string): string {
       return `${who} undid a change to ${targetText(entry)}`;
     case 'deleted':
       return `${who} deleted the trip`;
+    case 'join':
+      return `${who} joined the trip`;
+    case 'vote':
+      return voteText(who, own);
   }
-  const [first] = own.length > 0 ? own : entry.changes;
+  // What was added or removed says most about a change (its sums follow): it comes first.
+  const first = own.find(addsOrRemoves) ?? own[0] ?? entry.changes[0];
   if (!first) return `${who} changed ${targetText(entry)}`;
   const more = own.length > 1 ? ` (and ${own.length - 1} more)` : '';
   return `${who} ${changeText(entry, first, currency)}${more}`;
+}
+
+/** "Cy voted yes", "Cy withdrew their vote": a vote's value is a string somewhere in what it set. */
+function voteText(who: string, own: Change[]): string {
+  const found = (value: unknown): string | null =>
+    typeof value === 'string' ? value : isThing(value) ? (Object.values(value).map(found).find(Boolean) ?? null) : null;
+  const vote = own.map((change) => found(change.to)).find(Boolean);
+  return vote ? `${who} voted ${vote}` : `${who} withdrew their vote`;
 }
 
 /** Every own change of the entry, one line each (shown under the sentence). */
