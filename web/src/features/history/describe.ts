@@ -125,6 +125,8 @@ function voteText(who: string, own: Change[]): string {
 
 /** Every own change of the entry, one line each (shown under the sentence). */
 export function changeLines(entry: HistoryEntry, currency: string): string[] {
+  // A trip's creation (or what it was when history began) is the whole trip: one line says it.
+  if (entry.action === 'create' || entry.action === 'history_began') return [];
   return entry.changes.filter((change) => !change.derived).map((change) => changeText(entry, change, currency));
 }
 

@@ -110,7 +110,8 @@ export function createHistoryRecorder(deps: {
     // crash (by the next write or read) fills it as the first would have.
     const back = pending.flatMap(thingsAddedBy);
     if (back.length > 0) await deps.bin.removeThings(trip._id, back);
-    await deps.bin.add(pending.flatMap((entry) => binRecordsOf(entry, trip.user_id)));
+    const binned = pending.flatMap((entry) => binRecordsOf(entry, trip.user_id));
+    if (binned.length > 0) await deps.bin.add(binned);
     await deps.store.settleHistory(
       trip._id,
       pending.map((entry: HistoryEntry) => entry._id),
