@@ -2,7 +2,7 @@
 // to what, amounts in the trip's currency by the one money formatter, hidden amounts
 // never shown, and how long ago in the traveller's language.
 import type { HistoryEntry } from './api';
-import { describeEntry, timeAgo, undoable } from './describe';
+import { describeEntry, matchesFilter, timeAgo, undoable } from './describe';
 
 const entry = (fields: Partial<HistoryEntry>): HistoryEntry => ({
   _id: 'e1',
@@ -55,6 +55,14 @@ describe('an entry in words', () => {
     const voted = entry({ action: 'vote', changes: [{ field: 'votes.w1', from: null, to: { u1: 'yes' }, at: 0 }] });
     expect(describeEntry(voted, 'USD')).toBe('Cy voted yes');
     expect(describeEntry(entry({ action: 'join' }), 'USD')).toBe('Cy joined the trip');
+  });
+
+  it('when filtered by person and by window, then only their entries about that window remain', () => {
+    const price = entry({});
+    expect(matchesFilter(price, { person: 'Cy', windowId: 'w1' })).toBe(true);
+    expect(matchesFilter(price, { person: 'Ada', windowId: '' })).toBe(false);
+    expect(matchesFilter(price, { person: '', windowId: 'w2' })).toBe(false);
+    expect(matchesFilter(price, { person: '', windowId: '' })).toBe(true);
   });
 
   it('when time passed, then it reads how long ago in the traveller’s language', () => {

@@ -150,3 +150,20 @@ export function timeAgo(at: string, now = Date.now(), locale?: string): string {
 /** Entries that record no change anyone could put back. */
 export const undoable = (entry: HistoryEntry) =>
   !['create', 'history_began', 'deleted'].includes(entry.action) && entry.changes.some((change) => !change.derived);
+
+/** Activity's filters: one person (by name, as entries name them), one window (by id). */
+export interface ActivityFilter {
+  person: string;
+  windowId: string;
+}
+
+/** Whether the entry is by that person and about that window ('' for any). */
+export function matchesFilter(entry: HistoryEntry, filter: ActivityFilter): boolean {
+  if (filter.person && entry.actor.name !== filter.person) return false;
+  if (!filter.windowId) return true;
+  const prefix = `windows.${filter.windowId}`;
+  return (
+    (entry.target.kind === 'window' && entry.target.id === filter.windowId) ||
+    entry.changes.some((change) => change.field === prefix || change.field.startsWith(`${prefix}.`))
+  );
+}

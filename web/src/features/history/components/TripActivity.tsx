@@ -17,13 +17,15 @@ import {
   type BinRecord,
   type HistoryEntry,
 } from '../api';
-import { changeLines, describeEntry, timeAgo, undoable } from '../describe';
+import { changeLines, describeEntry, matchesFilter, timeAgo, undoable, type ActivityFilter } from '../describe';
+import { ActivityFilters } from './ActivityFilters';
 import './activity.css';
 
 interface TripShown {
   _id: string;
   currency?: string;
   version?: number;
+  instances?: { _id: string; label?: string | null }[];
 }
 
 function EntryItem({
@@ -74,6 +76,7 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
   const [loadOlder, older] = useLazyTripHistoryQuery();
   const [olderEntries, setOlderEntries] = useState<{ tripId: string; entries: HistoryEntry[]; next: string | null }>();
   const [undo] = useUndoEntryMutation();
+  const [filter, setFilter] = useState<ActivityFilter>({ person: '', windowId: '' });
 
   // Every new version (mine, or another member's through the live stream) brings its entry.
   useEffect(() => {
@@ -82,7 +85,9 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
 
   const shownOlder = olderEntries?.tripId === trip._id ? olderEntries : undefined;
   const next = shownOlder ? shownOlder.next : (data?.next ?? null);
-  const entries = [...(data?.entries ?? []), ...(shownOlder?.entries ?? [])];
+  const loaded = [...(data?.entries ?? []), ...(shownOlder?.entries ?? [])];
+  const entries = loaded.filter((entry) => matchesFilter(entry, filter));
+  const people = [...new Set(loaded.map((entry) => entry.actor.name))];
 
   async function showOlder() {
     if (!next) return;
@@ -102,8 +107,11 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
   return (
     <section className="panel activity" aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
+      <ActivityFilters people={people} windows={trip.instances ?? []} filter={filter} onChange={setFilter} />
       {isError && <p className="activity__empty">Activity could not be loaded.</p>}
-      {data && entries.length === 0 && <p className="activity__empty">No changes yet.</p>}
+      {data && entries.length === 0 && (
+        <p className="activity__empty">{loaded.length === 0 ? 'No changes yet.' : 'No changes match.'}</p>
+      )}
       <ol className="activity__list">
         {entries.map((entry) => (
           <EntryItem
