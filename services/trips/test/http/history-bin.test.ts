@@ -110,6 +110,8 @@ describe('the trip’s bin', () => {
     expect((await viewer.get(`/api/trips/getaway/${tripId}`)).status).toBe(200);
     const entries = (await owner.get(`/api/trips/getaway/${tripId}/history`)).body.entries;
     expect(entries.slice(0, 2).map((entry: { action: string }) => entry.action)).toEqual(['restore', 'deleted']);
+    // Undoing the restore would delete the trip without its bin: refused (the owner deletes it again instead).
+    expect((await owner.post(`/api/trips/getaway/${tripId}/history/${entries[0]._id}/undo`)).status).toBe(409);
     expect((await owner.get('/api/trips/bin')).body.trips.map((trip: { _id: string }) => trip._id)).not.toContain(
       tripId,
     );

@@ -149,7 +149,8 @@ export function timeAgo(at: string, now = Date.now(), locale?: string): string {
 
 /** Entries that record no change anyone could put back. */
 export const undoable = (entry: HistoryEntry) =>
-  !['create', 'history_began', 'deleted'].includes(entry.action) && entry.changes.some((change) => !change.derived);
+  !['create', 'history_began', 'deleted'].includes(entry.action) &&
+  entry.changes.some((change) => !change.derived && change.field !== 'deleted_at');
 
 /** Activity's filters: one person (by name, as entries name them), one window (by id). */
 export interface ActivityFilter {
