@@ -43,7 +43,7 @@ describe('a traveller’s data: export and account deletion through the gateway'
       )
       .join('\n');
 
-  it('when a traveller exports, then the attachment holds their profile, every trip with its windows and costs, and every wishlist', async () => {
+  it('when a traveller exports, then the attachment holds their profile, every trip with its windows, costs and history, and every wishlist', async () => {
     const ana = await traveller();
     const lisbon = await tripWithInstance(ana.token, 'Lisbon, Portugal');
     const porto = await tripWithInstance(ana.token, 'Porto, Portugal');
@@ -85,6 +85,12 @@ describe('a traveller’s data: export and account deletion through the gateway'
         trips: [expect.objectContaining({ _id: porto.tripId })],
       }),
     ]);
+    // Each own trip's history, newest first, gathered from the trips service a page at a time:
+    // its window after its creation (Porto's favourite flag, set by the wishlist, above them).
+    const history = res.body.history as { trip_id: string; entries: { action: string }[] }[];
+    expect(history.map((trip) => trip.trip_id).sort()).toEqual([lisbon.tripId, porto.tripId].sort());
+    for (const trip of history)
+      expect(trip.entries.map((entry) => entry.action).slice(-2)).toEqual(['window', 'create']);
     expect(JSON.stringify(res.body)).not.toContain('Madrid');
   });
 

@@ -165,6 +165,22 @@ const CASES: RouteCase[] = [
     path: (s) => `${T(s)}/history/${s.itemEntryId}/undo`,
     expected: editors(200),
   },
+  { method: 'GET', route: '/api/trips/bin', path: () => '/api/trips/bin', expected: anyUser(200) },
+  {
+    // A live trip is in nobody's bin: 404 for every user (restoring is proven in the trips service's tests).
+    method: 'POST',
+    route: '/api/trips/bin/{tripId}/restore',
+    path: (s) => `/api/trips/bin/${s.tripId}/restore`,
+    expected: anyUser(404),
+  },
+  { method: 'GET', route: '/api/trips/getaway/{tripId}/bin', path: (s) => `${T(s)}/bin`, expected: readAll },
+  {
+    // Nothing with this id in the bin: whoever may edit passes the access rule and meets 404.
+    method: 'POST',
+    route: '/api/trips/getaway/{tripId}/bin/{binId}/restore',
+    path: (s) => `${T(s)}/bin/00000000-0000-4000-8000-000000000000:0123456789abcdef01234567/restore`,
+    expected: editors(404),
+  },
   {
     method: 'GET',
     route: '/api/trips/getaway/{tripId}/comparison.csv',

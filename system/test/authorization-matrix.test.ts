@@ -170,6 +170,24 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: { anonymous: [401], other: [403], owner: [404] },
   },
+  // The trip's bin: any member lists it; restoring needs an editor; a record not in it is 404.
+  'GET /api/trips/getaway/{tripId}/bin': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/bin` }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/trips/getaway/{tripId}/bin/{binId}/restore': {
+    request: ({ tripId }) => ({
+      path: `/api/trips/getaway/${tripId}/bin/00000000-0000-4000-8000-000000000000:0123456789abcdef01234567/restore`,
+    }),
+    expect: { anonymous: [401], other: [403], owner: [404] },
+  },
+  // The caller's own bin of deleted trips; a trip not in it is 404 for everyone (who may
+  // restore one is proven in services/trips/test/http/history-bin.test.ts).
+  'GET /api/trips/bin': { request: () => ({ path: '/api/trips/bin' }), expect: ANY_USER },
+  'POST /api/trips/bin/{tripId}/restore': {
+    request: ({ tripId }) => ({ path: `/api/trips/bin/${tripId}/restore` }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
   'GET /api/trips/getaway/{tripId}/comparison.csv': {
     request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/comparison.csv` }),
     expect: ONLY_OWNER,

@@ -13,6 +13,8 @@ export const tripsConfigSchema = z.object({
   INVITE_GUESSES_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(20),
   /** A live-update stream sends a heartbeat comment this often, so idle proxies keep it open. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
+  /** How often the bin purge job removes what was deleted more than 30 days ago (hourly by default). */
+  BIN_PURGE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
 });
 
 export type TripsConfig = z.infer<typeof tripsConfigSchema>;

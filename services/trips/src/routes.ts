@@ -5,7 +5,7 @@
 // errors go to the shared error middleware.
 import { describeRoutes, Lifecycle, notIdempotent, type Idempotent, type RouteContext } from '@tripcost/shared';
 import { exportRoutes } from './exports';
-import { historyRoutes } from './history';
+import { binRoutes, historyRoutes, tripBinRoutes } from './history';
 import { liveRoutes, type EventStreamSettings } from './live';
 import {
   invitationLinkRoutes,
@@ -45,6 +45,8 @@ export function tripRoutes(
     myPaymentRoutes(ctx, trips);
     exportRoutes(ctx, trips);
     historyRoutes(ctx, trips);
+    binRoutes(ctx, trips);
+    tripBinRoutes(ctx, trips);
     liveRoutes(ctx, trips, live);
     oneTripRoutes(ctx, trips);
     windowRoutes(ctx, trips, replayedWhile);

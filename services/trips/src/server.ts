@@ -17,6 +17,7 @@ import type { TripsConfig } from './config';
 import { createTripsService } from './windows/domain/trips-service';
 import type { TripStore } from './trip/domain/trip-store';
 import { startWishlistInbox } from './windows/jobs/wishlist-inbox';
+import { startBinPurge } from './windows/jobs/bin-purge';
 import { openEmbeddedTripStore } from './trip/store/embedded';
 import { redisChangeLog } from './live/store/change-log';
 import { redisStreamCounts } from './live/store/live-streams';
@@ -61,6 +62,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
       // One per process: live streams that end together leave garbage a quiet heap would
       // keep (docs/adr/0060-collect-after-bursts.md).
       const streamEnds = collectAfterBursts();
+      const binPurge = startBinPurge(trips, { intervalMs: config.BIN_PURGE_INTERVAL_MS, logger: parts.logger });
       return {
         inbox: startWishlistInbox(trips, {
           redisUrl: config.REDIS_URL,
@@ -83,7 +85,7 @@ export function startTrips(config: TripsConfig, logger?: Logger): Promise<Runnin
           heartbeatMs: config.LIVE_HEARTBEAT_MS,
           streamEnds,
         }),
-        closers: [() => trips.closeLiveUpdates(), () => streamEnds.stop()],
+        closers: [() => trips.closeLiveUpdates(), () => streamEnds.stop(), () => binPurge.stop()],
         extras: { eventsSent: () => outbox.settled(), liveFollowers: () => trips.liveFollowers() },
       };
     },

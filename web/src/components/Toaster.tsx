@@ -2,7 +2,7 @@
 // screen readers; each leaves after its duration.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
-import { dismissToast, type Toast } from '../lib/toast';
+import { dismissToast, forgetToastAction, runToastAction, type Toast } from '../lib/toast';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
@@ -10,9 +10,22 @@ function ToastItem({ toast }: { toast: Toast }) {
     const timer = setTimeout(() => dispatch(dismissToast(toast.id)), toast.duration);
     return () => clearTimeout(timer);
   }, [dispatch, toast.id, toast.duration]);
+  useEffect(() => () => forgetToastAction(toast.id), [toast.id]);
   return (
     <div className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
       <span className="toast__message">{toast.message}</span>
+      {toast.action && (
+        <button
+          type="button"
+          className="toast__action"
+          onClick={() => {
+            runToastAction(toast.id);
+            dispatch(dismissToast(toast.id));
+          }}
+        >
+          {toast.action}
+        </button>
+      )}
       <button
         type="button"
         className="toast__close"

@@ -511,7 +511,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download your data: one JSON document with your account, full profile, every trip of yours with its instances and costs, the trips shared with you (shared_with_me: references), your votes on windows, and every wishlist (Content-Disposition: attachment) */
+        /** Download your data: one JSON document with your account, full profile, every trip of yours with its instances and costs, the trips shared with you (shared_with_me: references), your votes on windows, the history of your own trips (gathered a page at a time), and every wishlist (Content-Disposition: attachment) */
         get: {
             parameters: {
                 query?: never;
@@ -1833,6 +1833,322 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/bin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The windows and items deleted from the trip in the last 30 days and not restored, newest first: who, when. Any member */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bin */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                _id: string;
+                                trip_id: string;
+                                owner_id: string;
+                                /** @enum {string} */
+                                kind: "window" | "item";
+                                thing_id: string;
+                                window_id?: string;
+                                name: string;
+                                deleted_at: string;
+                                deleted_by: {
+                                    user_id: string | null;
+                                    name: string;
+                                };
+                                entry_id: string;
+                                entry_seq: (number)[];
+                            }[];
+                            kept_days: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/getaway/{tripId}/bin/{binId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted window or item with its id, items, votes and dated prices, as a history entry. Owner or editor */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                    binId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip after the restore, and the restore’s entry */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trip: components["schemas"]["Trip"] | components["schemas"]["TripCostsHidden"];
+                            entry: {
+                                _id: string;
+                                trip_id: string;
+                                seq: (number)[];
+                                at: string;
+                                made_at?: string;
+                                actor: {
+                                    user_id: string | null;
+                                    name: string;
+                                };
+                                action: string;
+                                target: {
+                                    /** @enum {string} */
+                                    kind: "trip" | "window" | "item" | "member" | "invite";
+                                    id: string;
+                                    name: string;
+                                };
+                                changes: {
+                                    field: string;
+                                    from: unknown;
+                                    to: unknown;
+                                    at?: number;
+                                    derived?: boolean;
+                                    hidden?: boolean;
+                                }[];
+                                reverts?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The bin id is not one */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a viewer */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip, or nothing with this id in its bin (purged after 30 days) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description {msg}: it is back already, or no longer fits the trip (its window is gone, the currency or the rules changed) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/bin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s deleted trips, kept 30 days and restorable; their members no longer see them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller’s bin of trips, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trips: {
+                                _id: string;
+                                trip_location: string;
+                                location_address: string;
+                                deleted_at: string;
+                            }[];
+                            kept_days: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/bin/{tripId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a deleted trip with its members, windows and history, as a history entry. Its owner only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The trip, back */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                /** @description The trip id is not one */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No trip of the caller’s with this id in their bin (purged after 30 days) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The trip changed while it was being restored */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/events": {
         parameters: {
             query?: never;
@@ -2122,7 +2438,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a trip and its instances */
+        /** Delete a trip and its instances: kept in its owner’s bin for 30 days (members no longer see it), then purged */
         delete: {
             parameters: {
                 query?: never;

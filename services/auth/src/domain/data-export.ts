@@ -1,7 +1,7 @@
 // "Download my data": one JSON document with everything TripCost holds of the
 // caller: the full profile from this service, every trip of theirs (with its instances
 // and their costs), the trips shared with them as references, their votes, the payments
-// they are part of, and every wishlist from theirs. All or nothing: if a part cannot be
+// they are part of, the history of their own trips, and every wishlist from theirs. All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
 import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
@@ -12,6 +12,8 @@ export interface UserDataSources {
   wishlists(authorization: string): Promise<unknown[]>;
   /** The payments the caller is part of, per trip, as the trips API answers them (issue 40). */
   payments(authorization: string): Promise<unknown[]>;
+  /** One trip's whole history, newest first, gathered a page at a time (issue 41). */
+  history(authorization: string, tripId: string): Promise<unknown[]>;
 }
 
 export const EXPORT_FORMAT = 'tripcost-export/1';
@@ -29,7 +31,14 @@ export interface DataExport {
   votes: VoteRecord[];
   /** Payments between a trip's people that the caller is part of, per trip (their own trips and shared ones). */
   payments: unknown[];
+  /** The history of each of the caller's own trips (who changed what, from what to what), newest first. */
+  history: TripHistory[];
   wishlists: unknown[];
+}
+
+export interface TripHistory {
+  trip_id: string;
+  entries: unknown[];
 }
 
 export interface SharedTripReference {
@@ -96,12 +105,21 @@ export async function gatherExport(
     deps.sources.wishlists(authorization),
     deps.sources.payments(authorization),
   ]);
+  const exported = exportedTrips(trips);
+  // One trip after another: each history comes a page at a time, so a long one never
+  // holds a call open near its timeout, and the trips service serves one page at a time.
+  const history: TripHistory[] = [];
+  for (const trip of exported.trips) {
+    const tripId = String((trip as Answered)._id);
+    history.push({ trip_id: tripId, entries: await deps.sources.history(authorization, tripId) });
+  }
   return {
     format: EXPORT_FORMAT,
     exportedAt: (deps.now?.() ?? new Date()).toISOString(),
     ...own,
-    ...exportedTrips(trips),
+    ...exported,
     payments,
+    history,
     wishlists,
   };
 }

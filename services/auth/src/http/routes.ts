@@ -198,7 +198,8 @@ function ownAccountRoutes(
     path: '/api/user/me/export',
     summary:
       'Download your data: one JSON document with your account, full profile, every trip of yours with its instances ' +
-      'and costs, the trips shared with you (shared_with_me: references), your votes on windows, and every wishlist ' +
+      'and costs, the trips shared with you (shared_with_me: references), your votes on windows, the history of your own ' +
+      'trips (gathered a page at a time), and every wishlist ' +
       '(Content-Disposition: attachment)',
     tags: ['user'],
     auth: 'required',

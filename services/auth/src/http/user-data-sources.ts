@@ -39,8 +39,21 @@ export const PAYMENTS_ENDPOINT = defineEndpoint({
   answer: { list: true, reads: ['trip_id', 'currency', 'payments'] },
 });
 
+/** One page of a trip's history, newest first, and the cursor of the next (issue 41). */
+export const HISTORY_PAGE_ENDPOINT = defineEndpoint({
+  callee: 'trips',
+  method: 'get',
+  path: '/api/trips/getaway/{tripId}/history',
+  query: ['limit', 'before'],
+  answer: { list: false, reads: ['entries', 'next'] },
+});
+/** The history API's largest page: a long history comes in many short calls, none near the timeout. */
+const HISTORY_PAGE = 100;
+/** A bound on paging a trip's history (100,000 entries), far above any real trip. */
+const MAX_HISTORY_PAGES = 1000;
+
 /** Every endpoint the export calls (the contract test checks each one). */
-export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT];
+export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT, HISTORY_PAGE_ENDPOINT];
 
 export function createUserDataSources(options: {
   tripsUrl: string;
@@ -51,11 +64,8 @@ export function createUserDataSources(options: {
   const trips = createServiceClient({ baseUrl: options.tripsUrl, timeoutMs: options.timeoutMs });
   const wishlists = createServiceClient({ baseUrl: options.wishlistsUrl, timeoutMs: options.timeoutMs });
   const unavailable = () => serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
-  /** The answer's list, or 503 when the source cannot answer one. */
-  const listFrom = async (
-    source: string,
-    call: () => Promise<{ status: number; body: unknown }>,
-  ): Promise<unknown[]> => {
+  /** The answer's body, or 503 when the source cannot answer. */
+  const bodyFrom = async (source: string, call: () => Promise<{ status: number; body: unknown }>): Promise<unknown> => {
     let answer;
     try {
       answer = await call();
@@ -67,7 +77,15 @@ export function createUserDataSources(options: {
       options.logger.warn({ source, status: answer.status }, 'export source answered with an error');
       throw unavailable();
     }
-    if (Array.isArray(answer.body)) return answer.body;
+    return answer.body;
+  };
+  /** The answer's list, or 503 when the source cannot answer one. */
+  const listFrom = async (
+    source: string,
+    call: () => Promise<{ status: number; body: unknown }>,
+  ): Promise<unknown[]> => {
+    const body = await bodyFrom(source, call);
+    if (Array.isArray(body)) return body;
     options.logger.warn({ source }, 'export source answered with something other than a list');
     throw unavailable();
   };
@@ -91,5 +109,26 @@ export function createUserDataSources(options: {
     wishlists: (authorization) =>
       listFrom('wishlists', () => wishlists.get(WISHLISTS_ENDPOINT, { authorization, params: {} })),
     payments: (authorization) => listFrom('trips', () => trips.get(PAYMENTS_ENDPOINT, { authorization, params: {} })),
+    async history(authorization, tripId) {
+      const entries: unknown[] = [];
+      let before: string | undefined;
+      for (let page = 0; page < MAX_HISTORY_PAGES; page++) {
+        const body = (await bodyFrom('trips', () =>
+          trips.get(HISTORY_PAGE_ENDPOINT, {
+            authorization,
+            params: { tripId },
+            query: { limit: HISTORY_PAGE, ...(before ? { before } : {}) },
+          }),
+        )) as { entries?: unknown; next?: unknown } | null;
+        if (!Array.isArray(body?.entries)) {
+          options.logger.warn({ source: 'trips' }, 'export source answered a history without entries');
+          throw unavailable();
+        }
+        entries.push(...body.entries);
+        if (typeof body.next !== 'string') break;
+        before = body.next;
+      }
+      return entries;
+    },
   };
 }

@@ -19,6 +19,8 @@ interface FakeSource {
   answer: { status: number; body: unknown };
   /** Answers for one path only (the rest get `answer`). */
   byPath: Record<string, { status: number; body: unknown }>;
+  /** Every trip's history, newest first, answered a page at a time as the trips API pages it. */
+  history: unknown[];
   close(): Promise<void>;
 }
 
@@ -28,11 +30,22 @@ async function fakeSource(): Promise<FakeSource> {
     seen: [],
     answer: { status: 200, body: [] },
     byPath: {},
+    history: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((req, res) => {
     fake.seen.push(String(req.headers.authorization));
-    const answer = fake.byPath[new URL(req.url ?? '/', 'http://fake').pathname] ?? fake.answer;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname.endsWith('/history')) {
+      // The cursor is an index into the list here (opaque to the export, as the API's is).
+      const from = Number(url.searchParams.get('before') ?? 0);
+      const to = from + Number(url.searchParams.get('limit'));
+      const next = to < fake.history.length ? String(to) : null;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ entries: fake.history.slice(from, to), next }));
+      return;
+    }
+    const answer = fake.byPath[url.pathname] ?? fake.answer;
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer.body));
   });
@@ -159,7 +172,7 @@ describe('account deletion and data export', () => {
     expect((await api.infor(again.accessToken)).body.email).toBe(user.registration.email);
   });
 
-  it('when the account is exported, then one attachment holds the account, the full profile, trips and wishlists, gathered with the caller’s token', async () => {
+  it('when the account is exported, then one attachment holds the account, the full profile, trips, their history (a page at a time) and wishlists, gathered with the caller’s token', async () => {
     const user = await api.signUp();
     expect((await api.putProfile(user.id, { home_currency: 'JPY' }, user.accessToken)).status).toBe(200);
     const tripList = [{ _id: 'a'.repeat(24), location_address: 'Austin, TX, USA', instances: [{ stay_expense: 100 }] }];
@@ -175,6 +188,9 @@ describe('account deletion and data export', () => {
     ];
     trips.answer = { status: 200, body: tripList };
     trips.byPath['/api/trips/payments'] = { status: 200, body: payments };
+    // A history longer than one page of the API (100): it comes in two calls.
+    const history = Array.from({ length: 150 }, (_, n) => ({ _id: `entry-${n}`, action: 'item', changes: [] }));
+    trips.history = history;
     wishlists.answer = { status: 200, body: lists };
     trips.seen.length = 0;
     const res = await fetch(`${auth.url}/api/user/me/export`, { headers: { authorization: user.accessToken } });
@@ -193,11 +209,13 @@ describe('account deletion and data export', () => {
       shared_with_me: [],
       votes: [],
       payments,
+      history: [{ trip_id: 'a'.repeat(24), entries: history }],
       wishlists: lists,
     });
     delete trips.byPath['/api/trips/payments'];
-    // The trips page and the payments, each with the caller's own token.
-    expect(trips.seen).toEqual([user.accessToken, user.accessToken]);
+    trips.history = [];
+    // The trips page, the payments and two pages of history, each with the caller's own token.
+    expect(trips.seen).toEqual([user.accessToken, user.accessToken, user.accessToken, user.accessToken]);
     expect(wishlists.seen.at(-1)).toBe(user.accessToken);
   });
 

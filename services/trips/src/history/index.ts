@@ -10,4 +10,5 @@ export * from './domain/reading';
 export * from './domain/visibility';
 export * from './domain/forgetting';
 export * from './domain/undo';
+export * from './domain/bin';
 export * from './http/routes';

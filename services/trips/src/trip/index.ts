@@ -7,6 +7,7 @@ export * from './domain/trip';
 export * from './domain/trip-view';
 export * from './domain/members';
 export * from './domain/history-record';
+export * from './domain/bin-record';
 export * from './domain/people';
 export * from './domain/ordering';
 export type * from './domain/trip-store';

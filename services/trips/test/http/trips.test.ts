@@ -277,12 +277,16 @@ describe('trips API', () => {
   it('when /openapi.json is read, then every trips route is documented', async () => {
     const doc = await (await fetch(`${trips.url}/openapi.json`)).json();
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/trips/bin',
+      '/api/trips/bin/{tripId}/restore',
       '/api/trips/calendar.ics',
       '/api/trips/favorites',
       '/api/trips/getaway-trip',
       '/api/trips/getaway/{tripId}',
       '/api/trips/getaway/{tripId}/balances',
       '/api/trips/getaway/{tripId}/balances.csv',
+      '/api/trips/getaway/{tripId}/bin',
+      '/api/trips/getaway/{tripId}/bin/{binId}/restore',
       '/api/trips/getaway/{tripId}/comparison.csv',
       '/api/trips/getaway/{tripId}/events',
       '/api/trips/getaway/{tripId}/history',

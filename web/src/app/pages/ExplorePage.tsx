@@ -23,6 +23,7 @@ import { WishlistCard } from '../../features/wishlists/components/WishlistCard';
 import { useCurrentUser } from '../../features/auth';
 import { useAppDispatch } from '../../lib/hooks';
 import { showToast } from '../../lib/toast';
+import { tripDeletedToast } from './tripDeletedToast';
 import type { TripSummary as Trip, Wishlist } from '../../lib/types';
 import { useFavoriteToggle } from './useFavoriteToggle';
 
@@ -101,11 +102,11 @@ function useDeletes() {
   }
 
   async function onDeleteTrip(trip: Trip) {
-    if (!(await confirm('Do you want to delete this trip?'))) return;
+    if (!(await confirm('Do you want to delete this trip? It stays in your bin for 30 days.'))) return;
     await guarded(trip._id, async () => {
       try {
         await deleteTrip(trip._id).unwrap();
-        dispatch(showToast({ type: 'success', message: 'Trip deleted successfully' }));
+        dispatch(showToast(tripDeletedToast(dispatch, trip._id)));
       } catch {
         dispatch(showToast({ type: 'error', message: 'Failed to delete trip. Please try again.' }));
       }

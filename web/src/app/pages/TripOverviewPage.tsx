@@ -9,6 +9,7 @@ import { InstanceGrid, preloadCompareChart } from '../../features/windows/compon
 import { useGetTripQuery } from '../../features/trips/api';
 import { TripSettings } from '../../features/trips/components/TripSettings';
 import {
+  canEdit,
   costsHidden,
   HiddenCostsTrip,
   lostAccess,
@@ -24,6 +25,8 @@ import './tripOverview.css';
 
 // Weather and suggestions arrive from the network after the page: their panels load beside the trip, not in its first load.
 const TripPanels = lazy(() => import('../../features/trips/components/TripPanels'));
+// Activity and the bin are read after the page, from the network: a chunk of their own too.
+const TripActivity = lazy(() => import('../../features/history/components/TripActivity'));
 
 /** Where the two panels go while their chunk loads: the same two boxes, so nothing below moves. */
 const PANELS_LOADING = (
@@ -83,6 +86,9 @@ export default function TripOverviewPage() {
           </Suspense>
         </div>
         <InstanceGrid trip={trip} />
+        <Suspense fallback={null}>
+          <TripActivity trip={trip} canEdit={canEdit(trip.role)} />
+        </Suspense>
       </main>
     </TripRoleProvider>
   );

@@ -7,6 +7,7 @@ import { TripCard } from '../../features/trips/components/TripCard';
 import { sortByStart } from '../../features/trips/model';
 import { useAppDispatch } from '../../lib/hooks';
 import { showToast } from '../../lib/toast';
+import { tripDeletedToast } from './tripDeletedToast';
 import type { TripSummary as Trip } from '../../lib/types';
 
 export default function ViewAllPage() {
@@ -18,11 +19,11 @@ export default function ViewAllPage() {
 
   async function onDelete(trip: Trip) {
     if (inFlight.current.has(trip._id)) return;
-    if (!(await confirm('Delete this trip?'))) return;
+    if (!(await confirm('Delete this trip? It stays in your bin for 30 days.'))) return;
     inFlight.current.add(trip._id);
     try {
       await deleteTrip(trip._id).unwrap();
-      dispatch(showToast({ type: 'success', message: 'Trip deleted successfully' }));
+      dispatch(showToast(tripDeletedToast(dispatch, trip._id)));
     } catch {
       dispatch(showToast({ type: 'error', message: 'Failed to delete. Please try again.' }));
     } finally {

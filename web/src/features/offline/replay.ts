@@ -34,6 +34,9 @@ export interface Store {
   subscribe: (listener: () => void) => () => void;
 }
 
+/** When a kept change was made on this device: the server's history shows it as its made_at. */
+const madeAt = (queuedAt: number): Record<string, string> => ({ 'Made-At': new Date(queuedAt).toISOString() });
+
 /** What a replayed change refetches: its trip and the lists that show it. */
 const tripAndList = (tripId: string) => [
   { type: 'Trip' as const, id: tripId },
@@ -43,45 +46,52 @@ const tripAndList = (tripId: string) => [
 const syncApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One kept change sent as it would have been online: If-Match, and a 412 merged by field. */
-    replayChange: build.mutation<unknown, Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine' | 'capturedOn'>>({
-      queryFn: ({ tripId, version, base, mine, capturedOn }, queryApi, _extra, baseQuery) =>
+    replayChange: build.mutation<
+      unknown,
+      Pick<QueuedChange, 'tripId' | 'version' | 'base' | 'mine' | 'capturedOn' | 'queuedAt'>
+    >({
+      queryFn: ({ tripId, version, base, mine, capturedOn, queuedAt }, queryApi, _extra, baseQuery) =>
         saveMerging(senderOf(queryApi, baseQuery), {
           tripId,
           version,
           base,
           mine,
-          request: (fields) => requestFor(tripId, fields, capturedOn, base),
+          request: (fields) => ({ ...requestFor(tripId, fields, capturedOn, base), headers: madeAt(queuedAt) }),
           offline: 'fail',
         }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
     /** A window created offline, sent with its Idempotency-Key: a retry answers the first window. */
-    replayCreate: build.mutation<{ _id: string }, NonNullable<QueuedChange['create']> & { tripId: string }>({
-      query: ({ tripId, body, idempotencyKey }) => ({
+    replayCreate: build.mutation<
+      { _id: string },
+      NonNullable<QueuedChange['create']> & { tripId: string; queuedAt: number }
+    >({
+      query: ({ tripId, body, idempotencyKey, queuedAt }) => ({
         url: `${tripPath(tripId)}/instances`,
         method: 'POST',
         body,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { 'Idempotency-Key': idempotencyKey, ...madeAt(queuedAt) },
       }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
     /** Any other kept request, as it was made (a create with its Idempotency-Key). */
-    replayRequest: build.mutation<unknown, KeptRequest & { tripId: string }>({
-      query: ({ url, method, body, idempotencyKey }) => ({
+    replayRequest: build.mutation<unknown, KeptRequest & { tripId: string; queuedAt: number }>({
+      query: ({ url, method, body, idempotencyKey, queuedAt }) => ({
         url,
         method,
         body,
-        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+        headers: { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), ...madeAt(queuedAt) },
       }),
       invalidatesTags: (_r, _e, { tripId, url }) => [
         ...tripAndList(tripId),
         ...(url.startsWith('/wishlist') ? [{ type: 'Wishlist' as const, id: 'LIST' }] : []),
       ],
     }),
-    replayRemove: build.mutation<unknown, { tripId: string; instanceId: string }>({
-      query: ({ tripId, instanceId }) => ({
+    replayRemove: build.mutation<unknown, { tripId: string; instanceId: string; queuedAt: number }>({
+      query: ({ tripId, instanceId, queuedAt }) => ({
         url: `${tripPath(tripId)}/instances/${encodeURIComponent(instanceId)}`,
         method: 'DELETE',
+        headers: madeAt(queuedAt),
       }),
       invalidatesTags: (_r, _e, { tripId }) => tripAndList(tripId),
     }),
@@ -92,14 +102,22 @@ const syncApi = api.injectEndpoints({
 async function send(store: Pick<Store, 'dispatch'>, change: QueuedChange) {
   if (change.remove) {
     return store.dispatch(
-      syncApi.endpoints.replayRemove.initiate({ tripId: change.tripId, instanceId: change.remove.instanceId }),
+      syncApi.endpoints.replayRemove.initiate({
+        tripId: change.tripId,
+        instanceId: change.remove.instanceId,
+        queuedAt: change.queuedAt,
+      }),
     );
   }
   if (change.request) {
-    return store.dispatch(syncApi.endpoints.replayRequest.initiate({ tripId: change.tripId, ...change.request }));
+    return store.dispatch(
+      syncApi.endpoints.replayRequest.initiate({ tripId: change.tripId, queuedAt: change.queuedAt, ...change.request }),
+    );
   }
   if (!change.create) return store.dispatch(syncApi.endpoints.replayChange.initiate(change));
-  return store.dispatch(syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, ...change.create }));
+  return store.dispatch(
+    syncApi.endpoints.replayCreate.initiate({ tripId: change.tripId, queuedAt: change.queuedAt, ...change.create }),
+  );
 }
 
 /** The server is still handling this key's first request (a retry raced it): try again later. */

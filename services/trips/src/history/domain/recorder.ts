@@ -6,7 +6,15 @@
 // settles first, so an entry is readable by the time its change is answered, and one
 // left pending by a crash is moved by the next write or read.
 import { versionOf } from '@tripcost/shared';
-import { actorNameIn, type HistoryEntry, type HistoryStore, type TripRecord, type TripStore } from '../../trip';
+import {
+  actorNameIn,
+  type BinStore,
+  type HistoryEntry,
+  type HistoryStore,
+  type TripRecord,
+  type TripStore,
+} from '../../trip';
+import { binRecordsOf, thingsAddedBy } from './bin';
 import { entryFor } from './entries';
 
 export interface HistoryActor {
@@ -23,6 +31,8 @@ export interface ChangeOrigin {
   madeAt?: string;
   /** The entry an undo reverts: the new entry is an `undo` naming it. */
   reverts?: string;
+  /** The entry's action when it is not the change's kind (`restore`). */
+  action?: string;
 }
 
 export interface HistoryRecorder {
@@ -39,15 +49,18 @@ export interface HistoryRecorder {
     at: string,
     origin?: ChangeOrigin,
   ): TripRecord;
-  /** Moves the trip's pending entries into the history store. */
-  settle(trip: Pick<TripRecord, '_id' | 'history_pending'>): Promise<void>;
+  /** Moves the trip's pending entries into the history store, and what they removed into the bin. */
+  settle(trip: SettledTrip): Promise<void>;
   /** Appends at once the entry of a change written apart from the version (a vote). */
   appendNow(before: TripRecord, after: TripRecord, actor: HistoryActor, action: string, at: string): Promise<void>;
 }
 
+type SettledTrip = Pick<TripRecord, '_id' | 'user_id' | 'history_pending'>;
+
 export function createHistoryRecorder(deps: {
   store: Pick<TripStore, 'settleHistory'>;
   history: HistoryStore;
+  bin: BinStore;
 }): HistoryRecorder {
   const actorOf = (trip: TripRecord, actor: HistoryActor) => ({
     user_id: actor.id,
@@ -69,7 +82,7 @@ export function createHistoryRecorder(deps: {
       at,
       madeAt: origin.madeAt,
       actor: actorOf(next, actor),
-      action: origin.reverts ? 'undo' : action,
+      action: origin.reverts ? 'undo' : (origin.action ?? action),
       reverts: origin.reverts,
     };
     const entry = entryFor(before, next, { ...context, seq: [version, votes] });
@@ -89,10 +102,16 @@ export function createHistoryRecorder(deps: {
     return { ...next, history_pending: pending, history_started: true };
   }
 
-  async function settle(trip: Pick<TripRecord, '_id' | 'history_pending'>): Promise<void> {
+  async function settle(trip: SettledTrip): Promise<void> {
     const pending = trip.history_pending ?? [];
     if (pending.length === 0) return;
     await deps.history.append(pending);
+    // The bin follows the entries: both steps are idempotent, so a settle retried after a
+    // crash (by the next write or read) fills it as the first would have.
+    const back = pending.flatMap(thingsAddedBy);
+    if (back.length > 0) await deps.bin.removeThings(trip._id, back);
+    const binned = pending.flatMap((entry) => binRecordsOf(entry, trip.user_id));
+    if (binned.length > 0) await deps.bin.add(binned);
     await deps.store.settleHistory(
       trip._id,
       pending.map((entry: HistoryEntry) => entry._id),

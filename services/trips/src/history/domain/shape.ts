@@ -1,7 +1,8 @@
 // What history records of a trip: its "shape", the stored record with every collection
 // of things that have ids (windows, their items, members, invitations) as objects keyed
 // by id, in their stored order, and without what is not the trip's content (its ids and
-// owner, timestamps, version counters, the outbox, history's own bookkeeping) or must
+// owner, timestamps, version counters, the outbox, history's own bookkeeping; a trip's
+// deletion, `deleted_at`, is content, so deleting and restoring it are entries) or must
 // never be repeated (an invitation's token hash). A change is the difference of two
 // shapes (diff.ts); replaying every change from the first rebuilds the shape as stored,
 // and undoing one applies it backwards (apply.ts). Anything a later capability adds to
@@ -22,7 +23,7 @@ const NOT_CONTENT = new Set([
   'version',
   'votes_version',
   'outbox',
-  'deleted_at',
+  'in_bin',
   'history_pending',
   'history_started',
 ]);

@@ -14,7 +14,7 @@ export const UNDO_CONFLICT = 'This change cannot be undone: what it changed has 
 export const NOTHING_TO_UNDO = 'This entry has nothing that can be undone.';
 export const NOT_YOUR_VOTE = 'Only the member who voted can undo their vote.';
 
-const MANAGED = new Set(['members', 'invites', 'hide_costs_from_viewers']);
+const MANAGED = new Set(['members', 'invites', 'hide_costs_from_viewers', 'deleted_at']);
 /** Entries that are records, not changes anyone made: there is nothing to put back. */
 const NOT_UNDOABLE = new Set(['create', 'history_began']);
 
@@ -47,7 +47,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function applyUndo(trip: TripRecord, entry: HistoryEntry | null): TripRecord {
   if (!entry || entry.trip_id !== trip._id) throw notFound(ENTRY_NOT_FOUND);
   const changes = ownChanges(entry);
-  if (NOT_UNDOABLE.has(entry.action) || changes.length === 0) {
+  // A trip's deletion or restore is not undone from its history: its owner's bin restores
+  // it, and deleting a trip again is a deletion (which keeps it in the bin), not an undo.
+  const deletion = changes.some((change) => change.field === 'deleted_at');
+  if (NOT_UNDOABLE.has(entry.action) || changes.length === 0 || deletion) {
     throw new AppError(409, NOTHING_TO_UNDO, 'nothing_to_undo', undefined, { fields: [] });
   }
   const shape = shapeOf(trip);

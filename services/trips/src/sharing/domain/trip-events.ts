@@ -51,6 +51,10 @@ export const tripUpdated: Announce = (trip, at, before) =>
     ? null
     : outboxEvent('trip.updated', { trip: announcedSnapshot(trip, versionOf(before) + 1) }, at);
 
+/** A trip back from its owner's bin: every copy gets its snapshot again (trip.deleted made them drop it). */
+export const tripRestored: Announce = (trip, at, before) =>
+  outboxEvent('trip.updated', { trip: announcedSnapshot(trip, versionOf(before) + 1) }, at);
+
 export const tripDeleted: Announce = (trip, at) =>
   outboxEvent('trip.deleted', { tripId: trip._id, userId: trip.user_id }, at);
 

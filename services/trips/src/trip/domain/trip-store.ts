@@ -5,6 +5,7 @@
 // are proven alike by one contract suite.
 import type { OutboxStore } from '@tripcost/shared';
 import type { HistoryStore } from './history-record';
+import type { BinStore } from './bin-record';
 import type { TripRecord } from './trip';
 import type { Role, Vote } from './members';
 
@@ -31,6 +32,8 @@ export interface TripVersion {
 export interface TripStore extends OutboxStore {
   /** The trips' history entries, beside the trips (history/). */
   readonly history: HistoryStore;
+  /** What was deleted from trips, restorable for 30 days (history/domain/bin.ts). */
+  readonly bin: BinStore;
   insert(trip: TripRecord): Promise<TripRecord>;
   /** The trip, with its pending outbox; null when missing or deleted. */
   findById(tripId: string): Promise<TripRecord | null>;
@@ -71,6 +74,16 @@ export interface TripStore extends OutboxStore {
    * history collection (history/). Bookkeeping: the trip's version stays.
    */
   settleHistory(tripId: string, entryIds: string[]): Promise<void>;
+  /**
+   * Deleted trips in their owner's bin (`in_bin`: deleted by hand, kept 30 days), of one
+   * owner and/or deleted before a time (ISO); newest first. Tombstones otherwise: no
+   * other read returns them.
+   */
+  binnedTrips(query: { ownerId?: string; before?: string }): Promise<TripRecord[]>;
+  /** A trip in the bin, by id; null when it is not there. */
+  findBinned(tripId: string): Promise<TripRecord | null>;
+  /** Removes a trip in the bin for good, with its history and its windows' bin. */
+  purgeBinned(tripId: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

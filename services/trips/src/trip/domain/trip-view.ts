@@ -44,6 +44,7 @@ export type TripView = Omit<
   | 'budget_basis'
   | 'outbox'
   | 'deleted_at'
+  | 'in_bin'
   | 'origin'
   | 'currency'
   | 'members'
@@ -105,6 +106,7 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
   const {
     outbox: _pending,
     deleted_at: _deleted,
+    in_bin: _inBin,
     members: _members,
     invites: _invites,
     hide_costs_from_viewers: _hide,

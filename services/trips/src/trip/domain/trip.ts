@@ -107,6 +107,8 @@ export interface TripRecord extends DatedExpenses {
   outbox?: OutboxEvent[];
   /** Set when the trip is deleted: it is gone for every reader, kept only until its outbox is published. */
   deleted_at?: string;
+  /** Deleted by hand: kept in its owner's bin for 30 days, restorable (history/domain/bin.ts). */
+  in_bin?: boolean;
   /** Everyone the trip is shared with, the owner first (sharing.ts); absent on trips stored before sharing. */
   members?: Member[];
   /** Invitations by link (only their tokens' hashes); never in an answer but the owner's invite list. */

@@ -8,6 +8,8 @@ import type { TripStore } from '../domain/trip-store';
 import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
 import { openEmbeddedHistoryStore } from './history-embedded';
+import { openEmbeddedBinStore } from './bin-embedded';
+import type { BinStore } from '../domain/bin-record';
 
 /** Trips that are not deleted (tombstones wait only for their outbox). */
 const LIVE = { deleted_at: { $exists: false } };
@@ -21,13 +23,16 @@ export async function openEmbeddedTripStore(dataDir: string): Promise<TripStore>
   // The reads and the writes are built apart only to keep each function short; both
   // work on the one collection (and its `exclusive` queue).
   const history = await openEmbeddedHistoryStore(dataDir);
+  const bin = await openEmbeddedBinStore(dataDir);
   return {
     ...tripReads(collection),
-    ...tripWrites(collection, history),
+    ...tripWrites(collection, history, bin),
     history,
+    bin,
     ping: () => collection.ping(),
     close: async () => {
       await history.close();
+      await bin.close();
       await collection.close();
     },
   };
@@ -44,7 +49,18 @@ type TripReads = Pick<
   | 'idsNamingUser'
   | 'idsByUser'
 >;
-type TripWrites = Pick<TripStore, 'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent' | 'settleHistory'>;
+type TripWrites = Pick<
+  TripStore,
+  | 'insert'
+  | 'replace'
+  | 'setVote'
+  | 'pendingEvents'
+  | 'markSent'
+  | 'settleHistory'
+  | 'binnedTrips'
+  | 'findBinned'
+  | 'purgeBinned'
+>;
 
 /** The trips' reads: every one leaves tombstones out. */
 function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
@@ -116,7 +132,7 @@ function tripReads(collection: EmbeddedCollection<TripRecord>): TripReads {
  * The trips' writes and their outbox (what is still to be sent, tombstones too, and
  * marking it sent); every write runs in the collection's `exclusive` queue.
  */
-function tripWrites(collection: EmbeddedCollection<TripRecord>, history: HistoryStore): TripWrites {
+function tripWrites(collection: EmbeddedCollection<TripRecord>, history: HistoryStore, bin: BinStore): TripWrites {
   const { db } = collection;
 
   /** Runs `write` only while the stored trip still has the expected version. */
@@ -135,6 +151,14 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
       await write();
       return true;
     });
+
+  /** A deleted trip goes for good, its history and bin with it, and leaves the disk too (docs/privacy.md). */
+  const purge = async (tripId: string) => {
+    await history.removeTrip(tripId);
+    await bin.removeTrip(tripId);
+    await db.removeAsync({ _id: tripId }, {});
+    collection.compactSoon();
+  };
 
   return {
     async insert(trip) {
@@ -179,12 +203,24 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
         if (!stored) return;
         const sent = new Set(eventIds);
         const outbox = (stored.outbox ?? []).filter((event) => !sent.has(event.id));
-        if (stored.deleted_at && outbox.length === 0) {
-          await history.removeTrip(tripId);
-          await db.removeAsync({ _id: tripId }, {});
-          collection.compactSoon(); // a deleted trip leaves the disk too (docs/privacy.md)
-        } else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
+        // A trip in its owner's bin stays until restored or purged (30 days).
+        if (stored.deleted_at && !stored.in_bin && outbox.length === 0) await purge(tripId);
+        else await db.updateAsync({ _id: tripId }, { $set: { outbox } }, {});
       });
     },
+    async binnedTrips({ ownerId, before }) {
+      const query = { in_bin: true, ...(ownerId ? { user_id: ownerId } : {}) };
+      const trips = (await db.findAsync(query)) as TripRecord[];
+      return trips
+        .filter((trip) => !before || (trip.deleted_at ?? '') < before)
+        .sort((a, b) => ((a.deleted_at ?? '') < (b.deleted_at ?? '') ? 1 : -1));
+    },
+    async findBinned(tripId) {
+      return ((await db.findOneAsync({ _id: tripId, in_bin: true })) as TripRecord | null) ?? null;
+    },
+    purgeBinned: (tripId) =>
+      collection.exclusive(async () => {
+        if (await db.findOneAsync({ _id: tripId, in_bin: true })) await purge(tripId);
+      }),
   };
 }

@@ -9,6 +9,8 @@ import type { TripStore } from '../domain/trip-store';
 import type { HistoryStore } from '../domain/history-record';
 import { roleOf } from '../domain/members';
 import { mongoHistoryStore } from './history-mongo';
+import { mongoBinStore } from './bin-mongo';
+import type { BinStore } from '../domain/bin-record';
 
 // The domain owns the document's shape; the schema only names what the store
 // queries and sorts on. `strict: false` keeps every field the domain writes, so a
@@ -36,6 +38,8 @@ tripSchema.index({ 'members.user_id': 1 });
 // The trips naming an account among their people (a deleted account becomes "A former member").
 tripSchema.index({ 'people.user_id': 1 }, { sparse: true });
 tripSchema.index({ 'invites.token_hash': 1 }, { sparse: true });
+// Trips in their owners' bins (deleted by hand, kept 30 days): the bin's list and its purge.
+tripSchema.index({ user_id: 1, deleted_at: -1 }, { name: 'in_bin', partialFilterExpression: { in_bin: true } });
 // Only trips with unpublished events are in it, so the relay's poll stays cheap.
 tripSchema.index(
   { _id: 1, outbox: 1 },
@@ -47,8 +51,10 @@ export function mongoTripStore(connection: Connection): TripStore {
   const asTrip = (doc: unknown) => (doc ? fromMongo<TripRecord>(doc) : null);
 
   const history = mongoHistoryStore(connection);
+  const bin = mongoBinStore(connection);
   return {
     history,
+    bin,
     async insert(trip) {
       await Trips.collection.insertOne(trip as never);
       return trip;
@@ -128,7 +134,7 @@ export function mongoTripStore(connection: Connection): TripStore {
       } as never);
       return result.matchedCount === 1;
     },
-    ...bookkeeping(Trips, history),
+    ...bookkeeping(Trips, history, bin),
     ping: () => pingMongo(connection),
     close: () => connection.close(),
   };
@@ -141,7 +147,15 @@ export function mongoTripStore(connection: Connection): TripStore {
 function bookkeeping(
   Trips: Model<TripRecord>,
   history: HistoryStore,
-): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent'> {
+  bin: BinStore,
+): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent' | 'binnedTrips' | 'findBinned' | 'purgeBinned'> {
+  /** A purged trip takes its history and bin with it: those first, so a crash between leaves the tombstone to purge again. */
+  const purge = async (tombstone: object, tripId: string) => {
+    if (!(await Trips.collection.findOne(tombstone, { projection: { _id: 1 } }))) return;
+    await history.removeTrip(tripId);
+    await bin.removeTrip(tripId);
+    await Trips.collection.deleteOne(tombstone);
+  };
   return {
     async settleHistory(tripId, entryIds) {
       // Bookkeeping, as markSent: the version stays.
@@ -160,13 +174,31 @@ function bookkeeping(
       await Trips.collection.updateOne({ _id: tripId as never }, {
         $pull: { outbox: { id: { $in: eventIds } } },
       } as never);
-      const sentTombstone = { _id: tripId as never, deleted_at: { $exists: true }, outbox: { $size: 0 } };
-      // A purged trip takes its history with it: the history first, so that a crash
-      // between the two leaves the tombstone, purged again by the next markSent.
-      if (!(await Trips.collection.findOne(sentTombstone, { projection: { _id: 1 } }))) return;
-      await history.removeTrip(tripId);
-      await Trips.collection.deleteOne(sentTombstone);
+      // A trip in its owner's bin stays until restored or purged (30 days).
+      const sentTombstone = {
+        _id: tripId as never,
+        deleted_at: { $exists: true },
+        in_bin: { $exists: false },
+        outbox: { $size: 0 },
+      };
+      await purge(sentTombstone, tripId);
     },
+    async binnedTrips({ ownerId, before }) {
+      const docs = await Trips.collection
+        .find({
+          in_bin: true,
+          ...(ownerId ? { user_id: { $eq: ownerId } } : {}),
+          ...(before ? { deleted_at: { $lt: before } } : {}),
+        } as never)
+        .sort({ deleted_at: -1 })
+        .toArray();
+      return docs.map((doc) => fromMongo<TripRecord>(doc));
+    },
+    async findBinned(tripId) {
+      const doc = await Trips.collection.findOne({ _id: { $eq: tripId }, in_bin: true } as never);
+      return doc ? fromMongo<TripRecord>(doc) : null;
+    },
+    purgeBinned: (tripId) => purge({ _id: { $eq: tripId }, in_bin: true }, tripId),
   };
 }
 

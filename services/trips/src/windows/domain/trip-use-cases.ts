@@ -104,16 +104,17 @@ export const updateTrip =
 
 /**
  * The trip becomes a tombstone carrying its trip.deleted event: gone for every reader
- * at once, purged by the relay once the event is out.
+ * at once. Deleted by hand, it stays in its owner's bin for 30 days (`in_bin`, restorable);
+ * otherwise (an account deletion) it is purged by the relay once the event is out.
  */
 export const removeTrip =
-  ({ writes }: TripsContext) =>
+  ({ writes }: TripsContext, { toBin }: { toBin: boolean }) =>
   (actor: Actor, tripId: string, precondition?: Precondition) =>
     writes.changeTrip(
       actor,
       tripId,
       'deleted',
-      (current, at) => ({ ...current, deleted_at: at }),
+      (current, at) => ({ ...current, deleted_at: at, ...(toBin ? { in_bin: true } : {}) }),
       precondition,
       tripDeleted,
       'delete',
@@ -181,7 +182,10 @@ export const forgetUser =
     }
     // Their entries stay in the trips they shared, without their name or id.
     await forgetInHistory(ctx.store.history, shared, userId);
-    const remove = removeTrip(ctx);
+    // Privacy first: what they deleted, the bins of their own trips and the trips in their bin go at once.
+    await ctx.store.bin.forgetUser(userId);
+    for (const binned of await ctx.store.binnedTrips({ ownerId: userId })) await ctx.store.purgeBinned(binned._id);
+    const remove = removeTrip(ctx, { toBin: false });
     let removed = 0;
     for (const tripId of await ctx.store.idsByUser(userId)) {
       if ((await remove(leaver, tripId).catch(unlessGone)) !== null) removed += 1;

@@ -34,7 +34,7 @@ import { vote, windowVotes } from '../../votes';
 import { createSharesUseCases, shareTally, type SharesUseCases } from '../../shares';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
-import { undoEntry } from './history-use-cases';
+import { deletedTrips, purgeBin, restoreFromBin, restoreTrip, tripBin, undoEntry } from './history-use-cases';
 import { createTrip, forgetUser, removeTrip, setFavorite, updateTrip, type NewTrip } from './trip-use-cases';
 import {
   addInstance,
@@ -136,6 +136,8 @@ export interface TripsService extends SharingUseCases, HistoryUseCases, SharesUs
    * first those after `lastEventId`, then live ones, until stopped or `revoked`.
    */
   follow(user: AuthUser, tripId: string, lastEventId: string | undefined, follower: Follower): Promise<Following>;
+  /** The bin purge job's run: removes what was deleted more than 30 days ago; how many went. */
+  purgeBin(): Promise<number>;
   /** The live streams this process serves now. */
   liveFollowers(): number;
   /** Stops every live follower and the shared change-log reader (shutdown). */
@@ -181,7 +183,7 @@ export function createTripsService(deps: {
       logger: deps.logger ?? silent,
     });
   const now = () => clock().toISOString();
-  const recorder = createHistoryRecorder({ store, history: store.history });
+  const recorder = createHistoryRecorder({ store, history: store.history, bin: store.bin });
   const writes = createWritePath({ ...deps, access, now, queued: oneAtATime, live, recorder });
   const ctx: TripsContext = { store, now, today, access, writes, recorder };
   const sharing = createSharing({
@@ -201,7 +203,7 @@ export function createTripsService(deps: {
     remember: (before, next, user, action, at) => recorder.remember(before, next, user, action, at),
     readView: access.readView,
   });
-  const deleteTrip = removeTrip(ctx);
+  const deleteTrip = removeTrip(ctx, { toBin: true });
   const shares = createSharesUseCases({
     access,
     store,
@@ -223,6 +225,11 @@ export function createTripsService(deps: {
     vote: vote({ store, access, committed: writes.committed, recorder, now }),
     tripHistory: historyReading({ access, history: store.history, recorder }),
     undoEntry: undoEntry(ctx),
+    tripBin: tripBin(ctx),
+    restoreFromBin: restoreFromBin(ctx),
+    purgeBin: purgeBin(ctx),
+    deletedTrips: deletedTrips(ctx),
+    restoreTrip: restoreTrip(ctx),
     commitInstance: commitInstance(ctx),
     clearPlan: clearPlan(ctx),
     duplicateInstance: duplicateInstance(ctx),

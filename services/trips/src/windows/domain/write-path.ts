@@ -29,6 +29,8 @@ export interface Precondition {
   madeAt?: string;
   /** The history entry this change undoes: its entry is an `undo` naming it. */
   reverts?: string;
+  /** The entry's action when it is not the change's kind (`restore`: out of the bin). */
+  historyAction?: string;
 }
 
 /** Who made a change; without a name (an event's user), their member name in the trip is used. */
@@ -142,6 +144,7 @@ export function createWritePath(deps: {
           const remembered = deps.recorder.remember(trip, next, actor, what, at, {
             madeAt: precondition.madeAt,
             reverts: precondition.reverts,
+            action: precondition.historyAction,
           });
           const event = announce?.(remembered, at, trip) ?? null;
           announced = event !== null;

@@ -137,7 +137,8 @@ export function oneTripRoutes(ctx: RouteContext, trips: TripsService) {
   defineRoute(ctx, {
     method: 'delete',
     path: '/api/trips/getaway/:tripId',
-    summary: 'Delete a trip and its instances',
+    summary:
+      'Delete a trip and its instances: kept in its owner’s bin for 30 days (members no longer see it), then purged',
     tags,
     auth: 'required',
     params: tripParams,

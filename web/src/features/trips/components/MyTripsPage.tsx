@@ -1,4 +1,5 @@
 // My Trips (docs/product.md §2, §4): upcoming committed trips, the earliest featured with its status.
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { CostBadge } from '../../../components/CostBadge';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -9,6 +10,7 @@ import { formatDateRange, formatMoney } from '../../../lib/format';
 import type { TripSummary } from '../../../lib/types';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectIsLoggedIn } from '../../../lib/session';
+import { DeletedTrips } from '../../history';
 import { useGetTripsQuery } from '../api';
 import { tripStatus, upcomingTrips } from '../model';
 import { PerPerson } from './PerPerson';
@@ -77,6 +79,9 @@ export default function MyTripsPage({ now = new Date() }: { now?: Date }) {
         </section>
       )}
       <YearGroups trips={rest} idPrefix="year" />
+      <Suspense fallback={null}>
+        <DeletedTrips />
+      </Suspense>
     </main>
   );
 }

@@ -9,7 +9,7 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { errorMessage } from '../../../lib/api';
 import { useAppDispatch, type AppState } from '../../../lib/hooks';
 import { useStore } from 'react-redux';
-import { showToast } from '../../../lib/toast';
+import { showToast, UNDO_TOAST_MS } from '../../../lib/toast';
 import type { Instance, Trip } from '../../../lib/types';
 import { useCommitInstanceMutation, useDeleteInstanceMutation } from '../api';
 import {
@@ -57,7 +57,7 @@ function useWindowCommands(trip: Trip) {
     const ok = await confirm(
       instance.isCommitted
         ? 'Do you want to delete this committed instance?'
-        : 'Delete this instance? This cannot be undone.',
+        : 'Delete this instance? It stays in the trip’s bin for 30 days.',
     );
     if (!ok) return;
     deleting.current.add(instance._id);
@@ -65,10 +65,24 @@ function useWindowCommands(trip: Trip) {
     try {
       await deleteInstance({ tripId: trip._id, instanceId: instance._id }).unwrap();
       // Without a network the deletion waits on this device (ADR 0038): say so, not "deleted".
-      const message = store.getState().session.offline
-        ? 'Deleted on this device — it will be deleted everywhere when you are back online'
-        : 'Instance deleted successfully';
-      dispatch(showToast({ type: 'success', message }));
+      if (store.getState().session.offline) {
+        const message = 'Deleted on this device — it will be deleted everywhere when you are back online';
+        dispatch(showToast({ type: 'success', message }));
+      } else {
+        // Undo for 10 s: the window comes back from the trip's bin (loaded when pressed).
+        const undo = () =>
+          void import('../../history').then(({ undoAfterDelete }) =>
+            undoAfterDelete(dispatch, { kind: 'window', tripId: trip._id, id: instance._id }),
+          );
+        dispatch(
+          showToast({
+            type: 'success',
+            message: 'Instance deleted successfully',
+            duration: UNDO_TOAST_MS,
+            action: { label: 'Undo', run: undo },
+          }),
+        );
+      }
     } catch {
       // The card is back (the optimistic removal was undone); docs/product.md §8 has an alert for
       // the trip overview and a message that stays beside the list.

@@ -1,0 +1,202 @@
+// The trip page's Activity panel and Bin (docs/product.md §6 "Every change remembered"),
+// a chunk of their own loaded after the page (React.lazy): who changed what, from what
+// to what, newest first a page at a time, with Undo where the reader may still undo;
+// and what was deleted in the last 30 days, with Restore. New entries arrive as the
+// trip's live stream refetches the trip: a new version refetches the newest page.
+import { useEffect, useState } from 'react';
+import { useAmountLocale } from '../../../lib/amountLocale';
+import { errorMessage } from '../../../lib/api';
+import { useAppDispatch } from '../../../lib/hooks';
+import { showToast } from '../../../lib/toast';
+import {
+  useLazyTripHistoryQuery,
+  useRestoreFromBinMutation,
+  useTripBinQuery,
+  useTripHistoryQuery,
+  useUndoEntryMutation,
+  type BinRecord,
+  type HistoryEntry,
+} from '../api';
+import { changeLines, describeEntry, matchesFilter, timeAgo, undoable, type ActivityFilter } from '../describe';
+import { ActivityFilters } from './ActivityFilters';
+import './activity.css';
+
+interface TripShown {
+  _id: string;
+  currency?: string;
+  version?: number;
+  instances?: { _id: string; label?: string | null }[];
+}
+
+function EntryItem({
+  entry,
+  currency,
+  locale,
+  onUndo,
+}: {
+  entry: HistoryEntry;
+  currency: string;
+  locale: string;
+  onUndo?: () => void;
+}) {
+  const lines = changeLines(entry, currency);
+  return (
+    <li className="activity__entry">
+      <p className="activity__text">
+        {describeEntry(entry, currency)}
+        <span className="activity__time">
+          {' — '}
+          <time dateTime={entry.at} title={entry.made_at ? `Made offline at ${entry.made_at}` : entry.at}>
+            {timeAgo(entry.made_at ?? entry.at, Date.now(), locale)}
+          </time>
+        </span>
+      </p>
+      {lines.length > 1 && (
+        <ul className="activity__changes">
+          {lines.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {onUndo && (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onUndo}>
+          Undo
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Who changed what, newest first; older pages on request; Undo for those who may edit. */
+export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boolean }) {
+  const dispatch = useAppDispatch();
+  const locale = useAmountLocale();
+  const currency = trip.currency ?? 'USD';
+  const { data, refetch, isError } = useTripHistoryQuery({ tripId: trip._id });
+  const [loadOlder, older] = useLazyTripHistoryQuery();
+  const [olderEntries, setOlderEntries] = useState<{ tripId: string; entries: HistoryEntry[]; next: string | null }>();
+  const [undo] = useUndoEntryMutation();
+  const [filter, setFilter] = useState<ActivityFilter>({ person: '', windowId: '' });
+
+  // Every new version (mine, or another member's through the live stream) brings its entry.
+  useEffect(() => {
+    if (trip.version !== undefined) void refetch();
+  }, [trip.version, refetch]);
+
+  const shownOlder = olderEntries?.tripId === trip._id ? olderEntries : undefined;
+  const next = shownOlder ? shownOlder.next : (data?.next ?? null);
+  const loaded = [...(data?.entries ?? []), ...(shownOlder?.entries ?? [])];
+  const entries = loaded.filter((entry) => matchesFilter(entry, filter));
+  const people = [...new Set(loaded.map((entry) => entry.actor.name))];
+
+  async function showOlder() {
+    if (!next) return;
+    const page = await loadOlder({ tripId: trip._id, before: next }).unwrap();
+    setOlderEntries({ tripId: trip._id, entries: [...(shownOlder?.entries ?? []), ...page.entries], next: page.next });
+  }
+
+  async function onUndo(entry: HistoryEntry) {
+    try {
+      await undo({ tripId: trip._id, entryId: entry._id }).unwrap();
+      dispatch(showToast({ type: 'success', message: 'Undone' }));
+    } catch (error) {
+      dispatch(showToast({ type: 'error', message: errorMessage(error, 'This change could not be undone.') }));
+    }
+  }
+
+  return (
+    <section className="panel activity" aria-labelledby="activity-title">
+      <h2 id="activity-title">Activity</h2>
+      <ActivityFilters people={people} windows={trip.instances ?? []} filter={filter} onChange={setFilter} />
+      {isError && <p className="activity__empty">Activity could not be loaded.</p>}
+      {data && entries.length === 0 && (
+        <p className="activity__empty">{loaded.length === 0 ? 'No changes yet.' : 'No changes match.'}</p>
+      )}
+      <ol className="activity__list">
+        {entries.map((entry) => (
+          <EntryItem
+            key={entry._id}
+            entry={entry}
+            currency={currency}
+            locale={locale}
+            onUndo={canEdit && undoable(entry) ? () => void onUndo(entry) : undefined}
+          />
+        ))}
+      </ol>
+      {next && (
+        <button type="button" className="btn btn--ghost" disabled={older.isFetching} onClick={() => void showOlder()}>
+          Show older changes
+        </button>
+      )}
+    </section>
+  );
+}
+
+function BinItem({ record, locale, onRestore }: { record: BinRecord; locale: string; onRestore?: () => void }) {
+  const what = record.kind === 'window' ? `Window ${record.name}` : record.name || 'An item';
+  return (
+    <li className="activity__entry">
+      <p className="activity__text">
+        {what}
+        <span className="activity__time">
+          {' — deleted by '}
+          {record.deleted_by.name} {timeAgo(record.deleted_at, Date.now(), locale)}
+        </span>
+      </p>
+      {onRestore && (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onRestore}>
+          Restore
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** What was deleted from the trip in the last 30 days; Restore for those who may edit. */
+export function BinPanel({ trip, canEdit }: { trip: TripShown; canEdit: boolean }) {
+  const dispatch = useAppDispatch();
+  const locale = useAmountLocale();
+  const { data, refetch } = useTripBinQuery(trip._id);
+  const [restore] = useRestoreFromBinMutation();
+
+  useEffect(() => {
+    if (trip.version !== undefined) void refetch();
+  }, [trip.version, refetch]);
+
+  async function onRestore(record: BinRecord) {
+    try {
+      await restore({ tripId: trip._id, binId: record._id }).unwrap();
+      dispatch(showToast({ type: 'success', message: 'Restored' }));
+    } catch (error) {
+      dispatch(showToast({ type: 'error', message: errorMessage(error, 'This could not be restored.') }));
+    }
+  }
+
+  return (
+    <section className="panel activity" aria-labelledby="bin-title">
+      <h2 id="bin-title">Bin</h2>
+      <p className="activity__note">Deleted windows and items stay here for {data?.kept_days ?? 30} days.</p>
+      {data && data.items.length === 0 && <p className="activity__empty">Nothing deleted.</p>}
+      <ul className="activity__list">
+        {(data?.items ?? []).map((record) => (
+          <BinItem
+            key={record._id}
+            record={record}
+            locale={locale}
+            onRestore={canEdit ? () => void onRestore(record) : undefined}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Both panels, side by side on a wide screen. */
+export default function TripActivity({ trip, canEdit }: { trip: TripShown; canEdit: boolean }) {
+  return (
+    <div className="panel-grid">
+      <ActivityPanel trip={trip} canEdit={canEdit} />
+      <BinPanel trip={trip} canEdit={canEdit} />
+    </div>
+  );
+}
