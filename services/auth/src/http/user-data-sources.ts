@@ -1,4 +1,4 @@
-// Where an export gathers the caller's data from: the trips and wishlists services'
+// Where an export gathers the caller's data from: the trips, wishlists and notifications services'
 // own public APIs, on the kit's service client, called with the caller's token, so each
 // service applies its usual owner check and the export can never hold anything the
 // caller could not read. The endpoints are checked against the callees' OpenAPI
@@ -39,17 +39,27 @@ export const PAYMENTS_ENDPOINT = defineEndpoint({
   answer: { list: true, reads: ['trip_id', 'currency', 'payments'] },
 });
 
+/** The caller's notifications and alert preferences (issue 42). */
+export const NOTIFICATIONS_ENDPOINT = defineEndpoint({
+  callee: 'notifications',
+  method: 'get',
+  path: '/api/notifications/export',
+  answer: { list: false, reads: ['notifications', 'preferences'] },
+});
+
 /** Every endpoint the export calls (the contract test checks each one). */
-export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT];
+export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT, NOTIFICATIONS_ENDPOINT];
 
 export function createUserDataSources(options: {
   tripsUrl: string;
   wishlistsUrl: string;
+  notificationsUrl: string;
   timeoutMs: number;
   logger: Logger;
 }): UserDataSources {
   const trips = createServiceClient({ baseUrl: options.tripsUrl, timeoutMs: options.timeoutMs });
   const wishlists = createServiceClient({ baseUrl: options.wishlistsUrl, timeoutMs: options.timeoutMs });
+  const notifications = createServiceClient({ baseUrl: options.notificationsUrl, timeoutMs: options.timeoutMs });
   const unavailable = () => serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
   /** The answer's list, or 503 when the source cannot answer one. */
   const listFrom = async (
@@ -91,5 +101,17 @@ export function createUserDataSources(options: {
     wishlists: (authorization) =>
       listFrom('wishlists', () => wishlists.get(WISHLISTS_ENDPOINT, { authorization, params: {} })),
     payments: (authorization) => listFrom('trips', () => trips.get(PAYMENTS_ENDPOINT, { authorization, params: {} })),
+    async notifications(authorization) {
+      let answer;
+      try {
+        answer = await notifications.get(NOTIFICATIONS_ENDPOINT, { authorization, params: {} });
+      } catch (error) {
+        options.logger.warn({ err: error, source: 'notifications' }, 'export source did not answer');
+        throw unavailable();
+      }
+      if (answer.status === 200 && answer.body && typeof answer.body === 'object') return answer.body;
+      options.logger.warn({ source: 'notifications', status: answer.status }, 'export source answered with an error');
+      throw unavailable();
+    },
   };
 }
