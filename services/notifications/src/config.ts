@@ -1,10 +1,13 @@
 // The notifications process's configuration: one zod schema over the environment
 // (docs/architecture.md §7), parsed once at start-up.
 import { z } from 'zod';
-import { loadConfig, storeServiceSettings } from '@tripcost/shared';
+import { calleeTimeoutSetting, loadConfig, storeServiceSettings, urlSetting } from '@tripcost/shared';
 
 export const notificationsConfigSchema = z.object({
   ...storeServiceSettings(4006),
+  /** The trips service: what the calendar feed shows of each trip the user can see (issue 42, to come). */
+  TRIPS_URL: urlSetting('http://127.0.0.1:4002'),
+  TRIPS_TIMEOUT_MS: calleeTimeoutSetting(),
 });
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
