@@ -61,12 +61,10 @@ export function evaluate(
   const cheapest = state.cheapest;
   const quiet =
     memory.cheapest_alerted_at !== null && now.getTime() - Date.parse(memory.cheapest_alerted_at) < CHEAPEST_QUIET_MS;
-  if (
-    cheapest &&
-    cheapest.instance_id !== memory.cheapest_id &&
-    cheapest.instance_id !== memory.cheapest_alerted_id &&
-    !quiet
-  ) {
+  // A first window becoming the cheapest is no change of the cheapest: nothing to tell.
+  const changed = cheapest !== null && memory.cheapest_id !== null && cheapest.instance_id !== memory.cheapest_id;
+  if (!memory.cheapest_id && cheapest) next.cheapest_alerted_id = cheapest.instance_id;
+  if (cheapest && changed && cheapest.instance_id !== memory.cheapest_alerted_id && !quiet) {
     next.cheapest_alerted_id = cheapest.instance_id;
     next.cheapest_alerted_at = now.toISOString();
     const body = `“${cheapest.label}” is now the cheapest window of ${state.name}.`;

@@ -60,6 +60,15 @@ describe('the cheapest-window rule', () => {
     expect(flip(5, 'w1', later(CHEAPEST_QUIET_MS + 1))).toBe(1);
   });
 
+  it('when a trip gets its first window, then nothing is told and the hour does not start', () => {
+    const empty = firstMemory(state({ cheapest: null }));
+    const first = evaluate(empty, state({ version: 2, actor_id: EDITOR }), T0);
+    expect(first.alerts).toEqual([]);
+    const june = { instance_id: 'w2', label: 'June', total: 5 };
+    const second = evaluate(first.memory, state({ version: 3, actor_id: EDITOR, cheapest: june }), later(60_000));
+    expect(second.alerts.map((a) => a.kind)).toEqual(['cheapest', 'cheapest']);
+  });
+
   it('when a state older than the one seen arrives, then nothing is alerted and the memory stays', () => {
     const memory = { ...firstMemory(state()), version: 5 };
     const result = evaluate(memory, state({ version: 4, cheapest: { instance_id: 'w9', label: 'x', total: 1 } }), T0);
