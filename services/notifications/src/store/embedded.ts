@@ -86,6 +86,7 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
 
     async forgetTrip(tripId) {
       await trips.db.removeAsync({ _id: tripId }, {});
+      trips.compactSoon();
     },
 
     async forgetUser(userId) {
