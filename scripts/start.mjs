@@ -82,6 +82,10 @@ try {
 }
 const { ports } = product;
 // Every port of the run, in deployables.json's order (a new service is listed with no edit here).
-say(`Ports: ${Object.entries(ports).map(([name, port]) => `${name} ${port}`).join(', ')}`);
+say(
+  `Ports: ${Object.entries(ports)
+    .map(([name, port]) => `${name} ${port}`)
+    .join(', ')}`,
+);
 say(`TripCost is running at ${product.url} (gateway metrics: ${product.metricsUrl})`);
 say('Press Ctrl-C to stop.');

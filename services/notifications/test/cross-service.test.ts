@@ -93,7 +93,9 @@ describe('a shared trip’s alerts, from the trips outbox to each member’s lis
     await eventually(async () => expect(await cheapestOf(viewer)).toHaveLength(1));
     const [forOwner] = await cheapestOf(owner);
     expect(forOwner).toMatchObject({ trip_id: tripId, instance_id: cheaperId, read: false });
-    expect(forOwner.body).toBe('“2031-05-01 → 2031-05-04” is now the cheapest window of Lisbon, Portugal, at 120.00 USD.');
+    expect(forOwner.body).toBe(
+      '“2031-05-01 → 2031-05-04” is now the cheapest window of Lisbon, Portugal, at 120.00 USD.',
+    );
     const [forViewer] = await cheapestOf(viewer);
     expect(forViewer.body).toBe('“2031-05-01 → 2031-05-04” is now the cheapest window of Lisbon, Portugal.');
     expect(await cheapestOf(editor)).toEqual([]);

@@ -44,7 +44,7 @@ export function createNotifications(deps: {
   const preferencesOf = async (userId: string): Promise<Preferences> => {
     const stored = await store.preferencesOf(userId);
     if (!stored) return defaultPreferences();
-    const { _id, updated_at, ...preferences } = stored;
+    const { _id, updated_at: _updatedAt, ...preferences } = stored;
     return preferences;
   };
 
