@@ -6,16 +6,17 @@ import type { NotificationsConfig } from './config';
 import type { NotificationStore } from './domain/notification-store';
 import { createNotifications } from './domain/notifications';
 import { startNotificationsInbox } from './jobs/inbox';
+import { startReminderJobs } from './jobs/reminders';
 import { openEmbeddedNotificationStore } from './store/embedded';
 
-export type RunningNotifications = RunningService;
+export type RunningNotifications = RunningService & { reminders: import('bullmq').Queue };
 
 export function startNotifications(
   config: NotificationsConfig,
   logger?: Logger,
   options: { now?: () => Date } = {},
 ): Promise<RunningNotifications> {
-  return startService<NotificationStore>({
+  return startService<NotificationStore, { reminders: import('bullmq').Queue }>({
     name: 'notifications',
     config,
     logger,
@@ -24,14 +25,17 @@ export function startNotifications(
       mongo: async (connection) => (await import('./store/mongo')).openMongoNotificationStore(connection),
     },
     wire: ({ store, outbox: _outbox, ...parts }) => {
-      const notifications = createNotifications({ store, logger: parts.logger, now: options.now });
+      const now = options.now ?? (() => new Date());
+      const bus = { redisUrl: config.REDIS_URL, logger: parts.logger, prefix: config.QUEUE_PREFIX };
+      const reminders = startReminderJobs(bus);
+      const notifications = createNotifications({ store, logger: parts.logger, now, reminders });
+      reminders.run(notifications, now);
+      const inbox = startNotificationsInbox(notifications, bus);
       const { verifier, readiness } = appParts('notifications', config, store, parts);
       return {
-        inbox: startNotificationsInbox(notifications, {
-          redisUrl: config.REDIS_URL,
-          logger: parts.logger,
-          prefix: config.QUEUE_PREFIX,
-        }),
+        // The event inbox first, then the reminders: both finish their jobs before the store closes.
+        inbox: { close: async () => (await inbox.close(), await reminders.close()) },
+        extras: { reminders: reminders.queue },
         app: buildApp({ ...parts, verifier, readiness, notifications }),
       };
     },

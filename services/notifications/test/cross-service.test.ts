@@ -9,6 +9,7 @@ import { bullConnectionOptions, EVENT_JOB_OPTIONS, inboxQueueName, type AuthUser
 import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
 import { configFrom as tripsConfigFrom, startTrips, type RunningTrips } from '@tripcost/trips';
 import { configFrom, startNotifications, type RunningNotifications } from '../src';
+import { REMINDERS_QUEUE } from '../src/jobs/reminders';
 
 const env = testServiceEnv();
 let trips: RunningTrips;
@@ -24,12 +25,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await notifications?.stop();
   await trips?.stop();
-  const queue = new Queue(inboxQueueName('notifications'), {
-    connection: bullConnectionOptions(env.REDIS_URL),
-    prefix: env.QUEUE_PREFIX,
-  });
-  await queue.obliterate({ force: true });
-  await queue.close();
+  for (const name of [inboxQueueName('notifications'), REMINDERS_QUEUE]) {
+    const queue = new Queue(name, { connection: bullConnectionOptions(env.REDIS_URL), prefix: env.QUEUE_PREFIX });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
 });
 
 async function call(base: string, method: string, path: string, user: AuthUser | null, body?: unknown) {

@@ -40,6 +40,11 @@ export interface TripMemory {
   cheapest_alerted_id: string | null;
   cheapest_alerted_at: string | null;
   over_budget: boolean;
+  /** The plan and its first day (YYYY-MM-DD), which reminders are about; absent in memories kept before them. */
+  committed_id?: string | null;
+  committed_start?: string | null;
+  /** The trip's name as alerts say it. */
+  name?: string;
 }
 
 export interface ListQuery {

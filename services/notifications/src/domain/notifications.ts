@@ -3,6 +3,7 @@
 import { newId, notFound, snapshotAccessFor, type Logger, type TripAlertState } from '@tripcost/shared';
 import type { NotificationStore, StoredNotification, ListQuery } from './notification-store';
 import { changedPreferences, defaultPreferences, type Preferences, type PreferencesChange } from './preferences';
+import { hasStarted, startsSoonAt, STARTS_SOON_DAYS, type Reminder, type ReminderScheduler } from './reminders';
 import { evaluate, MONEY_KINDS } from './rules';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
@@ -24,6 +25,8 @@ export interface Notifications {
   /** Takes in a trip's alert state: stores each alert its members should get, once. */
   tripChanged(state: TripAlertState, now?: Date): Promise<number>;
   tripDeleted(tripId: string): Promise<void>;
+  /** A reminder's time came: stores it when it still holds (same plan, still a member, rule on). */
+  remind(reminder: Reminder, now?: Date): Promise<'stored' | 'dropped' | 'rescheduled'>;
   list(userId: string, query: ListQuery): Promise<{ items: NotificationView[]; unread: number }>;
   markRead(userId: string, id: string): Promise<void>;
   markAllRead(userId: string): Promise<number>;
@@ -38,6 +41,8 @@ export function createNotifications(deps: {
   store: NotificationStore;
   logger: Logger;
   now?: () => Date;
+  /** Where reminders wait; none: no reminders (tests of other rules). */
+  reminders?: ReminderScheduler;
 }): Notifications {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
@@ -73,6 +78,24 @@ export function createNotifications(deps: {
     });
   }
 
+  /** Each member's reminder of the plan's start, at 09:00 in their time zone (kept once per time). */
+  async function scheduleStartsSoon(state: TripAlertState, at: Date): Promise<void> {
+    const start = state.committed?.start;
+    if (!deps.reminders || !state.committed || !start) return;
+    for (const userId of Object.keys(state.access)) {
+      const preferences = await preferencesOf(userId);
+      if (!preferences.rules.starts_soon || hasStarted(start, preferences.time_zone, at)) continue;
+      const reminder: Reminder = {
+        kind: 'starts_soon',
+        user_id: userId,
+        trip_id: state._id,
+        instance_id: state.committed.instance_id,
+        start,
+      };
+      await deps.reminders.schedule(reminder, startsSoonAt(start, preferences.time_zone), at);
+    }
+  }
+
   return {
     async tripChanged(state, at = now()) {
       const { memory, alerts } = evaluate(await store.tripMemory(state._id), state, at);
@@ -86,8 +109,40 @@ export function createNotifications(deps: {
       // Kept after the alerts: a crash in between sees the same state again, whose alerts
       // have the same dedupe keys, so none is stored twice.
       await store.saveTripMemory(memory);
+      await scheduleStartsSoon(state, at);
       deps.logger.debug({ tripId: state._id, version: state.version, stored }, 'trip state taken in');
       return stored;
+    },
+    async remind(reminder, at = now()) {
+      const memory = await store.tripMemory(reminder.trip_id);
+      const holds =
+        memory !== null &&
+        memory.committed_id === reminder.instance_id &&
+        memory.committed_start === reminder.start &&
+        Object.hasOwn(memory.access, reminder.user_id);
+      const preferences = await preferencesOf(reminder.user_id);
+      if (!holds || !preferences.rules.starts_soon || !preferences.channels.in_app) return 'dropped';
+      // The person may have moved to another time zone since it was scheduled: wait for their 09:00.
+      const due = startsSoonAt(reminder.start, preferences.time_zone);
+      if (due.getTime() - at.getTime() > 60_000) {
+        await deps.reminders?.schedule(reminder, due, at);
+        return 'rescheduled';
+      }
+      if (hasStarted(reminder.start, preferences.time_zone, at)) return 'dropped';
+      await store.insertOnce({
+        _id: newId(),
+        user_id: reminder.user_id,
+        kind: 'starts_soon',
+        trip_id: reminder.trip_id,
+        instance_id: reminder.instance_id,
+        title: `Starts in ${STARTS_SOON_DAYS} days`,
+        body: `Your trip to ${memory!.name ?? 'your getaway'} starts on ${reminder.start}.`,
+        amount_body: null,
+        created_at: at.toISOString(),
+        read: false,
+        dedupe_key: `starts_soon:${reminder.trip_id}:${reminder.instance_id}:${reminder.start}`,
+      });
+      return 'stored';
     },
     tripDeleted: (tripId) => store.forgetTrip(tripId),
     async list(userId, query) {

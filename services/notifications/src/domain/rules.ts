@@ -35,6 +35,9 @@ export function firstMemory(state: TripAlertState): TripMemory {
     cheapest_alerted_id: state.cheapest?.instance_id ?? null,
     cheapest_alerted_at: null,
     over_budget: (state.over_budget_by ?? 0) > 0,
+    committed_id: state.committed?.instance_id ?? null,
+    committed_start: state.committed?.start ?? null,
+    name: state.name,
   };
 }
 
