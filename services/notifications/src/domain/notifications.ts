@@ -53,31 +53,6 @@ export function createNotifications(deps: {
     return preferences;
   };
 
-  /** What `userId` may read of a stored alert now: the trip's latest access, not the access it was made under. */
-  async function views(userId: string, stored: StoredNotification[]): Promise<NotificationView[]> {
-    const access = new Map<string, string>();
-    for (const tripId of new Set(stored.map((n) => n.trip_id))) {
-      const memory = await store.tripMemory(tripId);
-      access.set(tripId, memory ? snapshotAccessFor({ user_id: '', access: memory.access }, userId) : 'none');
-    }
-    return stored.flatMap((n) => {
-      const full = access.get(n.trip_id) === 'full';
-      if (!full && MONEY_KINDS.has(n.kind)) return [];
-      return [
-        {
-          _id: n._id,
-          kind: n.kind,
-          trip_id: n.trip_id,
-          ...(n.instance_id ? { instance_id: n.instance_id } : {}),
-          title: n.title,
-          body: full && n.amount_body ? n.amount_body : n.body,
-          created_at: n.created_at,
-          read: n.read,
-        },
-      ];
-    });
-  }
-
   /** Each member's reminder of the plan's start, at 09:00 in their time zone (kept once per time). */
   async function scheduleStartsSoon(state: TripAlertState, at: Date): Promise<void> {
     const start = state.committed?.start;
@@ -147,7 +122,7 @@ export function createNotifications(deps: {
     tripDeleted: (tripId) => store.forgetTrip(tripId),
     async list(userId, query) {
       const [items, unread] = await Promise.all([store.list(userId, query), store.unreadCount(userId)]);
-      return { items: await views(userId, items), unread };
+      return { items: await readAs(store, userId, items), unread };
     },
     async markRead(userId, id) {
       if (!(await store.markRead(userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
@@ -162,7 +137,36 @@ export function createNotifications(deps: {
     forgetUser: (userId) => store.forgetUser(userId),
     async exportOf(userId) {
       const all = await store.list(userId, { limit: 100_000 });
-      return { notifications: await views(userId, all), preferences: await preferencesOf(userId) };
+      return { notifications: await readAs(store, userId, all), preferences: await preferencesOf(userId) };
     },
   };
+}
+
+/** What `userId` may read of a stored alert now: the trip's latest access, not the access it was made under. */
+async function readAs(
+  store: NotificationStore,
+  userId: string,
+  stored: StoredNotification[],
+): Promise<NotificationView[]> {
+  const access = new Map<string, string>();
+  for (const tripId of new Set(stored.map((n) => n.trip_id))) {
+    const memory = await store.tripMemory(tripId);
+    access.set(tripId, memory ? snapshotAccessFor({ user_id: '', access: memory.access }, userId) : 'none');
+  }
+  return stored.flatMap((n) => {
+    const full = access.get(n.trip_id) === 'full';
+    if (!full && MONEY_KINDS.has(n.kind)) return [];
+    return [
+      {
+        _id: n._id,
+        kind: n.kind,
+        trip_id: n.trip_id,
+        ...(n.instance_id ? { instance_id: n.instance_id } : {}),
+        title: n.title,
+        body: full && n.amount_body ? n.amount_body : n.body,
+        created_at: n.created_at,
+        read: n.read,
+      },
+    ];
+  });
 }
