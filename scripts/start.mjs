@@ -81,9 +81,11 @@ try {
   fail(error.message);
 }
 const { ports } = product;
+// Every port of the run, in deployables.json's order (a new service is listed with no edit here).
 say(
-  `Ports: gateway ${ports.gateway}, auth ${ports.auth}, trips ${ports.trips}, wishlists ${ports.wishlists}, ` +
-    `integrations ${ports.integrations}, metrics ${ports.metrics}`,
+  `Ports: ${Object.entries(ports)
+    .map(([name, port]) => `${name} ${port}`)
+    .join(', ')}`,
 );
 say(`TripCost is running at ${product.url} (gateway metrics: ${product.metricsUrl})`);
 say('Press Ctrl-C to stop.');

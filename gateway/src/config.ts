@@ -20,10 +20,12 @@ export const gatewayConfigSchema = z.object({
   TRIPS_URL: upstreamUrl(4002),
   WISHLISTS_URL: upstreamUrl(4003),
   INTEGRATIONS_URL: upstreamUrl(4004),
+  NOTIFICATIONS_URL: upstreamUrl(4006),
   AUTH_INSTANCE_ID: expectedInstance(),
   TRIPS_INSTANCE_ID: expectedInstance(),
   WISHLISTS_INSTANCE_ID: expectedInstance(),
   INTEGRATIONS_INSTANCE_ID: expectedInstance(),
+  NOTIFICATIONS_INSTANCE_ID: expectedInstance(),
   /** How often an upstream with an expected instance is asked who it is. */
   UPSTREAM_IDENTITY_CHECK_MS: positiveInt(2000),
   CORS_ORIGINS: z

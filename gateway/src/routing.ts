@@ -45,6 +45,13 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       prefixes: ['/api/weather', '/api/places-details', '/api/places-pics', '/api/places', '/api/chatgpt', '/api/fx'],
       instanceId: config.INTEGRATIONS_INSTANCE_ID,
     },
+    {
+      name: 'notifications',
+      target: config.NOTIFICATIONS_URL,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      prefixes: ['/api/notifications'],
+      instanceId: config.NOTIFICATIONS_INSTANCE_ID,
+    },
   ];
 }
 

@@ -1,5 +1,5 @@
 // A traveller's data end to end, through the gateway in front of the real auth,
-// trips and wishlists services (real HTTP, real Redis and BullMQ, embedded stores on
+// trips, wishlists and notifications services (real HTTP, real Redis and BullMQ, embedded stores on
 // disk): the export holds exactly what was created, and deleting the account
 // removes it from every store, refuses the old token everywhere, and frees the email.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ describe('a traveller’s data: export and account deletion through the gateway'
   let product: Product;
 
   beforeAll(async () => {
-    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists'] });
+    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists', 'notifications'] });
   });
 
   afterAll(() => product?.stop());
@@ -33,9 +33,9 @@ describe('a traveller’s data: export and account deletion through the gateway'
     return { tripId: trip.body._id as string, instanceId: instance.body._id as string };
   }
 
-  /** Every line of every embedded store file of the three services. */
+  /** Every line of every embedded store file of the services with a store. */
   const storedText = () =>
-    ['auth', 'trips', 'wishlists']
+    ['auth', 'trips', 'wishlists', 'notifications']
       .flatMap((service) =>
         readdirSync(join(product.dataDir, service)).map((file) =>
           readFileSync(join(product.dataDir, service, file), 'utf8'),
@@ -91,6 +91,11 @@ describe('a traveller’s data: export and account deletion through the gateway'
     expect(history.map((trip) => trip.trip_id).sort()).toEqual([lisbon.tripId, porto.tripId].sort());
     for (const trip of history)
       expect(trip.entries.map((entry) => entry.action).slice(-2)).toEqual(['window', 'create']);
+    // The alert preferences (defaults until changed) and in-app notifications (issue 42).
+    expect(res.body.notifications).toEqual({
+      notifications: [],
+      preferences: expect.objectContaining({ stale_days: 14, channels: { in_app: true, push: false, webhook: false } }),
+    });
     expect(JSON.stringify(res.body)).not.toContain('Madrid');
   });
 

@@ -7,23 +7,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiDocument as authDocument } from '@tripcost/auth';
-import { apiDocument as integrationsDocument } from '@tripcost/integrations';
-import { apiDocument as tripsDocument } from '@tripcost/trips';
-import { apiDocument as wishlistsDocument } from '@tripcost/wishlists';
 import { mergeOpenApiDocuments, type OpenApiDoc } from '../src/docs';
 
 const ROOT = join(__dirname, '..', '..');
+const GATEWAY_CALLS: string[] = JSON.parse(readFileSync(join(ROOT, 'deployables.json'), 'utf8')).deployables.find(
+  (d: { name: string }) => d.name === 'gateway',
+).calls;
 const CHECKED_IN = join(ROOT, 'web', 'src', 'lib', 'api-types.ts');
 const GENERATOR = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 
 function generate(): string {
-  const documents = [
-    { name: 'auth', doc: authDocument() as OpenApiDoc },
-    { name: 'trips', doc: tripsDocument() as OpenApiDoc },
-    { name: 'wishlists', doc: wishlistsDocument() as OpenApiDoc },
-    { name: 'integrations', doc: integrationsDocument() as OpenApiDoc },
-  ];
+  // Every service the gateway routes to, in deployables.json's order: a new service's
+  // routes reach the web app's types with no edit here.
+  const documents = GATEWAY_CALLS.map((name) => ({
+    name,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the workspace named by the list
+    doc: (require(`@tripcost/${name}`) as { apiDocument(): object }).apiDocument() as OpenApiDoc,
+  }));
   const dir = mkdtempSync(join(tmpdir(), 'api-types-'));
   const input = join(dir, 'openapi.json');
   const output = join(dir, 'api-types.ts');

@@ -1,7 +1,7 @@
 // `helm template` output, parsed: what every component gets (probes, resources,
 // security context, keys, connection strings) and what each toggle changes.
 const crypto = require('node:crypto');
-const { COMPONENTS, PORTS, installTools, render, tryRender, find, ofKind, envOf } = require('./helpers');
+const { COMPONENTS, DEPLOYABLES, PORTS, installTools, render, tryRender, find, ofKind, envOf } = require('./helpers');
 
 // Most renders name an existing JWT Secret: generating a 4096-bit key on every
 // render would make the suite slow. One test covers the generated Secret.
@@ -110,6 +110,7 @@ describe('application components with default values', () => {
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
       INTEGRATIONS_URL: 'http://tripcost-integrations:4004',
+      NOTIFICATIONS_URL: 'http://tripcost-notifications:4006',
       CORS_ORIGINS: 'http://localhost:8080',
       TRUST_PROXY: 'loopback, uniquelocal',
       METRICS_PORT: '9464',
@@ -119,9 +120,10 @@ describe('application components with default values', () => {
       ...common,
       PORT: '4001',
       JWT_PRIVATE_KEY: '/etc/tripcost/jwt/private.pem',
-      // "Download my data" gathers the caller's trips and lists from these two.
+      // "Download my data" gathers the caller's trips, lists and notifications from these.
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
+      NOTIFICATIONS_URL: 'http://tripcost-notifications:4006',
     });
     // Exchange rates for items in another currency come from integrations; invitation
     // links point at the web app (without an ingress: the gateway's local port).
@@ -133,6 +135,12 @@ describe('application components with default values', () => {
     });
     expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
     expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
+    expect(config('notifications')).toEqual({
+      ...common,
+      PORT: '4006',
+      AUTH_URL: 'http://tripcost-auth:4001',
+      TRIPS_URL: 'http://tripcost-trips:4002',
+    });
     for (const component of COMPONENTS) {
       const { envFrom } = containerOf(objects, component);
       expect(envFrom[0]).toEqual({ configMapRef: { name: `tripcost-${component}` } });
@@ -160,18 +168,19 @@ describe('application components with default values', () => {
     }
   });
 
-  test('when rendered, then auth, trips and wishlists each get their own in-cluster database and all get Redis', () => {
+  test('when rendered, then each component with a store gets its own in-cluster database and all get Redis', () => {
     const connections = find(objects, 'Secret', 'tripcost-connections').stringData;
+    const owners = DEPLOYABLES.filter((d) => d.store).map((d) => d.name);
     expect(connections).toEqual({
       REDIS_URL: 'redis://tripcost-redis:6379',
-      MONGO_URL_AUTH: 'mongodb://tripcost-mongodb:27017/auth',
-      MONGO_URL_TRIPS: 'mongodb://tripcost-mongodb:27017/trips',
-      MONGO_URL_WISHLISTS: 'mongodb://tripcost-mongodb:27017/wishlists',
+      ...Object.fromEntries(
+        owners.map((name) => [`MONGO_URL_${name.toUpperCase()}`, `mongodb://tripcost-mongodb:27017/${name}`]),
+      ),
     });
     for (const component of COMPONENTS) {
       const env = envOf(containerOf(objects, component));
       expect(env.REDIS_URL).toEqual({ secretKeyRef: { name: 'tripcost-connections', key: 'REDIS_URL' } });
-      if (['auth', 'trips', 'wishlists'].includes(component)) {
+      if (owners.includes(component)) {
         expect(env.MONGO_URL).toEqual({
           secretKeyRef: { name: 'tripcost-connections', key: `MONGO_URL_${component.toUpperCase()}` },
         });

@@ -9,7 +9,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { COMPONENTS, installTools, renderValuesSet } = require('./helpers');
+const { COMPONENTS, DEPLOYABLES, installTools, renderValuesSet } = require('./helpers');
 const { spawn } = require('node:child_process');
 const { runContract, workspaceOf } = require('./contract/contract');
 
@@ -30,11 +30,10 @@ function prodSecrets() {
       'private.pem': privateKey.export({ type: 'pkcs8', format: 'pem' }),
       'public.pem': publicKey.export({ type: 'spki', format: 'pem' }),
     },
-    'tripcost-mongodb': {
-      MONGO_URL_AUTH: MONGO_URL ?? mongo('auth'),
-      MONGO_URL_TRIPS: MONGO_URL ?? mongo('trips'),
-      MONGO_URL_WISHLISTS: MONGO_URL ?? mongo('wishlists'),
-    },
+    // One key per component with a store (deployables.json), as docs/deploy.md tells to create.
+    'tripcost-mongodb': Object.fromEntries(
+      DEPLOYABLES.filter((d) => d.store).map((d) => [`MONGO_URL_${d.name.toUpperCase()}`, MONGO_URL ?? mongo(d.name)]),
+    ),
     // The "external" Redis is the test's own.
     'tripcost-redis': { REDIS_URL },
   };

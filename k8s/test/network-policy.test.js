@@ -1,7 +1,10 @@
 // Who may talk to whom once the chart's NetworkPolicies are enforced, as a
 // table: every path TripCost needs is open, and the paths it does not need are
 // closed, starting from the namespace-wide default deny.
-const { COMPONENTS, PORTS, installTools, render, renderValuesSet, find } = require('./helpers');
+const { COMPONENTS, DEPLOYABLES, PORTS, installTools, render, renderValuesSet, find } = require('./helpers');
+
+/** The components that own a database (deployables.json `store`). */
+const STORE_OWNERS = DEPLOYABLES.filter((d) => d.store).map((d) => d.name);
 const { allowed } = require('./network-policy');
 
 const NS = 'tripcost';
@@ -75,7 +78,7 @@ describe('NetworkPolicies with default values', () => {
 
   test('when services use storage, then the database owners reach MongoDB and every component reaches Redis', () => {
     const mongoClients = COMPONENTS.filter((c) => can(c, 'mongodb', 27017));
-    expect(mongoClients).toEqual(['auth', 'trips', 'wishlists']);
+    expect(mongoClients).toEqual(STORE_OWNERS);
     expect(COMPONENTS.filter((c) => can(c, 'redis', 6379))).toEqual(COMPONENTS);
     expect(can('unrelated pod in the namespace', 'redis', 6379)).toBe(false);
     expect(can('unrelated pod in the namespace', 'mongodb', 27017)).toBe(false);
@@ -92,6 +95,20 @@ describe('NetworkPolicies with default values', () => {
     for (const other of ['gateway', 'auth', 'trips', 'wishlists']) {
       expect([other, can(other, 'internet', 443)]).toEqual([other, false]);
     }
+  });
+
+  test('when notifications delivers, then it reaches only Redis, auth, trips, its database and HTTPS on the internet', () => {
+    expect(can('notifications', 'internet', 443)).toBe(true);
+    expect(can('notifications', 'internet', 80)).toBe(false);
+    expect(can('notifications', 'cloud metadata', 443)).toBe(false);
+    expect(can('notifications', 'kubernetes API', 443)).toBe(false);
+    const reached = COMPONENTS.filter((c) => c !== 'notifications' && can('notifications', c, PORTS[c]));
+    expect(reached).toEqual(['auth', 'trips']);
+    expect(can('notifications', 'redis', 6379)).toBe(true);
+    expect(can('notifications', 'mongodb', 27017)).toBe(true);
+    // Travellers reach it only through the gateway; auth gathers its part of the export.
+    const callers = COMPONENTS.filter((c) => c !== 'notifications' && can(c, 'notifications', PORTS.notifications));
+    expect(callers).toEqual(['gateway', 'auth']);
   });
 
   test('when any pod resolves a name, then cluster DNS answers on 53 and nothing else there is open', () => {
@@ -142,7 +159,7 @@ describe('NetworkPolicies with the prod values (external MongoDB and Redis)', ()
     const at = endpoints(objects);
     const database = { ip: '52.1.2.3' };
     const can = (from, to, port) => allowed(policies, NS, at[from], to, port);
-    expect(COMPONENTS.filter((c) => can(c, database, 27017))).toEqual(['auth', 'trips', 'wishlists']);
+    expect(COMPONENTS.filter((c) => can(c, database, 27017))).toEqual(STORE_OWNERS);
     expect(COMPONENTS.filter((c) => can(c, database, 6379))).toEqual(COMPONENTS);
     expect(can('trips', database, 5432)).toBe(false);
     expect(find(objects, 'NetworkPolicy', 'tripcost-mongodb')).toBeUndefined();

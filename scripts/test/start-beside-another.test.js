@@ -13,6 +13,9 @@ const { Redis } = require('ioredis');
 const { freePort } = require('../lib/free-port.cjs');
 
 const ROOT = join(__dirname, '..', '..');
+/** deployables.json in order: the gateway at the base, each service at base + its place, metrics next. */
+const NAMES = require(join(ROOT, 'deployables.json')).deployables.map((d) => d.name);
+const METRICS_OFFSET = NAMES.length;
 
 // jest.config.js's testTimeout is ignored when several projects run together (`npm test`,
 // `jest --projects … scripts`), where a start of the whole product on busy cores outlasts
@@ -33,7 +36,7 @@ async function freeBase(avoid = []) {
     // Below Linux's ephemeral range (32768–60999): a base checked free there can be taken
     // as the local port of any process's outgoing connection before npm start binds it.
     const base = 20000 + Math.floor(Math.random() * 12000);
-    const range = [0, 1, 2, 3, 4, 5].map((offset) => base + offset);
+    const range = Array.from({ length: METRICS_OFFSET + 1 }, (_, offset) => base + offset);
     if (range.some((port) => avoid.includes(port))) continue;
     let free = true;
     for (const port of range) free = free && (await listening(port, '0.0.0.0'));
@@ -174,7 +177,7 @@ async function travellerThrough(url) {
 
   it('when a stranger answering /healthz 200 holds one of its ports and a second run starts from PORT, then each run uses its own ports and services, and no Redis key is shared', async () => {
     const baseA = await freeBase();
-    const baseB = await freeBase([baseA, baseA + 1, baseA + 2, baseA + 3, baseA + 4, baseA + 5]);
+    const baseB = await freeBase(Array.from({ length: METRICS_OFFSET + 1 }, (_, offset) => baseA + offset));
     // Another product's service on run A's trips port: answers every request with 200.
     stranger = createServer((req, res) => {
       strangerCalls.push(req.url);
@@ -188,21 +191,17 @@ async function travellerThrough(url) {
     runs.push(a, b);
     const [urlA, urlB] = await Promise.all([a.ready, b.ready]);
 
-    // (2) Every port comes from the run's base: gateway, services base+1…4, metrics base+5.
+    // (2) Every port comes from the run's base: gateway, each service base + its place in
+    // deployables.json, metrics next.
     expect(urlA).toBe(`http://localhost:${baseA}`);
     expect(urlB).toBe(`http://localhost:${baseB}`);
-    for (const [offset, name] of [
-      [1, 'auth'],
-      [2, 'trips'],
-      [3, 'wishlists'],
-      [4, 'integrations'],
-    ]) {
+    for (const [offset, name] of NAMES.map((name, offset) => [offset, name]).slice(1)) {
       expect((await healthOf(baseB + offset)).instance).toMatch(new RegExp(`^${name}-`));
       if (name !== 'trips') expect((await healthOf(baseA + offset)).instance).toMatch(new RegExp(`^${name}-`));
     }
     expect((await healthOf(baseA)).instance).toMatch(/^gateway-/);
-    expect((await fetch(`http://127.0.0.1:${baseA + 5}/metrics`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${baseB + 5}/metrics`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${baseA + METRICS_OFFSET}/metrics`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${baseB + METRICS_OFFSET}/metrics`)).status).toBe(200);
 
     // (1) The taken port was noticed and replaced; the stranger got no traveller's request.
     const moved = new RegExp(`trips: port ${baseA + 2} is in use by another process; using (\\d+) instead`).exec(

@@ -356,6 +356,22 @@ const MATRIX: Record<string, MatrixEntry> = {
     expect: ONLY_OWNER,
   },
   'GET /api/wishlist/getlists': { request: () => ({ path: '/api/wishlist/getlists' }), expect: ANY_USER },
+  // Notifications are the caller's own: no route names a person, and another's id is 404.
+  'GET /api/notifications': { request: () => ({ path: '/api/notifications?unread=true' }), expect: ANY_USER },
+  'POST /api/notifications/read-all': { request: () => ({ path: '/api/notifications/read-all' }), expect: ANY_USER },
+  'POST /api/notifications/{id}/read': {
+    request: () => ({ path: `/api/notifications/${NO_SUCH_ID}/read` }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
+  'GET /api/notifications/preferences': {
+    request: () => ({ path: '/api/notifications/preferences' }),
+    expect: ANY_USER,
+  },
+  'PUT /api/notifications/preferences': {
+    request: () => ({ path: '/api/notifications/preferences', body: { stale_days: 21 } }),
+    expect: ANY_USER,
+  },
+  'GET /api/notifications/export': { request: () => ({ path: '/api/notifications/export' }), expect: ANY_USER },
   'POST /api/wishlist/createlist': {
     request: ({ tripId }) => ({
       path: '/api/wishlist/createlist',

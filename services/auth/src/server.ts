@@ -73,6 +73,7 @@ export function startAuth(config: AuthConfig, logger?: Logger, options: StartOpt
           exportSources: createUserDataSources({
             tripsUrl: config.TRIPS_URL,
             wishlistsUrl: config.WISHLISTS_URL,
+            notificationsUrl: config.NOTIFICATIONS_URL,
             timeoutMs: config.EXPORT_TIMEOUT_MS,
             logger,
           }),

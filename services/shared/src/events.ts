@@ -16,7 +16,7 @@ let bullmq: typeof import('bullmq') | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deliberate lazy load, see above
 const loadBullmq = (): typeof import('bullmq') => (bullmq ??= require('bullmq') as typeof import('bullmq'));
 
-export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations';
+export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications';
 
 export interface TripSnapshot {
   _id: string;
@@ -62,10 +62,37 @@ export function snapshotAccessFor(
   return snapshot.access[userId] === 'full' ? 'full' : 'hidden';
 }
 
+/**
+ * What the notifications service needs of a trip after a change (issue 42): the
+ * figures the trips service's one comparison computed, in whole minor units of the
+ * trip's currency, and who may see what. Consumers keep the newest by `version`.
+ */
+export interface TripAlertState {
+  _id: string;
+  /** The trip's place, as its title reads ("Lisbon, Portugal"). */
+  name: string;
+  currency: string;
+  version: number;
+  /** What each member may see (as TripSnapshot.access). */
+  access: Record<string, TripAccess>;
+  /** Each member's name as the trip shows it, by user id. */
+  names: Record<string, string>;
+  /** The cheapest window the comparison counts, or null when none qualifies. */
+  cheapest: { instance_id: string; label: string; total: number } | null;
+  /** The committed window (the plan), or null. Dates are YYYY-MM-DD. */
+  committed: { instance_id: string; label: string; start: string | null; end: string | null; total: number } | null;
+  /** The measured window's figure minus the budget (positive: over), or null without a budget. */
+  over_budget_by: number | null;
+  /** Who made the change, when a person did (a re-price by the service: null). */
+  actor_id: string | null;
+}
+
 export interface EventPayloads {
   'trip.created': { trip: TripSnapshot };
   'trip.updated': { trip: TripSnapshot };
   'trip.deleted': { tripId: string; userId: string };
+  /** The trip's alert state after a change (TripAlertState). */
+  'trip.alert-state': { trip: TripAlertState };
   'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };
   'wishlist.trip-removed': { tripId: string; userId: string; wishlistId: string };
   'wishlist.deleted': { wishlistId: string; userId: string; tripIds: string[] };
@@ -86,11 +113,12 @@ export interface EventEnvelope<T extends EventType = EventType> {
 export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'trip.created': ['integrations'],
   'trip.updated': ['wishlists'],
-  'trip.deleted': ['wishlists'],
+  'trip.deleted': ['wishlists', 'notifications'],
+  'trip.alert-state': ['notifications'],
   'wishlist.trip-added': ['trips'],
   'wishlist.trip-removed': ['trips'],
   'wishlist.deleted': ['trips'],
-  'user.deleted': ['trips', 'wishlists'],
+  'user.deleted': ['trips', 'wishlists', 'notifications'],
 };
 
 export const inboxQueueName = (service: ServiceName) => `tripcost-inbox-${service}`;

@@ -23,6 +23,7 @@ const InstancePage = lazy(() => import('../features/windows/components/InstanceP
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage'));
 const JoinPage = lazy(() => import('../features/sharing/components/JoinPage'));
 const WishlistDetailPage = lazy(() => import('../features/wishlists/components/WishlistDetailPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/components/NotificationsPage'));
 
 /** Invitation links made before /join (/invite/:token) open the join page. */
 function InviteRedirect() {
@@ -57,6 +58,7 @@ export function AppRoutes() {
           <Route path="profile/:userId" element={<ProfilePage />} />
           <Route path="wishlist-detail/:id" element={<WishlistDetailPage />} />
           <Route path="view-all" element={<ViewAllPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
           <Route path="join/:token" element={<JoinPage />} />
           <Route path="invite/:token" element={<InviteRedirect />} />
         </Route>

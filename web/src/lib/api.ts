@@ -22,7 +22,16 @@ import { withDeviceCopy } from './offline/offlineQuery';
 export const tripPath = (tripId: string) => `/trips/getaway/${encodeURIComponent(tripId)}`;
 export const versionTag = (version: number) => `"${version}"`;
 
-export const TAG_TYPES = ['Trip', 'Instance', 'Wishlist', 'WishlistTrips', 'Profile', 'User', 'History'] as const;
+export const TAG_TYPES = [
+  'Trip',
+  'Instance',
+  'Wishlist',
+  'WishlistTrips',
+  'Profile',
+  'User',
+  'History',
+  'Notifications',
+] as const;
 
 /** Absolute so that Request() also works outside a browser (jsdom tests). */
 export function apiBase(): string {

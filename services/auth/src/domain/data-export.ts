@@ -1,7 +1,8 @@
 // "Download my data": one JSON document with everything TripCost holds of the
 // caller: the full profile from this service, every trip of theirs (with its instances
 // and their costs), the trips shared with them as references, their votes, the payments
-// they are part of, the history of their own trips, and every wishlist from theirs. All or nothing: if a part cannot be
+// they are part of, the history of their own trips, every wishlist from theirs, and
+// their notifications and alert preferences. All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
 import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
@@ -14,6 +15,8 @@ export interface UserDataSources {
   payments(authorization: string): Promise<unknown[]>;
   /** One trip's whole history, newest first, gathered a page at a time (issue 41). */
   history(authorization: string, tripId: string): Promise<unknown[]>;
+  /** The caller's notifications and alert preferences, as the notifications API answers them (issue 42). */
+  notifications(authorization: string): Promise<unknown>;
 }
 
 export const EXPORT_FORMAT = 'tripcost-export/1';
@@ -34,6 +37,8 @@ export interface DataExport {
   /** The history of each of the caller's own trips (who changed what, from what to what), newest first. */
   history: TripHistory[];
   wishlists: unknown[];
+  /** The caller's in-app notifications and alert preferences. */
+  notifications: unknown;
 }
 
 export interface TripHistory {
@@ -99,11 +104,12 @@ export async function gatherExport(
     now?: () => Date;
   },
 ): Promise<DataExport> {
-  const [own, trips, wishlists, payments] = await Promise.all([
+  const [own, trips, wishlists, payments, notifications] = await Promise.all([
     deps.account(caller),
     deps.sources.trips(authorization),
     deps.sources.wishlists(authorization),
     deps.sources.payments(authorization),
+    deps.sources.notifications(authorization),
   ]);
   const exported = exportedTrips(trips);
   // One trip after another: each history comes a page at a time, so a long one never
@@ -121,5 +127,6 @@ export async function gatherExport(
     payments,
     history,
     wishlists,
+    notifications,
   };
 }

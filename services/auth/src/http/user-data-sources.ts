@@ -1,4 +1,4 @@
-// Where an export gathers the caller's data from: the trips and wishlists services'
+// Where an export gathers the caller's data from: the trips, wishlists and notifications services'
 // own public APIs, on the kit's service client, called with the caller's token, so each
 // service applies its usual owner check and the export can never hold anything the
 // caller could not read. The endpoints are checked against the callees' OpenAPI
@@ -51,18 +51,33 @@ export const HISTORY_PAGE_ENDPOINT = defineEndpoint({
 const HISTORY_PAGE = 100;
 /** A bound on paging a trip's history (100,000 entries), far above any real trip. */
 const MAX_HISTORY_PAGES = 1000;
+/** The caller's notifications and alert preferences (issue 42). */
+export const NOTIFICATIONS_ENDPOINT = defineEndpoint({
+  callee: 'notifications',
+  method: 'get',
+  path: '/api/notifications/export',
+  answer: { list: false, reads: ['notifications', 'preferences'] },
+});
 
 /** Every endpoint the export calls (the contract test checks each one). */
-export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT, HISTORY_PAGE_ENDPOINT];
+export const EXPORT_ENDPOINTS = [
+  TRIPS_PAGE_ENDPOINT,
+  WISHLISTS_ENDPOINT,
+  PAYMENTS_ENDPOINT,
+  HISTORY_PAGE_ENDPOINT,
+  NOTIFICATIONS_ENDPOINT,
+];
 
 export function createUserDataSources(options: {
   tripsUrl: string;
   wishlistsUrl: string;
+  notificationsUrl: string;
   timeoutMs: number;
   logger: Logger;
 }): UserDataSources {
   const trips = createServiceClient({ baseUrl: options.tripsUrl, timeoutMs: options.timeoutMs });
   const wishlists = createServiceClient({ baseUrl: options.wishlistsUrl, timeoutMs: options.timeoutMs });
+  const notifications = createServiceClient({ baseUrl: options.notificationsUrl, timeoutMs: options.timeoutMs });
   const unavailable = () => serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
   /** The answer's body, or 503 when the source cannot answer. */
   const bodyFrom = async (source: string, call: () => Promise<{ status: number; body: unknown }>): Promise<unknown> => {
@@ -129,6 +144,14 @@ export function createUserDataSources(options: {
         before = body.next;
       }
       return entries;
+    },
+    async notifications(authorization) {
+      const body = await bodyFrom('notifications', () =>
+        notifications.get(NOTIFICATIONS_ENDPOINT, { authorization, params: {} }),
+      );
+      if (body && typeof body === 'object') return body;
+      options.logger.warn({ source: 'notifications' }, 'export source answered with something other than an object');
+      throw unavailable();
     },
   };
 }

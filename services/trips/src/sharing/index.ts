@@ -8,6 +8,7 @@ export * from './domain/sharing';
 export * from './domain/sharing-service';
 export * from './domain/trip-list';
 export * from './domain/trip-events';
+export * from './domain/alert-state';
 export * from './http/answers';
 export * from './http/guess-limit';
 export * from './domain/access';

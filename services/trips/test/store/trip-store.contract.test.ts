@@ -441,7 +441,19 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         const trip = await tripWith(user, [a]);
         const committed = await trips.commitInstance(user, trip._id, a._id);
         const stored = (await store.findById(trip._id))!;
+        // The plan changed: the snapshot other services keep, and what alerts read (issue 42).
         expect(stored.outbox).toEqual([
+          {
+            id: expect.any(String),
+            type: 'trip.alert-state',
+            occurredAt: NOW,
+            payload: {
+              trip: expect.objectContaining({
+                _id: trip._id,
+                committed: expect.objectContaining({ instance_id: a._id }),
+              }),
+            },
+          },
           {
             id: expect.any(String),
             type: 'trip.updated',
@@ -451,7 +463,10 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         ]);
         const pending = await store.pendingEvents(1000);
         expect(pending).toContainEqual({ docId: trip._id, events: stored.outbox });
-        await store.markSent(trip._id, [stored.outbox![0].id]);
+        await store.markSent(
+          trip._id,
+          stored.outbox!.map((event) => event.id),
+        );
         const after = (await store.findById(trip._id))!;
         expect(after.outbox).toEqual([]);
         expect(after.version).toBe(stored.version);
@@ -471,11 +486,14 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         expect(quiet).toMatchObject({ travelers: 3, version: 2 });
         expect(quiet.outbox ?? []).toEqual([]);
         await trips.commitInstance(user, trip._id, a._id);
-        const [pending] = (await store.findById(trip._id))!.outbox!;
+        const [alertState, pending] = (await store.findById(trip._id))!.outbox!;
+        expect(alertState.type).toBe('trip.alert-state');
         expect(pending.payload).toMatchObject({ trip: { trip_start: a.trip_start } });
         await trips.updateTrip(user, trip._id, { isFavorite: true });
         const stored = (await store.findById(trip._id))!;
+        // A favourite is nothing alerts read: the pending alert state stays as it was.
         expect(stored.outbox).toEqual([
+          alertState,
           {
             id: expect.any(String),
             type: 'trip.updated',

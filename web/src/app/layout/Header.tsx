@@ -1,11 +1,14 @@
 // Header (docs/product.md §2): brand, About, Profile, Logout, a mobile menu toggle and the three tabs.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../features/auth/hooks/useSession';
 import { useCurrentUser } from '../../features/auth';
 import { useAppSelector } from '../../lib/hooks';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { selectIsLoggedIn } from '../../lib/session';
+
+/** The bell and its polling come with their own chunk, after the header (the first load stays as it was). */
+const NotificationBell = lazy(() => import('../../features/notifications/components/NotificationBell'));
 
 const HIDDEN_ON = ['/search', '/trips', '/profile', '/about', '/wishlist-detail', '/view-all'];
 
@@ -50,6 +53,9 @@ export function Header() {
           <span />
         </button>
         <nav id="main-menu" className={`site-nav ${menuOpen ? 'site-nav--open' : ''}`} aria-label="Account">
+          <Suspense fallback={null}>
+            <NotificationBell onOpen={close} />
+          </Suspense>
           <Link to="/about" onClick={close}>
             About
           </Link>

@@ -228,7 +228,7 @@ function joinUseCases(deps: SharingDeps): Pick<SharingUseCases, 'previewInvite' 
               'join',
               at,
             );
-            return withTripUpdate(next, at, current);
+            return withTripUpdate(next, at, current, user.id);
           },
           write: (next, expected) => store.replace(next, expected),
           attempts: JOIN_ATTEMPTS,

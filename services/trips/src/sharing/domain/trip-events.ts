@@ -8,6 +8,7 @@ import {
   type OutboxEvent,
   type TripSnapshot,
 } from '@tripcost/shared';
+import { withAlertState } from './alert-state';
 import { accessByMember } from './sharing';
 import { tripSnapshot, type TripRecord } from '../../trip';
 
@@ -67,8 +68,17 @@ export const tripDeleted: Announce = (trip, at) =>
 export const withTripEvent = (trip: TripRecord, event: OutboxEvent): TripRecord =>
   event.type === 'trip.updated' ? withLatestEvent(trip, event) : withEvent(trip, event);
 
-/** The changed trip with its trip.updated, when the change alters what other services keep (tripUpdated). */
-export function withTripUpdate(trip: TripRecord, at: string, before: TripRecord): TripRecord {
+/**
+ * The changed trip with its trip.updated, when the change alters what other services keep
+ * (tripUpdated), and its trip.alert-state when what alerts read changed (alert-state.ts).
+ */
+export function withTripUpdate(
+  trip: TripRecord,
+  at: string,
+  before: TripRecord,
+  actorId: string | null = null,
+): TripRecord {
   const event = tripUpdated(trip, at, before);
-  return event ? withTripEvent(trip, event) : trip;
+  const announced = withAlertState(trip, at, before, actorId);
+  return event ? withTripEvent(announced, event) : announced;
 }

@@ -6,7 +6,14 @@ import { currencyDigits, DEFAULT_CURRENCY, newId, roundMoney, type AuthUser } fr
 import type { BudgetBasis } from '../../costs';
 import { checkCurrency, currencyChangeNeedsRates } from '../../currency';
 import { applyFormerMember, peopleNeedRates } from '../../shares';
-import { tripCreated, tripDeleted, tripUpdated, withTripEvent, type SharedTripView } from '../../sharing';
+import {
+  tripCreated,
+  tripDeleted,
+  tripUpdated,
+  withAlertState,
+  withTripEvent,
+  type SharedTripView,
+} from '../../sharing';
 import { deriveTripLocation, FORMER_MEMBER, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
 import type { TripsContext } from './context';
 import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
@@ -59,7 +66,7 @@ export const createTrip =
     };
     checkTrip(null, trip);
     const remembered = recorder.remember(null, trip, user, 'create', at);
-    await store.insert(withTripEvent(remembered, tripCreated(remembered, at)));
+    await store.insert(withTripEvent(withAlertState(remembered, at, null, user.id), tripCreated(remembered, at)));
     writes.nudgeOutbox();
     await recorder.settle(remembered);
     return access.view(trip, user.id);

@@ -13,7 +13,7 @@ import { changeVersioned, ifMatchAllows, serviceUnavailable, versionOf, type Rat
 import { RATES_UNAVAILABLE, type RatesSource } from '../../currency';
 import type { HistoryRecorder } from '../../history';
 import type { ChangeKind, LiveUpdates } from '../../live';
-import { tripUpdated, withTripEvent, type Announce, type TripAccess } from '../../sharing';
+import { tripUpdated, withAlertState, withTripEvent, type Announce, type TripAccess } from '../../sharing';
 import { actorNameIn, type Action, type TripRecord, type TripStore } from '../../trip';
 import { changesNothing, settleChange } from './change-checks';
 
@@ -146,9 +146,10 @@ export function createWritePath(deps: {
             reverts: precondition.reverts,
             action: precondition.historyAction,
           });
-          const event = announce?.(remembered, at, trip) ?? null;
-          announced = event !== null;
-          return event ? withTripEvent(remembered, event) : remembered;
+          const stated = withAlertState(remembered, at, trip, actor.id);
+          const event = announce?.(stated, at, trip) ?? null;
+          announced = event !== null || stated !== remembered;
+          return event ? withTripEvent(stated, event) : stated;
         },
         write: (next, expected) => store.replace(next, expected),
         ifMatch: precondition.ifMatch,

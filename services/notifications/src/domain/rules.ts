@@ -1,0 +1,130 @@
+// The alert rules over trip states (issue 42): a trip's new alert state is compared with
+// the one last seen, and each change that matters becomes one alert per member who may
+// read it. The visibility rule of trips is applied here and again on reading
+// (notifications.ts): a member with hidden costs gets no amount and no money alert.
+import { currencyDigits, isCurrencyCode, moneyText, type TripAccess, type TripAlertState } from '@tripcost/shared';
+import type { NotificationKind, TripMemory } from './notification-store';
+
+/** A cheapest window that flips back and forth alerts at most once in this time per trip. */
+export const CHEAPEST_QUIET_MS = 60 * 60 * 1000;
+
+/** Kinds that are about money: never sent to, nor shown to, a member who may not see costs. */
+export const MONEY_KINDS: ReadonlySet<NotificationKind> = new Set(['over_budget', 'to_pay']);
+
+export interface Alert {
+  user_id: string;
+  kind: NotificationKind;
+  trip_id: string;
+  instance_id: string | null;
+  title: string;
+  body: string;
+  amount_body: string | null;
+  dedupe_key: string;
+}
+
+const amount = (units: number, currency: string) =>
+  moneyText(units, isCurrencyCode(currency) ? currencyDigits(currency) : 2, currency);
+
+/** The memory a first state leaves: nothing is alerted for a trip seen for the first time. */
+export function firstMemory(state: TripAlertState): TripMemory {
+  return {
+    _id: state._id,
+    version: state.version,
+    access: state.access,
+    cheapest_id: state.cheapest?.instance_id ?? null,
+    cheapest_alerted_id: state.cheapest?.instance_id ?? null,
+    cheapest_alerted_at: null,
+    over_budget: (state.over_budget_by ?? 0) > 0,
+    committed_id: state.committed?.instance_id ?? null,
+    committed_start: state.committed?.start ?? null,
+    name: state.name,
+  };
+}
+
+/**
+ * The alerts of going from `memory` to `state` at `now`, and the memory to keep. A state
+ * not newer than the memory changes nothing (events may arrive again or out of order).
+ */
+export function evaluate(
+  memory: TripMemory | null,
+  state: TripAlertState,
+  now: Date,
+): { memory: TripMemory; alerts: Alert[] } {
+  if (!memory) return { memory: firstMemory(state), alerts: [] };
+  if (state.version <= memory.version) return { memory, alerts: [] };
+  const next: TripMemory = {
+    ...firstMemory(state),
+    cheapest_alerted_id: memory.cheapest_alerted_id,
+    cheapest_alerted_at: memory.cheapest_alerted_at,
+  };
+  const alerts: Alert[] = [];
+  const members = Object.entries(state.access);
+  const others = members.filter(([userId]) => userId !== state.actor_id);
+
+  const cheapest = state.cheapest;
+  const quiet =
+    memory.cheapest_alerted_at !== null && now.getTime() - Date.parse(memory.cheapest_alerted_at) < CHEAPEST_QUIET_MS;
+  // A first window becoming the cheapest is no change of the cheapest: nothing to tell.
+  const changed = cheapest !== null && memory.cheapest_id !== null && cheapest.instance_id !== memory.cheapest_id;
+  if (!memory.cheapest_id && cheapest) next.cheapest_alerted_id = cheapest.instance_id;
+  if (cheapest && changed && cheapest.instance_id !== memory.cheapest_alerted_id && !quiet) {
+    next.cheapest_alerted_id = cheapest.instance_id;
+    next.cheapest_alerted_at = now.toISOString();
+    const body = `“${cheapest.label}” is now the cheapest window of ${state.name}.`;
+    for (const [userId] of others)
+      alerts.push({
+        user_id: userId,
+        kind: 'cheapest',
+        trip_id: state._id,
+        instance_id: cheapest.instance_id,
+        title: 'A new cheapest window',
+        body,
+        amount_body: `“${cheapest.label}” is now the cheapest window of ${state.name}, at ${amount(cheapest.total, state.currency)}.`,
+        dedupe_key: `cheapest:${state._id}:${cheapest.instance_id}:${state.version}`,
+      });
+  }
+
+  if (next.over_budget && !memory.over_budget && state.committed) {
+    const body = `The plan for ${state.name} went over the trip’s budget.`;
+    for (const [userId, access] of members)
+      if (access === 'full')
+        alerts.push({
+          user_id: userId,
+          kind: 'over_budget',
+          trip_id: state._id,
+          instance_id: state.committed.instance_id,
+          title: 'Over budget',
+          body,
+          amount_body: `The plan for ${state.name} is ${amount(state.over_budget_by!, state.currency)} over the trip’s budget.`,
+          dedupe_key: `over_budget:${state._id}:${state.version}`,
+        });
+  }
+
+  alerts.push(...memberAlerts(memory.access, state));
+  return { memory: next, alerts };
+}
+
+/** Who joined or left, told to every member but that person. */
+function memberAlerts(before: Record<string, TripAccess>, state: TripAlertState): Alert[] {
+  const joined = Object.keys(state.access).filter((id) => !Object.hasOwn(before, id));
+  const left = Object.keys(before).filter((id) => !Object.hasOwn(state.access, id));
+  const alerts: Alert[] = [];
+  const tell = (who: string, what: 'joined' | 'left') => {
+    const name = state.names[who] ?? 'A member';
+    for (const userId of Object.keys(state.access))
+      if (userId !== who)
+        alerts.push({
+          user_id: userId,
+          kind: 'members',
+          trip_id: state._id,
+          instance_id: null,
+          title: what === 'joined' ? 'A member joined' : 'A member left',
+          body: `${what === 'joined' ? name : 'A member'} ${what} ${state.name}.`,
+          amount_body: null,
+          dedupe_key: `members:${state._id}:${who}:${what}:${state.version}`,
+        });
+  };
+  for (const who of joined) tell(who, 'joined');
+  for (const who of left) tell(who, 'left');
+  return alerts;
+}

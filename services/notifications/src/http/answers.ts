@@ -1,0 +1,34 @@
+// What the notifications API answers, as zod schemas that document the responses (the
+// web app's API types are generated from them).
+import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '../domain/notification-store';
+import { preferencesSchema } from '../domain/preferences';
+
+export const notificationAnswer = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    trip_id: z.string(),
+    instance_id: z.string().optional().describe('the window the alert is about, when it is about one'),
+    title: z.string(),
+    body: z.string().describe('without any amount when the reader may not see the trip’s costs'),
+    created_at: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+
+export const notificationPageAnswer = z
+  .object({
+    items: z.array(notificationAnswer).describe('newest first'),
+    unread: z.number().int().describe('how many of the caller’s notifications are unread'),
+    next_before: z.string().nullable().describe('pass as `before` for the next, older page; null on the last'),
+  })
+  .meta({ id: 'NotificationPage' });
+
+export const preferencesAnswer = preferencesSchema.meta({ id: 'NotificationPreferences' });
+
+export const readAllAnswer = z.object({ marked: z.number().int() }).meta({ id: 'NotificationsMarked' });
+
+export const exportAnswer = z
+  .object({ notifications: z.array(notificationAnswer), preferences: preferencesAnswer })
+  .meta({ id: 'NotificationsExport' });

@@ -1,0 +1,57 @@
+// Reminders wait in Redis as BullMQ delayed jobs (issue 42): they survive restarts of the
+// service, and a job id per person, window, first day and time keeps each one once
+// however often the plan is announced. The domain decides when and whether
+// (domain/reminders.ts, notifications.remind); this file only waits.
+import { Queue, Worker, type Job } from 'bullmq';
+import { bullConnectionOptions, EVENT_JOB_OPTIONS, type Logger } from '@tripcost/shared';
+import type { Notifications } from '../domain/notifications';
+import { reminderKey, type Reminder, type ReminderScheduler } from '../domain/reminders';
+
+export const REMINDERS_QUEUE = 'tripcost-notifications-reminders';
+
+export interface ReminderJobs extends ReminderScheduler {
+  queue: Queue;
+  /** Starts running due reminders (after the domain that runs them is made). */
+  run(notifications: Notifications, now: () => Date): void;
+  close(): Promise<void>;
+}
+
+export function startReminderJobs(options: { redisUrl: string; logger: Logger; prefix?: string }): ReminderJobs {
+  const connection = bullConnectionOptions(options.redisUrl);
+  const queue = new Queue(REMINDERS_QUEUE, { connection, prefix: options.prefix });
+  queue.on('error', (error) => options.logger.warn({ err: error }, 'reminder queue error'));
+  let worker: Worker | undefined;
+  return {
+    queue,
+    async schedule(reminder, at, now) {
+      // A job id must not contain ':' in BullMQ's custom ids: the key's parts are joined by '_'.
+      const jobId = reminderKey(reminder, at).replaceAll(':', '_');
+      // `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection.
+      await queue.add(
+        reminder.kind,
+        { ...reminder, due: at.toISOString() },
+        {
+          ...EVENT_JOB_OPTIONS,
+          jobId,
+          delay: Math.max(0, at.getTime() - now.getTime()),
+        },
+      );
+    },
+    run(notifications, now) {
+      worker = new Worker(
+        REMINDERS_QUEUE,
+        async (job: Job<Reminder & { due: string }>) => {
+          const { due: _due, ...reminder } = job.data;
+          const outcome = await notifications.remind(reminder, now());
+          options.logger.debug({ jobId: job.id, outcome }, 'reminder due');
+        },
+        { connection, prefix: options.prefix, concurrency: 1 },
+      );
+      worker.on('error', (error) => options.logger.warn({ err: error }, 'reminder worker error'));
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

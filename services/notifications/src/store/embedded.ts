@@ -1,0 +1,105 @@
+// The embedded (NeDB) adapter of NotificationStore, used when MONGO_URL is not set: one
+// datafile per collection under <DATA_DIR>/notifications. Read-modify-writes run in the
+// collection's `exclusive` queue (this process owns the files alone).
+import { embeddedDir, isDuplicateKeyError, openEmbeddedCollection } from '@tripcost/shared';
+import type {
+  NotificationStore,
+  StoredNotification,
+  StoredPreferences,
+  TripMemory,
+} from '../domain/notification-store';
+
+/** Newest first, ties by id (ids of one millisecond are made in order). */
+const NEWEST_FIRST = { created_at: -1, _id: -1 } as const;
+
+export async function openEmbeddedNotificationStore(dataDir: string): Promise<NotificationStore> {
+  const dir = embeddedDir(dataDir, 'notifications');
+  const notifications = await openEmbeddedCollection<StoredNotification>(dir, 'notifications', [
+    { fieldName: ['user_id', 'dedupe_key'], unique: true },
+    { fieldName: 'user_id' },
+    { fieldName: 'trip_id' },
+  ]);
+  const preferences = await openEmbeddedCollection<StoredPreferences>(dir, 'preferences');
+  const trips = await openEmbeddedCollection<TripMemory>(dir, 'trips');
+  const all = [notifications, preferences, trips];
+
+  return {
+    pendingEvents: async () => [],
+    markSent: async () => undefined,
+
+    async insertOnce(notification) {
+      try {
+        await notifications.db.insertAsync(notification);
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+    },
+
+    async list(userId, { unread, before, limit }) {
+      const query: Record<string, unknown> = { user_id: userId, ...(unread === undefined ? {} : { read: !unread }) };
+      if (before) {
+        const cursor = await notifications.db.findOneAsync({ _id: before, user_id: userId });
+        if (!cursor) return [];
+        query.$or = [
+          { created_at: { $lt: cursor.created_at } },
+          { created_at: cursor.created_at, _id: { $lt: cursor._id } },
+        ];
+      }
+      return (await notifications.db.findAsync(query).sort(NEWEST_FIRST).limit(limit)) as StoredNotification[];
+    },
+
+    unreadCount: (userId) => notifications.db.countAsync({ user_id: userId, read: false }),
+
+    async markRead(userId, id) {
+      const { numAffected } = await notifications.db.updateAsync(
+        { _id: id, user_id: userId },
+        { $set: { read: true } },
+      );
+      return numAffected > 0;
+    },
+
+    async markAllRead(userId) {
+      const { numAffected } = await notifications.db.updateAsync(
+        { user_id: userId, read: false },
+        { $set: { read: true } },
+        { multi: true },
+      );
+      return numAffected;
+    },
+
+    preferencesOf: async (userId) => (await preferences.db.findOneAsync({ _id: userId })) as StoredPreferences | null,
+
+    async savePreferences(stored) {
+      await preferences.db.updateAsync({ _id: stored._id }, stored, { upsert: true });
+    },
+
+    tripMemory: async (tripId) => (await trips.db.findOneAsync({ _id: tripId })) as TripMemory | null,
+
+    saveTripMemory: (memory) =>
+      trips.exclusive(async () => {
+        const stored = (await trips.db.findOneAsync({ _id: memory._id })) as TripMemory | null;
+        if (stored && stored.version >= memory.version) return;
+        await trips.db.updateAsync({ _id: memory._id }, memory, { upsert: true });
+      }),
+
+    async forgetTrip(tripId) {
+      await trips.db.removeAsync({ _id: tripId }, {});
+      trips.compactSoon();
+    },
+
+    async forgetUser(userId) {
+      const removed = await notifications.db.removeAsync({ user_id: userId }, { multi: true });
+      const prefs = await preferences.db.removeAsync({ _id: userId }, {});
+      notifications.compactSoon();
+      preferences.compactSoon();
+      return removed + prefs;
+    },
+
+    ping: () => notifications.ping(),
+    async close() {
+      await Promise.all(all.map((collection) => collection.close()));
+    },
+  };
+}

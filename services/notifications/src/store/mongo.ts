@@ -1,0 +1,126 @@
+// The MongoDB (mongoose) adapter of NotificationStore, used when MONGO_URL is set. Ids
+// are strings everywhere (schemas say `_id: String`), so a filter never compares a
+// string with an ObjectId; single-document writes only (no transactions).
+import { fromMongo, isDuplicateKeyError, pingMongo } from '@tripcost/shared';
+import { Schema, type Connection } from 'mongoose';
+import type {
+  NotificationStore,
+  StoredNotification,
+  StoredPreferences,
+  TripMemory,
+} from '../domain/notification-store';
+
+const notificationSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    user_id: { type: String, required: true },
+    kind: { type: String, required: true },
+    trip_id: { type: String, required: true },
+    instance_id: { type: String, default: null },
+    title: { type: String, required: true },
+    body: { type: String, required: true },
+    amount_body: { type: String, default: null },
+    created_at: { type: String, required: true },
+    read: { type: Boolean, required: true },
+    dedupe_key: { type: String, required: true },
+  },
+  { versionKey: false, collection: 'notifications' },
+);
+notificationSchema.index({ user_id: 1, dedupe_key: 1 }, { unique: true });
+notificationSchema.index({ user_id: 1, created_at: -1, _id: -1 });
+
+const preferencesSchema = new Schema(
+  { _id: { type: String, required: true } },
+  { versionKey: false, strict: false, collection: 'preferences' },
+);
+const tripSchema = new Schema(
+  { _id: { type: String, required: true }, version: { type: Number, required: true } },
+  { versionKey: false, strict: false, collection: 'trips' },
+);
+
+export async function openMongoNotificationStore(connection: Connection): Promise<NotificationStore> {
+  const Notifications = connection.model('Notification', notificationSchema);
+  const Preferences = connection.model('Preferences', preferencesSchema);
+  const Trips = connection.model('TripMemory', tripSchema);
+  await Notifications.init();
+
+  return {
+    pendingEvents: async () => [],
+    markSent: async () => undefined,
+
+    async insertOnce(notification) {
+      try {
+        await Notifications.create(notification);
+        return true;
+      } catch (error) {
+        // A duplicate-key error may lack keyPattern: the (user, dedupe_key) index is the only unique one here.
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+    },
+
+    async list(userId, { unread, before, limit }) {
+      const filter: Record<string, unknown> = { user_id: userId, ...(unread === undefined ? {} : { read: !unread }) };
+      if (before) {
+        const cursor = await Notifications.findOne({ _id: before, user_id: userId }).lean();
+        if (!cursor) return [];
+        filter.$or = [
+          { created_at: { $lt: cursor.created_at } },
+          { created_at: cursor.created_at, _id: { $lt: cursor._id } },
+        ];
+      }
+      const found = await Notifications.find(filter).sort({ created_at: -1, _id: -1 }).limit(limit).lean();
+      return found.map((doc) => fromMongo<StoredNotification>(doc));
+    },
+
+    unreadCount: (userId) => Notifications.countDocuments({ user_id: userId, read: false }),
+
+    async markRead(userId, id) {
+      const result = await Notifications.updateOne({ _id: id, user_id: userId }, { $set: { read: true } });
+      return result.matchedCount > 0;
+    },
+
+    async markAllRead(userId) {
+      const result = await Notifications.updateMany({ user_id: userId, read: false }, { $set: { read: true } });
+      return result.modifiedCount;
+    },
+
+    async preferencesOf(userId) {
+      const found = await Preferences.findById(userId).lean();
+      return found ? fromMongo<StoredPreferences>(found) : null;
+    },
+
+    async savePreferences(stored) {
+      await Preferences.replaceOne({ _id: stored._id }, stored, { upsert: true });
+    },
+
+    async tripMemory(tripId) {
+      const found = await Trips.findById(tripId).lean();
+      return found ? fromMongo<TripMemory>(found) : null;
+    },
+
+    async saveTripMemory(memory) {
+      try {
+        // Only over an older version; no stored one inserts (a newer one makes the upsert collide, which is fine).
+        await Trips.replaceOne({ _id: memory._id, version: { $lt: memory.version } }, memory, { upsert: true });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    },
+
+    async forgetTrip(tripId) {
+      await Trips.deleteOne({ _id: tripId });
+    },
+
+    async forgetUser(userId) {
+      const [notifications, preferences] = await Promise.all([
+        Notifications.deleteMany({ user_id: userId }),
+        Preferences.deleteOne({ _id: userId }),
+      ]);
+      return notifications.deletedCount + preferences.deletedCount;
+    },
+
+    ping: () => pingMongo(connection),
+    close: () => connection.close(),
+  };
+}

@@ -1,0 +1,124 @@
+// Reminders as BullMQ delayed jobs with a fake clock (the service's `now`; nothing waits:
+// a due job is promoted): scheduled at 09:00 in each member's time zone, kept once, kept
+// across a restart, and dropped when the plan changed before its time.
+import { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import {
+  bullConnectionOptions,
+  EVENT_JOB_OPTIONS,
+  inboxQueueName,
+  type AuthUser,
+  type TripAlertState,
+} from '@tripcost/shared';
+import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
+import { configFrom, startNotifications, type RunningNotifications } from '../src';
+import { REMINDERS_QUEUE } from '../src/jobs/reminders';
+
+const env = testServiceEnv();
+let clock = new Date('2031-04-20T12:00:00Z');
+let service: RunningNotifications;
+const inbox = new Queue(inboxQueueName('notifications'), {
+  connection: bullConnectionOptions(env.REDIS_URL),
+  prefix: env.QUEUE_PREFIX,
+});
+const start = () => startNotifications(configFrom(env), silentLogger(), { now: () => clock });
+
+beforeAll(async () => {
+  service = await start();
+});
+afterAll(async () => {
+  await service.stop();
+  for (const name of [inboxQueueName('notifications'), REMINDERS_QUEUE]) {
+    const queue = new Queue(name, { connection: bullConnectionOptions(env.REDIS_URL), prefix: env.QUEUE_PREFIX });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+  await inbox.close();
+});
+
+const lisbon = testUser();
+const newYork = testUser();
+const tripId = 'f'.repeat(24);
+
+const state = (version: number, committed: TripAlertState['committed']): TripAlertState => ({
+  _id: tripId,
+  name: 'Lisbon, Portugal',
+  currency: 'EUR',
+  version,
+  access: { [lisbon.id]: 'full', [newYork.id]: 'hidden' },
+  names: {},
+  cheapest: null,
+  committed,
+  over_budget_by: null,
+  actor_id: lisbon.id,
+});
+
+async function announce(trip: TripAlertState) {
+  const id = randomUUID();
+  const event = { id, type: 'trip.alert-state', occurredAt: clock.toISOString(), payload: { trip } };
+  await inbox.add('trip.alert-state', event, { ...EVENT_JOB_OPTIONS, jobId: id });
+}
+
+async function put(user: AuthUser, body: unknown) {
+  const res = await fetch(`${service.url}/api/notifications/preferences`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${tokenFor(user)}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+const listOf = async (user: AuthUser) =>
+  (
+    await (
+      await fetch(`${service.url}/api/notifications`, { headers: { authorization: `Bearer ${tokenFor(user)}` } })
+    ).json()
+  ).items as Array<{ kind: string; body: string }>;
+
+const delayed = async () =>
+  (await service.reminders.getDelayed()).map((job) => ({ user: job.data.user_id, due: job.data.due }));
+
+const plan = { instance_id: 'w1', label: 'May', start: '2031-05-10', end: '2031-05-14', total: 1 };
+
+it('when a plan is committed, then each member’s reminder waits for 09:00 where they are, once', async () => {
+  await put(lisbon, { time_zone: 'Europe/Lisbon' });
+  await put(newYork, { time_zone: 'America/New_York' });
+  await announce(state(1, null));
+  await announce(state(2, plan));
+  await announce(state(3, plan)); // announced again (another change): still one job each
+  await eventually(async () =>
+    expect((await delayed()).sort((a, b) => a.due.localeCompare(b.due))).toEqual([
+      { user: lisbon.id, due: '2031-05-07T08:00:00.000Z' },
+      { user: newYork.id, due: '2031-05-07T13:00:00.000Z' },
+    ]),
+  );
+  // The wait counts from the service's clock: 16 days and 20 hours for Lisbon.
+  const [first] = (await service.reminders.getDelayed()).filter((job) => job.data.user_id === lisbon.id);
+  expect(first.opts.delay).toBe(Date.parse('2031-05-07T08:00:00Z') - clock.getTime());
+});
+
+it('when the service restarts, then the reminders are still waiting; at their time each member is told once', async () => {
+  await service.stop();
+  service = await start();
+  expect(await delayed()).toHaveLength(2);
+  clock = new Date('2031-05-07T08:00:00Z');
+  const [forLisbon] = (await service.reminders.getDelayed()).filter((job) => job.data.user_id === lisbon.id);
+  await forLisbon.promote();
+  await eventually(async () =>
+    expect(await listOf(lisbon)).toEqual([
+      expect.objectContaining({ kind: 'starts_soon', body: 'Your trip to Lisbon, Portugal starts on 2031-05-10.' }),
+    ]),
+  );
+  expect(await listOf(newYork)).toEqual([]);
+});
+
+it('when the plan changed before the reminder’s time, then it is dropped', async () => {
+  await announce(state(4, { ...plan, instance_id: 'w2', start: '2031-06-01' }));
+  await eventually(async () => expect((await delayed()).length).toBe(3));
+  clock = new Date('2031-05-07T13:00:00Z');
+  const [old] = (await service.reminders.getDelayed()).filter(
+    (job) => job.data.user_id === newYork.id && job.data.start === '2031-05-10',
+  );
+  await old.promote();
+  await eventually(async () => expect(await old.getState()).toBe('completed'));
+  expect(await listOf(newYork)).toEqual([]);
+});
