@@ -13,7 +13,7 @@ import { foreignItemLine, isRated, useGetCurrenciesQuery, useTripCurrency } from
 import { ConflictChoice, useSaveConflict, type ConflictChoiceValue } from '../saving';
 import { itemInputOf, useEditItemMutation, type ItemInput } from '../windows';
 import { datedChanges, datedSummary, quoteInUse } from './datedPrices';
-import { SeenOn } from './DatedPrices';
+import { SeenOn } from './SeenOn';
 import { CostPreview, ItemFields, ItemToggle, OpenerButton, useFocusOnToggle } from './ItemFields';
 import {
   BASES,

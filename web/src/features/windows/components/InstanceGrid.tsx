@@ -226,7 +226,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 <p className="muted">Add dates and costs to compare options for this trip.</p>
               </div>
             ) : view === 'compare' ? (
-              <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
+              <Suspense fallback={<p className="muted">Loading the comparison…</p>}>
+                <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
+              </Suspense>
             ) : view === 'flex' ? (
               <Suspense fallback={<p className="muted">Loading flexible dates…</p>}>
                 <FlexDates trip={trip} windowId={flexWindowId} />

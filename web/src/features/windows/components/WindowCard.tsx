@@ -3,7 +3,10 @@
 // marks and weather — then one primary action, View Details, and the rest in a menu
 // ("More"): Commit (or Clear plan), the name, the status, Duplicate…, Flex dates, the
 // price checks and Delete. A viewer sees the figures, the votes and View Details.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
+// Weather arrives from the network after the card: its code loads beside it, not in the trip page's first load.
+const WindowWeather = lazy(() => import('./WindowWeather').then((m) => ({ default: m.WindowWeather })));
 import { Link } from 'react-router-dom';
 import { totalCost } from '@tripcost/shared/domain';
 import { MenuButton, MenuGroup, MenuItem, type CloseMenu } from '../../../components/Menu';
@@ -15,7 +18,6 @@ import { datesInvalid, STATUS_LABELS, statusOf, windowName } from '../rules';
 import { FreshnessLine } from './PriceChecks';
 import { DuplicateWindow, PICKABLE, useSharedActions, type CommitControl } from './WindowActions';
 import { nameActionLabel, WindowNameForm } from './WindowName';
-import { WindowWeather } from './WindowWeather';
 
 interface CardActions {
   commit: CommitControl;
@@ -217,12 +219,14 @@ export function WindowCard({
         <span className={`status-chip status-chip--${status}`}>{STATUS_LABELS[status]}</span>
       </header>
       <CardFigures trip={trip} window={instance} />
-      <WindowWeather
-        location={trip.trip_location || trip.location_address}
-        start={instance.trip_start}
-        end={instance.trip_end}
-        compact
-      />
+      <Suspense fallback={null}>
+        <WindowWeather
+          location={trip.trip_location || trip.location_address}
+          start={instance.trip_start}
+          end={instance.trip_end}
+          compact
+        />
+      </Suspense>
       {trip.members.length > 1 && (
         <VoteButtons
           tripId={trip._id}
