@@ -3440,6 +3440,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/members/me/limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or remove (null) your private limit on your own share of a window. Only you see it (my_limit in your answers about the trip); a window works for everyone only when every limited member’s share is within their limit. Never in history, exports, copies or live events */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the most your own share of a window may be, in the trip’s currency; null: no limit */
+                        max: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Your limit and the trip’s version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyLimit"];
+                    };
+                };
+                /** @description max is not an amount from 0 to 1,000,000,000 or null */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a member who is none of the trip’s people */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/balances": {
         parameters: {
             query?: never;
@@ -5265,6 +5344,8 @@ export interface components {
             people: components["schemas"]["Person"][];
             /** @description a viewer who cannot see costs still sees their own share, payments and balance */
             show_own_share: boolean;
+            /** @description only yours, about one trip: your private limit (null: none) */
+            my_limit?: number | null;
         };
         Instance: {
             _id: string;
@@ -5325,8 +5406,10 @@ export interface components {
             /** @description only in answers about one trip (not lists): searches to check prices; [] when a date is missing */
             search_links?: components["schemas"]["SearchLink"][];
             votes: components["schemas"]["WindowVotes"];
-            /** @description every member, owner included, voted yes */
+            /** @description every member, owner included, voted yes (and within_limits, once set) */
             works_for_everyone: boolean;
+            /** @description once a member set a private limit: every limited share is within it */
+            within_limits?: boolean;
             /** @description who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout */
             presence: {
                 [key: string]: components["schemas"]["Presence"];
@@ -5565,7 +5648,7 @@ export interface components {
             dates_invalid: boolean;
             items: components["schemas"]["CostItemCostsHidden"][];
             votes: components["schemas"]["WindowVotes"];
-            /** @description every member, owner included, voted yes */
+            /** @description every member, owner included, voted yes (and within_limits, once set) */
             works_for_everyone: boolean;
             /** @description who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout */
             presence: {
@@ -5775,6 +5858,8 @@ export interface components {
             people: components["schemas"]["Person"][];
             /** @description a viewer who cannot see costs still sees their own share, payments and balance */
             show_own_share: boolean;
+            /** @description only yours, about one trip: your private limit (null: none) */
+            my_limit?: number | null;
             trip: components["schemas"]["Trip"];
         };
         FlexGrid: {
@@ -5843,6 +5928,12 @@ export interface components {
             item: components["schemas"]["CostItem"];
             instance: components["schemas"]["Instance"];
             trip: components["schemas"]["Trip"];
+        };
+        MyLimit: {
+            /** @description your private limit in the trip’s currency; null: none */
+            my_limit: number | null;
+            /** @description the trip’s version after the change */
+            version: number;
         };
         Balances: {
             /** @description the trip’s: every amount here but settle is in it */

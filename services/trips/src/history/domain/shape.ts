@@ -25,6 +25,8 @@ const NOT_CONTENT = new Set([
   'deleted_at',
   'history_pending',
   'history_started',
+  // A member's private limit is theirs alone (issue 40): never in anyone's history.
+  'limits',
 ]);
 
 /** The collections history keys by id, and the id each element is keyed by. */

@@ -31,7 +31,7 @@ import {
 } from '../../sharing';
 import type { Action, TripStore, Vote } from '../../trip';
 import { vote, windowVotes } from '../../votes';
-import { createSharesUseCases, shareTally, type SharesUseCases } from '../../shares';
+import { createSharesUseCases, myLimitOf, shareTally, withLimits, type SharesUseCases } from '../../shares';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
 import { undoEntry } from './history-use-cases';
@@ -168,8 +168,10 @@ export function createTripsService(deps: {
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
   // Every answer is shaped for the caller's role by sharing, with the votes as votes/ counts them.
-  const access = createTripAccess({ store, today, tally: windowVotes, shares: shareTally });
-  const listViews = createTripListViews(store, windowVotes, undefined, clock);
+  // A window works for everyone once every member voted yes and it is within every private limit (shares/limits.ts).
+  const tally = withLimits(windowVotes);
+  const access = createTripAccess({ store, today, tally, shares: shareTally, ownLimit: myLimitOf });
+  const listViews = createTripListViews(store, tally, undefined, clock);
   const live: LiveUpdates | undefined =
     deps.changes &&
     deps.streams &&
@@ -206,7 +208,15 @@ export function createTripsService(deps: {
     access,
     store,
     change: (user, tripId, change, precondition, action) =>
-      writes.changeTripWithRates(user, tripId, 'payments', change, precondition, null, action),
+      writes.changeTripWithRates(
+        user,
+        tripId,
+        change.private ? 'limit' : 'payments',
+        change,
+        precondition,
+        null,
+        action,
+      ),
   });
 
   return {

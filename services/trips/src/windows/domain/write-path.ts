@@ -95,6 +95,8 @@ export function createWritePath(deps: {
   const nudgeOutbox = () => deps.outbox?.nudge();
 
   async function committed(trip: TripRecord, actor: Actor, what: ChangeKind): Promise<void> {
+    // A member's private limit is theirs alone: no one else hears of it (shares/limits.ts).
+    if (what === 'limit') return;
     const name = actorNameIn(trip, actor.id, actor.name);
     await deps.live?.publish(trip._id, { version: versionOf(trip), actor_id: actor.id, actor_name: name, what });
   }

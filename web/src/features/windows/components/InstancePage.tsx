@@ -29,6 +29,7 @@ import { WINDOW_FIELD_NAMES, type Choice, type Conflict } from '../../../lib/mer
 import { TripCurrencyProvider } from '../../currencies';
 import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../saving';
 import { CostItems } from '../../cost-items';
+import { PresenceEditor } from '../../shares';
 import { CheckPrices, FreshnessLine } from './PriceChecks';
 import {
   toForm,
@@ -263,7 +264,18 @@ export default function InstancePage() {
         <main className="page page--narrow">
           <WindowHeader trip={trip} instance={instance} note={live.note} />
           <WindowForm trip={trip} instance={instance} form={form} control={control} save={save} />
-          <CostItems tripId={tripId} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
+          <CostItems
+            tripId={tripId}
+            instance={instance}
+            travellers={trip.travelers ?? 1}
+            version={trip.version}
+            people={trip.people ?? []}
+          />
+          {(trip.people ?? []).length > 0 && (
+            <Suspense fallback={null}>
+              <PresenceEditor key={`${instance._id}:${trip.version}`} trip={trip} window={instance} />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
             <WindowWeather
               location={trip.trip_location || trip.location_address}
