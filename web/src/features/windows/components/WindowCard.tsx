@@ -6,6 +6,8 @@
 import { lazy, Suspense, useState } from 'react';
 
 // Weather arrives from the network after the card: its code loads beside it, not in the trip page's first load.
+// Opened on demand: the name field is not in the trip page's first load.
+const WindowNameForm = lazy(() => import('./WindowName'));
 const WindowWeather = lazy(() => import('./WindowWeather').then((m) => ({ default: m.WindowWeather })));
 import { Link } from 'react-router-dom';
 import { totalCost } from '@tripcost/shared/domain';
@@ -17,7 +19,7 @@ import { cheapestIsStale, SEARCH_KIND_LABELS } from '../freshness';
 import { datesInvalid, STATUS_LABELS, statusOf, windowName } from '../rules';
 import { FreshnessLine } from './PriceChecks';
 import { DuplicateWindow, PICKABLE, useSharedActions, type CommitControl } from './WindowActions';
-import { nameActionLabel, WindowNameForm } from './WindowName';
+import { nameActionLabel } from './windowNaming';
 
 interface CardActions {
   commit: CommitControl;
@@ -236,7 +238,11 @@ export function WindowCard({
           label={instance.label || dates}
         />
       )}
-      {naming && <WindowNameForm tripId={trip._id} window={instance} onDone={() => setNaming(false)} />}
+      {naming && (
+        <Suspense fallback={null}>
+          <WindowNameForm tripId={trip._id} window={instance} onDone={() => setNaming(false)} />
+        </Suspense>
+      )}
       <div className="card__actions instance-card__actions">
         <Link
           className="btn btn--primary btn--sm"
