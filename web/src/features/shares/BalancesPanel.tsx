@@ -65,7 +65,15 @@ function Transfers({
   busy: boolean;
   editable: boolean;
 }) {
-  if (balances.settled) return <p className="balances__settled">Settled: everyone is even.</p>;
+  if (balances.settled) {
+    // Even because nothing was paid yet is not settled up: say which.
+    const paid = balances.people.some((line) => line.paid !== 0);
+    return paid ? (
+      <p className="balances__settled">Settled: everyone is even.</p>
+    ) : (
+      <p className="muted">No one has paid for anything yet: tick an item Paid and say who paid it.</p>
+    );
+  }
   if (balances.transfers.length === 0) return null;
   return (
     <ol className="balances__transfers" aria-label="Transfers that settle up">

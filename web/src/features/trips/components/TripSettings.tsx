@@ -257,7 +257,15 @@ function EditableSettings({ trip }: { trip: Trip }) {
 
   return (
     <div className="trip-settings">
-      <TravellersStepper id={budgetId} travelers={travelers} step={step} />
+      {(trip.people ?? []).length > 0 ? (
+        // Once people are named, the travellers are their count (issue 40): changed in the People panel.
+        <div className="field">
+          <span>Travellers</span>
+          <span>{trip.people.length} (the people named)</span>
+        </div>
+      ) : (
+        <TravellersStepper id={budgetId} travelers={travelers} step={step} />
+      )}
       <BudgetForm
         id={budgetId}
         trip={trip}

@@ -28,7 +28,8 @@ import { WindowActionsProvider } from './WindowActions';
 import { WindowCard } from './WindowCard';
 import { useCanEdit, VotesProvider } from '../../sharing';
 import './windows.css';
-// After windows.css: the board brings its compare.css, whose rules come after these.
+import './grid.css';
+// After these: the board (a chunk of its own) brings its compare.css, whose rules come after them.
 import { CompareBoard } from '../../compare';
 
 export { preloadCompareChart } from '../../compare';
