@@ -57,24 +57,35 @@ function PersonRow({
   busy: boolean;
 }) {
   const settle = person.settle_currency ?? trip.currency;
+  // The picker (every currency) opens on demand: a list of people stays short to read.
+  const [choosing, setChoosing] = useState(false);
   return (
     <li className="people__person">
       <span className="people__name">{person.name}</span>
       <span className="muted people__account">{person.user_id ? 'has an account' : 'no account'}</span>
-      {editable ? (
+      <span className="muted">settles in {settle}</span>
+      {editable && choosing && (
+        <CurrencyPicker
+          label={`Settle ${person.name} in`}
+          value={settle}
+          disabled={busy}
+          onChange={(code) => {
+            setChoosing(false);
+            change({ ...inputOf(person), settle_currency: code === trip.currency ? null : code });
+          }}
+        />
+      )}
+      {editable && (
         <>
-          <CurrencyPicker
-            label={<span className="sr-only">Settles {person.name} in</span>}
-            value={settle}
-            disabled={busy}
-            onChange={(code) => change({ ...inputOf(person), settle_currency: code === trip.currency ? null : code })}
-          />
+          {!choosing && (
+            <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => setChoosing(true)}>
+              Settle currency <span className="sr-only">of {person.name}</span>
+            </button>
+          )}
           <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={remove}>
             Remove <span className="sr-only">{person.name}</span>
           </button>
         </>
-      ) : (
-        <span className="muted">settles in {settle}</span>
       )}
     </li>
   );

@@ -35,6 +35,13 @@ export default function PresenceEditor({ trip, window }: { trip: Trip; window: I
   const editable = useCanEdit();
   const people = trip.people ?? [];
   const [stays, setStays] = useState<Stays>(() => staysOf(window, people));
+  // A change from the server (this save's answer, another member's) shows unless this form was edited meanwhile.
+  const fromServer = JSON.stringify(staysOf(window, people));
+  const [seen, setSeen] = useState(fromServer);
+  if (fromServer !== seen) {
+    setSeen(fromServer);
+    if (JSON.stringify(stays) === seen) setStays(JSON.parse(fromServer) as Stays);
+  }
   const [save, { isLoading }] = useSetWindowFieldsMutation();
   const [error, setError] = useState('');
   const [said, setSaid] = useState('');

@@ -273,7 +273,7 @@ export default function InstancePage() {
           />
           {(trip.people ?? []).length > 0 && (
             <Suspense fallback={null}>
-              <PresenceEditor key={`${instance._id}:${trip.version}`} trip={trip} window={instance} />
+              <PresenceEditor key={instance._id} trip={trip} window={instance} />
             </Suspense>
           )}
           <Suspense fallback={null}>
