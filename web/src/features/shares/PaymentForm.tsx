@@ -7,6 +7,7 @@ import { todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';
 import { CurrencyPicker } from '../currencies';
 import type { PaymentInput } from './api';
+import { PersonSelect } from './PersonSelect';
 
 export function PaymentForm({
   trip,
@@ -42,26 +43,8 @@ export function PaymentForm({
           }
         }}
       >
-        <label className="field">
-          <span>From</span>
-          <select value={from} onChange={(event) => setFrom(event.target.value)}>
-            {people.map((person) => (
-              <option key={person._id} value={person._id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>To</span>
-          <select value={to} onChange={(event) => setTo(event.target.value)}>
-            {people.map((person) => (
-              <option key={person._id} value={person._id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PersonSelect label="From" value={from} onChange={setFrom} people={people} />
+        <PersonSelect label="To" value={to} onChange={setTo} people={people} />
         <label className="field">
           <span>Amount</span>
           <MoneyInput currency={currency} value={amount} onChange={setAmount} />

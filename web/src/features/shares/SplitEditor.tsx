@@ -17,6 +17,7 @@ import {
   type SplitChoice,
   type SplitState,
 } from './splitModel';
+import { PersonSelect } from './PersonSelect';
 import './shares.css';
 
 interface Props {
@@ -91,18 +92,15 @@ export default function SplitEditor({ item, people, ownCost, save, close }: Prop
         if (saved) close();
       }}
     >
-      <label className="field">
-        <span>Paid by</span>
-        {/* Opened by a button: the focus moves into the form it opened. */}
-        <select autoFocus value={state.paidBy} onChange={(event) => setState({ ...state, paidBy: event.target.value })}>
-          <option value="">No one named</option>
-          {people.map((person) => (
-            <option key={person._id} value={person._id}>
-              {person.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* Opened by a button: the focus moves into the form it opened. */}
+      <PersonSelect
+        label="Paid by"
+        value={state.paidBy}
+        onChange={(paidBy) => setState({ ...state, paidBy })}
+        people={people}
+        none="No one named"
+        autoFocus
+      />
       <label className="field">
         <span>Split</span>
         <select
