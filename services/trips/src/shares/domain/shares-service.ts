@@ -91,6 +91,8 @@ export type ShareChange = (
     apply(trip: TripRecord, at: string, rates: RateTable | undefined): TripRecord;
     /** A private limit: written like any change, but no live event tells the others (limits.ts). */
     private?: boolean;
+    /** The day whose rates it needs (a payment's paid_on); absent: today's. */
+    ratesDay?: string;
   },
   precondition: Precondition,
   action: Action,
@@ -178,6 +180,8 @@ export function createSharesUseCases(deps: {
         tripId,
         {
           needsRates: (trip) => paymentNeedsRates(trip, input),
+          // Converted at the rate of the day it was paid, frozen now (issue 40).
+          ratesDay: input.paid_on.slice(0, 10),
           apply: (trip, at, rates) => {
             checkPaymentAuthor(trip, user.id, input.from);
             return applyAddPayment(trip, input, id, at, rates);

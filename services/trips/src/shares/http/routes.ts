@@ -198,7 +198,7 @@ export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWh
     method: 'post',
     path: '/api/trips/getaway/:tripId/payments',
     summary:
-      'Record a payment from one person to another (owner or editor; another member only from themselves). In another currency its rate is frozen now; more than is owed is allowed (the balance turns)' +
+      'Record a payment from one person to another (owner or editor; another member only from themselves). In another currency it is converted at the rate published on its paid_on day (or the last day before it), frozen now; more than is owed is allowed (the balance turns)' +
       IDEMPOTENCY_DOC,
     tags,
     auth: 'required',
