@@ -3721,7 +3721,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Record a payment from one person to another (owner or editor; another member only from themselves). In another currency its rate is frozen now; more than is owed is allowed (the balance turns) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
+        /** Record a payment from one person to another (owner or editor; another member only from themselves). In another currency it is converted at the rate published on its paid_on day (or the last day before it), frozen now; more than is owed is allowed (the balance turns) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -5068,6 +5068,7 @@ export interface paths {
             parameters: {
                 query?: {
                     base?: string;
+                    date?: string;
                 };
                 header?: never;
                 path?: never;
