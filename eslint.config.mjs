@@ -115,6 +115,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The web build treats the app's own modules as free of side effects (web/vite.config.ts,
+  // ADR 0069): a module imported only for its side effects would be dropped, so only
+  // stylesheets may be imported bare.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[specifiers.length=0][source.value!=/\\.css$/]',
+          message: 'Import a web module for what it exports: the build drops modules imported only for side effects.',
+        },
+      ],
+    },
+  },
   // Every service's layers (ADR 0031): http → domain, jobs → domain, and the adapters
   // (store/, providers/) → domain. The domain defines the entity types and the ports
   // (store and provider interfaces) and imports nothing else of its service; an adapter

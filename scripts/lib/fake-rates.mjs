@@ -42,6 +42,12 @@ export async function startFakeRates({ redisUrl, cachePattern }) {
         calls += 1;
         return send(200, { amount: 1, base: 'EUR', date: current.date, rates: current.rates });
       }
+      // A past day (a payment's paid_on): the same rates, dated that day or the current day if earlier.
+      const day = /^\/v1\/(\d{4}-\d{2}-\d{2})$/.exec(url.pathname)?.[1];
+      if (req.method === 'GET' && day) {
+        const date = day < current.date ? day : current.date;
+        return send(200, { amount: 1, base: 'EUR', date, rates: current.rates });
+      }
       if (url.pathname === '/control/rates' && req.method === 'GET') return send(200, { ...current, calls });
       if (url.pathname === '/control/rates' && req.method === 'PUT') {
         const next = JSON.parse(await readBody(req));

@@ -355,6 +355,11 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ tripId, paymentId }) => ({ path: `/api/trips/getaway/${tripId}/payments/${paymentId}` }),
     expect: ONLY_OWNER,
   },
+  // A member's own private limit: the owner is one of the trip's people; another user is no member.
+  'PUT /api/trips/getaway/{tripId}/members/me/limit': {
+    request: ({ tripId }) => ({ path: `/api/trips/getaway/${tripId}/members/me/limit`, body: { max: 400 } }),
+    expect: ONLY_OWNER,
+  },
   'GET /api/wishlist/getlists': { request: () => ({ path: '/api/wishlist/getlists' }), expect: ANY_USER },
   // Notifications are the caller's own: no route names a person, and another's id is 404.
   'GET /api/notifications': { request: () => ({ path: '/api/notifications?unread=true' }), expect: ANY_USER },

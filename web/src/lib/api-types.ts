@@ -3756,6 +3756,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/members/me/limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or remove (null) your private limit on your own share of a window. Only you see it (my_limit in your answers about the trip); a window works for everyone only when every limited member’s share is within their limit. Never in history, exports, copies or live events */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the most your own share of a window may be, in the trip’s currency; null: no limit */
+                        max: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Your limit and the trip’s version */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyLimit"];
+                    };
+                };
+                /** @description max is not an amount from 0 to 1,000,000,000 or null */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not a member, or a member who is none of the trip’s people */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/balances": {
         parameters: {
             query?: never;
@@ -3958,7 +4037,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Record a payment from one person to another (owner or editor; another member only from themselves). In another currency its rate is frozen now; more than is owed is allowed (the balance turns) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
+        /** Record a payment from one person to another (owner or editor; another member only from themselves). In another currency it is converted at the rate published on its paid_on day (or the last day before it), frozen now; more than is owed is allowed (the balance turns) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
         post: {
             parameters: {
                 query?: never;
@@ -5305,6 +5384,7 @@ export interface paths {
             parameters: {
                 query?: {
                     base?: string;
+                    date?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5860,6 +5940,8 @@ export interface components {
             people: components["schemas"]["Person"][];
             /** @description a viewer who cannot see costs still sees their own share, payments and balance */
             show_own_share: boolean;
+            /** @description only yours, about one trip: your private limit (null: none) */
+            my_limit?: number | null;
         };
         Instance: {
             _id: string;
@@ -5920,8 +6002,10 @@ export interface components {
             /** @description only in answers about one trip (not lists): searches to check prices; [] when a date is missing */
             search_links?: components["schemas"]["SearchLink"][];
             votes: components["schemas"]["WindowVotes"];
-            /** @description every member, owner included, voted yes */
+            /** @description every member, owner included, voted yes (and within_limits, once set) */
             works_for_everyone: boolean;
+            /** @description once a member set a private limit: every limited share is within it */
+            within_limits?: boolean;
             /** @description who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout */
             presence: {
                 [key: string]: components["schemas"]["Presence"];
@@ -6160,7 +6244,7 @@ export interface components {
             dates_invalid: boolean;
             items: components["schemas"]["CostItemCostsHidden"][];
             votes: components["schemas"]["WindowVotes"];
-            /** @description every member, owner included, voted yes */
+            /** @description every member, owner included, voted yes (and within_limits, once set) */
             works_for_everyone: boolean;
             /** @description who is there when, by person id (nights from `from` to `to`); a person not listed is there throughout */
             presence: {
@@ -6370,6 +6454,8 @@ export interface components {
             people: components["schemas"]["Person"][];
             /** @description a viewer who cannot see costs still sees their own share, payments and balance */
             show_own_share: boolean;
+            /** @description only yours, about one trip: your private limit (null: none) */
+            my_limit?: number | null;
             trip: components["schemas"]["Trip"];
         };
         FlexGrid: {
@@ -6438,6 +6524,12 @@ export interface components {
             item: components["schemas"]["CostItem"];
             instance: components["schemas"]["Instance"];
             trip: components["schemas"]["Trip"];
+        };
+        MyLimit: {
+            /** @description your private limit in the trip’s currency; null: none */
+            my_limit: number | null;
+            /** @description the trip’s version after the change */
+            version: number;
         };
         Balances: {
             /** @description the trip’s: every amount here but settle is in it */

@@ -13,7 +13,15 @@ export type FieldKey = string;
 export type Fields = Record<FieldKey, unknown>;
 
 /** What a traveller can change on a trip itself (PUT /trips/getaway/:id without instances). */
-export const TRIP_FIELDS = ['travelers', 'budget', 'budget_basis', 'isFavorite', 'notes', 'currency'] as const;
+export const TRIP_FIELDS = [
+  'travelers',
+  'budget',
+  'budget_basis',
+  'isFavorite',
+  'notes',
+  'currency',
+  'people',
+] as const;
 /** A window's dates and four amounts: what creating a window sends. */
 export const WINDOW_DATES_AND_AMOUNTS = [
   'trip_start',
@@ -24,7 +32,7 @@ export const WINDOW_DATES_AND_AMOUNTS = [
   'other_expense',
 ] as const;
 /** What a window's form and board change (PUT with an `instances` list). */
-export const WINDOW_FIELDS = [...WINDOW_DATES_AND_AMOUNTS, 'label', 'notes', 'status'] as const;
+export const WINDOW_FIELDS = [...WINDOW_DATES_AND_AMOUNTS, 'label', 'notes', 'status', 'presence'] as const;
 /** What an item edit changes (PUT …/items/:itemId). */
 export const ITEM_FIELDS = [
   'category',
@@ -40,6 +48,8 @@ export const ITEM_FIELDS = [
   'quotes',
   'currency',
   'fx',
+  'paid_by',
+  'split',
 ] as const;
 
 export const tripKey = (field: string): FieldKey => `trip:${field}`;

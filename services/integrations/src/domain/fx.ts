@@ -31,6 +31,8 @@ export const BUNDLED_SOURCE = 'bundled';
  * published inputs, and a rate reads as a rate ("at 0.922339"), not as a float dump.
  */
 export const CROSS_RATE_SIGNIFICANT_DIGITS = 6;
+/** Past days' rates kept in memory per process (a year of days). */
+const DATED_KEPT = 366;
 
 export interface SourcedEurRates extends EurRates {
   source: string;
@@ -149,16 +151,41 @@ export function createFxService(deps: {
       digits: currencyDigits(code),
     })));
 
+  /**
+   * A past day's rates never change: kept in this process once fetched (at most
+   * DATED_KEPT days). There is no fallback: a payment of that day needs that day's rates.
+   */
+  const dated = new Map<string, Promise<SourcedEurRates>>();
+  const onDay = (day: string): Promise<SourcedEurRates> => {
+    if (!provider) return Promise.reject(unavailable(FX_SERVICE));
+    let kept = dated.get(day);
+    if (!kept) {
+      kept = provider.on(day).then((rates) => ({ ...rates, source: provider.source }));
+      kept.catch(() => dated.delete(day));
+      dated.set(day, kept);
+      if (dated.size > DATED_KEPT) dated.delete(dated.keys().next().value!);
+    }
+    return kept;
+  };
+
+  const answerFor = (base: string, eur: SourcedEurRates & { stale: boolean }): RatesAnswer => {
+    const rates = crossRates(base, eur);
+    if (!rates)
+      throw badRequest(
+        `The exchange-rate source publishes no rates for ${base}. Please enter a rate of your own.`,
+        'currency_not_rated',
+      );
+    return { base, date: eur.date, source: eur.source, stale: eur.stale, rates };
+  };
+
+  const rates = async (base: string): Promise<RatesAnswer> => answerFor(base, await current());
+
   return {
-    async rates(base: string): Promise<RatesAnswer> {
-      const eur = await current();
-      const rates = crossRates(base, eur);
-      if (!rates)
-        throw badRequest(
-          `The exchange-rate source publishes no rates for ${base}. Please enter a rate of your own.`,
-          'currency_not_rated',
-        );
-      return { base, date: eur.date, source: eur.source, stale: eur.stale, rates };
+    rates,
+    /** The rates of `day` (the last published on or before it); today's (with their fallbacks) from today on. */
+    async ratesOn(base: string, day: string, today: string): Promise<RatesAnswer> {
+      if (day >= today) return rates(base);
+      return answerFor(base, { ...(await onDay(day)), stale: false });
     },
 
     /** Every active ISO 4217 currency; `rated` when the source (or its fallback) has a rate for it. */

@@ -93,6 +93,8 @@ export interface RatesProvider {
   /** What the answers name as their source, e.g. 'ecb'. */
   readonly source: string;
   latest(): Promise<EurRates>;
+  /** The rates published on `day` ('YYYY-MM-DD'), or on the last day before it that has some. */
+  on(day: string): Promise<EurRates>;
 }
 
 // The offline city index (store/offline-cities.ts).

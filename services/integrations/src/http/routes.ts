@@ -16,6 +16,7 @@ import {
   isCurrencyCode,
   queryDateSchema,
   queryIntegerSchema,
+  utcDay,
   type RouteContext,
 } from '@tripcost/shared';
 import { z } from 'zod';
@@ -117,6 +118,9 @@ const fxRatesQuery = z.object({
     .refine((code) => isCurrencyCode(code), { message: BASE_MESSAGE })
     .default('EUR')
     .describe('ISO 4217 code (default EUR)'),
+  date: queryDateSchema('date')
+    .optional()
+    .describe('YYYY-MM-DD: the rates published that day, or on the last day before it that has some; absent: today’s'),
 });
 
 export function integrationsRoutes(services: IntegrationsServices) {
@@ -273,7 +277,11 @@ function fxRoutes(ctx: RouteContext, services: IntegrationsServices) {
       503: 'Provider unavailable and no rates are kept',
       504: 'Provider timed out and no rates are kept',
     },
-    handler: async ({ query }) => ({ body: await services.fx.rates(query.base) }),
+    handler: async ({ query }) => ({
+      body: query.date
+        ? await services.fx.ratesOn(query.base, query.date, utcDay(new Date()))
+        : await services.fx.rates(query.base),
+    }),
   });
 
   defineRoute(ctx, {

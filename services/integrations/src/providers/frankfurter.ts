@@ -8,18 +8,17 @@ import type { Upstream } from './upstream';
 
 export function frankfurter(upstream: Upstream, settings: { baseUrl: string; timeoutMs: number }): RatesProvider {
   // The base URL may carry a path (https://api.frankfurter.dev/v1): append to it, never replace it.
-  const latestUrl = () => {
-    const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/latest`);
+  // `latest`, or a day ('YYYY-MM-DD': the rates of that day, or of the last day before it that has some).
+  const ratesUrl = (day: string) => {
+    const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/${day}`);
     url.searchParams.set('base', FX_BASE);
     return url;
   };
-  return {
-    source: 'ecb',
-    async latest() {
-      const answer = await upstream.json({ service: FX_SERVICE, url: latestUrl(), timeoutMs: settings.timeoutMs });
-      const rates = answer.status === 200 ? parseEurRates(answer.body) : undefined;
-      if (!rates) throw badAnswer(FX_SERVICE);
-      return rates;
-    },
+  const ask = async (day: string) => {
+    const answer = await upstream.json({ service: FX_SERVICE, url: ratesUrl(day), timeoutMs: settings.timeoutMs });
+    const rates = answer.status === 200 ? parseEurRates(answer.body) : undefined;
+    if (!rates) throw badAnswer(FX_SERVICE);
+    return rates;
   };
+  return { source: 'ecb', latest: () => ask('latest'), on: (day) => ask(day) };
 }

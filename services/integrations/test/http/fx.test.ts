@@ -36,6 +36,9 @@ const BUNDLED_DAY = BUNDLED.date;
 function frankfurterAnswers(call: RecordedCall) {
   if (call.path === '/v1/latest' && call.query.get('base') === 'EUR')
     return { json: { amount: 1.0, base: 'EUR', date: ECB_DAY, rates: ECB_RATES } };
+  // A past day: a Saturday answers the Friday before it, as the ECB publishes on working days.
+  if (call.path === '/v1/2026-11-21' && call.query.get('base') === 'EUR')
+    return { json: { amount: 1.0, base: 'EUR', date: '2026-11-20', rates: { ...ECB_RATES, USD: 1.05 } } };
   return { status: 404, json: { message: 'not found' } };
 }
 
@@ -90,6 +93,25 @@ describe('exchange rates', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ base: 'EUR', date: ECB_DAY, source: 'ecb', stale: false, rates: ECB_RATES });
     expect(fake.calls.map((call) => call.url)).toEqual(['/v1/latest?base=EUR']);
+  });
+
+  it('when a past day is asked, then that day’s published rates, fetched once; from today on, today’s', async () => {
+    await boot();
+    const { status, body } = await get('/api/fx/rates?base=EUR&date=2026-11-21');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      base: 'EUR',
+      date: '2026-11-20',
+      source: 'ecb',
+      stale: false,
+      rates: { ...ECB_RATES, USD: 1.05 },
+    });
+    expect((await get('/api/fx/rates?base=USD&date=2026-11-21')).body).toMatchObject({ date: '2026-11-20' });
+    expect((await get('/api/fx/rates?base=EUR&date=2199-01-01')).body).toMatchObject({ date: ECB_DAY });
+    expect(fake.calls.map((call) => call.url)).toEqual(['/v1/2026-11-21?base=EUR', '/v1/latest?base=EUR']);
+    const bad = await get('/api/fx/rates?date=21/11/2026');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/date/);
   });
 
   it('when another base is asked, then its rates are cross-computed from the euro’s, to 6 significant digits', async () => {

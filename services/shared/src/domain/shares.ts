@@ -193,3 +193,13 @@ export function splitProblem(
   }
   return null;
 }
+
+/**
+ * What is left to assign in an exact split as it is typed: the item's cost in its own
+ * currency's minor units less the amounts typed so far (each rounded to the currency's
+ * digits, as splitProblem adds them). 0 when they add up; below 0 when they are over.
+ */
+export function exactRemainder(amounts: readonly number[], cost: number, digits: number): bigint {
+  const typed = amounts.reduce((units, amount) => units + BigInt(toMinorUnits(amount, digits)), 0n);
+  return BigInt(toMinorUnits(cost, digits)) - typed;
+}

@@ -11,3 +11,4 @@ export * from './domain/balances';
 export * from './domain/shares-service';
 export * from './http/schemas';
 export * from './http/routes';
+export * from './domain/limits';

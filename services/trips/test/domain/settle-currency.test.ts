@@ -17,7 +17,7 @@ describe('settling up across currencies', () => {
   let store: TripStore;
   beforeAll(async () => {
     store = await openEmbeddedTripStore(tempDataDir());
-    const source = { latest: async () => rates };
+    const source = { latest: async () => rates, on: async () => rates };
     trips = createTripsService({ store, now: () => new Date(NOW), rates: source });
     withoutRates = createTripsService({ store, now: () => new Date(NOW) });
   });

@@ -46,6 +46,14 @@ describe('the rates client', () => {
     ]);
   });
 
+  it('when a day’s rates are asked, then the day goes with the EUR base and the day’s table comes back', async () => {
+    upstream.handle(() => ({ json: { base: 'EUR', date: '2030-01-04', source: 'ecb', rates: { GBP: 0.86 } } }));
+    const table = await client(upstream.url).on('2030-01-05', 'Bearer abc');
+    expect(table).toEqual({ base: 'EUR', date: '2030-01-04', source: 'ecb', rates: { GBP: 0.86 } });
+    const call = upstream.calls.at(-1)!;
+    expect([call.query.get('base'), call.query.get('date')]).toEqual(['EUR', '2030-01-05']);
+  });
+
   it.each([
     ['an error status', () => ({ status: 502, json: { msg: 'bad gateway' } })],
     ['a body that is no rate table', () => ({ json: { hello: 'world' } })],

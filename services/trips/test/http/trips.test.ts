@@ -304,6 +304,7 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/invites',
       '/api/trips/getaway/{tripId}/invites/{inviteId}',
       '/api/trips/getaway/{tripId}/members/me',
+      '/api/trips/getaway/{tripId}/members/me/limit',
       '/api/trips/getaway/{tripId}/members/{userId}',
       '/api/trips/getaway/{tripId}/payments',
       '/api/trips/getaway/{tripId}/payments/{paymentId}',

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TripHero } from '../../components/TripHero';
+import { BalancesPanel, PeoplePanel } from '../../features/shares';
 import { rememberedView } from '../../features/windows';
 import { InstanceGrid, preloadCompareChart } from '../../features/windows/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
@@ -85,6 +86,10 @@ export default function TripOverviewPage() {
             <TripPanels location={location} />
           </Suspense>
         </div>
+        <Suspense fallback={null}>
+          <PeoplePanel trip={trip} />
+          <BalancesPanel trip={trip} />
+        </Suspense>
         <InstanceGrid trip={trip} />
         <Suspense fallback={null}>
           <TripActivity trip={trip} canEdit={canEdit(trip.role)} />

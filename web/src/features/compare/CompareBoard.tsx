@@ -26,6 +26,7 @@ import {
 } from '../windows';
 import { useCanEdit } from '../sharing';
 import { CompareRow } from './CompareRow';
+import { PerPersonShares } from './PerPerson';
 import './compare.css';
 
 type ChartComponent = ComponentType<{ trip: Trip; windows: Instance[] }>;
@@ -173,6 +174,7 @@ export function CompareBoard({
           </p>
         )}
       </div>
+      <PerPersonShares trip={trip} windows={shown} />
       <ChartArea trip={trip} windows={shown} />
     </div>
   );

@@ -478,9 +478,10 @@ describe('what the board explains', () => {
         return { body: current };
       },
     });
+    // The name field is a chunk of its own, opened on demand: found once it has arrived.
     await user.click(await screen.findByRole('button', { name: 'More actions for May 1, 2030 – May 2, 2030' }, SLOW));
     await user.click(screen.getByRole('menuitem', { name: 'Name this window: May 1, 2030 – May 2, 2030' }));
-    const field = screen.getByRole('textbox', { name: 'Window name' });
+    const field = await screen.findByRole('textbox', { name: 'Window name' });
     await user.type(field, '  May Day  {Enter}');
     expect(api.callsTo('PUT', `/api/trips/getaway/${current._id}`)[0].body).toEqual({
       instances: [{ _id: current.instances[0]._id, label: 'May Day' }],
@@ -494,7 +495,7 @@ describe('what the board explains', () => {
     const { user } = open(board(), 'cards', {});
     await user.click(await screen.findByRole('button', { name: /^More actions for May/ }, SLOW));
     await user.click(screen.getByRole('menuitem', { name: /^Name this window: May/ }));
-    const field = screen.getByRole('textbox', { name: 'Window name' });
+    const field = await screen.findByRole('textbox', { name: 'Window name' });
     await user.paste('n'.repeat(61));
     expect(field).toHaveValue('n'.repeat(61));
     expect(field).toHaveAccessibleDescription('61 of 60 characters Window name: at most 60 characters');
@@ -509,7 +510,7 @@ describe('what the board explains', () => {
     });
     await user.click(await screen.findByRole('button', { name: /^More actions for May/ }, SLOW));
     await user.click(screen.getByRole('menuitem', { name: /^Name this window: May/ }));
-    await user.type(screen.getByRole('textbox', { name: 'Window name' }), 'x{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Window name' }), 'x{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('The label must be at most 60 characters.');
     expect(screen.getByRole('textbox', { name: 'Window name' })).toHaveValue('x');
   });

@@ -10,7 +10,7 @@ import { FormError } from '../../components/Form';
 import { Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { digitsOf, formatMoney } from '../../lib/format';
-import type { CostItem, Instance } from '../../lib/types';
+import type { CostItem, Instance, Trip } from '../../lib/types';
 import { fxEffectWording, useTripCurrency } from '../currencies';
 import { RepriceWindow, useAddItemMutation, useRemoveItemMutation } from '../windows';
 import { useCanEdit } from '../sharing';
@@ -66,9 +66,11 @@ interface Props {
   travellers: number;
   /** The trip version shown: edits carry it, and a change made elsewhere meanwhile is merged by field. */
   version?: number;
+  /** The trip's people (issue 40): each item says who paid it and how it is split among them. */
+  people?: Trip['people'];
 }
 
-export function CostItems({ tripId, instance, travellers, version }: Props) {
+export function CostItems({ tripId, instance, travellers, version, people = [] }: Props) {
   const currency = useTripCurrency();
   const ref = { tripId, instanceId: instance._id };
   const [removeItem] = useRemoveItemMutation();
@@ -135,6 +137,7 @@ export function CostItems({ tripId, instance, travellers, version }: Props) {
                   travellers={travellers}
                   refs={ref}
                   version={version}
+                  people={people}
                   onDelete={() => onDelete(item)}
                   editable={editable}
                 />

@@ -1,16 +1,13 @@
 // The cost-item editor's date-dependent prices: "Price varies by date" (a weekend rate
 // and seasons) for the bases counted per night or per day, "Prices seen for exact dates"
-// (quotes) for the total and per-person ones; and on each item "Seen on" with "Still
-// this price". Both sections fold away: most items have a single price.
+// (quotes) for the total and per-person ones. Both sections fold away: most items have a
+// single price, so the form loads them as a chunk of their own (the window page's budget).
 import { MAX_QUOTES, MAX_SEASONS } from '@tripcost/shared/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Field, FormError, type ControlProps } from '../../components/Form';
 import { MoneyInput } from '../../components/MoneyInput';
-import { errorMessage } from '../../lib/api';
-import { formatShortDate, todayDateInput } from '../../lib/format';
-import type { CostBasis, CostItem, Instance } from '../../lib/types';
-import { useCheckItemMutation } from '../windows';
-import { useCanEdit } from '../sharing';
+import { todayDateInput } from '../../lib/format';
+import type { CostBasis } from '../../lib/types';
 import {
   datedProblem,
   droppedByBasis,
@@ -18,13 +15,10 @@ import {
   ratesApply,
   reversed,
   rowKey,
-  seenOn,
   type DatedState,
   type QuoteRow,
   type SeasonRow,
 } from './datedPrices';
-import { daysBetween } from '@tripcost/shared/domain';
-import { todayUtc } from '../windows';
 
 interface Props {
   basis: CostBasis;
@@ -229,47 +223,6 @@ export function DatedPriceFields(props: Props) {
       {quotesApply(props.basis) && <QuoteFields {...props} />}
       {dropped && <p className="hint dated-prices__dropped">{dropped}</p>}
       <FormError message={problem} className="dated-prices__problem" />
-    </div>
-  );
-}
-
-/** "Seen on Mar 3, 2030 (24 days ago — worth re-checking)" and "Still this price". */
-export function SeenOn({
-  item,
-  window,
-  refs,
-}: {
-  item: CostItem;
-  window: Pick<Instance, 'trip_start' | 'trip_end'>;
-  refs: { tripId: string; instanceId: string };
-}) {
-  const [checkItem, { isLoading }] = useCheckItemMutation();
-  const [error, setError] = useState('');
-  const editable = useCanEdit();
-  const { day, stale } = seenOn(item, window);
-  const ago = day ? Math.max(0, daysBetween(day, todayUtc())) : 0;
-
-  async function onCheck() {
-    setError('');
-    try {
-      await checkItem({ ...refs, itemId: item._id }).unwrap();
-    } catch (failure) {
-      setError(`${item.name} was not confirmed: ${errorMessage(failure, 'please try again.')}`);
-    }
-  }
-
-  return (
-    <div className={`cost-item__seen ${stale ? 'cost-item__seen--stale' : ''}`}>
-      <span className="muted">
-        {day ? `Seen on ${formatShortDate(day)}` : 'Not known when this price was seen'}
-        {stale && ` (${ago} days ago — worth re-checking)`}
-      </span>{' '}
-      {editable && (
-        <button type="button" className="btn btn--ghost btn--sm" disabled={isLoading} onClick={onCheck}>
-          Still this price <span className="sr-only">for {item.name}</span>
-        </button>
-      )}
-      <FormError message={error} className="cost-item__error" />
     </div>
   );
 }

@@ -4,11 +4,10 @@ import { Field } from '../../components/Form';
 import { MoneyInput } from '../../components/MoneyInput';
 import { LimitedTextField } from '../../components/TextLimit';
 import { MAX_FX_RATE, MAX_MONEY } from '@tripcost/shared/domain';
-import { useEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostItem } from '../../lib/types';
 import { CurrencyPicker, isRated, useGetCurrenciesQuery, useTripCurrency } from '../currencies';
-import { DatedPriceFields } from './DatedPrices';
 import {
   BASES,
   ITEM_LIMITS,
@@ -21,6 +20,9 @@ import {
   type ItemFieldsState,
   type WindowDates,
 } from './itemRules';
+
+// Prices by date are folded away and most items have one price: a chunk of their own, not in the window page's first load.
+const DatedPriceFields = lazy(() => import('./DatedPrices').then((m) => ({ default: m.DatedPriceFields })));
 
 /**
  * Keyboard focus follows a form opening and closing: into its first field when it opens,
@@ -173,12 +175,14 @@ export function ItemFields({ value, onChange }: ItemFieldsProps) {
       </ItemField>
       <LimitedTextField {...limited('link', 'Link')} type="url" />
       <LimitedTextField {...limited('confirmation', 'Confirmation number')} />
-      <DatedPriceFields
-        basis={value.basis}
-        currency={value.currency}
-        value={value.dated}
-        onChange={(dated) => onChange({ ...value, dated })}
-      />
+      <Suspense fallback={null}>
+        <DatedPriceFields
+          basis={value.basis}
+          currency={value.currency}
+          value={value.dated}
+          onChange={(dated) => onChange({ ...value, dated })}
+        />
+      </Suspense>
     </>
   );
 }

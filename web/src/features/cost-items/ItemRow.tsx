@@ -8,12 +8,13 @@ import { useRef, useState, type Dispatch, type ReactNode, type SetStateAction } 
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { itemChanges, targetOf } from '../../lib/merge';
-import type { CostItem } from '../../lib/types';
+import type { CostItem, Trip } from '../../lib/types';
+import { WhoPays } from './WhoPays';
 import { foreignItemLine, isRated, useGetCurrenciesQuery, useTripCurrency } from '../currencies';
 import { ConflictChoice, useSaveConflict, type ConflictChoiceValue } from '../saving';
 import { itemInputOf, useEditItemMutation, type ItemInput } from '../windows';
 import { datedChanges, datedSummary, quoteInUse } from './datedPrices';
-import { SeenOn } from './DatedPrices';
+import { SeenOn } from './SeenOn';
 import { CostPreview, ItemFields, ItemToggle, OpenerButton, useFocusOnToggle } from './ItemFields';
 import {
   BASES,
@@ -41,6 +42,8 @@ interface ItemRowProps {
   refs: Refs;
   version?: number;
   onDelete: () => void;
+  /** The trip's people (issue 40): who paid the item and how it is split. */
+  people?: Trip['people'];
 }
 
 /**
@@ -308,6 +311,13 @@ export function ItemRow(props: ItemRowProps) {
   return (
     <li className="cost-item">
       <ItemFacts {...props} />
+      <WhoPays
+        item={item}
+        people={props.people ?? []}
+        ownCost={ownCost(item, props.window, props.travellers)}
+        editable={props.editable}
+        save={(changes) => save.change(changes, `Who pays ${item.name}`)}
+      />
       <ItemControls
         {...props}
         save={save}

@@ -231,6 +231,9 @@ describe('a foreign item and re-pricing', () => {
     await settled(store);
     // The re-price control's code arrives with it (its own chunk): wait for it before counting calls.
     const reprice = await screen.findByRole('button', { name: 'Re-price at today’s rates' });
+    // So does the weather's (its own chunk too), which then asks for the window's weather.
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/weather/windows')).toBe(true));
+    await settled(store);
     const before = api.calls.length;
     await user.click(reprice);
     expect(await screen.findByText('Exchange rates: $0.00 → +$3.00')).toBeInTheDocument();
@@ -328,7 +331,7 @@ describe('the trip currency', () => {
       }),
     });
     const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
-    await user.selectOptions(screen.getByLabelText('Trip currency'), 'EUR');
+    await user.selectOptions(await screen.findByLabelText('Trip currency'), 'EUR');
     const preview = await screen.findByRole('region', { name: 'Change the trip currency to EUR' });
     // Nothing is sent until the traveller confirms.
     expect(api.callsTo('PUT', `/api/trips/getaway/${shown._id}`)).toHaveLength(0);
@@ -362,7 +365,7 @@ describe('the trip currency', () => {
           : { body: { ...shown, ...(req.body as object), budget: 922.34, version: 3 } },
     });
     const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
-    const picker = screen.getByLabelText('Trip currency');
+    const picker = await screen.findByLabelText('Trip currency');
     expect(screen.getByText(/amounts held in USD are converted at today’s rate/)).toBeInTheDocument();
     expect(screen.getByLabelText('Budget ($)')).toHaveValue('1000');
     await user.selectOptions(picker, 'EUR');
@@ -386,7 +389,7 @@ describe('the trip currency', () => {
       'GET /api/fx/rates': () => ({ body: RATES }),
     });
     const { user } = renderApp('/', undefined, <TripSettings trip={shown} />);
-    await user.selectOptions(screen.getByLabelText('Trip currency'), 'EUR');
+    await user.selectOptions(await screen.findByLabelText('Trip currency'), 'EUR');
     await user.click(await screen.findByRole('button', { name: 'Keep USD' }));
     expect(screen.getByLabelText('Trip currency')).toHaveValue('USD');
     expect(screen.queryByRole('region', { name: /Change the trip currency/ })).not.toBeInTheDocument();

@@ -16,6 +16,7 @@ import { copyApi } from '../windows/copyApi';
 import { loggedOut } from '../../lib/session';
 import { tripsApi } from '../trips/api';
 import { tripCache } from '../saving';
+import { sharesApi } from '../shares/api';
 import { installOfflineSync, settleConflict, syncNow } from './offlineSync';
 
 const OTHER = '64b0000000000000000000ff';
@@ -1128,5 +1129,29 @@ describe('a window page that loses its connection', () => {
     expect(posted[0]).not.toHaveProperty('fx');
     expect(await queuedChanges(ME._id)).toEqual([]);
     expect(store.getState().sync.waiting).toBe(0);
+  });
+});
+
+describe('a payment recorded offline (issue 40)', () => {
+  it('when a payment is recorded without a network, then it waits on this device and back online is sent once with its key', async () => {
+    const cached = trip({ version: 3 });
+    const store = await offlineStore(cached);
+    const payment = { from: 'a'.repeat(24), to: 'b'.repeat(24), amount: 12.5, currency: 'EUR', paid_on: '2031-06-07' };
+    const kept = await store.dispatch(sharesApi.endpoints.addPayment.initiate({ tripId: cached._id, payment }));
+    expect('data' in kept && kept.data).toEqual({ kept: true });
+    expect(store.getState().sync.waiting).toBe(1);
+
+    const sent: { body: unknown; key: string | null }[] = [];
+    api = installFakeApi({
+      'POST /api/trips/getaway/:tripId/payments': (req) => {
+        sent.push({ body: req.body, key: req.headers.get('idempotency-key') });
+        return { status: 201, body: { payment: null, version: 4 } };
+      },
+      'GET /api/trips/getaway/:tripId': () => ({ body: { ...cached, version: 4 } }),
+    });
+    await syncNow(store);
+    await syncNow(store);
+    expect(sent).toEqual([{ body: payment, key: expect.stringMatching(/.+/) }]);
+    expect(await queuedChanges(ME._id)).toEqual([]);
   });
 });

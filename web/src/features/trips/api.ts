@@ -12,7 +12,7 @@ import { refetchAfter, saveMerging, senderOf, showSavedTrip, tripCache } from '.
  */
 export type TripSettingsChange = Pick<
   Body<'/api/trips/getaway/{tripId}', 'put'>,
-  'travelers' | 'budget' | 'budget_basis' | 'currency'
+  'travelers' | 'budget' | 'budget_basis' | 'currency' | 'people'
 >;
 
 // The trip and the list are the save home's caches (features/saving/tripCache.ts): every

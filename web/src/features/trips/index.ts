@@ -1,2 +1,3 @@
 // What other features may use from the trips feature.
 export { tripsApi } from './api';
+export { useSaveTripSettingsMutation, type TripSettingsChange } from './api';

@@ -11,6 +11,7 @@ export {
   useAddItemMutation,
   useCheckItemMutation,
   useEditItemMutation,
+  useSetWindowFieldsMutation,
   useRemoveItemMutation,
   windowOf,
   type EstimateChoice,

@@ -72,6 +72,9 @@ export function itemInputOf(fields: Record<string, unknown>): Partial<ItemInput>
     else if (field === 'seasons' && rowsOf(value, SEASON_FIELDS)) input.seasons = value;
     else if (field === 'quotes' && rowsOf(value, QUOTE_FIELDS)) input.quotes = value;
     else if (field === 'currency' && typeof value === 'string') input.currency = value;
+    else if (field === 'paid_by' && (value === null || typeof value === 'string')) input.paid_by = value;
+    else if (field === 'split' && (value === null || typeof value === 'object'))
+      input.split = value as ItemInput['split'];
     // A rate of the traveller's own is sent as { rate }; null asks the published rate again.
     else if (field === 'fx' && value === null) input.fx = null;
     else if (field === 'fx' && typeof value === 'object' && typeof (value as { rate?: unknown }).rate === 'number')

@@ -67,6 +67,8 @@ export interface WindowFields {
   status?: InstanceStatus;
   label?: string;
   notes?: string;
+  /** Who is there when (issue 40): {} is everyone throughout. */
+  presence?: Instance['presence'];
 }
 
 /**

@@ -22,9 +22,12 @@ import {
 import type { CostItem } from '../../costs';
 import { tripCurrency, type InstanceRecord, type PaymentRecord, type Person, type TripRecord } from '../../trip';
 
-/** Where today's exchange rates come from (the integrations service); throws a 503 AppError when unavailable. */
+/** Where exchange rates come from (the integrations service); throws a 503 AppError when unavailable. */
 export interface RatesSource {
+  /** Today's published rates. */
   latest(authorization: string | undefined): Promise<RateTable>;
+  /** The rates published on `day` ('YYYY-MM-DD'), or on the last day before it that has some. */
+  on(day: string, authorization: string | undefined): Promise<RateTable>;
 }
 
 export const RATES_UNAVAILABLE = 'Exchange rates are unavailable right now, so nothing was saved. Please try again.';

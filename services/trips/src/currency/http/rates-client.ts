@@ -13,12 +13,15 @@ import {
 } from '@tripcost/shared';
 import { RATES_UNAVAILABLE, type RatesSource } from '../domain/trip-currency';
 
-/** Today's rates against one base currency: EUR, the reference rates' own base, so every pair is a cross rate. */
+/**
+ * The rates (today's, or a day's with `date`) against one base currency: EUR, the
+ * reference rates' own base, so every pair is a cross rate.
+ */
 export const FX_RATES = defineEndpoint({
   callee: 'integrations',
   method: 'get',
   path: '/api/fx/rates',
-  query: ['base'],
+  query: ['base', 'date'],
   answer: { list: false, reads: ['base', 'date', 'source', 'rates'] },
 });
 
@@ -27,26 +30,28 @@ export const RATES_BASE = 'EUR';
 export function createRatesClient(options: { baseUrl: string; timeoutMs: number; logger: Logger }): RatesSource {
   const client = createServiceClient({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
   const unavailable = () => serviceUnavailable(RATES_UNAVAILABLE, 'rates_unavailable');
+  async function ratesTable(authorization: string | undefined, day?: string): Promise<RateTable> {
+    let answer;
+    try {
+      answer = await client.get(FX_RATES, {
+        authorization: authorization ?? '',
+        params: {},
+        query: day ? { base: RATES_BASE, date: day } : { base: RATES_BASE },
+      });
+    } catch (error) {
+      options.logger.warn({ err: error }, 'the rates service did not answer');
+      throw unavailable();
+    }
+    const table = rateTableOf(answer.body);
+    if (answer.status !== 200 || !table) {
+      options.logger.warn({ status: answer.status }, 'the rates service answered without rates');
+      throw unavailable();
+    }
+    return table;
+  }
   return {
-    async latest(authorization) {
-      let answer;
-      try {
-        answer = await client.get(FX_RATES, {
-          authorization: authorization ?? '',
-          params: {},
-          query: { base: RATES_BASE },
-        });
-      } catch (error) {
-        options.logger.warn({ err: error }, 'the rates service did not answer');
-        throw unavailable();
-      }
-      const table = rateTableOf(answer.body);
-      if (answer.status !== 200 || !table) {
-        options.logger.warn({ status: answer.status }, 'the rates service answered without rates');
-        throw unavailable();
-      }
-      return table;
-    },
+    latest: (authorization) => ratesTable(authorization),
+    on: (day, authorization) => ratesTable(authorization, day),
   };
 }
 

@@ -26,6 +26,8 @@ const NOT_CONTENT = new Set([
   'in_bin',
   'history_pending',
   'history_started',
+  // A member's private limit is theirs alone (issue 40): never in anyone's history.
+  'limits',
 ]);
 
 /** The collections history keys by id, and the id each element is keyed by. */

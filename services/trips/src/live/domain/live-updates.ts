@@ -10,9 +10,9 @@
 import { AppError, badRequest, newId, serviceUnavailable, type Logger } from '@tripcost/shared';
 import { compareEntryIds, parseEntryId } from './entry-ids';
 
-/** What changed, for the client to know what to refetch (it may refetch everything). */
-export type ChangeKind =
-  'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'members' | 'invites' | 'payments' | 'deleted';
+/** What changed, for the client to refetch (it may refetch everything); a private 'limit' is never published. */
+type ContentChange = 'trip' | 'window' | 'item' | 'vote' | 'commit' | 'prices' | 'payments' | 'limit';
+export type ChangeKind = ContentChange | 'members' | 'invites' | 'deleted';
 
 /** One committed change of a trip, as followers receive it. */
 export interface TripChange {

@@ -28,7 +28,7 @@ export interface PaymentInput {
   /** 'YYYY-MM-DD'. */
   paid_on: string;
   note?: string;
-  /** The payer's own rate (trip-currency units per one unit of `currency`); absent: today's published one. */
+  /** The payer's own rate (trip-currency units per one unit of `currency`); absent: the one published on paid_on. */
   fx?: { rate: number } | null;
 }
 
@@ -45,7 +45,8 @@ export const paymentNeedsRates = (trip: TripRecord, input: PaymentInput): boolea
 /**
  * The payment recorded (its id chosen by the caller, so a retried change records one):
  * between two different people of the trip, above 0 in its currency's minor unit, at
- * most MAX_PAYMENTS per trip (409); in another currency its rate is frozen now.
+ * most MAX_PAYMENTS per trip (409); in another currency its rate is the one published on
+ * its paid_on day (`rates`: that day's table, asked by the write path), frozen now.
  */
 export function applyAddPayment(
   trip: TripRecord,

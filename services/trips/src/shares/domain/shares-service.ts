@@ -19,6 +19,7 @@ import {
 import { csvFileName, csvTable } from '../../exports';
 import { balancesOf, balancesRows, balancesWindow, ownBalances, type BalancesAnswer } from './balances';
 import { applyAddPayment, applyRemovePayment, paymentNeedsRates, paymentUnits, type PaymentInput } from './payments';
+import { applyLimit, myLimitOf } from './limits';
 import { personOfUser, windowShares } from './window-shares';
 
 export const OWN_PAYMENTS_ONLY = 'Viewers record and delete only payments they make themselves.';
@@ -71,6 +72,8 @@ export interface SharesUseCases {
     paymentId: string,
     precondition?: Precondition,
   ): Promise<PaymentChanged>;
+  /** Sets (a number) or removes (null) the caller's own private limit; answers it and the trip's version. */
+  setMyLimit(user: AuthUser, tripId: string, max: number | null): Promise<{ my_limit: number | null; version: number }>;
 }
 
 /** If-Match, and the caller's Authorization for a change that needs today's rates (the write path's Precondition). */
@@ -86,6 +89,10 @@ export type ShareChange = (
   change: {
     needsRates(trip: TripRecord): boolean;
     apply(trip: TripRecord, at: string, rates: RateTable | undefined): TripRecord;
+    /** A private limit: written like any change, but no live event tells the others (limits.ts). */
+    private?: boolean;
+    /** The day whose rates it needs (a payment's paid_on); absent: today's. */
+    ratesDay?: string;
   },
   precondition: Precondition,
   action: Action,
@@ -173,6 +180,8 @@ export function createSharesUseCases(deps: {
         tripId,
         {
           needsRates: (trip) => paymentNeedsRates(trip, input),
+          // Converted at the rate of the day it was paid, frozen now (issue 40).
+          ratesDay: input.paid_on.slice(0, 10),
           apply: (trip, at, rates) => {
             checkPaymentAuthor(trip, user.id, input.from);
             return applyAddPayment(trip, input, id, at, rates);
@@ -200,6 +209,16 @@ export function createSharesUseCases(deps: {
         'read',
       );
       return { payment: null, version: changed.version ?? 0 };
+    },
+    async setMyLimit(user, tripId, max) {
+      const changed = await change(
+        user,
+        tripId,
+        { needsRates: () => false, apply: (trip, at) => applyLimit(trip, user.id, max, at), private: true },
+        {},
+        'read',
+      );
+      return { my_limit: myLimitOf(changed, user.id) ?? null, version: changed.version ?? 0 };
     },
   };
 }

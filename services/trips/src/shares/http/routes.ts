@@ -15,7 +15,7 @@ import { sendCsv } from '../../exports';
 import { moneyAnswer, type ReplayedWhile } from '../../sharing';
 import { tripParams } from '../../trip';
 import type { Precondition, SharesUseCases } from '../domain/shares-service';
-import { balancesQuery, paymentBody } from './schemas';
+import { balancesQuery, limitBody, paymentBody } from './schemas';
 
 const tags = ['trips'];
 
@@ -117,7 +117,37 @@ export function myPaymentRoutes(ctx: RouteContext, trips: SharesUseCases) {
   });
 }
 
+const limitAnswer = z
+  .object({
+    my_limit: z.number().nullable().describe('your private limit in the trip’s currency; null: none'),
+    version: z.number().int().describe('the trip’s version after the change'),
+  })
+  .meta({ id: 'MyLimit' });
+
+/** A member's own private limit (limits.ts). */
+function limitRoute(ctx: RouteContext, trips: SharesUseCases) {
+  defineRoute(ctx, {
+    method: 'put',
+    path: '/api/trips/getaway/:tripId/members/me/limit',
+    summary:
+      'Set or remove (null) your private limit on your own share of a window. Only you see it (my_limit in your answers about the trip); a window works for everyone only when every limited member’s share is within their limit. Never in history, exports, copies or live events',
+    tags,
+    auth: 'required',
+    params: tripParams,
+    body: limitBody,
+    responses: {
+      200: { description: 'Your limit and the trip’s version', schema: limitAnswer },
+      400: 'max is not an amount from 0 to 1,000,000,000 or null',
+      403: 'Not a member, or a member who is none of the trip’s people',
+      404: 'No such trip',
+    },
+    handler: async ({ params, body, user }) => ({ body: await trips.setMyLimit(user, params.tripId, body.max) }),
+  });
+}
+
 export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWhile: ReplayedWhile) {
+  limitRoute(ctx, trips);
+
   defineRoute(ctx, {
     method: 'get',
     path: '/api/trips/getaway/:tripId/balances',
@@ -168,7 +198,7 @@ export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWh
     method: 'post',
     path: '/api/trips/getaway/:tripId/payments',
     summary:
-      'Record a payment from one person to another (owner or editor; another member only from themselves). In another currency its rate is frozen now; more than is owed is allowed (the balance turns)' +
+      'Record a payment from one person to another (owner or editor; another member only from themselves). In another currency it is converted at the rate published on its paid_on day (or the last day before it), frozen now; more than is owed is allowed (the balance turns)' +
       IDEMPOTENCY_DOC,
     tags,
     auth: 'required',

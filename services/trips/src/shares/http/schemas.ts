@@ -138,3 +138,13 @@ export const paymentBody = z.object({
 export const balancesQuery = z.object({
   instance: objectIdSchema('instance').optional().describe('a window’s id; absent: the committed window'),
 });
+
+export const limitBody = z.object({
+  max: z
+    .number({ message: 'max must be an amount in the trip’s currency, or null for no limit.' })
+    .finite({ message: 'max must be an amount in the trip’s currency, or null for no limit.' })
+    .min(0, { message: 'max must be an amount from 0 in the trip’s currency, or null for no limit.' })
+    .max(MAX_MONEY, { message: 'max must be at most 1,000,000,000, or null for no limit.' })
+    .nullable()
+    .describe('the most your own share of a window may be, in the trip’s currency; null: no limit'),
+});

@@ -10,6 +10,7 @@ import {
   type HiddenInstanceView,
   type SharedTripView,
   type TripAnswer,
+  type OwnLimit,
   type ShareTally,
   type VotedInstanceView,
   type VoteTally,
@@ -62,10 +63,18 @@ export function createTripAccess(deps: {
   tally: VoteTally;
   /** Each person's share of a window in answers about one trip (the shares capability's shareTally). */
   shares?: ShareTally;
+  /** The caller's own private limit in answers about one trip (the shares capability's myLimitOf). */
+  ownLimit?: OwnLimit;
 }): TripAccess {
-  const { store, today, tally, shares } = deps;
+  const { store, today, tally, shares, ownLimit } = deps;
   const readView = (trip: TripRecord, userId: string): TripAnswer =>
-    tripForRole(trip, roleOf(trip, userId) ?? 'viewer', userId, { today: today(), searchLinks: true, tally, shares });
+    tripForRole(trip, roleOf(trip, userId) ?? 'viewer', userId, {
+      today: today(),
+      searchLinks: true,
+      tally,
+      shares,
+      ownLimit,
+    });
   const view = (trip: TripRecord, userId: string): SharedTripView => {
     const answer = readView(trip, userId);
     if (answer.costs_hidden) throw forbidden(NOT_YOUR_TRIP);

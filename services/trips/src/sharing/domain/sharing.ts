@@ -137,23 +137,24 @@ export interface WindowVotes {
 export interface WindowTally {
   votes: WindowVotes;
   works_for_everyone: boolean;
+  /** Only when a member set a private limit (shares/limits.ts): every limited member's share is within it. */
+  within_limits?: boolean;
 }
 
 /**
  * Counts the votes on one window for one reader: the votes capability's rule (votes/),
  * handed to the views here, so sharing shows votes without depending on how they count.
  */
-export type VoteTally = (
-  trip: Pick<TripRecord, 'votes' | 'members' | 'user_id' | 'created_at'>,
-  instanceId: string,
-  userId: string,
-) => WindowTally;
+export type VoteTally = (trip: TripRecord, instanceId: string, userId: string) => WindowTally;
 
 /** Each person's share of one window, and the caller's own (null when they are none of the trip's people). */
 export interface WindowShareFigures {
   shares: { person_id: string; amount: number }[];
   my_share: number | null;
 }
+
+/** The caller's own private limit (shares/limits.ts): a number or null; undefined when they are none of the people. */
+export type OwnLimit = (trip: TripRecord, userId: string) => number | null | undefined;
 
 /**
  * Each person's share of one window for one reader: the shares capability's rule
@@ -166,7 +167,7 @@ export type ShareTally = (
 ) => WindowShareFigures;
 
 /** How a member's view is made: the trip's view options, the votes' tally and, for one trip, the shares. */
-export type MemberViewOptions = ViewOptions & { tally: VoteTally; shares?: ShareTally };
+export type MemberViewOptions = ViewOptions & { tally: VoteTally; shares?: ShareTally; ownLimit?: OwnLimit };
 
 /** A window as members see it: with the votes cast on it, and in answers about one trip its shares. */
 export type VotedInstanceView = InstanceView & WindowTally & Partial<WindowShareFigures>;
@@ -181,6 +182,8 @@ export type SharedTripView = Omit<TripView, 'instances' | 'comparison'> &
     instances: VotedInstanceView[];
     /** cheapestForEveryoneId: the cheapest window every member voted yes on; null when none. */
     comparison: Comparison & { cheapestForEveryoneId: string | null };
+    /** Only in the caller's answer about one trip, when they are one of its people: their private limit. */
+    my_limit?: number | null;
   };
 /** Every answer about a trip: whole for owners, editors and viewers of trips that show costs. */
 export type TripAnswer = SharedTripView | HiddenTripView;
@@ -206,7 +209,7 @@ export function tripForRole(
   trip: TripRecord,
   role: Role,
   userId: string,
-  { tally, shares, ...options }: MemberViewOptions,
+  { tally, shares, ownLimit, ...options }: MemberViewOptions,
 ): TripAnswer {
   const view = tripView(trip, options);
   const members = membersOf(trip);
@@ -242,7 +245,10 @@ export function tripForRole(
   };
   // The owner's email and favourite flag are the owner's: a member's favourites live in their own wishlists.
   const ownerOnly = role === 'owner' ? {} : { user_email: '', isFavorite: false };
-  return Object.assign(view, ownerOnly, sharing, { instances, comparison, costs_hidden: false as const });
+  // A member's private limit is in their own answer about one trip only (never a list's).
+  const limit = ownLimit?.(trip, userId);
+  const mine = limit === undefined ? {} : { my_limit: limit };
+  return Object.assign(view, ownerOnly, sharing, mine, { instances, comparison, costs_hidden: false as const });
 }
 
 /** The summary fields a viewer with hidden costs keeps (no total, budget, share, cheapest or to-pay). */

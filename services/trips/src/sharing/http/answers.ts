@@ -201,7 +201,11 @@ export const instanceAnswer = z
       .optional()
       .describe('only in answers about one trip (not lists): searches to check prices; [] when a date is missing'),
     votes: windowVotesAnswer,
-    works_for_everyone: z.boolean().describe('every member, owner included, voted yes'),
+    works_for_everyone: z.boolean().describe('every member, owner included, voted yes (and within_limits, once set)'),
+    within_limits: z
+      .boolean()
+      .optional()
+      .describe('once a member set a private limit: every limited share is within it'),
     presence: presenceAnswer,
     shares: z
       .array(shareAnswer)
@@ -283,6 +287,7 @@ export const tripAnswer = z
     show_own_share: z
       .boolean()
       .describe('a viewer who cannot see costs still sees their own share, payments and balance'),
+    my_limit: z.number().nullable().optional().describe('only yours, about one trip: your private limit (null: none)'),
   })
   .meta({ id: 'Trip' });
 

@@ -56,6 +56,7 @@ export type TripView = Omit<
   | 'history_started'
   | 'people'
   | 'payments'
+  | 'limits'
   | 'show_own_share'
 > & {
   currency: string;
@@ -115,6 +116,7 @@ export function tripView(record: TripRecord, options: ViewOptions = {}): TripVie
     history_pending: _history,
     history_started: _historyStarted,
     payments: _payments,
+    limits: _limits,
     people,
     show_own_share,
     ...trip

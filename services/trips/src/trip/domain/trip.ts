@@ -128,6 +128,12 @@ export interface TripRecord extends DatedExpenses {
   payments?: PaymentRecord[];
   /** A viewer who cannot see costs still sees their own share, payments and balance; absent: false. */
   show_own_share?: boolean;
+  /**
+   * Members' private limits on their own share of a window, in the trip's currency, by
+   * user id (shares/limits.ts). Only its member ever sees one: never in a trip view, the
+   * history, an export, a copy or a live event.
+   */
+  limits?: Record<string, number>;
 }
 
 export const DATED_EXPENSE_FIELDS = ['trip_start', 'trip_end', ...EXPENSE_FIELDS] as const;

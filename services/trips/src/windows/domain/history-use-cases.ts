@@ -12,6 +12,7 @@ import {
   currencyChangedSince,
   ENTRY_NOT_FOUND,
   entryForReader,
+  historyReading,
   NOT_IN_BIN,
   TRIP_NOT_IN_BIN,
   type BinAnswer,
@@ -173,3 +174,14 @@ export const purgeBin = (ctx: TripsContext) => async (): Promise<number> => {
   for (const trip of trips) await ctx.store.purgeBinned(trip._id);
   return trips.length + (await ctx.store.bin.purgeBefore(cutoff));
 };
+
+/** A trip's history, undo and bin, as the trips service offers them. */
+export const historyAndBin = (ctx: TripsContext) => ({
+  tripHistory: historyReading({ access: ctx.access, history: ctx.store.history, recorder: ctx.recorder }),
+  undoEntry: undoEntry(ctx),
+  tripBin: tripBin(ctx),
+  restoreFromBin: restoreFromBin(ctx),
+  purgeBin: purgeBin(ctx),
+  deletedTrips: deletedTrips(ctx),
+  restoreTrip: restoreTrip(ctx),
+});

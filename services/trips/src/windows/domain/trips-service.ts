@@ -5,7 +5,7 @@
 // the exports in exports/, following a trip in live/.
 import { createKeyedQueue, serviceUnavailable, utcDay, versionOf, type AuthUser, type Logger } from '@tripcost/shared';
 import { calendar, comparison } from '../../exports';
-import { createHistoryRecorder, historyReading, type HistoryUseCases } from '../../history';
+import { createHistoryRecorder, type HistoryUseCases } from '../../history';
 import type { FlexRange } from '../../costs';
 import type { RatesSource } from '../../currency';
 import {
@@ -31,10 +31,10 @@ import {
 } from '../../sharing';
 import type { Action, TripStore, Vote } from '../../trip';
 import { vote, windowVotes } from '../../votes';
-import { createSharesUseCases, shareTally, type SharesUseCases } from '../../shares';
+import { createSharesUseCases, myLimitOf, shareTally, withLimits, type SharesUseCases } from '../../shares';
 import { createWritePath, type Precondition } from './write-path';
 import type { TripsContext } from './context';
-import { deletedTrips, purgeBin, restoreFromBin, restoreTrip, tripBin, undoEntry } from './history-use-cases';
+import { historyAndBin } from './history-use-cases';
 import { createTrip, forgetUser, removeTrip, setFavorite, updateTrip, type NewTrip } from './trip-use-cases';
 import {
   addInstance,
@@ -170,8 +170,10 @@ export function createTripsService(deps: {
   // changes made by other replicas (which the compare-and-swap catches).
   const oneAtATime = createKeyedQueue();
   // Every answer is shaped for the caller's role by sharing, with the votes as votes/ counts them.
-  const access = createTripAccess({ store, today, tally: windowVotes, shares: shareTally });
-  const listViews = createTripListViews(store, windowVotes, undefined, clock);
+  // A window works for everyone once every member voted yes and it is within every private limit (shares/limits.ts).
+  const tally = withLimits(windowVotes);
+  const access = createTripAccess({ store, today, tally, shares: shareTally, ownLimit: myLimitOf });
+  const listViews = createTripListViews(store, tally, undefined, clock);
   const live: LiveUpdates | undefined =
     deps.changes &&
     deps.streams &&
@@ -208,7 +210,15 @@ export function createTripsService(deps: {
     access,
     store,
     change: (user, tripId, change, precondition, action) =>
-      writes.changeTripWithRates(user, tripId, 'payments', change, precondition, null, action),
+      writes.changeTripWithRates(
+        user,
+        tripId,
+        change.private ? 'limit' : 'payments',
+        change,
+        precondition,
+        null,
+        action,
+      ),
   });
 
   return {
@@ -223,13 +233,7 @@ export function createTripsService(deps: {
     addInstance: addInstance(ctx),
     getInstance: getInstance(ctx),
     vote: vote({ store, access, committed: writes.committed, recorder, now }),
-    tripHistory: historyReading({ access, history: store.history, recorder }),
-    undoEntry: undoEntry(ctx),
-    tripBin: tripBin(ctx),
-    restoreFromBin: restoreFromBin(ctx),
-    purgeBin: purgeBin(ctx),
-    deletedTrips: deletedTrips(ctx),
-    restoreTrip: restoreTrip(ctx),
+    ...historyAndBin(ctx),
     commitInstance: commitInstance(ctx),
     clearPlan: clearPlan(ctx),
     duplicateInstance: duplicateInstance(ctx),

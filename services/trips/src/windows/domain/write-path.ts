@@ -43,6 +43,8 @@ export interface Actor {
 export interface RatedChange {
   needsRates(trip: TripRecord): boolean;
   apply(trip: TripRecord, at: string, rates: RateTable | undefined): TripRecord;
+  /** The day whose published rates it needs ('YYYY-MM-DD', a payment's paid_on); absent: today's. */
+  ratesDay?: string;
 }
 
 export interface WritePath {
@@ -97,13 +99,15 @@ export function createWritePath(deps: {
   const nudgeOutbox = () => deps.outbox?.nudge();
 
   async function committed(trip: TripRecord, actor: Actor, what: ChangeKind): Promise<void> {
+    // A member's private limit is theirs alone: no one else hears of it (shares/limits.ts).
+    if (what === 'limit') return;
     const name = actorNameIn(trip, actor.id, actor.name);
     await deps.live?.publish(trip._id, { version: versionOf(trip), actor_id: actor.id, actor_name: name, what });
   }
 
-  async function latestRates(authorization: string | undefined): Promise<RateTable> {
+  async function latestRates(authorization: string | undefined, day?: string): Promise<RateTable> {
     if (!deps.rates) throw serviceUnavailable(RATES_UNAVAILABLE, 'rates_unavailable');
-    return deps.rates.latest(authorization);
+    return day ? deps.rates.on(day, authorization) : deps.rates.latest(authorization);
   }
 
   async function write(
@@ -125,7 +129,7 @@ export function createWritePath(deps: {
           // Asked first, once per change: only when the change needs them on this trip, and
           // not for a stale If-Match (the rule is refused with 412 then, as any rule is).
           if (rates === undefined && ifMatchAllows(precondition.ifMatch, trip) && change.needsRates(trip)) {
-            rates = await latestRates(precondition.authorization);
+            rates = await latestRates(precondition.authorization, change.ratesDay);
           }
           return trip;
         },

@@ -7,7 +7,7 @@
 import { FormError } from '../../../components/Form';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { currencySymbol, plainDecimal } from '@tripcost/shared/domain';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { tripChanges, type Choice } from '../../../lib/merge';
 import { formatMoney } from '../../../lib/format';
@@ -30,6 +30,16 @@ function shownSetting(field: string, value: unknown, currency: string): string {
   if (field === 'budget')
     return value === null || value === undefined ? 'No budget' : formatMoney(Number(value), currency);
   return String(value);
+}
+
+/** Where the currency setting goes while its chunk loads: the trip's currency, not yet changeable. */
+function CurrencyLoading({ currency }: { currency: string }) {
+  return (
+    <div className="field" aria-busy="true">
+      <span>Trip currency</span>
+      <span className="muted">{currency}</span>
+    </div>
+  );
 }
 
 export function TripSettings({ trip }: { trip: Trip }) {
@@ -247,7 +257,15 @@ function EditableSettings({ trip }: { trip: Trip }) {
 
   return (
     <div className="trip-settings">
-      <TravellersStepper id={budgetId} travelers={travelers} step={step} />
+      {(trip.people ?? []).length > 0 ? (
+        // Once people are named, the travellers are their count (issue 40): changed in the People panel.
+        <div className="field">
+          <span>Travellers</span>
+          <span>{trip.people.length} (the people named)</span>
+        </div>
+      ) : (
+        <TravellersStepper id={budgetId} travelers={travelers} step={step} />
+      )}
       <BudgetForm
         id={budgetId}
         trip={trip}
@@ -258,11 +276,13 @@ function EditableSettings({ trip }: { trip: Trip }) {
         saveBasis={saveBasis}
       />
       {/* The server converts the budget and plain amounts and re-prices every item at today's rates. */}
-      <TripCurrencySetting
-        trip={trip}
-        disabled={isLoading}
-        save={(currency) => saveSettings({ currency }, () => undefined)}
-      />
+      <Suspense fallback={<CurrencyLoading currency={trip.currency} />}>
+        <TripCurrencySetting
+          trip={trip}
+          disabled={isLoading}
+          save={(currency) => saveSettings({ currency }, () => undefined)}
+        />
+      </Suspense>
       <p className="muted trip-settings__status" role="status">
         {isLoading ? 'Saving…' : status}
       </p>

@@ -8,7 +8,7 @@ import { useTripCurrency } from '../../currencies';
 import { useCreateInstanceMutation } from '../api';
 import { instanceInputFrom } from '../form';
 import { CREATE_FAILED } from '../messages';
-import { LABEL_MAX, LABEL_NAME } from './WindowName';
+import { LABEL_MAX, LABEL_NAME } from './windowNaming';
 import { LimitedTextField } from '../../../components/TextLimit';
 
 const EMPTY = { name: '', start: '', end: '', stay: '0', travel: '0', car: '0', other: '0' };

@@ -28,7 +28,8 @@ import { WindowActionsProvider } from './WindowActions';
 import { WindowCard } from './WindowCard';
 import { useCanEdit, VotesProvider } from '../../sharing';
 import './windows.css';
-// After windows.css: the board brings its compare.css, whose rules come after these.
+import './grid.css';
+// After these: the board (a chunk of its own) brings its compare.css, whose rules come after them.
 import { CompareBoard } from '../../compare';
 
 export { preloadCompareChart } from '../../compare';
@@ -240,7 +241,9 @@ export function InstanceGrid({ trip }: { trip: Trip }) {
                 <p className="muted">Add dates and costs to compare options for this trip.</p>
               </div>
             ) : view === 'compare' ? (
-              <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
+              <Suspense fallback={<p className="muted">Loading the comparison…</p>}>
+                <CompareBoard trip={trip} commit={commit} onFlexDates={openFlex} />
+              </Suspense>
             ) : view === 'flex' ? (
               <Suspense fallback={<p className="muted">Loading flexible dates…</p>}>
                 <FlexDates trip={trip} windowId={flexWindowId} />

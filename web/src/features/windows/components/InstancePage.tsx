@@ -7,6 +7,7 @@
 // next login.
 import { Field, FormActions, FormError } from '../../../components/Form';
 import { MoneyInput } from '../../../components/MoneyInput';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SmartImage } from '../../../components/SmartImage';
 import { digitsOf, formatDateRange, formatMoney, formatSlashDate } from '../../../lib/format';
@@ -28,8 +29,8 @@ import { WINDOW_FIELD_NAMES, type Choice, type Conflict } from '../../../lib/mer
 import { TripCurrencyProvider } from '../../currencies';
 import { ConflictChoice, conflictRowOf, type ConflictRow } from '../../saving';
 import { CostItems } from '../../cost-items';
+import { PresenceEditor } from '../../shares';
 import { CheckPrices, FreshnessLine } from './PriceChecks';
-import { WindowWeather } from './WindowWeather';
 import {
   toForm,
   useWindowFormState,
@@ -38,6 +39,9 @@ import {
   type FormState,
   type WindowSave,
 } from './useWindowForm';
+
+// Weather arrives from the network after the window: its code loads beside it, not in the page's first load.
+const WindowWeather = lazy(() => import('./WindowWeather').then((m) => ({ default: m.WindowWeather })));
 
 function shown(field: string, value: unknown, currency: string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -260,12 +264,25 @@ export default function InstancePage() {
         <main className="page page--narrow">
           <WindowHeader trip={trip} instance={instance} note={live.note} />
           <WindowForm trip={trip} instance={instance} form={form} control={control} save={save} />
-          <CostItems tripId={tripId} instance={instance} travellers={trip.travelers ?? 1} version={trip.version} />
-          <WindowWeather
-            location={trip.trip_location || trip.location_address}
-            start={instance.trip_start}
-            end={instance.trip_end}
+          <CostItems
+            tripId={tripId}
+            instance={instance}
+            travellers={trip.travelers ?? 1}
+            version={trip.version}
+            people={trip.people ?? []}
           />
+          {(trip.people ?? []).length > 0 && (
+            <Suspense fallback={null}>
+              <PresenceEditor key={instance._id} trip={trip} window={instance} />
+            </Suspense>
+          )}
+          <Suspense fallback={null}>
+            <WindowWeather
+              location={trip.trip_location || trip.location_address}
+              start={instance.trip_start}
+              end={instance.trip_end}
+            />
+          </Suspense>
         </main>
       </TripCurrencyProvider>
     </TripRoleProvider>

@@ -3,7 +3,12 @@
 // marks and weather — then one primary action, View Details, and the rest in a menu
 // ("More"): Commit (or Clear plan), the name, the status, Duplicate…, Flex dates, the
 // price checks and Delete. A viewer sees the figures, the votes and View Details.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
+// Weather arrives from the network after the card: its code loads beside it, not in the trip page's first load.
+// Opened on demand: the name field is not in the trip page's first load.
+const WindowNameForm = lazy(() => import('./WindowName'));
+const WindowWeather = lazy(() => import('./WindowWeather').then((m) => ({ default: m.WindowWeather })));
 import { Link } from 'react-router-dom';
 import { totalCost } from '@tripcost/shared/domain';
 import { MenuButton, MenuGroup, MenuItem, type CloseMenu } from '../../../components/Menu';
@@ -14,8 +19,7 @@ import { cheapestIsStale, SEARCH_KIND_LABELS } from '../freshness';
 import { datesInvalid, STATUS_LABELS, statusOf, windowName } from '../rules';
 import { FreshnessLine } from './PriceChecks';
 import { DuplicateWindow, PICKABLE, useSharedActions, type CommitControl } from './WindowActions';
-import { nameActionLabel, WindowNameForm } from './WindowName';
-import { WindowWeather } from './WindowWeather';
+import { nameActionLabel } from './windowNaming';
 
 interface CardActions {
   commit: CommitControl;
@@ -217,12 +221,14 @@ export function WindowCard({
         <span className={`status-chip status-chip--${status}`}>{STATUS_LABELS[status]}</span>
       </header>
       <CardFigures trip={trip} window={instance} />
-      <WindowWeather
-        location={trip.trip_location || trip.location_address}
-        start={instance.trip_start}
-        end={instance.trip_end}
-        compact
-      />
+      <Suspense fallback={null}>
+        <WindowWeather
+          location={trip.trip_location || trip.location_address}
+          start={instance.trip_start}
+          end={instance.trip_end}
+          compact
+        />
+      </Suspense>
       {trip.members.length > 1 && (
         <VoteButtons
           tripId={trip._id}
@@ -232,7 +238,11 @@ export function WindowCard({
           label={instance.label || dates}
         />
       )}
-      {naming && <WindowNameForm tripId={trip._id} window={instance} onDone={() => setNaming(false)} />}
+      {naming && (
+        <Suspense fallback={null}>
+          <WindowNameForm tripId={trip._id} window={instance} onDone={() => setNaming(false)} />
+        </Suspense>
+      )}
       <div className="card__actions instance-card__actions">
         <Link
           className="btn btn--primary btn--sm"

@@ -2,26 +2,24 @@
 // card's menu) opens a labelled field with Save and Cancel; Enter saves, Escape cancels,
 // an empty name clears it. A refused save keeps the field open with the server's message;
 // a name over its limit is said at the field and not sent (TextLimit).
-import { TEXT_LIMITS } from '@tripcost/shared/domain';
 import { FormActions, FormError } from '../../../components/Form';
 import { limitDescribedBy, TextLimitNote, useTextLimit } from '../../../components/TextLimit';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import type { Instance } from '../../../lib/types';
 import { useSetWindowFieldsMutation } from '../api';
-
-/** A window's name: at most this many characters (the trips service's MAX_LABEL_LENGTH). */
-export const LABEL_MAX = TEXT_LIMITS.windowName;
-export const LABEL_NAME = 'Window name';
-
-/** What "Name this window" / "Rename" says for a window (its accessible name names the window too). */
-export function nameActionLabel(window: Instance, dates: string): { words: string; label: string } {
-  const words = window.label ? 'Rename' : 'Name this window';
-  return { words, label: `${words}: ${window.label || dates}` };
-}
+import { LABEL_MAX, LABEL_NAME } from './windowNaming';
 
 /** The name field, open until saved or cancelled (`onDone`). */
-export function WindowNameForm({ tripId, window, onDone }: { tripId: string; window: Instance; onDone: () => void }) {
+export default function WindowNameForm({
+  tripId,
+  window,
+  onDone,
+}: {
+  tripId: string;
+  window: Instance;
+  onDone: () => void;
+}) {
   const [value, setValue] = useState(window.label ?? '');
   const [error, setError] = useState('');
   const [setFields, { isLoading }] = useSetWindowFieldsMutation();
