@@ -18,7 +18,7 @@ import {
   ROOT,
   say,
 } from './lib/environment.mjs';
-import { plannedPorts, startProduct } from './lib/product.mjs';
+import { DEPLOYABLES, plannedPorts, startProduct } from './lib/product.mjs';
 
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? '.data');
 let planned;
@@ -81,9 +81,7 @@ try {
   fail(error.message);
 }
 const { ports } = product;
-say(
-  `Ports: gateway ${ports.gateway}, auth ${ports.auth}, trips ${ports.trips}, wishlists ${ports.wishlists}, ` +
-    `integrations ${ports.integrations}, metrics ${ports.metrics}`,
-);
+// Every deployable's port, in deployables.json's order.
+say(`Ports: ${[...DEPLOYABLES.map((d) => `${d.name} ${ports[d.name]}`), `metrics ${ports.metrics}`].join(', ')}`);
 say(`TripCost is running at ${product.url} (gateway metrics: ${product.metricsUrl})`);
 say('Press Ctrl-C to stop.');

@@ -73,6 +73,7 @@ export function startAuth(config: AuthConfig, logger?: Logger, options: StartOpt
           exportSources: createUserDataSources({
             tripsUrl: config.TRIPS_URL,
             wishlistsUrl: config.WISHLISTS_URL,
+            importsUrl: config.IMPORTS_URL,
             timeoutMs: config.EXPORT_TIMEOUT_MS,
             logger,
           }),

@@ -1,7 +1,7 @@
 // "Download my data": one JSON document with everything TripCost holds of the
 // caller: the full profile from this service, every trip of theirs (with its instances
 // and their costs), the trips shared with them as references, their votes, the payments
-// they are part of, and every wishlist from theirs. All or nothing: if a part cannot be
+// they are part of, every wishlist from theirs, and the import drafts still kept (24 h). All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
 import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
@@ -12,6 +12,8 @@ export interface UserDataSources {
   wishlists(authorization: string): Promise<unknown[]>;
   /** The payments the caller is part of, per trip, as the trips API answers them (issue 40). */
   payments(authorization: string): Promise<unknown[]>;
+  /** The caller's import drafts while they exist (24 h), as the imports API answers them (issue 43). */
+  imports(authorization: string): Promise<unknown[]>;
 }
 
 export const EXPORT_FORMAT = 'tripcost-export/1';
@@ -30,6 +32,8 @@ export interface DataExport {
   /** Payments between a trip's people that the caller is part of, per trip (their own trips and shared ones). */
   payments: unknown[];
   wishlists: unknown[];
+  /** Bookings read from the caller's documents, not yet added or expired (kept 24 h). */
+  imports: unknown[];
 }
 
 export interface SharedTripReference {
@@ -90,11 +94,12 @@ export async function gatherExport(
     now?: () => Date;
   },
 ): Promise<DataExport> {
-  const [own, trips, wishlists, payments] = await Promise.all([
+  const [own, trips, wishlists, payments, imports] = await Promise.all([
     deps.account(caller),
     deps.sources.trips(authorization),
     deps.sources.wishlists(authorization),
     deps.sources.payments(authorization),
+    deps.sources.imports(authorization),
   ]);
   return {
     format: EXPORT_FORMAT,
@@ -103,5 +108,6 @@ export async function gatherExport(
     ...exportedTrips(trips),
     payments,
     wishlists,
+    imports,
   };
 }

@@ -1,4 +1,4 @@
-// Where an export gathers the caller's data from: the trips and wishlists services'
+// Where an export gathers the caller's data from: the trips, wishlists and imports services'
 // own public APIs, on the kit's service client, called with the caller's token, so each
 // service applies its usual owner check and the export can never hold anything the
 // caller could not read. The endpoints are checked against the callees' OpenAPI
@@ -39,17 +39,27 @@ export const PAYMENTS_ENDPOINT = defineEndpoint({
   answer: { list: true, reads: ['trip_id', 'currency', 'payments'] },
 });
 
+/** The caller's import drafts while they are kept (issue 43). */
+export const IMPORTS_ENDPOINT = defineEndpoint({
+  callee: 'imports',
+  method: 'get',
+  path: '/api/imports',
+  answer: { list: true, reads: [] },
+});
+
 /** Every endpoint the export calls (the contract test checks each one). */
-export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT];
+export const EXPORT_ENDPOINTS = [TRIPS_PAGE_ENDPOINT, WISHLISTS_ENDPOINT, PAYMENTS_ENDPOINT, IMPORTS_ENDPOINT];
 
 export function createUserDataSources(options: {
   tripsUrl: string;
   wishlistsUrl: string;
+  importsUrl: string;
   timeoutMs: number;
   logger: Logger;
 }): UserDataSources {
   const trips = createServiceClient({ baseUrl: options.tripsUrl, timeoutMs: options.timeoutMs });
   const wishlists = createServiceClient({ baseUrl: options.wishlistsUrl, timeoutMs: options.timeoutMs });
+  const imports = createServiceClient({ baseUrl: options.importsUrl, timeoutMs: options.timeoutMs });
   const unavailable = () => serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
   /** The answer's list, or 503 when the source cannot answer one. */
   const listFrom = async (
@@ -91,5 +101,6 @@ export function createUserDataSources(options: {
     wishlists: (authorization) =>
       listFrom('wishlists', () => wishlists.get(WISHLISTS_ENDPOINT, { authorization, params: {} })),
     payments: (authorization) => listFrom('trips', () => trips.get(PAYMENTS_ENDPOINT, { authorization, params: {} })),
+    imports: (authorization) => listFrom('imports', () => imports.get(IMPORTS_ENDPOINT, { authorization, params: {} })),
   };
 }

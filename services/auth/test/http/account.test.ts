@@ -60,6 +60,7 @@ describe('account deletion and data export', () => {
   let api: ReturnType<typeof client>;
   let trips: FakeSource;
   let wishlists: FakeSource;
+  let imports: FakeSource;
   const published: EventEnvelope[] = [];
   const consumers: Worker[] = [];
   const redis = createClient(prefix);
@@ -67,11 +68,14 @@ describe('account deletion and data export', () => {
   beforeAll(async () => {
     trips = await fakeSource();
     wishlists = await fakeSource();
+    imports = await fakeSource();
+    imports.answer = { status: 200, body: [] };
     auth = await bootAuth({
       DATA_DIR: dataDir,
       QUEUE_PREFIX: prefix,
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
+      IMPORTS_URL: imports.url,
     });
     api = client(auth.url);
     for (const service of ['trips', 'wishlists'] as const) {
@@ -88,6 +92,7 @@ describe('account deletion and data export', () => {
     await Promise.all(consumers.map((worker) => worker.close()));
     await trips.close();
     await wishlists.close();
+    await imports.close();
     redis.quit();
   });
 
@@ -159,7 +164,7 @@ describe('account deletion and data export', () => {
     expect((await api.infor(again.accessToken)).body.email).toBe(user.registration.email);
   });
 
-  it('when the account is exported, then one attachment holds the account, the full profile, trips and wishlists, gathered with the caller’s token', async () => {
+  it('when the account is exported, then one attachment holds the account, the full profile, trips, wishlists and import drafts, gathered with the caller’s token', async () => {
     const user = await api.signUp();
     expect((await api.putProfile(user.id, { home_currency: 'JPY' }, user.accessToken)).status).toBe(200);
     const tripList = [{ _id: 'a'.repeat(24), location_address: 'Austin, TX, USA', instances: [{ stay_expense: 100 }] }];
@@ -176,6 +181,8 @@ describe('account deletion and data export', () => {
     trips.answer = { status: 200, body: tripList };
     trips.byPath['/api/trips/payments'] = { status: 200, body: payments };
     wishlists.answer = { status: 200, body: lists };
+    const drafts = [{ _id: 'f'.repeat(24), reservations: [], problems: [], expires_at: '2027-01-02T00:00:00.000Z' }];
+    imports.answer = { status: 200, body: drafts };
     trips.seen.length = 0;
     const res = await fetch(`${auth.url}/api/user/me/export`, { headers: { authorization: user.accessToken } });
     expect(res.status).toBe(200);
@@ -194,7 +201,10 @@ describe('account deletion and data export', () => {
       votes: [],
       payments,
       wishlists: lists,
+      imports: drafts,
     });
+    imports.answer = { status: 200, body: [] };
+    expect(imports.seen.at(-1)).toBe(user.accessToken);
     delete trips.byPath['/api/trips/payments'];
     // The trips page and the payments, each with the caller's own token.
     expect(trips.seen).toEqual([user.accessToken, user.accessToken]);

@@ -1,4 +1,4 @@
-// The export's calls to trips and wishlists, checked against what they serve: both
+// The export's calls to trips, wishlists and imports, checked against what they serve: both
 // services are booted and their /openapi.json fetched; every declared endpoint (path,
 // method, query, answer kind) must be in its callee's document, and deployables.json must
 // list each callee among the services auth calls.
@@ -8,6 +8,7 @@ import { openApiMismatches, type RunningService } from '@tripcost/shared';
 import { silentLogger, testServiceEnv } from '@tripcost/shared/testing';
 import { configFrom as tripsConfigFrom, startTrips } from '@tripcost/trips';
 import { configFrom as wishlistsConfigFrom, startWishlists } from '@tripcost/wishlists';
+import { configFrom as importsConfigFrom, startImports } from '@tripcost/imports';
 import { EXPORT_ENDPOINTS } from '../../src/http/user-data-sources';
 
 const deployables: { name: string; calls: string[] }[] = JSON.parse(
@@ -21,9 +22,12 @@ beforeAll(async () => {
   running.push(trips);
   const wishlists = await startWishlists(wishlistsConfigFrom(testServiceEnv({ TRIPS_URL: trips.url })), silentLogger());
   running.push(wishlists);
+  const imports = await startImports(importsConfigFrom(testServiceEnv({ TRIPS_URL: trips.url })), silentLogger());
+  running.push(imports);
   for (const [name, service] of [
     ['trips', trips],
     ['wishlists', wishlists],
+    ['imports', imports],
   ] as const)
     documents.set(name, await (await fetch(`${service.url}/openapi.json`)).json());
 });
