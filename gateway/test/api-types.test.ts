@@ -11,6 +11,7 @@ import { apiDocument as authDocument } from '@tripcost/auth';
 import { apiDocument as integrationsDocument } from '@tripcost/integrations';
 import { apiDocument as tripsDocument } from '@tripcost/trips';
 import { apiDocument as wishlistsDocument } from '@tripcost/wishlists';
+import { apiDocument as importsDocument } from '@tripcost/imports';
 import { mergeOpenApiDocuments, type OpenApiDoc } from '../src/docs';
 
 const ROOT = join(__dirname, '..', '..');
@@ -23,6 +24,7 @@ function generate(): string {
     { name: 'trips', doc: tripsDocument() as OpenApiDoc },
     { name: 'wishlists', doc: wishlistsDocument() as OpenApiDoc },
     { name: 'integrations', doc: integrationsDocument() as OpenApiDoc },
+    { name: 'imports', doc: importsDocument() as OpenApiDoc },
   ];
   const dir = mkdtempSync(join(tmpdir(), 'api-types-'));
   const input = join(dir, 'openapi.json');

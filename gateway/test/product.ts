@@ -21,15 +21,16 @@ import { configFrom as authConfig, startAuth } from '@tripcost/auth';
 import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
 import { configFrom as wishlistsConfig, startWishlists } from '@tripcost/wishlists';
 import { configFrom as integrationsConfig, startIntegrations } from '@tripcost/integrations';
+import { configFrom as importsConfig, startImports } from '@tripcost/imports';
 import type { RunningGateway } from '../src';
 import { startTestGateway } from './helpers';
 
-export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations';
-/** Start order: each service starts after those whose URLs it is told. */
-const START_ORDER: readonly ServiceName[] = ['trips', 'wishlists', 'auth', 'integrations'];
+export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'imports';
+/** Start order: each service starts after those whose URLs it is told (auth's export reads imports, so it comes first). */
+const START_ORDER: readonly ServiceName[] = ['trips', 'wishlists', 'imports', 'auth', 'integrations'];
 
 export interface ProductOptions {
-  /** The services to run (default all four); the others are a closed port to everyone. */
+  /** The services to run (default all); the others are a closed port to everyone. */
   services?: ServiceName[];
   /** Extra environment for one service or the gateway; it wins over the defaults. */
   env?: Partial<Record<ServiceName | 'gateway', Record<string, string>>>;
@@ -115,12 +116,14 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
     const own: Record<ServiceName, Record<string, string>> = {
       trips: {},
       wishlists: { TRIPS_URL: urlOf('trips') },
-      // Auth gathers exports from trips and wishlists, so it learns where they are.
+      imports: { TRIPS_URL: urlOf('trips') },
+      // Auth gathers exports from trips, wishlists and imports, so it learns where they are.
       auth: {
         JWT_PRIVATE_KEY: privateKey,
         PASSWORD_ARGON2_MEMORY_KIB: '1024',
         TRIPS_URL: urlOf('trips'),
         WISHLISTS_URL: urlOf('wishlists'),
+        IMPORTS_URL: urlOf('imports'),
       },
       integrations: {
         OPEN_METEO_BASE_URL: offline,
@@ -140,6 +143,7 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
     trips: (env) => startTrips(tripsConfig(env), loggerOf('trips')),
     wishlists: (env) => startWishlists(wishlistsConfig(env), loggerOf('wishlists')),
     integrations: (env) => startIntegrations(integrationsConfig(env), loggerOf('integrations')),
+    imports: (env) => startImports(importsConfig(env), loggerOf('imports')),
   };
 
   async function start(name: ServiceName): Promise<void> {
@@ -163,6 +167,7 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
         TRIPS_URL: urlOf('trips'),
         WISHLISTS_URL: urlOf('wishlists'),
         INTEGRATIONS_URL: urlOf('integrations'),
+        IMPORTS_URL: urlOf('imports'),
         WEB_DIST: '/nonexistent',
         ...options.env?.gateway,
       },

@@ -110,6 +110,7 @@ describe('application components with default values', () => {
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
       INTEGRATIONS_URL: 'http://tripcost-integrations:4004',
+      IMPORTS_URL: 'http://tripcost-imports:4005',
       CORS_ORIGINS: 'http://localhost:8080',
       TRUST_PROXY: 'loopback, uniquelocal',
       METRICS_PORT: '9464',
@@ -119,9 +120,10 @@ describe('application components with default values', () => {
       ...common,
       PORT: '4001',
       JWT_PRIVATE_KEY: '/etc/tripcost/jwt/private.pem',
-      // "Download my data" gathers the caller's trips and lists from these two.
+      // "Download my data" gathers the caller's trips, lists and import drafts from these three.
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
+      IMPORTS_URL: 'http://tripcost-imports:4005',
     });
     // Exchange rates for items in another currency come from integrations; invitation
     // links point at the web app (without an ingress: the gateway's local port).
@@ -133,6 +135,13 @@ describe('application components with default values', () => {
     });
     expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
     expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
+    // Imports adds cost items through trips and reads auth's keys; nothing else.
+    expect(config('imports')).toEqual({
+      ...common,
+      PORT: '4005',
+      TRIPS_URL: 'http://tripcost-trips:4002',
+      AUTH_URL: 'http://tripcost-auth:4001',
+    });
     for (const component of COMPONENTS) {
       const { envFrom } = containerOf(objects, component);
       expect(envFrom[0]).toEqual({ configMapRef: { name: `tripcost-${component}` } });

@@ -5110,6 +5110,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's import drafts still kept (24 h each), newest first (the account export reads them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The drafts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            reservations: {
+                                /** @enum {string} */
+                                kind: "lodging" | "flight" | "train" | "bus" | "car" | "event" | "restaurant" | "other";
+                                provider: string;
+                                name: string;
+                                /** @description ISO date-time with its UTC offset, a local date-time, or a date */
+                                start: string;
+                                end: string;
+                                location: string;
+                                amount?: number;
+                                currency?: string;
+                                confirmation?: string;
+                                travelers?: string[];
+                                paid?: boolean;
+                                cancelled?: boolean;
+                                source: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    method: "json-ld" | "microdata" | "ical" | "pkpass" | "pdf" | "text";
+                                };
+                            }[];
+                            problems: {
+                                file: string;
+                                msg: string;
+                            }[];
+                            expires_at: string;
+                        }[];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, text; or JSON { text }) into a draft kept 24 h for the caller */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The draft: reservations found, and a problem per document not understood */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            reservations: {
+                                /** @enum {string} */
+                                kind: "lodging" | "flight" | "train" | "bus" | "car" | "event" | "restaurant" | "other";
+                                provider: string;
+                                name: string;
+                                /** @description ISO date-time with its UTC offset, a local date-time, or a date */
+                                start: string;
+                                end: string;
+                                location: string;
+                                amount?: number;
+                                currency?: string;
+                                confirmation?: string;
+                                travelers?: string[];
+                                paid?: boolean;
+                                cancelled?: boolean;
+                                source: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    method: "json-ld" | "microdata" | "ical" | "pkpass" | "pdf" | "text";
+                                };
+                            }[];
+                            problems: {
+                                file: string;
+                                msg: string;
+                            }[];
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Neither files nor text */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description More than 10 files */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description More than 10 imports in a minute */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{draftId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A draft import (its owner only, for 24 h) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The draft */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            reservations: {
+                                /** @enum {string} */
+                                kind: "lodging" | "flight" | "train" | "bus" | "car" | "event" | "restaurant" | "other";
+                                provider: string;
+                                name: string;
+                                /** @description ISO date-time with its UTC offset, a local date-time, or a date */
+                                start: string;
+                                end: string;
+                                location: string;
+                                amount?: number;
+                                currency?: string;
+                                confirmation?: string;
+                                travelers?: string[];
+                                paid?: boolean;
+                                cancelled?: boolean;
+                                source: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    method: "json-ld" | "microdata" | "ical" | "pkpass" | "pdf" | "text";
+                                };
+                            }[];
+                            problems: {
+                                file: string;
+                                msg: string;
+                            }[];
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the caller’s import */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such import (or older than 24 h) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -14,8 +14,9 @@ export async function reservationsInEmail(
   file: string,
   readAttachment: Reader,
 ): Promise<{ reservations: Reservation[]; text: string }> {
-  const parts = (bytes.toString('latin1').match(/^--/gm) ?? []).length;
-  if (parts > IMPORT_LIMITS.mimeParts * 2)
+  // Part separators ("--boundary", not the closing "--boundary--"), counted before mailparser builds the tree.
+  const parts = (bytes.toString('latin1').match(/^--[^\r\n]*?(?<!--)\r?$/gm) ?? []).length;
+  if (parts > IMPORT_LIMITS.mimeParts)
     throw new DocumentProblem(`The email has more than ${IMPORT_LIMITS.mimeParts} parts.`);
   let mail: Awaited<ReturnType<typeof simpleParser>>;
   try {

@@ -132,29 +132,44 @@ export function reservationsInCalendar(icsText: string, file: string): Reservati
   }
   const zones = new Map<string, Zone>();
   for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
-    const zone = new ICAL.Timezone(vtimezone);
-    if (zone.tzid) zones.set(zone.tzid, zone);
+    try {
+      const zone = new ICAL.Timezone(vtimezone);
+      if (zone.tzid) zones.set(zone.tzid, zone);
+    } catch {
+      // A broken zone: its events fall back to the IANA zone of that name.
+    }
   }
   const source = { file, method: 'ical' as const };
-  const found: Reservation[] = [];
-  for (const vevent of root.getAllSubcomponents('vevent')) {
-    const dtstart = vevent.getFirstProperty('dtstart');
-    const dtend = vevent.getFirstProperty('dtend');
-    const start = timeText(dtstart?.getFirstValue() as Time, dtstart?.getParameter('tzid') as string, zones);
-    if (!start) continue;
-    const end = timeText(dtend?.getFirstValue() as Time, dtend?.getParameter('tzid') as string, zones) || start;
-    const summary = String(vevent.getFirstPropertyValue('summary') ?? '').trim();
-    const description = String(vevent.getFirstPropertyValue('description') ?? '');
-    const location = String(vevent.getFirstPropertyValue('location') ?? '').trim();
-    const legs = legsOf(description, start, end);
-    if (legs.length) {
-      found.push(...legs.map((leg) => ({ ...leg, source })));
-      continue;
+  return root.getAllSubcomponents('vevent').flatMap((vevent) => {
+    try {
+      return eventReservations(vevent, zones, source);
+    } catch {
+      // ical.js reads values lazily: one malformed event does not hide the others.
+      return [];
     }
-    const confirmation = /(?:booking reference|buchungscode|confirmation|reservation)[^:]*:\s*([A-Z0-9]{5,10})\b/i.exec(
-      description,
-    )?.[1];
-    found.push({
+  });
+}
+
+function eventReservations(
+  vevent: InstanceType<typeof ICAL.Component>,
+  zones: Map<string, Zone>,
+  source: Reservation['source'],
+): Reservation[] {
+  const dtstart = vevent.getFirstProperty('dtstart');
+  const dtend = vevent.getFirstProperty('dtend');
+  const start = timeText(dtstart?.getFirstValue() as Time, dtstart?.getParameter('tzid') as string, zones);
+  if (!start) return [];
+  const end = timeText(dtend?.getFirstValue() as Time, dtend?.getParameter('tzid') as string, zones) || start;
+  const summary = String(vevent.getFirstPropertyValue('summary') ?? '').trim();
+  const description = String(vevent.getFirstPropertyValue('description') ?? '');
+  const location = String(vevent.getFirstPropertyValue('location') ?? '').trim();
+  const legs = legsOf(description, start, end);
+  if (legs.length) return legs.map((leg) => ({ ...leg, source }));
+  const confirmation = /(?:booking reference|buchungscode|confirmation|reservation)[^:]*:\s*([A-Z0-9]{5,10})\b/i.exec(
+    description,
+  )?.[1];
+  return [
+    {
       kind: kindOfEvent(summary),
       provider: '',
       name: summary,
@@ -163,7 +178,6 @@ export function reservationsInCalendar(icsText: string, file: string): Reservati
       location,
       ...(confirmation ? { confirmation } : {}),
       source,
-    });
-  }
-  return found;
+    },
+  ];
 }

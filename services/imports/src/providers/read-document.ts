@@ -23,7 +23,17 @@ export function kindOfDocument(bytes: Buffer): DocumentKind {
   return 'text';
 }
 
+/** A reader's own failure on a malformed document (not a limit) is a problem with that document too. */
 export async function readDocument(bytes: Buffer, file: string, depth = 0): Promise<Reservation[]> {
+  try {
+    return await readByKind(bytes, file, depth);
+  } catch (error) {
+    if (error instanceof DocumentProblem) throw error;
+    throw new DocumentProblem('It cannot be read as a booking confirmation.');
+  }
+}
+
+async function readByKind(bytes: Buffer, file: string, depth: number): Promise<Reservation[]> {
   if (bytes.length > IMPORT_LIMITS.fileBytes)
     throw new DocumentProblem(`It is over ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB.`);
   const kind = kindOfDocument(bytes);
