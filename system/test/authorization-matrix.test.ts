@@ -350,6 +350,18 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: ({ draftId }) => ({ path: `/api/imports/${draftId}` }),
     expect: ONLY_OWNER,
   },
+  // The owner's draft into the owner's trip: another user is refused the draft (403) before the trip is asked.
+  'GET /api/imports/{draftId}/plan': {
+    request: ({ draftId, tripId }) => ({ path: `/api/imports/${draftId}/plan?tripId=${tripId}` }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/imports/{draftId}/apply': {
+    request: ({ draftId, tripId }) => ({
+      path: `/api/imports/${draftId}/apply`,
+      body: { tripId, items: [{ index: 0 }] },
+    }),
+    expect: ONLY_OWNER,
+  },
   'POST /api/wishlist/createlist': {
     request: ({ tripId }) => ({
       path: '/api/wishlist/createlist',

@@ -14,6 +14,7 @@ import type { ImportsConfig } from './config';
 import { createImports, type DocumentReader } from './domain/imports';
 import { IMPORT_LIMITS } from './domain/limits';
 import { startImportsInbox } from './jobs/inbox';
+import { createTripsClient } from './http/trips-client';
 import { isolatedReader } from './providers/isolated-reader';
 import { redisDraftStore } from './store/redis-drafts';
 
@@ -32,6 +33,11 @@ export function startImports(
       const imports = createImports({
         store: redisDraftStore(redis, config.QUEUE_PREFIX),
         read: options.read ?? isolatedReader(),
+        trips: createTripsClient({
+          baseUrl: config.TRIPS_URL,
+          timeoutMs: config.TRIPS_TIMEOUT_MS,
+          logger: parts.logger,
+        }),
       });
       const limiter = createRateLimiter({
         redis,

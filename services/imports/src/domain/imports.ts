@@ -2,6 +2,7 @@
 // only), answer it, forget a deleted account's drafts, and list them for the account
 // export. Parsing itself is behind the DocumentReader port (isolated worker threads).
 import { forbidden, isCurrencyCode, newId, notFound, readAmountText } from '@tripcost/shared';
+import { applyDraft, planFor, type ApplyChoice, type ApplyOutcome, type PlanEntry, type TripsPort } from './apply';
 import { IMPORT_LIMITS } from './limits';
 import type { Reservation } from './reservation';
 
@@ -50,14 +51,41 @@ export function amountsRead(reservation: Reservation): Reservation {
 }
 
 export interface Imports {
+  /** Each reservation's window, category and duplicate flag in a trip, for the review step. */
+  planOf(userId: string, authorization: string, draftId: string, tripId: string): Promise<PlanEntry[]>;
+  apply(
+    userId: string,
+    authorization: string,
+    draftId: string,
+    tripId: string,
+    choices: ApplyChoice[],
+  ): Promise<ApplyOutcome>;
   importDocuments(userId: string, documents: UploadedDocument[]): Promise<Draft>;
   draftOf(userId: string, draftId: string): Promise<Draft>;
   draftsOf(userId: string): Promise<Draft[]>;
   forgetUser(userId: string): Promise<number>;
 }
 
-export function createImports({ store, read }: { store: DraftStore; read: DocumentReader }): Imports {
-  return {
+export function createImports({
+  store,
+  read,
+  trips,
+}: {
+  store: DraftStore;
+  read: DocumentReader;
+  trips: TripsPort;
+}): Imports {
+  const imports: Imports = {
+    async planOf(userId, authorization, draftId, tripId) {
+      const draft = await imports.draftOf(userId, draftId);
+      return planFor(await trips.windowsOf(authorization, tripId), draft);
+    },
+
+    async apply(userId, authorization, draftId, tripId, choices) {
+      const draft = await imports.draftOf(userId, draftId);
+      return applyDraft(trips, authorization, draft, tripId, choices);
+    },
+
     async importDocuments(userId, documents) {
       // Two workers at a time per request (the machine's cores), answers kept in upload order.
       const readings = new Array<DocumentReading>(documents.length);
@@ -103,4 +131,5 @@ export function createImports({ store, read }: { store: DraftStore; read: Docume
     draftsOf: (userId) => store.listOfUser(userId),
     forgetUser: (userId) => store.removeAllOfUser(userId),
   };
+  return imports;
 }

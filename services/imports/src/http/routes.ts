@@ -15,6 +15,7 @@ import { IMPORT_LIMITS } from '../domain/limits';
 import type { Imports } from '../domain/imports';
 import { readUploads, UPLOADS, type WithUploads } from './uploads';
 import { draftAnswer } from './answers';
+import { applyRoutes } from './apply-routes';
 
 const draftParams = z.object({ draftId: objectIdSchema('import id') });
 const pastedBody = z
@@ -104,6 +105,8 @@ export function importRoutes(imports: Imports, limiter?: RateLimiter) {
       },
       handler: async ({ user, params }) => ({ body: draftReply(await imports.draftOf(user.id, params.draftId)) }),
     });
+
+    applyRoutes(ctx, imports);
   };
 }
 
