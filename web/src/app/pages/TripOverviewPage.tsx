@@ -8,7 +8,9 @@ import { rememberedView } from '../../features/windows';
 import { InstanceGrid, preloadCompareChart } from '../../features/windows/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { TripSettings } from '../../features/trips/components/TripSettings';
+import { ImportBookings } from '../../features/imports';
 import {
+  canEdit,
   costsHidden,
   HiddenCostsTrip,
   lostAccess,
@@ -77,6 +79,7 @@ export default function TripOverviewPage() {
         </TripHero>
         <ShareBar trip={trip} note={live.note} />
         <TripSettings trip={trip} />
+        {canEdit(trip.role) && <ImportBookings trip={trip} />}
         <div className="panel-grid">
           <Suspense fallback={PANELS_LOADING}>
             <TripPanels location={location} />
