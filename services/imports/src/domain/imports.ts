@@ -87,7 +87,7 @@ export function createImports({
     },
 
     async importDocuments(userId, documents) {
-      // Two workers at a time per request (the machine's cores), answers kept in upload order.
+      // Two documents at a time per request (the reader caps workers per process), answers kept in upload order.
       const readings = new Array<DocumentReading>(documents.length);
       let next = 0;
       const worker = async () => {

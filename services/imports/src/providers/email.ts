@@ -22,6 +22,8 @@ export async function reservationsInEmail(
   try {
     // No link following, no image fetching: mailparser only decodes what is in the message.
     mail = await simpleParser(bytes, {
+      // Its HTML-to-text conversion took seconds on a large mail; the text is ours to make, and only when needed.
+      skipHtmlToText: true,
       skipImageLinks: true,
       skipTextLinks: true,
       maxHtmlLengthToParse: IMPORT_LIMITS.fileBytes,
@@ -39,6 +41,7 @@ export async function reservationsInEmail(
       // An attachment it cannot read does not hide the rest of the mail.
     }
   }
+  if (reservations.length) return { reservations, text: '' };
   const text = [mail.subject ?? '', mail.text ?? (typeof mail.html === 'string' ? textOfHtml(mail.html) : '')].join(
     '\n',
   );

@@ -2,7 +2,7 @@
 // <script type="application/ld+json"> and microdata (itemscope/itemtype/itemprop),
 // read with htmlparser2's DOM. The microdata walk is ours: it is the few rules of
 // the HTML microdata spec, and the readers on npm fetch or pull in far more (ADR 0073).
-import { parseDocument } from 'htmlparser2';
+import { Parser, parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { parseJsonLimited } from '../domain/limits';
 import { reservationsOf, schemaObjectsOf, type Reservation, type SchemaObject } from '../domain/reservation';
@@ -26,18 +26,37 @@ function walk(nodes: ChildNode[], visit: (element: Element) => boolean | void) {
   }
 }
 
-function jsonLdObjects(root: ChildNode[]): SchemaObject[] {
+/**
+ * The JSON-LD blocks of a page, read with htmlparser2's streaming parser: no DOM is
+ * built for them (a 5 MB booking mail's DOM alone took seconds).
+ */
+function jsonLdObjects(html: string): SchemaObject[] {
   const objects: SchemaObject[] = [];
-  walk(root, (element) => {
-    if (element.name !== 'script' || !/ld\+json/i.test(element.attribs.type ?? '')) return;
-    const body = textOf(element).trim();
-    if (!body) return;
-    try {
-      schemaObjectsOf(parseJsonLimited(body), objects);
-    } catch {
-      // One broken block does not hide the others; the document reports what it found.
-    }
-  });
+  let inJsonLd = false;
+  let text = '';
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        inJsonLd = name === 'script' && /ld\+json/i.test(attribs.type ?? '');
+        text = '';
+      },
+      ontext(chunk) {
+        if (inJsonLd) text += chunk;
+      },
+      onclosetag(name) {
+        if (name !== 'script' || !inJsonLd) return;
+        inJsonLd = false;
+        if (!text.trim()) return;
+        try {
+          schemaObjectsOf(parseJsonLimited(text.trim()), objects);
+        } catch {
+          // One broken block does not hide the others; the document reports what it found.
+        }
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
   return objects;
 }
 
@@ -82,23 +101,30 @@ function microdataObjects(root: ChildNode[]): SchemaObject[] {
   return items;
 }
 
-/** JSON-LD first; microdata where the page has no JSON-LD reservation. */
+/** JSON-LD first; microdata (a DOM, built only for a page that has items) where the page has no JSON-LD reservation. */
 export function reservationsInHtml(html: string, file: string): Reservation[] {
+  const fromJsonLd = reservationsOf(jsonLdObjects(html), { file, method: 'json-ld' });
+  if (fromJsonLd.length || !/\bitemscope\b/i.test(html)) return fromJsonLd;
   const root = parseDocument(html, { decodeEntities: true }).children;
-  const fromJsonLd = reservationsOf(jsonLdObjects(root), { file, method: 'json-ld' });
-  if (fromJsonLd.length) return fromJsonLd;
   return reservationsOf(microdataObjects(root), { file, method: 'microdata' });
 }
 
-/** The visible text of an HTML document (for the text patterns when it has no markup). */
+/** The visible text of an HTML document (for the text patterns when it has no markup), streamed. */
 export function textOfHtml(html: string): string {
-  const root = parseDocument(html).children;
   const parts: string[] = [];
-  walk(root, (element) => {
-    if (element.name === 'script' || element.name === 'style') return false;
-    for (const child of element.children)
-      if (child.type === 'text') parts.push((child as unknown as { data: string }).data);
-    if (['br', 'p', 'div', 'tr', 'li'].includes(element.name)) parts.push('\n');
+  let hidden = 0;
+  const parser = new Parser({
+    onopentag(name) {
+      if (name === 'script' || name === 'style') hidden++;
+      if (['br', 'p', 'div', 'tr', 'li'].includes(name)) parts.push('\n');
+    },
+    ontext(chunk) {
+      if (hidden === 0) parts.push(chunk);
+    },
+    onclosetag(name) {
+      if (name === 'script' || name === 'style') hidden--;
+    },
   });
+  parser.end(html);
   return parts.join(' ').replace(/[ \t]+/g, ' ');
 }
