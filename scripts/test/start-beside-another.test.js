@@ -27,13 +27,19 @@ function listening(port, host) {
   });
 }
 
-/** A base with it and the five ports after it free (picked at random, checked). */
+/** deployables.json: the processes `npm start` runs, gateway first; metrics take the port after the last. */
+const DEPLOYABLES = JSON.parse(
+  require('node:fs').readFileSync(require('node:path').join(__dirname, '..', '..', 'deployables.json'), 'utf8'),
+).deployables;
+const METRICS_OFFSET = DEPLOYABLES.length;
+
+/** A base with it and the ports after it (one per deployable, then metrics) free (picked at random, checked). */
 async function freeBase(avoid = []) {
   for (;;) {
     // Below Linux's ephemeral range (32768–60999): a base checked free there can be taken
     // as the local port of any process's outgoing connection before npm start binds it.
     const base = 20000 + Math.floor(Math.random() * 12000);
-    const range = [0, 1, 2, 3, 4, 5].map((offset) => base + offset);
+    const range = Array.from({ length: METRICS_OFFSET + 1 }, (_, offset) => base + offset);
     if (range.some((port) => avoid.includes(port))) continue;
     let free = true;
     for (const port of range) free = free && (await listening(port, '0.0.0.0'));
@@ -174,7 +180,8 @@ async function travellerThrough(url) {
 
   it('when a stranger answering /healthz 200 holds one of its ports and a second run starts from PORT, then each run uses its own ports and services, and no Redis key is shared', async () => {
     const baseA = await freeBase();
-    const baseB = await freeBase([baseA, baseA + 1, baseA + 2, baseA + 3, baseA + 4, baseA + 5]);
+    // Far enough from A that neither run's ports reach into the other's.
+    const baseB = await freeBase(Array.from({ length: 2 * METRICS_OFFSET + 1 }, (_, i) => baseA - METRICS_OFFSET + i));
     // Another product's service on run A's trips port: answers every request with 200.
     stranger = createServer((req, res) => {
       strangerCalls.push(req.url);
@@ -188,21 +195,16 @@ async function travellerThrough(url) {
     runs.push(a, b);
     const [urlA, urlB] = await Promise.all([a.ready, b.ready]);
 
-    // (2) Every port comes from the run's base: gateway, services base+1…4, metrics base+5.
+    // (2) Every port comes from the run's base: gateway, the services in deployables.json's order, then metrics.
     expect(urlA).toBe(`http://localhost:${baseA}`);
     expect(urlB).toBe(`http://localhost:${baseB}`);
-    for (const [offset, name] of [
-      [1, 'auth'],
-      [2, 'trips'],
-      [3, 'wishlists'],
-      [4, 'integrations'],
-    ]) {
+    for (const [offset, name] of DEPLOYABLES.map((d, i) => [i, d.name]).slice(1)) {
       expect((await healthOf(baseB + offset)).instance).toMatch(new RegExp(`^${name}-`));
       if (name !== 'trips') expect((await healthOf(baseA + offset)).instance).toMatch(new RegExp(`^${name}-`));
     }
     expect((await healthOf(baseA)).instance).toMatch(/^gateway-/);
-    expect((await fetch(`http://127.0.0.1:${baseA + 5}/metrics`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${baseB + 5}/metrics`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${baseA + METRICS_OFFSET}/metrics`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${baseB + METRICS_OFFSET}/metrics`)).status).toBe(200);
 
     // (1) The taken port was noticed and replaced; the stranger got no traveller's request.
     const moved = new RegExp(`trips: port ${baseA + 2} is in use by another process; using (\\d+) instead`).exec(
