@@ -2,7 +2,7 @@
 # One image recipe for every TripCost process; the SERVICE build argument picks
 # the workspace the image runs:
 #   docker build --build-arg SERVICE=auth -t tripcost-auth .
-# SERVICE is one of gateway, auth, trips, wishlists, integrations, notifications: the names in
+# SERVICE is one of gateway, auth, trips, wishlists, integrations, notifications, imports: the names in
 # the root deployables.json, which k8s/test/deployables.test.js checks this
 # file against (each one's package.json copied below, each one in both `case`
 # lines). The gateway image also carries the built web app (web/dist), which
@@ -24,6 +24,7 @@ COPY services/trips/package.json services/trips/
 COPY services/wishlists/package.json services/wishlists/
 COPY services/integrations/package.json services/integrations/
 COPY services/notifications/package.json services/notifications/
+COPY services/imports/package.json services/imports/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 
@@ -44,8 +45,8 @@ ARG SERVICE
 RUN set -eu; \
     case "${SERVICE:-}" in \
       gateway) dir=gateway ;; \
-      auth|trips|wishlists|integrations|notifications) dir="services/${SERVICE}" ;; \
-      *) echo "SERVICE must be gateway, auth, trips, wishlists, integrations or notifications (got '${SERVICE:-}')" >&2; exit 1 ;; \
+      auth|trips|wishlists|integrations|notifications|imports) dir="services/${SERVICE}" ;; \
+      *) echo "SERVICE must be gateway, auth, trips, wishlists, integrations, notifications or imports (got '${SERVICE:-}')" >&2; exit 1 ;; \
     esac; \
     npx tsc -b "$dir"; \
     if [ "$SERVICE" = gateway ]; then npm run build -w web; fi; \
@@ -72,8 +73,8 @@ ARG SERVICE
 RUN --mount=type=cache,target=/root/.npm set -eu; \
     case "${SERVICE:-}" in \
       gateway) dir=gateway ;; \
-      auth|trips|wishlists|integrations|notifications) dir="services/${SERVICE}" ;; \
-      *) echo "SERVICE must be gateway, auth, trips, wishlists, integrations or notifications (got '${SERVICE:-}')" >&2; exit 1 ;; \
+      auth|trips|wishlists|integrations|notifications|imports) dir="services/${SERVICE}" ;; \
+      *) echo "SERVICE must be gateway, auth, trips, wishlists, integrations, notifications or imports (got '${SERVICE:-}')" >&2; exit 1 ;; \
     esac; \
     npm ci --omit=dev --workspace="$dir"
 

@@ -21,11 +21,13 @@ export const gatewayConfigSchema = z.object({
   WISHLISTS_URL: upstreamUrl(4003),
   INTEGRATIONS_URL: upstreamUrl(4004),
   NOTIFICATIONS_URL: upstreamUrl(4006),
+  IMPORTS_URL: upstreamUrl(4005),
   AUTH_INSTANCE_ID: expectedInstance(),
   TRIPS_INSTANCE_ID: expectedInstance(),
   WISHLISTS_INSTANCE_ID: expectedInstance(),
   INTEGRATIONS_INSTANCE_ID: expectedInstance(),
   NOTIFICATIONS_INSTANCE_ID: expectedInstance(),
+  IMPORTS_INSTANCE_ID: expectedInstance(),
   /** How often an upstream with an expected instance is asked who it is. */
   UPSTREAM_IDENTITY_CHECK_MS: positiveInt(2000),
   CORS_ORIGINS: z
@@ -42,6 +44,8 @@ export const gatewayConfigSchema = z.object({
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** Integrations waits on third parties (5 s + one retry), so it gets longer. */
   INTEGRATIONS_TIMEOUT_MS: positiveInt(15_000),
+  /** An import reads up to 10 documents, each in its own worker with a 2 s limit. */
+  IMPORTS_TIMEOUT_MS: positiveInt(30_000),
   /**
    * How long after the first attempt a request the upstream provably did not handle
    * (refused, or a draining service's marked 503) is still sent again: long enough

@@ -52,6 +52,14 @@ export function upstreamsFrom(config: GatewayConfig): Upstream[] {
       prefixes: ['/api/notifications'],
       instanceId: config.NOTIFICATIONS_INSTANCE_ID,
     },
+    // Uploads: streamed on to the service, which limits them (5 MB a file, 10 files).
+    {
+      name: 'imports',
+      target: config.IMPORTS_URL,
+      timeoutMs: config.IMPORTS_TIMEOUT_MS,
+      prefixes: ['/api/imports'],
+      instanceId: config.IMPORTS_INSTANCE_ID,
+    },
   ];
 }
 

@@ -13,7 +13,7 @@ describe('a traveller’s data: export and account deletion through the gateway'
   let product: Product;
 
   beforeAll(async () => {
-    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists', 'notifications'] });
+    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists', 'notifications', 'imports'] });
   });
 
   afterAll(() => product?.stop());
@@ -54,6 +54,14 @@ describe('a traveller’s data: export and account deletion through the gateway'
     expect(list.status).toBe(201);
     const other = await traveller();
     await tripWithInstance(other.token, 'Madrid, Spain');
+
+    const draft = await call('POST', '/api/imports', {
+      token: ana.token,
+      body: {
+        text: 'Airbnb\nListing: Loft\nCheck-in: Jun 10, 2031\nCheckout: Jun 13, 2031\nConfirmation code: HMXK4R2D9',
+      },
+    });
+    expect(draft.status).toBe(201);
 
     const res = await call('GET', '/api/user/me/export', { token: ana.token });
     expect(res.status).toBe(200);
@@ -96,6 +104,13 @@ describe('a traveller’s data: export and account deletion through the gateway'
       notifications: [],
       preferences: expect.objectContaining({ stale_days: 14, channels: { in_app: true, push: false, webhook: false } }),
     });
+    // The import draft while it is kept (24 h), with what was read from the pasted text.
+    expect(res.body.imports).toEqual([
+      expect.objectContaining({
+        _id: draft.body._id,
+        reservations: [expect.objectContaining({ confirmation: 'HMXK4R2D9' })],
+      }),
+    ]);
     expect(JSON.stringify(res.body)).not.toContain('Madrid');
   });
 

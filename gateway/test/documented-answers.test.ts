@@ -39,7 +39,7 @@ describe('answers through the gateway against the document it serves', () => {
   let doc: ApiDocument;
 
   beforeAll(async () => {
-    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists'] });
+    product = await startProductInProcess({ services: ['auth', 'trips', 'wishlists', 'imports'] });
     doc = (await product.call({ method: 'GET', path: '/api/docs/openapi.json' })).body as ApiDocument;
   });
 

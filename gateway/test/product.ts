@@ -22,12 +22,13 @@ import { configFrom as tripsConfig, startTrips } from '@tripcost/trips';
 import { configFrom as wishlistsConfig, startWishlists } from '@tripcost/wishlists';
 import { configFrom as integrationsConfig, startIntegrations } from '@tripcost/integrations';
 import { configFrom as notificationsConfig, startNotifications } from '@tripcost/notifications';
+import { configFrom as importsConfig, startImports } from '@tripcost/imports';
 import type { RunningGateway } from '../src';
 import { startTestGateway } from './helpers';
 
-export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications';
-/** Start order: each service starts after those whose URLs it is told. */
-const START_ORDER: readonly ServiceName[] = ['trips', 'wishlists', 'notifications', 'auth', 'integrations'];
+export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications' | 'imports';
+/** Start order: each service starts after those whose URLs it is told (auth's export reads notifications and imports). */
+const START_ORDER: readonly ServiceName[] = ['trips', 'wishlists', 'notifications', 'imports', 'auth', 'integrations'];
 
 export interface ProductOptions {
   /** The services to run (default all); the others are a closed port to everyone. */
@@ -117,13 +118,15 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
       trips: {},
       wishlists: { TRIPS_URL: urlOf('trips') },
       notifications: {},
-      // Auth gathers exports from trips, wishlists and notifications, so it learns where they are.
+      imports: { TRIPS_URL: urlOf('trips') },
+      // Auth gathers exports from trips, wishlists, notifications and imports, so it learns where they are.
       auth: {
         JWT_PRIVATE_KEY: privateKey,
         PASSWORD_ARGON2_MEMORY_KIB: '1024',
         TRIPS_URL: urlOf('trips'),
         WISHLISTS_URL: urlOf('wishlists'),
         NOTIFICATIONS_URL: urlOf('notifications'),
+        IMPORTS_URL: urlOf('imports'),
       },
       integrations: {
         OPEN_METEO_BASE_URL: offline,
@@ -144,6 +147,7 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
     wishlists: (env) => startWishlists(wishlistsConfig(env), loggerOf('wishlists')),
     integrations: (env) => startIntegrations(integrationsConfig(env), loggerOf('integrations')),
     notifications: (env) => startNotifications(notificationsConfig(env), loggerOf('notifications')),
+    imports: (env) => startImports(importsConfig(env), loggerOf('imports')),
   };
 
   async function start(name: ServiceName): Promise<void> {
@@ -168,6 +172,7 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
         WISHLISTS_URL: urlOf('wishlists'),
         INTEGRATIONS_URL: urlOf('integrations'),
         NOTIFICATIONS_URL: urlOf('notifications'),
+        IMPORTS_URL: urlOf('imports'),
         WEB_DIST: '/nonexistent',
         ...options.env?.gateway,
       },

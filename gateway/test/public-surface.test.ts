@@ -15,19 +15,21 @@ import { fakeUpstream, startTestGateway, type FakeUpstream } from './helpers';
 
 describe('the gateway’s public surface', () => {
   let auth: FakeUpstream, trips: FakeUpstream, wishlists: FakeUpstream, integrations: FakeUpstream;
+  let imports: FakeUpstream;
   let gateway: RunningGateway;
   let redis: Redis;
   let revokedUsers: RevokedUsers;
 
   beforeAll(async () => {
-    [auth, trips, wishlists, integrations] = await Promise.all(
-      ['auth', 'trips', 'wishlists', 'integrations'].map((name) => fakeUpstream(name)),
+    [auth, trips, wishlists, integrations, imports] = await Promise.all(
+      ['auth', 'trips', 'wishlists', 'integrations', 'imports'].map((name) => fakeUpstream(name)),
     );
     gateway = await startTestGateway({
       AUTH_URL: auth.url,
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
       INTEGRATIONS_URL: integrations.url,
+      IMPORTS_URL: imports.url,
       WEB_DIST: '/nonexistent-web-dist',
     });
     redis = createRequestRedis(testRedisUrl(), silentLogger());
@@ -39,7 +41,7 @@ describe('the gateway’s public surface', () => {
     await gateway.stop();
     await revokedUsers.close();
     await closeRedis(redis);
-    await Promise.all([auth, trips, wishlists, integrations].map((fake) => fake.close()));
+    await Promise.all([auth, trips, wishlists, integrations, imports].map((fake) => fake.close()));
   });
 
   it('when /metrics is asked on the public port, then 404 JSON; on the metrics port it is Prometheus text', async () => {
@@ -76,6 +78,7 @@ describe('the gateway’s public surface', () => {
       '/api/trips/openapi.json',
       '/api/wishlist/metrics',
       '/api/weather/healthz',
+      '/api/imports/openapi.json',
     ];
     for (const path of paths) {
       for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
@@ -86,7 +89,7 @@ describe('the gateway’s public surface', () => {
       }
     }
     // Nothing reached a service.
-    for (const fake of [auth, trips, wishlists, integrations]) expect(fake.received).toEqual([]);
+    for (const fake of [auth, trips, wishlists, integrations, imports]) expect(fake.received).toEqual([]);
     // A page path still gets the web app, and another method on it a JSON 404.
     expect((await fetch(`${gateway.url}/trips/123`)).headers.get('content-type')).toMatch(/text\/html/);
     const posted = await fetch(`${gateway.url}/trips/123`, { method: 'POST' });
@@ -95,7 +98,7 @@ describe('the gateway’s public surface', () => {
   });
 
   it('when a service’s document is asked at /api/docs/<service>.json, then that service’s /openapi.json answers', async () => {
-    for (const name of ['auth', 'trips', 'wishlists', 'integrations']) {
+    for (const name of ['auth', 'trips', 'wishlists', 'integrations', 'imports']) {
       const res = await fetch(`${gateway.url}/api/docs/${name}.json`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ upstream: name, url: '/openapi.json' });

@@ -111,6 +111,7 @@ describe('application components with default values', () => {
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
       INTEGRATIONS_URL: 'http://tripcost-integrations:4004',
       NOTIFICATIONS_URL: 'http://tripcost-notifications:4006',
+      IMPORTS_URL: 'http://tripcost-imports:4005',
       CORS_ORIGINS: 'http://localhost:8080',
       TRUST_PROXY: 'loopback, uniquelocal',
       METRICS_PORT: '9464',
@@ -120,10 +121,11 @@ describe('application components with default values', () => {
       ...common,
       PORT: '4001',
       JWT_PRIVATE_KEY: '/etc/tripcost/jwt/private.pem',
-      // "Download my data" gathers the caller's trips, lists and notifications from these.
+      // "Download my data" gathers the caller's trips, lists, notifications and import drafts from these.
       TRIPS_URL: 'http://tripcost-trips:4002',
       WISHLISTS_URL: 'http://tripcost-wishlists:4003',
       NOTIFICATIONS_URL: 'http://tripcost-notifications:4006',
+      IMPORTS_URL: 'http://tripcost-imports:4005',
     });
     // Exchange rates for items in another currency come from integrations; invitation
     // links point at the web app (without an ingress: the gateway's local port).
@@ -140,6 +142,13 @@ describe('application components with default values', () => {
       PORT: '4006',
       AUTH_URL: 'http://tripcost-auth:4001',
       TRIPS_URL: 'http://tripcost-trips:4002',
+    });
+    // Imports adds cost items through trips and reads auth's keys; nothing else.
+    expect(config('imports')).toEqual({
+      ...common,
+      PORT: '4005',
+      TRIPS_URL: 'http://tripcost-trips:4002',
+      AUTH_URL: 'http://tripcost-auth:4001',
     });
     for (const component of COMPONENTS) {
       const { envFrom } = containerOf(objects, component);

@@ -86,6 +86,19 @@ describe('NetworkPolicies with default values', () => {
     expect(can('redis', 'internet', 443)).toBe(false);
   });
 
+  test('when imports reads documents, then it reaches only trips, auth, Redis and DNS: no database, no internet (parsers never fetch)', () => {
+    const reached = [...COMPONENTS, 'mongodb', 'internet', 'kubernetes API', 'cloud metadata'].filter(
+      (to) => to !== 'imports' && can('imports', to, PORTS[to] ?? (to === 'mongodb' ? 27017 : 443)),
+    );
+    expect(reached).toEqual(['auth', 'trips']);
+    expect(can('imports', 'redis', 6379)).toBe(true);
+    expect(can('imports', 'kube-dns', 53, 'UDP')).toBe(true);
+    expect(can('imports', 'internet', 80)).toBe(false);
+    expect(can('gateway', 'imports', PORTS.imports)).toBe(true);
+    expect(can('auth', 'imports', PORTS.imports)).toBe(true);
+    expect(can('ingress-nginx', 'imports', PORTS.imports)).toBe(false);
+  });
+
   test('when integrations calls its providers, then only HTTPS to the internet is open, not cluster or metadata addresses', () => {
     expect(can('integrations', 'internet', 443)).toBe(true);
     expect(can('integrations', 'internet', 80)).toBe(false);

@@ -1,4 +1,4 @@
-// Starts the whole product as child processes: the four services and the gateway,
+// Starts the whole product as child processes: every service of deployables.json and the gateway,
 // each built to dist/, with prefixed, readable logs; stops them all together.
 //
 // Beside another product on the same machine (another checkout's `npm start`, a test
@@ -39,7 +39,7 @@ export const DEFAULT_PORTS = {
 /**
  * The ports a run asks for. With a base (PORT_BASE, or else PORT, the gateway's port)
  * every port comes from it, in deployables.json's order: gateway = base, auth …
- * integrations = base+1 … base+4, metrics = the next one; without one, DEFAULT_PORTS.
+ * the services = base+1 …, one each, metrics = the next one; without one, DEFAULT_PORTS.
  * An explicit METRICS_PORT wins for metrics.
  */
 export function plannedPorts({ portBase, metricsPort } = {}) {

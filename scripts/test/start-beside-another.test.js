@@ -13,10 +13,6 @@ const { Redis } = require('ioredis');
 const { freePort } = require('../lib/free-port.cjs');
 
 const ROOT = join(__dirname, '..', '..');
-/** deployables.json in order: the gateway at the base, each service at base + its place, metrics next. */
-const NAMES = require(join(ROOT, 'deployables.json')).deployables.map((d) => d.name);
-const METRICS_OFFSET = NAMES.length;
-
 // jest.config.js's testTimeout is ignored when several projects run together (`npm test`,
 // `jest --projects … scripts`), where a start of the whole product on busy cores outlasts
 // the 20 s default: the file sets its own.
@@ -30,7 +26,11 @@ function listening(port, host) {
   });
 }
 
-/** A base with it and the five ports after it free (picked at random, checked). */
+/** deployables.json: the processes `npm start` runs, gateway first; metrics take the port after the last. */
+const DEPLOYABLES = require(join(ROOT, 'deployables.json')).deployables;
+const METRICS_OFFSET = DEPLOYABLES.length;
+
+/** A base with it and the ports after it (one per deployable, then metrics) free (picked at random, checked). */
 async function freeBase(avoid = []) {
   for (;;) {
     // Below Linux's ephemeral range (32768–60999): a base checked free there can be taken
@@ -177,7 +177,8 @@ async function travellerThrough(url) {
 
   it('when a stranger answering /healthz 200 holds one of its ports and a second run starts from PORT, then each run uses its own ports and services, and no Redis key is shared', async () => {
     const baseA = await freeBase();
-    const baseB = await freeBase(Array.from({ length: METRICS_OFFSET + 1 }, (_, offset) => baseA + offset));
+    // Far enough from A that neither run's ports reach into the other's.
+    const baseB = await freeBase(Array.from({ length: 2 * METRICS_OFFSET + 1 }, (_, i) => baseA - METRICS_OFFSET + i));
     // Another product's service on run A's trips port: answers every request with 200.
     stranger = createServer((req, res) => {
       strangerCalls.push(req.url);
@@ -191,11 +192,10 @@ async function travellerThrough(url) {
     runs.push(a, b);
     const [urlA, urlB] = await Promise.all([a.ready, b.ready]);
 
-    // (2) Every port comes from the run's base: gateway, each service base + its place in
-    // deployables.json, metrics next.
+    // (2) Every port comes from the run's base: gateway, the services in deployables.json's order, then metrics.
     expect(urlA).toBe(`http://localhost:${baseA}`);
     expect(urlB).toBe(`http://localhost:${baseB}`);
-    for (const [offset, name] of NAMES.map((name, offset) => [offset, name]).slice(1)) {
+    for (const [offset, name] of DEPLOYABLES.map((d, i) => [i, d.name]).slice(1)) {
       expect((await healthOf(baseB + offset)).instance).toMatch(new RegExp(`^${name}-`));
       if (name !== 'trips') expect((await healthOf(baseA + offset)).instance).toMatch(new RegExp(`^${name}-`));
     }

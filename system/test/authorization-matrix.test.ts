@@ -21,6 +21,8 @@ interface Resources {
   /** The trip's people: the owner, then Bo (no account); and a payment from Bo to the owner. */
   personIds: [string, string];
   paymentId: string;
+  /** The owner's import draft: made only for the routes that name one (a draft is a parse in a worker). */
+  draftId: string;
 }
 
 interface MatrixEntry {
@@ -377,6 +379,28 @@ const MATRIX: Record<string, MatrixEntry> = {
     expect: ANY_USER,
   },
   'GET /api/notifications/export': { request: () => ({ path: '/api/notifications/export' }), expect: ANY_USER },
+  // Imports (issue 43): a draft is its owner's alone; anyone signed in may import.
+  'POST /api/imports': {
+    request: () => ({ path: '/api/imports', body: { text: 'Nothing booked here.' } }),
+    expect: { anonymous: [401], other: [201], owner: [201] },
+  },
+  'GET /api/imports': { request: () => ({ path: '/api/imports' }), expect: ANY_USER },
+  'GET /api/imports/{draftId}': {
+    request: ({ draftId }) => ({ path: `/api/imports/${draftId}` }),
+    expect: ONLY_OWNER,
+  },
+  // The owner's draft into the owner's trip: another user is refused the draft (403) before the trip is asked.
+  'GET /api/imports/{draftId}/plan': {
+    request: ({ draftId, tripId }) => ({ path: `/api/imports/${draftId}/plan?tripId=${tripId}` }),
+    expect: ONLY_OWNER,
+  },
+  'POST /api/imports/{draftId}/apply': {
+    request: ({ draftId, tripId }) => ({
+      path: `/api/imports/${draftId}/apply`,
+      body: { tripId, items: [{ index: 0 }] },
+    }),
+    expect: ONLY_OWNER,
+  },
   'POST /api/wishlist/createlist': {
     request: ({ tripId }) => ({
       path: '/api/wishlist/createlist',
@@ -485,7 +509,20 @@ describe('authorization matrix over every documented route', () => {
       wishlistId: list.body._id,
       personIds,
       paymentId: payment.body.payment._id,
+      draftId: NO_SUCH_ID,
     };
+  }
+
+  /** A fresh import draft of the owner's. */
+  async function ownerDraft(): Promise<string> {
+    const draft = await product.call({
+      token: owner.token,
+      method: 'POST',
+      path: '/api/imports',
+      body: { text: 'Airbnb\nCheck-in: Jun 10, 2030\nCheckout: Jun 13, 2030\nConfirmation code: HMXK4R2D9' },
+    });
+    if (draft.status !== 201) throw new Error(`could not make the owner’s draft: ${draft.status} ${draft.text}`);
+    return draft.body._id;
   }
 
   it('when the route table is read, then every documented route has a matrix entry and every entry a route', async () => {
@@ -505,7 +542,9 @@ describe('authorization matrix over every documented route', () => {
       owner = await product.registerAndLogin();
       tokens.owner = owner.token;
       for (const caller of ['anonymous', 'other', 'owner'] as Caller[]) {
-        const { path, body } = MATRIX[key].request(await freshResources());
+        const resources = await freshResources();
+        if (key.includes('{draftId}')) resources.draftId = await ownerDraft();
+        const { path, body } = MATRIX[key].request(resources);
         const reply = await product.call({ method, path, body, token: tokens[caller] });
         outcomes.push(`${key} as ${caller} → ${reply.status}`);
         if (!MATRIX[key].expect[caller].includes(reply.status)) {

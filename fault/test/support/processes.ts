@@ -142,6 +142,8 @@ export async function startProduct(
     TRIPS_URL: urlOf('trips'),
     WISHLISTS_URL: urlOf('wishlists'),
     INTEGRATIONS_URL: urlOf('integrations'),
+    // The imports service is not among these processes: a closed port, never whatever listens on its default.
+    IMPORTS_URL: closed,
     OPEN_METEO_BASE_URL: closed,
     OPEN_METEO_GEOCODING_BASE_URL: closed,
     GOOGLE_PLACES_BASE_URL: closed,

@@ -44,10 +44,11 @@ export const authConfigSchema = z
     REFRESH_SESSION_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     /** How long a just-rotated refresh token still yields access tokens (two tabs refreshing at once). */
     REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
-    /** Where "download my data" gathers the caller's trips, wishlists and notifications (with the caller's token). */
+    /** Where "download my data" gathers the caller's trips, wishlists, notifications and import drafts (with the caller's token). */
     TRIPS_URL: urlSetting('http://127.0.0.1:4002'),
     WISHLISTS_URL: urlSetting('http://127.0.0.1:4003'),
     NOTIFICATIONS_URL: urlSetting('http://127.0.0.1:4006'),
+    IMPORTS_URL: urlSetting('http://127.0.0.1:4005'),
     EXPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   })
   .superRefine((config, ctx) => {

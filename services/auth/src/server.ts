@@ -74,6 +74,7 @@ export function startAuth(config: AuthConfig, logger?: Logger, options: StartOpt
             tripsUrl: config.TRIPS_URL,
             wishlistsUrl: config.WISHLISTS_URL,
             notificationsUrl: config.NOTIFICATIONS_URL,
+            importsUrl: config.IMPORTS_URL,
             timeoutMs: config.EXPORT_TIMEOUT_MS,
             logger,
           }),

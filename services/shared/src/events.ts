@@ -16,7 +16,7 @@ let bullmq: typeof import('bullmq') | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deliberate lazy load, see above
 const loadBullmq = (): typeof import('bullmq') => (bullmq ??= require('bullmq') as typeof import('bullmq'));
 
-export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications';
+export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications' | 'imports';
 
 export interface TripSnapshot {
   _id: string;
@@ -118,7 +118,7 @@ export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'wishlist.trip-added': ['trips'],
   'wishlist.trip-removed': ['trips'],
   'wishlist.deleted': ['trips'],
-  'user.deleted': ['trips', 'wishlists', 'notifications'],
+  'user.deleted': ['trips', 'wishlists', 'notifications', 'imports'],
 };
 
 export const inboxQueueName = (service: ServiceName) => `tripcost-inbox-${service}`;

@@ -5785,6 +5785,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's import drafts still kept (24 h each), newest first (the account export reads them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The drafts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            reservations: {
+                                /** @enum {string} */
+                                kind: "lodging" | "flight" | "train" | "bus" | "car" | "event" | "restaurant" | "other";
+                                provider: string;
+                                name: string;
+                                /** @description ISO date-time with its UTC offset, a local date-time, or a date */
+                                start: string;
+                                end: string;
+                                location: string;
+                                amount?: number;
+                                currency?: string;
+                                confirmation?: string;
+                                travelers?: string[];
+                                paid?: boolean;
+                                cancelled?: boolean;
+                                source: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    method: "json-ld" | "microdata" | "ical" | "pkpass" | "pdf" | "text";
+                                };
+                            }[];
+                            problems: {
+                                file: string;
+                                msg: string;
+                            }[];
+                            expires_at: string;
+                        }[];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, text; or JSON { text }) into a draft kept 24 h for the caller */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The draft: reservations found, and a problem per document not understood */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            reservations: {
+                                /** @enum {string} */
+                                kind: "lodging" | "flight" | "train" | "bus" | "car" | "event" | "restaurant" | "other";
+                                provider: string;
+                                name: string;
+                                /** @description ISO date-time with its UTC offset, a local date-time, or a date */
+                                start: string;
+                                end: string;
+                                location: string;
+                                amount?: number;
+                                currency?: string;
+                                confirmation?: string;
+                                travelers?: string[];
+                                paid?: boolean;
+                                cancelled?: boolean;
+                                source: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    method: "json-ld" | "microdata" | "ical" | "pkpass" | "pdf" | "text";
+                                };
+                            }[];
+                            problems: {
+                                file: string;
+                                msg: string;
+                            }[];
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Neither files nor text */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description More than 10 files */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description More than 10 imports in a minute */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{draftId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A draft import (its owner only, for 24 h) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The draft */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            reservations: {
+                                /** @enum {string} */
+                                kind: "lodging" | "flight" | "train" | "bus" | "car" | "event" | "restaurant" | "other";
+                                provider: string;
+                                name: string;
+                                /** @description ISO date-time with its UTC offset, a local date-time, or a date */
+                                start: string;
+                                end: string;
+                                location: string;
+                                amount?: number;
+                                currency?: string;
+                                confirmation?: string;
+                                travelers?: string[];
+                                paid?: boolean;
+                                cancelled?: boolean;
+                                source: {
+                                    file: string;
+                                    /** @enum {string} */
+                                    method: "json-ld" | "microdata" | "ical" | "pkpass" | "pdf" | "text";
+                                };
+                            }[];
+                            problems: {
+                                file: string;
+                                msg: string;
+                            }[];
+                            expires_at: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the caller’s import */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such import (or older than 24 h) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{draftId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For each reservation of a draft: its proposed window in a trip (by its local dates), category and whether the trip has it */
+        get: {
+            parameters: {
+                query: {
+                    tripId: string;
+                };
+                header?: never;
+                path: {
+                    draftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One entry per reservation, in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            index: number;
+                            /** @enum {string} */
+                            category: "stay" | "travel" | "car" | "other";
+                            instanceId: string | null;
+                            duplicate: boolean;
+                        }[];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the caller’s import, or not a member of the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such import or trip */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{draftId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add chosen reservations as cost items of a trip’s windows, as the caller (their role applies): amount, currency, name, confirmation, booked (paid when the document says so); duplicates and reservations outside every window are skipped */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draftId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tripId: string;
+                        items: {
+                            index: number;
+                            instanceId?: string;
+                            new_window?: {
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
+                                start: string | (null) | unknown;
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31; null or '' clear it */
+                                end: string | (null) | unknown;
+                            };
+                            /** @enum {string} */
+                            category?: "stay" | "travel" | "car" | "other";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description What was added and what was skipped, and why */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: {
+                                index: number;
+                                instanceId: string;
+                                itemId: string;
+                            }[];
+                            skipped: {
+                                index: number;
+                                msg: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No such reservation, or an item the trips service refuses (currency, amount) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the caller’s import, or the caller may not edit the trip */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such import, trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The trips service cannot answer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

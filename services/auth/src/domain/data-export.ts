@@ -1,8 +1,8 @@
 // "Download my data": one JSON document with everything TripCost holds of the
 // caller: the full profile from this service, every trip of theirs (with its instances
 // and their costs), the trips shared with them as references, their votes, the payments
-// they are part of, the history of their own trips, every wishlist from theirs, and
-// their notifications and alert preferences. All or nothing: if a part cannot be
+// they are part of, the history of their own trips, every wishlist from theirs, their
+// notifications and alert preferences, and the import drafts still kept (24 h). All or nothing: if a part cannot be
 // gathered the caller gets 503, never a silently incomplete export.
 import type { AuthUser, ProfileFields } from '@tripcost/shared';
 
@@ -17,6 +17,8 @@ export interface UserDataSources {
   history(authorization: string, tripId: string): Promise<unknown[]>;
   /** The caller's notifications and alert preferences, as the notifications API answers them (issue 42). */
   notifications(authorization: string): Promise<unknown>;
+  /** The caller's import drafts while they exist (24 h), as the imports API answers them (issue 43). */
+  imports(authorization: string): Promise<unknown[]>;
 }
 
 export const EXPORT_FORMAT = 'tripcost-export/1';
@@ -37,6 +39,8 @@ export interface DataExport {
   /** The history of each of the caller's own trips (who changed what, from what to what), newest first. */
   history: TripHistory[];
   wishlists: unknown[];
+  /** Bookings read from the caller's documents, not yet added or expired (kept 24 h). */
+  imports: unknown[];
   /** The caller's in-app notifications and alert preferences. */
   notifications: unknown;
 }
@@ -104,12 +108,13 @@ export async function gatherExport(
     now?: () => Date;
   },
 ): Promise<DataExport> {
-  const [own, trips, wishlists, payments, notifications] = await Promise.all([
+  const [own, trips, wishlists, payments, notifications, imports] = await Promise.all([
     deps.account(caller),
     deps.sources.trips(authorization),
     deps.sources.wishlists(authorization),
     deps.sources.payments(authorization),
     deps.sources.notifications(authorization),
+    deps.sources.imports(authorization),
   ]);
   const exported = exportedTrips(trips);
   // One trip after another: each history comes a page at a time, so a long one never
@@ -128,5 +133,6 @@ export async function gatherExport(
     history,
     wishlists,
     notifications,
+    imports,
   };
 }

@@ -1,4 +1,4 @@
-// Where an export gathers the caller's data from: the trips, wishlists and notifications services'
+// Where an export gathers the caller's data from: the trips, wishlists, notifications and imports services'
 // own public APIs, on the kit's service client, called with the caller's token, so each
 // service applies its usual owner check and the export can never hold anything the
 // caller could not read. The endpoints are checked against the callees' OpenAPI
@@ -58,6 +58,13 @@ export const NOTIFICATIONS_ENDPOINT = defineEndpoint({
   path: '/api/notifications/export',
   answer: { list: false, reads: ['notifications', 'preferences'] },
 });
+/** The caller's import drafts while they are kept (issue 43). */
+export const IMPORTS_ENDPOINT = defineEndpoint({
+  callee: 'imports',
+  method: 'get',
+  path: '/api/imports',
+  answer: { list: true, reads: [] },
+});
 
 /** Every endpoint the export calls (the contract test checks each one). */
 export const EXPORT_ENDPOINTS = [
@@ -66,18 +73,21 @@ export const EXPORT_ENDPOINTS = [
   PAYMENTS_ENDPOINT,
   HISTORY_PAGE_ENDPOINT,
   NOTIFICATIONS_ENDPOINT,
+  IMPORTS_ENDPOINT,
 ];
 
 export function createUserDataSources(options: {
   tripsUrl: string;
   wishlistsUrl: string;
   notificationsUrl: string;
+  importsUrl: string;
   timeoutMs: number;
   logger: Logger;
 }): UserDataSources {
   const trips = createServiceClient({ baseUrl: options.tripsUrl, timeoutMs: options.timeoutMs });
   const wishlists = createServiceClient({ baseUrl: options.wishlistsUrl, timeoutMs: options.timeoutMs });
   const notifications = createServiceClient({ baseUrl: options.notificationsUrl, timeoutMs: options.timeoutMs });
+  const imports = createServiceClient({ baseUrl: options.importsUrl, timeoutMs: options.timeoutMs });
   const unavailable = () => serviceUnavailable(EXPORT_UNAVAILABLE, 'export_unavailable');
   /** The answer's body, or 503 when the source cannot answer. */
   const bodyFrom = async (source: string, call: () => Promise<{ status: number; body: unknown }>): Promise<unknown> => {
@@ -153,5 +163,6 @@ export function createUserDataSources(options: {
       options.logger.warn({ source: 'notifications' }, 'export source answered with something other than an object');
       throw unavailable();
     },
+    imports: (authorization) => listFrom('imports', () => imports.get(IMPORTS_ENDPOINT, { authorization, params: {} })),
   };
 }

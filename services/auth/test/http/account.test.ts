@@ -73,6 +73,7 @@ describe('account deletion and data export', () => {
   let api: ReturnType<typeof client>;
   let trips: FakeSource;
   let wishlists: FakeSource;
+  let imports: FakeSource;
   const published: EventEnvelope[] = [];
   const consumers: Worker[] = [];
   const redis = createClient(prefix);
@@ -80,11 +81,14 @@ describe('account deletion and data export', () => {
   beforeAll(async () => {
     trips = await fakeSource();
     wishlists = await fakeSource();
+    imports = await fakeSource();
+    imports.answer = { status: 200, body: [] };
     auth = await bootAuth({
       DATA_DIR: dataDir,
       QUEUE_PREFIX: prefix,
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
+      IMPORTS_URL: imports.url,
     });
     api = client(auth.url);
     for (const service of ['trips', 'wishlists'] as const) {
@@ -101,6 +105,7 @@ describe('account deletion and data export', () => {
     await Promise.all(consumers.map((worker) => worker.close()));
     await trips.close();
     await wishlists.close();
+    await imports.close();
     redis.quit();
   });
 
@@ -172,7 +177,7 @@ describe('account deletion and data export', () => {
     expect((await api.infor(again.accessToken)).body.email).toBe(user.registration.email);
   });
 
-  it('when the account is exported, then one attachment holds the account, the full profile, trips, their history (a page at a time) and wishlists, gathered with the caller’s token', async () => {
+  it('when the account is exported, then one attachment holds the account, the full profile, trips, their history (a page at a time), wishlists and import drafts, gathered with the caller’s token', async () => {
     const user = await api.signUp();
     expect((await api.putProfile(user.id, { home_currency: 'JPY' }, user.accessToken)).status).toBe(200);
     const tripList = [{ _id: 'a'.repeat(24), location_address: 'Austin, TX, USA', instances: [{ stay_expense: 100 }] }];
@@ -192,6 +197,8 @@ describe('account deletion and data export', () => {
     const history = Array.from({ length: 150 }, (_, n) => ({ _id: `entry-${n}`, action: 'item', changes: [] }));
     trips.history = history;
     wishlists.answer = { status: 200, body: lists };
+    const drafts = [{ _id: 'f'.repeat(24), reservations: [], problems: [], expires_at: '2027-01-02T00:00:00.000Z' }];
+    imports.answer = { status: 200, body: drafts };
     trips.seen.length = 0;
     const res = await fetch(`${auth.url}/api/user/me/export`, { headers: { authorization: user.accessToken } });
     expect(res.status).toBe(200);
@@ -211,7 +218,10 @@ describe('account deletion and data export', () => {
       payments,
       history: [{ trip_id: 'a'.repeat(24), entries: history }],
       wishlists: lists,
+      imports: drafts,
     });
+    imports.answer = { status: 200, body: [] };
+    expect(imports.seen.at(-1)).toBe(user.accessToken);
     delete trips.byPath['/api/trips/payments'];
     trips.history = [];
     // The trips page, the payments and two pages of history, each with the caller's own token.

@@ -199,11 +199,11 @@ describe('accounts made before countries existed', () => {
     expect(await users.db.findOneAsync({ _id: user.id })).not.toHaveProperty('country');
     await users.close();
 
-    // Trips and wishlists stand in as one server with no data, so the export can be gathered.
+    // Trips, wishlists and imports stand in as one server with no data, so the export can be gathered.
     const empty = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
     await new Promise<void>((resolve) => empty.listen(0, '127.0.0.1', resolve));
     const emptyUrl = `http://127.0.0.1:${(empty.address() as AddressInfo).port}`;
-    first = await bootAuth({ DATA_DIR: dataDir, TRIPS_URL: emptyUrl, WISHLISTS_URL: emptyUrl });
+    first = await bootAuth({ DATA_DIR: dataDir, TRIPS_URL: emptyUrl, WISHLISTS_URL: emptyUrl, IMPORTS_URL: emptyUrl });
     try {
       const api = client(first.url);
       const login = await api.login(user.registration.email, user.registration.password);

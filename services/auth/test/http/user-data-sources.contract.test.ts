@@ -1,5 +1,5 @@
-// The export's calls to trips, wishlists and notifications, checked against what they
-// serve: the services are booted and their /openapi.json fetched; every declared endpoint (path,
+// The export's calls to trips, wishlists, notifications and imports, checked against what
+// they serve: the services are booted and their /openapi.json fetched; every declared endpoint (path,
 // method, query, answer kind) must be in its callee's document, and deployables.json must
 // list each callee among the services auth calls.
 import { readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { silentLogger, testServiceEnv } from '@tripcost/shared/testing';
 import { configFrom as tripsConfigFrom, startTrips } from '@tripcost/trips';
 import { configFrom as wishlistsConfigFrom, startWishlists } from '@tripcost/wishlists';
 import { configFrom as notificationsConfigFrom, startNotifications } from '@tripcost/notifications';
+import { configFrom as importsConfigFrom, startImports } from '@tripcost/imports';
 import { EXPORT_ENDPOINTS } from '../../src/http/user-data-sources';
 
 const deployables: { name: string; calls: string[] }[] = JSON.parse(
@@ -22,12 +23,15 @@ beforeAll(async () => {
   running.push(trips);
   const wishlists = await startWishlists(wishlistsConfigFrom(testServiceEnv({ TRIPS_URL: trips.url })), silentLogger());
   running.push(wishlists);
+  const imports = await startImports(importsConfigFrom(testServiceEnv({ TRIPS_URL: trips.url })), silentLogger());
+  running.push(imports);
   const notifications = await startNotifications(notificationsConfigFrom(testServiceEnv()), silentLogger());
   running.push(notifications);
   for (const [name, service] of [
     ['trips', trips],
     ['wishlists', wishlists],
     ['notifications', notifications],
+    ['imports', imports],
   ] as const)
     documents.set(name, await (await fetch(`${service.url}/openapi.json`)).json());
 });

@@ -33,6 +33,8 @@ export interface ServiceAppOptions {
   /** Extra middleware before the JSON parser (e.g. cookie parsing). */
   beforeBody?: RequestHandler[];
   jsonLimit?: string;
+  /** Body types other than JSON that the service's routes read themselves, after their checks (imports: multipart/form-data). */
+  routesRead?: string[];
   /** Answered by /healthz as `instance` (default: INSTANCE_ID from the environment). */
   instanceId?: string;
 }
@@ -117,7 +119,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   });
 
   for (const middleware of options.beforeBody ?? []) app.use(middleware);
-  app.use(jsonBodiesOnly());
+  app.use(jsonBodiesOnly(options.routesRead));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
 
   const router: Router = express.Router();

@@ -13,12 +13,15 @@ export const JSON_BODIES_ONLY = 'Send the request body as JSON, with Content-Typ
  * `application/json` (the type the JSON parser reads). The body is read off first, as
  * the JSON parser does with a body it refuses, so the connection stays usable (a
  * proxy's pooled one included); a chunked body turns out empty only once read.
+ * `routesRead`: body types the service's routes read themselves (`ServiceAppOptions.routesRead`).
  */
-export function jsonBodiesOnly(): RequestHandler {
+export function jsonBodiesOnly(routesRead: string[] = []): RequestHandler {
   return (req, _res, next) => {
     const length = req.headers['content-length'];
     const chunked = req.headers['transfer-encoding'] !== undefined;
     if ((!chunked && (length === undefined || Number(length) === 0)) || req.is('application/json')) return next();
+    // A type the service's own routes read (imports: multipart uploads), after their token check.
+    if (routesRead.length > 0 && req.is(routesRead)) return next();
     let bytes = 0;
     req.on('data', (chunk: Buffer) => {
       bytes += chunk.length;

@@ -5,7 +5,9 @@
 // the caller's token (the callee applies its own owner check), have a deadline per
 // attempt, and a read the callee provably did not handle (refused or reset connection,
 // or a 503 while it drains or starts) is tried again by the shared backoff for a few
-// seconds, so a rolling restart of the callee does not fail the caller (ADR 0019).
+// seconds, so a rolling restart of the callee does not fail the caller (ADR 0019). A
+// create (POST, answered 201) carries an Idempotency-Key, so it is sent again on the
+// same terms: the callee answers a repeat with the first answer (ADR 0052).
 import type { ServiceName } from '../events';
 import { backoffMs } from '../retry';
 
@@ -17,12 +19,12 @@ export type PathParams<Path extends string> = Path extends `${string}{${infer Na
 export interface Endpoint<Path extends string = string, Query extends string = string> {
   /** The service called: its name in deployables.json. */
   callee: ServiceName;
-  method: 'get';
+  method: 'get' | 'post';
   /** The path as the callee's OpenAPI document writes it, e.g. '/api/trips/getaway/{tripId}'. */
   path: Path;
   /** The query parameters this caller may send. */
   query?: readonly Query[];
-  /** The 200 answer: an object or a list of objects, and the fields this caller reads. */
+  /** The 200 answer (201 for a post): an object or a list of objects, and the fields this caller reads. */
   answer: { list: boolean; reads: readonly string[] };
 }
 
@@ -37,6 +39,14 @@ export interface CallOptions<Path extends string, Query extends string> {
   query?: Partial<Record<Query, string | number>>;
 }
 
+export interface CreateOptions<Path extends string> {
+  authorization: string;
+  params: Record<PathParams<Path>, string>;
+  body: unknown;
+  /** Idempotency-Key: the same key for every attempt of one create. */
+  idempotencyKey: string;
+}
+
 export interface ServiceAnswer {
   status: number;
   /** The parsed JSON of a 200 answer; undefined for any other status or a body that is not JSON. */
@@ -49,6 +59,8 @@ export interface ServiceClient {
     endpoint: Endpoint<Path, Query>,
     options: CallOptions<Path, Query>,
   ): Promise<ServiceAnswer>;
+  /** A create: any status is answered, with its JSON body (a refusal's `{msg}` included). */
+  post<Path extends string>(endpoint: Endpoint<Path>, options: CreateOptions<Path>): Promise<ServiceAnswer>;
 }
 
 /** How long a read is sent again while the callee restarts (under the gateway's 10 s). */
@@ -74,6 +86,16 @@ export function createServiceClient(options: {
       }
       return { status: 200, body: await response.json().catch(() => undefined) };
     },
+    async post(endpoint, { authorization, params, body, idempotencyKey }) {
+      const url = new URL(base + fillPath(endpoint.path, params as Record<string, string>));
+      const init = {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      };
+      const response = await fetchRetryingRestarts(url, authorization, options.timeoutMs, windowMs, init);
+      return { status: response.status, body: await response.json().catch(() => undefined) };
+    },
   };
 }
 
@@ -90,6 +112,7 @@ async function fetchRetryingRestarts(
   authorization: string,
   timeoutMs: number,
   windowMs: number,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const deadline = Date.now() + windowMs;
   for (let attempt = 1; ; attempt += 1) {
@@ -97,7 +120,8 @@ async function fetchRetryingRestarts(
     const lastChance = Date.now() + pause > deadline;
     try {
       const response = await fetch(url, {
-        headers: { authorization, accept: 'application/json' },
+        ...init,
+        headers: { ...init.headers, authorization, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.status !== 503 || lastChance) return response;
@@ -156,8 +180,9 @@ export function openApiMismatches(endpoint: Endpoint, document: unknown): string
       for (const field of fieldsOf(part)) fields.add(field);
     return fields;
   };
-  const answer = resolve(operation.responses?.['200']?.content?.['application/json']?.schema);
-  if (!answer) return [...problems, `${where}: no 200 JSON answer`];
+  const success = endpoint.method === 'post' ? '201' : '200';
+  const answer = resolve(operation.responses?.[success]?.content?.['application/json']?.schema);
+  if (!answer) return [...problems, `${where}: no ${success} JSON answer`];
   const mismatches = (shape: Schema): string[] => {
     const found: string[] = [];
     const isList = shape.type === 'array' || (Array.isArray(shape.type) && shape.type.includes('array'));

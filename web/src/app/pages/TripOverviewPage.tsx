@@ -9,6 +9,7 @@ import { rememberedView } from '../../features/windows';
 import { InstanceGrid, preloadCompareChart } from '../../features/windows/components/InstanceGrid';
 import { useGetTripQuery } from '../../features/trips/api';
 import { TripSettings } from '../../features/trips/components/TripSettings';
+import { ImportBookings } from '../../features/imports';
 import {
   canEdit,
   costsHidden,
@@ -81,6 +82,7 @@ export default function TripOverviewPage() {
         </TripHero>
         <ShareBar trip={trip} note={live.note} />
         <TripSettings trip={trip} />
+        {canEdit(trip.role) && <ImportBookings trip={trip} />}
         <div className="panel-grid">
           <Suspense fallback={PANELS_LOADING}>
             <TripPanels location={location} />

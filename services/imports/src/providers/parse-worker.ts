@@ -1,0 +1,33 @@
+// The parser worker: one document per worker thread (isolated-reader.ts starts it
+// with a time and heap limit). Before any parser loads, every way out to the network
+// is closed: a document never makes this process fetch a URL it names.
+import net from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const refuse = () => {
+  throw new Error('The parser has no network.');
+};
+net.Socket.prototype.connect = refuse as never;
+net.connect = refuse as never;
+net.createConnection = refuse as never;
+globalThis.fetch = refuse as never;
+
+interface Job {
+  file: string;
+  bytes: Uint8Array;
+}
+
+async function run({ file, bytes }: Job) {
+  // Loaded after the guards above, so no parser keeps a reference to the real ones.
+  const { readDocument } = await import('./read-document');
+  const { DocumentProblem, IMPORT_LIMITS } = await import('../domain/limits');
+  try {
+    const reservations = await readDocument(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), file);
+    parentPort!.postMessage({ reservations: reservations.slice(0, IMPORT_LIMITS.reservationsPerDocument) });
+  } catch (error) {
+    const known = error instanceof DocumentProblem;
+    parentPort!.postMessage({ problem: known ? error.message : 'It cannot be read as a booking confirmation.' });
+  }
+}
+
+void run(workerData as Job);
