@@ -74,6 +74,7 @@ describe('account deletion and data export', () => {
   let trips: FakeSource;
   let wishlists: FakeSource;
   let imports: FakeSource;
+  let notifications: FakeSource;
   const published: EventEnvelope[] = [];
   const consumers: Worker[] = [];
   const redis = createClient(prefix);
@@ -83,12 +84,15 @@ describe('account deletion and data export', () => {
     wishlists = await fakeSource();
     imports = await fakeSource();
     imports.answer = { status: 200, body: [] };
+    notifications = await fakeSource();
+    notifications.answer = { status: 200, body: { notifications: [], preferences: {} } };
     auth = await bootAuth({
       DATA_DIR: dataDir,
       QUEUE_PREFIX: prefix,
       TRIPS_URL: trips.url,
       WISHLISTS_URL: wishlists.url,
       IMPORTS_URL: imports.url,
+      NOTIFICATIONS_URL: notifications.url,
     });
     api = client(auth.url);
     for (const service of ['trips', 'wishlists'] as const) {
@@ -106,6 +110,7 @@ describe('account deletion and data export', () => {
     await trips.close();
     await wishlists.close();
     await imports.close();
+    await notifications.close();
     redis.quit();
   });
 
@@ -219,9 +224,11 @@ describe('account deletion and data export', () => {
       history: [{ trip_id: 'a'.repeat(24), entries: history }],
       wishlists: lists,
       imports: drafts,
+      notifications: { notifications: [], preferences: {} },
     });
     imports.answer = { status: 200, body: [] };
     expect(imports.seen.at(-1)).toBe(user.accessToken);
+    expect(notifications.seen.at(-1)).toBe(user.accessToken);
     delete trips.byPath['/api/trips/payments'];
     trips.history = [];
     // The trips page, the payments and two pages of history, each with the caller's own token.

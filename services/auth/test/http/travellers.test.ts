@@ -203,7 +203,13 @@ describe('accounts made before countries existed', () => {
     const empty = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
     await new Promise<void>((resolve) => empty.listen(0, '127.0.0.1', resolve));
     const emptyUrl = `http://127.0.0.1:${(empty.address() as AddressInfo).port}`;
-    first = await bootAuth({ DATA_DIR: dataDir, TRIPS_URL: emptyUrl, WISHLISTS_URL: emptyUrl, IMPORTS_URL: emptyUrl });
+    first = await bootAuth({
+      DATA_DIR: dataDir,
+      TRIPS_URL: emptyUrl,
+      WISHLISTS_URL: emptyUrl,
+      IMPORTS_URL: emptyUrl,
+      NOTIFICATIONS_URL: emptyUrl,
+    });
     try {
       const api = client(first.url);
       const login = await api.login(user.registration.email, user.registration.password);
