@@ -63,6 +63,9 @@ describe('every change remembered', () => {
   step('another member changes the hotel’s price: Activity shows who, from what to what, live', async () => {
     const following = owner.waitForResponse((res) => res.url().endsWith(`/trips/getaway/${tripId}/events`));
     await owner.goto(`${BASE_URL}/trips/${tripId}`);
+    // Activity and Bin are closed until asked for (no request before): open both.
+    await activity().getByText('Activity').click();
+    await bin().getByText('Bin', { exact: true }).click();
     await activity().getByText('Ada created the trip').waitFor();
     jestExpect((await following).status()).toBe(200);
     const path = `/api/trips/getaway/${tripId}/instances/${windowId}/items/${itemId}`;

@@ -356,6 +356,15 @@ const CASES: RouteCase[] = [
     people: true,
   },
   {
+    // Each member's own private limit: anyone who is one of the trip's people, whatever their role.
+    method: 'PUT',
+    route: '/api/trips/getaway/{tripId}/members/me/limit',
+    path: (s) => `${T(s)}/members/me/limit`,
+    body: () => ({ max: 400 }),
+    expected: { anonymous: 401, stranger: 403, viewer: 200, editor: 200, owner: 200 },
+    people: true,
+  },
+  {
     method: 'DELETE',
     route: '/api/trips/getaway/{tripId}/payments/{paymentId}',
     path: (s) => `${T(s)}/payments/${s.people!.paymentId}`,

@@ -16,7 +16,7 @@ export function ActivityFilters({
   return (
     <div className="activity__filters">
       <label>
-        Person{' '}
+        Changed by{' '}
         <select value={filter.person} onChange={(event) => onChange({ ...filter, person: event.target.value })}>
           <option value="">Everyone</option>
           {people.map((name) => (
@@ -27,7 +27,7 @@ export function ActivityFilters({
         </select>
       </label>
       <label>
-        Window{' '}
+        In window{' '}
         <select value={filter.windowId} onChange={(event) => onChange({ ...filter, windowId: event.target.value })}>
           <option value="">All windows</option>
           {windows.map((window, index) => (

@@ -1,9 +1,10 @@
 // The trip page's Activity panel and Bin (docs/product.md §6 "Every change remembered"),
 // a chunk of their own loaded after the page (React.lazy): who changed what, from what
 // to what, newest first a page at a time, with Undo where the reader may still undo;
-// and what was deleted in the last 30 days, with Restore. New entries arrive as the
+// and what was deleted in the last 30 days, with Restore. Both are closed until opened
+// (nothing is read before). New entries arrive as the
 // trip's live stream refetches the trip: a new version refetches the newest page.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAmountLocale } from '../../../lib/amountLocale';
 import { errorMessage } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/hooks';
@@ -79,9 +80,7 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
   const [filter, setFilter] = useState<ActivityFilter>({ person: '', windowId: '' });
 
   // Every new version (mine, or another member's through the live stream) brings its entry.
-  useEffect(() => {
-    if (trip.version !== undefined) void refetch();
-  }, [trip.version, refetch]);
+  useRefetchOnNewVersion(trip.version, refetch);
 
   const shownOlder = olderEntries?.tripId === trip._id ? olderEntries : undefined;
   const next = shownOlder ? shownOlder.next : (data?.next ?? null);
@@ -105,8 +104,7 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
   }
 
   return (
-    <section className="panel activity" aria-labelledby="activity-title">
-      <h2 id="activity-title">Activity</h2>
+    <>
       <ActivityFilters people={people} windows={trip.instances ?? []} filter={filter} onChange={setFilter} />
       {isError && <p className="activity__empty">Activity could not be loaded.</p>}
       {data && entries.length === 0 && (
@@ -128,7 +126,7 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
           Show older changes
         </button>
       )}
-    </section>
+    </>
   );
 }
 
@@ -159,9 +157,7 @@ export function BinPanel({ trip, canEdit }: { trip: TripShown; canEdit: boolean 
   const { data, refetch } = useTripBinQuery(trip._id);
   const [restore] = useRestoreFromBinMutation();
 
-  useEffect(() => {
-    if (trip.version !== undefined) void refetch();
-  }, [trip.version, refetch]);
+  useRefetchOnNewVersion(trip.version, refetch);
 
   async function onRestore(record: BinRecord) {
     try {
@@ -173,8 +169,7 @@ export function BinPanel({ trip, canEdit }: { trip: TripShown; canEdit: boolean 
   }
 
   return (
-    <section className="panel activity" aria-labelledby="bin-title">
-      <h2 id="bin-title">Bin</h2>
+    <>
       <p className="activity__note">Deleted windows and items stay here for {data?.kept_days ?? 30} days.</p>
       {data && data.items.length === 0 && <p className="activity__empty">Nothing deleted.</p>}
       <ul className="activity__list">
@@ -187,6 +182,39 @@ export function BinPanel({ trip, canEdit }: { trip: TripShown; canEdit: boolean 
           />
         ))}
       </ul>
+    </>
+  );
+}
+
+/**
+ * A refetch when the trip's version moves on after the panel opened. Not on opening:
+ * the query has just fetched the newest.
+ */
+function useRefetchOnNewVersion(version: number | undefined, refetch: () => unknown) {
+  const seen = useRef(version);
+  useEffect(() => {
+    if (version === seen.current) return;
+    seen.current = version;
+    void refetch();
+  }, [version, refetch]);
+}
+
+/**
+ * A panel closed until asked for: its list is read only then, so a trip page (and every
+ * save on it) costs no history or bin request until someone wants to look.
+ */
+function Drawer({ id, title, children }: { id: string; title: string; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="panel activity" aria-labelledby={id}>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          <h2 id={id} className="activity__title">
+            {title}
+          </h2>
+        </summary>
+        {open && children()}
+      </details>
     </section>
   );
 }
@@ -195,8 +223,12 @@ export function BinPanel({ trip, canEdit }: { trip: TripShown; canEdit: boolean 
 export default function TripActivity({ trip, canEdit }: { trip: TripShown; canEdit: boolean }) {
   return (
     <div className="panel-grid">
-      <ActivityPanel trip={trip} canEdit={canEdit} />
-      <BinPanel trip={trip} canEdit={canEdit} />
+      <Drawer id="activity-title" title="Activity">
+        {() => <ActivityPanel trip={trip} canEdit={canEdit} />}
+      </Drawer>
+      <Drawer id="bin-title" title="Bin">
+        {() => <BinPanel trip={trip} canEdit={canEdit} />}
+      </Drawer>
     </div>
   );
 }
