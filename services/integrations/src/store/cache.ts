@@ -73,6 +73,7 @@ export function createCache(options: CacheOptions): Cache {
       .catch((error: unknown) => warnRedis(error, 'write'))
       .finally(() => pendingWrites.delete(writing));
     pendingWrites.add(writing);
+    return writing;
   };
 
   return {
@@ -94,6 +95,9 @@ export function createCache(options: CacheOptions): Cache {
       const key = keyOf(kind, keyParts);
       const pending = inFlight.get(key);
       if (pending) return pending as Promise<T>;
+      // What the load wrote: the load stays shared until it is in Redis, or a request
+      // arriving between the answer and the write would read a miss and load again.
+      let written: Promise<unknown> | undefined;
       const loading = (async () => {
         const stored = await read(key);
         if (stored?.[0] === VALUE_MARK) {
@@ -110,7 +114,7 @@ export function createCache(options: CacheOptions): Cache {
         } catch (error) {
           if (error instanceof AppError && REMEMBERED_FAILURES.has(error.status)) {
             const failure = { status: error.status, msg: error.message, code: error.code };
-            write(
+            written = write(
               key,
               Buffer.concat([Buffer.of(FAILURE_MARK), Buffer.from(JSON.stringify(failure))]),
               failureTtlSeconds,
@@ -120,11 +124,20 @@ export function createCache(options: CacheOptions): Cache {
         }
         const encoded = codec.encode(value);
         if (kind.maxBytes === undefined || encoded.length <= kind.maxBytes) {
-          write(key, Buffer.concat([Buffer.of(VALUE_MARK), encoded]), kind.ttlSeconds);
+          written = write(key, Buffer.concat([Buffer.of(VALUE_MARK), encoded]), kind.ttlSeconds);
         }
         return value;
-      })().finally(() => inFlight.delete(key));
+      })();
       inFlight.set(key, loading);
+      const forget = () => {
+        if (inFlight.get(key) === loading) inFlight.delete(key);
+      };
+      void loading
+        .then(
+          () => written,
+          () => written,
+        )
+        .then(forget, forget);
       return loading;
     },
   };

@@ -46,6 +46,25 @@ describe('cache', () => {
     expect(await redis.exists(`${keyPrefix}:thing:c`)).toBe(0);
   });
 
+  it('when a request arrives after a load answered but before its value reached Redis, then it shares that load', async () => {
+    // A Redis whose writes take 200 ms: the answer goes out at once, the value lands later.
+    const slowWrites = new Proxy(redis, {
+      get(target, name, receiver) {
+        if (name !== 'set') return Reflect.get(target, name, receiver);
+        const set = target.set.bind(target) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => new Promise((resolve) => setTimeout(resolve, 200)).then(() => set(...args));
+      },
+    });
+    const cache = createCache({ redis: slowWrites, logger: silentLogger(), keyPrefix: `test-${uniqueSuffix()}:cache` });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.getOrLoad(kind, ['f'], jsonCodec<number>(), load)).toBe(1);
+    expect(await cache.getOrLoad(kind, ['f'], jsonCodec<number>(), load)).toBe(1);
+    await cache.settled();
+    expect(await cache.getOrLoad(kind, ['f'], jsonCodec<number>(), load)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
   it('when an entry is corrupt, then it counts as a miss and is replaced', async () => {
     const { cache, keyPrefix } = newCache();
     await redis.set(`${keyPrefix}:thing:d`, 'V{not json');
