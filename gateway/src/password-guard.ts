@@ -21,8 +21,8 @@ export interface PasswordGuard {
 
 /** `passwordFailures` counts refused attempts over LOGIN_WINDOW_MS; `limit` is LOGIN_FAILURES_PER_15_MIN. */
 export function passwordGuard(passwordFailures: RateLimiter, limit: number): PasswordGuard {
-  /** By key, the attempt in flight: settled once answered and, if it failed, counted. */
-  const countingFailures = new Map<string, Promise<void>>();
+  /** By key, the attempts in flight (answered or counted not yet) and those waiting for one to end. */
+  const attempts = new Map<string, { count: number; waiting: (() => void)[] }>();
 
   /**
    * Failed logins per IP + email: after LOGIN_FAILURES_PER_15_MIN failures the next
@@ -46,28 +46,32 @@ export function passwordGuard(passwordFailures: RateLimiter, limit: number): Pas
    * until the window ends; successful attempts are not counted.
    */
   async function guardFailures(res: ServerResponse, key: string, refusal: string): Promise<boolean> {
-    // Attempts on one key are judged one after another: each waits until the one
-    // before it has been answered and, if it failed, counted in Redis. Counting only
-    // once an answer had gone out let the next attempt (a client is quick to send it)
-    // be judged before the count, and let parallel guesses all pass the same count.
-    const before = countingFailures.get(key);
-    let settle!: () => void;
-    const attempt = new Promise<void>((settled) => (settle = settled));
-    countingFailures.set(key, attempt);
-    void attempt.then(() => {
-      if (countingFailures.get(key) === attempt) countingFailures.delete(key);
-    });
-    await before;
-    const failures = await passwordFailures.peek(key).catch((error: unknown) => {
-      settle();
-      throw error;
-    });
-    if (failures.count >= limit) {
-      settle();
-      const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
-      fail(res, new AppError(429, refusal, 'rate_limited'), headers);
-      return true;
+    // Attempts in flight on a key count against its limit until their answer has gone
+    // out and, if they failed, been counted in Redis: so parallel guesses get no more
+    // tries than guesses sent in turn, and the attempt after the limit is refused even
+    // when it arrives before the last failure was counted. Below the limit nothing waits.
+    for (;;) {
+      const failures = await passwordFailures.peek(key);
+      if (failures.count >= limit) {
+        const headers = rateLimitHeaders('login-failures', limit, LOGIN_WINDOW_MS, failures);
+        fail(res, new AppError(429, refusal, 'rate_limited'), headers);
+        return true;
+      }
+      if (res.destroyed) return true; // the client left while it waited: nothing to answer
+      const flight = attempts.get(key) ?? { count: 0, waiting: [] };
+      if (failures.count + flight.count < limit) {
+        flight.count++;
+        attempts.set(key, flight);
+        break;
+      }
+      await new Promise<void>((wake) => flight.waiting.push(wake));
     }
+    const settle = () => {
+      const flight = attempts.get(key)!;
+      flight.count--;
+      if (flight.count === 0 && flight.waiting.length === 0) attempts.delete(key);
+      for (const wake of flight.waiting.splice(0)) wake();
+    };
     // 'close' follows 'finish', or comes alone when the client left before the answer.
     res.once('close', () => {
       const failed = res.writableFinished && res.statusCode >= 400 && res.statusCode !== 429 && res.statusCode < 500;
