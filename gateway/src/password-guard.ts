@@ -32,6 +32,7 @@ export function passwordGuard(passwordFailures: RateLimiter, limit: number): Pas
    */
   async function checkLogin(req: ProxiedRequest, res: ServerResponse, ip: string): Promise<boolean> {
     const body = await readSmallBody(req);
+    if (body === GONE) return true; // the client left mid-body: nothing to answer
     if (!body) {
       fail(res, new AppError(413, 'The request body is too large.', 'body_too_large'));
       return true;
@@ -84,7 +85,10 @@ export function passwordGuard(passwordFailures: RateLimiter, limit: number): Pas
   return { checkLogin, guardFailures };
 }
 
-function readSmallBody(req: IncomingMessage): Promise<Buffer | undefined> {
+/** What readSmallBody gives when the client left before the body ended. */
+const GONE = Symbol('client gone');
+
+function readSmallBody(req: IncomingMessage): Promise<Buffer | undefined | typeof GONE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -95,6 +99,11 @@ function readSmallBody(req: IncomingMessage): Promise<Buffer | undefined> {
       else chunks.push(chunk);
     });
     req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
+    // A client that leaves mid-body sends no 'end': without this the request (and a
+    // graceful shutdown waiting for it) waited for good.
+    req.on('close', () => {
+      if (!req.complete) resolve(GONE);
+    });
     req.on('error', reject);
   });
 }
