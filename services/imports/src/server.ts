@@ -18,6 +18,9 @@ import { createTripsClient } from './http/trips-client';
 import { isolatedReader } from './providers/isolated-reader';
 import { redisDraftStore } from './store/redis-drafts';
 
+/** How long a Redis command for drafts and the per-user limit may take before it fails. */
+const DRAFT_COMMAND_TIMEOUT_MS = 2000;
+
 export type RunningImports = RunningService;
 
 export function startImports(
@@ -29,6 +32,10 @@ export function startImports(
     name: 'imports',
     config,
     logger,
+    // Drafts live in Redis: a command may wait as long as a store's would. The request
+    // client's 250 ms (made for caches that fall back) failed imports with 500 on a
+    // busy machine, after their documents had been read.
+    redis: { commandTimeoutMs: DRAFT_COMMAND_TIMEOUT_MS },
     wire: ({ redis, ...parts }) => {
       const imports = createImports({
         store: redisDraftStore(redis, config.QUEUE_PREFIX),
