@@ -17,11 +17,24 @@ interface WeatherWaiter {
 
 /**
  * Every window card asks for its own weather; asking the server once per card made 26
- * windows 26 requests (and 26 upstream calls). Cards of one place that ask in the same
- * turn of the event loop are sent as one POST /api/weather/windows (the server shares
- * its upstream calls between them); each card's query still has its own cache entry.
+ * windows 26 requests (and 26 upstream calls). Cards of one place that ask within a frame
+ * of each other are sent as one POST /api/weather/windows (the server shares its upstream
+ * calls between them); each card's query still has its own cache entry. A frame, not one
+ * turn of the event loop: each card's weather sits in its own Suspense boundary, and React
+ * may retry those boundaries in separate commits once the lazy module arrives, so cards of
+ * one board can ask a few milliseconds apart (a second request, seen in the browser tests).
  */
-const weatherBatches = new Map<string, { place: LocationParts; waiters: WeatherWaiter[] }>();
+const GATHER_MS = 16;
+/** However the cards keep arriving, a batch leaves this long after its first card asked. */
+const GATHER_MAX_MS = 100;
+
+interface WeatherBatch {
+  place: LocationParts;
+  waiters: WeatherWaiter[];
+  firstAt: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+const weatherBatches = new Map<string, WeatherBatch>();
 
 export function batchedWindowWeather(args: WindowWeatherArgs, baseQuery: BaseQuery): Promise<WeatherResult> {
   const place = { city: args.city ?? '', state: args.state, country: args.country };
@@ -29,15 +42,18 @@ export function batchedWindowWeather(args: WindowWeatherArgs, baseQuery: BaseQue
   return new Promise((resolve) => {
     let batch = weatherBatches.get(key);
     if (!batch) {
-      batch = { place, waiters: [] };
+      batch = { place, waiters: [], firstAt: Date.now(), timer: undefined };
       weatherBatches.set(key, batch);
-      // A macrotask: every card mounted in this render has asked by then.
-      setTimeout(() => {
-        weatherBatches.delete(key);
-        void sendWeatherBatch(batch!.place, batch!.waiters, baseQuery);
-      }, 0);
     }
     batch.waiters.push({ dates: { start: args.start, end: args.end }, resolve });
+    const send = (ready: WeatherBatch) => {
+      weatherBatches.delete(key);
+      void sendWeatherBatch(ready.place, ready.waiters, baseQuery);
+    };
+    clearTimeout(batch.timer);
+    const wait = Math.max(0, Math.min(GATHER_MS, batch.firstAt + GATHER_MAX_MS - Date.now()));
+    const current = batch;
+    batch.timer = setTimeout(() => send(current), wait);
   });
 }
 

@@ -1,3 +1,4 @@
+import React from 'react';
 import { screen } from '@testing-library/react';
 import { installFakeApi, type FakeApi, type FakeRequest } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/render';
@@ -75,6 +76,32 @@ describe('weather for a window’s dates', () => {
     expect(screen.getByText(/26°C to 30°C/)).toBeInTheDocument();
     expect(api.calls).toHaveLength(1);
     expect((api.calls[0]!.body as Asked).windows).toHaveLength(26);
+  });
+
+  it('when the cards of a board mount a few milliseconds apart, then they still share one request', async () => {
+    // Each card's weather is its own Suspense boundary: React may show them in separate
+    // commits once the lazy module arrives (the booking browser test once saw two requests).
+    api = installFakeApi({
+      'POST /api/weather/windows': answerEach((window) => ({
+        weather: { kind: 'forecast', days: [{ date: window.start, min: 10, max: 20 }] },
+      })),
+    });
+    function Later({ children }: { children: React.ReactNode }) {
+      const [shown, setShown] = React.useState(false);
+      React.useEffect(() => void setTimeout(() => setShown(true), 5), []);
+      return shown ? <>{children}</> : null;
+    }
+    renderApp(
+      '/',
+      undefined,
+      <>
+        {card('2030-08-01', '2030-08-02', true)}
+        <Later>{card('2030-08-05', '2030-08-06', true)}</Later>
+      </>,
+    );
+    expect(await screen.findAllByText('Forecast:')).toHaveLength(2);
+    expect(api.calls).toHaveLength(1);
+    expect((api.calls[0]!.body as Asked).windows).toHaveLength(2);
   });
 
   it('when a board shows 60 cards, then the windows go in batches of at most 50', async () => {
