@@ -59,7 +59,7 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
       expect((await store.history.page(tripId, 10)).entries).toEqual([entry]);
     });
 
-    it('when a change is made through the trips service, then its entry is stored before it returns and nothing stays pending', async () => {
+    it('when a change is made through the trips service, then its entry is stored before it returns, and it leaves the trip with the next change', async () => {
       const trips = createTripsService({ store });
       const ada = testUser({ name: 'Ada' });
       const trip = await trips.createTrip(ada, { location_address: 'Lisbon, Portugal' });
@@ -70,7 +70,32 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
         ['create', 'Ada'],
       ]);
       expect(stored.entries[0].changes).toEqual([{ field: 'travelers', from: 1, to: 3 }]);
-      expect((await store.findById(trip._id))?.history_pending ?? []).toEqual([]);
+      // The trip carries only its last change's entry (recorder.ts): no second write per change.
+      const pendingIds = async () => ((await store.findById(trip._id))?.history_pending ?? []).map((e) => e._id);
+      expect(await pendingIds()).toEqual([stored.entries[0]._id]);
+      await trips.updateTrip(ada, trip._id, { travelers: 4 });
+      const [latest] = (await store.history.page(trip._id, 10)).entries;
+      expect(latest.changes).toEqual([{ field: 'travelers', from: 3, to: 4 }]);
+      expect(await pendingIds()).toEqual([latest._id]);
+    });
+
+    it('when the next change comes through another process (a restart, a second replica), then no entry is lost or doubled', async () => {
+      const ada = testUser({ name: 'Ada' });
+      const before = createTripsService({ store });
+      const trip = await before.createTrip(ada, { location_address: 'Lisbon, Portugal' });
+      await before.updateTrip(ada, trip._id, { travelers: 2 });
+      // A new process: its recorder does not know the last entry is settled already.
+      const after = createTripsService({ store });
+      await after.updateTrip(ada, trip._id, { travelers: 5 });
+      const entries = (await store.history.page(trip._id, 10)).entries;
+      expect(entries.map((entry) => [entry.action, entry.changes[0]?.to])).toEqual([
+        ['trip', 5],
+        ['trip', 2],
+        ['create', 'Lisbon, Portugal'],
+      ]);
+      expect(new Set(entries.map((entry) => entry._id)).size).toBe(3);
+      await after.updateTrip(ada, trip._id, { travelers: 6 });
+      expect(((await store.findById(trip._id))?.history_pending ?? []).map((e) => e.changes[0]?.to)).toEqual([6]);
     });
 
     it('when a member deletes their account, then their entries stay without their name or id, and their own trip’s history goes with it', async () => {
@@ -101,6 +126,10 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
         'A former member',
       );
       expect((await store.history.page(bos._id, 10)).entries).toEqual([]);
+      // Nor does the trip itself keep a copy of an entry naming them (recorder.ts).
+      const stored = JSON.stringify((await store.findById(adas._id))?.history_pending ?? []);
+      expect(stored).not.toContain(bo.id);
+      expect(stored).not.toContain('Bo Zhang');
     });
   });
 }

@@ -1,10 +1,18 @@
 // How every change of a trip is remembered. The write path asks `remember` for the trip
 // it is about to write: the same record carrying the change's entry in `history_pending`,
 // so the change and its entry are one compare-and-swap (no transactions needed, none
-// lost if the process dies right after). `settle` then moves pending entries into the
+// lost if the process dies right after). `settle` then copies pending entries into the
 // history store before the change is answered, and any reader of a trip's history
 // settles first, so an entry is readable by the time its change is answered, and one
-// left pending by a crash is moved by the next write or read.
+// left pending by a crash is copied by the next write or read (copying is idempotent).
+//
+// A settled entry leaves `history_pending` with the trip's next write, not with a write
+// of its own: a second write of the whole trip on every change cost 16 % of the edit
+// path's throughput on the embedded store (bench/compare-commits.mjs, issue 38). The
+// recorder remembers which entries it has settled; the next change drops those from the
+// trip it writes, so a trip carries at most its last change's entries (and any a crash
+// or another replica left, until settled here). Account deletion clears them at once
+// (`clearSettled`): an entry may name the person.
 import { versionOf } from '@tripcost/shared';
 import {
   actorNameIn,
@@ -49,19 +57,31 @@ export interface HistoryRecorder {
     at: string,
     origin?: ChangeOrigin,
   ): TripRecord;
-  /** Moves the trip's pending entries into the history store, and what they removed into the bin. */
+  /** Copies the trip's pending entries into the history store, and what they removed into the bin. */
   settle(trip: SettledTrip): Promise<void>;
+  /** Settles the trip's pending entries and removes them from the stored trip (account deletion). */
+  clearSettled(trip: SettledTrip): Promise<void>;
   /** Appends at once the entry of a change written apart from the version (a vote). */
   appendNow(before: TripRecord, after: TripRecord, actor: HistoryActor, action: string, at: string): Promise<void>;
 }
 
 type SettledTrip = Pick<TripRecord, '_id' | 'user_id' | 'history_pending'>;
 
+/** How many settled entry ids a recorder keeps in mind (a few per trip changed lately). */
+const SETTLED_REMEMBERED = 10_000;
+
 export function createHistoryRecorder(deps: {
   store: Pick<TripStore, 'settleHistory'>;
   history: HistoryStore;
   bin: BinStore;
 }): HistoryRecorder {
+  // Entry ids this process has copied into the history store, oldest first.
+  const settled = new Set<string>();
+  const markSettled = (id: string) => {
+    settled.add(id);
+    if (settled.size > SETTLED_REMEMBERED) settled.delete(settled.values().next().value!);
+  };
+
   const actorOf = (trip: TripRecord, actor: HistoryActor) => ({
     user_id: actor.id,
     name: actorNameIn(trip, actor.id, actor.name),
@@ -98,12 +118,14 @@ export function createHistoryRecorder(deps: {
             seq: [versionOf(before), before.votes_version ?? 0],
           })
         : null;
-    const pending = [...(next.history_pending ?? []), ...(began ? [{ ...began, action: 'history_began' }] : []), entry];
+    // Entries already in the history store go with this write (see the top of this file).
+    const unsettled = (next.history_pending ?? []).filter((pending) => !settled.has(pending._id));
+    const pending = [...unsettled, ...(began ? [{ ...began, action: 'history_began' }] : []), entry];
     return { ...next, history_pending: pending, history_started: true };
   }
 
   async function settle(trip: SettledTrip): Promise<void> {
-    const pending = trip.history_pending ?? [];
+    const pending = (trip.history_pending ?? []).filter((entry) => !settled.has(entry._id));
     if (pending.length === 0) return;
     await deps.history.append(pending);
     // The bin follows the entries: both steps are idempotent, so a settle retried after a
@@ -112,15 +134,21 @@ export function createHistoryRecorder(deps: {
     if (back.length > 0) await deps.bin.removeThings(trip._id, back);
     const binned = pending.flatMap((entry) => binRecordsOf(entry, trip.user_id));
     if (binned.length > 0) await deps.bin.add(binned);
-    await deps.store.settleHistory(
-      trip._id,
-      pending.map((entry: HistoryEntry) => entry._id),
-    );
+    for (const entry of pending) markSettled(entry._id);
   }
 
   return {
     remember,
     settle,
+    async clearSettled(trip) {
+      const pending = trip.history_pending ?? [];
+      if (pending.length === 0) return;
+      await settle(trip);
+      await deps.store.settleHistory(
+        trip._id,
+        pending.map((entry: HistoryEntry) => entry._id),
+      );
+    },
     async appendNow(before, after, actor, action, at) {
       const entry = entryFor(before, after, {
         tripId: after._id,

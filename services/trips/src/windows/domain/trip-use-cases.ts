@@ -167,7 +167,8 @@ export const forgetUser =
       return null;
     };
     // First, on every other trip naming them, their person becomes "A former member" (changed as the trip's owner).
-    for (const tripId of await ctx.store.idsNamingUser(userId)) {
+    const naming = await ctx.store.idsNamingUser(userId);
+    for (const tripId of naming) {
       const trip = await ctx.store.findById(tripId);
       if (!trip || trip.user_id === userId) continue;
       const owner = { id: trip.user_id, name: FORMER_MEMBER };
@@ -189,6 +190,12 @@ export const forgetUser =
     }
     // Their entries stay in the trips they shared, without their name or id.
     await forgetInHistory(ctx.store.history, shared, userId);
+    // The last change of each of those trips may still wait in the trip itself (recorder.ts),
+    // naming them as it was made: it leaves the stored trip now, not with its next change.
+    for (const tripId of new Set([...naming, ...shared])) {
+      const trip = await ctx.store.findById(tripId);
+      if (trip) await ctx.recorder.clearSettled(trip);
+    }
     // Privacy first: what they deleted, the bins of their own trips and the trips in their bin go at once.
     await ctx.store.bin.forgetUser(userId);
     for (const binned of await ctx.store.binnedTrips({ ownerId: userId })) await ctx.store.purgeBinned(binned._id);
