@@ -1,15 +1,6 @@
-// The integrations process: configuration → service → signals.
-import { createLogger, exitOnSignals, failStartup } from '@tripcost/shared';
+// The integrations process: config → start → stop on SIGTERM/SIGINT (the kit's runServiceProcess).
+import { runServiceProcess } from '@tripcost/shared';
 import { configFrom } from './config';
 import { startIntegrations } from './server';
 
-const logger = createLogger('integrations');
-
-async function main() {
-  const config = configFrom();
-  logger.level = config.LOG_LEVEL;
-  const running = await startIntegrations(config, logger);
-  exitOnSignals(running.stop, logger);
-}
-
-main().catch((error: unknown) => failStartup(logger, error));
+runServiceProcess('integrations', () => configFrom(process.env), startIntegrations);

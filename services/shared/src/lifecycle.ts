@@ -5,7 +5,7 @@ import { createServer, STATUS_CODES, type RequestListener, type Server, type Ser
 import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { bornExpressOptions } from './born-express';
-import type { Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 
 /**
  * Marks a 503 a draining service answered before reading the request: nothing of it
@@ -190,4 +190,27 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * A service's process, the same for every one: its config read (a bad one is a logged
+ * start-up failure, exit 1), the service started with a logger at the config's level,
+ * stopped gracefully on SIGTERM/SIGINT.
+ */
+export function runServiceProcess<C extends { LOG_LEVEL?: string }>(
+  name: string,
+  configFrom: () => C,
+  start: (config: C, logger: Logger) => Promise<{ stop(): Promise<void> }>,
+): void {
+  let logger = createLogger(name, process.env.LOG_LEVEL);
+  try {
+    const config = configFrom();
+    if (config.LOG_LEVEL) logger = createLogger(name, config.LOG_LEVEL);
+    start(config, logger).then(
+      (running) => exitOnSignals(running.stop, logger),
+      (error: unknown) => failStartup(logger, error),
+    );
+  } catch (error) {
+    failStartup(logger, error);
+  }
 }
