@@ -25,7 +25,10 @@ describe('runServiceProcess', () => {
       runServiceProcess('demo', () => { throw new Error('PORT: expected number'); }, async () => ({ stop: async () => {} }));
     `);
     expect(code).toBe(1);
-    const lines = out.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([expect.objectContaining({ level: 60, service: 'demo', msg: 'PORT: expected number' })]);
   });
 
