@@ -1,6 +1,7 @@
 // "Record a payment" (issue 40): from one person to another, an amount in any currency
 // (converted by the server at a rate frozen when it is recorded), the day it was paid and
-// a note (counted from 80 % of its limit, never cut). The amount is read as the traveller types it in their locale (MoneyInput).
+// a note (counted from 80 % of its limit, never cut: ADR 0064, 0075). The amount is read
+// as the traveller types it in their locale (MoneyInput).
 import { plainDecimal, TEXT_LIMITS, textLength } from '@tripcost/shared/domain';
 import { useState } from 'react';
 import { MoneyInput } from '../../components/MoneyInput';
