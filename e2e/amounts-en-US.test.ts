@@ -1,10 +1,12 @@
 // A traveller in the US types amounts the American way (docs/adr/0061): "$1,234.50"
 // pasted is an amount, "12,50" is still twelve fifty (never 1,250), and "12.5e5", two
-// decimal marks or a third decimal are refused at the field.
+// decimal marks, a third decimal, a negative or euros are refused at the field, with
+// nothing sent.
 import { expect as jestExpect } from '@jest/globals';
 import {
   expectPreview,
   expectRefusal,
+  expectSignAndCurrencyRefused,
   localeJourney,
   openItemForm,
   openWindowForm,
@@ -22,6 +24,9 @@ describe('amounts typed in the US', () => {
     const dialog = await openWindowForm(journey.page(), journey.tripId());
     const stay = dialog.getByLabel('Stay');
     const car = dialog.getByLabel('Car');
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    await expectSignAndCurrencyRefused(car, create, { negative: '-$5.00', foreign: '€12.50', currency: 'USD' });
+    jestExpect((await journey.get(`/api/trips/getaway/${journey.tripId()}`)).instances).toEqual([]);
     await pasteAmount(stay, '$1,234.50');
     await expectPreview(stay, '= $1,234.50');
     // One comma before two digits can only be decimal, wherever the traveller is.
@@ -29,7 +34,7 @@ describe('amounts typed in the US', () => {
     await expectPreview(car, '= $12.50');
     await shot(journey.page(), 'amounts-en-US-window-form');
     jestExpect(blockingFindings()).toEqual([]);
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await create.click();
     await dialog.waitFor({ state: 'detached' });
     const trip = await journey.get(`/api/trips/getaway/${journey.tripId()}`);
     windowId = trip.instances[0]._id;
@@ -37,7 +42,7 @@ describe('amounts typed in the US', () => {
   });
 
   step(
-    'refuses 12.5e5, two decimal marks and a third decimal in the item editor, then saves $1,234.50 pasted',
+    'refuses 12.5e5, two decimal marks, a third decimal, a negative and euros in the item editor, then saves $1,234.50 pasted',
     async () => {
       const form = await openItemForm(journey.page(), journey.tripId(), windowId);
       const amount = form.getByLabel('Amount');
@@ -47,6 +52,11 @@ describe('amounts typed in the US', () => {
       await expectRefusal(amount, /is not an amount/);
       await typeAmount(amount, '12.505');
       await expectRefusal(amount, 'Use at most 2 decimals here.');
+      await expectSignAndCurrencyRefused(amount, form.getByRole('button', { name: /^Add/ }), {
+        negative: '-12.50',
+        foreign: 'EUR 12.50',
+        currency: 'USD',
+      });
       await pasteAmount(amount, '$1,234.50');
       await expectPreview(amount, '= $1,234.50');
       await form.getByRole('button', { name: /^Add/ }).click();

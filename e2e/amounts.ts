@@ -98,3 +98,34 @@ export async function openItemForm(page: Page, tripId: string, windowId: string)
   await form.getByLabel('Item name').fill('Lake cruise');
   return form;
 }
+
+/**
+ * What a money field refuses whatever the locale: a negative typed (`negative`) and an
+ * amount in another currency pasted (`foreign`), each said at the field; with the field
+ * refused, `submit` (the form's button) sends nothing — no request but reads leaves the
+ * page within half a second of the click.
+ */
+export async function expectSignAndCurrencyRefused(
+  field: Locator,
+  submit: Locator,
+  { negative, foreign, currency }: { negative: string; foreign: string; currency: string },
+): Promise<void> {
+  await typeAmount(field, negative);
+  await expectRefusal(field, 'The amount cannot be negative.');
+  await pasteAmount(field, foreign);
+  await expectRefusal(
+    field,
+    `This amount is in ${currency}: type it in ${currency}, or add it as a cost item in its own currency.`,
+  );
+  const page = field.page();
+  const sent: string[] = [];
+  const listen = (request: { method: () => string; url: () => string }) => {
+    if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+  };
+  page.on('request', listen);
+  // Dispatched rather than clicked: a disabled button (the item editor's) is not clickable.
+  await submit.dispatchEvent('click');
+  await page.waitForTimeout(500);
+  page.off('request', listen);
+  jestExpect(sent).toEqual([]);
+}

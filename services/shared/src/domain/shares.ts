@@ -9,6 +9,7 @@
 import { dayNumber } from './calendar-date';
 import { rateFraction } from './fx';
 import { fromMinorUnits, toMinorUnits } from './money';
+import { TEXT_LIMITS } from './text-limits';
 
 export const SPLIT_KINDS = ['equal', 'shares', 'exact', 'nights'] as const;
 export type SplitKind = (typeof SPLIT_KINDS)[number];
@@ -28,7 +29,7 @@ export interface Presence {
 
 /** A trip names at most this many people. */
 export const MAX_PEOPLE = 50;
-export const MAX_PERSON_NAME = 60;
+export const MAX_PERSON_NAME = TEXT_LIMITS.personName;
 /** The largest weight a `shares` split takes (no real split needs more). */
 export const MAX_SHARE_WEIGHT = 1_000_000;
 

@@ -16,6 +16,10 @@ export const TEXT_LIMITS = {
   /** A trip's place (`location_address`, `trip_location`). */
   address: 200,
   activity: 200,
+  /** A person of the trip's People (who pays and shares). */
+  personName: 60,
+  /** The note of a payment between two of them. */
+  paymentNote: 200,
   wishlistName: WISHLIST_NAME_MAX,
   firstName: PROFILE_LIMITS.nameMax,
   lastName: PROFILE_LIMITS.nameMax,

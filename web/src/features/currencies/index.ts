@@ -8,5 +8,13 @@ export const TripCurrencySetting = lazy(() =>
 export { CurrencyPicker } from './CurrencyPicker';
 export { useGetCurrenciesQuery, type CurrencyInfo } from './api';
 export { currencyOptions, isRated, optionLabel, POPULAR_CURRENCIES } from './options';
-export { foreignItemLine, rateLine, rateSource, rateWhen, repriceWording, fxEffectWording } from './wording';
+export {
+  foreignItemLine,
+  formatRate,
+  rateLine,
+  rateSource,
+  rateWhen,
+  repriceWording,
+  fxEffectWording,
+} from './wording';
 export { TripCurrencyProvider, useTripCurrency } from './tripCurrency';

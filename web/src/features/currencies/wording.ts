@@ -12,13 +12,13 @@ export const OLD_RATE = 'over 7 days old';
  * "ECB, 2026-11-20" — who published a rate and on which day — with "· over 7 days old"
  * after a rate older than a week on `today` ('YYYY-MM-DD', the UTC calendar's day).
  */
-export function rateWhen(fx: { source?: string; date?: string }, today = utcDay(new Date())): string {
+export function rateWhen(fx: { source?: string | null; date?: string | null }, today = utcDay(new Date())): string {
   const when = [rateSource(fx.source), fx.date].filter(Boolean).join(', ');
   return isOldRate(fx.date, today) ? `${when} · ${OLD_RATE}` : when;
 }
 
 /** Who a frozen rate comes from: "ECB", "bundled rates" (the snapshot shipped offline), "your rate". */
-export function rateSource(source: string | undefined): string {
+export function rateSource(source: string | null | undefined): string {
   const lower = (source ?? '').toLowerCase();
   if (lower === 'manual') return 'your rate';
   if (lower === 'bundled') return 'bundled rates';

@@ -9,6 +9,7 @@ import { FormError } from '../../components/Form';
 import { errorMessage } from '../../lib/api';
 import { formatMoney, signedMoney, todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';
+import { formatRate, rateWhen } from '../currencies';
 import { useCanEdit } from '../sharing';
 import { useAddPaymentMutation, useGetBalancesQuery, type Balances, type PaymentInput } from './api';
 import { namesOf, type NameOf } from './names';
@@ -40,8 +41,8 @@ function BalanceTable({ balances, nameOf }: { balances: Balances; nameOf: NameOf
               {line.settle.currency !== currency && (
                 <span className="muted balances__settle">
                   {' '}
-                  = {signedMoney(line.settle.amount, line.settle.currency)} at {line.settle.rate} ({line.settle.source},{' '}
-                  {line.settle.rate_date})
+                  = {signedMoney(line.settle.amount, line.settle.currency)} at {formatRate(line.settle.rate)} (
+                  {rateWhen({ source: line.settle.source, date: line.settle.rate_date })})
                 </span>
               )}
             </td>

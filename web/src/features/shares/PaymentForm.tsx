@@ -1,8 +1,11 @@
 // "Record a payment" (issue 40): from one person to another, an amount in any currency
 // (converted by the server at a rate frozen when it is recorded), the day it was paid and
-// a note. The amount is read as the traveller types it in their locale (MoneyInput).
+// a note (counted from 80 % of its limit, never cut: ADR 0064, 0075). The amount is read
+// as the traveller types it in their locale (MoneyInput).
+import { plainDecimal, TEXT_LIMITS, textLength } from '@tripcost/shared/domain';
 import { useState } from 'react';
 import { MoneyInput } from '../../components/MoneyInput';
+import { LimitedTextField } from '../../components/TextLimit';
 import { todayDateInput } from '../../lib/format';
 import type { Trip } from '../../lib/types';
 import { CurrencyPicker } from '../currencies';
@@ -26,7 +29,8 @@ export function PaymentForm({
   const [paidOn, setPaidOn] = useState(todayDateInput());
   const [note, setNote] = useState('');
   if (people.length < 2) return null;
-  const ready = from && to && from !== to && amount !== '' && paidOn;
+  // A note over its limit is said at the field and keeps every character (ADR 0064).
+  const ready = from && to && from !== to && amount !== '' && paidOn && textLength(note) <= TEXT_LIMITS.paymentNote;
   return (
     <details className="balances__record">
       <summary>Record a payment</summary>
@@ -35,7 +39,7 @@ export function PaymentForm({
         onSubmit={async (event) => {
           event.preventDefault();
           if (!ready) return;
-          const payment: PaymentInput = { from, to, amount: Number(amount), currency, paid_on: paidOn };
+          const payment: PaymentInput = { from, to, amount: plainDecimal(amount), currency, paid_on: paidOn };
           if (note.trim()) payment.note = note.trim();
           if (await record(payment)) {
             setAmount('');
@@ -54,10 +58,12 @@ export function PaymentForm({
           <span>Paid on</span>
           <input type="date" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} required />
         </label>
-        <label className="field">
-          <span>Note</span>
-          <input value={note} maxLength={200} onChange={(event) => setNote(event.target.value)} />
-        </label>
+        <LimitedTextField
+          label="Note"
+          max={TEXT_LIMITS.paymentNote}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
         {from === to && <p className="hint">A payment is from one person to another.</p>}
         <button type="submit" className="btn btn--primary btn--sm" disabled={busy || !ready}>
           Record payment

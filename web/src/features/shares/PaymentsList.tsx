@@ -1,10 +1,14 @@
 // The payments recorded between the trip's people, oldest first, each in its own currency
-// and, in another one, what it counts for in the trip's (the server's conversion).
+// and, in another one, what it counts for in the trip's (the server's conversion) at its
+// rate, said with its source and day. A payment is converted at its paid_on day's rate,
+// so its rate is old when published over 7 days before that day (offline, the bundled
+// rates), not merely because the payment is weeks old (ADR 0075).
 import { useState } from 'react';
 import { FormError } from '../../components/Form';
 import { errorMessage } from '../../lib/api';
 import { formatMoney, formatShortDate } from '../../lib/format';
 import type { Trip } from '../../lib/types';
+import { formatRate, rateWhen } from '../currencies';
 import { useCanEdit } from '../sharing';
 import { useGetPaymentsQuery, useRemovePaymentMutation } from './api';
 import type { NameOf } from './names';
@@ -27,8 +31,8 @@ export function PaymentsList({ trip, nameOf }: { trip: Trip; nameOf: NameOf }) {
             {payment.fx && (
               <span className="muted">
                 {' '}
-                = {formatMoney(payment.trip_amount, trip.currency)} at {payment.fx.rate} ({payment.fx.source},{' '}
-                {payment.fx.date})
+                = {formatMoney(payment.trip_amount, trip.currency)} at {formatRate(payment.fx.rate)} (
+                {rateWhen(payment.fx, payment.paid_on)})
               </span>
             )}
             {payment.note && <span className="muted"> · {payment.note}</span>}{' '}

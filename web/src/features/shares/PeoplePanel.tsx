@@ -5,8 +5,10 @@
 // the trip's version, so a change made elsewhere meanwhile is merged or asked about like
 // the other trip settings. A person an item or a payment names cannot be removed: the
 // server's 409 says so and the list stays.
+import { TEXT_LIMITS, textLength } from '@tripcost/shared/domain';
 import { useState } from 'react';
 import { FormError } from '../../components/Form';
+import { LimitedTextField } from '../../components/TextLimit';
 import { errorMessage } from '../../lib/api';
 import type { Trip } from '../../lib/types';
 import { CurrencyPicker } from '../currencies';
@@ -93,19 +95,24 @@ function PersonRow({
 
 function AddPerson({ add, busy }: { add: (name: string) => Promise<boolean>; busy: boolean }) {
   const [name, setName] = useState('');
+  // Over its limit the field says so and keeps every character; the form waits (ADR 0064).
+  const over = textLength(name) > TEXT_LIMITS.personName;
   return (
     <form
       className="people__add"
       onSubmit={async (event) => {
         event.preventDefault();
-        if (name.trim() && (await add(name.trim()))) setName('');
+        if (name.trim() && !over && (await add(name.trim()))) setName('');
       }}
     >
-      <label className="field">
-        <span>Name</span>
-        <input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <button type="submit" className="btn btn--secondary btn--sm" disabled={busy || !name.trim()}>
+      <LimitedTextField
+        label="Name"
+        limitLabel="A person’s name"
+        max={TEXT_LIMITS.personName}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="btn btn--secondary btn--sm" disabled={busy || !name.trim() || over}>
         Add person
       </button>
     </form>

@@ -8,6 +8,7 @@ import {
   isCurrencyCode,
   notFound,
   roundMoney,
+  TEXT_LIMITS,
   toMinorUnits,
   type RateTable,
 } from '@tripcost/shared';
@@ -16,7 +17,7 @@ import { tripCurrency, type PaymentRecord, type TripRecord } from '../../trip';
 import { peopleOf } from './window-shares';
 
 export const MAX_PAYMENTS = 500;
-export const MAX_PAYMENT_NOTE = 200;
+export const MAX_PAYMENT_NOTE = TEXT_LIMITS.paymentNote;
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
 
 export interface PaymentInput {
