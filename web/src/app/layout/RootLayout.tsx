@@ -1,4 +1,4 @@
-// Frame of every page: header, the routed page, footer and the toasts.
+// Frame of every page: header and toasts, the routed page, footer.
 import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NavigationProvider } from '../../components/AppLink';
@@ -26,7 +26,12 @@ export function RootLayout() {
           <a href="#content" className="skip-link">
             Skip to content
           </a>
-          <Header />
+          {/* Header and toasts stick together at the top: on a phone a toast takes room of
+              its own under the tabs instead of covering a card or a tab (ADR 0076). */}
+          <div className="app-top">
+            <Header />
+            <Toaster />
+          </div>
           <OfflineBanner />
           <SyncStatus />
           <div id="content" className="app-content">
@@ -35,7 +40,6 @@ export function RootLayout() {
             </Suspense>
           </div>
           <SiteFooter />
-          <Toaster />
         </div>
       </AmountLocale>
     </NavigationProvider>
