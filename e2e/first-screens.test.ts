@@ -1,8 +1,10 @@
-// The first screens read right (docs/adr/0063-first-screens-read-right.md), on a phone
-// (390 × 844): Explore's card for a trip with six priced windows shows the cheapest
-// one's dates and total and how many windows there are, never "Needs attention"; a trip
-// without windows asks for some; "+ Create" covers no card, and a toast covers neither
-// the tab bar nor the header; a window card's actions open as a menu under its figures.
+// The first screens read right (docs/adr/0063-first-screens-read-right.md and 0076), on
+// a phone (390 × 844): Explore's card for a trip with six priced windows shows the
+// cheapest one's dates and total and how many windows there are, not "Needs attention",
+// which only a trip whose window has no prices gets; a trip without windows asks for some;
+// nothing covers a card, a button, a link or the tab bar (elementFromPoint at their
+// centres), with or without a toast, on Explore and a trip page; a window card's actions
+// open as a menu under its figures.
 // One browser and one page; the data is made through the API.
 import { expect as jestExpect } from '@jest/globals';
 import path from 'node:path';
@@ -53,6 +55,10 @@ beforeAll(async () => {
     await api('POST', `/api/trips/getaway/${lisbon._id}/instances`, window, token);
   }
   await api('POST', '/api/trips/getaway-trip', { location_address: 'Porto, Portugal' }, token);
+  // One window with no prices yet: that card needs attention, and says why.
+  const faro = await api('POST', '/api/trips/getaway-trip', { location_address: 'Faro, Portugal' }, token);
+  const unpriced = { trip_start: '2031-07-04', trip_end: '2031-07-08', stay_expense: 0, travel_expense: 0 };
+  await api('POST', `/api/trips/getaway/${faro._id}/instances`, unpriced, token);
   browser = await launch();
   // A context of its own: the accessibility audit (axe) needs one.
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -154,7 +160,12 @@ describe('the first screens on a phone', () => {
     await lisbon.getByText('$520.50').waitFor();
     await lisbon.getByText('cheapest of 6 windows').waitFor();
     jestExpect(await lisbon.getByText('Not set').count()).toBe(0);
-    jestExpect(await page.getByText('Needs attention').count()).toBe(0);
+    jestExpect(await lisbon.getByText('Needs attention').count()).toBe(0);
+    // "Needs attention" only where something does, with what.
+    const faro = page.getByRole('article', { name: 'Faro, Portugal' });
+    await faro.getByText('Needs attention').waitFor();
+    await faro.getByText('The cheapest window has no prices yet').waitFor();
+    jestExpect(await page.getByText('Needs attention').count()).toBe(1);
     // A trip without windows has nothing wrong: it asks for some.
     await page
       .getByRole('article', { name: 'Porto, Portugal' })
@@ -189,12 +200,12 @@ describe('the first screens on a phone', () => {
     await page.waitForTimeout(300);
     // The screen as the traveller sees it (the numbered shots are of the whole page).
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'first-screens-toast-390-screen.png') });
-    const lisbon = page.getByRole('article', { name: 'Lisbon, Portugal' });
+    const firstCard = page.getByRole('article').first();
     const tabs = page.getByRole('navigation', { name: 'Trips' });
     jestExpect({
       toast: await reachable(toast),
       tabs: await Promise.all((await tabs.getByRole('link').all()).map(reachable)),
-      firstCard: await reachable(lisbon),
+      firstCard: await reachable(firstCard),
     }).toEqual({ toast: true, tabs: [true, true, true], firstCard: true });
     const { checked, covered } = await covering(page);
     jestExpect(covered).toEqual([]);
