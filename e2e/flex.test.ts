@@ -198,6 +198,8 @@ describe('finding cheaper dates', () => {
     await row.waitFor();
     await row.getByText('$600.00').first().waitFor();
     await row.getByText(/^Cheapest/).waitFor();
+    // Named for what it is, its dates: not "Early May", its source's name.
+    jestExpect(await row.getByText('Early May').count()).toBe(0);
   });
 
   step('sees the grid at 360 px, scrolling sideways with the nights column stuck', async () => {

@@ -31,7 +31,14 @@ beforeAll(async () => {
   juneId = (await add('June', '2031-06-07', 650))._id;
   const invite = await api('POST', `/api/trips/getaway/${tripId}/invites`, { role: 'editor' }, ownerToken);
   await api('POST', `/api/trips/invites/${invite.token}/accept`, undefined, editorToken);
-  // The joining alert is read, so the bell starts at nothing unread.
+  // The joining alert is read, so the bell starts at nothing unread. It is made from the
+  // join's event, after the join's answer: wait for it, or it may come after read-all.
+  for (let tries = 0; ; tries += 1) {
+    const { items } = await api('GET', '/api/notifications?limit=5', undefined, ownerToken);
+    if (items.length > 0) break;
+    if (tries === 100) throw new Error('No alert of the join after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await api('POST', '/api/notifications/read-all', undefined, ownerToken);
 
   browser = await launch();

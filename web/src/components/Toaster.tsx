@@ -1,5 +1,6 @@
-// Toasts at the bottom (right, on a wide screen), clear of the header and its tabs; announced to
-// screen readers; each leaves after its duration.
+// Toasts: on a phone in the page's flow under the header (covering nothing), on a wide screen
+// at the bottom right (styles.css, ADR 0076); announced to screen readers; each leaves after
+// its duration.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { dismissToast, forgetToastAction, runToastAction, type Toast } from '../lib/toast';
