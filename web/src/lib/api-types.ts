@@ -5849,7 +5849,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, text; or JSON { text }) into a draft kept 24 h for the caller */
+        /** Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, .pdf, text; or JSON { text }) into a draft kept 24 h for the caller */
         post: {
             parameters: {
                 query?: never;

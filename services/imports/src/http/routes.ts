@@ -52,7 +52,7 @@ export function importRoutes(imports: Imports, limiter?: RateLimiter) {
       method: 'post',
       path: '/api/imports',
       summary:
-        'Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, text; or JSON { text }) into a draft kept 24 h for the caller',
+        'Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, .pdf, text; or JSON { text }) into a draft kept 24 h for the caller',
       tags,
       auth: 'required',
       before: [perUserLimit(limiter), readUploads()],
