@@ -5846,6 +5846,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Drafts cannot be read right now (Redis unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5929,6 +5938,15 @@ export interface paths {
                 };
                 /** @description More than 10 imports in a minute */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Drafts cannot be kept right now (Redis unavailable): nothing was kept */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6025,6 +6043,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Drafts cannot be read right now (Redis unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6089,6 +6116,15 @@ export interface paths {
                 };
                 /** @description No such import or trip */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Drafts or the trips service cannot answer right now */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6198,7 +6234,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The trips service cannot answer */
+                /** @description Drafts or the trips service cannot answer right now */
                 503: {
                     headers: {
                         [name: string]: unknown;
