@@ -42,7 +42,15 @@ describe('PDF confirmations', () => {
     ],
     [
       'car-rental.txt',
-      { kind: 'car', start: '2027-06-10', end: '2027-06-13', amount: 155.2, currency: 'EUR', confirmation: 'CR99812' },
+      {
+        kind: 'car',
+        name: 'Compact (VW Golf or similar)',
+        start: '2027-06-10',
+        end: '2027-06-13',
+        amount: 155.2,
+        currency: 'EUR',
+        confirmation: 'CR99812',
+      },
     ],
   ])(
     'when %s comes as a PDF with labels and values in two columns, then its booking is read',
