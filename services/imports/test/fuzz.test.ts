@@ -97,7 +97,8 @@ describe('fuzzing the readers', () => {
     );
     // The mangling does break documents: not every one was read as if nothing happened.
     expect(problems).toBeGreaterThan(0);
-  });
+    // A worker with pdf.js each (0.5–1.5 s on busy cores): more than the default 20 s, never a hang.
+  }, 120_000);
 
   it('when mangled documents are uploaded, then the answer is 201 with problems or a 4xx, never a 5xx', async () => {
     const running = await bootImports();

@@ -97,5 +97,6 @@ describe('when Redis stops under the imports service', () => {
       if (!redis) await startRedis().catch(() => undefined);
       await running.service.stop();
     }
-  });
+    // Two redis-server starts and a reconnect on busy cores: more than the default 20 s.
+  }, 60_000);
 });
