@@ -1,15 +1,18 @@
 // Imports (issue 43): documents read per CPU-second for each method, the p99 time of one
 // document (each in its own worker, as the service reads them), a 5 MB email, and the
-// built service's peak memory with 10 uploads in flight. The documents are a corpus
-// given with IMPORT_CORPUS=DIR or --corpus=DIR (KItinerary's; never in the repository),
-// else the service's own fixtures.
+// built service's peak memory with 10 uploads in flight, and one document's time and
+// memory per method (PDF beside HTML). The documents are a corpus given with
+// IMPORT_CORPUS=DIR or --corpus=DIR (KItinerary's; never in the repository), else the
+// service's own fixtures; PDFs (the corpus has none) are the text fixtures laid out as
+// PDF confirmations with pdf-lib, as the tests make them.
 // Run: npm run build && node bench/imports.mjs [--smoke] [--corpus=DIR]   (needs Redis at REDIS_URL)
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { benchIdentity } from './lib/identity.mjs';
 import { startNode } from './lib/processes.mjs';
-import { isMain, ms, runAlone } from './lib/table.mjs';
+import { isMain, median, ms, runAlone } from './lib/table.mjs';
 import { ROOT } from '../scripts/lib/environment.mjs';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +20,48 @@ const FIXTURES = join(ROOT, 'services/imports/test/fixtures');
 const TARGET_P99_MS = 2000;
 const TARGET_EMAIL_MS = 2000;
 const TARGET_MEMORY_MB = 512; // the chart's memory limit for imports
+
+/** The text fixtures as PDF confirmations (labels and values in two columns), made with pdf-lib. */
+async function pdfConfirmations() {
+  const { PDFDocument, StandardFonts } = require('pdf-lib');
+  const made = [];
+  for (const name of readdirSync(join(FIXTURES, 'text')).sort()) {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    readFileSync(join(FIXTURES, 'text', name), 'utf8')
+      .trim()
+      .split('\n')
+      .forEach((line, i) => {
+        const [label, ...value] = line.split(': ');
+        page.drawText(value.length ? `${label}:` : line, { x: 50, y: 780 - i * 22, size: 11, font });
+        if (value.length) page.drawText(value.join(': '), { x: 220, y: 780 - i * 22, size: 11, font });
+      });
+    made.push({ path: name.replace(/\.txt$/, '.pdf'), bytes: Buffer.from(await doc.save()) });
+  }
+  return made;
+}
+
+/**
+ * One document read in a fresh Node process with the built reader, as a worker reads it:
+ * the resident memory once its method's library is loaded, and the peak (VmHWM) over
+ * the reading, in MB.
+ */
+function memoryOfOneDocument(bytes) {
+  const script = `
+    const { readFileSync } = require('node:fs');
+    const reader = require(${JSON.stringify(join(ROOT, 'services/imports/dist/providers/read-document.js'))});
+    const kb = (field) => Number(readFileSync('/proc/self/status', 'utf8').split(field + ':')[1].trim().split(' ')[0]);
+    const chunks = [];
+    process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {
+      const bytes = Buffer.concat(chunks);
+      await reader.loadReaderFor(bytes);
+      const loaded = kb('VmRSS');
+      await reader.readDocument(bytes, 'doc').catch(() => []);
+      process.stdout.write(JSON.stringify({ loadedMb: loaded / 1024, peakMb: kb('VmHWM') / 1024 }));
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { input: bytes }).toString());
+}
 
 function documentsIn(dir) {
   const found = [];
@@ -42,7 +87,9 @@ const methodOf = (path) =>
           ? 'json-ld'
           : path.endsWith('.txt')
             ? 'text'
-            : 'html';
+            : path.endsWith('.pdf')
+              ? 'pdf'
+              : 'html';
 
 /** A 5 MB email: an HTML body with a hotel's JSON-LD, padded with a long itinerary table, base64 like real mail. */
 function bigEmail() {
@@ -86,21 +133,30 @@ export async function run({ smoke, log }) {
   const { isolatedReader } = require(join(ROOT, 'services/imports/dist/index.js'));
   const read = isolatedReader();
   const corpus = process.env.IMPORT_CORPUS ?? process.argv.find((a) => a.startsWith('--corpus='))?.slice(9);
-  const files = documentsIn(corpus ?? FIXTURES).slice(0, smoke ? 6 : undefined);
+  const pdfs = await pdfConfirmations();
+  const documents = [
+    ...documentsIn(corpus ?? FIXTURES)
+      .slice(0, smoke ? 6 : undefined)
+      .map((path) => ({ path, bytes: readFileSync(path) })),
+    ...pdfs.slice(0, smoke ? 1 : undefined),
+  ];
   const perMethod = new Map();
   const times = [];
-  for (const path of files) {
-    const bytes = readFileSync(path);
+  for (const { path, bytes } of documents) {
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await read(path, bytes);
-    times.push(performance.now() - started);
+    const took = performance.now() - started;
+    times.push(took);
     const cpu = process.cpuUsage(cpuBefore);
-    const row = perMethod.get(methodOf(path)) ?? { documents: 0, cpuMs: 0 };
+    const row = perMethod.get(methodOf(path)) ?? { documents: 0, cpuMs: 0, wallMs: [] };
     row.documents++;
     row.cpuMs += (cpu.user + cpu.system) / 1000;
+    row.wallMs.push(took);
     perMethod.set(methodOf(path), row);
   }
+  const pdfMemory = memoryOfOneDocument(pdfs[0].bytes);
+  const htmlMemory = memoryOfOneDocument(readFileSync(join(FIXTURES, 'hotel-jsonld.html')));
   times.sort((a, b) => a - b);
   const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))];
   const emailStarted = performance.now();
@@ -112,7 +168,7 @@ export async function run({ smoke, log }) {
   return [
     ...[...perMethod].map(([method, row]) => ({
       measure: `imports: ${method} documents read per CPU-second (a worker each)`,
-      comparison: `${row.documents} documents of ${source}, ${ms(row.cpuMs / row.documents)} CPU each`,
+      comparison: `${row.documents} documents of ${method === 'pdf' ? 'PDFs made from the text fixtures' : source}, ${ms(row.cpuMs / row.documents)} CPU and ${ms(median(row.wallMs))} median wall time each`,
       result: `${(1000 / (row.cpuMs / row.documents)).toFixed(1)}/s`,
       target: '',
       pass: null,
@@ -123,6 +179,13 @@ export async function run({ smoke, log }) {
       result: ms(p99),
       target: `≤ ${ms(TARGET_P99_MS)}`,
       pass: p99 <= TARGET_P99_MS,
+    },
+    {
+      measure: 'imports: memory of one PDF read (pdf.js loaded, then the reading)',
+      comparison: `a hotel page: ${htmlMemory.loadedMb.toFixed(0)} MB loaded, peak ${htmlMemory.peakMb.toFixed(0)} MB; a PDF: ${pdfMemory.loadedMb.toFixed(0)} MB loaded (RSS of a fresh Node process)`,
+      result: `peak ${pdfMemory.peakMb.toFixed(0)} MB`,
+      target: '',
+      pass: null,
     },
     {
       measure: 'imports: a 5 MB email (base64 HTML with JSON-LD) read',

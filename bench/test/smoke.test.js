@@ -43,6 +43,8 @@ test('when the benches run in smoke mode, then each reports every measure of the
     'trip answer with shares ÷ without, 6 people',
     'login at a fixed 5/s through the gateway',
     'imports: p99 time of one document, in its worker',
+    'imports: pdf documents read per CPU-second',
+    'imports: memory of one PDF read',
     'imports: a 5 MB email (base64 HTML with JSON-LD) read',
     'imports: service peak memory with',
     'landing route (/) JavaScript',

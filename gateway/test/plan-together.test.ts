@@ -242,6 +242,13 @@ const CASES: RouteCase[] = [
     expected: editors(201),
   },
   {
+    method: 'POST',
+    route: '/api/trips/getaway/{tripId}/items/batch',
+    path: (s) => `${T(s)}/items/batch`,
+    body: (s) => ({ items: [{ instance_id: s.instanceId, category: 'other', name: 'Museum', amount: 12 }] }),
+    expected: editors(201),
+  },
+  {
     method: 'PUT',
     route: '/api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}',
     path: X,

@@ -318,6 +318,18 @@ const MATRIX: Record<string, MatrixEntry> = {
     }),
     expect: { anonymous: [401], other: [403], owner: [201] },
   },
+  'POST /api/trips/getaway/{tripId}/items/batch': {
+    request: ({ tripId, instanceId, otherInstanceId }) => ({
+      path: `/api/trips/getaway/${tripId}/items/batch`,
+      body: {
+        items: [
+          { instance_id: instanceId, category: 'stay', name: 'Hotel', amount: 300, booked: true },
+          { instance_id: otherInstanceId, category: 'car', name: 'Rental', amount: 40 },
+        ],
+      },
+    }),
+    expect: { anonymous: [401], other: [403], owner: [201] },
+  },
   'PUT /api/trips/getaway/{tripId}/instances/{instanceId}/items/{itemId}': {
     request: ({ tripId, instanceId, itemId }) => ({
       path: `/api/trips/getaway/${tripId}/instances/${instanceId}/items/${itemId}`,

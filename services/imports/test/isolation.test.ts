@@ -2,10 +2,13 @@
 // server named all over the documents is never called), ends at its time limit and at
 // its heap limit, and turns each into a problem for that file.
 import { createHook } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import path from 'node:path';
 import { isolatedReader } from '../src/providers/isolated-reader';
 import { readDocument } from '../src/providers/read-document';
 import { fixture, pkpass, strToU8 } from './support/fixtures';
+import { pdfOf } from './support/pdfs';
 
 let server: Server;
 let connections = 0;
@@ -49,11 +52,50 @@ function documentsNaming(url: string): Array<[string, Buffer]> {
   ];
 }
 
+/** A flight confirmation PDF whose link, subject and text name `url`. */
+const pdfNaming = (url: string) =>
+  pdfOf(
+    ['Your e-ticket receipt', 'Booking reference: QX7K2P', 'Departure: 10 June 2027 08:05', `Manage it: ${url}/manage`],
+    { link: `${url}/pdf-link` },
+  );
+
+/**
+ * Reads `bytes` with the built reader (pdf.js included) in a plain Node process, as the
+ * worker does but without its network guards, and answers the TCP sockets and DNS
+ * look-ups the process made meanwhile (pdf.js cannot load in Jest's module system).
+ */
+function socketsOfPlainRead(bytes: Buffer): Promise<{ sockets: string[]; found: number }> {
+  const script = `
+    const { createHook } = require('node:async_hooks');
+    const { readDocument } = require(${JSON.stringify(path.join(__dirname, '..', 'dist', 'providers', 'read-document.js'))});
+    const chunks = [];
+    process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {
+      const sockets = [];
+      const hook = createHook({ init: (_id, type) => {
+        if (type === 'TCPWRAP' || type === 'TCPCONNECTWRAP' || type === 'GETADDRINFOREQWRAP') sockets.push(type);
+      } }).enable();
+      const found = await readDocument(Buffer.concat(chunks), 'ticket.pdf');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      hook.disable();
+      process.stdout.write(JSON.stringify({ sockets, found: found.length }));
+    });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}`))));
+    child.stdin.end(bytes);
+  });
+}
+
 describe('parsing in isolation', () => {
   it('when documents name a server everywhere a URL can stand, then reading them in workers never connects to it', async () => {
     const read = isolatedReader();
-    const readings = await Promise.all(documentsNaming(base).map(([file, bytes]) => read(file, bytes)));
+    const documents: Array<[string, Buffer]> = [...documentsNaming(base), ['ticket.pdf', await pdfNaming(base)]];
+    const readings = await Promise.all(documents.map(([file, bytes]) => read(file, bytes)));
     expect(readings.filter((reading) => 'problem' in reading)).toEqual([]);
+    expect(readings.at(-1)).toMatchObject({ reservations: [{ kind: 'flight', source: { method: 'pdf' } }] });
     expect(connections).toBe(0);
   });
 
@@ -72,6 +114,11 @@ describe('parsing in isolation', () => {
       hook.disable();
     }
     expect(sockets).toEqual([]);
+  });
+
+  it('when pdf.js reads a PDF naming a server, in a process with no guards, then it creates no TCP socket at all', async () => {
+    expect(await socketsOfPlainRead(await pdfNaming(base))).toEqual({ sockets: [], found: 1 });
+    expect(connections).toBe(0);
   });
 
   it('when a document takes longer than the time limit, then its worker is ended and it is a problem', async () => {

@@ -158,12 +158,29 @@ describe('plain-text confirmations, one pattern each', () => {
     ],
     [
       'car-rental.txt',
-      { kind: 'car', start: '2027-06-10', end: '2027-06-13', amount: 155.2, currency: 'EUR', confirmation: 'CR99812' },
+      {
+        kind: 'car',
+        name: 'Compact (VW Golf or similar)',
+        start: '2027-06-10',
+        end: '2027-06-13',
+        amount: 155.2,
+        currency: 'EUR',
+        confirmation: 'CR99812',
+      },
     ],
   ])('when %s is pasted, then its booking is read with the document’s decimal mark', async (name, expected) => {
     const [found, ...rest] = await read(fixture(`text/${name}`));
     expect(rest).toEqual([]);
     expect(found).toMatchObject({ ...expected, source: { method: 'text' } });
+  });
+
+  it('when a label stands on its own line, then its value is the next line; a label is never read inside a word', async () => {
+    const [stay] = await read(
+      Buffer.from(
+        'Booking.com\nOur cars and hotels\nCheck-in\n17 June 2027\nCheck-out\n20 June 2027\nProperty\nCasa Fixture Porto',
+      ),
+    );
+    expect(stay).toMatchObject({ kind: 'lodging', name: 'Casa Fixture Porto', start: '2027-06-17', end: '2027-06-20' });
   });
 
   it('when text is no confirmation, then nothing is found', async () => {

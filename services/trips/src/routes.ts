@@ -18,6 +18,7 @@ import {
 import { myPaymentRoutes, shareRoutes } from './shares';
 import { voteRoutes } from './votes';
 import {
+  itemBatchRoutes,
   itemRoutes,
   oneTripRoutes,
   repriceRoutes,
@@ -53,6 +54,7 @@ export function tripRoutes(
     windowCopyRoutes(ctx, trips, replayedWhile);
     repriceRoutes(ctx, trips);
     itemRoutes(ctx, trips, replayedWhile);
+    itemBatchRoutes(ctx, trips, replayedWhile);
     shareRoutes(ctx, trips, replayedWhile);
   };
 }

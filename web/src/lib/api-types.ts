@@ -3756,6 +3756,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/getaway/{tripId}/items/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add several cost items at once, each to its window (an import’s apply): all or nothing, one change of the trip and ONE history entry (action import) that undo reverts as a whole. Each item is as for adding one (estimate included) Idempotency-Key header: the same key and body within 24 h answer the first answer again (Idempotent-Replayed: true) to a caller who may still make this request (otherwise its 403/404). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tripId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            category: "stay" | "travel" | "car" | "other";
+                            name: string;
+                            amount: number;
+                            /**
+                             * @default total
+                             * @enum {string}
+                             */
+                            basis?: "total" | "per_night" | "per_person" | "per_person_per_night" | "per_day";
+                            /** @default false */
+                            booked?: boolean;
+                            /** @default false */
+                            paid?: boolean;
+                            /** @default  */
+                            link?: string;
+                            /** @default  */
+                            confirmation?: string;
+                            weekend_amount?: number | null;
+                            seasons?: {
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                from: string;
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                to: string;
+                                amount: number;
+                            }[];
+                            quotes?: {
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                start: string;
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                end: string;
+                                amount: number;
+                                /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                                captured_on?: string | null;
+                            }[];
+                            /** @description YYYY-MM-DD (or an ISO timestamp: the day written before T), from 1900-01-01 to 2199-12-31 */
+                            captured_on?: string | null;
+                            /** @description ISO 4217; the trip’s when absent on creation */
+                            currency?: string;
+                            /** @description your own rate (trip-currency units per one item-currency unit, source "manual"); null or absent: today’s published rate */
+                            fx?: {
+                                rate: number;
+                            } | null;
+                            /** @description the person who paid it (sets paid); null: no one named (paid stays as sent) */
+                            paid_by?: string | null;
+                            /** @description how the item is split over the trip’s people; null: equally among everyone */
+                            split?: ({
+                                /** @enum {string} */
+                                kind: "equal";
+                                among?: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "shares";
+                                shares: {
+                                    [key: string]: number;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                kind: "exact";
+                                amounts: {
+                                    [key: string]: number;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                kind: "nights";
+                            }) | null;
+                            /**
+                             * @description Only for the first item of a window that still has typed amounts (an estimate): "keep" (default) turns the amount typed for this item’s category into an item like the other amounts, so the category counts both; "replace" drops that amount, so the category’s cost is this item alone. Otherwise nothing changes.
+                             * @default keep
+                             * @enum {string}
+                             */
+                            estimate?: "keep" | "replace";
+                            instance_id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The trip after, each item as stored, and the change’s history entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CostItemsAdded"];
+                    };
+                };
+                /** @description An invalid item (as for one item): nothing saved */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not your trip, or a viewer */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such trip or window */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A window would hold more than 100 items, or a simultaneous change collided: nothing saved; or Idempotency-Key: a request with this key is still running; retry shortly */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key was used with a different request body */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An item is in another currency and exchange rates are unavailable: nothing saved (code rates_unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/getaway/{tripId}/members/me/limit": {
         parameters: {
             query?: never;
@@ -5846,10 +6024,19 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Drafts cannot be read right now (Redis unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
-        /** Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, text; or JSON { text }) into a draft kept 24 h for the caller */
+        /** Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, .pdf, text; or JSON { text }) into a draft kept 24 h for the caller */
         post: {
             parameters: {
                 query?: never;
@@ -5929,6 +6116,15 @@ export interface paths {
                 };
                 /** @description More than 10 imports in a minute */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Drafts cannot be kept right now (Redis unavailable): nothing was kept */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6025,6 +6221,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Drafts cannot be read right now (Redis unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6089,6 +6294,15 @@ export interface paths {
                 };
                 /** @description No such import or trip */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Drafts or the trips service cannot answer right now */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6198,7 +6412,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The trips service cannot answer */
+                /** @description Drafts or the trips service cannot answer right now */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6954,6 +7168,41 @@ export interface components {
             item: components["schemas"]["CostItem"];
             instance: components["schemas"]["Instance"];
             trip: components["schemas"]["Trip"];
+        };
+        CostItemsAdded: {
+            trip: components["schemas"]["Trip"];
+            items: {
+                instance_id: string;
+                item: components["schemas"]["CostItem"];
+            }[];
+            /** @description the one history entry of the change (action import) */
+            entry: {
+                _id: string;
+                trip_id: string;
+                seq: (number)[];
+                at: string;
+                made_at?: string;
+                actor: {
+                    user_id: string | null;
+                    name: string;
+                };
+                action: string;
+                target: {
+                    /** @enum {string} */
+                    kind: "trip" | "window" | "item" | "member" | "invite";
+                    id: string;
+                    name: string;
+                };
+                changes: {
+                    field: string;
+                    from: unknown;
+                    to: unknown;
+                    at?: number;
+                    derived?: boolean;
+                    hidden?: boolean;
+                }[];
+                reverts?: string;
+            } | null;
         };
         MyLimit: {
             /** @description your private limit in the trip’s currency; null: none */

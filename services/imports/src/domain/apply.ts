@@ -1,7 +1,9 @@
 // Putting a draft's reservations into a trip (issue 43): which window each belongs to,
 // its category, whether the trip holds it already, and the cost item it becomes. The
-// trips service stays the judge of roles, currencies and amounts: items are added there
-// as the caller, one request each.
+// trips service stays the judge of roles, currencies and amounts: the items of one apply
+// are added there as the caller in one batch, so they are one change of the trip and one
+// history entry, undone as a whole.
+import { createHash } from 'node:crypto';
 import { AppError, badRequest, notFound } from '@tripcost/shared';
 import type { Draft } from './imports';
 import { localDateOf, type Reservation, type ReservationKind } from './reservation';
@@ -53,7 +55,13 @@ export interface TripsPort {
     window: { start: string; end: string },
     key: string,
   ): Promise<string>;
-  addItem(authorization: string, tripId: string, instanceId: string, item: NewItem, key: string): Promise<string>;
+  /** Adds every item in one change (one history entry); the new items' ids, in order. */
+  addItems(
+    authorization: string,
+    tripId: string,
+    items: Array<{ instanceId: string; item: NewItem }>,
+    key: string,
+  ): Promise<string[]>;
 }
 
 const day = (value: string | null) => (value ? value.slice(0, 10) : null);
@@ -131,7 +139,11 @@ export interface ApplyOutcome {
   skipped: Array<{ index: number; msg: string }>;
 }
 
-/** Adds the chosen reservations as cost items; duplicates and reservations outside every window are skipped and said. */
+/**
+ * Adds the chosen reservations as cost items, in one batch of the trips service (one
+ * change, one history entry); duplicates and reservations outside every window are
+ * skipped and said. A window asked for is made first (its own change), with its own key.
+ */
 export async function applyDraft(
   trips: TripsPort,
   authorization: string,
@@ -143,39 +155,57 @@ export async function applyDraft(
   for (const choice of choices)
     if (!draft.reservations[choice.index]) throw badRequest(`There is no reservation ${choice.index} in this import.`);
   const trip = await trips.windowsOf(authorization, tripId);
-  const outcome: ApplyOutcome = { added: [], skipped: [] };
+  const skipped: ApplyOutcome['skipped'] = [];
+  const batch: Array<{ index: number; instanceId: string; item: NewItem }> = [];
   for (const choice of choices) {
     const reservation = draft.reservations[choice.index];
     if (isDuplicate(trip, reservation)) {
-      outcome.skipped.push({
-        index: choice.index,
-        msg: `Already in this trip (confirmation ${reservation.confirmation}).`,
-      });
+      skipped.push({ index: choice.index, msg: `Already in this trip (confirmation ${reservation.confirmation}).` });
       continue;
     }
-    // The same key on a retry of the same apply: the trips service answers a repeat with the first answer.
-    const key = (what: string) => `import-${draft._id}-${choice.index}-${what}`;
     let instanceId = choice.instanceId ?? null;
     if (instanceId && !trip.instances.some((w) => w._id === instanceId))
       throw notFound(`The trip has no window ${instanceId}.`);
     if (!instanceId && choice.new_window) {
-      instanceId = await trips.addWindow(authorization, tripId, choice.new_window, key('window'));
+      // The same key on a retry of the same apply: the trips service answers a repeat with the first answer.
+      const key = `import-${draft._id}-${choice.index}-window`;
+      instanceId = await trips.addWindow(authorization, tripId, choice.new_window, key);
+      trip.instances.push({
+        _id: instanceId,
+        trip_start: choice.new_window.start,
+        trip_end: choice.new_window.end,
+        items: [],
+      });
     }
     instanceId ??= proposedWindow(trip, reservation);
     if (!instanceId) {
-      outcome.skipped.push({
+      skipped.push({
         index: choice.index,
         msg: 'Its dates are outside every window: choose one, or a new window for these dates.',
       });
       continue;
     }
     const item = itemOf(reservation, choice.category ?? categoryOf(reservation.kind));
-    const itemId = await trips.addItem(authorization, tripId, instanceId, item, key(`item-${instanceId}`));
-    outcome.added.push({ index: choice.index, instanceId, itemId });
-    // What was just added counts for the next ones (the same booking twice in one apply).
+    batch.push({ index: choice.index, instanceId, item });
+    // What is about to be added counts for the next ones (the same booking twice in one apply).
     trip.instances.find((w) => w._id === instanceId)?.items.push({ confirmation: item.confirmation, name: item.name });
   }
-  return outcome;
+  if (batch.length === 0) return { added: [], skipped };
+  // One key per apply's content: a retry of the same apply is answered with the first answer, adding nothing twice.
+  const digest = createHash('sha256')
+    .update(JSON.stringify(batch.map(({ index, instanceId, item }) => [index, instanceId, item.category])))
+    .digest('hex')
+    .slice(0, 32);
+  const itemIds = await trips.addItems(
+    authorization,
+    tripId,
+    batch.map(({ instanceId, item }) => ({ instanceId, item })),
+    `import-${draft._id}-${digest}`,
+  );
+  return {
+    added: batch.map(({ index, instanceId }, i) => ({ index, instanceId, itemId: itemIds[i] })),
+    skipped,
+  };
 }
 
 export const tripsRefusal = (status: number, msg: string | undefined) =>

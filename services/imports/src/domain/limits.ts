@@ -17,6 +17,9 @@ export const IMPORT_LIMITS = {
   mimeParts: 50,
   /** JSON (JSON-LD, pass.json): nesting depth, checked before parsing. */
   jsonDepth: 32,
+  /** PDF: pages whose text is read, and characters of text kept (a confirmation is a page or two). */
+  pdfPages: 20,
+  pdfTextChars: 200_000,
   /** Reservations kept from one document. */
   reservationsPerDocument: 50,
   importsPerMinute: 10,

@@ -55,6 +55,7 @@ export function applyRoutes(ctx: RouteContext, imports: Imports) {
       200: { description: 'One entry per reservation, in order', schema: planAnswer },
       403: 'Not the caller’s import, or not a member of the trip',
       404: 'No such import or trip',
+      503: 'Drafts or the trips service cannot answer right now',
     },
     handler: async ({ user, params, query, req }) => ({
       body: await imports.planOf(user.id, req.headers.authorization ?? '', params.draftId, query.tripId),
@@ -75,7 +76,7 @@ export function applyRoutes(ctx: RouteContext, imports: Imports) {
       400: 'No such reservation, or an item the trips service refuses (currency, amount)',
       403: 'Not the caller’s import, or the caller may not edit the trip',
       404: 'No such import, trip or window',
-      503: 'The trips service cannot answer',
+      503: 'Drafts or the trips service cannot answer right now',
     },
     handler: async ({ user, params, body, req }) => ({
       body: await imports.apply(user.id, req.headers.authorization ?? '', params.draftId, body.tripId, body.items),

@@ -52,7 +52,7 @@ export function importRoutes(imports: Imports, limiter?: RateLimiter) {
       method: 'post',
       path: '/api/imports',
       summary:
-        'Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, text; or JSON { text }) into a draft kept 24 h for the caller',
+        'Read booking confirmations (multipart `files`: .eml, .html, .ics, .pkpass, .json, .pdf, text; or JSON { text }) into a draft kept 24 h for the caller',
       tags,
       auth: 'required',
       before: [perUserLimit(limiter), readUploads()],
@@ -65,6 +65,7 @@ export function importRoutes(imports: Imports, limiter?: RateLimiter) {
         400: 'Neither files nor text',
         413: 'More than 10 files',
         429: 'More than 10 imports in a minute',
+        503: 'Drafts cannot be kept right now (Redis unavailable): nothing was kept',
       },
       handler: async ({ user, body, req }) => {
         const uploads = (req as WithUploads)[UPLOADS];
@@ -83,7 +84,10 @@ export function importRoutes(imports: Imports, limiter?: RateLimiter) {
       summary: "The caller's import drafts still kept (24 h each), newest first (the account export reads them)",
       tags,
       auth: 'required',
-      responses: { 200: { description: 'The drafts', schema: z.array(draftAnswer) } },
+      responses: {
+        200: { description: 'The drafts', schema: z.array(draftAnswer) },
+        503: 'Drafts cannot be read right now (Redis unavailable)',
+      },
       handler: async ({ user }) => ({
         body: (await imports.draftsOf(user.id))
           .sort((a, b) => b.created_at.localeCompare(a.created_at))
@@ -102,6 +106,7 @@ export function importRoutes(imports: Imports, limiter?: RateLimiter) {
         200: { description: 'The draft', schema: draftAnswer },
         403: 'Not the caller’s import',
         404: 'No such import (or older than 24 h)',
+        503: 'Drafts cannot be read right now (Redis unavailable)',
       },
       handler: async ({ user, params }) => ({ body: draftReply(await imports.draftOf(user.id, params.draftId)) }),
     });

@@ -28,15 +28,16 @@ export const NEW_WINDOW = defineEndpoint({
   answer: { list: false, reads: ['_id'] },
 });
 
-export const NEW_ITEM = defineEndpoint({
+/** Every item of one apply in one change of the trip: one history entry, undone as a whole. */
+export const NEW_ITEMS = defineEndpoint({
   callee: 'trips',
   method: 'post',
-  path: '/api/trips/getaway/{tripId}/instances/{instanceId}/items',
-  answer: { list: false, reads: ['item'] },
+  path: '/api/trips/getaway/{tripId}/items/batch',
+  answer: { list: false, reads: ['items'] },
 });
 
 /** Every endpoint this service calls (the contract test checks each one). */
-export const TRIPS_ENDPOINTS = [TRIP_WINDOWS, NEW_WINDOW, NEW_ITEM];
+export const TRIPS_ENDPOINTS = [TRIP_WINDOWS, NEW_WINDOW, NEW_ITEMS];
 
 export function createTripsClient(options: { baseUrl: string; timeoutMs: number; logger: Logger }): TripsPort {
   const client = createServiceClient({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
@@ -80,13 +81,15 @@ export function createTripsClient(options: { baseUrl: string; timeoutMs: number;
       );
       return String(created._id);
     },
-    async addItem(authorization, tripId, instanceId, item, key) {
+    async addItems(authorization, tripId, items, key) {
+      const body = { items: items.map(({ instanceId, item }) => ({ instance_id: instanceId, ...item })) };
       const created = await answered(
-        () => client.post(NEW_ITEM, { authorization, params: { tripId, instanceId }, body: item, idempotencyKey: key }),
-        'item',
+        () => client.post(NEW_ITEMS, { authorization, params: { tripId }, body, idempotencyKey: key }),
+        'items',
         201,
       );
-      return String((created.item as { _id?: unknown } | undefined)?._id);
+      const added = Array.isArray(created.items) ? (created.items as Array<{ item?: { _id?: unknown } }>) : [];
+      return added.map((entry) => String(entry.item?._id));
     },
   };
 }

@@ -10,8 +10,12 @@ import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS } from '../domain/limits';
 import type { DocumentReader, DocumentReading } from '../domain/imports';
 
-/** How long a worker thread may take to start before its document's own limit begins. */
-const BOOT_MS = 3000;
+/**
+ * How long a worker thread may take to start and load the document's reader (pdf.js
+ * takes the longest) before its document's own limit begins: the load is the same for
+ * every document of a kind, so a document cannot stretch it.
+ */
+const BOOT_MS = 5000;
 
 function workerScript(): string {
   const beside = join(__dirname, 'parse-worker.js');
@@ -60,14 +64,14 @@ export function isolatedReader(
         void worker.terminate();
       };
       const tooLong = () => settle({ problem: `It took longer than ${timeoutMs / 1000} s to read.` });
-      // The limit is the document's: it starts once the worker runs, not while a busy machine starts the thread
-      // (a thread that never starts is ended after BOOT_MS all the same).
+      // The limit is the document's: it starts once the worker has loaded the document's reader, not while a
+      // busy machine starts the thread or loads a library (a worker that never gets there is ended after BOOT_MS).
       let timer = setTimeout(tooLong, BOOT_MS + timeoutMs);
-      worker.once('online', () => {
+      worker.on('message', (message: DocumentReading | { loaded: true }) => {
+        if (!('loaded' in message)) return settle(message);
         clearTimeout(timer);
         timer = setTimeout(tooLong, timeoutMs);
       });
-      worker.once('message', (message: DocumentReading) => settle(message));
       worker.once('error', (error: Error & { code?: string }) =>
         settle({
           problem:

@@ -19,10 +19,14 @@ interface Job {
 
 async function run({ file, bytes }: Job) {
   // Loaded after the guards above, so no parser keeps a reference to the real ones.
-  const { readDocument } = await import('./read-document');
+  const { loadReaderFor, readDocument } = await import('./read-document');
   const { DocumentProblem, IMPORT_LIMITS } = await import('../domain/limits');
+  const document = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    const reservations = await readDocument(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), file);
+    // The method's library first; the document's own time limit starts when it is loaded (isolated-reader.ts).
+    await loadReaderFor(document);
+    parentPort!.postMessage({ loaded: true });
+    const reservations = await readDocument(document, file);
     parentPort!.postMessage({ reservations: reservations.slice(0, IMPORT_LIMITS.reservationsPerDocument) });
   } catch (error) {
     const known = error instanceof DocumentProblem;

@@ -23,6 +23,18 @@ export function kindOfDocument(bytes: Buffer): DocumentKind {
   return 'text';
 }
 
+/**
+ * Loads what reading these bytes will need (pdf.js for a PDF, or for an email that
+ * carries one), so the parser worker can start a document's time limit after the
+ * library's load, which costs the same whatever the document.
+ */
+export async function loadReaderFor(bytes: Buffer): Promise<void> {
+  const kind = kindOfDocument(bytes);
+  const pdfInside =
+    kind === 'email' && /application\/pdf|\.pdf\b/i.test(bytes.subarray(0, IMPORT_LIMITS.fileBytes).toString('latin1'));
+  if (kind === 'pdf' || pdfInside) (await import('./pdf')).loadPdfJs();
+}
+
 /** A reader's own failure on a malformed document (not a limit) is a problem with that document too. */
 export async function readDocument(bytes: Buffer, file: string, depth = 0): Promise<Reservation[]> {
   try {
@@ -47,9 +59,7 @@ async function readByKind(bytes: Buffer, file: string, depth: number): Promise<R
     case 'html':
       return (await import('./html')).reservationsInHtml(bytes.toString('utf8'), file);
     case 'pdf':
-      throw new DocumentProblem(
-        'PDF confirmations cannot be read yet: paste their text, or import the email they came with.',
-      );
+      return (await import('./pdf')).reservationsInPdf(bytes, file);
     case 'email': {
       if (depth > 0) throw new DocumentProblem('An email inside an email is not opened.');
       const mail = await (await import('./email')).reservationsInEmail(bytes, file, readDocument);

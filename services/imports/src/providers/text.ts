@@ -34,8 +34,15 @@ function dateIn(text: string): string {
   return '';
 }
 
+/**
+ * What follows the first line that starts with `label` ("Vehicle: …", not the "car" inside
+ * "Fixture Cars"): the rest of that line, or the next line when the label stands alone.
+ */
 const line = (text: string, label: RegExp) => {
-  const m = new RegExp(`(?:${label.source})\\s*[:\\-]?\\s*([^\\n]+)`, 'i').exec(text);
+  const m = new RegExp(
+    `(?:^|\\n)[ \\t]*(?:${label.source})\\b[ \\t]*[:\\-]?[ \\t]*(?:\\r?\\n[ \\t]*)?([^\\n]+)`,
+    'i',
+  ).exec(text);
   return m ? m[1].trim() : '';
 };
 

@@ -5,6 +5,7 @@
 import { silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
 import { configFrom as tripsConfigFrom, startTrips, type RunningTrips } from '@tripcost/trips';
 import { fixture } from '../support/fixtures';
+import { pdfFixture } from '../support/pdfs';
 import { bootImports, upload } from '../support/service';
 
 let trips: RunningTrips;
@@ -61,6 +62,65 @@ async function draftOf(owner: ReturnType<typeof person>) {
 }
 
 describe('POST /api/imports/:draftId/apply', () => {
+  it('when 3 bookings (a PDF among them) are added, then the trip’s history has ONE import entry, and undoing it removes all 3', async () => {
+    const owner = person();
+    const { tripId, june } = await tripOf(owner);
+    const uploaded = await fetch(`${imports.url}/api/imports`, {
+      method: 'POST',
+      headers: { authorization: owner.authorization },
+      body: upload([
+        ['hotel.html', fixture('hotel-jsonld.html')],
+        ['flight.ics', fixture('flight.ics')],
+        ['car-rental.pdf', await pdfFixture('car-rental.txt')],
+      ]),
+    });
+    const draft = await uploaded.json();
+    expect(
+      draft.reservations.map((r: { kind: string; source: { method: string } }) => [r.kind, r.source.method]),
+    ).toEqual([
+      ['lodging', 'json-ld'],
+      ['flight', 'ical'],
+      ['car', 'pdf'],
+    ]);
+    const history = async () =>
+      (await call(trips.url, owner.authorization, 'GET', `/api/trips/getaway/${tripId}/history`)).body
+        .entries as Array<{
+        _id: string;
+        action: string;
+        reverts?: string;
+      }>;
+    const before = await history();
+
+    const applied = await call(imports.url, owner.authorization, 'POST', `/api/imports/${draft._id}/apply`, {
+      tripId,
+      items: [{ index: 0 }, { index: 1 }, { index: 2 }],
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.added).toHaveLength(3);
+    const after = await history();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0].action).toBe('import');
+    const window = async () =>
+      (await call(trips.url, owner.authorization, 'GET', `/api/trips/getaway/${tripId}`)).body.instances.find(
+        (w: { _id: string }) => w._id === june,
+      );
+    expect((await window()).items.map((i: { category: string; amount: number }) => [i.category, i.amount])).toEqual([
+      ['stay', 412.5],
+      ['travel', 0],
+      ['car', 155.2],
+    ]);
+
+    const undone = await call(
+      trips.url,
+      owner.authorization,
+      'POST',
+      `/api/trips/getaway/${tripId}/history/${after[0]._id}/undo`,
+    );
+    expect(undone.status).toBe(200);
+    expect((await window()).items).toEqual([]);
+    expect((await history())[0]).toMatchObject({ action: 'undo', reverts: after[0]._id });
+  });
+
   it('when a hotel and a flight are added, then they land in the June window with their amounts, booked or paid, and a repeat is skipped', async () => {
     const owner = person();
     const { tripId, june } = await tripOf(owner);

@@ -8,4 +8,5 @@ export * from './domain/trips-service';
 export * from './http/trip-routes';
 export * from './http/window-routes';
 export * from './http/item-routes';
+export * from './http/item-batch-routes';
 export * from './jobs/wishlist-inbox';

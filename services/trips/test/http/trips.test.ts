@@ -303,6 +303,7 @@ describe('trips API', () => {
       '/api/trips/getaway/{tripId}/instances/{instanceId}/vote',
       '/api/trips/getaway/{tripId}/invites',
       '/api/trips/getaway/{tripId}/invites/{inviteId}',
+      '/api/trips/getaway/{tripId}/items/batch',
       '/api/trips/getaway/{tripId}/members/me',
       '/api/trips/getaway/{tripId}/members/me/limit',
       '/api/trips/getaway/{tripId}/members/{userId}',

@@ -42,6 +42,21 @@ describe('an entry in words', () => {
     expect(undoable(entry({ action: 'create' }))).toBe(false);
   });
 
+  it('when an import added bookings, then it is one sentence counting them, whatever their amounts', () => {
+    const imported = entry({
+      action: 'import',
+      target: { kind: 'trip', id: 't1', name: 'Lisbon' },
+      changes: [
+        { field: 'windows.w1.items.i1', from: null, to: { name: 'Hotel Fixture Lisbon' }, at: 0 },
+        { field: 'windows.w1.items.i2', from: null, to: { name: 'Flight FX 123' }, at: 1 },
+        { field: 'windows.w2.items.i3', from: null, to: { name: 'Compact car' }, at: 0 },
+        { field: 'windows.w1.stay_expense', from: 0, to: 412.5, derived: true },
+      ],
+    });
+    expect(describeEntry(imported, 'EUR')).toBe('Cy imported 3 bookings');
+    expect(undoable(imported)).toBe(true);
+  });
+
   it('when an item was added with its window’s sums, then the item leads; a vote and a join say so', () => {
     const added = entry({
       action: 'item',

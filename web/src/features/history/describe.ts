@@ -107,6 +107,13 @@ export function describeEntry(entry: HistoryEntry, currency: string): string {
       return `${who} joined the trip`;
     case 'vote':
       return voteText(who, own);
+    case 'import': {
+      // One import's apply is one entry however many bookings it added (each an item added whole).
+      const added = own.filter(
+        (change) => change.from === null && isThing(change.to) && /\.items\.[^.]+$/.test(change.field),
+      );
+      return `${who} imported ${added.length} booking${added.length === 1 ? '' : 's'}`;
+    }
   }
   // What was added or removed says most about a change (its sums follow): it comes first.
   const first = own.find(addsOrRemoves) ?? own[0] ?? entry.changes[0];

@@ -56,6 +56,7 @@ import {
   type ItemAction,
   type RepriceAnswer,
 } from './item-use-cases';
+import { addItems } from './item-batch';
 import type { DuplicateTarget, TripUpdate } from './trip-changes';
 
 export type { NewTrip } from './trip-use-cases';
@@ -108,6 +109,8 @@ export interface TripsService extends SharingUseCases, HistoryUseCases, SharesUs
   removeInstance: ReturnType<typeof removeInstance>;
   /** Cost items of one window: its expenses become the items' sums; `estimate` keeps or replaces a typed amount. */
   addItem: ReturnType<typeof addItem>;
+  /** Several items at once: one change, one history entry (item-batch.ts). */
+  addItems: ReturnType<typeof addItems>;
   editItem: ReturnType<typeof editItem>;
   removeItem: ItemAction;
   /**
@@ -241,6 +244,7 @@ export function createTripsService(deps: {
     checkItem: checkItem(ctx),
     removeInstance: removeInstance(ctx),
     addItem: addItem(ctx),
+    addItems: addItems(ctx),
     editItem: editItem(ctx),
     removeItem: removeItem(ctx),
     reprice: reprice(ctx),

@@ -65,12 +65,12 @@ export default function ImportPanel({ trip, onClose }: { trip: Trip; onClose: ()
       {!draft && (
         <>
           <label className="import-drop" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-            <span>Drop confirmation emails, pages, calendar files or passes here, or choose them</span>
+            <span>Drop confirmation emails, PDFs, pages, calendar files or passes here, or choose them</span>
             <input
               type="file"
               multiple
               aria-label="Confirmation files"
-              accept=".eml,.html,.htm,.ics,.pkpass,.json,.txt,message/rfc822,text/calendar,text/html"
+              accept=".eml,.pdf,.html,.htm,.ics,.pkpass,.json,.txt,message/rfc822,application/pdf,text/calendar,text/html"
               onChange={(e) => add(e.target.files)}
             />
           </label>
