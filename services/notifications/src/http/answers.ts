@@ -1,13 +1,15 @@
 // What the notifications API answers, as zod schemas that document the responses (the
 // web app's API types are generated from them).
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from '../domain/notification-store';
+import { NOTICE_KINDS, NOTIFICATION_KINDS } from '../domain/notification-store';
 import { preferencesSchema } from '../domain/preferences';
 
 export const notificationAnswer = z
   .object({
     _id: z.string(),
-    kind: z.enum(NOTIFICATION_KINDS),
+    kind: z
+      .enum([...NOTIFICATION_KINDS, ...NOTICE_KINDS])
+      .describe('`channel`: about the reader’s own push or webhook'),
     trip_id: z.string(),
     instance_id: z.string().optional().describe('the window the alert is about, when it is about one'),
     title: z.string(),
