@@ -10,7 +10,7 @@ export const notificationsConfigSchema = z
     TRIPS_URL: urlSetting('http://127.0.0.1:4002'),
     TRIPS_TIMEOUT_MS: calleeTimeoutSetting(),
     /** Where people open the app: links in push and webhook messages and the calendar feed's address. */
-    PUBLIC_URL: urlSetting('http://localhost:8080'),
+    PUBLIC_BASE_URL: urlSetting('http://localhost:8080'),
     /**
      * The VAPID key pair Web Push messages are signed with (base64url, as web-push makes
      * them): made on first run by `npm start`, from a Secret in the chart. Without them

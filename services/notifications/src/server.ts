@@ -58,7 +58,7 @@ export function startNotifications(
         channelsSetUp: (userId) => wired.channels().setUp(userId),
       });
       const channels = wired.start(alerts);
-      const calendar = createCalendarFeed({ store: store.channels, publicUrl: config.PUBLIC_URL, now });
+      const calendar = createCalendarFeed({ store: store.channels, publicUrl: config.PUBLIC_BASE_URL, now });
       // The feed follows the same events as the alerts; each part is idempotent on its own.
       const notifications: Notifications = {
         ...alerts,
@@ -95,7 +95,7 @@ export function startNotifications(
           notifications,
           channels,
           calendar,
-          publicUrl: config.PUBLIC_URL,
+          publicUrl: config.PUBLIC_BASE_URL,
         }),
       };
     },
@@ -149,7 +149,7 @@ function wireChannels(
         vapidPublicKey: vapid?.publicKey ?? null,
         webhooks,
         policy,
-        publicUrl: config.PUBLIC_URL,
+        publicUrl: config.PUBLIC_BASE_URL,
         failuresToSwitchOff: config.WEBHOOK_FAILURES_TO_SWITCH_OFF,
         logger,
         now,

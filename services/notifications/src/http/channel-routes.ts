@@ -61,7 +61,7 @@ const calendarAnswer = z
   .object({ url: z.string().describe('the feed’s private address (https); calendar apps take it as webcal://') })
   .meta({ id: 'CalendarFeedLink' });
 
-/** The address people reach the app at, as the gateway was asked (its forwarded headers), else PUBLIC_URL. */
+/** The address people reach the app at, as the gateway was asked (its forwarded headers), else PUBLIC_BASE_URL. */
 function origin(req: Request, publicUrl: string): string {
   const first = (value: string | string[] | undefined) =>
     (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();

@@ -19,7 +19,7 @@ import { configFrom, startNotifications, type RunningNotifications } from '../..
 import { DELIVERIES_QUEUE } from '../../src/jobs/deliveries';
 import { REMINDERS_QUEUE } from '../../src/jobs/reminders';
 
-const env = testServiceEnv({ PUBLIC_URL: 'https://tripcost.example' });
+const env = testServiceEnv({ PUBLIC_BASE_URL: 'https://tripcost.example' });
 let service: RunningNotifications;
 const inbox = new Queue(inboxQueueName('notifications'), {
   connection: bullConnectionOptions(env.REDIS_URL),

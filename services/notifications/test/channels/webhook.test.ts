@@ -25,7 +25,7 @@ const env = testServiceEnv({
   DELIVERY_ATTEMPTS: '3',
   DELIVERY_BACKOFF_MS: '50',
   WEBHOOK_FAILURES_TO_SWITCH_OFF: '2',
-  PUBLIC_URL: 'https://tripcost.example',
+  PUBLIC_BASE_URL: 'https://tripcost.example',
 });
 let service: RunningNotifications;
 const inbox = new Queue(inboxQueueName('notifications'), {
