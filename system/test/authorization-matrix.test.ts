@@ -404,6 +404,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/notifications/webhook' }),
     expect: { anonymous: [401], other: [404], owner: [404] },
   },
+  'GET /api/notifications/calendar': { request: () => ({ path: '/api/notifications/calendar' }), expect: ANY_USER },
   'POST /api/notifications/calendar': { request: () => ({ path: '/api/notifications/calendar' }), expect: ANY_USER },
   'DELETE /api/notifications/calendar': {
     request: () => ({ path: '/api/notifications/calendar' }),

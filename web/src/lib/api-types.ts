@@ -5774,7 +5774,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether the caller has a calendar feed (not its link: only its hash is kept) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The feed’s state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalendarFeedStatus"];
+                    };
+                };
+                /** @description Missing or invalid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         put?: never;
         /** Makes the caller’s calendar feed, or a new link for it (the old link stops working) */
         post: {
@@ -7431,6 +7458,11 @@ export interface components {
             url: string;
             /** @description shown only in this answer: the key of X-TripCost-Signature (HMAC-SHA256 of the raw body) */
             secret: string;
+        };
+        CalendarFeedStatus: {
+            /** @description whether the caller has a feed (its link is shown only when made) */
+            active: boolean;
+            created_at: string | null;
         };
         CalendarFeedLink: {
             /** @description the feed’s private address (https); calendar apps take it as webcal:// */

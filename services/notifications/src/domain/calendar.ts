@@ -27,6 +27,8 @@ export interface CalendarFeed {
   /** Makes the user's feed, or a new link for it (the old one stops working). */
   renew(userId: string): Promise<{ token: string }>;
   revoke(userId: string): Promise<void>;
+  /** Whether the user has a feed, and since when (its link is shown only when made). */
+  status(userId: string): Promise<{ active: boolean; created_at: string | null }>;
   /** The feed behind a token; 404 for a token that names none. */
   feed(token: string): Promise<string>;
 }
@@ -58,56 +60,57 @@ const dateArray = (day: string): DateArray => {
   return [year, month, date];
 };
 
+/** What `userId`'s feed shows of one trip: its plan, and the pay-by reminder for who may see costs. */
+function eventsFor(userId: string, trip: CalendarTrip, base: string): EventAttributes[] {
+  const plan = trip.plan;
+  if (!plan) return [];
+  const access = trip.access[userId];
+  // A former member's copy is cancelled: they may no longer see the trip.
+  const cancelled = trip.cancelled || access === undefined;
+  const costs = access === 'full' && !cancelled;
+  const money = (units: number) =>
+    moneyText(units, isCurrencyCode(trip.currency) ? currencyDigits(trip.currency) : 2, trip.currency);
+  const link = `${base}${windowPath(trip._id, plan.instance_id)}`;
+  const lines = [`${plan.label}, ${plan.start} → ${plan.end}`];
+  if (costs) lines.push(`Total: ${money(plan.total)}`);
+  lines.push(`Open in TripCost: ${link}`);
+  const events: EventAttributes[] = [
+    {
+      uid: `plan-${trip._id}@tripcost`,
+      sequence: trip.sequence,
+      status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+      title: `Trip to ${trip.name}`,
+      description: lines.join('\n'),
+      url: link,
+      start: dateArray(plan.start),
+      // An all-day event's DTEND is the day after its last day (iCalendar's end is exclusive).
+      end: dateArray(addDays(plan.end, 1)),
+      busyStatus: 'OOF',
+      transp: 'OPAQUE',
+    },
+  ];
+  // Pay-by reminders only to those who may see costs: the amount is the reminder.
+  if (access === 'full' && plan.to_pay !== null) {
+    const payBy = addDays(plan.start, -PAY_BY_DAYS);
+    events.push({
+      uid: `pay-${trip._id}@tripcost`,
+      sequence: trip.sequence,
+      status: cancelled || plan.to_pay <= 0 ? 'CANCELLED' : 'CONFIRMED',
+      title: `Pay what is left for ${trip.name}`,
+      description: `Still to pay: ${money(Math.max(0, plan.to_pay))}\nOpen in TripCost: ${link}`,
+      url: link,
+      start: dateArray(payBy),
+      end: dateArray(addDays(payBy, 1)),
+      transp: 'TRANSPARENT',
+    });
+  }
+  return events;
+}
+
 export function createCalendarFeed(deps: { store: ChannelStore; publicUrl: string; now?: () => Date }): CalendarFeed {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
   const base = deps.publicUrl.replace(/\/+$/, '');
-
-  function eventsFor(userId: string, trip: CalendarTrip): EventAttributes[] {
-    const plan = trip.plan;
-    if (!plan) return [];
-    const access = trip.access[userId];
-    // A former member's copy is cancelled: they may no longer see the trip.
-    const cancelled = trip.cancelled || access === undefined;
-    const costs = access === 'full' && !cancelled;
-    const money = (units: number) =>
-      moneyText(units, isCurrencyCode(trip.currency) ? currencyDigits(trip.currency) : 2, trip.currency);
-    const link = `${base}${windowPath(trip._id, plan.instance_id)}`;
-    const lines = [`${plan.label}, ${plan.start} → ${plan.end}`];
-    if (costs) lines.push(`Total: ${money(plan.total)}`);
-    lines.push(`Open in TripCost: ${link}`);
-    const events: EventAttributes[] = [
-      {
-        uid: `plan-${trip._id}@tripcost`,
-        sequence: trip.sequence,
-        status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-        title: `Trip to ${trip.name}`,
-        description: lines.join('\n'),
-        url: link,
-        start: dateArray(plan.start),
-        // An all-day event's DTEND is the day after its last day (iCalendar's end is exclusive).
-        end: dateArray(addDays(plan.end, 1)),
-        busyStatus: 'OOF',
-        transp: 'OPAQUE',
-      },
-    ];
-    // Pay-by reminders only to those who may see costs: the amount is the reminder.
-    if (access === 'full' && plan.to_pay !== null) {
-      const payBy = addDays(plan.start, -PAY_BY_DAYS);
-      events.push({
-        uid: `pay-${trip._id}@tripcost`,
-        sequence: trip.sequence,
-        status: cancelled || plan.to_pay <= 0 ? 'CANCELLED' : 'CONFIRMED',
-        title: `Pay what is left for ${trip.name}`,
-        description: `Still to pay: ${money(Math.max(0, plan.to_pay))}\nOpen in TripCost: ${link}`,
-        url: link,
-        start: dateArray(payBy),
-        end: dateArray(addDays(payBy, 1)),
-        transp: 'TRANSPARENT',
-      });
-    }
-    return events;
-  }
 
   return {
     async tripChanged(state) {
@@ -156,12 +159,17 @@ export function createCalendarFeed(deps: { store: ChannelStore; publicUrl: strin
       if (!(await store.removeCalendarToken(userId))) throw notFound(NO_FEED);
     },
 
+    async status(userId) {
+      const found = await store.calendarTokenOf(userId);
+      return { active: found !== null, created_at: found?.created_at ?? null };
+    },
+
     async feed(token) {
       const found = FEED_TOKEN.test(token) ? await store.calendarTokenByHash(tokenHash(token)) : null;
       if (!found) throw notFound(FEED_NOT_FOUND);
       const trips = await store.calendarTripsOf(found._id);
       trips.sort((a, b) => (a._id < b._id ? -1 : 1));
-      const events = trips.flatMap((trip) => eventsFor(found._id, trip));
+      const events = trips.flatMap((trip) => eventsFor(found._id, trip, base));
       const { error, value } = createEvents(events, { productId: PRODUCT_ID, method: 'PUBLISH', calName: 'TripCost' });
       if (error || !value) throw error ?? new Error('the calendar feed could not be written');
       return value;

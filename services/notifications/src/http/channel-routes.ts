@@ -57,6 +57,12 @@ const webhookAnswer = z
       .describe('shown only in this answer: the key of X-TripCost-Signature (HMAC-SHA256 of the raw body)'),
   })
   .meta({ id: 'WebhookCreated' });
+const calendarStatusAnswer = z
+  .object({
+    active: z.boolean().describe('whether the caller has a feed (its link is shown only when made)'),
+    created_at: z.string().nullable(),
+  })
+  .meta({ id: 'CalendarFeedStatus' });
 const calendarAnswer = z
   .object({ url: z.string().describe('the feed’s private address (https); calendar apps take it as webcal://') })
   .meta({ id: 'CalendarFeedLink' });
@@ -149,6 +155,16 @@ function webhookRoutes(ctx: RouteContext, channels: Channels): void {
 }
 
 function calendarRoutes(ctx: RouteContext, calendar: CalendarFeed, publicUrl: string): void {
+  defineRoute(ctx, {
+    method: 'get',
+    path: '/api/notifications/calendar',
+    summary: 'Whether the caller has a calendar feed (not its link: only its hash is kept)',
+    tags,
+    auth: 'required',
+    responses: { 200: { description: 'The feed’s state', schema: calendarStatusAnswer } },
+    handler: async ({ user }) => ({ body: await calendar.status(user!.id) }),
+  });
+
   defineRoute(ctx, {
     method: 'post',
     path: '/api/notifications/calendar',

@@ -189,7 +189,15 @@ it('when the link is renewed or revoked, then the old one answers 404; nobody el
     });
   expect((await revoke(testUser())).status).toBe(404);
   expect((await fetchFeed(renewed)).status).toBe(200);
+  const status = async () =>
+    (
+      await fetch(`${service.url}/api/notifications/calendar`, {
+        headers: { authorization: `Bearer ${tokenFor(owner)}` },
+      })
+    ).json();
+  expect(await status()).toEqual({ active: true, created_at: expect.any(String) });
   expect((await revoke(owner)).status).toBe(204);
+  expect(await status()).toEqual({ active: false, created_at: null });
   const gone = await fetchFeed(renewed);
   expect(gone.status).toBe(404);
   expect(await gone.json()).toEqual({ msg: 'No such calendar feed.', code: 'not_found' });
