@@ -322,7 +322,8 @@ export async function startProductForBrowserSuite({ dataDir, redisUrl }) {
         RATE_LIMIT_PER_MINUTE: '100000',
         FX_API_URL: rates.apiUrl,
       },
-      componentEnvs: { notifications: ensureVapidKeys(productDir) },
+      // The browser suite sets webhooks to a local address (no internet here).
+      componentEnvs: { notifications: { ...ensureVapidKeys(productDir), WEBHOOK_ALLOW_LOOPBACK: 'true' } },
     });
   } catch (error) {
     await rates.stop();

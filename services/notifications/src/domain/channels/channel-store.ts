@@ -63,6 +63,15 @@ export interface CalendarTrip {
   cancelled: boolean;
   sequence: number;
   updated_at: string;
+  /** Its VEVENTs as each kind of reader gets them, written when it changed (calendar.ts). */
+  rendered?: Rendered;
+}
+
+/** iCalendar text per reader: a member who may see costs, one who may not, a former member. */
+export interface Rendered {
+  full: string;
+  limited: string;
+  former: string;
 }
 
 export interface ChannelStore {

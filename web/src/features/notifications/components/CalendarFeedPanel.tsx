@@ -39,12 +39,15 @@ export default function CalendarFeedPanel() {
     <section className="panel calendar-feed" aria-labelledby="calendar-feed-title">
       <h2 id="calendar-feed-title">Your trips in your calendar</h2>
       <p className="muted">
-        Subscribe to your committed trips in Google Calendar, Apple Calendar or Outlook. Changes reach your calendar when
-        it next checks: calendar apps refresh subscriptions on their own schedule (Google Calendar every 8 to 24 hours).
+        Subscribe to your committed trips in Google Calendar, Apple Calendar or Outlook. Changes reach your calendar
+        when it next checks: calendar apps refresh subscriptions on their own schedule (Google Calendar every 8 to 24
+        hours).
       </p>
       {link && (
         <div className="channel__secret" role="status">
-          <p>Add this link to your calendar app as a subscription. Keep it private: anyone with it can see your trips.</p>
+          <p>
+            Add this link to your calendar app as a subscription. Keep it private: anyone with it can see your trips.
+          </p>
           <input className="channel__value" readOnly value={link} aria-label="Calendar link" />
           <div className="form-actions">
             <a className="btn btn--primary" href={link}>
@@ -62,8 +65,8 @@ export default function CalendarFeedPanel() {
       )}
       {!link && active && (
         <p>
-          Your calendar link is on. For security we show it only once; make a new link if you need it again (the old
-          one stops working).
+          Your calendar link is on. For security we show it only once; make a new link if you need it again (the old one
+          stops working).
         </p>
       )}
       <div className="form-actions">

@@ -48,7 +48,9 @@ function PushSetting({ on }: { on: boolean }) {
     setProblem('');
     try {
       if ((await Notification.requestPermission()) !== 'granted') {
-        setProblem('Your browser is blocking notifications from TripCost. Allow them in its site settings, then try again.');
+        setProblem(
+          'Your browser is blocking notifications from TripCost. Allow them in its site settings, then try again.',
+        );
         return;
       }
       const registration = await navigator.serviceWorker.getRegistration();
