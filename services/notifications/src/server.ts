@@ -74,6 +74,9 @@ export function startNotifications(
         async forgetUser(userId) {
           return (await alerts.forgetUser(userId)) + (await channels.forgetUser(userId));
         },
+        async exportOf(userId) {
+          return { ...(await alerts.exportOf(userId)), channels: await channels.exportOf(userId) };
+        },
       };
       reminders.run(notifications, now);
       const inbox = startNotificationsInbox(notifications, bus);

@@ -31,6 +31,17 @@ export const preferencesAnswer = preferencesSchema.meta({ id: 'NotificationPrefe
 
 export const readAllAnswer = z.object({ marked: z.number().int() }).meta({ id: 'NotificationsMarked' });
 
+/** What is kept of the caller's channels (ADR 0079): no push keys and no webhook secret, which are credentials. */
+const channelsExport = z.object({
+  push_subscriptions: z.array(z.object({ endpoint: z.string(), created_at: z.string() })),
+  webhook: z.object({ url: z.string(), created_at: z.string(), switched_off_at: z.string().nullable() }).nullable(),
+  calendar_feed: z.object({ created_at: z.string() }).nullable(),
+});
+
 export const exportAnswer = z
-  .object({ notifications: z.array(notificationAnswer), preferences: preferencesAnswer })
+  .object({
+    notifications: z.array(notificationAnswer),
+    preferences: preferencesAnswer,
+    channels: channelsExport.optional().describe('push subscriptions, webhook and calendar feed'),
+  })
   .meta({ id: 'NotificationsExport' });

@@ -222,6 +222,24 @@ describe('a webhook', () => {
     expect(at('/removed')).toHaveLength(0);
   });
 
+  it('when the account export is asked for, then it lists the webhook without its secret; when the account is deleted, it goes', async () => {
+    const member = testUser();
+    const { secret } = await hooked(member, '/exported');
+    const exported = await call(member, 'GET', '/api/notifications/export');
+    expect(exported.body.channels).toEqual({
+      push_subscriptions: [],
+      webhook: { url: `${receiverUrl}/exported`, created_at: expect.any(String), switched_off_at: null },
+      calendar_feed: null,
+    });
+    expect(JSON.stringify(exported.body)).not.toContain(secret);
+    const id = randomUUID();
+    const event = { id, type: 'user.deleted', occurredAt: new Date().toISOString(), payload: { userId: member.id } };
+    await inbox.add('user.deleted', event, { ...EVENT_JOB_OPTIONS, jobId: id });
+    await eventually(async () =>
+      expect((await call(member, 'GET', '/api/notifications/export')).body.channels.webhook).toBe(null),
+    );
+  });
+
   it.each([
     ['a private address', 'https://10.1.2.3/hook'],
     ['a home network', 'https://192.168.1.10/hook'],

@@ -44,6 +44,14 @@ export interface Channels {
   /** Which channels have something to send to (preferences may turn only those on). */
   setUp(userId: string): Promise<{ push: boolean; webhook: boolean }>;
   forgetUser(userId: string): Promise<number>;
+  /** What is kept of the user's channels, for the account export (no keys or secrets: those are credentials). */
+  exportOf(userId: string): Promise<ChannelsExport>;
+}
+
+export interface ChannelsExport {
+  push_subscriptions: Array<{ endpoint: string; created_at: string }>;
+  webhook: { url: string; created_at: string; switched_off_at: string | null } | null;
+  calendar_feed: { created_at: string } | null;
 }
 
 /** A stable id for an alert's messages: the same reader and state always give the same one. */
@@ -243,5 +251,20 @@ function setUps(deps: ChannelDeps): Omit<Channels, 'stored' | 'deliver'> {
     },
 
     forgetUser: (userId) => channels.forgetUser(userId),
+
+    async exportOf(userId) {
+      const [subscriptions, webhook, feed] = await Promise.all([
+        channels.pushSubscriptionsOf(userId),
+        channels.webhookOf(userId),
+        channels.calendarTokenOf(userId),
+      ]);
+      return {
+        push_subscriptions: subscriptions.map((kept) => ({ endpoint: kept._id, created_at: kept.created_at })),
+        webhook: webhook
+          ? { url: webhook.url, created_at: webhook.created_at, switched_off_at: webhook.switched_off_at }
+          : null,
+        calendar_feed: feed ? { created_at: feed.created_at } : null,
+      };
+    },
   };
 }
