@@ -7520,6 +7520,21 @@ export interface components {
         NotificationsExport: {
             notifications: components["schemas"]["Notification"][];
             preferences: components["schemas"]["NotificationPreferences"];
+            /** @description push subscriptions, webhook and calendar feed */
+            channels?: {
+                push_subscriptions: {
+                    endpoint: string;
+                    created_at: string;
+                }[];
+                webhook: {
+                    url: string;
+                    created_at: string;
+                    switched_off_at: string | null;
+                } | null;
+                calendar_feed: {
+                    created_at: string;
+                } | null;
+            };
         };
     };
     responses: never;
