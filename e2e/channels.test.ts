@@ -60,6 +60,9 @@ it('when the traveller makes a calendar link on their profile, then it serves th
     if (!text.includes('Trip to Tavira')) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(text).toContain('DTSTART;VALUE=DATE:20311003');
+  // Nothing is paid yet: the pay-by reminder a week before, with what is left to pay.
+  expect(text).toContain('SUMMARY:Pay what is left for Tavira');
+  expect(text).toContain('DTSTART;VALUE=DATE:20310926');
 
   await page.reload();
   await panel.getByText('Your calendar link is on.').waitFor();
