@@ -24,6 +24,7 @@ const BENCHES = [
   ['live streams', './live-streams.mjs'],
   ['flex grid', './flex-grid.mjs'],
   ['trip history', './trip-history.mjs'],
+  ['calendar feed', './calendar-feed.mjs'],
   ['imports', './imports.mjs'],
   ['shares', './shares.mjs'],
   ['login', './auth-login.mjs'],

@@ -2,7 +2,8 @@
 # Regenerates k8s/manifests/ (plain Kubernetes manifests for `kubectl apply -k`)
 # from the Helm chart with its default values, one file per chart template.
 # The JWT key pair comes from a Secret the user creates (tripcost-jwt, see
-# docs/deploy.md), so the output is byte-for-byte reproducible; the k8s tests
+# docs/deploy.md), and so do the Web Push keys when wanted (tripcost-web-push,
+# optional: without it Web Push is off), so the output is byte-for-byte reproducible; the k8s tests
 # fail when the checked-in files differ from a fresh render.
 #
 # Usage: scripts/render-manifests.sh [output-dir]   (default: k8s/manifests)
@@ -20,7 +21,8 @@ rendered="$(mktemp)"
 trap 'rm -f "$rendered"' EXIT
 "$helm" template "$release" "$root/k8s/helm/tripcost" \
   --namespace "$namespace" --skip-tests \
-  --set jwt.existingSecret=tripcost-jwt >"$rendered"
+  --set jwt.existingSecret=tripcost-jwt \
+  --set webPush.existingSecret=tripcost-web-push >"$rendered"
 
 mkdir -p "$out"
 # Drop files from an earlier render (a template may have been removed).

@@ -1,5 +1,5 @@
 // `npm start`: the whole product on http://localhost:8080 on embedded defaults.
-// Installs if needed, builds, creates a signing key pair on first run, makes sure
+// Installs if needed, builds, creates a signing key pair (and a Web Push key pair) on first run, makes sure
 // Redis answers, starts every service and the gateway, and stops them on Ctrl-C.
 //
 // Beside another checkout's `npm start` on the same machine it stays apart: its ports
@@ -12,6 +12,7 @@ import {
   ensureDependencies,
   ensureKeyPair,
   ensureRedis,
+  ensureVapidKeys,
   fail,
   lockDataDir,
   queuePrefixFor,
@@ -72,6 +73,10 @@ try {
       // them from AUTH_URL, as in a deployment. A JWT_PUBLIC_KEY set here is passed on.
       JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY ?? keys.privatePath,
       JWT_EXTRA_PUBLIC_KEYS: process.env.JWT_EXTRA_PUBLIC_KEYS ?? keys.extraDir,
+    },
+    // Web Push keys set by hand (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY) win over the ones made here.
+    componentEnvs: {
+      notifications: process.env.VAPID_PRIVATE_KEY ? {} : ensureVapidKeys(dataDir),
     },
     onUnexpectedExit: () => shutdown(1),
   });

@@ -40,6 +40,8 @@ export default defineConfig({
         // The API, docs and probes are never answered with the app's page.
         navigateFallbackDenylist: [/^\/(api|openapi|swagger|metrics|healthz|readyz|livez|health)/i],
         cleanupOutdatedCaches: true,
+        // Web Push (issue 42): showing a pushed alert and opening its window (public/push-sw.js).
+        importScripts: ['push-sw.js'],
         // API answers are never stored by the worker: the one offline copy of data is the
         // per-user RTK Query cache in IndexedDB (lib/offline). Photos already seen are.
         runtimeCaching: [

@@ -117,7 +117,14 @@ const PUBLIC_ROUTES = new Set([
 /** The paths of PUBLIC_ROUTES: most requests are not to one, and are told so by one lookup. */
 const PUBLIC_PATHS = new Set([...PUBLIC_ROUTES].map((route) => route.slice(route.indexOf(' ') + 1)));
 
+/**
+ * A calendar feed (issue 42): calendar apps fetch it without a login, so the token in its
+ * path is the secret (the notifications service keeps only its hash, and logs redact it).
+ */
+const CALENDAR_FEED = /^\/api\/notifications\/calendar\/[A-Za-z0-9_-]{43}\.ics$/;
+
 export function isPublicRoute(method: string, path: string): boolean {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
-  return PUBLIC_PATHS.has(trimmed) && PUBLIC_ROUTES.has(`${method} ${trimmed}`);
+  if (PUBLIC_PATHS.has(trimmed)) return PUBLIC_ROUTES.has(`${method} ${trimmed}`);
+  return (method === 'GET' || method === 'HEAD') && CALENDAR_FEED.test(trimmed);
 }

@@ -137,11 +137,13 @@ describe('application components with default values', () => {
     });
     expect(config('wishlists')).toEqual({ ...common, PORT: '4003', TRIPS_URL: 'http://tripcost-trips:4002' });
     expect(config('integrations')).toEqual({ ...common, PORT: '4004' });
+    // Links in push and webhook messages and the calendar feed point at the web app too.
     expect(config('notifications')).toEqual({
       ...common,
       PORT: '4006',
       AUTH_URL: 'http://tripcost-auth:4001',
       TRIPS_URL: 'http://tripcost-trips:4002',
+      PUBLIC_BASE_URL: 'http://localhost:8080',
     });
     // Imports adds cost items through trips and reads auth's keys; nothing else.
     expect(config('imports')).toEqual({
@@ -538,6 +540,27 @@ describe('toggles', () => {
     });
     expect(find(objects, 'Secret', 'tripcost-providers')).toBeUndefined();
     expect(containerOf(objects, 'integrations').envFrom[1].secretRef.name).toBe('my-provider-keys');
+  });
+
+  test('when Web Push keys are given as values, then notifications alone loads them from a chart Secret', () => {
+    const publicKey = 'B'.repeat(87);
+    const privateKey = 'p'.repeat(43);
+    const objects = render({ ...JWT, 'webPush.publicKey': publicKey, 'webPush.privateKey': privateKey });
+    expect(find(objects, 'Secret', 'tripcost-web-push').stringData).toEqual({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    });
+    expect(containerOf(objects, 'notifications').envFrom[1]).toEqual({
+      secretRef: { name: 'tripcost-web-push', optional: true },
+    });
+    expect(containerOf(objects, 'integrations').envFrom).toHaveLength(1);
+  });
+
+  test('when no Web Push keys are given, then no Secret is made and notifications runs without push', () => {
+    const objects = render({ ...JWT });
+    expect(find(objects, 'Secret', 'tripcost-web-push')).toBeUndefined();
+    expect(containerOf(objects, 'notifications').envFrom).toHaveLength(1);
+    expect(() => render({ ...JWT, 'webPush.privateKey': 'not a key' })).toThrow();
   });
 
   test('when image repository and tag are set per component, then that image is used', () => {

@@ -96,6 +96,30 @@ export function ensureKeyPair(dataDir) {
 }
 
 /**
+ * The VAPID key pair Web Push messages are signed with (issue 42), under <dataDir>/keys,
+ * made once and kept: a new pair would invalidate every browser's subscription. Made
+ * with node:crypto (this runs before `npm ci`), in web-push's format: the public key is
+ * the uncompressed P-256 point, the private key the 32-byte scalar, both base64url.
+ * Only the notifications service is given them (VAPID_* variables).
+ */
+export function ensureVapidKeys(dataDir) {
+  const dir = join(dataDir, 'keys');
+  const file = join(dir, 'vapid.json');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const jwk = privateKey.export({ format: 'jwk' });
+    const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+    writeFileSync(file, `${JSON.stringify({ publicKey: point.toString('base64url'), privateKey: jwk.d })}\n`, {
+      mode: 0o600,
+    });
+    say(`Created a Web Push (VAPID) key pair in ${dir}`);
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8'));
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
+/**
  * The Redis key prefix of the product whose data is in `dataDir`: `tripcost-` and 8 hex
  * digits of the directory's path. Two checkouts (two data dirs) never share queues,
  * sessions or limits on one Redis; one checkout keeps its own across restarts.

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { componentArgs, ensureKeyPair, freePort, ROOT, say } from './environment.mjs';
+import { componentArgs, ensureKeyPair, ensureVapidKeys, freePort, ROOT, say } from './environment.mjs';
 import { startFakeRates } from './fake-rates.mjs';
 import mongoUrl from './mongo-url.cjs';
 
@@ -152,6 +152,8 @@ async function waitHealthy(name, url, child, instanceId, timeoutMs = 30_000) {
  */
 export async function startProduct({
   env,
+  // More variables for one component only, by name (the Web Push keys: notifications alone).
+  componentEnvs = {},
   gatewayPort = DEFAULT_PORTS.gateway,
   metricsPort = DEFAULT_PORTS.metrics,
   ports = {},
@@ -249,7 +251,11 @@ export async function startProduct({
         : {};
     await Promise.all(
       launched.map((component) =>
-        launch(component.name, component.dir, used[component.name], { ...upstreamUrls, ...storeEnv(component) }),
+        launch(component.name, component.dir, used[component.name], {
+          ...upstreamUrls,
+          ...storeEnv(component),
+          ...componentEnvs[component.name],
+        }),
       ),
     );
     // The gateway proxies only to the instances started here.
@@ -316,6 +322,8 @@ export async function startProductForBrowserSuite({ dataDir, redisUrl }) {
         RATE_LIMIT_PER_MINUTE: '100000',
         FX_API_URL: rates.apiUrl,
       },
+      // The browser suite sets webhooks to a local address (no internet here).
+      componentEnvs: { notifications: { ...ensureVapidKeys(productDir), WEBHOOK_ALLOW_LOOPBACK: 'true' } },
     });
   } catch (error) {
     await rates.stop();

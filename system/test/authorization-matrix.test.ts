@@ -391,6 +391,42 @@ const MATRIX: Record<string, MatrixEntry> = {
     expect: ANY_USER,
   },
   'GET /api/notifications/export': { request: () => ({ path: '/api/notifications/export' }), expect: ANY_USER },
+  // Channels (issue 42): each the caller's own. No network here: a webhook or push endpoint
+  // on a private address is refused (400); Web Push without VAPID keys answers 503.
+  'GET /api/notifications/push-key': {
+    request: () => ({ path: '/api/notifications/push-key' }),
+    expect: { anonymous: [401], other: [200, 503], owner: [200, 503] },
+  },
+  'POST /api/notifications/push-subscriptions': {
+    request: () => ({
+      path: '/api/notifications/push-subscriptions',
+      body: { endpoint: 'https://10.0.0.1/push', keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } },
+    }),
+    expect: { anonymous: [401], other: [400, 503], owner: [400, 503] },
+  },
+  'DELETE /api/notifications/push-subscriptions': {
+    request: () => ({ path: '/api/notifications/push-subscriptions', body: { endpoint: 'https://push.example/x' } }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
+  'PUT /api/notifications/webhook': {
+    request: () => ({ path: '/api/notifications/webhook', body: { url: 'https://10.0.0.1/hook' } }),
+    expect: { anonymous: [401], other: [400], owner: [400] },
+  },
+  'DELETE /api/notifications/webhook': {
+    request: () => ({ path: '/api/notifications/webhook' }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
+  'GET /api/notifications/calendar': { request: () => ({ path: '/api/notifications/calendar' }), expect: ANY_USER },
+  'POST /api/notifications/calendar': { request: () => ({ path: '/api/notifications/calendar' }), expect: ANY_USER },
+  'DELETE /api/notifications/calendar': {
+    request: () => ({ path: '/api/notifications/calendar' }),
+    expect: { anonymous: [401], other: [404], owner: [404] },
+  },
+  // The feed needs no login (calendar apps send none): its token is the secret; one naming no feed is 404 for anyone.
+  'GET /api/notifications/calendar/{token}.ics': {
+    request: () => ({ path: `/api/notifications/calendar/${NO_SUCH_TOKEN}.ics` }),
+    expect: { anonymous: [404], other: [404], owner: [404] },
+  },
   // Imports (issue 43): a draft is its owner's alone; anyone signed in may import.
   'POST /api/imports': {
     request: () => ({ path: '/api/imports', body: { text: 'Nothing booked here.' } }),

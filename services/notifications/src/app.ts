@@ -8,11 +8,16 @@ import {
   type TokenVerifier,
 } from '@tripcost/shared';
 import type { Express } from 'express';
+import type { CalendarFeed } from './domain/calendar';
+import type { Channels } from './domain/channels/channels';
 import type { Notifications } from './domain/notifications';
-import { notificationRoutes } from './http/routes';
+import { allRoutes } from './http/channel-routes';
 
 export interface AppDeps {
   notifications: Notifications;
+  channels: Channels;
+  calendar: CalendarFeed;
+  publicUrl: string;
   logger: Logger;
   lifecycle: Lifecycle;
   verifier: TokenVerifier;
@@ -28,6 +33,6 @@ export function buildApp(deps: AppDeps): Express {
     verifier: deps.verifier,
     revokedUsers: deps.revokedUsers,
     readiness: deps.readiness,
-    routes: notificationRoutes(deps.notifications),
+    routes: allRoutes(deps.notifications, deps.channels, deps.calendar, deps.publicUrl),
   });
 }

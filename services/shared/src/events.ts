@@ -80,7 +80,15 @@ export interface TripAlertState {
   /** The cheapest window the comparison counts, or null when none qualifies. */
   cheapest: { instance_id: string; label: string; total: number } | null;
   /** The committed window (the plan), or null. Dates are YYYY-MM-DD. */
-  committed: { instance_id: string; label: string; start: string | null; end: string | null; total: number } | null;
+  committed: {
+    instance_id: string;
+    label: string;
+    start: string | null;
+    end: string | null;
+    total: number;
+    /** Still to pay on it (its total less what is paid), as the trip's page shows it; absent in older events. */
+    to_pay?: number;
+  } | null;
   /** The measured window's figure minus the budget (positive: over), or null without a budget. */
   over_budget_by: number | null;
   /** Who made the change, when a person did (a re-price by the service: null). */

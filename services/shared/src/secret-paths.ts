@@ -10,10 +10,15 @@
 export const REDACTED = '<redacted>';
 
 /**
- * Paths whose next segment is a secret: the API's invitation links (preview and accept)
- * and the web app's page for one (`/join/<token>`, the link the owner sends).
+ * Paths whose next segment is a secret: the API's invitation links (preview and accept),
+ * the web app's page for one (`/join/<token>`, the link the owner sends), and a person's
+ * calendar feed (`/api/notifications/calendar/<token>.ics`, fetched without a login).
  */
-export const SECRET_PATH_PREFIXES: readonly string[] = ['/api/trips/invites/', '/join/'];
+export const SECRET_PATH_PREFIXES: readonly string[] = [
+  '/api/trips/invites/',
+  '/join/',
+  '/api/notifications/calendar/',
+];
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

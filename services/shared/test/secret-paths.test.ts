@@ -14,6 +14,12 @@ describe('secret path segments', () => {
     [`/JOIN/${TOKEN}`, '/JOIN/<redacted>'],
     [`https://tripcost.example/join/${TOKEN}`, 'https://tripcost.example/join/<redacted>'],
     [`GET /api/trips/invites/${TOKEN}/accept failed`, 'GET /api/trips/invites/<redacted>/accept failed'],
+    // A calendar feed link (issue 42): fetched without a login, its token is the secret.
+    [`/api/notifications/calendar/${TOKEN}.ics`, '/api/notifications/calendar/<redacted>'],
+    [
+      `webcal://tripcost.example/api/notifications/calendar/${TOKEN}.ics`,
+      'webcal://tripcost.example/api/notifications/calendar/<redacted>',
+    ],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactSecrets(url)).toBe(logged);
     expect(redactSecrets(logged)).toBe(logged);
@@ -23,6 +29,8 @@ describe('secret path segments', () => {
     const revoke = '/api/trips/getaway/65a1b2c3d4e5f6a7b8c9d0e1/invites/65a1b2c3d4e5f6a7b8c9d0e2';
     expect(redactSecrets(revoke)).toBe(revoke);
     expect(redactSecrets('/api/trips/getaway-trip?limit=5')).toBe('/api/trips/getaway-trip?limit=5');
+    // Making, revoking or asking about a feed names no token.
+    expect(redactSecrets('POST /api/notifications/calendar')).toBe('POST /api/notifications/calendar');
   });
 });
 

@@ -178,6 +178,20 @@ app.kubernetes.io/component: {{ .component }}
 {{- end }}
 {{- end }}
 
+{{- define "tripcost.createWebPushSecret" -}}
+{{- $w := .Values.webPush }}
+{{- if and (not $w.existingSecret) $w.publicKey $w.privateKey }}true{{- end }}
+{{- end }}
+
+{{/* Web Push (VAPID) keys Secret name, or empty when notifications gets none (Web Push off). */}}
+{{- define "tripcost.webPushSecretName" -}}
+{{- if .Values.webPush.existingSecret }}
+{{- .Values.webPush.existingSecret }}
+{{- else if include "tripcost.createWebPushSecret" . }}
+{{- printf "%s-web-push" (include "tripcost.fullname" .) }}
+{{- end }}
+{{- end }}
+
 {{/* In-cluster service host names. */}}
 {{- define "tripcost.mongodbHost" -}}
 {{- include "tripcost.componentName" (dict "root" . "component" "mongodb") }}

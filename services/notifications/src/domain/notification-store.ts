@@ -12,11 +12,15 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** Notices about the person's own channels (a webhook switched off): no rule, always in-app. */
+export const NOTICE_KINDS = ['channel'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
 /** One alert in one person's in-app list. */
 export interface StoredNotification {
   _id: string;
   user_id: string;
-  kind: NotificationKind;
+  kind: NotificationKind | NoticeKind;
   trip_id: string;
   instance_id: string | null;
   title: string;

@@ -43,6 +43,8 @@ export function createNotifications(deps: {
   now?: () => Date;
   /** Where reminders wait; none: no reminders (tests of other rules). */
   reminders?: ReminderScheduler;
+  /** Which channels have somewhere to send (channels/channels.ts); none: push and webhook stay off. */
+  channelsSetUp?: (userId: string) => Promise<{ push: boolean; webhook: boolean }>;
 }): Notifications {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
@@ -130,7 +132,7 @@ export function createNotifications(deps: {
     markAllRead: (userId) => store.markAllRead(userId),
     preferences: preferencesOf,
     async changePreferences(userId, change) {
-      const next = changedPreferences(await preferencesOf(userId), change);
+      const next = changedPreferences(await preferencesOf(userId), change, await deps.channelsSetUp?.(userId));
       await store.savePreferences({ _id: userId, ...next, updated_at: now().toISOString() });
       return next;
     },
@@ -143,7 +145,7 @@ export function createNotifications(deps: {
 }
 
 /** What `userId` may read of a stored alert now: the trip's latest access, not the access it was made under. */
-async function readAs(
+export async function readAs(
   store: NotificationStore,
   userId: string,
   stored: StoredNotification[],
@@ -155,7 +157,7 @@ async function readAs(
   }
   return stored.flatMap((n) => {
     const full = access.get(n.trip_id) === 'full';
-    if (!full && MONEY_KINDS.has(n.kind)) return [];
+    if (!full && (MONEY_KINDS as ReadonlySet<string>).has(n.kind)) return [];
     return [
       {
         _id: n._id,

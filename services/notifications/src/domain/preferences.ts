@@ -88,8 +88,15 @@ const NOT_SET_UP = {
   webhook: 'No webhook is set up on this account yet.',
 };
 
-/** `current` with `change` merged over it, checked as a whole; 400 with the first problem. */
-export function changedPreferences(current: Preferences, change: PreferencesChange): Preferences {
+/**
+ * `current` with `change` merged over it, checked as a whole; 400 with the first problem.
+ * Push and webhook may be turned on only when `setUp` says they have somewhere to send.
+ */
+export function changedPreferences(
+  current: Preferences,
+  change: PreferencesChange,
+  setUp: { push: boolean; webhook: boolean } = { push: false, webhook: false },
+): Preferences {
   const merged = {
     ...current,
     ...change,
@@ -100,7 +107,7 @@ export function changedPreferences(current: Preferences, change: PreferencesChan
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid preferences.');
   const next = parsed.data as Preferences;
   for (const channel of ['push', 'webhook'] as const) {
-    if (next.channels[channel] && !current.channels[channel]) throw badRequest(NOT_SET_UP[channel]);
+    if (next.channels[channel] && !current.channels[channel] && !setUp[channel]) throw badRequest(NOT_SET_UP[channel]);
   }
   return next;
 }

@@ -7,6 +7,8 @@ import type { Answer, Body } from '../../lib/types';
 export type NotificationPage = Answer<'/api/notifications', 'get'>;
 export type AlertPreferences = Answer<'/api/notifications/preferences', 'get'>;
 export type AlertKind = keyof AlertPreferences['rules'];
+export type WebhookCreated = Answer<'/api/notifications/webhook', 'put'>;
+export type CalendarFeedStatus = Answer<'/api/notifications/calendar', 'get'>;
 
 /** How often the bell asks for new alerts. */
 export const POLL_MS = 5_000;
@@ -31,6 +33,36 @@ export const notificationsApi = api.injectEndpoints({
       query: () => '/notifications/preferences',
       providesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
     }),
+    // Channels (issue 42): push, webhook and the calendar feed; each answer changes the preferences' channels.
+    getPushKey: build.query<{ public_key: string }, void>({ query: () => '/notifications/push-key' }),
+    subscribePush: build.mutation<void, Body<'/api/notifications/push-subscriptions', 'post'>>({
+      query: (body) => ({ url: '/notifications/push-subscriptions', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
+    }),
+    unsubscribePush: build.mutation<void, { endpoint: string }>({
+      query: (body) => ({ url: '/notifications/push-subscriptions', method: 'DELETE', body }),
+      invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
+    }),
+    setWebhook: build.mutation<WebhookCreated, { url: string }>({
+      query: (body) => ({ url: '/notifications/webhook', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
+    }),
+    removeWebhook: build.mutation<void, void>({
+      query: () => ({ url: '/notifications/webhook', method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
+    }),
+    getCalendarFeed: build.query<CalendarFeedStatus, void>({
+      query: () => '/notifications/calendar',
+      providesTags: [{ type: 'Notifications', id: 'CALENDAR' }],
+    }),
+    makeCalendarFeed: build.mutation<{ url: string }, void>({
+      query: () => ({ url: '/notifications/calendar', method: 'POST' }),
+      invalidatesTags: [{ type: 'Notifications', id: 'CALENDAR' }],
+    }),
+    revokeCalendarFeed: build.mutation<void, void>({
+      query: () => ({ url: '/notifications/calendar', method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Notifications', id: 'CALENDAR' }],
+    }),
     setAlertPreferences: build.mutation<AlertPreferences, Body<'/api/notifications/preferences', 'put'>>({
       query: (body) => ({ url: '/notifications/preferences', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
@@ -44,4 +76,12 @@ export const {
   useMarkAllNotificationsReadMutation,
   useGetAlertPreferencesQuery,
   useSetAlertPreferencesMutation,
+  useLazyGetPushKeyQuery,
+  useSubscribePushMutation,
+  useUnsubscribePushMutation,
+  useSetWebhookMutation,
+  useRemoveWebhookMutation,
+  useGetCalendarFeedQuery,
+  useMakeCalendarFeedMutation,
+  useRevokeCalendarFeedMutation,
 } = notificationsApi;

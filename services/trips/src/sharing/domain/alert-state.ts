@@ -12,7 +12,7 @@ import {
   type OutboxEvent,
   type TripAlertState,
 } from '@tripcost/shared';
-import { compareWindows, type WindowLike } from '../../costs';
+import { compareWindows, paymentTotals, type WindowLike } from '../../costs';
 import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from '../../trip';
 import { accessByMember } from './sharing';
 import { membersOf } from '../../trip';
@@ -63,6 +63,7 @@ export function alertStateOf(trip: TripRecord, version: number, actorId: string 
             start: dayOf(trip.instances[committed].trip_start),
             end: dayOf(trip.instances[committed].trip_end),
             total: minor(figures[committed].total_cost),
+            to_pay: minor(paymentTotals(trip.instances[committed], trip.travelers ?? 1, digits).to_pay),
           },
     over_budget_by: comparison.overBudgetBy === null ? null : minor(comparison.overBudgetBy),
     actor_id: actorId,

@@ -11,6 +11,7 @@ import {
   useSetAlertPreferencesMutation,
   type AlertKind,
 } from '../api';
+import { ChannelSettings } from './ChannelSettings';
 import './notifications.css';
 
 const RULES: Record<AlertKind, string> = {
@@ -59,6 +60,7 @@ export default function NotificationsPage() {
         ))}
       </ul>
       <AlertPreferencesForm />
+      <ChannelsOfPreferences />
     </main>
   );
 }
@@ -84,4 +86,10 @@ function AlertPreferencesForm() {
       <p className="muted">Times are in {data.time_zone}.</p>
     </section>
   );
+}
+
+/** Push and webhook, with the preferences that say which are on. */
+function ChannelsOfPreferences() {
+  const { data } = useGetAlertPreferencesQuery();
+  return data ? <ChannelSettings preferences={data} /> : null;
 }

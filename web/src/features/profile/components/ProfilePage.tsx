@@ -2,7 +2,7 @@
 // the owner's full profile, which they can edit (rules: @tripcost/shared/domain),
 // download with all their data, or delete.
 import { FormActions, FormError } from '../../../components/Form';
-import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { Suspense, useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { todayDateInput, toDateInput } from '../../../lib/format';
@@ -15,6 +15,7 @@ import { DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '@tripcost/shared/domain';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../api';
 import { validateProfile } from '../validation';
 import { AccountDataPanel } from './AccountDataPanel';
+import { CalendarFeedPanel } from '../../notifications';
 import { PersonFields, type Person } from '../../../components/PersonFields';
 import { PlaceFields, type Place } from '../../../components/PlaceFields';
 import { PublicProfileCard } from './PublicProfileCard';
@@ -191,6 +192,9 @@ function OwnProfile({
           cancel={cancel}
         />
       </div>
+      <Suspense fallback={null}>
+        <CalendarFeedPanel />
+      </Suspense>
       <AccountDataPanel />
     </main>
   );
