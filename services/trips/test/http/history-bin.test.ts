@@ -136,4 +136,29 @@ describe('the trip’s bin', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/Made-At/);
   });
+
+  it('when a payment is recorded or deleted offline with Made-At, then its entry keeps it, never later than the server’s time; a bad one is 400 and nothing is saved', async () => {
+    const trip = await owner.createTrip({ location_address: 'Lisbon, Portugal', currency: 'EUR' });
+    const people = await owner.put(`/api/trips/getaway/${trip._id}`, { people: [{ name: 'Ada' }, { name: 'Bo' }] });
+    const [ada, bo] = people.body.people.map((person: { _id: string }) => person._id);
+    const path = `/api/trips/getaway/${trip._id}/payments`;
+    const payment = { from: bo, to: ada, amount: 40, paid_on: '2030-06-07' };
+    const newest = async () => (await owner.get(`/api/trips/getaway/${trip._id}/history`)).body.entries[0];
+
+    const bad = await owner.send('POST', path, payment, { 'Made-At': 'last Tuesday' });
+    expect([bad.status, bad.body.msg]).toEqual([400, expect.stringMatching(/Made-At/)]);
+    expect((await owner.get(path)).body.payments).toEqual([]);
+
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const paid = await owner.send('POST', path, payment, { 'Made-At': hourAgo });
+    expect(paid.status).toBe(201);
+    expect(await newest()).toMatchObject({ made_at: hourAgo });
+
+    const removed = await owner.send('DELETE', `${path}/${paid.body.payment._id}`, undefined, {
+      'Made-At': '2099-01-01T00:00:00Z',
+    });
+    expect(removed.status).toBe(200);
+    const entry = await newest();
+    expect(entry.made_at).toBe(entry.at);
+  });
 });
