@@ -119,13 +119,34 @@ function binContract(name: string, open: () => Promise<TripStore>) {
       expect(await trips.purgeBin()).toBe(1);
       expect(await store.findBinned(purged._id)).toBeNull();
       expect((await store.history.page(purged._id, 10)).entries).toEqual([]);
+      // Its last event tells every copy it is gone for good (wishlists drop what they set aside).
+      expect(await deletedEvents(store, purged._id)).toEqual([{ tripId: purged._id, userId: ada.id, binned: false }]);
+      await sendEvents(store);
+      expect((await store.pendingEvents(100)).map((pending) => pending.docId)).not.toContain(purged._id);
+      await expect(trips.restoreTrip(ada, purged._id)).rejects.toMatchObject({ status: 404 });
 
       await trips.deleteTrip(ada, kept._id);
+      expect(await deletedEvents(store, kept._id)).toEqual([{ tripId: kept._id, userId: ada.id, binned: true }]);
       await trips.forgetUser(ada.id);
       expect(await store.findBinned(kept._id)).toBeNull();
       expect((await store.history.page(kept._id, 10)).entries).toEqual([]);
+      expect(await deletedEvents(store, kept._id)).toEqual([
+        { tripId: kept._id, userId: ada.id, binned: true },
+        { tripId: kept._id, userId: ada.id, binned: false },
+      ]);
     });
   });
+}
+
+/** The trip.deleted events waiting in the trip's outbox (their version aside). */
+async function deletedEvents(store: TripStore, tripId: string): Promise<object[]> {
+  const pending = (await store.pendingEvents(100)).find((trip) => trip.docId === tripId);
+  return (pending?.events ?? [])
+    .filter((event) => event.type === 'trip.deleted')
+    .map((event) => {
+      const { version: _version, ...payload } = event.payload as { version?: number };
+      return payload;
+    });
 }
 
 async function sendEvents(store: TripStore): Promise<void> {
