@@ -90,18 +90,19 @@ describe('cost items on the window page', () => {
 
   it('when an item is deleted, then the toast’s Undo brings it back from the bin with its id', async () => {
     const binId = `3f2b8c4e-6d1a-4b7e-9c2d-5e8f1a3b7c9d:${id()}`;
-    let binned: CostItem | undefined;
+    // What the bin holds: the deleted item, once deleted.
+    const bin: CostItem[] = [];
     const { user, window } = setup(
       {},
       {
         'GET /api/trips/getaway/:id/bin': () => ({
           body: {
-            items: binned ? [{ _id: binId, kind: 'item', thing_id: binned._id, name: binned.name }] : [],
+            items: bin.map((item) => ({ _id: binId, kind: 'item', thing_id: item._id, name: item.name })),
             kept_days: 30,
           },
         }),
         'POST /api/trips/getaway/:id/bin/:binId/restore': () => {
-          window.items = [...(window.items ?? []), binned!];
+          window.items = [...(window.items ?? []), ...bin.splice(0)];
           return { body: { trip: trip({ instances: [window] }), entry: {} } };
         },
       },
@@ -110,16 +111,17 @@ describe('cost items on the window page', () => {
     await user.click(within(car).getByRole('button', { name: /^Add/ }));
     const region = screen.getByRole('region', { name: 'Car items' });
     await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
-    binned = window.items![0];
+    const rental = window.items![0];
     await user.click(within(region).getByRole('button', { name: 'Delete Rental' }));
     await waitFor(() => expect(within(region).queryAllByRole('listitem')).toHaveLength(0));
+    bin.push(rental);
     const toast = (await screen.findByText('Rental deleted')).closest('.toast') as HTMLElement;
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     await screen.findByText('Restored');
     const restores = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/restore'));
     expect(restores.map((call) => decodeURIComponent(call.path.split('/').at(-2)!))).toEqual([binId]);
     await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
-    expect(window.items!.map((item) => item._id)).toEqual([binned._id]);
+    expect(window.items!.map((item) => item._id)).toEqual([rental._id]);
     expect(within(region).getByRole('listitem')).toHaveTextContent(/Rental.*\$150\.00/);
   });
 
