@@ -53,6 +53,22 @@ function binContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.bin.list(tripId)).toEqual([newer]);
     });
 
+    it('when one removal binned several things at one time, then they list in one order on every adapter, each as written', async () => {
+      const tripId = newId();
+      const at = '2031-02-01T00:00:00.000Z';
+      // An import's apply, one entry: records sharing their time and entry, one with an absent field left undefined.
+      const [a, b, c] = [
+        aRecord(tripId, at, { window_id: undefined }),
+        aRecord(tripId, at, { kind: 'item', window_id: newId(), name: 'Ferry' }),
+        aRecord(tripId, at, { kind: 'item', window_id: newId(), name: 'Tram pass' }),
+      ].map((record, n) => ({ ...record, _id: `${record.entry_id}:${String(n).repeat(24)}` }));
+      await store.bin.add([b, a, c]);
+      const listed = await store.bin.list(tripId);
+      expect(listed).toEqual([c, b, a]);
+      expect(listed[2]).not.toHaveProperty('window_id'); // never a stored null
+      expect(await store.bin.find(tripId, a._id)).toStrictEqual(fromJson(a));
+    });
+
     it('when the purge runs, then only what was deleted before its cutoff goes', async () => {
       const tripId = newId();
       const old = aRecord(tripId, '2020-01-01T00:00:00.000Z');
@@ -148,6 +164,9 @@ async function deletedEvents(store: TripStore, tripId: string): Promise<object[]
       return payload;
     });
 }
+
+/** The record as JSON holds it (an undefined field absent). */
+const fromJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 async function sendEvents(store: TripStore): Promise<void> {
   for (const { docId, events } of await store.pendingEvents(100)) {

@@ -85,6 +85,15 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.history.find(tripId, forgotten._id)).toEqual(forgotten);
     });
 
+    it('when an entry has an optional field left undefined, then it reads back without it, never as null', async () => {
+      const tripId = newId();
+      const entry = anEntry(tripId, [1, 0], { made_at: undefined, reverts: undefined });
+      await store.history.append([entry]);
+      const [read] = (await store.history.page(tripId, 10)).entries;
+      expect(read).toStrictEqual(JSON.parse(JSON.stringify(entry)));
+      expect(await store.history.find(tripId, entry._id)).toStrictEqual(read);
+    });
+
     it('when an entry is appended again, then it is kept once, as first written', async () => {
       const tripId = newId();
       const entry = anEntry(tripId, [1, 0]);

@@ -96,8 +96,10 @@ export function windowsOfEntry(entry: HistoryEntry): string[] {
   return [...ids];
 }
 
-/** An entry as both adapters store it: with the windows it is about, to filter on. */
-export const storedEntry = (entry: HistoryEntry): HistoryEntry & { window_ids: string[] } => ({
-  ...entry,
-  window_ids: windowsOfEntry(entry),
-});
+/**
+ * An entry as both adapters store it: its JSON (a field left undefined is absent, never a
+ * stored null: MongoDB's driver would write one), with the windows it is about, to
+ * filter on.
+ */
+export const storedEntry = (entry: HistoryEntry): HistoryEntry & { window_ids: string[] } =>
+  JSON.parse(JSON.stringify({ ...entry, window_ids: windowsOfEntry(entry) }));
