@@ -84,6 +84,29 @@ describe('the trip’s bin', () => {
     expect(window.items.map((item: { name: string }) => item.name)).toContain('Hotel Lisboa');
   });
 
+  it('when the window’s dates changed after an item was deleted so that it no longer fits, then restoring it is 409 saying why, and nothing changes', async () => {
+    const tripId = (await owner.createTrip({ location_address: 'Lisbon, Portugal' }))._id as string;
+    const windowId = (
+      await owner.addInstance(tripId, { label: 'Early May', trip_start: '2031-05-01', trip_end: '2031-05-05' })
+    )._id as string;
+    const itemsPath = `/api/trips/getaway/${tripId}/instances/${windowId}/items`;
+    const villa = { category: 'stay', name: 'Villa', amount: 200_000_000, basis: 'per_night', estimate: 'replace' };
+    const added = await owner.post(itemsPath, villa);
+    expect(added.status).toBe(201); // 4 nights: 800,000,000, under the cap
+    await owner.delete(`${itemsPath}/${added.body.item._id}`);
+    const longer = await owner.put(`/api/trips/getaway/${tripId}`, {
+      instances: [{ _id: windowId, trip_start: '2031-05-01', trip_end: '2031-05-11' }],
+    });
+    expect(longer.status).toBe(200);
+    const before = (await owner.get(`/api/trips/getaway/${tripId}`)).body.version;
+    const [record] = (await bin(owner, tripId)).body.items;
+    const refused = await restore(owner, tripId, record._id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ msg: expect.stringMatching(/at most 1,000,000,000/), code: 'cannot_restore' });
+    expect((await owner.get(`/api/trips/getaway/${tripId}`)).body.version).toBe(before);
+    expect((await bin(owner, tripId)).body.items.map((item: { _id: string }) => item._id)).toEqual([record._id]);
+  });
+
   it('when the bin id is not one, then 400 {msg}', async () => {
     const { tripId } = await tripWithHotel();
     const reply = await restore(owner, tripId, 'nope');
