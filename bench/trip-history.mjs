@@ -2,8 +2,9 @@
 // edits through the built trips service in its own process (embedded store, real
 // Redis): window prices, item prices, trip fields. Reports the size of a typical entry
 // and of the whole history on disk, and the service CPU of reading the newest 100
-// entries (closed loop, 2 connections, from /proc), against the trip read itself on the
-// same service as the comparison.
+// entries (closed loop, 2 connections, from /proc) — all of them, and filtered to one
+// window on the server (`?instance=`, issue 41's Activity filter) — against the trip
+// read itself on the same service as the comparison.
 // Run: npm run build && node bench/trip-history.mjs [--smoke]   (needs Redis at REDIS_URL)
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,16 +84,19 @@ export async function run({ smoke, log }) {
     const read = (path) => ({ url: `${service.url}${path}`, headers: { authorization: service.token } });
     await loadWithCpu({ ...read(`${base}/history?limit=100`), seconds: 1, connections: 2 }, [service.pid]);
     const historyCpu = [];
+    const filteredCpu = [];
     const tripCpu = [];
+    const oneWindow = `${base}/history?limit=100&instance=${plain[0]}`;
     for (let round = 1; round <= rounds; round++) {
-      for (const [path, into] of [
-        [`${base}/history?limit=100`, historyCpu],
-        [base, tripCpu],
+      for (const [path, into, name] of [
+        [`${base}/history?limit=100`, historyCpu, 'history'],
+        [oneWindow, filteredCpu, 'history of one window'],
+        [base, tripCpu, 'trip'],
       ]) {
         const result = await loadWithCpu({ ...read(path), seconds, connections: 2 }, [service.pid]);
         if (result.non2xx || result.errors) throw new Error(`history bench: ${summary(result)}`);
         into.push(result.cpuPerRequest[0]);
-        log(`${path.endsWith('100') ? 'history' : 'trip'} round ${round}: ${summary(result)}`);
+        log(`${name} round ${round}: ${summary(result)}`);
       }
     }
     return [
@@ -104,11 +108,25 @@ export async function run({ smoke, log }) {
         pass: typical <= TARGET_ENTRY_BYTES,
       },
       {
+        measure: `history size of a trip after ${edits} edits (embedded store, on disk)`,
+        comparison: `${edits + 21} entries, ${Math.round(onDisk / (edits + 21))} B each on average`,
+        result: `${Math.round(onDisk / 1024)} kB`,
+        target: '—',
+        pass: null,
+      },
+      {
         measure: 'reading a trip’s newest 100 history entries: trips-service CPU',
         comparison: `reading the trip itself ${ms(median(tripCpu))}`,
         result: ms(median(historyCpu)),
         target: `≤ ${TARGET_READ_MS} ms`,
         pass: smoke ? null : median(historyCpu) <= TARGET_READ_MS,
+      },
+      {
+        measure: 'the same, filtered to one window on the server (?instance=)',
+        comparison: `unfiltered ${ms(median(historyCpu))}`,
+        result: ms(median(filteredCpu)),
+        target: `≤ ${TARGET_READ_MS} ms`,
+        pass: smoke ? null : median(filteredCpu) <= TARGET_READ_MS,
       },
     ];
   } finally {

@@ -2,7 +2,9 @@
 // 41): an editor changes the hotel's price and the owner's open trip page shows, live in
 // Activity, who changed it from what to what; the owner undoes it and the price is back;
 // the owner deletes a window, its toast's Undo brings it back with its item and votes;
-// deleted again, it is restored from the Bin view. Steps run in order.
+// deleted again, it is restored from the Bin view; the owner deletes the hotel on the
+// window page and its toast's Undo brings it back with its id; Activity filtered by
+// person asks the server and shows only that person's changes. Steps run in order.
 import { expect as jestExpect } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { assertProductRunning, BASE_URL, journeySteps, launch, shot } from './browser';
@@ -106,5 +108,33 @@ describe('every change remembered', () => {
     await owner.getByRole('button', { name: 'More actions for May week' }).waitFor();
     // The second restore of the window: the toast's Undo was the first.
     await activity().getByText('Ada restored window May week').nth(1).waitFor();
+  });
+
+  step('the owner deletes the hotel on the window page: Undo in the toast brings it back with its id', async () => {
+    await owner.goto(`${BASE_URL}/trips/${tripId}/instances/${windowId}`);
+    const stay = owner.getByRole('region', { name: 'Stay items' });
+    await stay.getByRole('button', { name: 'Delete Hotel Lisboa' }).click();
+    const hotel = stay.getByRole('button', { name: 'Delete Hotel Lisboa' });
+    await hotel.waitFor({ state: 'detached' });
+    const toast = owner.locator('.toast', { hasText: 'Hotel Lisboa deleted' });
+    await shot(owner, 'history-item-undo-toast', { a11y: false });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await owner.locator('.toast', { hasText: 'Restored' }).waitFor();
+    await hotel.waitFor();
+    jestExpect(await hotelAmount()).toBe(120); // the same item (its id) with its price
+  });
+
+  step('Activity filtered by person asks the server and shows only their changes', async () => {
+    await owner.goto(`${BASE_URL}/trips/${tripId}`);
+    await activity().getByText('Activity').click();
+    await activity().getByText('Cy changed Hotel Lisboa’s price from $120.00 to $135.00').waitFor();
+    const filtered = owner.waitForResponse((res) => res.url().includes('/history?') && res.url().includes('actor='));
+    await activity().getByLabel('Changed by').selectOption({ label: 'Cy' });
+    jestExpect((await filtered).status()).toBe(200);
+    await activity().getByText('Cy changed Hotel Lisboa’s price from $120.00 to $135.00').waitFor();
+    const shown = await activity().locator('.activity__entry .activity__text').allTextContents();
+    jestExpect(shown.length).toBeGreaterThan(0);
+    jestExpect(shown.every((text) => text.startsWith('Cy '))).toBe(true);
+    await shot(owner, 'history-activity-filtered');
   });
 });

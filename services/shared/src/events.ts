@@ -98,7 +98,12 @@ export interface TripAlertState {
 export interface EventPayloads {
   'trip.created': { trip: TripSnapshot };
   'trip.updated': { trip: TripSnapshot };
-  'trip.deleted': { tripId: string; userId: string };
+  /**
+   * `binned`: the trip went to its owner's bin (restorable for 30 days; a trip.updated of
+   * a later `version` brings it back): copies set it aside, unseen. Absent or false: gone
+   * for good (deleted with its owner's account, or purged from the bin): copies drop it.
+   */
+  'trip.deleted': { tripId: string; userId: string; binned?: boolean; version?: number };
   /** The trip's alert state after a change (TripAlertState). */
   'trip.alert-state': { trip: TripAlertState };
   'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };

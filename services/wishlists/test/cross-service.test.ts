@@ -336,3 +336,62 @@ it('when members add a shared trip to their own lists, then a viewer of hidden c
   expect(body.trips[0]).not.toHaveProperty('total_cost');
   expect(JSON.stringify(body)).not.toContain('300');
 });
+
+it('when a trip goes to its owner’s bin, then no list shows it; restored, it is back in the same lists as each may see it; purged, it is gone', async () => {
+  const owner = testUser({ name: 'Ada' });
+  const viewer = testUser({ name: 'Cy' });
+  const [binned, kept] = [await createTrip(owner, 'Lisbon, Portugal'), await createTrip(owner)];
+  const invite = await tripsCall('POST', `/api/trips/getaway/${binned._id}/invites`, owner, { role: 'viewer' });
+  expect((await tripsCall('POST', `/api/trips/invites/${invite.body.token}/accept`, viewer)).status).toBe(200);
+  expect((await tripsCall('PUT', `/api/trips/getaway/${binned._id}`, owner, { stay_expense: 300 })).status).toBe(200);
+  const owners = await createList(owner, 'Summer', [binned._id, kept._id]);
+  const viewers = await createList(viewer, 'Shared with me', [binned._id]);
+  const shown = async (user: AuthUser, listId: string) => {
+    const lists = (await wishlistsCall('GET', '/api/wishlist/getlists', user)).body;
+    const fromAll = lists.find((list: { _id: string }) => list._id === listId).trips;
+    const one = (await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${listId}`, user)).body.trips;
+    expect(one).toEqual(fromAll);
+    return one as { _id: string; total_cost?: number; costs_hidden?: boolean; location_address: string }[];
+  };
+  const ids = (trips: { _id: string }[]) => trips.map((trip) => trip._id);
+
+  const versionBinned = (await readTrip(owner, binned._id)).version + 1;
+  expect((await tripsCall('DELETE', `/api/trips/getaway/${binned._id}`, owner)).status).toBe(200);
+  await eventually(async () => {
+    expect(ids(await shown(owner, owners._id))).toEqual([kept._id]);
+    expect(await shown(viewer, viewers._id)).toEqual([]);
+  });
+  // Set aside, not free: the list still has the trip's place, so nothing else takes it.
+  expect(JSON.stringify(await wishlistsCall('GET', '/api/wishlist/getlists', viewer))).not.toContain('Lisbon');
+
+  expect((await tripsCall('POST', `/api/trips/bin/${binned._id}/restore`, owner)).status).toBe(200);
+  await eventually(async () => {
+    expect(ids(await shown(owner, owners._id))).toEqual([binned._id, kept._id]);
+    expect(await shown(viewer, viewers._id)).toEqual([
+      expect.objectContaining({ _id: binned._id, costs_hidden: true, location_address: 'Lisbon, Portugal' }),
+    ]);
+  });
+  expect((await shown(owner, owners._id))[0].total_cost).toBe(300);
+  expect((await shown(viewer, viewers._id))[0]).not.toHaveProperty('total_cost');
+
+  // The binning's event delivered again, late (after the restore), hides nothing.
+  const stale = envelope('trip.deleted', {
+    tripId: binned._id,
+    userId: owner.id,
+    binned: true,
+    version: versionBinned,
+  });
+  await deliver('wishlists', stale);
+  expect(ids(await shown(viewer, viewers._id))).toEqual([binned._id]);
+
+  // Binned again, then purged for good (what the purge job's trip.deleted says): the entries go.
+  expect((await tripsCall('DELETE', `/api/trips/getaway/${binned._id}`, owner)).status).toBe(200);
+  await eventually(async () => expect(await shown(viewer, viewers._id)).toEqual([]));
+  await deliver('wishlists', envelope('trip.deleted', { tripId: binned._id, userId: owner.id, binned: false }));
+  expect((await tripsCall('POST', `/api/trips/bin/${binned._id}/restore`, owner)).status).toBe(200);
+  await eventually(async () => {
+    expect((await readTrip(owner, binned._id))._id).toBe(binned._id);
+  });
+  // A restore after the entries were dropped for good does not bring back what was dropped.
+  expect(ids(await shown(owner, owners._id))).toEqual([kept._id]);
+});

@@ -1625,12 +1625,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The trip’s history, newest first: who changed what, from what to what (money only for those who may see it). Any member */
+        /** The trip’s history, newest first: who changed what, from what to what (money only for those who may see it); ?actor= and ?instance= keep one person’s changes or one window’s, before paging. Any member */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     before?: string;
+                    actor?: string;
+                    instance?: string;
                 };
                 header?: never;
                 path: {
@@ -1678,7 +1680,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description limit or before is not valid */
+                /** @description limit, before, actor or instance is not valid */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4255,7 +4257,7 @@ export interface paths {
                         "application/json": components["schemas"]["PaymentChanged"];
                     };
                 };
-                /** @description An unknown person, the same person twice, an amount not above 0, a bad date or currency, a currency without a published rate and no fx.rate */
+                /** @description An unknown person, the same person twice, an amount not above 0, a bad date or currency, a currency without a published rate and no fx.rate, a Made-At that is not a time */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4363,6 +4365,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["PaymentChanged"];
+                    };
+                };
+                /** @description The payment id is not one, or a Made-At that is not a time */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Missing or invalid access token */

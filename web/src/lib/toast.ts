@@ -58,3 +58,13 @@ export const toastSlice = createSlice({
 });
 
 export const { showToast, dismissToast } = toastSlice.actions;
+
+/**
+ * A destructive action's success toast: "Undo" for 10 s (UNDO_TOAST_MS), running `undo`
+ * when pressed. Without a network the change only waits on this device (ADR 0038): there
+ * is nothing on the server to undo yet, so the toast says so, without Undo.
+ */
+export const undoableToast = (message: string, undo: () => void, offline = false) =>
+  offline
+    ? showToast({ type: 'success', message: `${message} on this device — everywhere once you are back online` })
+    : showToast({ type: 'success', message, duration: UNDO_TOAST_MS, action: { label: 'Undo', run: undo } });

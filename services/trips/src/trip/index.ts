@@ -12,3 +12,4 @@ export * from './domain/people';
 export * from './domain/ordering';
 export type * from './domain/trip-store';
 export * from './http/params';
+export * from './http/precondition';

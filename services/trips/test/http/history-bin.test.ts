@@ -84,6 +84,29 @@ describe('the trip’s bin', () => {
     expect(window.items.map((item: { name: string }) => item.name)).toContain('Hotel Lisboa');
   });
 
+  it('when the window’s dates changed after an item was deleted so that it no longer fits, then restoring it is 409 saying why, and nothing changes', async () => {
+    const tripId = (await owner.createTrip({ location_address: 'Lisbon, Portugal' }))._id as string;
+    const windowId = (
+      await owner.addInstance(tripId, { label: 'Early May', trip_start: '2031-05-01', trip_end: '2031-05-05' })
+    )._id as string;
+    const itemsPath = `/api/trips/getaway/${tripId}/instances/${windowId}/items`;
+    const villa = { category: 'stay', name: 'Villa', amount: 200_000_000, basis: 'per_night', estimate: 'replace' };
+    const added = await owner.post(itemsPath, villa);
+    expect(added.status).toBe(201); // 4 nights: 800,000,000, under the cap
+    await owner.delete(`${itemsPath}/${added.body.item._id}`);
+    const longer = await owner.put(`/api/trips/getaway/${tripId}`, {
+      instances: [{ _id: windowId, trip_start: '2031-05-01', trip_end: '2031-05-11' }],
+    });
+    expect(longer.status).toBe(200);
+    const before = (await owner.get(`/api/trips/getaway/${tripId}`)).body.version;
+    const [record] = (await bin(owner, tripId)).body.items;
+    const refused = await restore(owner, tripId, record._id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ msg: expect.stringMatching(/at most 1,000,000,000/), code: 'cannot_restore' });
+    expect((await owner.get(`/api/trips/getaway/${tripId}`)).body.version).toBe(before);
+    expect((await bin(owner, tripId)).body.items.map((item: { _id: string }) => item._id)).toEqual([record._id]);
+  });
+
   it('when the bin id is not one, then 400 {msg}', async () => {
     const { tripId } = await tripWithHotel();
     const reply = await restore(owner, tripId, 'nope');
@@ -135,5 +158,30 @@ describe('the trip’s bin', () => {
     const bad = await owner.send('PUT', path, { amount: 150 }, { 'Made-At': 'yesterday' });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/Made-At/);
+  });
+
+  it('when a payment is recorded or deleted offline with Made-At, then its entry keeps it, never later than the server’s time; a bad one is 400 and nothing is saved', async () => {
+    const trip = await owner.createTrip({ location_address: 'Lisbon, Portugal', currency: 'EUR' });
+    const people = await owner.put(`/api/trips/getaway/${trip._id}`, { people: [{ name: 'Ada' }, { name: 'Bo' }] });
+    const [ada, bo] = people.body.people.map((person: { _id: string }) => person._id);
+    const path = `/api/trips/getaway/${trip._id}/payments`;
+    const payment = { from: bo, to: ada, amount: 40, paid_on: '2030-06-07' };
+    const newest = async () => (await owner.get(`/api/trips/getaway/${trip._id}/history`)).body.entries[0];
+
+    const bad = await owner.send('POST', path, payment, { 'Made-At': 'last Tuesday' });
+    expect([bad.status, bad.body.msg]).toEqual([400, expect.stringMatching(/Made-At/)]);
+    expect((await owner.get(path)).body.payments).toEqual([]);
+
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const paid = await owner.send('POST', path, payment, { 'Made-At': hourAgo });
+    expect(paid.status).toBe(201);
+    expect(await newest()).toMatchObject({ made_at: hourAgo });
+
+    const removed = await owner.send('DELETE', `${path}/${paid.body.payment._id}`, undefined, {
+      'Made-At': '2099-01-01T00:00:00Z',
+    });
+    expect(removed.status).toBe(200);
+    const entry = await newest();
+    expect(entry.made_at).toBe(entry.at);
   });
 });

@@ -97,6 +97,31 @@ describe('undoing a change', () => {
     expect(restored.votes).toMatchObject({ yes: 1, maybe: 1 });
   });
 
+  it('when clearing the plan and removing a member are undone (the web’s Undo toasts), then the plan and the member are back', async () => {
+    const trip = await pricedTrip();
+    const windowPath = `/api/trips/getaway/${trip.tripId}/instances/${trip.windowId}`;
+    expect((await owner.patch(`${windowPath}/commit`)).status).toBe(200);
+    expect((await owner.delete(`${windowPath}/commit`)).status).toBe(200);
+    const [cleared] = await entries(owner, trip.tripId);
+    expect(cleared.action).toBe('commit');
+    expect((await undo(owner, trip.tripId, cleared._id)).status).toBe(200);
+    expect((await owner.get(`/api/trips/getaway/${trip.tripId}`)).body.committedInstanceId).toBe(trip.windowId);
+
+    const members = async () =>
+      (await owner.get(`/api/trips/getaway/${trip.tripId}`)).body.members.map((m: { name: string }) => m.name);
+    expect(await members()).toEqual(['Ada', 'Cy']);
+    expect((await owner.delete(`/api/trips/getaway/${trip.tripId}/members/${viewer.user!.id}`)).status).toBe(200);
+    expect((await viewer.get(`/api/trips/getaway/${trip.tripId}`)).status).toBe(403);
+    const [removal] = await entries(owner, trip.tripId);
+    expect([removal.action, removal.target]).toEqual([
+      'members',
+      expect.objectContaining({ kind: 'member', id: viewer.user!.id }),
+    ]);
+    expect((await undo(owner, trip.tripId, removal._id)).status).toBe(200);
+    expect(await members()).toEqual(['Ada', 'Cy']);
+    expect((await viewer.get(`/api/trips/getaway/${trip.tripId}`)).status).toBe(200);
+  });
+
   it('when someone undoes what their role could not have done, then 403; a viewer may undo their own vote', async () => {
     const trip = await pricedTrip();
     await owner.put(itemPath(trip), { amount: 135 });

@@ -129,6 +129,58 @@ describe('a trip’s history', () => {
     expect(paged).toEqual(all);
   });
 
+  it('when it is filtered by person or by window, then the filter applies before paging: every page is full and the cursor goes on with it', async () => {
+    // A second window with changes of its own, made by the owner: the editor's and the window's entries are not the newest.
+    const later = (await owner.addInstance(tripId, { label: 'Late June' }))._id;
+    for (const label of ['June, again', 'June, once more']) {
+      const renamed = await owner.put(`/api/trips/getaway/${tripId}`, { instances: [{ _id: later, label }] });
+      expect(renamed.status).toBe(200);
+    }
+    const readAll = async (client: Client, filter: string) => {
+      const ids: string[][] = [];
+      let query = `?limit=2&${filter}`;
+      for (;;) {
+        const { status, body } = await historyOf(client, query);
+        expect([status, body.msg]).toEqual([200, undefined]);
+        ids.push(body.entries);
+        if (!body.next) return ids;
+        query = `?limit=2&${filter}&before=${body.next}`;
+      }
+    };
+    const everything = (await historyOf(owner, '?limit=100')).body.entries;
+    const byBo = everything.filter((entry: { actor: { user_id: string } }) => entry.actor.user_id === editor.user!.id);
+    const pages = await readAll(owner, `actor=${editor.user!.id}`);
+    expect(pages.slice(0, -1).every((page) => page.length === 2)).toBe(true);
+    expect(pages.flat()).toEqual(byBo);
+    expect(byBo.length).toBeGreaterThanOrEqual(3);
+
+    const aboutMay = await readAll(owner, `instance=${windowId}`);
+    const mayIds = aboutMay.flat().map((entry: { _id: string }) => entry._id);
+    expect(mayIds).toEqual(
+      everything
+        .filter((entry: { changes: { field: string }[] }) =>
+          entry.changes.some((change) => change.field.startsWith(`windows.${windowId}`)),
+        )
+        .map((entry: { _id: string }) => entry._id),
+    );
+    expect(mayIds).toContain(byBo[0]._id); // the price change, in Early May's hotel
+    const aboutJune = (await historyOf(owner, `?instance=${later}`)).body.entries;
+    expect(aboutJune.map((entry: { target: { name: string } }) => entry.target.name)).toEqual([
+      'June, once more',
+      'June, again',
+      'Late June',
+    ]);
+    expect((await historyOf(owner, `?actor=${editor.user!.id}&instance=${later}`)).body).toEqual({
+      entries: [],
+      next: null,
+    });
+
+    // Filtered, a viewer of hidden costs still reads no amount; a stranger still nothing.
+    const seen = (await historyOf(viewer, `?actor=${editor.user!.id}`)).body.entries;
+    expect(own(seen[0])).toMatchObject({ from: null, to: null, hidden: true });
+    expect((await historyOf(clientFor(trips.url, testUser()), `?instance=${windowId}`)).status).toBe(403);
+  });
+
   it('when the page size or the cursor is not valid, then 400 {msg}', async () => {
     for (const query of [
       '?limit=0',
@@ -137,6 +189,8 @@ describe('a trip’s history', () => {
       '?limit=2.5',
       '?before=bm90LWEtY3Vyc29y',
       '?before=%24%24',
+      '?actor=ada',
+      '?instance=not-a-window',
     ]) {
       const reply = await historyOf(owner, query);
       expect({ query, status: reply.status, msg: typeof reply.body?.msg }).toEqual({

@@ -120,7 +120,8 @@ describe('trips events', () => {
 
     await alice.delete(`/api/trips/getaway/${trip._id}`);
     const [deleted] = await waitForEvents(trip._id, 'trip.deleted', 1);
-    expect(deleted.payload).toEqual({ tripId: trip._id, userId: alice.user!.id });
+    // Deleted by hand: into its owner's bin (copies set it aside until a later version brings it back).
+    expect(deleted.payload).toEqual({ tripId: trip._id, userId: alice.user!.id, binned: true, version: 6 });
   });
 
   it('when wishlist.trip-added and then trip-removed arrive, then isFavorite follows', async () => {
@@ -201,7 +202,12 @@ describe('trips events', () => {
     expect((await listOf(staying)).map((trip: { _id: string }) => trip._id)).toEqual([kept._id]);
     // Deleted as by hand: each trip announces trip.deleted, so copies elsewhere go too.
     const [deleted] = await waitForEvents(first._id, 'trip.deleted', 1);
-    expect(deleted.payload).toEqual({ tripId: first._id, userId: leaving.user!.id });
+    expect(deleted.payload).toEqual({
+      tripId: first._id,
+      userId: leaving.user!.id,
+      binned: false, // gone for good: copies drop it
+      version: expect.any(Number),
+    });
   });
 
   it('when a member joins, changes role, is hidden from costs and removed, then each trip.updated says what every member may see, at the trip’s version', async () => {

@@ -53,6 +53,22 @@ function binContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.bin.list(tripId)).toEqual([newer]);
     });
 
+    it('when one removal binned several things at one time, then they list in one order on every adapter, each as written', async () => {
+      const tripId = newId();
+      const at = '2031-02-01T00:00:00.000Z';
+      // An import's apply, one entry: records sharing their time and entry, one with an absent field left undefined.
+      const [a, b, c] = [
+        aRecord(tripId, at, { window_id: undefined }),
+        aRecord(tripId, at, { kind: 'item', window_id: newId(), name: 'Ferry' }),
+        aRecord(tripId, at, { kind: 'item', window_id: newId(), name: 'Tram pass' }),
+      ].map((record, n) => ({ ...record, _id: `${record.entry_id}:${String(n).repeat(24)}` }));
+      await store.bin.add([b, a, c]);
+      const listed = await store.bin.list(tripId);
+      expect(listed).toEqual([c, b, a]);
+      expect(listed[2]).not.toHaveProperty('window_id'); // never a stored null
+      expect(await store.bin.find(tripId, a._id)).toStrictEqual(fromJson(a));
+    });
+
     it('when the purge runs, then only what was deleted before its cutoff goes', async () => {
       const tripId = newId();
       const old = aRecord(tripId, '2020-01-01T00:00:00.000Z');
@@ -119,14 +135,38 @@ function binContract(name: string, open: () => Promise<TripStore>) {
       expect(await trips.purgeBin()).toBe(1);
       expect(await store.findBinned(purged._id)).toBeNull();
       expect((await store.history.page(purged._id, 10)).entries).toEqual([]);
+      // Its last event tells every copy it is gone for good (wishlists drop what they set aside).
+      expect(await deletedEvents(store, purged._id)).toEqual([{ tripId: purged._id, userId: ada.id, binned: false }]);
+      await sendEvents(store);
+      expect((await store.pendingEvents(100)).map((pending) => pending.docId)).not.toContain(purged._id);
+      await expect(trips.restoreTrip(ada, purged._id)).rejects.toMatchObject({ status: 404 });
 
       await trips.deleteTrip(ada, kept._id);
+      expect(await deletedEvents(store, kept._id)).toEqual([{ tripId: kept._id, userId: ada.id, binned: true }]);
       await trips.forgetUser(ada.id);
       expect(await store.findBinned(kept._id)).toBeNull();
       expect((await store.history.page(kept._id, 10)).entries).toEqual([]);
+      expect(await deletedEvents(store, kept._id)).toEqual([
+        { tripId: kept._id, userId: ada.id, binned: true },
+        { tripId: kept._id, userId: ada.id, binned: false },
+      ]);
     });
   });
 }
+
+/** The trip.deleted events waiting in the trip's outbox (their version aside). */
+async function deletedEvents(store: TripStore, tripId: string): Promise<object[]> {
+  const pending = (await store.pendingEvents(100)).find((trip) => trip.docId === tripId);
+  return (pending?.events ?? [])
+    .filter((event) => event.type === 'trip.deleted')
+    .map((event) => {
+      const { version: _version, ...payload } = event.payload as { version?: number };
+      return payload;
+    });
+}
+
+/** The record as JSON holds it (an undefined field absent). */
+const fromJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 async function sendEvents(store: TripStore): Promise<void> {
   for (const { docId, events } of await store.pendingEvents(100)) {

@@ -51,6 +51,49 @@ function historyContract(name: string, open: () => Promise<TripStore>) {
       expect(await store.history.find(tripId, other._id)).toBeNull();
     });
 
+    it('when a page is asked by person or by window, then only theirs are read back, as written, before the limit', async () => {
+      const tripId = newId();
+      const [ada, bo] = [
+        { user_id: newId(), name: 'Ada' },
+        { user_id: newId(), name: 'Bo' },
+      ];
+      const [may, june] = [newId(), newId()];
+      const priced = (windowId: string) => [{ field: `windows.${windowId}.items.${newId()}.amount`, from: 1, to: 2 }];
+      const entries = [
+        anEntry(tripId, [1, 0], { actor: ada, changes: priced(may) }),
+        anEntry(tripId, [2, 0], { actor: bo, changes: priced(may) }),
+        anEntry(tripId, [3, 0], { actor: ada, target: { kind: 'window', id: june, name: 'June' }, changes: [] }),
+        anEntry(tripId, [3, 1], {
+          actor: bo,
+          changes: [{ field: `votes.${june}.${bo.user_id}`, from: null, to: 'yes' }],
+        }),
+        anEntry(tripId, [4, 0], { actor: ada, changes: [{ field: 'travelers', from: 1, to: 2 }] }),
+      ];
+      await store.history.append(entries);
+      const page = (limit: number, filter: object, before?: [number, number]) =>
+        store.history.page(tripId, limit, before, filter);
+      expect(await page(2, { actorId: ada.user_id })).toEqual({ entries: [entries[4], entries[2]], more: true });
+      expect(await page(2, { actorId: ada.user_id }, entries[2].seq)).toEqual({ entries: [entries[0]], more: false });
+      expect(await page(10, { windowId: may })).toEqual({ entries: [entries[1], entries[0]], more: false });
+      expect(await page(10, { windowId: june })).toEqual({ entries: [entries[3], entries[2]], more: false });
+      expect(await page(10, { windowId: june, actorId: bo.user_id })).toEqual({ entries: [entries[3]], more: false });
+      expect(await page(10, { actorId: newId() })).toEqual({ entries: [], more: false });
+      // A rewritten entry (account deletion) is still found by its window, under its new actor.
+      const forgotten = { ...entries[1], actor: { user_id: null, name: 'A former member' } };
+      await store.history.rewrite(forgotten);
+      expect(await page(10, { windowId: may })).toEqual({ entries: [forgotten, entries[0]], more: false });
+      expect(await store.history.find(tripId, forgotten._id)).toEqual(forgotten);
+    });
+
+    it('when an entry has an optional field left undefined, then it reads back without it, never as null', async () => {
+      const tripId = newId();
+      const entry = anEntry(tripId, [1, 0], { made_at: undefined, reverts: undefined });
+      await store.history.append([entry]);
+      const [read] = (await store.history.page(tripId, 10)).entries;
+      expect(read).toStrictEqual(JSON.parse(JSON.stringify(entry)));
+      expect(await store.history.find(tripId, entry._id)).toStrictEqual(read);
+    });
+
     it('when an entry is appended again, then it is kept once, as first written', async () => {
       const tripId = newId();
       const entry = anEntry(tripId, [1, 0]);

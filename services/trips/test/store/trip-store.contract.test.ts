@@ -518,7 +518,7 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         await expect(trips.deleteTrip(user, trip._id)).rejects.toMatchObject({ status: 404 });
         const [tombstone] = (await store.pendingEvents(1000)).filter((entry) => entry.docId === trip._id);
         expect(tombstone.events.map((event) => [event.type, event.payload])).toEqual([
-          ['trip.deleted', { tripId: trip._id, userId: user.id }],
+          ['trip.deleted', { tripId: trip._id, userId: user.id, binned: true, version: 2 }],
         ]);
         await store.markSent(trip._id, [tombstone.events[0].id]);
         expect((await store.pendingEvents(1000)).map((entry) => entry.docId)).not.toContain(trip._id);

@@ -16,7 +16,7 @@ import {
   type TripSnapshot,
 } from '@tripcost/shared';
 import type { PlaceTripOutcome, Wishlist, WishlistStore, WishlistTripEntry } from './wishlist-store';
-import { roomFor, withName, withoutTrip, withRefreshedTrip, withTrip } from './list-rules';
+import { roomFor, withName, withoutTrip, withRefreshedTrip, withTrip, withTripSetAside } from './list-rules';
 
 const MOVE_ATTEMPTS = 3;
 const gone = Symbol('list gone');
@@ -104,6 +104,10 @@ export function listChanges(store: WishlistStore, options: { attempts?: number; 
 
     /** trip.deleted: the trip leaves every list (the trip is gone, so no event goes back). */
     removeTripEverywhere: (tripId: string) => everyHolder(tripId, (list, at) => withoutTrip(list, tripId, at)),
+
+    /** trip.deleted into its owner's bin: set aside in every list, unseen, until restored or purged. */
+    setTripAsideEverywhere: (tripId: string, version: number | undefined, deletedAt: string) =>
+      everyHolder(tripId, (list) => withTripSetAside(list, tripId, version, deletedAt)),
   };
 }
 

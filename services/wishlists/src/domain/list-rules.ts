@@ -49,6 +49,27 @@ export function withoutTrip(list: Wishlist, tripId: string, now: string): Wishli
   return { ...list, trips: list.trips.filter((trip) => trip._id !== tripId), updated_at: now };
 }
 
+/**
+ * trip.deleted into its owner's bin: the entry is set aside (kept, shown nowhere) at the
+ * deleted trip's version, so only a later snapshot (the restore's trip.updated) brings
+ * it back. An entry already showing a later version (a restore delivered first) stays.
+ */
+export function withTripSetAside(list: Wishlist, tripId: string, version: number | undefined, at: string): Wishlist {
+  const held = list.trips.find((trip) => trip._id === tripId);
+  if (!held || held.in_bin) return list;
+  if (version !== undefined && held.version !== undefined && held.version > version) return list;
+  const aside: WishlistTripEntry = {
+    ...held,
+    in_bin: true,
+    ...(version === undefined ? {} : { version }),
+    snapshot_at: at,
+  };
+  return { ...list, trips: list.trips.map((trip) => (trip === held ? aside : trip)), updated_at: at };
+}
+
+/** The list's trips anyone may be shown: not those set aside while their trip is in a bin. */
+export const shownTrips = (list: Wishlist): WishlistTripEntry[] => list.trips.filter((trip) => !trip.in_bin);
+
 /** The list under a new (already normalised) name; the same name in the same case changes nothing. */
 export function withName(list: Wishlist, name: { list_name: string; name_key: string }, now: string): Wishlist {
   if (list.list_name === name.list_name) return list;
@@ -59,13 +80,14 @@ export function withName(list: Wishlist, name: { list_name: string; name_key: st
  * The trip as the list's holder may see it, from a trip.updated snapshot: whole, without
  * money (`hidden`), or — once they lost access — frozen as they last saw it, without
  * money or anything changed after, `available: false`. Newer versions win; an older
- * snapshot (late or re-delivered event) changes nothing.
+ * snapshot (late or re-delivered event) changes nothing. A newer one ends an entry's
+ * time aside (the trip is back from its owner's bin).
  */
 export function withRefreshedTrip(list: Wishlist, snapshot: TripSnapshot, snapshotAt: string): Wishlist {
   const held = list.trips.find((trip) => trip._id === snapshot._id);
   if (!held || isOlder(snapshot, snapshotAt, held)) return list;
   const access = snapshotAccessFor(snapshot, list.user_id);
-  if (access === 'none' && held.available === false) return list;
+  if (access === 'none' && held.available === false && !held.in_bin) return list;
   const version = snapshot.version === undefined ? {} : { version: snapshot.version };
   const refreshed: WishlistTripEntry =
     access === 'none'

@@ -25,6 +25,11 @@ export interface WishlistTripEntry {
    * photo as they last saw them, no money, and no later change until access returns.
    */
   available?: false;
+  /**
+   * Set aside while the trip is in its owner's bin (trip.deleted, `binned`): kept, so a
+   * restore brings it back where it was, but shown to no one and answered nowhere.
+   */
+  in_bin?: true;
   added_at: string;
   /**
    * When the snapshot was taken (ISO). A trip.updated event older than this is

@@ -19,7 +19,7 @@ import {
   type WishlistTripEntry,
 } from './wishlist-store';
 import { listChanges } from './list-changes';
-import { WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
+import { shownTrips, WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
 import type { TripDirectory } from './trip-directory';
 
 export { previewOf, WISHLIST_LIMITS, WISHLIST_MESSAGES } from './list-rules';
@@ -139,7 +139,7 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
     },
 
     async tripsOf(user: AuthUser, wishlistId: string): Promise<WishlistTripEntry[]> {
-      return (await ownedList(user, wishlistId)).trips;
+      return shownTrips(await ownedList(user, wishlistId));
     },
 
     async deleteList(user: AuthUser, wishlistId: string): Promise<void> {
@@ -156,10 +156,14 @@ export function createWishlists({ store, trips, outbox, logger }: WishlistsDeps)
       return changes.refreshTrip(trip, occurredAt);
     },
 
-    /** trip.deleted: the trip leaves every list. Idempotent. */
-    async forgetTrip(tripId: string): Promise<number> {
-      return changes.removeTripEverywhere(tripId);
-    },
+    /**
+     * trip.deleted: into its owner's bin, set aside in every list, shown nowhere, until its
+     * restore's trip.updated brings it back; for good, out of every list. Idempotent.
+     */
+    forgetTrip: (deleted: { tripId: string; binned?: boolean; version?: number }, occurredAt: string) =>
+      deleted.binned === true
+        ? changes.setTripAsideEverywhere(deleted.tripId, deleted.version, occurredAt)
+        : changes.removeTripEverywhere(deleted.tripId),
 
     /**
      * user.deleted: every list of the user goes. Idempotent. No wishlist events: the

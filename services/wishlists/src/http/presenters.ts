@@ -1,5 +1,6 @@
 // Reply shapes of docs/product.md §7: internal fields (user_id, name_key, timestamps) stay inside.
 import { DEFAULT_CURRENCY } from '@tripcost/shared';
+import { shownTrips } from '../domain/list-rules';
 import type { TripPreview, Wishlist, WishlistTripEntry } from '../domain/wishlist-store';
 
 /** A trip in a list as answered: its preview, without when it was added or snapshotted. */
@@ -35,5 +36,6 @@ export const wishlistReply = (list: Wishlist): WishlistReply => ({
   _id: list._id,
   list_name: list.list_name,
   email: list.email,
-  trips: list.trips.map(tripReply),
+  // A trip in its owner's bin is seen by no one: its entry waits, unanswered (list-rules.ts).
+  trips: shownTrips(list).map(tripReply),
 });

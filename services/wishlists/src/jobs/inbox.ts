@@ -1,5 +1,6 @@
-// The wishlists inbox (docs/architecture.md §5): trip.updated refreshes the trip's preview,
-// trip.deleted takes the trip out of every list, user.deleted deletes every list of
+// The wishlists inbox (docs/architecture.md §5): trip.updated refreshes the trip's preview
+// (and brings back one set aside), trip.deleted sets the trip aside (into its owner's bin)
+// or takes it out of every list (for good), user.deleted deletes every list of
 // a deleted account. All are idempotent, so BullMQ's
 // at-least-once delivery and retries are harmless.
 import { isObjectId, startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
@@ -22,8 +23,13 @@ export function startWishlistsInbox(
       'trip.deleted': async (event) => {
         const tripId = event.payload?.tripId;
         if (typeof tripId !== 'string') throw new Error(`trip.deleted ${event.id} carries no tripId`);
-        const changed = await wishlists.forgetTrip(tripId);
-        options.logger.debug({ eventId: event.id, tripId, changed }, 'deleted trip taken out of wishlists');
+        const { binned, version } = event.payload;
+        if (version !== undefined && !Number.isSafeInteger(version))
+          throw new Error(`trip.deleted ${event.id} version`);
+        const deleted = { tripId, binned: binned === true, ...(version === undefined ? {} : { version }) };
+        const changed = await wishlists.forgetTrip(deleted, event.occurredAt);
+        const what = binned === true ? 'binned trip set aside in wishlists' : 'deleted trip taken out of wishlists';
+        options.logger.debug({ eventId: event.id, tripId, changed }, what);
       },
       'user.deleted': async (event) => {
         const userId = event.payload?.userId;

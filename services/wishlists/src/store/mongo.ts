@@ -22,6 +22,8 @@ const tripEntrySchema = new Schema(
     // The trip's version the preview shows, and false once the holder lost access.
     version: { type: Number },
     available: { type: Boolean },
+    // Set aside while the trip is in its owner's bin (shown nowhere until restored).
+    in_bin: { type: Boolean },
     added_at: { type: String, required: true },
     snapshot_at: { type: String, required: true },
   },

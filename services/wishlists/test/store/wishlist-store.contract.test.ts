@@ -370,6 +370,28 @@ function wishlistStoreContract(openStore: () => OpenStore) {
     expect((await store.findById(list._id))?.trips).toEqual([kept]);
   });
 
+  it('when a trip goes to its owner’s bin, then its entry is set aside where it was and read back so; a later snapshot brings it back, an older one does not', async () => {
+    const owner = userId();
+    const list = await newList(owner);
+    const [trip, kept] = [entry({ version: 5 }), entry()];
+    await changes.placeTrip(owner, list._id, trip, 10);
+    await changes.placeTrip(owner, list._id, kept, 10);
+    expect(await changes.setTripAsideEverywhere(trip._id, 6, '2031-01-01T00:00:00.000Z')).toBe(1);
+    expect(await changes.setTripAsideEverywhere(trip._id, 6, '2031-01-01T00:00:00.000Z')).toBe(0);
+    const aside = { ...trip, in_bin: true, version: 6, snapshot_at: '2031-01-01T00:00:00.000Z' };
+    expect((await store.findById(list._id))?.trips).toEqual([aside, kept]);
+    expect((await store.findHolding(trip._id)).map((holder) => holder._id)).toEqual([list._id]);
+    // A snapshot from before the deletion, late: still aside.
+    expect(await changes.refreshTrip(snapshot(trip, owner, { version: 5 }), '2099-01-01T00:00:00.000Z')).toBe(0);
+    // The restore's snapshot: back where it was, no longer aside.
+    expect(await changes.refreshTrip(snapshot(trip, owner, { version: 7 }), '2031-01-02T00:00:00.000Z')).toBe(1);
+    const [back] = (await store.findById(list._id))!.trips;
+    expect(back).toMatchObject({ _id: trip._id, version: 7 });
+    expect(back).not.toHaveProperty('in_bin');
+    // The binning's event again, late: the entry already shows a later version and stays.
+    expect(await changes.setTripAsideEverywhere(trip._id, 6, '2031-01-01T00:00:00.000Z')).toBe(0);
+  });
+
   it('when all of a user’s lists are removed, then none of theirs is left, others’ stay, and a repeat removes nothing', async () => {
     const gone = userId();
     const stays = userId();

@@ -1,4 +1,5 @@
-// A window's cost items by category: add, edit in place, delete with undo. The server
+// A window's cost items by category: add, edit in place, delete (the toast's Undo, 10 s,
+// brings the item back from the trip's bin with its id and dated prices). The server
 // derives the window's expenses and paid/still-to-pay totals from the items; the cost
 // shown beside the basis picker is only a preview of that rule for the form.
 //
@@ -8,11 +9,14 @@
 // an item keeps them through every edit unless the traveller removes them.
 import { FormError } from '../../components/Form';
 import { Suspense, useState } from 'react';
+import { useStore } from 'react-redux';
+import { useAppDispatch, type AppState } from '../../lib/hooks';
+import { undoableToast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api';
 import { digitsOf, formatMoney } from '../../lib/format';
 import type { CostItem, Instance, Trip } from '../../lib/types';
 import { fxEffectWording, useTripCurrency } from '../currencies';
-import { RepriceWindow, useAddItemMutation, useRemoveItemMutation } from '../windows';
+import { RepriceWindow, useRemoveItemMutation } from '../windows';
 import { useCanEdit } from '../sharing';
 import { ItemForm } from './ItemForm';
 import { ItemRow } from './ItemRow';
@@ -73,9 +77,9 @@ interface Props {
 export function CostItems({ tripId, instance, travellers, version, people = [] }: Props) {
   const currency = useTripCurrency();
   const ref = { tripId, instanceId: instance._id };
+  const dispatch = useAppDispatch();
+  const store = useStore<AppState>();
   const [removeItem] = useRemoveItemMutation();
-  const [addItem] = useAddItemMutation();
-  const [removed, setRemoved] = useState<CostItem | null>(null);
   const editable = useCanEdit();
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
@@ -86,20 +90,14 @@ export function CostItems({ tripId, instance, travellers, version, people = [] }
     setNotice('');
     try {
       await removeItem({ ...ref, itemId: item._id }).unwrap();
-      setRemoved(item);
+      // Undo for 10 s: from the trip's bin (the history chunk is loaded when pressed).
+      const undo = () =>
+        void import('../history').then(({ undoAfterDelete }) =>
+          undoAfterDelete(dispatch, { kind: 'item', tripId, id: item._id }),
+        );
+      dispatch(undoableToast(`${item.name || 'The item'} deleted`, undo, store.getState().session.offline));
     } catch (failure) {
       setError(`Could not delete ${item.name}: ${errorMessage(failure, 'please try again.')}`);
-    }
-  }
-
-  async function onUndo() {
-    if (!removed) return;
-    const { _id: _gone, ...input } = removed;
-    try {
-      await addItem({ ...ref, item: input }).unwrap();
-      setRemoved(null);
-    } catch (failure) {
-      setError(`Could not restore ${removed.name}: ${errorMessage(failure, 'please try again.')}`);
     }
   }
 
@@ -110,14 +108,6 @@ export function CostItems({ tripId, instance, travellers, version, people = [] }
       <p className="cost-items__notice" role="status">
         {notice}
       </p>
-      {removed && (
-        <p className="cost-items__undo" role="status">
-          Deleted {removed.name}.{' '}
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onUndo}>
-            Undo
-          </button>
-        </p>
-      )}
       <FormError message={error} />
       {CATEGORIES.map((category) => {
         const mine = items.filter((item) => item.category === category.key);

@@ -1,5 +1,6 @@
 // The window page's cost items against a fake backend that derives totals the way the
-// server does: adding with a basis, the running totals, paid toggles, delete with undo.
+// server does: adding with a basis, the running totals, paid toggles, delete with the
+// toast's Undo (the item back from the trip's bin, with its id).
 import { screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, type FakeApi, type FakeRequest, type FakeResponse } from '../../../test/fakeApi';
 import { costItem, id, instance, trip } from '../../../test/fixtures';
@@ -53,7 +54,7 @@ describe('cost items on the window page', () => {
       },
       ...routes,
     });
-    return renderApp(`/trips/${state._id}/instances/${window._id}`);
+    return { ...renderApp(`/trips/${state._id}/instances/${window._id}`), window };
   }
 
   async function add(
@@ -87,20 +88,40 @@ describe('cost items on the window page', () => {
     expect(put.at(-1)?.body).toEqual({ paid: true });
   });
 
-  it('when an item is deleted, then Undo adds it back', async () => {
-    const { user } = setup();
+  it('when an item is deleted, then the toast’s Undo brings it back from the bin with its id', async () => {
+    const binId = `3f2b8c4e-6d1a-4b7e-9c2d-5e8f1a3b7c9d:${id()}`;
+    // What the bin holds: the deleted item, once deleted.
+    const bin: CostItem[] = [];
+    const { user, window } = setup(
+      {},
+      {
+        'GET /api/trips/getaway/:id/bin': () => ({
+          body: {
+            items: bin.map((item) => ({ _id: binId, kind: 'item', thing_id: item._id, name: item.name })),
+            kept_days: 30,
+          },
+        }),
+        'POST /api/trips/getaway/:id/bin/:binId/restore': () => {
+          window.items = [...(window.items ?? []), ...bin.splice(0)];
+          return { body: { trip: trip({ instances: [window] }), entry: {} } };
+        },
+      },
+    );
     const car = await add(user, 'car', 'Rental', '30', 'Per day');
     await user.click(within(car).getByRole('button', { name: /^Add/ }));
     const region = screen.getByRole('region', { name: 'Car items' });
-    await waitFor(() =>
-      expect(
-        within(region).getByText('$150.00', { selector: '.cost-item__cost *, .cost-item__cost' }),
-      ).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    const rental = window.items![0];
     await user.click(within(region).getByRole('button', { name: 'Delete Rental' }));
     await waitFor(() => expect(within(region).queryAllByRole('listitem')).toHaveLength(0));
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    bin.push(rental);
+    const toast = (await screen.findByText('Rental deleted')).closest('.toast') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('Restored');
+    const restores = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/restore'));
+    expect(restores.map((call) => decodeURIComponent(call.path.split('/').at(-2)!))).toEqual([binId]);
     await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    expect(window.items!.map((item) => item._id)).toEqual([rental._id]);
     expect(within(region).getByRole('listitem')).toHaveTextContent(/Rental.*\$150\.00/);
   });
 

@@ -23,10 +23,16 @@ const changed = (tripId: string) => [
 
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    tripHistory: build.query<HistoryPage, { tripId: string; before?: string }>({
-      query: ({ tripId, before }) => ({
+    tripHistory: build.query<HistoryPage, { tripId: string; before?: string; actor?: string; instance?: string }>({
+      // The filters are the server's (applied before paging), so a filtered page is full.
+      query: ({ tripId, before, actor, instance }) => ({
         url: `${tripPath(tripId)}/history`,
-        params: { limit: HISTORY_PAGE, ...(before ? { before } : {}) },
+        params: {
+          limit: HISTORY_PAGE,
+          ...(before ? { before } : {}),
+          ...(actor ? { actor } : {}),
+          ...(instance ? { instance } : {}),
+        },
       }),
       providesTags: (_r, _e, { tripId }) => [{ type: 'History', id: tripId }],
     }),

@@ -2,7 +2,7 @@
 // to what, amounts in the trip's currency by the one money formatter, hidden amounts
 // never shown, and how long ago in the traveller's language.
 import type { HistoryEntry } from './api';
-import { describeEntry, matchesFilter, timeAgo, undoable } from './describe';
+import { activityPeople, describeEntry, filterParams, timeAgo, undoable } from './describe';
 
 const entry = (fields: Partial<HistoryEntry>): HistoryEntry => ({
   _id: 'e1',
@@ -72,12 +72,20 @@ describe('an entry in words', () => {
     expect(describeEntry(entry({ action: 'join' }), 'USD')).toBe('Cy joined the trip');
   });
 
-  it('when filtered by person and by window, then only their entries about that window remain', () => {
-    const price = entry({});
-    expect(matchesFilter(price, { person: 'Cy', windowId: 'w1' })).toBe(true);
-    expect(matchesFilter(price, { person: 'Ada', windowId: '' })).toBe(false);
-    expect(matchesFilter(price, { person: '', windowId: 'w2' })).toBe(false);
-    expect(matchesFilter(price, { person: '', windowId: '' })).toBe(true);
+  it('when filtered by person and by window, then the query asks the server for those, and any is left out', () => {
+    expect(filterParams({ actorId: 'u1', windowId: 'w1' })).toEqual({ actor: 'u1', instance: 'w1' });
+    expect(filterParams({ actorId: '', windowId: '' })).toEqual({});
+  });
+
+  it('when people are listed for the filter, then the owner and members come first, then who else made a change, each once', () => {
+    const trip = { user_id: 'u0', owner_name: 'Ada', members: [{ user_id: 'u1', name: 'Cy' }] };
+    const left = entry({ actor: { user_id: 'u9', name: 'Bo' } });
+    const former = entry({ actor: { user_id: null, name: 'A former member' } });
+    expect(activityPeople(trip, [entry({}), left, former])).toEqual([
+      { id: 'u0', name: 'Ada' },
+      { id: 'u1', name: 'Cy' },
+      { id: 'u9', name: 'Bo' },
+    ]);
   });
 
   it('when time passed, then it reads how long ago in the traveller’s language', () => {

@@ -159,19 +159,37 @@ export const undoable = (entry: HistoryEntry) =>
   !['create', 'history_began', 'deleted'].includes(entry.action) &&
   entry.changes.some((change) => !change.derived && change.field !== 'deleted_at');
 
-/** Activity's filters: one person (by name, as entries name them), one window (by id). */
+/**
+ * Activity's filters: one person (by user id), one window (by id); '' for any. The server
+ * applies them before paging (`?actor=`, `?instance=`), so a filter finds entries not
+ * loaded yet.
+ */
 export interface ActivityFilter {
-  person: string;
+  actorId: string;
   windowId: string;
 }
 
-/** Whether the entry is by that person and about that window ('' for any). */
-export function matchesFilter(entry: HistoryEntry, filter: ActivityFilter): boolean {
-  if (filter.person && entry.actor.name !== filter.person) return false;
-  if (!filter.windowId) return true;
-  const prefix = `windows.${filter.windowId}`;
-  return (
-    (entry.target.kind === 'window' && entry.target.id === filter.windowId) ||
-    entry.changes.some((change) => change.field === prefix || change.field.startsWith(`${prefix}.`))
-  );
+/** The history query's filter parameters ('' is left out). */
+export const filterParams = (filter: ActivityFilter): { actor?: string; instance?: string } => ({
+  ...(filter.actorId ? { actor: filter.actorId } : {}),
+  ...(filter.windowId ? { instance: filter.windowId } : {}),
+});
+
+interface PeopleSource {
+  user_id?: string;
+  owner_name?: string;
+  members?: { user_id: string; name: string }[];
+}
+
+/**
+ * Whom Activity can be filtered by: the trip's owner and members, then anyone else the
+ * loaded entries name with an account (someone who left); each once, by user id.
+ */
+export function activityPeople(trip: PeopleSource, entries: HistoryEntry[]): { id: string; name: string }[] {
+  const people = new Map<string, string>();
+  if (trip.user_id) people.set(trip.user_id, trip.owner_name || 'The owner');
+  for (const member of trip.members ?? []) if (!people.has(member.user_id)) people.set(member.user_id, member.name);
+  for (const { actor } of entries)
+    if (actor.user_id && !people.has(actor.user_id)) people.set(actor.user_id, actor.name);
+  return [...people].map(([id, name]) => ({ id, name }));
 }

@@ -235,13 +235,17 @@ describe('a shared trip, as each role sees it', () => {
     }
   });
 
-  it('when the owner removes a member, then the Share dialog asks first; Cancel (or Escape) keeps them', async () => {
+  it('when the owner removes a member, then the Share dialog asks first; Cancel (or Escape) keeps them; removed, Undo brings them back', async () => {
     const shown = sharedTrip('owner');
-    const cyPath = `/api/trips/getaway/${shown._id}/members/64b0000000000000000000c3`;
+    const cyId = '64b0000000000000000000c3';
+    const cyPath = `/api/trips/getaway/${shown._id}/members/${cyId}`;
+    const removal = { _id: 'e-removal', action: 'members', target: { kind: 'member', id: cyId, name: 'Cy' } };
     api = installFakeApi({
       'GET /api/trips/getaway/:tripId': () => ({ body: shown }),
       'GET /api/trips/getaway/:tripId/invites': () => ({ body: [] }),
-      'DELETE /api/trips/getaway/:tripId/members/:userId': () => ({ body: shown }),
+      'DELETE /api/trips/getaway/:tripId/members/:userId': () => ({ body: { msg: 'Removed' } }),
+      'GET /api/trips/getaway/:tripId/history': () => ({ body: { entries: [removal], next: null } }),
+      'POST /api/trips/getaway/:tripId/history/:entryId/undo': () => ({ body: { trip: shown, entry: {} } }),
     });
     const { user } = renderApp(`/trips/${shown._id}`);
     await user.click(await screen.findByRole('button', { name: 'Share' }));
@@ -267,6 +271,11 @@ describe('a shared trip, as each role sees it', () => {
     question = within(dialog).getByRole('group', { name: 'Remove Cy from this trip?' });
     await user.click(within(question).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.callsTo('DELETE', cyPath)).toHaveLength(1));
+    // The toast's Undo undoes the removal's entry through the history.
+    const toast = (await screen.findByText('Cy removed')).closest('.toast') as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('Undone');
+    expect(api.callsTo('POST', `/api/trips/getaway/${shown._id}/history/e-removal/undo`)).toHaveLength(1);
   });
 
   it('when another member changes the trip, then it is fetched again and a note says who', async () => {

@@ -1,9 +1,9 @@
-// Reading a trip's history: any member, newest first, a page at a time, each entry as
-// the reader may see it now (visibility.ts). Pending entries are settled first, so what
+// Reading a trip's history: any member, newest first, a page at a time (by one person or
+// about one window when asked), each entry as the reader may see it now (visibility.ts). Pending entries are settled first, so what
 // a change's answer reported is always in the page.
 import { badRequest, type AuthUser } from '@tripcost/shared';
 import { can, costsHiddenFor, type TripAccess } from '../../sharing';
-import type { HistoryEntry, HistoryStore } from '../../trip';
+import type { HistoryEntry, HistoryFilter, HistoryStore } from '../../trip';
 import type { HistoryRecorder } from './recorder';
 import { entryForReader } from './visibility';
 
@@ -34,13 +34,16 @@ export function historyReading(deps: {
   return async function tripHistory(
     user: AuthUser,
     tripId: string,
-    page: { limit?: number; before?: string },
+    page: { limit?: number; before?: string } & HistoryFilter,
   ): Promise<HistoryAnswer> {
     const before = page.before === undefined ? undefined : seqOfCursor(page.before);
     const { trip, role } = await deps.access.tripFor(user.id, tripId, 'read');
     await deps.recorder.settle(trip);
     const limit = page.limit ?? DEFAULT_HISTORY_PAGE;
-    const found = await deps.history.page(tripId, limit, before);
+    // Filtered in the store, before the limit: a page holds `limit` matching entries, and
+    // the cursor (the last one's position) stays valid for the next page of the same filter.
+    const filter = { actorId: page.actorId, windowId: page.windowId };
+    const found = await deps.history.page(tripId, limit, before, filter);
     const reader = { costsHidden: costsHiddenFor(trip, role), manages: can(role, 'manage') };
     const last = found.entries[found.entries.length - 1];
     return {

@@ -1,8 +1,8 @@
 // The history's routes: a trip's history, newest first, a page at a time.
-import { defineRoute, queryIntegerSchema, type AuthUser, type RouteContext } from '@tripcost/shared';
+import { defineRoute, objectIdSchema, queryIntegerSchema, type AuthUser, type RouteContext } from '@tripcost/shared';
 import { z } from 'zod';
 import { tripAnswer, tripReadAnswer, type SharedTripView, type TripAnswer } from '../../sharing';
-import { tripParams, type BinRecord, type HistoryEntry } from '../../trip';
+import { tripParams, type BinRecord, type HistoryEntry, type HistoryFilter } from '../../trip';
 import { BAD_CURSOR, MAX_HISTORY_PAGE, type HistoryAnswer } from '../domain/reading';
 
 const tags = ['trips'];
@@ -37,7 +37,11 @@ export interface HistoryUseCases {
   deletedTrips(user: AuthUser): Promise<{ trips: BinnedTripAnswer[]; kept_days: number }>;
   /** Restores one of the caller's deleted trips (its owner only). */
   restoreTrip(user: AuthUser, tripId: string): Promise<SharedTripView>;
-  tripHistory(user: AuthUser, tripId: string, page: { limit?: number; before?: string }): Promise<HistoryAnswer>;
+  tripHistory(
+    user: AuthUser,
+    tripId: string,
+    page: { limit?: number; before?: string } & HistoryFilter,
+  ): Promise<HistoryAnswer>;
   /** Undoes one entry (409 {msg, fields} when what it changed has changed since). */
   undoEntry(user: AuthUser, tripId: string, entryId: string): Promise<UndoAnswer>;
 }
@@ -84,6 +88,8 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_HISTORY_PAGE
 const historyQuery = z.object({
   limit: queryIntegerSchema(LIMIT_MESSAGE, 1, MAX_HISTORY_PAGE).optional(),
   before: z.string().max(64, BAD_CURSOR).optional(),
+  actor: objectIdSchema('actor').describe('only the changes this user made (a user id)').optional(),
+  instance: objectIdSchema('instance id').describe('only the changes about this window').optional(),
 });
 
 const entryParams = tripParams.extend({
@@ -95,19 +101,19 @@ export function historyRoutes(ctx: RouteContext, trips: HistoryUseCases) {
     method: 'get',
     path: '/api/trips/getaway/:tripId/history',
     summary:
-      'The trip’s history, newest first: who changed what, from what to what (money only for those who may see it). Any member',
+      'The trip’s history, newest first: who changed what, from what to what (money only for those who may see it); ?actor= and ?instance= keep one person’s changes or one window’s, before paging. Any member',
     tags,
     auth: 'required',
     params: tripParams,
     query: historyQuery,
     responses: {
       200: { description: 'One page of entries and the cursor of the next (null on the last)', schema: historyAnswer },
-      400: 'limit or before is not valid',
+      400: 'limit, before, actor or instance is not valid',
       403: 'Not a member of the trip',
       404: 'No such trip',
     },
-    handler: async ({ params, query, user }) => ({
-      body: await trips.tripHistory(user, params.tripId, query),
+    handler: async ({ params, query: { actor, instance, ...page }, user }) => ({
+      body: await trips.tripHistory(user, params.tripId, { ...page, actorId: actor, windowId: instance }),
     }),
   });
   defineRoute(ctx, {

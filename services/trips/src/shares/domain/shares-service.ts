@@ -76,10 +76,14 @@ export interface SharesUseCases {
   setMyLimit(user: AuthUser, tripId: string, max: number | null): Promise<{ my_limit: number | null; version: number }>;
 }
 
-/** If-Match, and the caller's Authorization for a change that needs today's rates (the write path's Precondition). */
+/**
+ * If-Match, the caller's Authorization for a change that needs today's rates, and
+ * Made-At for a change made offline (the write path's Precondition).
+ */
 export interface Precondition {
   ifMatch?: string;
   authorization?: string;
+  madeAt?: string;
 }
 
 /** A change of the trip through the write path (the trips service's): rates asked first when needed. */

@@ -1,7 +1,6 @@
 // Who pays what (issue 40): a window's balances and the payments between the trip's
 // people. A payment is a change of the trip (its version moves: the answer carries the
 // new ETag, and If-Match is honoured like every change).
-import type { Request } from 'express';
 import {
   defineRoute,
   etagOf,
@@ -13,8 +12,8 @@ import {
 import { z } from 'zod';
 import { sendCsv } from '../../exports';
 import { moneyAnswer, type ReplayedWhile } from '../../sharing';
-import { tripParams } from '../../trip';
-import type { Precondition, SharesUseCases } from '../domain/shares-service';
+import { preconditionOf, tripParams } from '../../trip';
+import type { SharesUseCases } from '../domain/shares-service';
 import { balancesQuery, limitBody, paymentBody } from './schemas';
 
 const tags = ['trips'];
@@ -92,11 +91,6 @@ const myPaymentsAnswer = z
       .meta({ id: 'MyTripPayments' }),
   )
   .describe('trips where the caller is a member and one of the people, with the payments they are part of');
-
-const preconditionOf = (req: Request): Precondition => ({
-  ...(req.headers['if-match'] === undefined ? {} : { ifMatch: req.headers['if-match'] }),
-  ...(req.headers.authorization === undefined ? {} : { authorization: req.headers.authorization }),
-});
 
 const readErrors = {
   403: 'Not a member, or a viewer whose costs are hidden (unless the owner shows them their own share)',
@@ -207,7 +201,7 @@ export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWh
     body: paymentBody,
     responses: withIdempotencyResponses({
       201: { description: 'The payment and the trip’s new version', schema: paymentChangedAnswer },
-      400: 'An unknown person, the same person twice, an amount not above 0, a bad date or currency, a currency without a published rate and no fx.rate',
+      400: 'An unknown person, the same person twice, an amount not above 0, a bad date or currency, a currency without a published rate and no fx.rate, a Made-At that is not a time',
       403: 'Not a member, or a viewer recording someone else’s payment',
       404: 'No such trip',
       409: 'The trip already keeps 500 payments, or a simultaneous change collided',
@@ -230,6 +224,7 @@ export function shareRoutes(ctx: RouteContext, trips: SharesUseCases, replayedWh
     params: tripParams.extend({ paymentId: objectIdSchema('payment id') }),
     responses: {
       200: { description: 'Deleted: payment is null, version the trip’s new one', schema: paymentChangedAnswer },
+      400: 'The payment id is not one, or a Made-At that is not a time',
       403: 'Not a member, or a viewer deleting someone else’s payment',
       404: 'No such trip or payment',
       412: 'If-Match names an older version of the trip',

@@ -56,8 +56,16 @@ export const tripUpdated: Announce = (trip, at, before) =>
 export const tripRestored: Announce = (trip, at, before) =>
   outboxEvent('trip.updated', { trip: announcedSnapshot(trip, versionOf(before) + 1) }, at);
 
-export const tripDeleted: Announce = (trip, at) =>
-  outboxEvent('trip.deleted', { tripId: trip._id, userId: trip.user_id }, at);
+/**
+ * A trip deleted: into its owner's bin (`binned`, with the version it is stored at, so a
+ * copy set aside comes back with the next trip.updated, a restore's), or for good.
+ */
+export const tripDeleted: Announce = (trip, at, before) =>
+  outboxEvent(
+    'trip.deleted',
+    { tripId: trip._id, userId: trip.user_id, binned: trip.in_bin === true, version: versionOf(before) + 1 },
+    at,
+  );
 
 /**
  * The trip with the event in its outbox. A trip.updated carries the whole snapshot and

@@ -27,11 +27,23 @@ export interface BinRecord {
   entry_seq: [number, number];
 }
 
+/**
+ * The bin's order, newest first: by when it was deleted, then by id (records of one removal
+ * share their time), so both adapters list alike.
+ */
+export function binNewestFirst(a: BinRecord, b: BinRecord): number {
+  if (a.deleted_at !== b.deleted_at) return a.deleted_at < b.deleted_at ? 1 : -1;
+  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
+}
+
+/** A record as both adapters store it: its JSON (an undefined field absent, never a stored null). */
+export const storedRecord = (record: BinRecord): BinRecord => JSON.parse(JSON.stringify(record));
+
 /** The bin's store, beside the trips and their history; both adapters are proven alike by one contract suite. */
 export interface BinStore {
   /** Stores records; one already stored (same _id) is left as it is. */
   add(records: readonly BinRecord[]): Promise<void>;
-  /** The trip's bin, newest first. */
+  /** The trip's bin, newest first (binNewestFirst). */
   list(tripId: string): Promise<BinRecord[]>;
   /** One record of the trip; null when there is none. */
   find(tripId: string, id: string): Promise<BinRecord | null>;

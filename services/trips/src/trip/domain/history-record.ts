@@ -50,8 +50,11 @@ export interface HistoryPage {
 export interface HistoryStore {
   /** Stores entries; one already stored (same _id) is left as it is, so appending again is harmless. */
   append(entries: readonly HistoryEntry[]): Promise<void>;
-  /** Up to `limit` entries of the trip, newest first, older than `before` (a seq) when given. */
-  page(tripId: string, limit: number, before?: HistoryEntry['seq']): Promise<HistoryPage>;
+  /**
+   * Up to `limit` entries of the trip, newest first, older than `before` (a seq) when
+   * given, only those `filter` keeps (applied before the limit, so a page is full).
+   */
+  page(tripId: string, limit: number, before?: HistoryEntry['seq'], filter?: HistoryFilter): Promise<HistoryPage>;
   /** One entry of the trip; null when there is none. */
   find(tripId: string, entryId: string): Promise<HistoryEntry | null>;
   /**
@@ -70,3 +73,33 @@ export const seqBefore = (a: HistoryEntry['seq'], b: HistoryEntry['seq']): boole
 /** Newest first. */
 export const newestFirst = (a: HistoryEntry, b: HistoryEntry): number =>
   seqBefore(a.seq, b.seq) ? 1 : seqBefore(b.seq, a.seq) ? -1 : 0;
+
+/** Which entries a page keeps: by whom (a user id), about which window (an id); absent: any. */
+export interface HistoryFilter {
+  actorId?: string;
+  windowId?: string;
+}
+
+/**
+ * The windows an entry is about: its target when a window, every window a change's field
+ * lies in (`windows.<id>` or below it: its items and prices) and every window voted on
+ * (`votes.<id>`). Stored beside each entry (`window_ids`) so both adapters filter on a
+ * plain field.
+ */
+export function windowsOfEntry(entry: HistoryEntry): string[] {
+  const ids = new Set<string>();
+  if (entry.target.kind === 'window') ids.add(entry.target.id);
+  for (const change of entry.changes) {
+    const match = /^(?:windows|votes)\.([^.]+)/.exec(change.field);
+    if (match) ids.add(match[1]);
+  }
+  return [...ids];
+}
+
+/**
+ * An entry as both adapters store it: its JSON (a field left undefined is absent, never a
+ * stored null: MongoDB's driver would write one), with the windows it is about, to
+ * filter on.
+ */
+export const storedEntry = (entry: HistoryEntry): HistoryEntry & { window_ids: string[] } =>
+  JSON.parse(JSON.stringify({ ...entry, window_ids: windowsOfEntry(entry) }));

@@ -82,8 +82,6 @@ export interface TripStore extends OutboxStore {
   binnedTrips(query: { ownerId?: string; before?: string }): Promise<TripRecord[]>;
   /** A trip in the bin, by id; null when it is not there. */
   findBinned(tripId: string): Promise<TripRecord | null>;
-  /** Removes a trip in the bin for good, with its history and its windows' bin. */
-  purgeBinned(tripId: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,9 +1,6 @@
 // BinStore on an embedded NeDB collection beside the trips (local mode).
 import { embeddedDir, openEmbeddedCollection } from '@tripcost/shared';
-import type { BinRecord, BinStore } from '../domain/bin-record';
-
-const newestFirst = (a: BinRecord, b: BinRecord) =>
-  a.deleted_at < b.deleted_at ? 1 : a.deleted_at > b.deleted_at ? -1 : 0;
+import { binNewestFirst, storedRecord, type BinRecord, type BinStore } from '../domain/bin-record';
 
 export async function openEmbeddedBinStore(dataDir: string): Promise<BinStore & { close(): Promise<void> }> {
   const collection = await openEmbeddedCollection<BinRecord>(embeddedDir(dataDir, 'trips'), 'bin', [
@@ -21,11 +18,11 @@ export async function openEmbeddedBinStore(dataDir: string): Promise<BinStore & 
     add: (records) =>
       collection.exclusive(async () => {
         for (const record of records) {
-          if (!(await db.findOneAsync({ _id: record._id }))) await db.insertAsync(record);
+          if (!(await db.findOneAsync({ _id: record._id }))) await db.insertAsync(storedRecord(record));
         }
       }),
     async list(tripId) {
-      return ((await db.findAsync({ trip_id: tripId })) as BinRecord[]).sort(newestFirst);
+      return ((await db.findAsync({ trip_id: tripId })) as BinRecord[]).sort(binNewestFirst);
     },
     async find(tripId, id) {
       return ((await db.findOneAsync({ _id: id, trip_id: tripId })) as BinRecord | null) ?? null;

@@ -1,9 +1,10 @@
 // BinStore on MongoDB: one document per record in `trip_bin`, found by trip, purged by
 // the time it was deleted. Ids and dates are the domain's strings, queried as strings
-// with $eq (no casting on raw driver calls).
+// with $eq (no casting on raw driver calls). Records are written as their JSON
+// (storedRecord): the driver would store an undefined field as null.
 import { fromMongo, isDuplicateKeyError } from '@tripcost/shared';
 import { Schema, type Connection } from 'mongoose';
-import type { BinRecord, BinStore } from '../domain/bin-record';
+import { storedRecord, type BinRecord, type BinStore } from '../domain/bin-record';
 
 // The domain owns the document; the schema names only what is queried on.
 const binSchema = new Schema(
@@ -15,7 +16,7 @@ const binSchema = new Schema(
   },
   { versionKey: false, strict: false, minimize: false },
 );
-binSchema.index({ trip_id: 1, deleted_at: -1 });
+binSchema.index({ trip_id: 1, deleted_at: -1, _id: -1 });
 binSchema.index({ deleted_at: 1 });
 binSchema.index({ owner_id: 1 });
 
@@ -26,9 +27,10 @@ export function mongoBinStore(connection: Connection): BinStore {
     async add(added) {
       for (const record of added) {
         try {
-          await records.insertOne(record as never);
+          await records.insertOne(storedRecord(record) as never);
         } catch (error) {
-          // Settled again after a crash: the stored record stays as it is.
+          // Settled again after a crash (the _id is its only unique key; the error may name no
+          // keyPattern): the stored record stays as it is.
           if (!isDuplicateKeyError(error)) throw error;
         }
       }
@@ -36,7 +38,7 @@ export function mongoBinStore(connection: Connection): BinStore {
     async list(tripId) {
       const docs = await records
         .find({ trip_id: { $eq: tripId } } as never)
-        .sort({ deleted_at: -1 })
+        .sort({ deleted_at: -1, _id: -1 }) // binNewestFirst
         .toArray();
       return docs.map((doc) => fromMongo<BinRecord>(doc));
     },

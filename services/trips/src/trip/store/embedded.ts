@@ -51,15 +51,7 @@ type TripReads = Pick<
 >;
 type TripWrites = Pick<
   TripStore,
-  | 'insert'
-  | 'replace'
-  | 'setVote'
-  | 'pendingEvents'
-  | 'markSent'
-  | 'settleHistory'
-  | 'binnedTrips'
-  | 'findBinned'
-  | 'purgeBinned'
+  'insert' | 'replace' | 'setVote' | 'pendingEvents' | 'markSent' | 'settleHistory' | 'binnedTrips' | 'findBinned'
 >;
 
 /** The trips' reads: every one leaves tombstones out. */
@@ -218,9 +210,5 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
     async findBinned(tripId) {
       return ((await db.findOneAsync({ _id: tripId, in_bin: true })) as TripRecord | null) ?? null;
     },
-    purgeBinned: (tripId) =>
-      collection.exclusive(async () => {
-        if (await db.findOneAsync({ _id: tripId, in_bin: true })) await purge(tripId);
-      }),
   };
 }

@@ -148,7 +148,7 @@ function bookkeeping(
   Trips: Model<TripRecord>,
   history: HistoryStore,
   bin: BinStore,
-): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent' | 'binnedTrips' | 'findBinned' | 'purgeBinned'> {
+): Pick<TripStore, 'settleHistory' | 'pendingEvents' | 'markSent' | 'binnedTrips' | 'findBinned'> {
   /** A purged trip takes its history and bin with it: those first, so a crash between leaves the tombstone to purge again. */
   const purge = async (tombstone: object, tripId: string) => {
     if (!(await Trips.collection.findOne(tombstone, { projection: { _id: 1 } }))) return;
@@ -198,7 +198,6 @@ function bookkeeping(
       const doc = await Trips.collection.findOne({ _id: { $eq: tripId }, in_bin: true } as never);
       return doc ? fromMongo<TripRecord>(doc) : null;
     },
-    purgeBinned: (tripId) => purge({ _id: { $eq: tripId }, in_bin: true }, tripId),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 import type { ChangeKind } from '../../live';
 import { can, costsHiddenFor, tripRestored, withTripEvent, type SharedTripView } from '../../sharing';
 import { roleOf, type TripRecord } from '../../trip';
+import { purgeBinnedTrip } from './binned-trips';
 import type { TripsContext } from './context';
 
 /** What live followers are told an undo changed. */
@@ -171,8 +172,9 @@ export const restoreTrip =
 export const purgeBin = (ctx: TripsContext) => async (): Promise<number> => {
   const cutoff = binCutoff(ctx.now());
   const trips = await ctx.store.binnedTrips({ before: cutoff });
-  for (const trip of trips) await ctx.store.purgeBinned(trip._id);
-  return trips.length + (await ctx.store.bin.purgeBefore(cutoff));
+  let purged = 0;
+  for (const trip of trips) if (await purgeBinnedTrip(ctx, trip)) purged += 1;
+  return purged + (await ctx.store.bin.purgeBefore(cutoff));
 };
 
 /** A trip's history, undo and bin, as the trips service offers them. */

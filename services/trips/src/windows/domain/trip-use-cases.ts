@@ -15,6 +15,7 @@ import {
   type SharedTripView,
 } from '../../sharing';
 import { deriveTripLocation, FORMER_MEMBER, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
+import { purgeBinnedTrip } from './binned-trips';
 import type { TripsContext } from './context';
 import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
 import { checkTrip } from './change-checks';
@@ -198,7 +199,7 @@ export const forgetUser =
     }
     // Privacy first: what they deleted, the bins of their own trips and the trips in their bin go at once.
     await ctx.store.bin.forgetUser(userId);
-    for (const binned of await ctx.store.binnedTrips({ ownerId: userId })) await ctx.store.purgeBinned(binned._id);
+    for (const binned of await ctx.store.binnedTrips({ ownerId: userId })) await purgeBinnedTrip(ctx, binned);
     const remove = removeTrip(ctx, { toBin: false });
     let removed = 0;
     for (const tripId of await ctx.store.idsByUser(userId)) {

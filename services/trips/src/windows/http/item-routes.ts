@@ -9,11 +9,10 @@ import {
   type RouteContext,
 } from '@tripcost/shared';
 import { answeredWithTrip, instanceWithTripAnswer, tagged, type ReplayedWhile } from '../../sharing';
-import { instanceParams, itemParams, tripParams } from '../../trip';
+import { instanceParams, itemParams, tripParams, preconditionOf } from '../../trip';
 import type { ItemAction, ItemChange, TripsService } from '../domain/trips-service';
 import { itemAddedAnswer, itemChangedAnswer, repriceAnswer } from './answers';
 import { createItemBody, editItemBody } from './item-schemas';
-import { preconditionOf } from './precondition';
 
 const tags = ['trips'];
 

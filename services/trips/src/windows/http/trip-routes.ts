@@ -20,10 +20,9 @@ import {
   tripReadAnswer,
   type SerializedTripList,
 } from '../../sharing';
-import { tripParams } from '../../trip';
+import { tripParams, preconditionOf } from '../../trip';
 import type { TripUpdate } from '../domain/trip-changes';
 import type { TripsService } from '../domain/trips-service';
-import { preconditionOf } from './precondition';
 import { createTripBody, updateTripBody, type UpdateTripBody } from './schemas';
 
 const tags = ['trips'];

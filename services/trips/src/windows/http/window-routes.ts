@@ -9,10 +9,9 @@ import {
   tripAnswer,
   type ReplayedWhile,
 } from '../../sharing';
-import { instanceParams, tripParams } from '../../trip';
+import { instanceParams, tripParams, preconditionOf } from '../../trip';
 import type { TripsService } from '../domain/trips-service';
 import { commitAnswer, flexAnswer, instanceDeletedAnswer } from './answers';
-import { preconditionOf } from './precondition';
 import { createInstanceBody, duplicateBody, flexQuery } from './schemas';
 
 const tags = ['trips'];

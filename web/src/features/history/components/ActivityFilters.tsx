@@ -1,5 +1,5 @@
-// Activity's filters (docs/product.md §6): by person and by window. They filter the
-// entries already loaded; "Show older changes" brings more to filter.
+// Activity's filters (docs/product.md §6): by person and by window. The server applies
+// them before paging, so a filter finds changes not loaded yet.
 import type { ActivityFilter } from '../describe';
 
 export function ActivityFilters({
@@ -8,7 +8,7 @@ export function ActivityFilters({
   filter,
   onChange,
 }: {
-  people: string[];
+  people: { id: string; name: string }[];
   windows: { _id: string; label?: string | null }[];
   filter: ActivityFilter;
   onChange: (filter: ActivityFilter) => void;
@@ -17,11 +17,11 @@ export function ActivityFilters({
     <div className="activity__filters">
       <label>
         Changed by{' '}
-        <select value={filter.person} onChange={(event) => onChange({ ...filter, person: event.target.value })}>
+        <select value={filter.actorId} onChange={(event) => onChange({ ...filter, actorId: event.target.value })}>
           <option value="">Everyone</option>
-          {people.map((name) => (
-            <option key={name} value={name}>
-              {name}
+          {people.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name}
             </option>
           ))}
         </select>

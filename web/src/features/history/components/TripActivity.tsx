@@ -18,12 +18,23 @@ import {
   type BinRecord,
   type HistoryEntry,
 } from '../api';
-import { changeLines, describeEntry, matchesFilter, timeAgo, undoable, type ActivityFilter } from '../describe';
+import {
+  activityPeople,
+  changeLines,
+  describeEntry,
+  filterParams,
+  timeAgo,
+  undoable,
+  type ActivityFilter,
+} from '../describe';
 import { ActivityFilters } from './ActivityFilters';
 import './activity.css';
 
 interface TripShown {
   _id: string;
+  user_id?: string;
+  owner_name?: string;
+  members?: { user_id: string; name: string }[];
   currency?: string;
   version?: number;
   instances?: { _id: string; label?: string | null }[];
@@ -73,25 +84,28 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
   const dispatch = useAppDispatch();
   const locale = useAmountLocale();
   const currency = trip.currency ?? 'USD';
-  const { data, refetch, isError } = useTripHistoryQuery({ tripId: trip._id });
+  const [filter, setFilter] = useState<ActivityFilter>({ actorId: '', windowId: '' });
+  const query = { tripId: trip._id, ...filterParams(filter) };
+  const { data, refetch, isError } = useTripHistoryQuery(query);
   const [loadOlder, older] = useLazyTripHistoryQuery();
-  const [olderEntries, setOlderEntries] = useState<{ tripId: string; entries: HistoryEntry[]; next: string | null }>();
+  // Older pages belong to one trip and one filter: another filter starts from its newest page.
+  const shownKey = JSON.stringify(query);
+  const [olderEntries, setOlderEntries] = useState<{ key: string; entries: HistoryEntry[]; next: string | null }>();
   const [undo] = useUndoEntryMutation();
-  const [filter, setFilter] = useState<ActivityFilter>({ person: '', windowId: '' });
 
   // Every new version (mine, or another member's through the live stream) brings its entry.
   useRefetchOnNewVersion(trip.version, refetch);
 
-  const shownOlder = olderEntries?.tripId === trip._id ? olderEntries : undefined;
+  const shownOlder = olderEntries?.key === shownKey ? olderEntries : undefined;
   const next = shownOlder ? shownOlder.next : (data?.next ?? null);
-  const loaded = [...(data?.entries ?? []), ...(shownOlder?.entries ?? [])];
-  const entries = loaded.filter((entry) => matchesFilter(entry, filter));
-  const people = [...new Set(loaded.map((entry) => entry.actor.name))];
+  const entries = [...(data?.entries ?? []), ...(shownOlder?.entries ?? [])];
+  const people = activityPeople(trip, entries);
+  const filtered = filter.actorId !== '' || filter.windowId !== '';
 
   async function showOlder() {
     if (!next) return;
-    const page = await loadOlder({ tripId: trip._id, before: next }).unwrap();
-    setOlderEntries({ tripId: trip._id, entries: [...(shownOlder?.entries ?? []), ...page.entries], next: page.next });
+    const page = await loadOlder({ ...query, before: next }).unwrap();
+    setOlderEntries({ key: shownKey, entries: [...(shownOlder?.entries ?? []), ...page.entries], next: page.next });
   }
 
   async function onUndo(entry: HistoryEntry) {
@@ -108,7 +122,7 @@ export function ActivityPanel({ trip, canEdit }: { trip: TripShown; canEdit: boo
       <ActivityFilters people={people} windows={trip.instances ?? []} filter={filter} onChange={setFilter} />
       {isError && <p className="activity__empty">Activity could not be loaded.</p>}
       {data && entries.length === 0 && (
-        <p className="activity__empty">{loaded.length === 0 ? 'No changes yet.' : 'No changes match.'}</p>
+        <p className="activity__empty">{filtered ? 'No changes match.' : 'No changes yet.'}</p>
       )}
       <ol className="activity__list">
         {entries.map((entry) => (

@@ -1,9 +1,13 @@
 // The owner's Share dialog (docs/product.md §6 "Planning together"): make a link per
 // role and copy it, see and revoke the open links, change a member's role or remove
-// them, and whether viewers see costs. Its own chunk: fetched when Share is pressed.
+// them (the toast's Undo, 10 s, brings them back through the history's undo), and whether
+// viewers see costs. Its own chunk: fetched when Share is pressed.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { formatShortDate } from '../../../lib/format';
+import { useAppDispatch } from '../../../lib/hooks';
+import { showToast, undoableToast } from '../../../lib/toast';
+import { errorMessage } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/offline/changeQueue';
 import type { NewInvite } from '../../../lib/types';
 import {
@@ -146,11 +150,25 @@ function InviteSection({ tripId }: { tripId: string }) {
   );
 }
 
+/** "Removed", with Undo for 10 s: the removal's entry undone (the history chunk is loaded when pressed). */
+function removedToast(
+  dispatch: ReturnType<typeof useAppDispatch>,
+  tripId: string,
+  member: { user_id: string; name: string },
+) {
+  const undo = () =>
+    void import('../../history').then(({ undoAfterDelete }) =>
+      undoAfterDelete(dispatch, { kind: 'change', tripId, action: 'members', targetId: member.user_id }),
+    );
+  return undoableToast(`${member.name} removed`, undo);
+}
+
 /** The people: each member's role, and Remove (asked once more first). */
 function MembersSection({ trip }: { trip: SharedTrip }) {
   const [changeRole] = useChangeMemberRoleMutation();
   const [remove] = useRemoveMemberMutation();
-  // The member whose removal waits for a yes (removing someone is not undone here).
+  const dispatch = useAppDispatch();
+  // The member whose removal waits for a yes.
   const [removing, setRemoving] = useState<string | null>(null);
   // After Cancel, focus goes back to that member's Remove button.
   const [refocus, setRefocus] = useState<string | null>(null);
@@ -172,7 +190,13 @@ function MembersSection({ trip }: { trip: SharedTrip }) {
                 }}
                 onConfirm={() => {
                   setRemoving(null);
-                  void remove({ tripId: trip._id, userId: member.user_id });
+                  void remove({ tripId: trip._id, userId: member.user_id })
+                    .unwrap()
+                    .then(() => dispatch(removedToast(dispatch, trip._id, member)))
+                    .catch((error) => {
+                      const message = errorMessage(error, `${member.name} could not be removed. Please try again.`);
+                      dispatch(showToast({ type: 'error', message }));
+                    });
                 }}
               />
             ) : (

@@ -1,12 +1,13 @@
 // What can be done to one window, in the cards and in the comparison table alike:
 // its status (a menu), "Duplicate…", "Flex dates" (its total at other dates), "Check
 // prices" (searches on well-known sites), and Commit — or, on the committed window,
-// "Committed ✓" with "Clear plan" (confirmed). A refused save shows the server's message.
+// "Committed ✓" with "Clear plan" (confirmed; its toast's Undo, 10 s, puts the plan back
+// through the history's undo). A refused save shows the server's message.
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/hooks';
-import { showToast } from '../../../lib/toast';
+import { showToast, undoableToast } from '../../../lib/toast';
 import type { Instance, InstanceStatus } from '../../../lib/types';
 import { useClearPlanMutation, useSetWindowFieldsMutation } from '../api';
 import { STATUS_LABELS, statusOf, windowName } from '../rules';
@@ -83,7 +84,12 @@ export function WindowActionsProvider({ tripId, children }: { tripId: string; ch
       setClearing((ids) => toggled(ids, window._id, true));
       try {
         await clearPlan({ tripId, instanceId: window._id }).unwrap();
-        dispatch(showToast({ type: 'success', message: 'Plan cleared' }));
+        // Undo for 10 s: the clearing's entry undone (the history chunk is loaded when pressed).
+        const undo = () =>
+          void import('../../history').then(({ undoAfterDelete }) =>
+            undoAfterDelete(dispatch, { kind: 'change', tripId, action: 'commit', windowId: window._id }),
+          );
+        dispatch(undoableToast('Plan cleared', undo));
       } catch (error) {
         dispatch(
           showToast({ type: 'error', message: errorMessage(error, 'Failed to clear the plan. Please try again.') }),

@@ -1,9 +1,18 @@
 // What a change request brings besides its body: If-Match, the caller's Authorization
 // (for a change that needs today's exchange rates, asked of the integrations service),
-// and, for a change made offline, when it was made on the device (Made-At).
+// and, for a change made offline, when it was made on the device (Made-At). Here, in the
+// base capability, so every change route reads them alike (windows, items, the trip,
+// payments).
 import { badRequest } from '@tripcost/shared';
 import type { Request } from 'express';
-import type { Precondition } from '../domain/write-path';
+
+/** What a change request brings besides its body (the write path's Precondition). */
+export interface RequestPrecondition {
+  ifMatch?: string;
+  authorization?: string;
+  /** When a change made offline was made on the device (UTC ISO): its history entry's made_at. */
+  madeAt?: string;
+}
 
 /** The header an offline client sends with a change it kept: when the change was made (ISO 8601). */
 export const MADE_AT_HEADER = 'made-at';
@@ -29,7 +38,7 @@ export function madeAtOf(header: string | string[] | undefined): string | undefi
 }
 
 /** If-Match, the caller's Authorization, and Made-At for a change made offline. */
-export function preconditionOf(req: Request): Precondition {
+export function preconditionOf(req: Request): RequestPrecondition {
   const ifMatch = req.headers['if-match'];
   const authorization = req.headers.authorization;
   const madeAt = madeAtOf(req.headers[MADE_AT_HEADER]);
