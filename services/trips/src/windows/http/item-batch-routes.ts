@@ -11,10 +11,9 @@ import {
 } from '@tripcost/shared';
 import { historyEntryAnswer } from '../../history';
 import { itemAnswer, tagged, tripAnswer, type ReplayedWhile } from '../../sharing';
-import { tripParams } from '../../trip';
+import { preconditionOf, tripParams } from '../../trip';
 import type { TripsService } from '../domain/trips-service';
 import { createItemBody } from './item-schemas';
-import { preconditionOf } from './precondition';
 
 /** At most this many items in one batch (a window holds at most 100). */
 const MAX_BATCH = 100;
