@@ -51,11 +51,11 @@ repository defaulted to tripcost-<name>, and its calls checked.
 Call with (dict "root" $ "component" "auth").
 */}}
 {{- define "tripcost.component" -}}
-{{- $names := include "tripcost.componentNames" .root | splitList " " }}
+{{- $listed := include "tripcost.listed" .root | fromJson }}
+{{- $names := keys $listed .root.Values.components | uniq | sortAlpha }}
 {{- if not (has .component $names) }}
 {{- fail (printf "%s is not one of the components (%s)" .component (join " " $names)) }}
 {{- end }}
-{{- $listed := include "tripcost.listed" .root | fromJson }}
 {{- $c := include "tripcost.merge" (dict "base" .root.Values.componentDefaults "over" (get $listed .component | default dict)) | fromJson }}
 {{- $c = include "tripcost.merge" (dict "base" $c "over" (get .root.Values.components .component | default dict)) | fromJson }}
 {{- $_ := required (printf "components.%s.port is required" .component) $c.port }}
