@@ -2,11 +2,11 @@
 # One image recipe for every TripCost process; the SERVICE build argument picks
 # the workspace the image runs:
 #   docker build --build-arg SERVICE=auth -t tripcost-auth .
-# SERVICE is one of gateway, auth, trips, wishlists, integrations, notifications, imports: the names in
-# the root deployables.json, which k8s/test/deployables.test.js checks this
-# file against (each one's package.json copied below, each one in both `case`
-# lines). The gateway image also carries the built web app (web/dist), which
-# the gateway serves.
+# SERVICE is the name of one of the root deployables.json's deployables: the
+# stages that need its workspace read it from there with node, and the part
+# between the "generated" comments (each one's package.json) is written by
+# `npm run deployables`, which k8s/test/deployables.test.js checks. The gateway
+# image also carries the built web app (web/dist), which the gateway serves.
 # The final stage runs `node dist/main.js` in the workspace as uid 1000, with
 # no HEALTHCHECK: Kubernetes probes /healthz and /readyz.
 
@@ -19,13 +19,15 @@ WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY package.json package-lock.json ./
 COPY services/shared/package.json services/shared/
+# BEGIN generated: package-manifests (npm run deployables writes these lines from deployables.json)
+COPY gateway/package.json gateway/
 COPY services/auth/package.json services/auth/
 COPY services/trips/package.json services/trips/
 COPY services/wishlists/package.json services/wishlists/
 COPY services/integrations/package.json services/integrations/
 COPY services/notifications/package.json services/notifications/
 COPY services/imports/package.json services/imports/
-COPY gateway/package.json gateway/
+# END generated: package-manifests
 COPY web/package.json web/
 
 # --- deps: one `npm ci` of every workspace. Nothing here depends on SERVICE,
@@ -40,14 +42,13 @@ COPY tsconfig.base.json tsconfig.build.json ./
 COPY services services
 COPY gateway gateway
 COPY web web
+COPY deployables.json ./
 ARG SERVICE
-# /app/service is made a link to the workspace, so later stages need no mapping.
+# The workspace is the deployable's dir in deployables.json (anything else is
+# refused); /app/service is made a link to it, so later stages need no mapping.
 RUN set -eu; \
-    case "${SERVICE:-}" in \
-      gateway) dir=gateway ;; \
-      auth|trips|wishlists|integrations|notifications|imports) dir="services/${SERVICE}" ;; \
-      *) echo "SERVICE must be gateway, auth, trips, wishlists, integrations, notifications or imports (got '${SERVICE:-}')" >&2; exit 1 ;; \
-    esac; \
+    dir="$(node -p 'require("./deployables.json").deployables.find((d) => d.name === process.env.SERVICE)?.dir ?? ""')"; \
+    [ -n "$dir" ] || { echo "SERVICE must be the name of one of deployables.json's deployables (got '${SERVICE:-}')" >&2; exit 1; }; \
     npx tsc -b "$dir"; \
     if [ "$SERVICE" = gateway ]; then npm run build -w web; fi; \
     ln -s "$dir" /app/service
@@ -69,13 +70,11 @@ CMD ["sh", "-c", "npx tsc -b -w --preserveWatchOutput . & if [ \"$SERVICE\" = ga
 # production dependencies and those of the workspaces it links
 # (@tripcost/shared), no typescript, vite, jest or other workspaces' packages.
 FROM manifests AS prod-deps
+COPY deployables.json ./
 ARG SERVICE
 RUN --mount=type=cache,target=/root/.npm set -eu; \
-    case "${SERVICE:-}" in \
-      gateway) dir=gateway ;; \
-      auth|trips|wishlists|integrations|notifications|imports) dir="services/${SERVICE}" ;; \
-      *) echo "SERVICE must be gateway, auth, trips, wishlists, integrations, notifications or imports (got '${SERVICE:-}')" >&2; exit 1 ;; \
-    esac; \
+    dir="$(node -p 'require("./deployables.json").deployables.find((d) => d.name === process.env.SERVICE)?.dir ?? ""')"; \
+    [ -n "$dir" ] || { echo "SERVICE must be the name of one of deployables.json's deployables (got '${SERVICE:-}')" >&2; exit 1; }; \
     npm ci --omit=dev --workspace="$dir"
 
 # --- assemble: what the runtime needs in /out: the production node_modules,

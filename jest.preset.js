@@ -1,14 +1,14 @@
 // Shared jest settings for the Node workspaces: TypeScript through SWC (fast, no type
 // checking; `npm run build` type-checks), and @tripcost/shared resolved to its source
 // so tests never depend on a previous build.
-const fs = require('node:fs');
 const path = require('node:path');
+const { readDeployables } = require('./scripts/lib/deployables.cjs');
 
-/** @tripcost/<name> for the kit and every service in deployables.json (the one list). */
+/** @tripcost/<name> for the kit and every service in deployables.json (the one list, checked as it is read). */
 const packages = [
   'shared',
-  ...JSON.parse(fs.readFileSync(path.join(__dirname, 'deployables.json'), 'utf8'))
-    .deployables.filter((d) => d.dir.startsWith('services/'))
+  ...readDeployables(__dirname)
+    .filter((d) => d.dir.startsWith('services/'))
     .map((d) => path.basename(d.dir)),
 ].join('|');
 

@@ -1,8 +1,10 @@
 // The routing table of docs/architecture.md §1 and the few routes that need no token (§2).
-import type { ServiceName } from '@tripcost/shared';
-import type { GatewayConfig } from './config';
+// Who serves which path comes from deployables.json (each deployable's `routes`),
+// compiled into the kit, so a new service is routed with no edit here.
+import { DEPLOYABLES, type ServiceName } from '@tripcost/shared';
+import { upstreamSettingNames, type GatewayConfig, type RoutedDeployable } from './config';
 
-/** The services behind the gateway: the kit's one name type (test/deployables.test.ts checks the table). */
+/** The services behind the gateway: the kit's one name type, derived from deployables.json. */
 export type UpstreamName = ServiceName;
 
 export interface Upstream {
@@ -15,52 +17,29 @@ export interface Upstream {
   instanceId?: string;
 }
 
-export function upstreamsFrom(config: GatewayConfig): Upstream[] {
-  return [
-    {
-      name: 'auth',
-      target: config.AUTH_URL,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      prefixes: ['/api/user'],
-      instanceId: config.AUTH_INSTANCE_ID,
-    },
-    {
-      name: 'trips',
-      target: config.TRIPS_URL,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      prefixes: ['/api/trips'],
-      instanceId: config.TRIPS_INSTANCE_ID,
-    },
-    {
-      name: 'wishlists',
-      target: config.WISHLISTS_URL,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      prefixes: ['/api/wishlist'],
-      instanceId: config.WISHLISTS_INSTANCE_ID,
-    },
-    {
-      name: 'integrations',
-      target: config.INTEGRATIONS_URL,
-      timeoutMs: config.INTEGRATIONS_TIMEOUT_MS,
-      prefixes: ['/api/weather', '/api/places-details', '/api/places-pics', '/api/places', '/api/chatgpt', '/api/fx'],
-      instanceId: config.INTEGRATIONS_INSTANCE_ID,
-    },
-    {
-      name: 'notifications',
-      target: config.NOTIFICATIONS_URL,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      prefixes: ['/api/notifications'],
-      instanceId: config.NOTIFICATIONS_INSTANCE_ID,
-    },
-    // Uploads: streamed on to the service, which limits them (5 MB a file, 10 files).
-    {
-      name: 'imports',
-      target: config.IMPORTS_URL,
-      timeoutMs: config.IMPORTS_TIMEOUT_MS,
-      prefixes: ['/api/imports'],
-      instanceId: config.IMPORTS_INSTANCE_ID,
-    },
-  ];
+/**
+ * One upstream per deployable with routes, in the list's order, each at its configured URL
+ * and instance, with its own timeout or UPSTREAM_TIMEOUT_MS. `deployables` is the compiled
+ * list; a test may pass another (with the configuration loaded for it).
+ */
+export function upstreamsFrom(
+  config: GatewayConfig,
+  deployables: readonly RoutedDeployable[] = DEPLOYABLES,
+): Upstream[] {
+  // The settings are named after each deployable (config.ts reads them from the same list).
+  const settings = config as unknown as Record<string, string | number | undefined>;
+  return deployables
+    .filter((d) => d.routes.length > 0)
+    .map((d) => {
+      const names = upstreamSettingNames(d);
+      return {
+        name: d.name as UpstreamName,
+        target: settings[names.url] as string,
+        timeoutMs: (names.timeout === undefined ? config.UPSTREAM_TIMEOUT_MS : settings[names.timeout]) as number,
+        prefixes: [...d.routes],
+        instanceId: settings[names.instance] as string | undefined,
+      };
+    });
 }
 
 const API = '/api/';

@@ -7,12 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEPLOYABLES } from '@tripcost/shared';
 import { mergeOpenApiDocuments, type OpenApiDoc } from '../src/docs';
 
 const ROOT = join(__dirname, '..', '..');
-const GATEWAY_CALLS: string[] = JSON.parse(readFileSync(join(ROOT, 'deployables.json'), 'utf8')).deployables.find(
-  (d: { name: string }) => d.name === 'gateway',
-).calls;
+/** Whom the gateway calls (deployables.json: every deployable with routes), as the kit compiled the list. */
+const GATEWAY_CALLS: readonly string[] = DEPLOYABLES.find((d) => d.name === 'gateway')!.calls;
 const CHECKED_IN = join(ROOT, 'web', 'src', 'lib', 'api-types.ts');
 const GENERATOR = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 

@@ -8,6 +8,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { readDeployables } = require('../../scripts/lib/deployables.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 /** The V8 flags every image starts node with (root package.json `config.nodeFlags`; the Dockerfile's CMD). */
@@ -18,8 +19,8 @@ const toolsBin = path.join(repoRoot, '.tools', 'bin');
 const helmBin = path.join(toolsBin, 'helm');
 const kubectlBin = path.join(toolsBin, 'kubectl');
 
-/** The root deployables.json: every component the chart deploys, its port, calls and store. */
-const DEPLOYABLES = JSON.parse(fs.readFileSync(path.join(repoRoot, 'deployables.json'), 'utf8')).deployables;
+/** The root deployables.json, checked and filled in (the gateway's calls): every component the chart deploys. */
+const DEPLOYABLES = readDeployables(repoRoot);
 const COMPONENTS = DEPLOYABLES.map((d) => d.name);
 const PORTS = Object.fromEntries(DEPLOYABLES.map((d) => [d.name, d.port]));
 const PARSE_LABEL = 'tripcost.test/parsed';

@@ -1,7 +1,9 @@
 // Who may talk to whom once the chart's NetworkPolicies are enforced, as a
 // table: every path TripCost needs is open, and the paths it does not need are
 // closed, starting from the namespace-wide default deny.
-const { COMPONENTS, DEPLOYABLES, PORTS, installTools, render, renderValuesSet, find } = require('./helpers');
+const fs = require('node:fs');
+const path = require('node:path');
+const { COMPONENTS, DEPLOYABLES, PORTS, installTools, render, renderValuesSet, find, tempDir } = require('./helpers');
 
 /** The components that own a database (deployables.json `store`). */
 const STORE_OWNERS = DEPLOYABLES.filter((d) => d.store).map((d) => d.name);
@@ -210,7 +212,10 @@ describe('NetworkPolicies follow the components’ values', () => {
   });
 
   test('when a call is removed from the values, then that path closes and the others stay', () => {
-    const objects = render({ ...JWT, 'components.wishlists.calls': 'null' });
+    // `--set` cannot say "an empty list"; a values file can.
+    const file = path.join(tempDir('tripcost-values-'), 'no-calls.yaml');
+    fs.writeFileSync(file, 'components:\n  wishlists:\n    calls: []\n');
+    const objects = render(JWT, [file]);
     const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
     const at = endpoints(objects);
     expect(allowed(policies, NS, at.wishlists, at.trips, 4002)).toBe(false);

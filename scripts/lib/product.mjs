@@ -10,16 +10,17 @@
 // them (gateway/src/upstream-identity.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { readDeployables } from './deployables.cjs';
 import { componentArgs, ensureKeyPair, ensureVapidKeys, freePort, ROOT, say } from './environment.mjs';
 import { startFakeRates } from './fake-rates.mjs';
 import mongoUrl from './mongo-url.cjs';
 
-/** The root deployables.json: the one list of TripCost's processes, gateway first. */
-export const DEPLOYABLES = JSON.parse(readFileSync(join(ROOT, 'deployables.json'), 'utf8')).deployables;
+/** The root deployables.json, checked (a mistake in it stops the start, saying where): gateway first. */
+export const DEPLOYABLES = readDeployables(ROOT);
 
 /** The services behind the gateway, started first; the gateway (metrics, instance ids) last. */
 export const COMPONENTS = DEPLOYABLES.filter((d) => d.name !== 'gateway').map(({ name, dir, port, urlVar, store }) => ({

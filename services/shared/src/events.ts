@@ -4,6 +4,7 @@
 // backoff and then kept for inspection.
 import { randomUUID } from 'node:crypto';
 import type { Job, Queue, Worker } from 'bullmq';
+import type { Deployable } from './deployables.generated';
 import type { Logger } from './logger';
 import { bullConnectionOptions } from './redis';
 
@@ -16,7 +17,13 @@ let bullmq: typeof import('bullmq') | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a deliberate lazy load, see above
 const loadBullmq = (): typeof import('bullmq') => (bullmq ??= require('bullmq') as typeof import('bullmq'));
 
-export type ServiceName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications' | 'imports';
+/**
+ * A service: a deployable of the root deployables.json whose workspace is under services/
+ * (the gateway is not one). Derived from the list compiled into the kit, so a service
+ * written literally (an event consumer, a service client's callee, startService's name)
+ * is checked by the compiler against what is deployed.
+ */
+export type ServiceName = Extract<Deployable, { dir: `services/${string}` }>['name'];
 
 export interface TripSnapshot {
   _id: string;

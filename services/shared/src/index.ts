@@ -12,6 +12,7 @@ export * from './redis-keys';
 export * from './rate-limit';
 export * from './retry';
 export * from './collect-after-bursts';
+export * from './deployables.generated';
 export * from './events';
 export * from './versioned';
 export * from './outbox';

@@ -3,9 +3,26 @@ Shared template helpers: names, labels, image references, the application
 components' merged settings and the connection strings every component is given.
 */}}
 
-{{/* The application components: the keys of .Values.components, sorted, space separated. */}}
+{{/*
+The deployables of the root deployables.json, as the chart's copy of the list
+has them ({name: {port, store, calls, and chart settings such as public}}):
+`npm run deployables` writes that copy. Each is a component with those
+defaults; values files may still change any of them.
+*/}}
+{{- define "tripcost.listed" -}}
+{{- $file := .Files.Get "deployables.json" }}
+{{- if not $file }}
+{{- fail "deployables.json is missing from the chart: run `npm run deployables` at the repository root" }}
+{{- end }}
+{{- ($file | fromJson).components | toJson }}
+{{- end }}
+
+{{/*
+The application components: the deployables of the list and any other keys of
+.Values.components, sorted, space separated.
+*/}}
 {{- define "tripcost.componentNames" -}}
-{{- keys .Values.components | sortAlpha | join " " }}
+{{- keys (include "tripcost.listed" . | fromJson) .Values.components | uniq | sortAlpha | join " " }}
 {{- end }}
 
 {{/*
@@ -28,22 +45,25 @@ a default off with them.)
 {{- end }}
 
 {{/*
-One application component's settings, as JSON: componentDefaults with
-components.<name> merged over them, the image repository defaulted to
-tripcost-<name>, and its calls checked. Call with (dict "root" $ "component" "auth").
+One application component's settings, as JSON: componentDefaults, then its
+entry of deployables.json, then components.<name> merged over them, the image
+repository defaulted to tripcost-<name>, and its calls checked.
+Call with (dict "root" $ "component" "auth").
 */}}
 {{- define "tripcost.component" -}}
-{{- $components := .root.Values.components }}
-{{- if not (hasKey $components .component) }}
-{{- fail (printf "%s is not one of the components (%s)" .component (include "tripcost.componentNames" .root)) }}
+{{- $listed := include "tripcost.listed" .root | fromJson }}
+{{- $names := keys $listed .root.Values.components | uniq | sortAlpha }}
+{{- if not (has .component $names) }}
+{{- fail (printf "%s is not one of the components (%s)" .component (join " " $names)) }}
 {{- end }}
-{{- $c := include "tripcost.merge" (dict "base" .root.Values.componentDefaults "over" (index $components .component)) | fromJson }}
+{{- $c := include "tripcost.merge" (dict "base" .root.Values.componentDefaults "over" (get $listed .component | default dict)) | fromJson }}
+{{- $c = include "tripcost.merge" (dict "base" $c "over" (get .root.Values.components .component | default dict)) | fromJson }}
 {{- $_ := required (printf "components.%s.port is required" .component) $c.port }}
 {{- if not $c.image.repository }}
 {{- $_ := set $c.image "repository" (printf "tripcost-%s" .component) }}
 {{- end }}
 {{- range $callee := $c.calls }}
-{{- if not (hasKey $components $callee) }}
+{{- if not (has $callee $names) }}
 {{- fail (printf "components.%s.calls names %s, which is not one of the components" $.component $callee) }}
 {{- end }}
 {{- end }}
