@@ -6776,6 +6776,11 @@ export interface paths {
                             /** @enum {string} */
                             category?: "stay" | "travel" | "car" | "other";
                         }[];
+                        /**
+                         * @description Whether an added booking replaces the amount typed for its category before it was itemised (default replace), or comes on top (keep)
+                         * @enum {string}
+                         */
+                        estimate?: "replace" | "keep";
                     };
                 };
             };

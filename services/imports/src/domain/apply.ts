@@ -4,7 +4,7 @@
 // are added there as the caller in one batch, so they are one change of the trip and one
 // history entry, undone as a whole.
 import { createHash } from 'node:crypto';
-import { AppError, badRequest, notFound } from '@tripcost/shared';
+import { AppError, badRequest, notFound, TEXT_LIMITS } from '@tripcost/shared';
 import type { Draft } from './imports';
 import { localDateOf, type Reservation, type ReservationKind } from './reservation';
 
@@ -43,8 +43,15 @@ export interface NewItem {
   booked: true;
   paid: boolean;
   confirmation: string;
-  estimate: 'keep';
+  estimate: EstimateChoice;
 }
+
+/**
+ * Whether an item replaces the amount typed for its category before it was itemised
+ * (trips' `estimate`). An import's default is 'replace': a booking is the real price of
+ * what was estimated, and kept on top it would be counted twice.
+ */
+export type EstimateChoice = 'replace' | 'keep';
 
 /** The trips service as the caller: its refusals come back as AppErrors with the trips service's status and msg. */
 export interface TripsPort {
@@ -95,19 +102,30 @@ export function isDuplicate(trip: TripWindows, reservation: Reservation): boolea
   );
 }
 
+/** `text` within `max` characters: whole, or shortened with an ellipsis the review shows. */
+const within = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
 /** The cost item a reservation becomes: its price as a total, booked, paid when the document says so. */
-export function itemOf(reservation: Reservation, category: CostCategory): NewItem {
-  const name = [reservation.provider, reservation.name].filter(Boolean).join(' · ').slice(0, 120) || category;
+export function itemOf(
+  reservation: Reservation,
+  category: CostCategory,
+  estimate: EstimateChoice = 'replace',
+): NewItem {
+  // The name is ours (provider · name), so a long one is shortened where trips would refuse it.
+  const name = within([reservation.provider, reservation.name].filter(Boolean).join(' · '), TEXT_LIMITS.itemName);
+  // A code longer than trips keeps is not a booking code but text a pattern caught: cut, it would
+  // be a wrong code, so it is left out (the draft still shows what the document said).
+  const code = reservation.confirmation ?? '';
   return {
     category,
-    name,
+    name: name || category,
     amount: reservation.amount ?? 0,
     ...(reservation.currency ? { currency: reservation.currency } : {}),
     basis: 'total',
     booked: true,
     paid: reservation.paid === true,
-    confirmation: (reservation.confirmation ?? '').slice(0, 100),
-    estimate: 'keep',
+    confirmation: code.length <= TEXT_LIMITS.itemConfirmation ? code : '',
+    estimate,
   };
 }
 
@@ -150,6 +168,7 @@ export async function applyDraft(
   draft: Draft,
   tripId: string,
   choices: ApplyChoice[],
+  estimate: EstimateChoice = 'replace',
 ): Promise<ApplyOutcome> {
   if (new Set(choices.map((c) => c.index)).size !== choices.length) throw badRequest('Name each reservation once.');
   for (const choice of choices)
@@ -185,7 +204,7 @@ export async function applyDraft(
       });
       continue;
     }
-    const item = itemOf(reservation, choice.category ?? categoryOf(reservation.kind));
+    const item = itemOf(reservation, choice.category ?? categoryOf(reservation.kind), estimate);
     batch.push({ index: choice.index, instanceId, item });
     // What is about to be added counts for the next ones (the same booking twice in one apply).
     trip.instances.find((w) => w._id === instanceId)?.items.push({ confirmation: item.confirmation, name: item.name });
@@ -193,7 +212,9 @@ export async function applyDraft(
   if (batch.length === 0) return { added: [], skipped };
   // One key per apply's content: a retry of the same apply is answered with the first answer, adding nothing twice.
   const digest = createHash('sha256')
-    .update(JSON.stringify(batch.map(({ index, instanceId, item }) => [index, instanceId, item.category])))
+    .update(
+      JSON.stringify([estimate, ...batch.map(({ index, instanceId, item }) => [index, instanceId, item.category])]),
+    )
     .digest('hex')
     .slice(0, 32);
   const itemIds = await trips.addItems(

@@ -2,7 +2,15 @@
 // only), answer it, forget a deleted account's drafts, and list them for the account
 // export. Parsing itself is behind the DocumentReader port (isolated worker threads).
 import { forbidden, isCurrencyCode, newId, notFound, readAmountText } from '@tripcost/shared';
-import { applyDraft, planFor, type ApplyChoice, type ApplyOutcome, type PlanEntry, type TripsPort } from './apply';
+import {
+  applyDraft,
+  planFor,
+  type ApplyChoice,
+  type ApplyOutcome,
+  type EstimateChoice,
+  type PlanEntry,
+  type TripsPort,
+} from './apply';
 import { IMPORT_LIMITS } from './limits';
 import type { Reservation } from './reservation';
 
@@ -59,6 +67,7 @@ export interface Imports {
     draftId: string,
     tripId: string,
     choices: ApplyChoice[],
+    estimate?: EstimateChoice,
   ): Promise<ApplyOutcome>;
   importDocuments(userId: string, documents: UploadedDocument[]): Promise<Draft>;
   draftOf(userId: string, draftId: string): Promise<Draft>;
@@ -81,9 +90,9 @@ export function createImports({
       return planFor(await trips.windowsOf(authorization, tripId), draft);
     },
 
-    async apply(userId, authorization, draftId, tripId, choices) {
+    async apply(userId, authorization, draftId, tripId, choices, estimate) {
       const draft = await imports.draftOf(userId, draftId);
-      return applyDraft(trips, authorization, draft, tripId, choices);
+      return applyDraft(trips, authorization, draft, tripId, choices, estimate);
     },
 
     async importDocuments(userId, documents) {

@@ -1,10 +1,11 @@
 // What one import may ask of the service (issue 43; docs/adr/0073-imports-in-isolation.md).
 // Untrusted documents are read within these bounds; anything past them is a problem
 // reported for that file, never a 5xx.
+import { IMPORT_UPLOAD_LIMITS } from '@tripcost/shared';
+
 export const IMPORT_LIMITS = {
-  /** Bytes of one uploaded file (and of pasted text). */
-  fileBytes: 5 * 1024 * 1024,
-  filesPerRequest: 10,
+  /** Bytes of one uploaded file (and of pasted text), and files in one import: the core's, which the web checks too. */
+  ...IMPORT_UPLOAD_LIMITS,
   /** One document's parse, wall clock, in its worker thread. */
   parseMs: 2000,
   /** The worker's V8 heap (resourceLimits.maxOldGenerationSizeMb). */

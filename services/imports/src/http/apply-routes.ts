@@ -31,6 +31,13 @@ const applyBody = z.object({
     )
     .min(1, { message: 'Choose at least one reservation to add.' })
     .max(100, { message: 'At most 100 reservations at once.' }),
+  // A window's first item for a category replaces the amount typed there before (default), or comes on top.
+  estimate: z
+    .enum(['replace', 'keep'], { message: "estimate must be 'replace' or 'keep'." })
+    .optional()
+    .describe(
+      'Whether an added booking replaces the amount typed for its category before it was itemised (default replace), or comes on top (keep)',
+    ),
 });
 
 const planAnswer = z.array(
@@ -79,7 +86,14 @@ export function applyRoutes(ctx: RouteContext, imports: Imports) {
       503: 'Drafts or the trips service cannot answer right now',
     },
     handler: async ({ user, params, body, req }) => ({
-      body: await imports.apply(user.id, req.headers.authorization ?? '', params.draftId, body.tripId, body.items),
+      body: await imports.apply(
+        user.id,
+        req.headers.authorization ?? '',
+        params.draftId,
+        body.tripId,
+        body.items,
+        body.estimate,
+      ),
     }),
   });
 }

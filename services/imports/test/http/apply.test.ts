@@ -179,6 +179,41 @@ describe('POST /api/imports/:draftId/apply', () => {
     expect(replan.body[0].duplicate).toBe(true);
   });
 
+  it('when a hotel is added to a window whose stay was only estimated, then it replaces the estimate (or comes on top when asked)', async () => {
+    const stayAfter = async (estimate?: 'replace' | 'keep') => {
+      const owner = person();
+      const trip = await call(trips.url, owner.authorization, 'POST', '/api/trips/getaway-trip', {
+        location_address: 'Lisbon, Portugal',
+        currency: 'EUR',
+      });
+      const tripId = trip.body._id as string;
+      const window = await call(trips.url, owner.authorization, 'POST', `/api/trips/getaway/${tripId}/instances`, {
+        trip_start: '2027-06-09',
+        trip_end: '2027-06-14',
+        stay_expense: 420,
+      });
+      const draft = await draftOf(owner);
+      const applied = await call(imports.url, owner.authorization, 'POST', `/api/imports/${draft._id}/apply`, {
+        tripId,
+        items: [{ index: 0 }],
+        ...(estimate ? { estimate } : {}),
+      });
+      expect(applied.status).toBe(200);
+      const read = await call(trips.url, owner.authorization, 'GET', `/api/trips/getaway/${tripId}`);
+      return read.body.instances.find((w: { _id: string }) => w._id === window.body._id).stay_expense;
+    };
+    // The €420 typed before is the estimate the €412.50 booking stands for: not counted twice.
+    expect(await stayAfter()).toBe(412.5);
+    expect(await stayAfter('keep')).toBe(832.5);
+    const refused = await call(imports.url, person().authorization, 'POST', `/api/imports/${'a'.repeat(24)}/apply`, {
+      tripId: 'b'.repeat(24),
+      items: [{ index: 0 }],
+      estimate: 'both',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toContain("estimate must be 'replace' or 'keep'");
+  });
+
   it('when a reservation is outside every window, then it is skipped unless a new window for its dates is asked', async () => {
     const owner = person();
     const trip = await call(trips.url, owner.authorization, 'POST', '/api/trips/getaway-trip', {

@@ -49,3 +49,13 @@ export const textLimitMessage = (label: string, max: number): string =>
 export function textLimitProblem(value: string, max: number, label: string): string | null {
   return textLength(value) > max ? textLimitMessage(label, max) : null;
 }
+
+/**
+ * What one import may send (issue 43): the imports service refuses more, and the web's
+ * import panel says so before sending instead of dropping files or cutting a paste.
+ */
+export const IMPORT_UPLOAD_LIMITS = {
+  /** Bytes of one uploaded file, and of pasted text. */
+  fileBytes: 5 * 1024 * 1024,
+  filesPerRequest: 10,
+} as const;

@@ -1,6 +1,7 @@
 // Drop confirmation files or paste their text → the bookings read from them, each with
 // the window its dates fall in, its category and amount, and what was not understood →
 // Add. A booking outside every window offers "New window for these dates".
+import { IMPORT_UPLOAD_LIMITS } from '@tripcost/shared/domain';
 import { useMemo, useState, type DragEvent } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { Trip } from '../../../lib/types';
@@ -17,6 +18,7 @@ import {
 import '../imports.css';
 
 const NEW_WINDOW = 'new';
+const MB = IMPORT_UPLOAD_LIMITS.fileBytes / (1024 * 1024);
 const CATEGORIES: PlanEntry['category'][] = ['stay', 'travel', 'car', 'other'];
 
 const msgOf = (error: unknown) =>
@@ -40,7 +42,21 @@ export default function ImportPanel({ trip, onClose }: { trip: Trip; onClose: ()
   const [read, reading] = useImportDocumentsMutation();
   const [error, setError] = useState('');
 
-  const add = (list: FileList | null) => setFiles((before) => [...before, ...Array.from(list ?? [])].slice(0, 10));
+  const [notice, setNotice] = useState('');
+  // Nothing is dropped without a word: past the service's limits the panel says what was left out.
+  const add = (list: FileList | null) => {
+    const chosen = Array.from(list ?? []);
+    const tooBig = chosen.filter((file) => file.size > IMPORT_UPLOAD_LIMITS.fileBytes);
+    const fitting = chosen.filter((file) => file.size <= IMPORT_UPLOAD_LIMITS.fileBytes);
+    const room = Math.max(0, IMPORT_UPLOAD_LIMITS.filesPerRequest - files.length);
+    const left = [...tooBig.map((file) => `${file.name} is over ${MB} MB`)];
+    if (fitting.length > room) {
+      left.push(`at most ${IMPORT_UPLOAD_LIMITS.filesPerRequest} files at once: ${fitting.length - room} not added`);
+    }
+    setNotice(left.length > 0 ? `${left.join('; ')}.` : '');
+    setFiles((before) => [...before, ...fitting.slice(0, room)]);
+  };
+  const pasteTooLong = new Blob([text]).size > IMPORT_UPLOAD_LIMITS.fileBytes;
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     add(event.dataTransfer.files);
@@ -83,12 +99,27 @@ export default function ImportPanel({ trip, onClose }: { trip: Trip; onClose: ()
           )}
           <label className="import-text">
             Or paste a confirmation
-            <textarea value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={100_000} />
+            <textarea
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              rows={4}
+              aria-invalid={pasteTooLong || undefined}
+            />
           </label>
+          {pasteTooLong && (
+            <p className="form-error" role="alert">
+              The pasted text is over {MB} MB.
+            </p>
+          )}
+          {notice && (
+            <p role="status" className="import-notice">
+              {notice}
+            </p>
+          )}
           <button
             type="button"
             className="btn btn--primary"
-            disabled={reading.isLoading || (files.length === 0 && !text.trim())}
+            disabled={reading.isLoading || pasteTooLong || (files.length === 0 && !text.trim())}
             onClick={submit}
           >
             {reading.isLoading ? 'Reading…' : 'Read bookings'}
