@@ -152,4 +152,21 @@ describe('settling up across currencies', () => {
     // Bo settles in GBP, now the trip's own currency: no rate.
     expect(balances.people[1].settle).toMatchObject({ currency: 'GBP', rate: 1, rate_date: null });
   });
+  it('when the trip’s currency changed since an item was deleted, then restoring it answers 409 saying why, and it stays in the bin', async () => {
+    const ada = testUser({ name: 'Ada' });
+    const { tripId } = await dinner(ada);
+    const trip = await trips.getTrip(ada, tripId);
+    const window = trip.instances[0];
+    const dinnerItem = window.items[0];
+    await trips.removeItem(ada, tripId, window._id, dinnerItem._id);
+    await trips.updateTrip(ada, tripId, { currency: 'GBP' });
+    const [binned] = (await trips.tripBin(ada, tripId)).items;
+    expect(binned).toMatchObject({ kind: 'item', thing_id: dinnerItem._id });
+    await expect(trips.restoreFromBin(ada, tripId, binned._id)).rejects.toMatchObject({
+      status: 409,
+      message: 'The trip’s currency has changed since this was deleted, so its amounts no longer fit: add it again.',
+    });
+    expect((await trips.tripBin(ada, tripId)).items.map((item) => item._id)).toEqual([binned._id]);
+    expect((await trips.getTrip(ada, tripId)).instances[0].items).toEqual([]);
+  });
 });
