@@ -79,12 +79,36 @@ export interface TripAlertState {
   names: Record<string, string>;
   /** The cheapest window the comparison counts, or null when none qualifies. */
   cheapest: { instance_id: string; label: string; total: number } | null;
-  /** The committed window (the plan), or null. Dates are YYYY-MM-DD. */
-  committed: { instance_id: string; label: string; start: string | null; end: string | null; total: number } | null;
+  /**
+   * The committed window (the plan), or null. Dates are YYYY-MM-DD. `to_pay`: what is
+   * still to pay of it (absent in states sent before it existed).
+   */
+  committed: {
+    instance_id: string;
+    label: string;
+    start: string | null;
+    end: string | null;
+    total: number;
+    to_pay?: number;
+  } | null;
+  /**
+   * The windows still being considered (neither eliminated nor the plan) that have a
+   * first day, with each dated price their total rests on: the item, the day its price
+   * in use was seen (YYYY-MM-DD) and its cost for the window. Absent in older states.
+   */
+  considering?: AlertWindow[];
   /** The measured window's figure minus the budget (positive: over), or null without a budget. */
   over_budget_by: number | null;
   /** Who made the change, when a person did (a re-price by the service: null). */
   actor_id: string | null;
+}
+
+/** A window still being considered, as alerts about its prices read it. */
+export interface AlertWindow {
+  instance_id: string;
+  label: string;
+  start: string;
+  prices: Array<{ item_id: string; name: string; seen_on: string; total: number }>;
 }
 
 export interface EventPayloads {

@@ -1,6 +1,6 @@
 // The notifications service's entities and the store port its adapters implement
 // (store/embedded.ts, store/mongo.ts).
-import type { OutboxStore, TripAccess } from '@tripcost/shared';
+import type { AlertWindow, OutboxStore, TripAccess } from '@tripcost/shared';
 
 export const NOTIFICATION_KINDS = [
   'cheapest',
@@ -25,6 +25,10 @@ export interface StoredNotification {
   /** The text with its amount, or null when it has none; shown only to a reader who may see costs. */
   amount_body: string | null;
   created_at: string;
+  /** From when it is shown and sent: created_at, or later in quiet hours or with the digest (delivery-time.ts). */
+  deliver_at: string;
+  /** Handed to the channels beyond in-app (delivery.ts); in-app shows it from deliver_at on regardless. */
+  delivered: boolean;
   read: boolean;
   /** The state this alert is about; (user_id, dedupe_key) is unique, so an alert is stored once. */
   dedupe_key: string;
@@ -45,10 +49,17 @@ export interface TripMemory {
   committed_start?: string | null;
   /** The trip's name as alerts say it. */
   name?: string;
+  currency?: string;
+  /** What is still to pay of the plan (minor units); absent in memories kept before it. */
+  committed_to_pay?: number;
+  /** The windows still considered and their dated prices (stale-price reminders); absent before them. */
+  considering?: AlertWindow[];
 }
 
 export interface ListQuery {
   unread?: boolean;
+  /** Only notifications shown by then (deliver_at ≤ visibleAt), ISO. */
+  visibleAt: string;
   /** The id of the last notification of the previous page: the next page is older. */
   before?: string;
   limit: number;
@@ -59,10 +70,14 @@ export interface NotificationStore extends OutboxStore {
   insertOnce(notification: StoredNotification): Promise<boolean>;
   /** Newest first. */
   list(userId: string, query: ListQuery): Promise<StoredNotification[]>;
-  unreadCount(userId: string): Promise<number>;
-  /** False when the user has no such notification. */
-  markRead(userId: string, id: string): Promise<boolean>;
-  markAllRead(userId: string): Promise<number>;
+  /** The trip and kind of each unread notification shown by `visibleAt` (the domain counts what the reader may see). */
+  unreadKinds(userId: string, visibleAt: string): Promise<Array<Pick<StoredNotification, 'trip_id' | 'kind'>>>;
+  /** False when the user has no such notification shown by `visibleAt`. */
+  markRead(userId: string, id: string, visibleAt: string): Promise<boolean>;
+  markAllRead(userId: string, visibleAt: string): Promise<number>;
+  /** The user's notifications due by `at` and not yet handed to the channels, oldest first. */
+  undelivered(userId: string, at: string): Promise<StoredNotification[]>;
+  markDelivered(userId: string, ids: string[]): Promise<void>;
   preferencesOf(userId: string): Promise<StoredPreferences | null>;
   savePreferences(preferences: StoredPreferences): Promise<void>;
   tripMemory(tripId: string): Promise<TripMemory | null>;

@@ -4,6 +4,7 @@
 // (notifications.ts): a member with hidden costs gets no amount and no money alert.
 import { currencyDigits, isCurrencyCode, moneyText, type TripAccess, type TripAlertState } from '@tripcost/shared';
 import type { NotificationKind, TripMemory } from './notification-store';
+import { reminderSubject, STARTS_SOON_DAYS, type Reminder } from './reminders';
 
 /** A cheapest window that flips back and forth alerts at most once in this time per trip. */
 export const CHEAPEST_QUIET_MS = 60 * 60 * 1000;
@@ -22,7 +23,7 @@ export interface Alert {
   dedupe_key: string;
 }
 
-const amount = (units: number, currency: string) =>
+export const amount = (units: number, currency: string) =>
   moneyText(units, isCurrencyCode(currency) ? currencyDigits(currency) : 2, currency);
 
 /** The memory a first state leaves: nothing is alerted for a trip seen for the first time. */
@@ -38,6 +39,9 @@ export function firstMemory(state: TripAlertState): TripMemory {
     committed_id: state.committed?.instance_id ?? null,
     committed_start: state.committed?.start ?? null,
     name: state.name,
+    currency: state.currency,
+    committed_to_pay: state.committed?.to_pay ?? 0,
+    considering: state.considering ?? [],
   };
 }
 
@@ -127,4 +131,88 @@ function memberAlerts(before: Record<string, TripAccess>, state: TripAlertState)
   for (const who of joined) tell(who, 'joined');
   for (const who of left) tell(who, 'left');
   return alerts;
+}
+
+/**
+ * The reminders a trip's memory calls for, per member: "starts in 3 days" for everyone,
+ * "still to pay" for who may see costs when something is, and one "price seen long
+ * ago" per dated price of a window still considered. Whether each still holds, and the
+ * person's rule, are checked again when it is due (notifications.remind).
+ */
+export function wantedReminders(memory: TripMemory | null): Reminder[] {
+  if (!memory) return [];
+  const reminders: Reminder[] = [];
+  const trip = memory._id;
+  for (const [userId, access] of Object.entries(memory.access)) {
+    const start = memory.committed_start;
+    if (memory.committed_id && start) {
+      const plan = { user_id: userId, trip_id: trip, instance_id: memory.committed_id, start };
+      reminders.push({ kind: 'starts_soon', ...plan });
+      if (access === 'full' && (memory.committed_to_pay ?? 0) > 0) reminders.push({ kind: 'to_pay', ...plan });
+    }
+    for (const window of memory.considering ?? [])
+      for (const { item_id, seen_on, total } of window.prices)
+        reminders.push({
+          kind: 'stale_price',
+          user_id: userId,
+          trip_id: trip,
+          instance_id: window.instance_id,
+          start: window.start,
+          price: { item_id, seen_on, total },
+        });
+  }
+  return reminders;
+}
+
+/** The reminders `after` calls for that `before` did not (the others are waiting already). */
+export function newReminders(before: TripMemory | null, after: TripMemory): Reminder[] {
+  const key = (reminder: Reminder) => `${reminderSubject(reminder)}:${reminder.user_id}`;
+  const waiting = new Set(wantedReminders(before).map(key));
+  return wantedReminders(after).filter((reminder) => !waiting.has(key(reminder)));
+}
+
+/** Whether a due reminder is still about the trip as it is (same plan or price, still a member who may read it). */
+export function stillHolds(memory: TripMemory | null, reminder: Reminder): boolean {
+  if (!memory) return false;
+  return wantedReminders(memory).some(
+    (wanted) => wanted.user_id === reminder.user_id && reminderSubject(wanted) === reminderSubject(reminder),
+  );
+}
+
+/** The alert a due reminder becomes, its texts from the trip's memory (which stillHolds checked). */
+export function reminderAlert(memory: TripMemory, reminder: Reminder): Alert {
+  const trip = memory.name ?? 'your getaway';
+  const base = {
+    user_id: reminder.user_id,
+    kind: reminder.kind,
+    trip_id: reminder.trip_id,
+    instance_id: reminder.instance_id,
+    dedupe_key: reminderSubject(reminder),
+  };
+  const currency = memory.currency ?? 'USD';
+  if (reminder.kind === 'starts_soon')
+    return {
+      ...base,
+      title: `Starts in ${STARTS_SOON_DAYS} days`,
+      body: `Your trip to ${trip} starts on ${reminder.start}.`,
+      amount_body: null,
+    };
+  if (reminder.kind === 'to_pay') {
+    const lead = `Your trip to ${trip} starts on ${reminder.start}`;
+    return {
+      ...base,
+      title: 'Still to pay',
+      body: `${lead} and some costs are still to pay.`,
+      amount_body: `${lead} and ${amount(memory.committed_to_pay ?? 0, currency)} is still to pay.`,
+    };
+  }
+  const window = memory.considering!.find((w) => w.instance_id === reminder.instance_id)!;
+  const price = window.prices.find((p) => p.item_id === reminder.price!.item_id)!;
+  const what = `The price of “${price.name}” in “${window.label}” (${trip})`;
+  return {
+    ...base,
+    title: 'A price to check again',
+    body: `${what} was seen on ${price.seen_on}: worth checking again.`,
+    amount_body: `${what}, ${amount(price.total, currency)}, was seen on ${price.seen_on}: worth checking again.`,
+  };
 }

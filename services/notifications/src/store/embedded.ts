@@ -37,8 +37,12 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
       }
     },
 
-    async list(userId, { unread, before, limit }) {
-      const query: Record<string, unknown> = { user_id: userId, ...(unread === undefined ? {} : { read: !unread }) };
+    async list(userId, { unread, before, limit, visibleAt }) {
+      const query: Record<string, unknown> = {
+        user_id: userId,
+        deliver_at: { $lte: visibleAt },
+        ...(unread === undefined ? {} : { read: !unread }),
+      };
       if (before) {
         const cursor = await notifications.db.findOneAsync({ _id: before, user_id: userId });
         if (!cursor) return [];
@@ -50,23 +54,40 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
       return (await notifications.db.findAsync(query).sort(NEWEST_FIRST).limit(limit)) as StoredNotification[];
     },
 
-    unreadCount: (userId) => notifications.db.countAsync({ user_id: userId, read: false }),
+    unreadKinds: async (userId, visibleAt) =>
+      (await notifications.db.findAsync(
+        { user_id: userId, read: false, deliver_at: { $lte: visibleAt } },
+        { trip_id: 1, kind: 1, _id: 0 },
+      )) as Array<Pick<StoredNotification, 'trip_id' | 'kind'>>,
 
-    async markRead(userId, id) {
+    async markRead(userId, id, visibleAt) {
       const { numAffected } = await notifications.db.updateAsync(
-        { _id: id, user_id: userId },
+        { _id: id, user_id: userId, deliver_at: { $lte: visibleAt } },
         { $set: { read: true } },
       );
       return numAffected > 0;
     },
 
-    async markAllRead(userId) {
+    async markAllRead(userId, visibleAt) {
       const { numAffected } = await notifications.db.updateAsync(
-        { user_id: userId, read: false },
+        { user_id: userId, read: false, deliver_at: { $lte: visibleAt } },
         { $set: { read: true } },
         { multi: true },
       );
       return numAffected;
+    },
+
+    undelivered: async (userId, at) =>
+      (await notifications.db
+        .findAsync({ user_id: userId, delivered: false, deliver_at: { $lte: at } })
+        .sort({ deliver_at: 1, _id: 1 })) as StoredNotification[],
+
+    async markDelivered(userId, ids) {
+      await notifications.db.updateAsync(
+        { user_id: userId, _id: { $in: ids } },
+        { $set: { delivered: true } },
+        { multi: true },
+      );
     },
 
     preferencesOf: async (userId) => (await preferences.db.findOneAsync({ _id: userId })) as StoredPreferences | null,

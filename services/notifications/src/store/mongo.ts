@@ -21,6 +21,8 @@ const notificationSchema = new Schema(
     body: { type: String, required: true },
     amount_body: { type: String, default: null },
     created_at: { type: String, required: true },
+    deliver_at: { type: String, required: true },
+    delivered: { type: Boolean, required: true },
     read: { type: Boolean, required: true },
     dedupe_key: { type: String, required: true },
   },
@@ -28,6 +30,8 @@ const notificationSchema = new Schema(
 );
 notificationSchema.index({ user_id: 1, dedupe_key: 1 }, { unique: true });
 notificationSchema.index({ user_id: 1, created_at: -1, _id: -1 });
+// The releases' question: what of this user is due and not yet handed to the channels.
+notificationSchema.index({ user_id: 1, delivered: 1, deliver_at: 1 });
 
 const preferencesSchema = new Schema(
   { _id: { type: String, required: true } },
@@ -59,8 +63,12 @@ export async function openMongoNotificationStore(connection: Connection): Promis
       }
     },
 
-    async list(userId, { unread, before, limit }) {
-      const filter: Record<string, unknown> = { user_id: userId, ...(unread === undefined ? {} : { read: !unread }) };
+    async list(userId, { unread, before, limit, visibleAt }) {
+      const filter: Record<string, unknown> = {
+        user_id: userId,
+        deliver_at: { $lte: visibleAt },
+        ...(unread === undefined ? {} : { read: !unread }),
+      };
       if (before) {
         const cursor = await Notifications.findOne({ _id: before, user_id: userId }).lean();
         if (!cursor) return [];
@@ -73,16 +81,39 @@ export async function openMongoNotificationStore(connection: Connection): Promis
       return found.map((doc) => fromMongo<StoredNotification>(doc));
     },
 
-    unreadCount: (userId) => Notifications.countDocuments({ user_id: userId, read: false }),
+    unreadKinds: async (userId, visibleAt) =>
+      (
+        await Notifications.find(
+          { user_id: userId, read: false, deliver_at: { $lte: visibleAt } },
+          { trip_id: 1, kind: 1, _id: 0 },
+        ).lean()
+      ).map((doc) => ({ trip_id: doc.trip_id, kind: doc.kind as StoredNotification['kind'] })),
 
-    async markRead(userId, id) {
-      const result = await Notifications.updateOne({ _id: id, user_id: userId }, { $set: { read: true } });
+    async markRead(userId, id, visibleAt) {
+      const result = await Notifications.updateOne(
+        { _id: id, user_id: userId, deliver_at: { $lte: visibleAt } },
+        { $set: { read: true } },
+      );
       return result.matchedCount > 0;
     },
 
-    async markAllRead(userId) {
-      const result = await Notifications.updateMany({ user_id: userId, read: false }, { $set: { read: true } });
+    async markAllRead(userId, visibleAt) {
+      const result = await Notifications.updateMany(
+        { user_id: userId, read: false, deliver_at: { $lte: visibleAt } },
+        { $set: { read: true } },
+      );
       return result.modifiedCount;
+    },
+
+    async undelivered(userId, at) {
+      const found = await Notifications.find({ user_id: userId, delivered: false, deliver_at: { $lte: at } })
+        .sort({ deliver_at: 1, _id: 1 })
+        .lean();
+      return found.map((doc) => fromMongo<StoredNotification>(doc));
+    },
+
+    async markDelivered(userId, ids) {
+      await Notifications.updateMany({ user_id: userId, _id: { $in: ids } }, { $set: { delivered: true } });
     },
 
     async preferencesOf(userId) {
