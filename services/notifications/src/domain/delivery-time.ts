@@ -25,9 +25,7 @@ export function quietUntil(quiet: Preferences['quiet_hours'], timeZone: string, 
   if (!inside) return null;
   // The end is today at `to`, or tomorrow when the hours started yesterday evening… and it is still evening.
   const endDay = overnight && minute >= from ? local.plus({ days: 1 }) : local;
-  return endDay
-    .set({ hour: Math.floor(to / 60), minute: to % 60, second: 0, millisecond: 0 })
-    .toJSDate();
+  return endDay.set({ hour: Math.floor(to / 60), minute: to % 60, second: 0, millisecond: 0 }).toJSDate();
 }
 
 /** The next DIGEST_HOUR strictly after `at` where the person is. */

@@ -90,7 +90,12 @@ function consideredWindows(trip: TripRecord, digits: number): AlertWindow[] {
     for (const item of window.items ?? []) {
       const seen = capturedOnInUse(item, window);
       if (seen)
-        prices.push({ item_id: item._id, name: item.name, seen_on: seen, total: Number(itemCostCents(item, context, digits)) });
+        prices.push({
+          item_id: item._id,
+          name: item.name,
+          seen_on: seen,
+          total: Number(itemCostCents(item, context, digits)),
+        });
     }
     windows.push({ instance_id: window._id, label: windowName(window), start, prices });
   }
