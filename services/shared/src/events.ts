@@ -117,6 +117,15 @@ export interface EventPayloads {
   'trip.deleted': { tripId: string; userId: string };
   /** The trip's alert state after a change (TripAlertState). */
   'trip.alert-state': { trip: TripAlertState };
+  /** A member's vote on a window (null: withdrawn), with the names alerts say (the votes digest). */
+  'trip.voted': {
+    tripId: string;
+    instanceId: string;
+    label: string;
+    userId: string;
+    name: string;
+    vote: 'yes' | 'maybe' | 'no' | null;
+  };
   'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };
   'wishlist.trip-removed': { tripId: string; userId: string; wishlistId: string };
   'wishlist.deleted': { wishlistId: string; userId: string; tripIds: string[] };
@@ -139,6 +148,7 @@ export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'trip.updated': ['wishlists'],
   'trip.deleted': ['wishlists', 'notifications'],
   'trip.alert-state': ['notifications'],
+  'trip.voted': ['notifications'],
   'wishlist.trip-added': ['trips'],
   'wishlist.trip-removed': ['trips'],
   'wishlist.deleted': ['trips'],

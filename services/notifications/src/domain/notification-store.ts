@@ -56,6 +56,19 @@ export interface TripMemory {
   considering?: AlertWindow[];
 }
 
+/** A member's vote as the votes digest reads it (from trip.voted; its _id is the event's). */
+export interface StoredVote {
+  _id: string;
+  trip_id: string;
+  instance_id: string;
+  /** The window's and the voter's names when they voted. */
+  label: string;
+  user_id: string;
+  name: string;
+  vote: 'yes' | 'maybe' | 'no' | null;
+  at: string;
+}
+
 export interface ListQuery {
   unread?: boolean;
   /** Only notifications shown by then (deliver_at ≤ visibleAt), ISO. */
@@ -83,8 +96,13 @@ export interface NotificationStore extends OutboxStore {
   tripMemory(tripId: string): Promise<TripMemory | null>;
   /** Keeps `memory` unless a newer version is stored already. */
   saveTripMemory(memory: TripMemory): Promise<void>;
+  /** Keeps a vote once (a redelivered event changes nothing). */
+  recordVote(vote: StoredVote): Promise<void>;
+  /** The trip's votes cast after `after` and by `upTo` (ISO), oldest first. */
+  votesOn(tripId: string, after: string, upTo: string): Promise<StoredVote[]>;
+  /** Forgets the trip's state and votes. */
   forgetTrip(tripId: string): Promise<void>;
-  /** Deletes every notification and the preferences of the user; the count of documents removed. */
+  /** Deletes every notification, vote and the preferences of the user; the count of documents removed. */
   forgetUser(userId: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,12 +1,13 @@
 // The notifications use cases: taking in trip states (rules.ts) and keeping each
 // person's alerts; reading, marking read, preferences; forgetting a trip or a person.
 import { newId, notFound, snapshotAccessFor, type Logger, type TripAlertState } from '@tripcost/shared';
-import type { NotificationStore, StoredNotification, ListQuery } from './notification-store';
+import type { ListQuery, NotificationStore, StoredNotification, StoredVote } from './notification-store';
 import { changedPreferences, defaultPreferences, type Preferences, type PreferencesChange } from './preferences';
 import { inAppOnly, messagesOf, type Channels, type ReleaseScheduler } from './delivery';
 import { deliveryTime } from './delivery-time';
 import { dueAt, hasStarted, type Reminder, type ReminderScheduler } from './reminders';
 import { evaluate, MONEY_KINDS, newReminders, reminderAlert, stillHolds, type Alert } from './rules';
+import { votesDigest } from './votes-digest';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 export const PAGE = { default: 20, max: 100 } as const;
@@ -27,6 +28,8 @@ export interface Notifications {
   /** Takes in a trip's alert state: stores each alert its members should get, once. */
   tripChanged(state: TripAlertState, now?: Date): Promise<number>;
   tripDeleted(tripId: string): Promise<void>;
+  /** A member voted: kept for the day's digest, which waits for each other member's 09:00. */
+  voted(vote: StoredVote, now?: Date): Promise<void>;
   /** A reminder's time came: stores it when it still holds (same plan or price, still a member, rule on). */
   remind(reminder: Reminder, now?: Date): Promise<'stored' | 'dropped' | 'rescheduled'>;
   /** Hands the user's alerts due by `now` to the channels beyond in-app (delivery.ts); how many. */
@@ -84,6 +87,8 @@ export function createNotifications(deps: {
     return fresh;
   }
 
+  const votes = votesDigest({ store, reminders: deps.reminders, preferencesOf, keep });
+
   return {
     async tripChanged(state, at = now()) {
       const before = await store.tripMemory(state._id);
@@ -99,10 +104,13 @@ export function createNotifications(deps: {
       deps.logger.debug({ tripId: state._id, version: state.version, stored }, 'trip state taken in');
       return stored;
     },
+    voted: (vote, at = now()) => votes.voted(vote, at),
     async remind(reminder, at = now()) {
       const memory = await store.tripMemory(reminder.trip_id);
       const preferences = await preferencesOf(reminder.user_id);
-      if (!stillHolds(memory, reminder) || !preferences.rules[reminder.kind]) return 'dropped';
+      const { kind } = reminder;
+      if (kind === 'votes') return votes.digest(memory, reminder, preferences, at);
+      if (!stillHolds(memory, reminder) || !preferences.rules[kind]) return 'dropped';
       // The person may have moved to another time zone or changed stale_days since: wait for their time.
       const due = dueAt(reminder, preferences);
       if (due.getTime() - at.getTime() > 60_000) {
@@ -110,7 +118,7 @@ export function createNotifications(deps: {
         return 'rescheduled';
       }
       if (hasStarted(reminder.start, preferences.time_zone, at)) return 'dropped';
-      await keep(reminderAlert(memory!, reminder), at);
+      await keep(reminderAlert(memory!, { ...reminder, kind }), at);
       return 'stored';
     },
     async release(userId, at = now()) {

@@ -19,13 +19,16 @@ export interface RemindedPrice {
   total: number;
 }
 
-/** One person's reminder about one window. */
+/**
+ * One person's reminder about one window, or (`votes`) their digest of a trip's votes
+ * on one day: then `instance_id` is '' and `start` is the day of the digest.
+ */
 export interface Reminder {
-  kind: 'starts_soon' | 'to_pay' | 'stale_price';
+  kind: 'starts_soon' | 'to_pay' | 'stale_price' | 'votes';
   user_id: string;
   trip_id: string;
   instance_id: string;
-  /** The window's first day, YYYY-MM-DD. */
+  /** The window's first day, YYYY-MM-DD (votes: the digest's day). */
   start: string;
   /** stale_price only. */
   price?: RemindedPrice;
@@ -56,6 +59,18 @@ export function stalePriceAt(seenOn: string, start: string, staleDays: number, t
   return stale > near ? stale : near;
 }
 
+/** The votes digest of `day` (YYYY-MM-DD): 09:00 that day, telling the votes of the 24 hours before. */
+export const votesDigestAt = (day: string, timeZone: string): Date => morningOf(day, 0, timeZone);
+
+/** The first digest after `at`, as the day it is on where the person is. */
+export function votesDigestDay(at: Date, timeZone: string): string {
+  const today = dayIn(at, timeZone);
+  return votesDigestAt(today, timeZone) > at ? today : DateTime.fromISO(today).plus({ days: 1 }).toISODate()!;
+}
+
+/** The votes a digest of `day` tells: those cast after 09:00 the day before, up to 09:00 that day. */
+export const votesDigestSince = (day: string, timeZone: string): Date => morningOf(day, -1, timeZone);
+
 /** The day `now` is in `timeZone`, YYYY-MM-DD. */
 export const dayIn = (now: Date, timeZone: string): string => DateTime.fromJSDate(now, { zone: timeZone }).toISODate()!;
 
@@ -68,6 +83,7 @@ export function hasStarted(start: string, timeZone: string, now: Date): boolean 
 export function dueAt(reminder: Reminder, preferences: { time_zone: string; stale_days: number }): Date {
   if (reminder.kind === 'starts_soon') return startsSoonAt(reminder.start, preferences.time_zone);
   if (reminder.kind === 'to_pay') return toPayAt(reminder.start, preferences.time_zone);
+  if (reminder.kind === 'votes') return votesDigestAt(reminder.start, preferences.time_zone);
   return stalePriceAt(reminder.price!.seen_on, reminder.start, preferences.stale_days, preferences.time_zone);
 }
 
@@ -80,6 +96,7 @@ export interface ReminderScheduler {
 /** What a reminder is about, whoever it is for and whenever: the alert's dedupe key. */
 export function reminderSubject(reminder: Reminder): string {
   const window = `${reminder.trip_id}:${reminder.instance_id}:${reminder.start}`;
+  if (reminder.kind === 'votes') return `votes:${reminder.trip_id}:${reminder.start}`;
   if (reminder.kind !== 'stale_price') return `${reminder.kind}:${window}`;
   const { item_id, seen_on, total } = reminder.price!;
   return `${reminder.kind}:${window}:${item_id}:${seen_on}:${total}`;

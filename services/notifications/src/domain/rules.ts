@@ -3,7 +3,7 @@
 // read it. The visibility rule of trips is applied here and again on reading
 // (notifications.ts): a member with hidden costs gets no amount and no money alert.
 import { currencyDigits, isCurrencyCode, moneyText, type TripAccess, type TripAlertState } from '@tripcost/shared';
-import type { NotificationKind, TripMemory } from './notification-store';
+import type { NotificationKind, StoredVote, TripMemory } from './notification-store';
 import { reminderSubject, STARTS_SOON_DAYS, type Reminder } from './reminders';
 
 /** A cheapest window that flips back and forth alerts at most once in this time per trip. */
@@ -179,12 +179,14 @@ export function stillHolds(memory: TripMemory | null, reminder: Reminder): boole
   );
 }
 
+type WindowReminderKind = Exclude<Reminder['kind'], 'votes'>;
+
 /** The alert a due reminder becomes, its texts from the trip's memory (which stillHolds checked). */
-export function reminderAlert(memory: TripMemory, reminder: Reminder): Alert {
+export function reminderAlert(memory: TripMemory, reminder: Reminder & { kind: WindowReminderKind }): Alert {
   const trip = memory.name ?? 'your getaway';
   const base = {
     user_id: reminder.user_id,
-    kind: reminder.kind,
+    kind: reminder.kind as WindowReminderKind,
     trip_id: reminder.trip_id,
     instance_id: reminder.instance_id,
     dedupe_key: reminderSubject(reminder),
@@ -214,5 +216,36 @@ export function reminderAlert(memory: TripMemory, reminder: Reminder): Alert {
     title: 'A price to check again',
     body: `${what} was seen on ${price.seen_on}: worth checking again.`,
     amount_body: `${what}, ${amount(price.total, currency)}, was seen on ${price.seen_on}: worth checking again.`,
+  };
+}
+
+const VOTE_WORDS = { yes: 'voted yes on', maybe: 'voted maybe on', no: 'voted no on' } as const;
+
+/**
+ * A day's votes on a trip as one alert (kind `members`, the members rule) for `reminder`'s
+ * person: each other member's last vote on each window that day, in the order cast.
+ * Null when nobody else voted.
+ */
+export function votesDigestAlert(memory: TripMemory, reminder: Reminder, votes: StoredVote[]): Alert | null {
+  const last = new Map<string, StoredVote>();
+  for (const vote of votes)
+    if (vote.user_id !== reminder.user_id) {
+      const key = `${vote.user_id}:${vote.instance_id}`;
+      last.delete(key); // re-inserted: the order is of each one's last vote
+      last.set(key, vote);
+    }
+  if (last.size === 0) return null;
+  const said = [...last.values()].map(
+    (vote) => `${vote.name} ${vote.vote ? VOTE_WORDS[vote.vote] : 'withdrew their vote on'} “${vote.label}”`,
+  );
+  return {
+    user_id: reminder.user_id,
+    kind: 'members',
+    trip_id: reminder.trip_id,
+    instance_id: null,
+    title: last.size === 1 ? 'A new vote' : `${last.size} new votes`,
+    body: `On ${memory.name ?? 'your getaway'}: ${said.join('; ')}.`,
+    amount_body: null,
+    dedupe_key: reminderSubject(reminder),
   };
 }

@@ -1,11 +1,12 @@
 // The embedded (NeDB) adapter of NotificationStore, used when MONGO_URL is not set: one
 // datafile per collection under <DATA_DIR>/notifications. Read-modify-writes run in the
 // collection's `exclusive` queue (this process owns the files alone).
-import { embeddedDir, isDuplicateKeyError, openEmbeddedCollection } from '@tripcost/shared';
+import { embeddedDir, isDuplicateKeyError, openEmbeddedCollection, type EmbeddedCollection } from '@tripcost/shared';
 import type {
   NotificationStore,
   StoredNotification,
   StoredPreferences,
+  StoredVote,
   TripMemory,
 } from '../domain/notification-store';
 
@@ -21,7 +22,8 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
   ]);
   const preferences = await openEmbeddedCollection<StoredPreferences>(dir, 'preferences');
   const trips = await openEmbeddedCollection<TripMemory>(dir, 'trips');
-  const all = [notifications, preferences, trips];
+  const votes = await openEmbeddedCollection<StoredVote>(dir, 'votes', [{ fieldName: 'trip_id' }]);
+  const all = [notifications, preferences, trips, votes];
 
   return {
     pendingEvents: async () => [],
@@ -37,6 +39,65 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
       }
     },
 
+    ...readsAndMarks(notifications),
+
+    preferencesOf: async (userId) => (await preferences.db.findOneAsync({ _id: userId })) as StoredPreferences | null,
+
+    async savePreferences(stored) {
+      await preferences.db.updateAsync({ _id: stored._id }, stored, { upsert: true });
+    },
+
+    tripMemory: async (tripId) => (await trips.db.findOneAsync({ _id: tripId })) as TripMemory | null,
+
+    saveTripMemory: (memory) =>
+      trips.exclusive(async () => {
+        const stored = (await trips.db.findOneAsync({ _id: memory._id })) as TripMemory | null;
+        if (stored && stored.version >= memory.version) return;
+        await trips.db.updateAsync({ _id: memory._id }, memory, { upsert: true });
+      }),
+
+    async recordVote(vote) {
+      try {
+        await votes.db.insertAsync(vote);
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    },
+
+    votesOn: async (tripId, after, upTo) =>
+      (await votes.db
+        .findAsync({ trip_id: tripId, at: { $gt: after, $lte: upTo } })
+        .sort({ at: 1, _id: 1 })) as StoredVote[],
+
+    async forgetTrip(tripId) {
+      await trips.db.removeAsync({ _id: tripId }, {});
+      await votes.db.removeAsync({ trip_id: tripId }, { multi: true });
+      trips.compactSoon();
+      votes.compactSoon();
+    },
+
+    async forgetUser(userId) {
+      const removed = await notifications.db.removeAsync({ user_id: userId }, { multi: true });
+      const prefs = await preferences.db.removeAsync({ _id: userId }, {});
+      const cast = await votes.db.removeAsync({ user_id: userId }, { multi: true });
+      notifications.compactSoon();
+      preferences.compactSoon();
+      votes.compactSoon();
+      return removed + prefs + cast;
+    },
+
+    ping: () => notifications.ping(),
+    async close() {
+      await Promise.all(all.map((collection) => collection.close()));
+    },
+  };
+}
+
+/** A person's list, unread count, read marks and releases. */
+function readsAndMarks(
+  notifications: EmbeddedCollection<StoredNotification>,
+): Pick<NotificationStore, 'list' | 'unreadKinds' | 'markRead' | 'markAllRead' | 'undelivered' | 'markDelivered'> {
+  return {
     async list(userId, { unread, before, limit, visibleAt }) {
       const query: Record<string, unknown> = {
         user_id: userId,
@@ -88,39 +149,6 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
         { $set: { delivered: true } },
         { multi: true },
       );
-    },
-
-    preferencesOf: async (userId) => (await preferences.db.findOneAsync({ _id: userId })) as StoredPreferences | null,
-
-    async savePreferences(stored) {
-      await preferences.db.updateAsync({ _id: stored._id }, stored, { upsert: true });
-    },
-
-    tripMemory: async (tripId) => (await trips.db.findOneAsync({ _id: tripId })) as TripMemory | null,
-
-    saveTripMemory: (memory) =>
-      trips.exclusive(async () => {
-        const stored = (await trips.db.findOneAsync({ _id: memory._id })) as TripMemory | null;
-        if (stored && stored.version >= memory.version) return;
-        await trips.db.updateAsync({ _id: memory._id }, memory, { upsert: true });
-      }),
-
-    async forgetTrip(tripId) {
-      await trips.db.removeAsync({ _id: tripId }, {});
-      trips.compactSoon();
-    },
-
-    async forgetUser(userId) {
-      const removed = await notifications.db.removeAsync({ user_id: userId }, { multi: true });
-      const prefs = await preferences.db.removeAsync({ _id: userId }, {});
-      notifications.compactSoon();
-      preferences.compactSoon();
-      return removed + prefs;
-    },
-
-    ping: () => notifications.ping(),
-    async close() {
-      await Promise.all(all.map((collection) => collection.close()));
     },
   };
 }

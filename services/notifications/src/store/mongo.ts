@@ -2,11 +2,12 @@
 // are strings everywhere (schemas say `_id: String`), so a filter never compares a
 // string with an ObjectId; single-document writes only (no transactions).
 import { fromMongo, isDuplicateKeyError, pingMongo } from '@tripcost/shared';
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type Model } from 'mongoose';
 import type {
   NotificationStore,
   StoredNotification,
   StoredPreferences,
+  StoredVote,
   TripMemory,
 } from '../domain/notification-store';
 
@@ -42,11 +43,29 @@ const tripSchema = new Schema(
   { versionKey: false, strict: false, collection: 'trips' },
 );
 
+const voteSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    trip_id: { type: String, required: true },
+    instance_id: { type: String, required: true },
+    label: { type: String, required: true },
+    user_id: { type: String, required: true },
+    name: { type: String, required: true },
+    vote: { type: String, default: null },
+    at: { type: String, required: true },
+  },
+  { versionKey: false, collection: 'votes' },
+);
+voteSchema.index({ trip_id: 1, at: 1 });
+voteSchema.index({ user_id: 1 });
+
 export async function openMongoNotificationStore(connection: Connection): Promise<NotificationStore> {
-  const Notifications = connection.model('Notification', notificationSchema);
+  const Notifications = connection.model<StoredNotification>('Notification', notificationSchema);
   const Preferences = connection.model('Preferences', preferencesSchema);
   const Trips = connection.model('TripMemory', tripSchema);
-  await Notifications.init();
+  const Votes = connection.model('Vote', voteSchema);
+  // The unique (user_id, dedupe_key) index must exist before the first insert: "stored once" rests on it.
+  await Promise.all([Notifications.init(), Votes.init()]);
 
   return {
     pendingEvents: async () => [],
@@ -63,6 +82,70 @@ export async function openMongoNotificationStore(connection: Connection): Promis
       }
     },
 
+    ...readsAndMarks(Notifications),
+
+    async preferencesOf(userId) {
+      const found = await Preferences.findById(userId).lean();
+      return found ? fromMongo<StoredPreferences>(found) : null;
+    },
+
+    async savePreferences(stored) {
+      await Preferences.replaceOne({ _id: stored._id }, stored, { upsert: true });
+    },
+
+    async tripMemory(tripId) {
+      const found = await Trips.findById(tripId).lean();
+      return found ? fromMongo<TripMemory>(found) : null;
+    },
+
+    async saveTripMemory(memory) {
+      try {
+        // Only over an older version; no stored one inserts (a newer one makes the upsert collide, which is fine).
+        await Trips.replaceOne({ _id: memory._id, version: { $lt: memory.version } }, memory, { upsert: true });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    },
+
+    async recordVote(vote) {
+      try {
+        await Votes.create(vote);
+      } catch (error) {
+        // The event id is the _id: a redelivered event collides, which means it is kept already.
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    },
+
+    async votesOn(tripId, after, upTo) {
+      const found = await Votes.find({ trip_id: tripId, at: { $gt: after, $lte: upTo } })
+        .sort({ at: 1, _id: 1 })
+        .lean();
+      return found.map((doc) => fromMongo<StoredVote>(doc));
+    },
+
+    async forgetTrip(tripId) {
+      await Promise.all([Trips.deleteOne({ _id: tripId }), Votes.deleteMany({ trip_id: tripId })]);
+    },
+
+    async forgetUser(userId) {
+      const [notifications, preferences, votes] = await Promise.all([
+        Notifications.deleteMany({ user_id: userId }),
+        Preferences.deleteOne({ _id: userId }),
+        Votes.deleteMany({ user_id: userId }),
+      ]);
+      return notifications.deletedCount + preferences.deletedCount + votes.deletedCount;
+    },
+
+    ping: () => pingMongo(connection),
+    close: () => connection.close(),
+  };
+}
+
+/** A person's list, unread count, read marks and releases. */
+function readsAndMarks(
+  Notifications: Model<StoredNotification>,
+): Pick<NotificationStore, 'list' | 'unreadKinds' | 'markRead' | 'markAllRead' | 'undelivered' | 'markDelivered'> {
+  return {
     async list(userId, { unread, before, limit, visibleAt }) {
       const filter: Record<string, unknown> = {
         user_id: userId,
@@ -115,43 +198,5 @@ export async function openMongoNotificationStore(connection: Connection): Promis
     async markDelivered(userId, ids) {
       await Notifications.updateMany({ user_id: userId, _id: { $in: ids } }, { $set: { delivered: true } });
     },
-
-    async preferencesOf(userId) {
-      const found = await Preferences.findById(userId).lean();
-      return found ? fromMongo<StoredPreferences>(found) : null;
-    },
-
-    async savePreferences(stored) {
-      await Preferences.replaceOne({ _id: stored._id }, stored, { upsert: true });
-    },
-
-    async tripMemory(tripId) {
-      const found = await Trips.findById(tripId).lean();
-      return found ? fromMongo<TripMemory>(found) : null;
-    },
-
-    async saveTripMemory(memory) {
-      try {
-        // Only over an older version; no stored one inserts (a newer one makes the upsert collide, which is fine).
-        await Trips.replaceOne({ _id: memory._id, version: { $lt: memory.version } }, memory, { upsert: true });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-    },
-
-    async forgetTrip(tripId) {
-      await Trips.deleteOne({ _id: tripId });
-    },
-
-    async forgetUser(userId) {
-      const [notifications, preferences] = await Promise.all([
-        Notifications.deleteMany({ user_id: userId }),
-        Preferences.deleteOne({ _id: userId }),
-      ]);
-      return notifications.deletedCount + preferences.deletedCount;
-    },
-
-    ping: () => pingMongo(connection),
-    close: () => connection.close(),
   };
 }

@@ -215,6 +215,50 @@ describe('quiet hours and the daily digest', () => {
   });
 });
 
+describe('the votes, as one digest a day', () => {
+  const vote = (userId: string, name: string, instance: string, cast: 'yes' | 'no' | null) =>
+    notifications.voted({
+      _id: newId(),
+      trip_id: TRIP,
+      instance_id: instance,
+      label: instance === 'w1' ? 'May' : 'June',
+      user_id: userId,
+      name,
+      vote: cast,
+      at: clock.toISOString(),
+    });
+
+  it('when members vote during a day, then each other member gets one message at their 09:00 with each one’s last vote', async () => {
+    await notifications.changePreferences(VIEWER, { time_zone: 'Asia/Tokyo' });
+    await notifications.tripChanged(state(), clock);
+    clock = new Date('2031-04-01T10:00:00Z');
+    await vote(EDITOR, 'Bo', 'w1', 'no');
+    clock = new Date('2031-04-01T11:00:00Z');
+    await vote(OWNER, 'Ana', 'w2', 'yes');
+    clock = new Date('2031-04-01T12:00:00Z');
+    await vote(EDITOR, 'Bo', 'w1', 'yes');
+    const due = (userId: string) =>
+      new Set(waiting.filter(({ reminder }) => reminder.user_id === userId).map(({ at }) => at.toISOString()));
+    expect(due(OWNER)).toEqual(new Set(['2031-04-02T09:00:00.000Z']));
+    expect(due(VIEWER)).toEqual(new Set(['2031-04-02T00:00:00.000Z'])); // 09:00 in Tokyo
+    clock = new Date('2031-04-02T09:00:00Z');
+    await runDue();
+    expect(await bodies(OWNER)).toEqual(['On Lisbon, Portugal: Bo voted yes on “May”.']);
+    expect(await bodies(EDITOR)).toEqual(['On Lisbon, Portugal: Ana voted yes on “June”.']);
+    expect(await bodies(VIEWER)).toEqual(['On Lisbon, Portugal: Ana voted yes on “June”; Bo voted yes on “May”.']);
+  });
+
+  it('when the members rule is off or nobody else voted, then no digest', async () => {
+    await notifications.changePreferences(OWNER, { rules: { members: false } });
+    await notifications.tripChanged(state(), clock);
+    await vote(EDITOR, 'Bo', 'w1', 'no');
+    clock = new Date('2031-04-02T09:00:00Z');
+    await runDue();
+    expect(await bodies(OWNER)).toEqual([]);
+    expect(await bodies(EDITOR)).toEqual([]);
+  });
+});
+
 describe('what the unread count counts', () => {
   it('when a member loses sight of costs after a budget alert, then neither the list nor the count shows it', async () => {
     const committed = { instance_id: 'w1', label: 'May', start: '2031-05-10', end: '2031-05-14', total: 1 };

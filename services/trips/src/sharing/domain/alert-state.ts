@@ -102,6 +102,23 @@ function consideredWindows(trip: TripRecord, digits: number): AlertWindow[] {
   return windows;
 }
 
+/** The trip.voted a vote announces: who voted what on which window, named as alerts say them (the votes digest). */
+export function votedEvent(
+  trip: TripRecord,
+  instanceId: string,
+  userId: string,
+  vote: 'yes' | 'maybe' | 'no' | null,
+  at: string,
+): OutboxEvent {
+  const window = trip.instances.find((instance) => instance._id === instanceId);
+  const name = membersOf(trip).find((member) => member.user_id === userId)?.name ?? 'A member';
+  return outboxEvent(
+    'trip.voted',
+    { tripId: trip._id, instanceId, label: window ? windowName(window) : 'A window', userId, name, vote },
+    at,
+  );
+}
+
 /** Whether two states say the same (their version and actor aside). */
 const sameState = (a: TripAlertState, b: TripAlertState): boolean =>
   JSON.stringify({ ...a, version: 0, actor_id: null }) === JSON.stringify({ ...b, version: 0, actor_id: null });
