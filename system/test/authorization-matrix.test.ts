@@ -378,6 +378,10 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/notifications/preferences', body: { stale_days: 21 } }),
     expect: ANY_USER,
   },
+  'PUT /api/notifications/preferences/default-time-zone': {
+    request: () => ({ path: '/api/notifications/preferences/default-time-zone', body: { time_zone: 'Europe/Lisbon' } }),
+    expect: ANY_USER,
+  },
   'GET /api/notifications/export': { request: () => ({ path: '/api/notifications/export' }), expect: ANY_USER },
   // Imports (issue 43): a draft is its owner's alone; anyone signed in may import.
   'POST /api/imports': {

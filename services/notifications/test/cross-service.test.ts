@@ -167,6 +167,37 @@ describe('preferences', () => {
   });
 });
 
+describe('the browser’s time zone on a first visit', () => {
+  const firstVisit = (user: AuthUser, time_zone: unknown) =>
+    call(notifications.url, 'PUT', '/api/notifications/preferences/default-time-zone', user, { time_zone });
+
+  it('when a person has never set a time zone, then the browser’s is kept; once they chose one, it is not replaced', async () => {
+    const newcomer = testUser();
+    expect(await firstVisit(newcomer, 'Asia/Tokyo')).toMatchObject({ status: 200, body: { time_zone: 'Asia/Tokyo' } });
+    // Another device later: the zone was set already (by the first browser).
+    expect((await firstVisit(newcomer, 'Europe/Paris')).body.time_zone).toBe('Asia/Tokyo');
+    const chooser = testUser();
+    await call(notifications.url, 'PUT', '/api/notifications/preferences', chooser, { time_zone: 'UTC' });
+    expect((await firstVisit(chooser, 'America/Chicago')).body.time_zone).toBe('UTC');
+    const other = testUser();
+    await call(notifications.url, 'PUT', '/api/notifications/preferences', other, { digest: true });
+    expect((await firstVisit(other, 'America/Chicago')).body).toMatchObject({
+      time_zone: 'America/Chicago',
+      digest: true,
+    });
+  });
+
+  it('when the zone is not one, or nobody signed in, then it is refused', async () => {
+    const bad = await firstVisit(testUser(), 'Mars/Olympus');
+    expect(bad).toMatchObject({ status: 400, body: { msg: expect.stringContaining('IANA') } });
+    expect((await firstVisit(testUser(), 42)).status).toBe(400);
+    const anonymous = await call(notifications.url, 'PUT', '/api/notifications/preferences/default-time-zone', null, {
+      time_zone: 'UTC',
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
 describe('account deletion', () => {
   it('when user.deleted arrives, then the person’s notifications and preferences are gone', async () => {
     expect((await mine(viewer)).items.length).toBeGreaterThan(0);

@@ -117,5 +117,7 @@ export interface StoredPreferences {
   quiet_hours: { from: string; to: string } | null;
   digest: boolean;
   channels: { in_app: boolean; push: boolean; webhook: boolean };
+  /** Whether time_zone was set (by the person or their browser); absent: no, it is the default. */
+  time_zone_set?: boolean;
   updated_at: string;
 }

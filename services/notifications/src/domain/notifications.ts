@@ -39,6 +39,8 @@ export interface Notifications {
   markAllRead(userId: string): Promise<number>;
   preferences(userId: string): Promise<Preferences>;
   changePreferences(userId: string, change: PreferencesChange): Promise<Preferences>;
+  /** The browser's time zone, kept only while the person has never set one (their first visit). */
+  defaultTimeZone(userId: string, timeZone: string): Promise<Preferences>;
   forgetUser(userId: string): Promise<number>;
   /** Everything kept of the user, for the account export. */
   exportOf(userId: string): Promise<{ notifications: NotificationView[]; preferences: Preferences }>;
@@ -61,8 +63,16 @@ export function createNotifications(deps: {
   const preferencesOf = async (userId: string): Promise<Preferences> => {
     const stored = await store.preferencesOf(userId);
     if (!stored) return defaultPreferences();
-    const { _id, updated_at: _updatedAt, ...preferences } = stored;
+    const { _id, updated_at: _updatedAt, time_zone_set: _set, ...preferences } = stored;
     return preferences;
+  };
+  const save = async (userId: string, preferences: Preferences, timeZoneSet: boolean) => {
+    await store.savePreferences({
+      _id: userId,
+      ...preferences,
+      time_zone_set: timeZoneSet,
+      updated_at: now().toISOString(),
+    });
   };
 
   /**
@@ -149,7 +159,16 @@ export function createNotifications(deps: {
     preferences: preferencesOf,
     async changePreferences(userId, change) {
       const next = changedPreferences(await preferencesOf(userId), change);
-      await store.savePreferences({ _id: userId, ...next, updated_at: now().toISOString() });
+      const wasSet = (await store.preferencesOf(userId))?.time_zone_set ?? false;
+      await save(userId, next, wasSet || change.time_zone !== undefined);
+      return next;
+    },
+    async defaultTimeZone(userId, timeZone) {
+      const stored = await store.preferencesOf(userId);
+      const current = await preferencesOf(userId);
+      if (stored?.time_zone_set) return current;
+      const next = changedPreferences(current, { time_zone: timeZone });
+      await save(userId, next, true);
       return next;
     },
     forgetUser: (userId) => store.forgetUser(userId),

@@ -31,6 +31,14 @@ export const notificationsApi = api.injectEndpoints({
       query: () => '/notifications/preferences',
       providesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
     }),
+    sendBrowserTimeZone: build.mutation<AlertPreferences, string>({
+      query: (time_zone) => ({
+        url: '/notifications/preferences/default-time-zone',
+        method: 'PUT',
+        body: { time_zone },
+      }),
+      invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
+    }),
     setAlertPreferences: build.mutation<AlertPreferences, Body<'/api/notifications/preferences', 'put'>>({
       query: (body) => ({ url: '/notifications/preferences', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
@@ -44,4 +52,14 @@ export const {
   useMarkAllNotificationsReadMutation,
   useGetAlertPreferencesQuery,
   useSetAlertPreferencesMutation,
+  useSendBrowserTimeZoneMutation,
 } = notificationsApi;
+
+/** The browser's IANA time zone, or null when it does not say. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
