@@ -60,20 +60,8 @@ export function createNotifications(deps: {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
   const channels = deps.channels ?? inAppOnly;
-  const preferencesOf = async (userId: string): Promise<Preferences> => {
-    const stored = await store.preferencesOf(userId);
-    if (!stored) return defaultPreferences();
-    const { _id, updated_at: _updatedAt, time_zone_set: _set, ...preferences } = stored;
-    return preferences;
-  };
-  const save = async (userId: string, preferences: Preferences, timeZoneSet: boolean) => {
-    await store.savePreferences({
-      _id: userId,
-      ...preferences,
-      time_zone_set: timeZoneSet,
-      updated_at: now().toISOString(),
-    });
-  };
+  const preferences = preferenceCases(store, now);
+  const preferencesOf = preferences.of;
 
   /**
    * The one way an alert reaches its reader: stored once (its dedupe key) with the time
@@ -157,25 +145,40 @@ export function createNotifications(deps: {
     },
     markAllRead: (userId) => store.markAllRead(userId, now().toISOString()),
     preferences: preferencesOf,
-    async changePreferences(userId, change) {
-      const next = changedPreferences(await preferencesOf(userId), change);
-      const wasSet = (await store.preferencesOf(userId))?.time_zone_set ?? false;
-      await save(userId, next, wasSet || change.time_zone !== undefined);
-      return next;
-    },
-    async defaultTimeZone(userId, timeZone) {
-      const stored = await store.preferencesOf(userId);
-      const current = await preferencesOf(userId);
-      if (stored?.time_zone_set) return current;
-      const next = changedPreferences(current, { time_zone: timeZone });
-      await save(userId, next, true);
-      return next;
-    },
+    changePreferences: preferences.change,
+    defaultTimeZone: preferences.defaultTimeZone,
     forgetUser: (userId) => store.forgetUser(userId),
     async exportOf(userId) {
       // Everything kept, held alerts included: the export is of what is stored.
       const all = await store.list(userId, { limit: 100_000, visibleAt: '9999-12-31T23:59:59.999Z' });
       return { notifications: await readAs(store, userId, all), preferences: await preferencesOf(userId) };
+    },
+  };
+}
+
+/** Reading and changing a person's preferences (preferences.ts says what is valid). */
+function preferenceCases(store: NotificationStore, now: () => Date) {
+  const of = async (userId: string): Promise<Preferences> => {
+    const stored = await store.preferencesOf(userId);
+    if (!stored) return defaultPreferences();
+    const { _id, updated_at: _updatedAt, time_zone_set: _set, ...preferences } = stored;
+    return preferences;
+  };
+  const save = (userId: string, preferences: Preferences, timeZoneSet: boolean) =>
+    store.savePreferences({ _id: userId, ...preferences, time_zone_set: timeZoneSet, updated_at: now().toISOString() });
+  return {
+    of,
+    async change(userId: string, change: PreferencesChange): Promise<Preferences> {
+      const next = changedPreferences(await of(userId), change);
+      const wasSet = (await store.preferencesOf(userId))?.time_zone_set ?? false;
+      await save(userId, next, wasSet || change.time_zone !== undefined);
+      return next;
+    },
+    async defaultTimeZone(userId: string, timeZone: string): Promise<Preferences> {
+      if ((await store.preferencesOf(userId))?.time_zone_set) return of(userId);
+      const next = changedPreferences(await of(userId), { time_zone: timeZone });
+      await save(userId, next, true);
+      return next;
     },
   };
 }
