@@ -2,7 +2,7 @@
 // the one last seen, and each change that matters becomes one alert per member who may
 // read it. The visibility rule of trips is applied here and again on reading
 // (notifications.ts): a member with hidden costs gets no amount and no money alert.
-import { currencyDigits, isCurrencyCode, moneyText, type TripAccess, type TripAlertState } from '@tripcost/shared';
+import { currencyDigits, isCurrencyCode, moneyText, type TripAlertState } from '@tripcost/shared';
 import type { NotificationKind, StoredVote, TripMemory } from './notification-store';
 import { reminderSubject, STARTS_SOON_DAYS, type Reminder } from './reminders';
 
@@ -62,6 +62,11 @@ export function evaluate(
     cheapest_alerted_at: memory.cheapest_alerted_at,
   };
   const alerts: Alert[] = [];
+  // Keys name the change from the memory's version, not the new state's: after a crash
+  // between storing alerts and saving the memory, a newer state may be compared with the
+  // same memory first (BullMQ retries the cut-off job later) and finds the same changes,
+  // which must get the same keys to be stored once.
+  const since = memory.version;
   const members = Object.entries(state.access);
   const others = members.filter(([userId]) => userId !== state.actor_id);
 
@@ -84,7 +89,7 @@ export function evaluate(
         title: 'A new cheapest window',
         body,
         amount_body: `“${cheapest.label}” is now the cheapest window of ${state.name}, at ${amount(cheapest.total, state.currency)}.`,
-        dedupe_key: `cheapest:${state._id}:${cheapest.instance_id}:${state.version}`,
+        dedupe_key: `cheapest:${state._id}:${cheapest.instance_id}:${since}`,
       });
   }
 
@@ -100,16 +105,17 @@ export function evaluate(
           title: 'Over budget',
           body,
           amount_body: `The plan for ${state.name} is ${amount(state.over_budget_by!, state.currency)} over the trip’s budget.`,
-          dedupe_key: `over_budget:${state._id}:${state.version}`,
+          dedupe_key: `over_budget:${state._id}:${since}`,
         });
   }
 
-  alerts.push(...memberAlerts(memory.access, state));
+  alerts.push(...memberAlerts(memory, state));
   return { memory: next, alerts };
 }
 
 /** Who joined or left, told to every member but that person. */
-function memberAlerts(before: Record<string, TripAccess>, state: TripAlertState): Alert[] {
+function memberAlerts(memory: TripMemory, state: TripAlertState): Alert[] {
+  const [before, since] = [memory.access, memory.version];
   const joined = Object.keys(state.access).filter((id) => !Object.hasOwn(before, id));
   const left = Object.keys(before).filter((id) => !Object.hasOwn(state.access, id));
   const alerts: Alert[] = [];
@@ -125,7 +131,7 @@ function memberAlerts(before: Record<string, TripAccess>, state: TripAlertState)
           title: what === 'joined' ? 'A member joined' : 'A member left',
           body: `${what === 'joined' ? name : 'A member'} ${what} ${state.name}.`,
           amount_body: null,
-          dedupe_key: `members:${state._id}:${who}:${what}:${state.version}`,
+          dedupe_key: `members:${state._id}:${who}:${what}:${since}`,
         });
   };
   for (const who of joined) tell(who, 'joined');
