@@ -26,6 +26,7 @@ const BENCHES = [
   ['trip history', './trip-history.mjs'],
   ['imports', './imports.mjs'],
   ['shares', './shares.mjs'],
+  ['notifications', './notifications.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],
   ['web render', './web-compare.mjs'],

@@ -73,15 +73,19 @@ export function createNotifications(deps: {
     const preferences = await preferencesOf(alert.user_id);
     if (!preferences.rules[alert.kind] || !preferences.channels.in_app) return false;
     const deliverAt = deliveryTime(preferences, at);
+    // Only who has a channel beyond in-app needs a release; for anyone else the alert has
+    // nowhere else to go, so it is stored as delivered (a channel set up later never
+    // receives the backlog).
+    const elsewhere = preferences.channels.push || preferences.channels.webhook;
     const fresh = await store.insertOnce({
       _id: newId(),
       ...alert,
       created_at: at.toISOString(),
       deliver_at: deliverAt.toISOString(),
-      delivered: false,
+      delivered: !elsewhere,
       read: false,
     });
-    await deps.releases?.release(alert.user_id, deliverAt, at);
+    if (elsewhere) await deps.releases?.release(alert.user_id, deliverAt, at);
     return fresh;
   }
 
@@ -91,8 +95,9 @@ export function createNotifications(deps: {
     async tripChanged(state, at = now()) {
       const before = await store.tripMemory(state._id);
       const { memory, alerts } = evaluate(before, state, at);
-      let stored = 0;
-      for (const alert of alerts) if (await keep(alert, at)) stored += 1;
+      // Each member's alert is independent of the others': kept side by side.
+      const kept = await Promise.all(alerts.map((alert) => keep(alert, at)));
+      const stored = kept.filter(Boolean).length;
       if (deps.reminders)
         for (const reminder of newReminders(before, memory))
           await deps.reminders.schedule(reminder, dueAt(reminder, await preferencesOf(reminder.user_id)), at);
