@@ -101,6 +101,19 @@ describe('a shared trip’s alerts, from the trips outbox to each member’s lis
     expect(await cheapestOf(editor)).toEqual([]);
   });
 
+  it('when a member votes, then the vote reaches the notifications service and the others’ digest waits for their 09:00', async () => {
+    const voted = await tripsCall('PUT', `/api/trips/getaway/${tripId}/instances/${cheaperId}/vote`, viewer, {
+      vote: 'yes',
+    });
+    expect(voted.status).toBe(200);
+    const digests = async () =>
+      (await notifications.reminders.getDelayed())
+        .filter((job) => job.data.kind === 'votes' && job.data.trip_id === tripId)
+        .map((job) => job.data.user_id)
+        .sort();
+    await eventually(async () => expect(await digests()).toEqual([owner.id, editor.id].sort()));
+  });
+
   it('when the owner reads, then the unread count and filter follow, and another’s notification is not found', async () => {
     const page = await mine(owner);
     expect(page.unread).toBe(page.items.length);
