@@ -98,9 +98,7 @@ export function createNotifications(deps: {
       // Each member's alert is independent of the others': kept side by side.
       const kept = await Promise.all(alerts.map((alert) => keep(alert, at)));
       const stored = kept.filter(Boolean).length;
-      if (deps.reminders)
-        for (const reminder of newReminders(before, memory))
-          await deps.reminders.schedule(reminder, dueAt(reminder, await preferencesOf(reminder.user_id)), at);
+      await scheduleAll(deps.reminders, preferencesOf, newReminders(before, memory), at);
       // Kept after the alerts and reminders: a crash in between sees the same state again,
       // whose alerts have the same dedupe keys and whose reminders the same job ids.
       await store.saveTripMemory(memory);
@@ -159,6 +157,21 @@ export function createNotifications(deps: {
       return { notifications: await readAs(store, userId, all), preferences: await preferencesOf(userId) };
     },
   };
+}
+
+/** Schedules reminders side by side (a new trip's prices make many), each person's preferences read once. */
+async function scheduleAll(
+  scheduler: ReminderScheduler | undefined,
+  preferencesOf: (userId: string) => Promise<Preferences>,
+  reminders: Reminder[],
+  at: Date,
+): Promise<void> {
+  if (!scheduler || reminders.length === 0) return;
+  const people = [...new Set(reminders.map((reminder) => reminder.user_id))];
+  const preferences = new Map(await Promise.all(people.map(async (id) => [id, await preferencesOf(id)] as const)));
+  await Promise.all(
+    reminders.map((reminder) => scheduler.schedule(reminder, dueAt(reminder, preferences.get(reminder.user_id)!), at)),
+  );
 }
 
 /** Reading and changing a person's preferences (preferences.ts says what is valid). */
