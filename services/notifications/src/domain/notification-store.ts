@@ -52,6 +52,10 @@ export interface TripMemory {
   currency?: string;
   /** What is still to pay of the plan (minor units); absent in memories kept before it. */
   committed_to_pay?: number;
+  /** The cheapest window's name and total as the state said them, and who made the last change (the re-check after the hour). */
+  cheapest_label?: string | null;
+  cheapest_total?: number | null;
+  actor_id?: string | null;
   /** The windows still considered and their dated prices (stale-price reminders); absent before them. */
   considering?: AlertWindow[];
 }
@@ -96,6 +100,8 @@ export interface NotificationStore extends OutboxStore {
   tripMemory(tripId: string): Promise<TripMemory | null>;
   /** Keeps `memory` unless a newer version is stored already. */
   saveTripMemory(memory: TripMemory): Promise<void>;
+  /** Records the cheapest alert of a re-check, only while the memory is still at `version`; false otherwise. */
+  markCheapestAlerted(tripId: string, version: number, instanceId: string, at: string): Promise<boolean>;
   /** Keeps a vote once (a redelivered event changes nothing). */
   recordVote(vote: StoredVote): Promise<void>;
   /** The trip's votes cast after `after` and by `upTo` (ISO), oldest first. */

@@ -6,7 +6,7 @@ import { changedPreferences, defaultPreferences, type Preferences, type Preferen
 import { inAppOnly, messagesOf, type Channels, type ReleaseScheduler } from './delivery';
 import { deliveryTime } from './delivery-time';
 import { dueAt, hasStarted, type Reminder, type ReminderScheduler } from './reminders';
-import { evaluate, MONEY_KINDS, newReminders, reminderAlert, stillHolds, type Alert } from './rules';
+import { cheapestRecheck, evaluate, MONEY_KINDS, newReminders, reminderAlert, stillHolds, type Alert } from './rules';
 import { votesDigest } from './votes-digest';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
@@ -32,6 +32,12 @@ export interface Notifications {
   voted(vote: StoredVote, now?: Date): Promise<void>;
   /** A reminder's time came: stores it when it still holds (same plan or price, still a member, rule on). */
   remind(reminder: Reminder, now?: Date): Promise<'stored' | 'dropped' | 'rescheduled'>;
+  /**
+   * The hour after a trip's cheapest alert ended: tells the cheapest now if it flipped
+   * meanwhile; how many stored. The alerts are stored before the memory says so: a crash
+   * in between runs the job again, with the same keys.
+   */
+  recheckCheapest(tripId: string, now?: Date): Promise<number>;
   /** Hands the user's alerts due by `now` to the channels beyond in-app (delivery.ts); how many. */
   release(userId: string, now?: Date): Promise<number>;
   list(userId: string, query: Omit<ListQuery, 'visibleAt'>): Promise<{ items: NotificationView[]; unread: number }>;
@@ -94,11 +100,12 @@ export function createNotifications(deps: {
   return {
     async tripChanged(state, at = now()) {
       const before = await store.tripMemory(state._id);
-      const { memory, alerts } = evaluate(before, state, at);
+      const { memory, alerts, recheckAt } = evaluate(before, state, at);
       // Each member's alert is independent of the others': kept side by side.
       const kept = await Promise.all(alerts.map((alert) => keep(alert, at)));
       const stored = kept.filter(Boolean).length;
       await scheduleAll(deps.reminders, preferencesOf, newReminders(before, memory), at);
+      if (recheckAt) await deps.reminders?.recheck(state._id, recheckAt, at);
       // Kept after the alerts and reminders: a crash in between sees the same state again,
       // whose alerts have the same dedupe keys and whose reminders the same job ids.
       await store.saveTripMemory(memory);
@@ -106,6 +113,14 @@ export function createNotifications(deps: {
       return stored;
     },
     voted: (vote, at = now()) => votes.voted(vote, at),
+    async recheckCheapest(tripId, at = now()) {
+      const memory = await store.tripMemory(tripId);
+      const recheck = cheapestRecheck(memory, at);
+      if (!recheck) return 0;
+      const kept = await Promise.all(recheck.alerts.map((alert) => keep(alert, at)));
+      await store.markCheapestAlerted(tripId, memory!.version, recheck.alertedId, recheck.alertedAt);
+      return kept.filter(Boolean).length;
+    },
     async remind(reminder, at = now()) {
       const memory = await store.tripMemory(reminder.trip_id);
       const preferences = await preferencesOf(reminder.user_id);
@@ -128,10 +143,8 @@ export function createNotifications(deps: {
       const preferences = await preferencesOf(userId);
       const views = await readAs(store, userId, due);
       for (const message of messagesOf(userId, views, preferences.digest)) await channels.send(message, preferences);
-      await store.markDelivered(
-        userId,
-        due.map((n) => n._id),
-      );
+      const ids = due.map((n) => n._id);
+      await store.markDelivered(userId, ids);
       return views.length;
     },
     tripDeleted: (tripId) => store.forgetTrip(tripId),

@@ -91,6 +91,8 @@ export function dueAt(reminder: Reminder, preferences: { time_zone: string; stal
 export interface ReminderScheduler {
   /** Runs `reminder` at `at` (at once when `at` has passed); the same reminder at the same time is kept once. */
   schedule(reminder: Reminder, at: Date, now: Date): Promise<void>;
+  /** Looks at the trip's cheapest window again at `at`, when the hour after its last alert ends (kept once per trip and time). */
+  recheck(tripId: string, at: Date, now: Date): Promise<void>;
 }
 
 /** What a reminder is about, whoever it is for and whenever: the alert's dedupe key. */

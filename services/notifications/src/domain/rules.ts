@@ -42,6 +42,9 @@ export function firstMemory(state: TripAlertState): TripMemory {
     currency: state.currency,
     committed_to_pay: state.committed?.to_pay ?? 0,
     considering: state.considering ?? [],
+    cheapest_label: state.cheapest?.label ?? null,
+    cheapest_total: state.cheapest?.total ?? null,
+    actor_id: state.actor_id,
   };
 }
 
@@ -53,7 +56,7 @@ export function evaluate(
   memory: TripMemory | null,
   state: TripAlertState,
   now: Date,
-): { memory: TripMemory; alerts: Alert[] } {
+): { memory: TripMemory; alerts: Alert[]; recheckAt?: Date } {
   if (!memory) return { memory: firstMemory(state), alerts: [] };
   if (state.version <= memory.version) return { memory, alerts: [] };
   const next: TripMemory = {
@@ -68,7 +71,7 @@ export function evaluate(
   // which must get the same keys to be stored once.
   const since = memory.version;
   const members = Object.entries(state.access);
-  const others = members.filter(([userId]) => userId !== state.actor_id);
+  let recheckAt: Date | undefined;
 
   const cheapest = state.cheapest;
   const quiet =
@@ -76,21 +79,15 @@ export function evaluate(
   // A first window becoming the cheapest is no change of the cheapest: nothing to tell.
   const changed = cheapest !== null && memory.cheapest_id !== null && cheapest.instance_id !== memory.cheapest_id;
   if (!memory.cheapest_id && cheapest) next.cheapest_alerted_id = cheapest.instance_id;
-  if (cheapest && changed && cheapest.instance_id !== memory.cheapest_alerted_id && !quiet) {
-    next.cheapest_alerted_id = cheapest.instance_id;
-    next.cheapest_alerted_at = now.toISOString();
-    const body = `“${cheapest.label}” is now the cheapest window of ${state.name}.`;
-    for (const [userId] of others)
-      alerts.push({
-        user_id: userId,
-        kind: 'cheapest',
-        trip_id: state._id,
-        instance_id: cheapest.instance_id,
-        title: 'A new cheapest window',
-        body,
-        amount_body: `“${cheapest.label}” is now the cheapest window of ${state.name}, at ${amount(cheapest.total, state.currency)}.`,
-        dedupe_key: `cheapest:${state._id}:${cheapest.instance_id}:${since}`,
-      });
+  if (cheapest && changed && cheapest.instance_id !== memory.cheapest_alerted_id) {
+    if (quiet) {
+      // Within the hour: told when it ends, if the cheapest is still not the one told (cheapestRecheck).
+      recheckAt = new Date(Date.parse(memory.cheapest_alerted_at!) + CHEAPEST_QUIET_MS);
+    } else {
+      next.cheapest_alerted_id = cheapest.instance_id;
+      next.cheapest_alerted_at = now.toISOString();
+      alerts.push(...cheapestAlerts(next, since));
+    }
   }
 
   if (next.over_budget && !memory.over_budget && state.committed) {
@@ -110,7 +107,46 @@ export function evaluate(
   }
 
   alerts.push(...memberAlerts(memory, state));
-  return { memory: next, alerts };
+  return { memory: next, alerts, ...(recheckAt ? { recheckAt } : {}) };
+}
+
+/** "A new cheapest window" to every member but the one whose change made it, keyed by the remembered version. */
+function cheapestAlerts(memory: TripMemory, since: number): Alert[] {
+  const name = memory.name ?? 'your getaway';
+  const label = memory.cheapest_label ?? 'A window';
+  const body = `“${label}” is now the cheapest window of ${name}.`;
+  const total = memory.cheapest_total ?? 0;
+  return Object.keys(memory.access)
+    .filter((userId) => userId !== memory.actor_id)
+    .map((userId) => ({
+      user_id: userId,
+      kind: 'cheapest' as const,
+      trip_id: memory._id,
+      instance_id: memory.cheapest_id,
+      title: 'A new cheapest window',
+      body,
+      amount_body: `“${label}” is now the cheapest window of ${name}, at ${amount(total, memory.currency ?? 'USD')}.`,
+      dedupe_key: `cheapest:${memory._id}:${memory.cheapest_id}:${since}`,
+    }));
+}
+
+/**
+ * The hour after a cheapest alert ended and the cheapest is still another window than the
+ * one told (it flipped within the hour): the alert of it now, and the memory's alerted
+ * window and time to keep. Null when there is nothing to tell.
+ */
+export function cheapestRecheck(
+  memory: TripMemory | null,
+  now: Date,
+): { alerts: Alert[]; alertedId: string; alertedAt: string } | null {
+  if (!memory?.cheapest_id || !memory.cheapest_alerted_at || memory.cheapest_id === memory.cheapest_alerted_id)
+    return null;
+  if (now.getTime() - Date.parse(memory.cheapest_alerted_at) < CHEAPEST_QUIET_MS) return null;
+  return {
+    alerts: cheapestAlerts(memory, memory.version),
+    alertedId: memory.cheapest_id,
+    alertedAt: now.toISOString(),
+  };
 }
 
 /** Who joined or left, told to every member but that person. */

@@ -69,6 +69,14 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
         .findAsync({ trip_id: tripId, at: { $gt: after, $lte: upTo } })
         .sort({ at: 1, _id: 1 })) as StoredVote[],
 
+    async markCheapestAlerted(tripId, version, instanceId, at) {
+      const { numAffected } = await trips.db.updateAsync(
+        { _id: tripId, version },
+        { $set: { cheapest_alerted_id: instanceId, cheapest_alerted_at: at } },
+      );
+      return numAffected > 0;
+    },
+
     async forgetTrip(tripId) {
       await trips.db.removeAsync({ _id: tripId }, {});
       await votes.db.removeAsync({ trip_id: tripId }, { multi: true });

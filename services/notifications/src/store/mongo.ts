@@ -123,6 +123,14 @@ export async function openMongoNotificationStore(connection: Connection): Promis
       return found.map((doc) => fromMongo<StoredVote>(doc));
     },
 
+    async markCheapestAlerted(tripId, version, instanceId, at) {
+      const result = await Trips.updateOne(
+        { _id: tripId, version },
+        { $set: { cheapest_alerted_id: instanceId, cheapest_alerted_at: at } },
+      );
+      return result.matchedCount > 0;
+    },
+
     async forgetTrip(tripId) {
       await Promise.all([Trips.deleteOne({ _id: tripId }), Votes.deleteMany({ trip_id: tripId })]);
     },

@@ -22,6 +22,7 @@ let notifications: Notifications;
 let waiting: Array<{ reminder: Reminder; at: Date }>;
 let releases: Array<{ userId: string; at: Date }>;
 let sent: Message[];
+let rechecks: Array<{ tripId: string; at: Date }>;
 
 beforeEach(async () => {
   clock = new Date('2031-04-01T10:00:00Z');
@@ -29,11 +30,15 @@ beforeEach(async () => {
   waiting = [];
   releases = [];
   sent = [];
+  rechecks = [];
   notifications = createNotifications({
     store,
     logger: silentLogger(),
     now: () => clock,
-    reminders: { schedule: async (reminder, at) => void waiting.push({ reminder, at }) },
+    reminders: {
+      schedule: async (reminder, at) => void waiting.push({ reminder, at }),
+      recheck: async (tripId, at) => void rechecks.push({ tripId, at }),
+    },
     releases: { release: async (userId, at) => void releases.push({ userId, at }) },
     channels: { send: async (message) => void sent.push(message) },
   });
@@ -222,6 +227,41 @@ describe('quiet hours and the daily digest', () => {
     expect(forOwner).toHaveLength(1);
     expect(forOwner[0]).toMatchObject({ digest: true });
     expect(forOwner[0].notifications.map((n) => n.kind).sort()).toEqual(['cheapest', 'cheapest', 'members']);
+  });
+});
+
+describe('a cheapest window that flips within the hour', () => {
+  const cheapest = (version: number, id: string) =>
+    state({ version, actor_id: EDITOR, cheapest: { instance_id: id, label: id, total: 100 } });
+
+  it('when it flips again within the hour, then the window it ends on is told once when the hour is over, never to whoever changed it', async () => {
+    await notifications.tripChanged(state(), clock);
+    await notifications.tripChanged(cheapest(2, 'June'), clock);
+    clock = new Date('2031-04-01T10:20:00Z');
+    await notifications.tripChanged(cheapest(3, 'July'));
+    await notifications.tripChanged(cheapest(4, 'August'));
+    expect(await bodies(OWNER)).toEqual(['“June” is now the cheapest window of Lisbon, Portugal, at 1.00 EUR.']);
+    expect(new Set(rechecks.map((r) => r.at.toISOString()))).toEqual(new Set(['2031-04-01T11:00:00.000Z']));
+    expect(await notifications.recheckCheapest(TRIP, new Date('2031-04-01T10:59:00Z'))).toBe(0);
+    clock = new Date('2031-04-01T11:00:00Z');
+    expect(await notifications.recheckCheapest(TRIP)).toBe(2);
+    expect((await bodies(OWNER))[0]).toBe('“August” is now the cheapest window of Lisbon, Portugal, at 1.00 EUR.');
+    expect((await bodies(VIEWER))[0]).toBe('“August” is now the cheapest window of Lisbon, Portugal.');
+    expect(await bodies(EDITOR)).toEqual([]);
+    // Run again (a redelivered job): told already.
+    expect(await notifications.recheckCheapest(TRIP)).toBe(0);
+    expect(await bodies(OWNER)).toHaveLength(2);
+  });
+
+  it('when it flips back to the window told within the hour, then nothing more is told', async () => {
+    await notifications.tripChanged(state(), clock);
+    await notifications.tripChanged(cheapest(2, 'June'), clock);
+    clock = new Date('2031-04-01T10:20:00Z');
+    await notifications.tripChanged(cheapest(3, 'July'));
+    await notifications.tripChanged(cheapest(4, 'June'));
+    clock = new Date('2031-04-01T11:00:00Z');
+    expect(await notifications.recheckCheapest(TRIP)).toBe(0);
+    expect(await bodies(OWNER)).toHaveLength(1);
   });
 });
 

@@ -121,6 +121,16 @@ function notificationStoreContract(open: () => Promise<NotificationStore>) {
     expect(await store.tripMemory(memory._id)).toEqual(memory);
     await store.saveTripMemory({ ...memory, version: 4, name: 'new' });
     expect((await store.tripMemory(memory._id))?.name).toBe('new');
+    // A re-check's alert is recorded only over the version it looked at.
+    expect(await store.markCheapestAlerted(memory._id, 3, 'w9', LATER)).toBe(false);
+    expect(await store.markCheapestAlerted(memory._id, 4, 'w9', LATER)).toBe(true);
+    expect(await store.tripMemory(memory._id)).toEqual({
+      ...memory,
+      version: 4,
+      name: 'new',
+      cheapest_alerted_id: 'w9',
+      cheapest_alerted_at: LATER,
+    });
     await store.forgetTrip(memory._id);
     expect(await store.tripMemory(memory._id)).toBeNull();
   });
