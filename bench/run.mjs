@@ -27,6 +27,7 @@ const BENCHES = [
   ['calendar feed', './calendar-feed.mjs'],
   ['imports', './imports.mjs'],
   ['shares', './shares.mjs'],
+  ['notifications', './notifications.mjs'],
   ['login', './auth-login.mjs'],
   ['web bundle', './web-bundle.mjs'],
   ['web render', './web-compare.mjs'],

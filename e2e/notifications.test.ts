@@ -71,3 +71,20 @@ it('when another member makes a window the cheapest, then the bell shows it and 
   await alert.click();
   await page.waitForURL(`**/trips/${tripId}/instances/${juneId}`);
 });
+
+it('when someone signs in for the first time, then their browser’s time zone becomes the one their alerts keep', async () => {
+  const traveller = newTraveller('alerts-zone', { fname: 'Kei' });
+  const { token } = await signUp(traveller);
+  const tokyo = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Tokyo' });
+  try {
+    const tab = await tokyo.newPage();
+    tab.setDefaultTimeout(15_000);
+    await signIn(tab, traveller);
+    await tab.getByRole('link', { name: /^Notifications/ }).click();
+    await tab.getByText('Times are in Asia/Tokyo.').waitFor();
+    await shot(tab, 'alerts-time-zone');
+    expect((await api('GET', '/api/notifications/preferences', undefined, token)).time_zone).toBe('Asia/Tokyo');
+  } finally {
+    await tokyo.close();
+  }
+});

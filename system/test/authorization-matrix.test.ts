@@ -390,6 +390,10 @@ const MATRIX: Record<string, MatrixEntry> = {
     request: () => ({ path: '/api/notifications/preferences', body: { stale_days: 21 } }),
     expect: ANY_USER,
   },
+  'PUT /api/notifications/preferences/default-time-zone': {
+    request: () => ({ path: '/api/notifications/preferences/default-time-zone', body: { time_zone: 'Europe/Lisbon' } }),
+    expect: ANY_USER,
+  },
   'GET /api/notifications/export': { request: () => ({ path: '/api/notifications/export' }), expect: ANY_USER },
   // Channels (issue 42): each the caller's own. No network here: a webhook or push endpoint
   // on a private address is refused (400); Web Push without VAPID keys answers 503.

@@ -70,13 +70,16 @@ async function callOnce(
 let counter = 0;
 
 /** Registers a new traveller through `authUrl` (gateway or auth) and logs in. */
-export async function newTraveller(authUrl: string): Promise<{ token: string; email: string; password: string }> {
+export async function newTraveller(
+  authUrl: string,
+  fname = 'Ana',
+): Promise<{ token: string; email: string; password: string }> {
   counter += 1;
   const email = `fault-${process.pid}-${Date.now()}-${counter}@example.test`;
   const password = 'correct horse';
   const registered = await call(authUrl, 'POST', '/api/user/register', {
     body: {
-      fname: 'Ana',
+      fname,
       lname: 'Silva',
       email,
       password,

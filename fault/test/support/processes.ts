@@ -76,13 +76,14 @@ export async function startRedis(): Promise<RedisProcess> {
   return redis;
 }
 
-export type ComponentName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'gateway';
+export type ComponentName = 'auth' | 'trips' | 'wishlists' | 'integrations' | 'notifications' | 'gateway';
 
 const DIRS: Record<ComponentName, string> = {
   auth: 'services/auth',
   trips: 'services/trips',
   wishlists: 'services/wishlists',
   integrations: 'services/integrations',
+  notifications: 'services/notifications',
   gateway: 'gateway',
 };
 
@@ -142,6 +143,7 @@ export async function startProduct(
     TRIPS_URL: urlOf('trips'),
     WISHLISTS_URL: urlOf('wishlists'),
     INTEGRATIONS_URL: urlOf('integrations'),
+    NOTIFICATIONS_URL: urlOf('notifications'),
     // The imports service is not among these processes: a closed port, never whatever listens on its default.
     IMPORTS_URL: closed,
     OPEN_METEO_BASE_URL: closed,

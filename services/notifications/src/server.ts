@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { createCalendarFeed } from './domain/calendar';
 import type { ChannelStore } from './domain/channels/channel-store';
 import { createChannels, type Channels } from './domain/channels/channels';
+import type { Channels as ReleasedTo } from './domain/delivery';
 import { createPushSender } from './providers/push-sender';
 import { createWebhookSender } from './providers/webhook-sender';
 import type { NotificationsConfig } from './config';
@@ -13,11 +14,13 @@ import type { NotificationStore } from './domain/notification-store';
 import { createNotifications, type Notifications } from './domain/notifications';
 import { startDeliveryJobs } from './jobs/deliveries';
 import { startNotificationsInbox } from './jobs/inbox';
+import { startReleaseJobs } from './jobs/releases';
 import { startReminderJobs } from './jobs/reminders';
 import { openEmbeddedChannelStore } from './store/embedded-channels';
 import { openEmbeddedNotificationStore } from './store/embedded';
 
-export type RunningNotifications = RunningService & { reminders: Queue; deliveries: Queue };
+type Queues = { reminders: Queue; releases: Queue; deliveries: Queue };
+export type RunningNotifications = RunningService & Queues;
 type Store = NotificationStore & { channels: ChannelStore };
 
 /** The alerts' store with the channels' beside it; closing it closes both. */
@@ -30,9 +33,13 @@ const withChannels = (alerts: NotificationStore, channels: ChannelStore): Store 
 export function startNotifications(
   config: NotificationsConfig,
   logger?: Logger,
-  options: { now?: () => Date } = {},
+  options: {
+    now?: () => Date;
+    /** Where released alerts go instead of push and webhooks (tests of the rules); none: the real channels. */
+    channels?: ReleasedTo;
+  } = {},
 ): Promise<RunningNotifications> {
-  return startService<Store, { reminders: Queue; deliveries: Queue }>({
+  return startService<Store, Queues>({
     name: 'notifications',
     config,
     logger,
@@ -49,12 +56,21 @@ export function startNotifications(
       const now = options.now ?? (() => new Date());
       const bus = { redisUrl: config.REDIS_URL, logger: parts.logger, prefix: config.QUEUE_PREFIX };
       const reminders = startReminderJobs(bus);
+      const releases = startReleaseJobs(bus);
       const wired = wireChannels(config, store, parts.logger, now, bus);
       const alerts = createNotifications({
-        store: wired.store,
+        store,
         logger: parts.logger,
         now,
         reminders,
+        releases,
+        // An alert reaches push and webhooks when it is released (quiet hours and the digest
+        // delay it), each stored alert queued once per channel (channels.ts).
+        channels: options.channels ?? {
+          send: async (message) => {
+            for (const notification of message.stored) await wired.channels().stored(notification);
+          },
+        },
         channelsSetUp: (userId) => wired.channels().setUp(userId),
       });
       const channels = wired.start(alerts);
@@ -79,18 +95,20 @@ export function startNotifications(
         },
       };
       reminders.run(notifications, now);
+      releases.run(notifications, now);
       const inbox = startNotificationsInbox(notifications, bus);
       const { verifier, readiness } = appParts('notifications', config, store, parts);
       return {
-        // The event inbox first, then the reminders and deliveries: all finish their jobs before the store closes.
+        // The event inbox first, then the reminders, releases and deliveries: all finish their jobs before the store closes.
         inbox: {
           close: async () => {
             await inbox.close();
             await reminders.close();
+            await releases.close();
             await wired.close();
           },
         },
-        extras: { reminders: reminders.queue, deliveries: wired.queue },
+        extras: { reminders: reminders.queue, releases: releases.queue, deliveries: wired.queue },
         app: buildApp({
           ...parts,
           verifier,
@@ -129,23 +147,12 @@ function wireChannels(
   const push = vapid ? createPushSender(vapid, policy) : null;
   const webhooks = createWebhookSender(policy);
   let channels: Channels | undefined;
-  const delivering: Store = {
-    ...store,
-    async insertOnce(notification) {
-      const fresh = await store.insertOnce(notification);
-      // Also when already stored: a crash between storing and queueing is mended by the
-      // event coming again (a delivery already queued is queued once).
-      await channels?.stored(notification);
-      return fresh;
-    },
-  };
   return {
-    store: delivering,
     queue: deliveries.queue,
     channels: () => channels!,
     start(notifications: Notifications): Channels {
       channels = createChannels({
-        store: delivering,
+        store,
         notifications,
         queue: deliveries,
         push,

@@ -101,6 +101,19 @@ describe('a shared trip’s alerts, from the trips outbox to each member’s lis
     expect(await cheapestOf(editor)).toEqual([]);
   });
 
+  it('when a member votes, then the vote reaches the notifications service and the others’ digest waits for their 09:00', async () => {
+    const voted = await tripsCall('PUT', `/api/trips/getaway/${tripId}/instances/${cheaperId}/vote`, viewer, {
+      vote: 'yes',
+    });
+    expect(voted.status).toBe(200);
+    const digests = async () =>
+      (await notifications.reminders.getDelayed())
+        .filter((job) => job.data.kind === 'votes' && job.data.trip_id === tripId)
+        .map((job) => job.data.user_id)
+        .sort();
+    await eventually(async () => expect(await digests()).toEqual([owner.id, editor.id].sort()));
+  });
+
   it('when the owner reads, then the unread count and filter follow, and another’s notification is not found', async () => {
     const page = await mine(owner);
     expect(page.unread).toBe(page.items.length);
@@ -164,6 +177,37 @@ describe('preferences', () => {
     expect((await call(notifications.url, 'GET', '/api/notifications/preferences', user)).body.time_zone).toBe(
       'Europe/Lisbon',
     );
+  });
+});
+
+describe('the browser’s time zone on a first visit', () => {
+  const firstVisit = (user: AuthUser, time_zone: unknown) =>
+    call(notifications.url, 'PUT', '/api/notifications/preferences/default-time-zone', user, { time_zone });
+
+  it('when a person has never set a time zone, then the browser’s is kept; once they chose one, it is not replaced', async () => {
+    const newcomer = testUser();
+    expect(await firstVisit(newcomer, 'Asia/Tokyo')).toMatchObject({ status: 200, body: { time_zone: 'Asia/Tokyo' } });
+    // Another device later: the zone was set already (by the first browser).
+    expect((await firstVisit(newcomer, 'Europe/Paris')).body.time_zone).toBe('Asia/Tokyo');
+    const chooser = testUser();
+    await call(notifications.url, 'PUT', '/api/notifications/preferences', chooser, { time_zone: 'UTC' });
+    expect((await firstVisit(chooser, 'America/Chicago')).body.time_zone).toBe('UTC');
+    const other = testUser();
+    await call(notifications.url, 'PUT', '/api/notifications/preferences', other, { digest: true });
+    expect((await firstVisit(other, 'America/Chicago')).body).toMatchObject({
+      time_zone: 'America/Chicago',
+      digest: true,
+    });
+  });
+
+  it('when the zone is not one, or nobody signed in, then it is refused', async () => {
+    const bad = await firstVisit(testUser(), 'Mars/Olympus');
+    expect(bad).toMatchObject({ status: 400, body: { msg: expect.stringContaining('IANA') } });
+    expect((await firstVisit(testUser(), 42)).status).toBe(400);
+    const anonymous = await call(notifications.url, 'PUT', '/api/notifications/preferences/default-time-zone', null, {
+      time_zone: 'UTC',
+    });
+    expect(anonymous.status).toBe(401);
   });
 });
 

@@ -122,3 +122,33 @@ it('when the plan changed before the reminder’s time, then it is dropped', asy
   await eventually(async () => expect(await old.getState()).toBe('completed'));
   expect(await listOf(newYork)).toEqual([]);
 });
+
+it('when the cheapest flips again within the hour, then a re-check waits in Redis for the hour’s end and tells the window it ended on', async () => {
+  const trip = 'e'.repeat(24);
+  const flip = (version: number, id: string): TripAlertState => ({
+    ...state(version, null),
+    _id: trip,
+    name: 'Porto, Portugal',
+    actor_id: null,
+    cheapest: { instance_id: id, label: id, total: 100 },
+  });
+  clock = new Date('2031-06-01T10:00:00Z');
+  await announce(flip(1, 'May'));
+  await announce(flip(2, 'June'));
+  const porto = async () => (await listOf(lisbon)).filter((n) => n.body.includes('Porto')).map((n) => n.body);
+  await eventually(async () => expect(await porto()).toHaveLength(1)); // told at 10:00 by the service's clock
+  clock = new Date('2031-06-01T10:30:00Z');
+  await announce(flip(3, 'July'));
+  const recheck = async () =>
+    (await service.reminders.getDelayed()).find((job) => job.name === 'cheapest-recheck' && job.data.trip_id === trip);
+  await eventually(async () => expect(await recheck()).toBeDefined());
+  expect(await porto()).toEqual(['“June” is now the cheapest window of Porto, Portugal, at 1.00 EUR.']);
+  clock = new Date('2031-06-01T11:00:00Z');
+  await (await recheck())!.promote();
+  await eventually(async () =>
+    expect(await porto()).toEqual([
+      '“July” is now the cheapest window of Porto, Portugal, at 1.00 EUR.',
+      '“June” is now the cheapest window of Porto, Portugal, at 1.00 EUR.',
+    ]),
+  );
+});

@@ -86,20 +86,36 @@ export interface TripAlertState {
   names: Record<string, string>;
   /** The cheapest window the comparison counts, or null when none qualifies. */
   cheapest: { instance_id: string; label: string; total: number } | null;
-  /** The committed window (the plan), or null. Dates are YYYY-MM-DD. */
+  /**
+   * The committed window (the plan), or null. Dates are YYYY-MM-DD. `to_pay`: what is
+   * still to pay of it (absent in states sent before it existed).
+   */
   committed: {
     instance_id: string;
     label: string;
     start: string | null;
     end: string | null;
     total: number;
-    /** Still to pay on it (its total less what is paid), as the trip's page shows it; absent in older events. */
     to_pay?: number;
   } | null;
+  /**
+   * The windows still being considered (neither eliminated nor the plan) that have a
+   * first day, with each dated price their total rests on: the item, the day its price
+   * in use was seen (YYYY-MM-DD) and its cost for the window. Absent in older states.
+   */
+  considering?: AlertWindow[];
   /** The measured window's figure minus the budget (positive: over), or null without a budget. */
   over_budget_by: number | null;
   /** Who made the change, when a person did (a re-price by the service: null). */
   actor_id: string | null;
+}
+
+/** A window still being considered, as alerts about its prices read it. */
+export interface AlertWindow {
+  instance_id: string;
+  label: string;
+  start: string;
+  prices: Array<{ item_id: string; name: string; seen_on: string; total: number }>;
 }
 
 export interface EventPayloads {
@@ -113,6 +129,15 @@ export interface EventPayloads {
   'trip.deleted': { tripId: string; userId: string; binned?: boolean; version?: number };
   /** The trip's alert state after a change (TripAlertState). */
   'trip.alert-state': { trip: TripAlertState };
+  /** A member's vote on a window (null: withdrawn), with the names alerts say (the votes digest). */
+  'trip.voted': {
+    tripId: string;
+    instanceId: string;
+    label: string;
+    userId: string;
+    name: string;
+    vote: 'yes' | 'maybe' | 'no' | null;
+  };
   'wishlist.trip-added': { tripId: string; userId: string; wishlistId: string };
   'wishlist.trip-removed': { tripId: string; userId: string; wishlistId: string };
   'wishlist.deleted': { wishlistId: string; userId: string; tripIds: string[] };
@@ -135,6 +160,7 @@ export const EVENT_CONSUMERS: Record<EventType, ServiceName[]> = {
   'trip.updated': ['wishlists'],
   'trip.deleted': ['wishlists', 'notifications'],
   'trip.alert-state': ['notifications'],
+  'trip.voted': ['notifications'],
   'wishlist.trip-added': ['trips'],
   'wishlist.trip-removed': ['trips'],
   'wishlist.deleted': ['trips'],

@@ -1,10 +1,13 @@
 // The notifications use cases: taking in trip states (rules.ts) and keeping each
 // person's alerts; reading, marking read, preferences; forgetting a trip or a person.
 import { newId, notFound, snapshotAccessFor, type Logger, type TripAlertState } from '@tripcost/shared';
-import type { NotificationStore, StoredNotification, ListQuery } from './notification-store';
+import type { ListQuery, NotificationStore, StoredNotification, StoredVote } from './notification-store';
 import { changedPreferences, defaultPreferences, type Preferences, type PreferencesChange } from './preferences';
-import { hasStarted, startsSoonAt, STARTS_SOON_DAYS, type Reminder, type ReminderScheduler } from './reminders';
-import { evaluate, MONEY_KINDS } from './rules';
+import { inAppOnly, messagesOf, type Channels, type ReleaseScheduler } from './delivery';
+import { deliveryTime } from './delivery-time';
+import { dueAt, hasStarted, type Reminder, type ReminderScheduler } from './reminders';
+import { cheapestRecheck, evaluate, MONEY_KINDS, newReminders, reminderAlert, stillHolds, type Alert } from './rules';
+import { votesDigest } from './votes-digest';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 export const PAGE = { default: 20, max: 100 } as const;
@@ -25,123 +28,231 @@ export interface Notifications {
   /** Takes in a trip's alert state: stores each alert its members should get, once. */
   tripChanged(state: TripAlertState, now?: Date): Promise<number>;
   tripDeleted(tripId: string): Promise<void>;
-  /** A reminder's time came: stores it when it still holds (same plan, still a member, rule on). */
+  /** A member voted: kept for the day's digest, which waits for each other member's 09:00. */
+  voted(vote: StoredVote, now?: Date): Promise<void>;
+  /** A reminder's time came: stores it when it still holds (same plan or price, still a member, rule on). */
   remind(reminder: Reminder, now?: Date): Promise<'stored' | 'dropped' | 'rescheduled'>;
-  list(userId: string, query: ListQuery): Promise<{ items: NotificationView[]; unread: number }>;
+  /**
+   * The hour after a trip's cheapest alert ended: tells the cheapest now if it flipped
+   * meanwhile; how many stored. The alerts are stored before the memory says so: a crash
+   * in between runs the job again, with the same keys.
+   */
+  recheckCheapest(tripId: string, now?: Date): Promise<number>;
+  /** Hands the user's alerts due by `now` to the channels beyond in-app (delivery.ts); how many. */
+  release(userId: string, now?: Date): Promise<number>;
+  list(userId: string, query: Omit<ListQuery, 'visibleAt'>): Promise<{ items: NotificationView[]; unread: number }>;
   markRead(userId: string, id: string): Promise<void>;
   markAllRead(userId: string): Promise<number>;
   preferences(userId: string): Promise<Preferences>;
   changePreferences(userId: string, change: PreferencesChange): Promise<Preferences>;
+  /** The browser's time zone, kept only while the person has never set one (their first visit). */
+  defaultTimeZone(userId: string, timeZone: string): Promise<Preferences>;
   forgetUser(userId: string): Promise<number>;
   /** Everything kept of the user, for the account export. */
   exportOf(userId: string): Promise<{ notifications: NotificationView[]; preferences: Preferences }>;
 }
 
-export function createNotifications(deps: {
+/** What the notifications' use cases are made of. */
+export interface NotificationsDeps {
   store: NotificationStore;
   logger: Logger;
   now?: () => Date;
   /** Where reminders wait; none: no reminders (tests of other rules). */
   reminders?: ReminderScheduler;
+  /** Where releases wait; none: alerts are only shown in-app (tests of the rules). */
+  releases?: ReleaseScheduler;
+  /** The channels beyond in-app; none: in-app only. */
+  channels?: Channels;
   /** Which channels have somewhere to send (channels/channels.ts); none: push and webhook stay off. */
   channelsSetUp?: (userId: string) => Promise<{ push: boolean; webhook: boolean }>;
-}): Notifications {
+}
+
+export function createNotifications(deps: NotificationsDeps): Notifications {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
-  const preferencesOf = async (userId: string): Promise<Preferences> => {
-    const stored = await store.preferencesOf(userId);
-    if (!stored) return defaultPreferences();
-    const { _id, updated_at: _updatedAt, ...preferences } = stored;
-    return preferences;
-  };
+  const channels = deps.channels ?? inAppOnly;
+  const preferences = preferenceCases(store, now, deps.channelsSetUp);
+  const preferencesOf = preferences.of;
 
-  /** Each member's reminder of the plan's start, at 09:00 in their time zone (kept once per time). */
-  async function scheduleStartsSoon(state: TripAlertState, at: Date): Promise<void> {
-    const start = state.committed?.start;
-    if (!deps.reminders || !state.committed || !start) return;
-    for (const userId of Object.keys(state.access)) {
-      const preferences = await preferencesOf(userId);
-      if (!preferences.rules.starts_soon || hasStarted(start, preferences.time_zone, at)) continue;
-      const reminder: Reminder = {
-        kind: 'starts_soon',
-        user_id: userId,
-        trip_id: state._id,
-        instance_id: state.committed.instance_id,
-        start,
-      };
-      await deps.reminders.schedule(reminder, startsSoonAt(start, preferences.time_zone), at);
-    }
+  /**
+   * The one way an alert reaches its reader: stored once (its dedupe key) with the time
+   * it may be shown (quiet hours and the digest only make it later), and a release at
+   * that time for the other channels. The release is asked for even when the alert was
+   * stored already: a crash between the two must not lose it (releases are kept once).
+   */
+  async function keep(alert: Alert, at: Date): Promise<boolean> {
+    const preferences = await preferencesOf(alert.user_id);
+    if (!preferences.rules[alert.kind] || !preferences.channels.in_app) return false;
+    const deliverAt = deliveryTime(preferences, at);
+    // Only who has a channel beyond in-app needs a release; for anyone else the alert has
+    // nowhere else to go, so it is stored as delivered (a channel set up later never
+    // receives the backlog).
+    const elsewhere = preferences.channels.push || preferences.channels.webhook;
+    const fresh = await store.insertOnce({
+      _id: newId(),
+      ...alert,
+      created_at: at.toISOString(),
+      deliver_at: deliverAt.toISOString(),
+      delivered: !elsewhere,
+      read: false,
+    });
+    if (elsewhere) await deps.releases?.release(alert.user_id, deliverAt, at);
+    return fresh;
   }
+
+  const votes = votesDigest({ store, reminders: deps.reminders, preferencesOf, keep });
 
   return {
     async tripChanged(state, at = now()) {
-      const { memory, alerts } = evaluate(await store.tripMemory(state._id), state, at);
-      let stored = 0;
-      for (const alert of alerts) {
-        const preferences = await preferencesOf(alert.user_id);
-        if (!preferences.rules[alert.kind] || !preferences.channels.in_app) continue;
-        const fresh = await store.insertOnce({ _id: newId(), ...alert, created_at: at.toISOString(), read: false });
-        if (fresh) stored += 1;
-      }
-      // Kept after the alerts: a crash in between sees the same state again, whose alerts
-      // have the same dedupe keys, so none is stored twice.
+      const before = await store.tripMemory(state._id);
+      const { memory, alerts, recheckAt } = evaluate(before, state, at);
+      // Each member's alert is independent of the others': kept side by side.
+      const kept = await Promise.all(alerts.map((alert) => keep(alert, at)));
+      const stored = kept.filter(Boolean).length;
+      await scheduleAll(deps.reminders, preferencesOf, newReminders(before, memory), at);
+      if (recheckAt) await deps.reminders?.recheck(state._id, recheckAt, at);
+      // Kept after the alerts and reminders: a crash in between sees the same state again,
+      // whose alerts have the same dedupe keys and whose reminders the same job ids.
       await store.saveTripMemory(memory);
-      await scheduleStartsSoon(state, at);
       deps.logger.debug({ tripId: state._id, version: state.version, stored }, 'trip state taken in');
       return stored;
     },
+    voted: (vote, at = now()) => votes.voted(vote, at),
+    async recheckCheapest(tripId, at = now()) {
+      const memory = await store.tripMemory(tripId);
+      const recheck = cheapestRecheck(memory, at);
+      if (!recheck) return 0;
+      const kept = await Promise.all(recheck.alerts.map((alert) => keep(alert, at)));
+      await store.markCheapestAlerted(tripId, memory!.version, recheck.alertedId, recheck.alertedAt);
+      return kept.filter(Boolean).length;
+    },
     async remind(reminder, at = now()) {
       const memory = await store.tripMemory(reminder.trip_id);
-      const holds =
-        memory !== null &&
-        memory.committed_id === reminder.instance_id &&
-        memory.committed_start === reminder.start &&
-        Object.hasOwn(memory.access, reminder.user_id);
       const preferences = await preferencesOf(reminder.user_id);
-      if (!holds || !preferences.rules.starts_soon || !preferences.channels.in_app) return 'dropped';
-      // The person may have moved to another time zone since it was scheduled: wait for their 09:00.
-      const due = startsSoonAt(reminder.start, preferences.time_zone);
+      const { kind } = reminder;
+      if (kind === 'votes') return votes.digest(memory, reminder, preferences, at);
+      if (!stillHolds(memory, reminder) || !preferences.rules[kind]) return 'dropped';
+      // The person may have moved to another time zone or changed stale_days since: wait for their time.
+      const due = dueAt(reminder, preferences);
       if (due.getTime() - at.getTime() > 60_000) {
         await deps.reminders?.schedule(reminder, due, at);
         return 'rescheduled';
       }
       if (hasStarted(reminder.start, preferences.time_zone, at)) return 'dropped';
-      await store.insertOnce({
-        _id: newId(),
-        user_id: reminder.user_id,
-        kind: 'starts_soon',
-        trip_id: reminder.trip_id,
-        instance_id: reminder.instance_id,
-        title: `Starts in ${STARTS_SOON_DAYS} days`,
-        body: `Your trip to ${memory!.name ?? 'your getaway'} starts on ${reminder.start}.`,
-        amount_body: null,
-        created_at: at.toISOString(),
-        read: false,
-        dedupe_key: `starts_soon:${reminder.trip_id}:${reminder.instance_id}:${reminder.start}`,
-      });
+      await keep(reminderAlert(memory!, { ...reminder, kind }), at);
       return 'stored';
+    },
+    async release(userId, at = now()) {
+      const due = await store.undelivered(userId, at.toISOString());
+      if (due.length === 0) return 0;
+      const preferences = await preferencesOf(userId);
+      const views = await readAs(store, userId, due);
+      for (const message of messagesOf(userId, due, views, preferences.digest))
+        await channels.send(message, preferences);
+      const ids = due.map((n) => n._id);
+      await store.markDelivered(userId, ids);
+      return views.length;
     },
     tripDeleted: (tripId) => store.forgetTrip(tripId),
     async list(userId, query) {
-      const [items, unread] = await Promise.all([store.list(userId, query), store.unreadCount(userId)]);
-      return { items: await readAs(store, userId, items), unread };
+      const visibleAt = now().toISOString();
+      const [items, unread] = await Promise.all([
+        store.list(userId, { ...query, visibleAt }),
+        store.unreadKinds(userId, visibleAt),
+      ]);
+      return { items: await readAs(store, userId, items), unread: await visibleCount(store, userId, unread) };
     },
     async markRead(userId, id) {
-      if (!(await store.markRead(userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
+      if (!(await store.markRead(userId, id, now().toISOString()))) throw notFound(NOTIFICATION_NOT_FOUND);
     },
-    markAllRead: (userId) => store.markAllRead(userId),
+    markAllRead: (userId) => store.markAllRead(userId, now().toISOString()),
     preferences: preferencesOf,
-    async changePreferences(userId, change) {
-      const next = changedPreferences(await preferencesOf(userId), change, await deps.channelsSetUp?.(userId));
-      await store.savePreferences({ _id: userId, ...next, updated_at: now().toISOString() });
-      return next;
-    },
+    changePreferences: preferences.change,
+    defaultTimeZone: preferences.defaultTimeZone,
     forgetUser: (userId) => store.forgetUser(userId),
     async exportOf(userId) {
-      const all = await store.list(userId, { limit: 100_000 });
+      // Everything kept, held alerts included: the export is of what is stored.
+      const all = await store.list(userId, { limit: 100_000, visibleAt: '9999-12-31T23:59:59.999Z' });
       return { notifications: await readAs(store, userId, all), preferences: await preferencesOf(userId) };
     },
   };
+}
+
+/** Schedules reminders side by side (a new trip's prices make many), each person's preferences read once. */
+async function scheduleAll(
+  scheduler: ReminderScheduler | undefined,
+  preferencesOf: (userId: string) => Promise<Preferences>,
+  reminders: Reminder[],
+  at: Date,
+): Promise<void> {
+  if (!scheduler || reminders.length === 0) return;
+  const people = [...new Set(reminders.map((reminder) => reminder.user_id))];
+  const preferences = new Map(await Promise.all(people.map(async (id) => [id, await preferencesOf(id)] as const)));
+  await Promise.all(
+    reminders.map((reminder) => scheduler.schedule(reminder, dueAt(reminder, preferences.get(reminder.user_id)!), at)),
+  );
+}
+
+/** Reading and changing a person's preferences (preferences.ts says what is valid). */
+function preferenceCases(
+  store: NotificationStore,
+  now: () => Date,
+  channelsSetUp?: (userId: string) => Promise<{ push: boolean; webhook: boolean }>,
+) {
+  const of = async (userId: string): Promise<Preferences> => {
+    const stored = await store.preferencesOf(userId);
+    if (!stored) return defaultPreferences();
+    const { _id, updated_at: _updatedAt, time_zone_set: _set, ...preferences } = stored;
+    return preferences;
+  };
+  const save = (userId: string, preferences: Preferences, timeZoneSet: boolean) =>
+    store.savePreferences({ _id: userId, ...preferences, time_zone_set: timeZoneSet, updated_at: now().toISOString() });
+  return {
+    of,
+    async change(userId: string, change: PreferencesChange): Promise<Preferences> {
+      const next = changedPreferences(await of(userId), change, await channelsSetUp?.(userId));
+      const wasSet = (await store.preferencesOf(userId))?.time_zone_set ?? false;
+      await save(userId, next, wasSet || change.time_zone !== undefined);
+      return next;
+    },
+    async defaultTimeZone(userId: string, timeZone: string): Promise<Preferences> {
+      if ((await store.preferencesOf(userId))?.time_zone_set) return of(userId);
+      const next = changedPreferences(await of(userId), { time_zone: timeZone });
+      await save(userId, next, true);
+      return next;
+    },
+  };
+}
+
+/** What `userId` may see of each trip now: the trip's latest access, not the access an alert was made under. */
+async function accessTo(store: NotificationStore, userId: string, tripIds: Iterable<string>) {
+  const access = new Map<string, string>();
+  for (const tripId of new Set(tripIds)) {
+    const memory = await store.tripMemory(tripId);
+    access.set(tripId, memory ? snapshotAccessFor({ user_id: '', access: memory.access }, userId) : 'none');
+  }
+  return access;
+}
+
+/** Whether `kind` is a money alert (only readers who see costs are shown it); a channel notice is not. */
+const isMoney = (kind: StoredNotification['kind']): boolean => (MONEY_KINDS as ReadonlySet<string>).has(kind);
+
+/** Whether a notification of `kind` is shown at all to a reader with `access` (money alerts: full access only). */
+const shownTo = (access: string | undefined, kind: StoredNotification['kind']): boolean =>
+  access === 'full' || !isMoney(kind);
+
+/** How many of the unread the reader may still see (the list's rule, so the bell and the list agree). */
+async function visibleCount(
+  store: NotificationStore,
+  userId: string,
+  unread: Array<Pick<StoredNotification, 'trip_id' | 'kind'>>,
+): Promise<number> {
+  const access = await accessTo(
+    store,
+    userId,
+    unread.filter((n) => isMoney(n.kind)).map((n) => n.trip_id),
+  );
+  return unread.filter((n) => !isMoney(n.kind) || shownTo(access.get(n.trip_id), n.kind)).length;
 }
 
 /** What `userId` may read of a stored alert now: the trip's latest access, not the access it was made under. */
@@ -150,14 +261,14 @@ export async function readAs(
   userId: string,
   stored: StoredNotification[],
 ): Promise<NotificationView[]> {
-  const access = new Map<string, string>();
-  for (const tripId of new Set(stored.map((n) => n.trip_id))) {
-    const memory = await store.tripMemory(tripId);
-    access.set(tripId, memory ? snapshotAccessFor({ user_id: '', access: memory.access }, userId) : 'none');
-  }
+  const access = await accessTo(
+    store,
+    userId,
+    stored.map((n) => n.trip_id),
+  );
   return stored.flatMap((n) => {
     const full = access.get(n.trip_id) === 'full';
-    if (!full && (MONEY_KINDS as ReadonlySet<string>).has(n.kind)) return [];
+    if (!shownTo(access.get(n.trip_id), n.kind)) return [];
     return [
       {
         _id: n._id,

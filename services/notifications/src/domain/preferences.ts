@@ -7,7 +7,7 @@ import { NOTIFICATION_KINDS, type NotificationKind, type StoredPreferences } fro
 
 export const STALE_DAYS = { default: 14, min: 1, max: 365 } as const;
 
-export type Preferences = Omit<StoredPreferences, '_id' | 'updated_at'>;
+export type Preferences = Omit<StoredPreferences, '_id' | 'updated_at' | 'time_zone_set'>;
 
 /** Every rule on, prices stale after 14 days, UTC until the browser says its zone, in-app only. */
 export function defaultPreferences(): Preferences {

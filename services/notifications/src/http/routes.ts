@@ -12,6 +12,9 @@ const listQuery = z.object({
   before: objectIdSchema('before').optional(),
   limit: queryIntegerSchema(`limit must be a whole number from 1 to ${PAGE.max}.`, 1, PAGE.max).optional(),
 });
+const defaultTimeZoneBody = z
+  .object({ time_zone: z.string({ message: 'time_zone must be a time zone name.' }).max(64) })
+  .strict();
 const idParams = z.object({ id: objectIdSchema('notification id') });
 const tags = ['notifications'];
 
@@ -77,6 +80,18 @@ export function notificationRoutes(notifications: Notifications) {
       body: preferencesChangeSchema,
       responses: { 200: { description: 'The preferences as stored', schema: preferencesAnswer }, 400: 'Invalid' },
       handler: async ({ user, body }) => ({ body: await notifications.changePreferences(user!.id, body) }),
+    });
+
+    defineRoute(ctx, {
+      method: 'put',
+      path: '/api/notifications/preferences/default-time-zone',
+      summary:
+        'The browser’s time zone as the caller’s, unless one was set already (the web app sends it on a first visit)',
+      tags,
+      auth: 'required',
+      body: defaultTimeZoneBody,
+      responses: { 200: { description: 'The preferences as stored', schema: preferencesAnswer }, 400: 'Invalid' },
+      handler: async ({ user, body }) => ({ body: await notifications.defaultTimeZone(user!.id, body.time_zone) }),
     });
 
     defineRoute(ctx, {

@@ -20,6 +20,21 @@ export function startNotificationsInbox(
         const stored = await notifications.tripChanged(trip);
         options.logger.debug({ eventId: event.id, tripId: trip._id, stored }, 'trip alert state taken in');
       },
+      'trip.voted': async (event) => {
+        const vote = event.payload;
+        if (!vote || typeof vote.tripId !== 'string' || typeof vote.userId !== 'string')
+          throw new Error(`trip.voted ${event.id} carries no vote`);
+        await notifications.voted({
+          _id: event.id,
+          trip_id: vote.tripId,
+          instance_id: vote.instanceId,
+          label: vote.label,
+          user_id: vote.userId,
+          name: vote.name,
+          vote: vote.vote,
+          at: event.occurredAt,
+        });
+      },
       'trip.deleted': async (event) => {
         const tripId = event.payload?.tripId;
         if (typeof tripId !== 'string') throw new Error(`trip.deleted ${event.id} carries no tripId`);

@@ -8,6 +8,8 @@ import type { Notifications } from '../domain/notifications';
 import { reminderKey, type Reminder, type ReminderScheduler } from '../domain/reminders';
 
 export const REMINDERS_QUEUE = 'tripcost-notifications-reminders';
+/** The job name of a trip's cheapest-window re-check after the hour (rules.ts, cheapestRecheck). */
+const RECHECK = 'cheapest-recheck';
 
 export interface ReminderJobs extends ReminderScheduler {
   queue: Queue;
@@ -37,11 +39,27 @@ export function startReminderJobs(options: { redisUrl: string; logger: Logger; p
         },
       );
     },
+    async recheck(tripId, at, now) {
+      await queue.add(
+        RECHECK,
+        { trip_id: tripId, due: at.toISOString() },
+        {
+          ...EVENT_JOB_OPTIONS,
+          jobId: `${RECHECK}_${tripId}_${at.getTime()}`,
+          delay: Math.max(0, at.getTime() - now.getTime()),
+        },
+      );
+    },
     run(notifications, now) {
       worker = new Worker(
         REMINDERS_QUEUE,
-        async (job: Job<Reminder & { due: string }>) => {
-          const { due: _due, ...reminder } = job.data;
+        async (job: Job) => {
+          if (job.name === RECHECK) {
+            const stored = await notifications.recheckCheapest(job.data.trip_id, now());
+            options.logger.debug({ jobId: job.id, stored }, 'cheapest window looked at again');
+            return;
+          }
+          const { due: _due, ...reminder } = job.data as Reminder & { due: string };
           const outcome = await notifications.remind(reminder, now());
           options.logger.debug({ jobId: job.id, outcome }, 'reminder due');
         },

@@ -1,11 +1,12 @@
 // The embedded (NeDB) adapter of NotificationStore, used when MONGO_URL is not set: one
 // datafile per collection under <DATA_DIR>/notifications. Read-modify-writes run in the
 // collection's `exclusive` queue (this process owns the files alone).
-import { embeddedDir, isDuplicateKeyError, openEmbeddedCollection } from '@tripcost/shared';
+import { embeddedDir, isDuplicateKeyError, openEmbeddedCollection, type EmbeddedCollection } from '@tripcost/shared';
 import type {
   NotificationStore,
   StoredNotification,
   StoredPreferences,
+  StoredVote,
   TripMemory,
 } from '../domain/notification-store';
 
@@ -21,7 +22,8 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
   ]);
   const preferences = await openEmbeddedCollection<StoredPreferences>(dir, 'preferences');
   const trips = await openEmbeddedCollection<TripMemory>(dir, 'trips');
-  const all = [notifications, preferences, trips];
+  const votes = await openEmbeddedCollection<StoredVote>(dir, 'votes', [{ fieldName: 'trip_id' }]);
+  const all = [notifications, preferences, trips, votes];
 
   return {
     pendingEvents: async () => [],
@@ -37,37 +39,7 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
       }
     },
 
-    async list(userId, { unread, before, limit }) {
-      const query: Record<string, unknown> = { user_id: userId, ...(unread === undefined ? {} : { read: !unread }) };
-      if (before) {
-        const cursor = await notifications.db.findOneAsync({ _id: before, user_id: userId });
-        if (!cursor) return [];
-        query.$or = [
-          { created_at: { $lt: cursor.created_at } },
-          { created_at: cursor.created_at, _id: { $lt: cursor._id } },
-        ];
-      }
-      return (await notifications.db.findAsync(query).sort(NEWEST_FIRST).limit(limit)) as StoredNotification[];
-    },
-
-    unreadCount: (userId) => notifications.db.countAsync({ user_id: userId, read: false }),
-
-    async markRead(userId, id) {
-      const { numAffected } = await notifications.db.updateAsync(
-        { _id: id, user_id: userId },
-        { $set: { read: true } },
-      );
-      return numAffected > 0;
-    },
-
-    async markAllRead(userId) {
-      const { numAffected } = await notifications.db.updateAsync(
-        { user_id: userId, read: false },
-        { $set: { read: true } },
-        { multi: true },
-      );
-      return numAffected;
-    },
+    ...readsAndMarks(notifications),
 
     preferencesOf: async (userId) => (await preferences.db.findOneAsync({ _id: userId })) as StoredPreferences | null,
 
@@ -84,22 +56,107 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
         await trips.db.updateAsync({ _id: memory._id }, memory, { upsert: true });
       }),
 
+    async recordVote(vote) {
+      try {
+        await votes.db.insertAsync(vote);
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    },
+
+    votesOn: async (tripId, after, upTo) =>
+      (await votes.db
+        .findAsync({ trip_id: tripId, at: { $gt: after, $lte: upTo } })
+        .sort({ at: 1, _id: 1 })) as StoredVote[],
+
+    async markCheapestAlerted(tripId, version, instanceId, at) {
+      const { numAffected } = await trips.db.updateAsync(
+        { _id: tripId, version },
+        { $set: { cheapest_alerted_id: instanceId, cheapest_alerted_at: at } },
+      );
+      return numAffected > 0;
+    },
+
     async forgetTrip(tripId) {
       await trips.db.removeAsync({ _id: tripId }, {});
+      await votes.db.removeAsync({ trip_id: tripId }, { multi: true });
       trips.compactSoon();
+      votes.compactSoon();
     },
 
     async forgetUser(userId) {
       const removed = await notifications.db.removeAsync({ user_id: userId }, { multi: true });
       const prefs = await preferences.db.removeAsync({ _id: userId }, {});
+      const cast = await votes.db.removeAsync({ user_id: userId }, { multi: true });
       notifications.compactSoon();
       preferences.compactSoon();
-      return removed + prefs;
+      votes.compactSoon();
+      return removed + prefs + cast;
     },
 
     ping: () => notifications.ping(),
     async close() {
       await Promise.all(all.map((collection) => collection.close()));
+    },
+  };
+}
+
+/** A person's list, unread count, read marks and releases. */
+function readsAndMarks(
+  notifications: EmbeddedCollection<StoredNotification>,
+): Pick<NotificationStore, 'list' | 'unreadKinds' | 'markRead' | 'markAllRead' | 'undelivered' | 'markDelivered'> {
+  return {
+    async list(userId, { unread, before, limit, visibleAt }) {
+      const query: Record<string, unknown> = {
+        user_id: userId,
+        deliver_at: { $lte: visibleAt },
+        ...(unread === undefined ? {} : { read: !unread }),
+      };
+      if (before) {
+        const cursor = await notifications.db.findOneAsync({ _id: before, user_id: userId });
+        if (!cursor) return [];
+        query.$or = [
+          { created_at: { $lt: cursor.created_at } },
+          { created_at: cursor.created_at, _id: { $lt: cursor._id } },
+        ];
+      }
+      return (await notifications.db.findAsync(query).sort(NEWEST_FIRST).limit(limit)) as StoredNotification[];
+    },
+
+    unreadKinds: async (userId, visibleAt) =>
+      (await notifications.db.findAsync(
+        { user_id: userId, read: false, deliver_at: { $lte: visibleAt } },
+        { trip_id: 1, kind: 1, _id: 0 },
+      )) as Array<Pick<StoredNotification, 'trip_id' | 'kind'>>,
+
+    async markRead(userId, id, visibleAt) {
+      const { numAffected } = await notifications.db.updateAsync(
+        { _id: id, user_id: userId, deliver_at: { $lte: visibleAt } },
+        { $set: { read: true } },
+      );
+      return numAffected > 0;
+    },
+
+    async markAllRead(userId, visibleAt) {
+      const { numAffected } = await notifications.db.updateAsync(
+        { user_id: userId, read: false, deliver_at: { $lte: visibleAt } },
+        { $set: { read: true } },
+        { multi: true },
+      );
+      return numAffected;
+    },
+
+    undelivered: async (userId, at) =>
+      (await notifications.db
+        .findAsync({ user_id: userId, delivered: false, deliver_at: { $lte: at } })
+        .sort({ deliver_at: 1, _id: 1 })) as StoredNotification[],
+
+    async markDelivered(userId, ids) {
+      await notifications.db.updateAsync(
+        { user_id: userId, _id: { $in: ids } },
+        { $set: { delivered: true } },
+        { multi: true },
+      );
     },
   };
 }

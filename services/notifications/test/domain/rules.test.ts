@@ -76,6 +76,28 @@ describe('the cheapest-window rule', () => {
   });
 });
 
+describe('after a crash between storing alerts and keeping the memory', () => {
+  it('when a newer state is compared with the same memory first, then the same changes get the same keys (stored once)', () => {
+    const memory = firstMemory(state());
+    const newcomer = 'e'.repeat(24);
+    const joined = { ...state().access, [newcomer]: 'full' as const };
+    const june = { instance_id: 'w2', label: 'June', total: 99 };
+    const cut = evaluate(memory, state({ version: 5, actor_id: EDITOR, access: joined, cheapest: june }), T0);
+    // The memory of version 5 was never kept; version 6 (another change) arrives first.
+    const next = evaluate(memory, state({ version: 6, actor_id: EDITOR, access: joined, cheapest: june }), T0);
+    const keys = (alerts: typeof cut.alerts) => alerts.map((a) => `${a.user_id} ${a.dedupe_key}`).sort();
+    expect(keys(next.alerts)).toEqual(keys(cut.alerts));
+    expect(cut.alerts.map((a) => a.kind).sort()).toEqual([
+      'cheapest',
+      'cheapest',
+      'cheapest',
+      'members',
+      'members',
+      'members',
+    ]);
+  });
+});
+
 describe('the over-budget rule', () => {
   const committed = { instance_id: 'w1', label: 'May', start: '2030-05-01', end: '2030-05-04', total: 120_000 };
   it('when the plan goes over the budget, then only members who may see costs are told, with the amount, once', () => {

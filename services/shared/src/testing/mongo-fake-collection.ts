@@ -7,6 +7,7 @@ import {
   bsonTypeOf,
   clone,
   equal,
+  isPlainObject,
   evaluate,
   matches,
   project,
@@ -129,6 +130,12 @@ function writes(state: CollectionState) {
       applyUpdate(found, update);
       return ONE_UPDATED;
     },
+    async updateMany(filter: Doc, update: Doc) {
+      record('updateMany', { filter, update });
+      const found = docs.filter((doc) => matches(doc, filter));
+      for (const doc of found) applyUpdate(doc, update);
+      return { acknowledged: true, matchedCount: found.length, modifiedCount: found.length, upsertedCount: 0 };
+    },
     async findOneAndUpdate(filter: Doc, update: Doc, opts: { returnDocument?: string; projection?: Doc } = {}) {
       record('findOneAndUpdate', { filter, update });
       const found = docs.find((doc) => matches(doc, filter));
@@ -137,9 +144,20 @@ function writes(state: CollectionState) {
       applyUpdate(found, update);
       return project(opts.returnDocument === 'after' ? found : before, opts.projection);
     },
-    async replaceOne(filter: Doc, replacement: Doc) {
+    async replaceOne(filter: Doc, replacement: Doc, opts: { upsert?: boolean } = {}) {
       record('replaceOne', { filter, doc: replacement });
       const index = docs.findIndex((doc) => matches(doc, filter));
+      if (index < 0 && opts.upsert) {
+        // The server inserts the replacement (with the filter's _id when it names one); an
+        // _id taken by a document the filter did not match is a duplicate key, as there.
+        const inserted = {
+          ...clone(replacement),
+          ...('_id' in filter && !isPlainObject(filter._id) ? { _id: filter._id } : {}),
+        };
+        checkUnique(state, inserted);
+        docs.push(inserted);
+        return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: inserted._id };
+      }
       if (index < 0) return NOTHING_UPDATED;
       const current = docs[index];
       if ('_id' in replacement && !equal(replacement._id, current._id)) {

@@ -188,6 +188,14 @@ export function applyUpdate(doc: Doc, update: Doc) {
         if (!Array.isArray(list)) continue;
         doc[key] = list.filter((item) => !(isPlainObject(item) && matches(item, condition as Doc)));
       }
+    } else if (op === '$push') {
+      // One value appended (no $each); a missing field becomes an array, as on the server.
+      for (const [key, value] of Object.entries(fields as Doc)) {
+        const at = atPath(doc, key, true)!;
+        const list = at.parent[at.last];
+        if (list !== undefined && !Array.isArray(list)) throw new Error(`fake mongo: $push to a non-array ${key}`);
+        at.parent[at.last] = [...((list as unknown[]) ?? []), clone(value)];
+      }
     } else {
       throw new Error(`fake mongo: unsupported update operator ${op}`);
     }

@@ -3,7 +3,7 @@
 // commits, concurrent additions, collisions retried then 409, If-Match).
 // Embedded always; mongo only where mongoForTests() finds MongoDB.
 import { existsSync } from 'node:fs';
-import { connectMongo, newId } from '@tripcost/shared';
+import { connectMongo, newId, outboxEvent } from '@tripcost/shared';
 import { mongoForTests, silentLogger, tempDataDir, testUser, type TestMongo } from '@tripcost/shared/testing';
 import { fakeMongo } from '@tripcost/shared/testing/mongo-fake';
 import type { AuthUser } from '@tripcost/shared';
@@ -580,9 +580,15 @@ function tripStoreContract(name: string, open: () => Promise<TripStore>) {
         await store.insert(trip);
         expect(await store.setVote(trip._id, instance._id, ownerId, 'yes')).toBe(true);
         expect(await store.setVote(trip._id, instance._id, memberId, 'maybe')).toBe(true);
-        expect(await store.setVote(trip._id, instance._id, memberId, null)).toBe(true);
+        const payload = { tripId: trip._id, instanceId: instance._id, label: 'May', userId: memberId, name: 'Bo' };
+        const withdrawn = outboxEvent('trip.voted', { ...payload, vote: null }, '2031-04-01T10:00:00.000Z');
+        expect(await store.setVote(trip._id, instance._id, memberId, null, withdrawn)).toBe(true);
         const stored = (await store.findById(trip._id))!;
         expect(stored.votes).toEqual({ [instance._id]: { [ownerId]: 'yes' } });
+        // The vote's event is in the same write, for the relay (the votes digest, issue 42).
+        expect(stored.outbox).toEqual([withdrawn]);
+        expect(await store.pendingEvents(1000)).toContainEqual({ docId: trip._id, events: [withdrawn] });
+        await store.markSent(trip._id, [withdrawn.id]);
         expect([stored.version, stored.votes_version]).toEqual([1, 3]);
         expect(await store.listVersions(ownerId, { limit: 10, offset: 0 })).toEqual([
           { _id: trip._id, version: 1, role: 'owner', votes_version: 3 },

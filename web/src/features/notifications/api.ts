@@ -63,6 +63,14 @@ export const notificationsApi = api.injectEndpoints({
       query: () => ({ url: '/notifications/calendar', method: 'DELETE' }),
       invalidatesTags: [{ type: 'Notifications', id: 'CALENDAR' }],
     }),
+    sendBrowserTimeZone: build.mutation<AlertPreferences, string>({
+      query: (time_zone) => ({
+        url: '/notifications/preferences/default-time-zone',
+        method: 'PUT',
+        body: { time_zone },
+      }),
+      invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
+    }),
     setAlertPreferences: build.mutation<AlertPreferences, Body<'/api/notifications/preferences', 'put'>>({
       query: (body) => ({ url: '/notifications/preferences', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Notifications', id: 'PREFERENCES' }],
@@ -84,4 +92,14 @@ export const {
   useGetCalendarFeedQuery,
   useMakeCalendarFeedMutation,
   useRevokeCalendarFeedMutation,
+  useSendBrowserTimeZoneMutation,
 } = notificationsApi;
+
+/** The browser's IANA time zone, or null when it does not say. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,6 @@
 // The push and webhook channels (issue 42, ADR 0079): setting them up, and delivering a
-// stored alert on each channel its reader turned on. Delivery is at least once: each
+// stored alert on each channel its reader turned on, once it is released (quiet hours and
+// the digest delay it: delivery.ts, jobs/releases.ts). Delivery is at least once: each
 // alert becomes one job per channel (and per browser for push) whose id is made of the
 // reader and the alert's dedupe key, so an alert stored once is queued once however often
 // its event comes again, and the message carries the same id on every try. Retries and
@@ -98,7 +99,7 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
     if (!webhook || webhook.switched_off_at) return;
     await channels.saveWebhook({ ...webhook, switched_off_at: now().toISOString() });
     await notifications.changePreferences(notification.user_id, { channels: { webhook: false } });
-    // Told in-app (and by push, when on): the notice goes through the store like any alert.
+    // Told in-app: the notice goes through the store like any alert.
     await store.insertOnce({
       _id: newId(),
       user_id: notification.user_id,
@@ -111,6 +112,9 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
       created_at: now().toISOString(),
       read: false,
       dedupe_key: `channel:webhook-off:${webhook.created_at}`,
+      // Shown in-app at once; not released to the channels (the webhook is what is off).
+      deliver_at: now().toISOString(),
+      delivered: true,
     });
     logger.info({ userId: notification.user_id }, 'webhook switched off after repeated failures');
   }

@@ -5,14 +5,17 @@
 // two states, it never prices a window itself.
 import {
   calendarDay,
+  capturedOnInUse,
+  statusOf,
   outboxEvent,
   toMinorUnits,
   versionOf,
   withLatestEvent,
+  type AlertWindow,
   type OutboxEvent,
   type TripAlertState,
 } from '@tripcost/shared';
-import { compareWindows, paymentTotals, type WindowLike } from '../../costs';
+import { compareWindows, itemCostCents, paymentTotals, windowContext, type WindowLike } from '../../costs';
 import { tripCurrency, tripDigits, type InstanceRecord, type TripRecord } from '../../trip';
 import { accessByMember } from './sharing';
 import { membersOf } from '../../trip';
@@ -65,9 +68,55 @@ export function alertStateOf(trip: TripRecord, version: number, actorId: string 
             total: minor(figures[committed].total_cost),
             to_pay: minor(paymentTotals(trip.instances[committed], trip.travelers ?? 1, digits).to_pay),
           },
+    considering: consideredWindows(trip, digits),
     over_budget_by: comparison.overBudgetBy === null ? null : minor(comparison.overBudgetBy),
     actor_id: actorId,
   };
+}
+
+/**
+ * The windows still being considered that have a first day, each with the dated prices
+ * its total rests on (the stale-price alert: a price seen long ago in a window that may
+ * still be chosen). The item's cost is the shared core's, in minor units of the trip.
+ */
+function consideredWindows(trip: TripRecord, digits: number): AlertWindow[] {
+  const windows: AlertWindow[] = [];
+  for (const window of trip.instances) {
+    const status = statusOf(window);
+    const start = dayOf(window.trip_start);
+    if (!start || window.isCommitted || status === 'eliminated' || status === 'booked') continue;
+    const context = windowContext(window, trip.travelers ?? 1);
+    const prices: AlertWindow['prices'] = [];
+    for (const item of window.items ?? []) {
+      const seen = capturedOnInUse(item, window);
+      if (seen)
+        prices.push({
+          item_id: item._id,
+          name: item.name,
+          seen_on: seen,
+          total: Number(itemCostCents(item, context, digits)),
+        });
+    }
+    windows.push({ instance_id: window._id, label: windowName(window), start, prices });
+  }
+  return windows;
+}
+
+/** The trip.voted a vote announces: who voted what on which window, named as alerts say them (the votes digest). */
+export function votedEvent(
+  trip: TripRecord,
+  instanceId: string,
+  userId: string,
+  vote: 'yes' | 'maybe' | 'no' | null,
+  at: string,
+): OutboxEvent {
+  const window = trip.instances.find((instance) => instance._id === instanceId);
+  const name = membersOf(trip).find((member) => member.user_id === userId)?.name ?? 'A member';
+  return outboxEvent(
+    'trip.voted',
+    { tripId: trip._id, instanceId, label: window ? windowName(window) : 'A window', userId, name, vote },
+    at,
+  );
 }
 
 /** Whether two states say the same (their version and actor aside). */

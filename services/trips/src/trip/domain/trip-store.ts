@@ -3,7 +3,7 @@
 // the domain, applied to the stored trip and written back with `replace`, a
 // compare-and-swap on the trip's version. So the rules exist once, and both adapters
 // are proven alike by one contract suite.
-import type { OutboxStore } from '@tripcost/shared';
+import type { OutboxEvent, OutboxStore } from '@tripcost/shared';
 import type { HistoryStore } from './history-record';
 import type { BinStore } from './bin-record';
 import type { TripRecord } from './trip';
@@ -66,9 +66,10 @@ export interface TripStore extends OutboxStore {
   replace(next: TripRecord, expectedVersion: number): Promise<boolean>;
   /**
    * Sets (null: removes) one user's vote on one window of a live trip, and counts it in
-   * `votes_version`; the trip's `version` stays. false when the trip is gone.
+   * `votes_version`; the trip's `version` stays. `event` (trip.voted) goes into the
+   * trip's outbox in the same write. false when the trip is gone.
    */
-  setVote(tripId: string, instanceId: string, userId: string, vote: Vote | null): Promise<boolean>;
+  setVote(tripId: string, instanceId: string, userId: string, vote: Vote | null, event?: OutboxEvent): Promise<boolean>;
   /**
    * Forgets the trip's pending history entries with these ids, once they are in the
    * history collection (history/). Bookkeeping: the trip's version stays.

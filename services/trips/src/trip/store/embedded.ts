@@ -162,12 +162,17 @@ function tripWrites(collection: EmbeddedCollection<TripRecord>, history: History
         db.updateAsync({ _id: next._id }, next, {}),
       );
     },
-    setVote(tripId, instanceId, userId, vote) {
+    setVote(tripId, instanceId, userId, vote, event) {
       // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex, safe as keys.
       return collection.exclusive(async () => {
         const field = `votes.${instanceId}.${userId}`;
         const change = vote === null ? { $unset: { [field]: true } } : { $set: { [field]: vote } };
-        const updated = await db.updateAsync({ _id: tripId, ...LIVE }, { ...change, $inc: { votes_version: 1 } }, {});
+        const announce = event ? { $push: { outbox: event } } : {};
+        const updated = await db.updateAsync(
+          { _id: tripId, ...LIVE },
+          { ...change, ...announce, $inc: { votes_version: 1 } },
+          {},
+        );
         return updated.numAffected === 1;
       });
     },

@@ -124,12 +124,13 @@ export function mongoTripStore(connection: Connection): TripStore {
       );
       return result.matchedCount === 1;
     },
-    async setVote(tripId, instanceId, userId, vote) {
+    async setVote(tripId, instanceId, userId, vote, event) {
       // Bookkeeping apart from the trip's version (votes.ts); ids are checked 24-hex strings, safe as keys.
       const field = `votes.${instanceId}.${userId}`;
       const change = vote === null ? { $unset: { [field]: '' } } : { $set: { [field]: vote } };
       const result = await Trips.collection.updateOne({ _id: tripId as never, ...LIVE }, {
         ...change,
+        ...(event ? { $push: { outbox: event } } : {}),
         $inc: { votes_version: 1 },
       } as never);
       return result.matchedCount === 1;

@@ -10,6 +10,7 @@ import {
   type TripAndInstanceAnswer,
   type VoteTally,
   type WindowVotes,
+  votedEvent,
 } from '../../sharing';
 import { INSTANCE_NOT_FOUND, membersOf, type TripRecord, type TripStore, type Vote } from '../../trip';
 
@@ -39,11 +40,15 @@ export const vote =
     /** Votes are apart from the version: their entry is appended once the vote is stored. */
     recorder: Pick<HistoryRecorder, 'appendNow'>;
     now(): string;
+    /** Publishes the trip.voted written with the vote soon (the outbox relay). */
+    nudgeOutbox?(): void;
   }) =>
   async (user: AuthUser, tripId: string, instanceId: string, cast: Vote | null): Promise<TripAndInstanceAnswer> => {
     const { trip } = await deps.access.tripFor(user.id, tripId, 'vote');
     if (!trip.instances.some((instance) => instance._id === instanceId)) throw notFound(INSTANCE_NOT_FOUND);
-    if (!(await deps.store.setVote(tripId, instanceId, user.id, cast))) throw notFound(TRIP_NOT_FOUND);
+    const announced = votedEvent(trip, instanceId, user.id, cast, deps.now());
+    if (!(await deps.store.setVote(tripId, instanceId, user.id, cast, announced))) throw notFound(TRIP_NOT_FOUND);
+    deps.nudgeOutbox?.();
     const voted = (await deps.access.tripFor(user.id, tripId, 'read')).trip;
     await deps.recorder.appendNow(trip, voted, user, 'vote', deps.now());
     await deps.committed(voted, user, 'vote');

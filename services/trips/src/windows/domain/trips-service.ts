@@ -235,7 +235,7 @@ export function createTripsService(deps: {
     deleteTrip: async (user, tripId, precondition) => void (await deleteTrip(user, tripId, precondition)),
     addInstance: addInstance(ctx),
     getInstance: getInstance(ctx),
-    vote: vote({ store, access, committed: writes.committed, recorder, now }),
+    vote: vote({ store, access, committed: writes.committed, recorder, now, nudgeOutbox: writes.nudgeOutbox }),
     ...historyAndBin(ctx),
     commitInstance: commitInstance(ctx),
     clearPlan: clearPlan(ctx),

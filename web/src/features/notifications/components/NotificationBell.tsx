@@ -1,9 +1,29 @@
 // The bell in the header: the unread count, kept fresh by polling, and the way to the list.
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { POLL_MS, useGetNotificationsQuery } from '../api';
+import { browserTimeZone, POLL_MS, useGetNotificationsQuery, useSendBrowserTimeZoneMutation } from '../api';
 import './notifications.css';
 
+/** Sent once per page load: the server keeps it only while the person has never set a zone. */
+let timeZoneSent = false;
+
+/**
+ * Alerts at 09:00 and quiet hours are in the person's time zone: their browser's, unless
+ * they set one (the server decides, so a second device never overrides the first).
+ */
+function useBrowserTimeZoneAsDefault() {
+  const [send] = useSendBrowserTimeZoneMutation();
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (timeZoneSent || !zone) return;
+    timeZoneSent = true;
+    // Nothing to tell the person when it fails (the mutation's result says so, it never throws): the next page load tries again.
+    void send(zone);
+  }, [send]);
+}
+
 export default function NotificationBell({ onOpen }: { onOpen?: () => void }) {
+  useBrowserTimeZoneAsDefault();
   const { data } = useGetNotificationsQuery(undefined, { pollingInterval: POLL_MS, refetchOnFocus: true });
   const unread = data?.unread ?? 0;
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;

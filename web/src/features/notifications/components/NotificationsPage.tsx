@@ -20,7 +20,7 @@ const RULES: Record<AlertKind, string> = {
   over_budget: 'The plan goes over budget',
   to_pay: 'Items still to pay before the trip',
   starts_soon: 'The trip starts in 3 days',
-  members: 'Someone joins or leaves',
+  members: 'Someone joins or leaves, and the day’s votes',
 };
 
 export default function NotificationsPage() {
