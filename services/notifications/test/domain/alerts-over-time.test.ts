@@ -198,7 +198,12 @@ describe('quiet hours and the daily digest', () => {
     expect(await bodies(OWNER)).toEqual(['“June” is now the cheapest window of Lisbon, Portugal, at 0.01 EUR.']);
     expect(await unread(OWNER)).toBe(1);
     expect(sent.filter((m) => m.user_id === OWNER)).toEqual([
-      { user_id: OWNER, digest: false, notifications: [expect.objectContaining({ kind: 'cheapest' })] },
+      {
+        user_id: OWNER,
+        digest: false,
+        notifications: [expect.objectContaining({ kind: 'cheapest' })],
+        stored: [expect.objectContaining({ kind: 'cheapest', deliver_at: '2031-04-02T06:00:00.000Z' })],
+      },
     ]);
     // Released once: a second run of the same release sends nothing more.
     expect(await notifications.release(OWNER)).toBe(0);
