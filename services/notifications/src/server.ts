@@ -65,9 +65,11 @@ export function startNotifications(
         reminders,
         releases,
         // An alert reaches push and webhooks when it is released (quiet hours and the digest
-        // delay it), each stored alert queued once per channel (channels.ts).
+        // delay it), queued once per channel (channels.ts); a digest is one message.
         channels: options.channels ?? {
           send: async (message) => {
+            const [first] = message.stored;
+            if (message.digest && first) return wired.channels().stored(first, message.stored);
             for (const notification of message.stored) await wired.channels().stored(notification);
           },
         },

@@ -8,10 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, newId, notFound, serviceUnavailable, type Logger } from '@tripcost/shared';
 import type { NotificationStore, StoredNotification } from '../notification-store';
-import { readAs, type Notifications, type NotificationView } from '../notifications';
+import { readAs, type Notifications } from '../notifications';
 import { checkResolved, checkUrl, RefusedAddress, type AddressPolicy } from './address-guard';
 import type { ChannelStore } from './channel-store';
-import { channelMessage, PREFERENCES_PATH } from './messages';
+import { channelMessage, digestMessage, PREFERENCES_PATH, type ChannelMessage, type DigestMessage } from './messages';
 import type { PushSender, WebhookSender } from './senders';
 
 /** A browser may hold one subscription; a person keeps at most this many (the oldest goes). */
@@ -19,8 +19,8 @@ export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 /** One message to send: the alert (as stored) on one channel, to one browser for push. */
 export type Delivery =
-  | { channel: 'push'; id: string; endpoint: string; notification: StoredNotification }
-  | { channel: 'webhook'; id: string; notification: StoredNotification };
+  | { channel: 'push'; id: string; endpoint: string; notification: StoredNotification; digest?: StoredNotification[] }
+  | { channel: 'webhook'; id: string; notification: StoredNotification; digest?: StoredNotification[] };
 
 export interface DeliveryQueue {
   /** Adds the deliveries; one already queued under its id is left as it is. */
@@ -33,8 +33,11 @@ export interface PushSubscriptionInput {
 }
 
 export interface Channels {
-  /** An alert was stored (or found stored again): queue it on the reader's channels. */
-  stored(notification: StoredNotification): Promise<void>;
+  /**
+   * An alert was released: queue it on the reader's channels. With `digest` (the day's
+   * alerts of one reader, `notification` the first), one message holds them all.
+   */
+  stored(notification: StoredNotification, digest?: StoredNotification[]): Promise<void>;
   /** Sends one delivery; throws to be tried again. `lastTry`: no retry follows a failure. */
   deliver(delivery: Delivery, lastTry: boolean): Promise<'sent' | 'skipped' | 'dropped'>;
   pushKey(): string;
@@ -90,10 +93,6 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
   const channels = store.channels;
   const now = deps.now ?? (() => new Date());
 
-  /** What the reader may read of the alert now; null when they may no longer see it at all. */
-  const viewOf = async (notification: StoredNotification) =>
-    (await readAs(store, notification.user_id, [notification]))[0] ?? null;
-
   async function switchOffWebhook(notification: StoredNotification): Promise<void> {
     const webhook = await channels.webhookOf(notification.user_id);
     if (!webhook || webhook.switched_off_at) return;
@@ -119,11 +118,11 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
     logger.info({ userId: notification.user_id }, 'webhook switched off after repeated failures');
   }
 
-  async function sendPush(delivery: Extract<Delivery, { channel: 'push' }>, id: string, view: NotificationView) {
+  async function sendPush(delivery: Extract<Delivery, { channel: 'push' }>, message: ChannelMessage | DigestMessage) {
     const userId = delivery.notification.user_id;
     const subscription = (await channels.pushSubscriptionsOf(userId)).find((kept) => kept._id === delivery.endpoint);
     if (!subscription || !deps.push) return 'skipped';
-    const outcome = await deps.push.send(subscription, channelMessage(id, view, 'push', deps.publicUrl));
+    const outcome = await deps.push.send(subscription, message);
     if (outcome.ok) return 'sent';
     if (!outcome.gone) throw new Error(`push not delivered: ${outcome.reason}`);
     await channels.removePushSubscription(userId, subscription._id);
@@ -133,11 +132,14 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
     return 'dropped';
   }
 
-  async function sendWebhook(notification: StoredNotification, id: string, view: NotificationView, lastTry: boolean) {
+  async function sendWebhook(
+    notification: StoredNotification,
+    message: ChannelMessage | DigestMessage,
+    lastTry: boolean,
+  ) {
     const webhook = await channels.webhookOf(notification.user_id);
     if (!webhook || webhook.switched_off_at) return 'skipped';
-    const message = channelMessage(id, view, 'webhook', deps.publicUrl);
-    const outcome = await deps.webhooks.send(webhook.url, webhook.secret, id, message);
+    const outcome = await deps.webhooks.send(webhook.url, webhook.secret, message.id, message);
     if (outcome.ok) {
       if (webhook.failures > 0) await channels.saveWebhook({ ...webhook, failures: 0 });
       return 'sent';
@@ -151,20 +153,28 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
   }
 
   return {
-    async stored(notification) {
+    async stored(notification, digest) {
       const preferences = await notifications.preferences(notification.user_id);
+      // A digest's deliveries are named by every alert in it (the same day's digest is queued once).
+      const folded = digest ? ['digest', ...digest.map((alert) => alert.dedupe_key)] : [];
       const queued: Delivery[] = [];
       if (preferences.channels.push && deps.push)
         for (const subscription of await channels.pushSubscriptionsOf(notification.user_id))
           queued.push({
             channel: 'push',
-            id: deliveryId(notification, 'push', subscription._id),
+            id: deliveryId(notification, 'push', subscription._id, ...folded),
             endpoint: subscription._id,
             notification,
+            ...(digest ? { digest } : {}),
           });
       // The webhook's own notice is never sent to the webhook it is about.
       if (preferences.channels.webhook && notification.kind !== 'channel')
-        queued.push({ channel: 'webhook', id: deliveryId(notification, 'webhook'), notification });
+        queued.push({
+          channel: 'webhook',
+          id: deliveryId(notification, 'webhook', ...folded),
+          notification,
+          ...(digest ? { digest } : {}),
+        });
       if (queued.length > 0) await deps.queue.add(queued);
     },
 
@@ -172,13 +182,28 @@ function deliveries(deps: ChannelDeps): Pick<Channels, 'stored' | 'deliver'> {
       const { notification } = delivery;
       const preferences = await notifications.preferences(notification.user_id);
       if (!preferences.channels[delivery.channel]) return 'skipped';
-      const view = await viewOf(notification);
-      if (!view) return 'skipped';
-      // The id a receiver drops repeats by: the alert's, the same on every try and channel.
-      const id = deliveryId(notification);
-      return delivery.channel === 'push' ? sendPush(delivery, id, view) : sendWebhook(notification, id, view, lastTry);
+      const message = await messageOf(deps, delivery);
+      if (!message) return 'skipped';
+      return delivery.channel === 'push' ? sendPush(delivery, message) : sendWebhook(notification, message, lastTry);
     },
   };
+}
+
+/** What a delivery says, read now as its reader may read it; null when they may see none of it. */
+async function messageOf(
+  deps: Pick<ChannelDeps, 'store' | 'publicUrl'>,
+  delivery: Delivery,
+): Promise<ChannelMessage | DigestMessage | null> {
+  const { channel, notification } = delivery;
+  // The id a receiver drops repeats by, the same on every try and channel: the alert's, or the digest's.
+  if (delivery.digest) {
+    const views = await readAs(deps.store, notification.user_id, delivery.digest);
+    if (views.length === 0) return null;
+    const id = deliveryId(notification, 'digest', ...delivery.digest.map((alert) => alert.dedupe_key));
+    return digestMessage(id, views, channel, deps.publicUrl);
+  }
+  const [view] = await readAs(deps.store, notification.user_id, [notification]);
+  return view ? channelMessage(deliveryId(notification), view, channel, deps.publicUrl) : null;
 }
 
 /** Setting the channels up and down (the routes), and what is kept of a person. */

@@ -49,3 +49,39 @@ export function channelMessage(
     turn_off: { link: `${base}${PREFERENCES_PATH}`, how: TURN_OFF[channel] },
   };
 }
+
+/** The day's alerts folded into one message (the daily digest): each as its own message inside. */
+export interface DigestMessage {
+  id: string;
+  kind: 'digest';
+  title: string;
+  body: string;
+  created_at: string;
+  /** The list of alerts in the app. */
+  link: string;
+  items: Array<Omit<ChannelMessage, 'turn_off'>>;
+  turn_off: { link: string; how: string };
+}
+
+export function digestMessage(
+  id: string,
+  views: NotificationView[],
+  channel: keyof typeof TURN_OFF,
+  publicUrl: string,
+): DigestMessage {
+  const base = publicUrl.replace(/\/+$/, '');
+  const items = views.map((view) => {
+    const { turn_off: _turnOff, ...item } = channelMessage(id, view, channel, publicUrl);
+    return { ...item, id: view._id };
+  });
+  return {
+    id,
+    kind: 'digest',
+    title: views.length === 1 ? 'Your TripCost alert of the day' : `Your ${views.length} TripCost alerts of the day`,
+    body: views.map((view) => view.body).join('\n'),
+    created_at: views[views.length - 1]?.created_at ?? '',
+    link: `${base}${PREFERENCES_PATH}`,
+    items,
+    turn_off: { link: `${base}${PREFERENCES_PATH}`, how: TURN_OFF[channel] },
+  };
+}
