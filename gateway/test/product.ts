@@ -8,6 +8,7 @@
 // way: the system suite (system/test/support/product.ts) imports this file, and
 // nothing here imports the system suite. @tripcost/shared/testing cannot hold it:
 // shared is a dependency of the services it would have to start.
+import { vapidKeyPair } from '../../scripts/lib/vapid-keys.cjs';
 import type { Logger, RunningService } from '@tripcost/shared';
 import {
   closedPortUrl,
@@ -100,6 +101,7 @@ export const registration = (email: string) => ({
 
 export async function startProductInProcess(options: ProductOptions = {}): Promise<Product> {
   const { privateKey } = testKeys();
+  const vapid = vapidKeyPair();
   const offline = await closedPortUrl();
   const dataDir = options.dataDir ?? tempDataDir();
   // One environment for all: the same data dir, Redis prefix and key pair.
@@ -117,7 +119,8 @@ export async function startProductInProcess(options: ProductOptions = {}): Promi
     const own: Record<ServiceName, Record<string, string>> = {
       trips: {},
       wishlists: { TRIPS_URL: urlOf('trips') },
-      notifications: {},
+      // Web Push keys, as `npm start` makes them: push answers as in the product.
+      notifications: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
       imports: { TRIPS_URL: urlOf('trips') },
       // Auth gathers exports from trips, wishlists, notifications and imports, so it learns where they are.
       auth: {

@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import buildCache from './build-cache.cjs';
 import freePortModule from './free-port.cjs';
+import vapidKeys from './vapid-keys.cjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -97,9 +98,8 @@ export function ensureKeyPair(dataDir) {
 
 /**
  * The VAPID key pair Web Push messages are signed with (issue 42), under <dataDir>/keys,
- * made once and kept: a new pair would invalidate every browser's subscription. Made
- * with node:crypto (this runs before `npm ci`), in web-push's format: the public key is
- * the uncompressed P-256 point, the private key the 32-byte scalar, both base64url.
+ * made once and kept: a new pair would invalidate every browser's subscription
+ * (vapid-keys.cjs makes it).
  * Only the notifications service is given them (VAPID_* variables).
  */
 export function ensureVapidKeys(dataDir) {
@@ -107,12 +107,7 @@ export function ensureVapidKeys(dataDir) {
   const file = join(dir, 'vapid.json');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (!existsSync(file)) {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-    const jwk = privateKey.export({ format: 'jwk' });
-    const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
-    writeFileSync(file, `${JSON.stringify({ publicKey: point.toString('base64url'), privateKey: jwk.d })}\n`, {
-      mode: 0o600,
-    });
+    writeFileSync(file, `${JSON.stringify(vapidKeys.vapidKeyPair())}\n`, { mode: 0o600 });
     say(`Created a Web Push (VAPID) key pair in ${dir}`);
   }
   const keys = JSON.parse(readFileSync(file, 'utf8'));
