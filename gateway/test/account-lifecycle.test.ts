@@ -102,6 +102,8 @@ describe('a traveller’s data: export and account deletion through the gateway'
     // The alert preferences (defaults until changed) and in-app notifications (issue 42).
     expect(res.body.notifications).toEqual({
       notifications: [],
+      // Its alert channels (issue 42): nothing set up, and never a key or a secret.
+      channels: { push_subscriptions: [], webhook: null, calendar_feed: null },
       preferences: expect.objectContaining({ stale_days: 14, channels: { in_app: true, push: false, webhook: false } }),
     });
     // The import draft while it is kept (24 h), with what was read from the pasted text.

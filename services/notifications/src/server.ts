@@ -90,6 +90,8 @@ export function startNotifications(
           await calendar.tripDeleted(tripId);
         },
         async forgetUser(userId) {
+          // The calendar first: the channels' store then compacts every file they touched.
+          await calendar.forgetUser(userId);
           return (await alerts.forgetUser(userId)) + (await channels.forgetUser(userId));
         },
         async exportOf(userId) {

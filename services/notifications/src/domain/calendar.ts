@@ -24,6 +24,8 @@ export interface CalendarFeed {
   tripChanged(state: TripAlertState): Promise<void>;
   /** The trip is gone: its event is cancelled for everyone who had it. */
   tripDeleted(tripId: string): Promise<void>;
+  /** Account deletion: the person leaves every trip's member list and access (their feed token goes with the channels). */
+  forgetUser(userId: string): Promise<void>;
   /** Makes the user's feed, or a new link for it (the old one stops working). */
   renew(userId: string): Promise<{ token: string }>;
   revoke(userId: string): Promise<void>;
@@ -169,6 +171,16 @@ export function createCalendarFeed(deps: { store: ChannelStore; publicUrl: strin
         updated_at: now().toISOString(),
       };
       await store.saveCalendarTrip({ ...trip, rendered: rendered(trip, base) });
+    },
+
+    async forgetUser(userId) {
+      for (const trip of await store.calendarTripsOf(userId)) {
+        const { [userId]: _theirs, ...access } = trip.access;
+        const members = trip.members.filter((id) => id !== userId);
+        // No one left to show it to (their own trip, deleted with them): it goes altogether.
+        if (members.length === 0) await store.removeCalendarTrip(trip._id);
+        else await store.saveCalendarTrip({ ...trip, access, members });
+      }
     },
 
     async tripDeleted(tripId) {

@@ -50,12 +50,18 @@ export async function openEmbeddedChannelStore(dataDir: string): Promise<Channel
         await calendar.db.updateAsync({ _id: trip._id }, trip, { upsert: true });
       }),
     calendarTripsOf: async (userId) => (await calendar.db.findAsync({ members: userId })) as CalendarTrip[],
+    removeCalendarTrip: (tripId) =>
+      calendar.exclusive(async () => {
+        await calendar.db.removeAsync({ _id: tripId }, {});
+        calendar.compactSoon();
+      }),
     async forgetUser(userId) {
       const removed =
         (await push.db.removeAsync({ user_id: userId }, { multi: true })) +
         (await webhooks.db.removeAsync({ _id: userId }, {})) +
         (await tokens.db.removeAsync({ _id: userId }, {}));
-      for (const collection of [push, webhooks, tokens]) collection.compactSoon();
+      // The calendar's trips too: the person left their member lists (calendar.ts), and the old lines leave the disk.
+      for (const collection of [push, webhooks, tokens, calendar]) collection.compactSoon();
       return removed;
     },
     async close() {

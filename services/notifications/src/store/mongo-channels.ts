@@ -60,6 +60,9 @@ export async function openMongoChannelStore(connection: Connection): Promise<Cha
         if (!isDuplicateKeyError(error)) throw error;
       }
     },
+    async removeCalendarTrip(tripId) {
+      await Calendar.deleteOne({ _id: tripId });
+    },
     async calendarTripsOf(userId) {
       const found = await Calendar.find({ members: userId }).lean();
       return found.map((doc) => fromMongo<CalendarTrip>(doc));

@@ -92,6 +92,8 @@ export interface ChannelStore {
   saveCalendarTrip(trip: CalendarTrip): Promise<void>;
   /** Every trip whose feed events `userId` gets. */
   calendarTripsOf(userId: string): Promise<CalendarTrip[]>;
+  /** Removes a trip's event for good (no member left to show it to). */
+  removeCalendarTrip(tripId: string): Promise<void>;
   /** Deletes everything kept of the user (their subscriptions, webhook and feed token); the count removed. */
   forgetUser(userId: string): Promise<number>;
   close(): Promise<void>;
