@@ -3,17 +3,11 @@
 // before. The service runs in-process on real Redis and BullMQ with its clock set to
 // three seconds before 09:00 UTC, so the release's real delay is those seconds.
 import { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  bullConnectionOptions,
-  EVENT_JOB_OPTIONS,
-  inboxQueueName,
-  type AuthUser,
-  type TripAlertState,
-} from '@tripcost/shared';
+import { bullConnectionOptions, inboxQueueName, type AuthUser } from '@tripcost/shared';
 import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
+import { cheapestFlip } from '../support/cheapest-flip';
 import { configFrom, startNotifications, type RunningNotifications } from '../../src';
 import { DELIVERIES_QUEUE } from '../../src/jobs/deliveries';
 import { RELEASES_QUEUE } from '../../src/jobs/releases';
@@ -71,29 +65,8 @@ async function call(user: AuthUser, method: string, path: string, body?: unknown
 const owner = testUser({ name: 'Ana' });
 
 /** A trip whose cheapest window changes: one "cheapest" alert for the member. */
-async function cheapestChanges(member: AuthUser, name: string) {
-  const tripId = randomUUID().replace(/-/g, '').slice(0, 24);
-  const state = (version: number, window: string): TripAlertState => ({
-    _id: tripId,
-    name,
-    currency: 'EUR',
-    version,
-    access: { [owner.id]: 'full', [member.id]: 'full' },
-    names: {},
-    cheapest: { instance_id: window, label: window === 'w1' ? 'May' : 'June', total: 100_00 },
-    committed: null,
-    over_budget_by: null,
-    actor_id: owner.id,
-  });
-  for (const trip of [state(1, 'w1'), state(2, 'w2')]) {
-    const id = randomUUID();
-    await inbox.add(
-      'trip.alert-state',
-      { id, type: 'trip.alert-state', occurredAt: now().toISOString(), payload: { trip } },
-      { ...EVENT_JOB_OPTIONS, jobId: id },
-    );
-  }
-}
+const cheapestChanges = (member: AuthUser, name: string) =>
+  cheapestFlip(inbox, { owner, members: { [member.id]: 'full' }, name, total: 100_00, at: now() });
 
 it('when a traveller chose the daily digest, then their webhook gets the day’s alerts at 09:00 as one message', async () => {
   const member = testUser({ name: 'Bo' });

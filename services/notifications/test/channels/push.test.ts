@@ -6,21 +6,16 @@
 // would show. A subscription the push service says is gone (410) is dropped.
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import selfsigned from 'selfsigned';
 import webpush from 'web-push';
-import {
-  bullConnectionOptions,
-  EVENT_JOB_OPTIONS,
-  inboxQueueName,
-  type AuthUser,
-  type TripAlertState,
-} from '@tripcost/shared';
+import { bullConnectionOptions, inboxQueueName, type AuthUser } from '@tripcost/shared';
 import { eventually, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
+import { cheapestFlip } from '../support/cheapest-flip';
 import { DELIVERIES_QUEUE } from '../../src/jobs/deliveries';
 import { REMINDERS_QUEUE } from '../../src/jobs/reminders';
 
@@ -153,27 +148,8 @@ function browser(name: string) {
 }
 
 const owner = testUser({ name: 'Ana' });
-async function cheapestChanges(members: Record<string, 'full' | 'hidden'>) {
-  const tripId = randomUUID().replace(/-/g, '').slice(0, 24);
-  const state = (version: number, window: string): TripAlertState => ({
-    _id: tripId,
-    name: 'Porto',
-    currency: 'EUR',
-    version,
-    access: { [owner.id]: 'full', ...members },
-    names: {},
-    cheapest: { instance_id: window, label: window === 'w1' ? 'May' : 'June', total: 99_00 },
-    committed: null,
-    over_budget_by: null,
-    actor_id: owner.id,
-  });
-  for (const trip of [state(1, 'w1'), state(2, 'w2')]) {
-    const id = randomUUID();
-    const event = { id, type: 'trip.alert-state', occurredAt: new Date().toISOString(), payload: { trip } };
-    await inbox.add('trip.alert-state', event, { ...EVENT_JOB_OPTIONS, jobId: id });
-  }
-  return tripId;
-}
+const cheapestChanges = (members: Record<string, 'full' | 'hidden'>) =>
+  cheapestFlip(inbox, { owner, members, name: 'Porto', total: 99_00 });
 const at = (name: string) => pushed.filter((message) => message.path === `/push/${name}`);
 
 it('when a browser subscribes, then push turns on and each alert arrives encrypted, signed with VAPID, with a link and a way off', async () => {

@@ -8,14 +8,9 @@ import { Queue } from 'bullmq';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  bullConnectionOptions,
-  EVENT_JOB_OPTIONS,
-  inboxQueueName,
-  type AuthUser,
-  type TripAlertState,
-} from '@tripcost/shared';
+import { bullConnectionOptions, EVENT_JOB_OPTIONS, inboxQueueName, type AuthUser } from '@tripcost/shared';
 import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
+import { cheapestFlip } from '../support/cheapest-flip';
 import { configFrom, startNotifications, type RunningNotifications } from '../../src';
 import { DELIVERIES_QUEUE } from '../../src/jobs/deliveries';
 import { REMINDERS_QUEUE } from '../../src/jobs/reminders';
@@ -88,30 +83,9 @@ const owner = testUser({ name: 'Ana' });
 let tripCount = 0;
 
 /** A trip whose cheapest window changes (by the owner): one "cheapest" alert for each other member. */
-async function cheapestChanges(members: Record<string, 'full' | 'hidden'>) {
+function cheapestChanges(members: Record<string, 'full' | 'hidden'>) {
   tripCount += 1;
-  const tripId = randomUUID().replace(/-/g, '').slice(0, 24);
-  const state = (version: number, window: string): TripAlertState => ({
-    _id: tripId,
-    name: `Trip ${tripCount}`,
-    currency: 'EUR',
-    version,
-    access: { [owner.id]: 'full', ...members },
-    names: {},
-    cheapest: { instance_id: window, label: window === 'w1' ? 'May' : 'June', total: 123_45 },
-    committed: null,
-    over_budget_by: null,
-    actor_id: owner.id,
-  });
-  for (const trip of [state(1, 'w1'), state(2, 'w2')]) {
-    const id = randomUUID();
-    await inbox.add(
-      'trip.alert-state',
-      { id, type: 'trip.alert-state', occurredAt: new Date().toISOString(), payload: { trip } },
-      { ...EVENT_JOB_OPTIONS, jobId: id },
-    );
-  }
-  return tripId;
+  return cheapestFlip(inbox, { owner, members, name: `Trip ${tripCount}`, total: 123_45 });
 }
 
 const hooked = async (user: AuthUser, path: string) => {
