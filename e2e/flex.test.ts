@@ -28,10 +28,11 @@ let context: BrowserContext;
 let page: Page;
 let tripPath = '';
 let windowPath = '';
+let token = '';
 
 beforeAll(async () => {
   await assertProductRunning();
-  const { token } = await signUp(USER);
+  ({ token } = await signUp(USER));
   const trip = await api('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' }, token);
   tripPath = `/trips/${trip._id}`;
   const window = await api(
@@ -117,9 +118,24 @@ describe('finding cheaper dates', () => {
   });
 
   step('checks prices on a search site in a new tab', async () => {
-    await page.getByRole('button', { name: /^More actions for Early May/ }).click();
+    const more = page.getByRole('button', { name: /^More actions for Early May/ });
+    await more.click();
     const links = page.getByRole('menuitem', { name: /opens in a new tab/ });
-    await links.first().waitFor();
+    // Once in CI the links never showed (a 15 s timeout, no screenshot kept): say what
+    // the page held instead, so the next failure names its cause.
+    await links
+      .first()
+      .waitFor()
+      .catch(async (error: Error) => {
+        const menu = page.getByRole('menu', { name: 'Actions for Early May' });
+        const open = (await menu.count()) > 0 ? await menu.innerText() : '(no menu)';
+        const trip = await api('GET', `/api${tripPath.replace('/trips/', '/trips/getaway/')}`, undefined, token);
+        const links = trip.instances?.map((w: { search_links?: unknown[] }) => w.search_links?.length ?? 'none');
+        throw new Error(
+          `${error.message}\nbutton expanded: ${await more.getAttribute('aria-expanded')}; menu: ${open}; ` +
+            `search_links per window from the API: ${JSON.stringify(links)}`,
+        );
+      });
     for (const link of await links.all()) {
       jestExpect(await link.getAttribute('target')).toBe('_blank');
       jestExpect(await link.getAttribute('rel')).toBe('noopener noreferrer');
