@@ -472,9 +472,9 @@ it('when the owner deletes the list holding a trip in their bin, then the restor
   expect(await favouriteIds(owner)).toEqual([kept._id]);
   await eventually(async () => {
     const lists = (await wishlistsCall('GET', '/api/wishlist/getlists', owner)).body;
-    expect(lists.map((list: { _id: string; trips: { _id: string }[] }) => [list._id, list.trips.map((t) => t._id)])).toEqual([
-      [other._id, [kept._id]],
-    ]);
+    expect(
+      lists.map((list: { _id: string; trips: { _id: string }[] }) => [list._id, list.trips.map((t) => t._id)]),
+    ).toEqual([[other._id, [kept._id]]]);
   });
   // The change is the owner's, remembered in the trip's history as made while it was binned.
   const history = (await tripsCall('GET', `/api/trips/getaway/${dropped._id}/history`, owner)).body;
