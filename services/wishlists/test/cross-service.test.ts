@@ -395,3 +395,153 @@ it('when a trip goes to its owner’s bin, then no list shows it; restored, it i
   // A restore after the entries were dropped for good does not bring back what was dropped.
   expect(ids(await shown(owner, owners._id))).toEqual([kept._id]);
 });
+
+// Issue 41: a list deleted (or changed) while its trip is in the owner's bin. Trips keeps
+// taking the owner's favourite from wishlist events on the binned trip (ADR 0077,
+// addendum), so the restored trip reads as the lists hold it; a member's favourites are
+// their lists alone (trips answers a member isFavorite: false, always).
+
+/** Resolves once the trips service has applied the wishlist event of this type naming the list. */
+async function appliedByTrips(type: EventType, wishlistId: string) {
+  await eventually(async () => {
+    const done = await inbox('trips').getJobs(['completed']);
+    expect(done.some((job) => job.data.type === type && job.data.payload.wishlistId === wishlistId)).toBe(true);
+  });
+}
+
+const favouriteIds = async (user: AuthUser) =>
+  ((await tripsCall('GET', '/api/trips/favorites', user)).body as { _id: string }[]).map((trip) => trip._id);
+
+async function shareWith(owner: AuthUser, tripId: string, member: AuthUser, role: 'editor' | 'viewer') {
+  const invite = await tripsCall('POST', `/api/trips/getaway/${tripId}/invites`, owner, { role });
+  expect((await tripsCall('POST', `/api/trips/invites/${invite.body.token}/accept`, member)).status).toBe(200);
+}
+
+it('when a member deletes their list while the trip is in its owner’s bin, then after the restore it is no favourite of theirs and their list is gone; the owner’s list still holding it keeps it favourite', async () => {
+  const owner = testUser({ name: 'Ada' });
+  const member = testUser({ name: 'Bo' });
+  const trip = await createTrip(owner, 'Lisbon, Portugal');
+  await shareWith(owner, trip._id, member, 'editor');
+  const owners = await createList(owner, 'Summer', [trip._id]);
+  const members = await createList(member, 'Shared with me', [trip._id]);
+  await eventually(async () => expect((await readTrip(owner, trip._id)).isFavorite).toBe(true));
+
+  expect((await tripsCall('DELETE', `/api/trips/getaway/${trip._id}`, owner)).status).toBe(200);
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${members._id}`, member);
+    expect(body.trips).toEqual([]);
+  });
+  expect((await wishlistsCall('DELETE', `/api/wishlist/removewishlist/${members._id}`, member)).status).toBe(200);
+  await appliedByTrips('wishlist.deleted', members._id); // while the trip is in the bin
+  expect((await tripsCall('POST', `/api/trips/bin/${trip._id}/restore`, owner)).status).toBe(200);
+
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${owners._id}`, owner);
+    expect(body.trips.map((held: { _id: string }) => held._id)).toEqual([trip._id]);
+  });
+  expect((await readTrip(member, trip._id)).isFavorite).toBe(false);
+  expect(await favouriteIds(member)).toEqual([]);
+  expect((await wishlistsCall('GET', '/api/wishlist/getlists', member)).body).toEqual([]);
+  expect((await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${members._id}`, member)).status).toBe(404);
+  expect((await readTrip(owner, trip._id)).isFavorite).toBe(true);
+  expect(await favouriteIds(owner)).toEqual([trip._id]);
+});
+
+it('when the owner deletes the list holding a trip in their bin, then the restored trip reads isFavorite false and is in no favourites; a binned trip still in another list comes back favourite', async () => {
+  const owner = testUser({ name: 'Ada' });
+  const [dropped, kept] = [await createTrip(owner, 'Faro, Portugal'), await createTrip(owner, 'Tavira, Portugal')];
+  const doomed = await createList(owner, 'Doomed', [dropped._id]);
+  const other = await createList(owner, 'Kept', [kept._id]);
+  await eventually(async () => expect(await favouriteIds(owner)).toHaveLength(2));
+
+  for (const trip of [dropped, kept]) {
+    expect((await tripsCall('DELETE', `/api/trips/getaway/${trip._id}`, owner)).status).toBe(200);
+  }
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${other._id}`, owner);
+    expect(body.trips).toEqual([]);
+  });
+  expect((await wishlistsCall('DELETE', `/api/wishlist/removewishlist/${doomed._id}`, owner)).status).toBe(200);
+  await appliedByTrips('wishlist.deleted', doomed._id); // while both trips are in the bin
+  for (const trip of [dropped, kept]) {
+    expect((await tripsCall('POST', `/api/trips/bin/${trip._id}/restore`, owner)).status).toBe(200);
+  }
+
+  expect((await readTrip(owner, dropped._id)).isFavorite).toBe(false);
+  expect((await readTrip(owner, kept._id)).isFavorite).toBe(true);
+  expect(await favouriteIds(owner)).toEqual([kept._id]);
+  await eventually(async () => {
+    const lists = (await wishlistsCall('GET', '/api/wishlist/getlists', owner)).body;
+    expect(
+      lists.map((list: { _id: string; trips: { _id: string }[] }) => [list._id, list.trips.map((t) => t._id)]),
+    ).toEqual([[other._id, [kept._id]]]);
+  });
+  // The change is the owner's, remembered in the trip's history as made while it was binned.
+  const history = (await tripsCall('GET', `/api/trips/getaway/${dropped._id}/history`, owner)).body;
+  expect(history.entries.map((entry: { action: string }) => entry.action).slice(0, 3)).toEqual([
+    'restore',
+    'trip',
+    'deleted',
+  ]);
+});
+
+it('when a trip is restored while its list’s deletion is still on its way to trips, then it ends no favourite once the event lands', async () => {
+  const owner = testUser({ name: 'Ada' });
+  const trip = await createTrip(owner, 'Braga, Portugal');
+  const list = await createList(owner, 'In flight', [trip._id]);
+  await eventually(async () => expect((await readTrip(owner, trip._id)).isFavorite).toBe(true));
+  expect((await tripsCall('DELETE', `/api/trips/getaway/${trip._id}`, owner)).status).toBe(200);
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, owner);
+    expect(body.trips).toEqual([]);
+  });
+
+  await inbox('trips').pause(); // the event waits in the trips inbox, unread
+  try {
+    expect((await wishlistsCall('DELETE', `/api/wishlist/removewishlist/${list._id}`, owner)).status).toBe(200);
+    await eventually(async () => {
+      const waiting = await inbox('trips').getJobs(['waiting', 'paused']);
+      expect(waiting.some((job) => job.data.payload?.wishlistId === list._id)).toBe(true);
+    });
+    expect((await tripsCall('POST', `/api/trips/bin/${trip._id}/restore`, owner)).status).toBe(200);
+  } finally {
+    await inbox('trips').resume();
+  }
+  await appliedByTrips('wishlist.deleted', list._id);
+  expect((await readTrip(owner, trip._id)).isFavorite).toBe(false);
+  expect(await favouriteIds(owner)).toEqual([]);
+  expect((await wishlistsCall('GET', '/api/wishlist/getlists', owner)).body).toEqual([]);
+});
+
+it('when a trip goes to the bin while its being put in a list is still on its way to trips, then it comes back favourite and in that list', async () => {
+  const owner = testUser({ name: 'Ada' });
+  const trip = await createTrip(owner, 'Évora, Portugal');
+  const list = await createList(owner, 'Late', []);
+
+  await inbox('trips').pause();
+  try {
+    expect((await wishlistsCall('POST', `/api/wishlist/addtrip/${list._id}`, owner, { _id: trip._id })).status).toBe(
+      200,
+    );
+    await eventually(async () => {
+      const waiting = await inbox('trips').getJobs(['waiting', 'paused']);
+      expect(waiting.some((job) => job.data.payload?.wishlistId === list._id)).toBe(true);
+    });
+    expect((await tripsCall('DELETE', `/api/trips/getaway/${trip._id}`, owner)).status).toBe(200);
+    await eventually(async () => {
+      const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, owner);
+      expect(body.trips).toEqual([]);
+    });
+  } finally {
+    await inbox('trips').resume();
+  }
+  await appliedByTrips('wishlist.trip-added', list._id); // reaches the trip in the bin
+  expect((await tripsCall('POST', `/api/trips/bin/${trip._id}/restore`, owner)).status).toBe(200);
+
+  expect((await readTrip(owner, trip._id)).isFavorite).toBe(true);
+  expect(await favouriteIds(owner)).toEqual([trip._id]);
+  await eventually(async () => {
+    const { body } = await wishlistsCall('GET', `/api/wishlist/spec-wishlist/${list._id}`, owner);
+    expect(body.trips.map((held: { _id: string }) => held._id)).toEqual([trip._id]);
+  });
+});

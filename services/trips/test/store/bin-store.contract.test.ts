@@ -3,7 +3,8 @@
 // that came back leave it, the purge removes only what is older than its cutoff, and an
 // account deletion takes what the person deleted and the bins of the trips they own.
 // A deletion through the trips service fills the bin (from its history entry) before it
-// returns; the bin job's fake clock proves the 30 days. Embedded always; the MongoDB
+// returns; the bin job's fake clock proves the 30 days. A binned trip keeps taking its
+// owner's favourite flag from wishlist events, and brings it back. Embedded always; the MongoDB
 // adapter on the driver fake (strings never equal ObjectIds there, as on MongoDB).
 import { newId } from '@tripcost/shared';
 import { tempDataDir, testUser } from '@tripcost/shared/testing';
@@ -151,7 +152,87 @@ function binContract(name: string, open: () => Promise<TripStore>) {
         { tripId: kept._id, userId: ada.id, binned: false },
       ]);
     });
+
+    it('when wishlist events reach a trip in its owner’s bin, then the binned trip stores the owner’s flag, announces nothing, and comes back with it', async () => {
+      const trips = createTripsService({ store });
+      const [ada, stranger] = [testUser({ name: 'Ada' }), testUser({ name: 'Cy' })];
+      const trip = await trips.createTrip(ada, { location_address: 'Faro, Portugal' });
+      await trips.setFavorite(ada.id, [trip._id], true); // wishlist.trip-added
+      await trips.deleteTrip(ada, trip._id);
+      await sendEvents(store);
+
+      await trips.setFavorite(stranger.id, [trip._id], false); // not their trip: nothing
+      expect(await store.findBinned(trip._id)).toMatchObject({ isFavorite: true });
+      await trips.setFavorite(ada.id, [trip._id], false); // wishlist.deleted, the trip in the bin
+      expect(await store.findBinned(trip._id)).toMatchObject({ isFavorite: false, in_bin: true });
+      // A trip.updated now would bring the trip back into every list while it is binned.
+      expect(await pendingTypes(store, trip._id)).toEqual([]);
+      expect((await trips.deletedTrips(ada)).trips.map((binned) => binned._id)).toEqual([trip._id]);
+
+      const restored = await trips.restoreTrip(ada, trip._id);
+      expect(restored.isFavorite).toBe(false);
+      expect((await store.findById(trip._id))?.isFavorite).toBe(false);
+      const favourites = await store.listByUser(ada.id, { favoritesOnly: true, limit: 50, offset: 0 });
+      expect(favourites.map((listed) => listed._id)).not.toContain(trip._id);
+      const [announced] = (await store.pendingEvents(100)).find((pending) => pending.docId === trip._id)!.events;
+      expect(announced.type).toBe('trip.updated');
+      expect((announced.payload as { trip: { isFavorite: boolean } }).trip.isFavorite).toBe(false);
+      // Remembered as on a live trip: the owner's favourite went, while the trip was in the bin.
+      const { entries } = await store.history.page(trip._id, 10);
+      expect(entries.map((entry) => entry.action).slice(0, 3)).toEqual(['restore', 'trip', 'deleted']);
+      expect(entries[1].actor).toEqual({ user_id: ada.id, name: 'Ada' });
+      expect(entries[1].changes).toEqual([expect.objectContaining({ field: 'isFavorite', from: true, to: false })]);
+    });
+
+    it('when a restore and a wishlist event for the binned trip collide, then both land: the restore retries, the event finds the trip live', async () => {
+      const trips = createTripsService({ store });
+      const ada = testUser({ name: 'Ada' });
+      // One step of another replica, run once: before a binned trip is read, or before a restore writes.
+      const steps: { beforeBinRead?: () => Promise<unknown>; beforeRestoreWrite?: () => Promise<unknown> } = {};
+      const run = async (which: keyof typeof steps) => {
+        const step = steps[which];
+        delete steps[which];
+        await step?.();
+      };
+      const racing: TripStore = {
+        ...store,
+        findBinned: async (tripId) => {
+          await run('beforeBinRead');
+          return store.findBinned(tripId);
+        },
+        replace: async (next, expected) => {
+          if (next.deleted_at === undefined) await run('beforeRestoreWrite');
+          return store.replace(next, expected);
+        },
+      };
+      const raced = createTripsService({ store: racing });
+
+      // The restore read the binned trip; the owner's list is deleted before it writes.
+      const first = await trips.createTrip(ada, { location_address: 'Faro, Portugal' });
+      await trips.setFavorite(ada.id, [first._id], true);
+      await trips.deleteTrip(ada, first._id);
+      steps.beforeRestoreWrite = () => trips.setFavorite(ada.id, [first._id], false);
+      expect((await raced.restoreTrip(ada, first._id)).isFavorite).toBe(false);
+      expect(steps).toEqual({});
+      expect((await store.findById(first._id))?.isFavorite).toBe(false);
+
+      // The event found the trip binned; it is restored before the event reads it in the bin.
+      const second = await trips.createTrip(ada, { location_address: 'Tavira, Portugal' });
+      await trips.setFavorite(ada.id, [second._id], true);
+      await trips.deleteTrip(ada, second._id);
+      steps.beforeBinRead = () => trips.restoreTrip(ada, second._id);
+      await raced.setFavorite(ada.id, [second._id], false);
+      expect(steps).toEqual({});
+      expect((await store.findById(second._id))?.isFavorite).toBe(false);
+      expect(await store.findBinned(second._id)).toBeNull();
+    });
   });
+}
+
+/** The types of the events waiting in the trip's outbox. */
+async function pendingTypes(store: TripStore, tripId: string): Promise<string[]> {
+  const pending = (await store.pendingEvents(100)).find((trip) => trip.docId === tripId);
+  return (pending?.events ?? []).map((event) => event.type);
 }
 
 /** The trip.deleted events waiting in the trip's outbox (their version aside). */

@@ -142,30 +142,36 @@ export const deletedTrips =
     };
   };
 
+/** How often a restore reads the binned trip again after losing its compare-and-swap. */
+const RESTORE_ATTEMPTS = 3;
+
 /**
  * Brings a deleted trip back from its owner's bin with its members, windows and history,
  * as a `restore` entry; only its owner (anyone else: 404, as for a trip they cannot see).
- * One compare-and-swap: a restore racing another answers 409.
+ * One compare-and-swap: a restore racing another answers 409. Losing it to a change of
+ * the trip while binned (its favourite flag: setFavoriteInBin) reads it again and retries.
  */
 export const restoreTrip =
   (ctx: TripsContext) =>
   async (user: AuthUser, tripId: string): Promise<SharedTripView> => {
-    const binned = await ctx.store.findBinned(tripId);
-    if (!binned || binned.user_id !== user.id || (binned.deleted_at ?? '') < binCutoff(ctx.now())) {
-      throw notFound(TRIP_NOT_IN_BIN);
+    for (let attempt = 1; attempt <= RESTORE_ATTEMPTS; attempt += 1) {
+      const binned = await ctx.store.findBinned(tripId);
+      if (!binned || binned.user_id !== user.id || (binned.deleted_at ?? '') < binCutoff(ctx.now())) {
+        if (attempt === 1) throw notFound(TRIP_NOT_IN_BIN);
+        break; // restored (or purged) by the change that won: this restore collided
+      }
+      const at = ctx.now();
+      const { deleted_at: _deleted, in_bin: _inBin, ...rest } = binned;
+      const back: TripRecord = { ...rest, version: versionOf(binned) + 1, updated_at: at };
+      const remembered = ctx.recorder.remember(binned, back, user, 'trip', at, { action: 'restore' });
+      const next = withTripEvent(remembered, tripRestored(remembered, at, binned)!);
+      if (!(await ctx.store.replace(next, versionOf(binned)))) continue;
+      ctx.writes.nudgeOutbox();
+      await ctx.recorder.settle(next);
+      await ctx.writes.committed(next, user, 'trip');
+      return ctx.access.view(next, user.id);
     }
-    const at = ctx.now();
-    const { deleted_at: _deleted, in_bin: _inBin, ...rest } = binned;
-    const back: TripRecord = { ...rest, version: versionOf(binned) + 1, updated_at: at };
-    const remembered = ctx.recorder.remember(binned, back, user, 'trip', at, { action: 'restore' });
-    const next = withTripEvent(remembered, tripRestored(remembered, at, binned)!);
-    if (!(await ctx.store.replace(next, versionOf(binned)))) {
-      throw new AppError(409, 'The trip changed while it was being restored: try again.', 'conflict');
-    }
-    ctx.writes.nudgeOutbox();
-    await ctx.recorder.settle(next);
-    await ctx.writes.committed(next, user, 'trip');
-    return ctx.access.view(next, user.id);
+    throw new AppError(409, 'The trip changed while it was being restored: try again.', 'conflict');
   };
 
 /** The purge job's run: what was deleted 30 days ago leaves the bins for good (trips with their history); how many went. */

@@ -15,7 +15,7 @@ import {
   type SharedTripView,
 } from '../../sharing';
 import { deriveTripLocation, FORMER_MEMBER, NO_DATES_OR_EXPENSES, roleOf, UNNAMED, type TripRecord } from '../../trip';
-import { purgeBinnedTrip } from './binned-trips';
+import { purgeBinnedTrip, setFavoriteInBin } from './binned-trips';
 import type { TripsContext } from './context';
 import { applyFavorite, applyUpdate, type TripUpdate } from './trip-changes';
 import { checkTrip } from './change-checks';
@@ -128,12 +128,16 @@ export const removeTrip =
       'delete',
     );
 
-/** From wishlist events: only the user's own trips change; missing ones are ignored. */
+/**
+ * From wishlist events: only the user's own trips change; missing ones are ignored. A trip
+ * in its owner's bin takes the flag too (setFavoriteInBin), so its restore reads as the
+ * owner's lists hold it; one restored meanwhile takes it live, on the second try.
+ */
 export const setFavorite =
-  ({ writes }: TripsContext) =>
+  (ctx: TripsContext) =>
   async (userId: string, tripIds: string[], isFavorite: boolean): Promise<void> => {
-    for (const tripId of new Set(tripIds)) {
-      await writes
+    const live = (tripId: string) =>
+      ctx.writes
         .changeTrip(
           { id: userId },
           tripId,
@@ -143,11 +147,20 @@ export const setFavorite =
           tripUpdated,
           'manage', // the owner's favourite: a member's favourites live in their own wishlists
         )
-        .catch((error) => {
-          // Another user's or a deleted trip: the event does not apply to it.
-          if (error?.status === 403 || error?.status === 404) return;
-          throw error;
-        });
+        .then(
+          () => 'done' as const,
+          (error) => {
+            // Another user's trip (403), or not live (404: in the bin, or gone).
+            if (error?.status === 403) return 'done' as const;
+            if (error?.status === 404) return 'not-live' as const;
+            throw error;
+          },
+        );
+    for (const tripId of new Set(tripIds)) {
+      if ((await live(tripId)) === 'done') continue;
+      if ((await setFavoriteInBin(ctx, userId, tripId, isFavorite)) === 'done') continue;
+      // Restored between the two reads: live now. Still 404: gone for good, nothing to set.
+      await live(tripId);
     }
   };
 

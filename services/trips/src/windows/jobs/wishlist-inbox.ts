@@ -1,7 +1,8 @@
 // The trips inbox (docs/architecture.md §5): wishlist events set a trip's favourite flag;
 // user.deleted removes all of a deleted account's trips (user-deleted.ts).
-// Setting a boolean is idempotent, and a trip that no longer exists (or is not the
-// event user's) is simply not matched, so redelivery and stale events are harmless.
+// Setting a boolean is idempotent, a trip in its owner's bin takes the flag too (its
+// restore carries it), and a trip gone for good (or not the event user's) is simply not
+// matched, so redelivery and stale events are harmless.
 import { isObjectId, startInbox, type InboxWorker, type Logger } from '@tripcost/shared';
 import type { TripsService } from '../domain/trips-service';
 import { userDeletedHandler } from './user-deleted';
