@@ -91,6 +91,14 @@ export function dueAt(reminder: Reminder, preferences: { time_zone: string; stal
 export interface ReminderScheduler {
   /** Runs `reminder` at `at` (at once when `at` has passed); the same reminder at the same time is kept once. */
   schedule(reminder: Reminder, at: Date, now: Date): Promise<void>;
+  /**
+   * Moves the reminder waiting for `from` to `to` (the person's preferences changed its
+   * time; `to` passed: at once); whether one waits for `to` now. None waiting for `from`
+   * (it ran, or never was): nothing, unless `always` — a rule switched on wants it even if
+   * it ran and was dropped while the rule was off. A job that already ran for `to` is
+   * replaced: its time has come again.
+   */
+  move(reminder: Reminder, from: Date, to: Date, now: Date, always?: boolean): Promise<boolean>;
   /** Looks at the trip's cheapest window again at `at`, when the hour after its last alert ends (kept once per trip and time). */
   recheck(tripId: string, at: Date, now: Date): Promise<void>;
 }

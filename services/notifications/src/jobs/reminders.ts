@@ -10,6 +10,8 @@ import { reminderKey, type Reminder, type ReminderScheduler } from '../domain/re
 export const REMINDERS_QUEUE = 'tripcost-notifications-reminders';
 /** The job name of a trip's cheapest-window re-check after the hour (rules.ts, cheapestRecheck). */
 const RECHECK = 'cheapest-recheck';
+/** States of a job that will not run again by itself. */
+const FINISHED: ReadonlySet<string> = new Set(['completed', 'failed']);
 
 export interface ReminderJobs extends ReminderScheduler {
   queue: Queue;
@@ -23,21 +25,36 @@ export function startReminderJobs(options: { redisUrl: string; logger: Logger; p
   const queue = new Queue(REMINDERS_QUEUE, { connection, prefix: options.prefix });
   queue.on('error', (error) => options.logger.warn({ err: error }, 'reminder queue error'));
   let worker: Worker | undefined;
+  // A job id must not contain ':' in BullMQ's custom ids: the key's parts are joined by '_'.
+  const jobIdOf = (reminder: Reminder, at: Date) => reminderKey(reminder, at).replaceAll(':', '_');
+  async function schedule(reminder: Reminder, at: Date, now: Date): Promise<void> {
+    // `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection.
+    await queue.add(
+      reminder.kind,
+      { ...reminder, due: at.toISOString() },
+      {
+        ...EVENT_JOB_OPTIONS,
+        jobId: jobIdOf(reminder, at),
+        delay: Math.max(0, at.getTime() - now.getTime()),
+      },
+    );
+  }
   return {
     queue,
-    async schedule(reminder, at, now) {
-      // A job id must not contain ':' in BullMQ's custom ids: the key's parts are joined by '_'.
-      const jobId = reminderKey(reminder, at).replaceAll(':', '_');
-      // `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection.
-      await queue.add(
-        reminder.kind,
-        { ...reminder, due: at.toISOString() },
-        {
-          ...EVENT_JOB_OPTIONS,
-          jobId,
-          delay: Math.max(0, at.getTime() - now.getTime()),
-        },
-      );
+    schedule,
+    async move(reminder, from, to, now, always = false) {
+      const old = jobIdOf(reminder, from);
+      const waiting = (await queue.getJobState(old)) === 'delayed';
+      if (!waiting && !always) return false;
+      if (waiting && from.getTime() === to.getTime()) return true;
+      // A finished job keeps its id for a day (EVENT_JOB_OPTIONS), and BullMQ ignores an add
+      // under a kept id: one that ran for `to` already (dropped while the rule was off) goes first.
+      const next = jobIdOf(reminder, to);
+      if (FINISHED.has(await queue.getJobState(next))) await queue.remove(next);
+      await schedule(reminder, to, now);
+      // 0 when it started meanwhile (locked): then it runs, and `remind` checks it again.
+      if (waiting && (await queue.remove(old)) === 0) options.logger.debug({ jobId: old }, 'moved reminder ran first');
+      return true;
     },
     async recheck(tripId, at, now) {
       await queue.add(
