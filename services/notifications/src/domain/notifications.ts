@@ -201,14 +201,14 @@ async function scheduleAll(
 
 /**
  * Reading and changing a person's preferences (preferences.ts says what is valid).
- * `changing` runs with the old and new preferences before the new are saved (the
- * reminders move: reminder-moves.ts says why first).
+ * `changed` runs with the old and new preferences once the new are saved (the reminders
+ * move: reminder-moves.ts says why after).
  */
 function preferenceCases(
   store: NotificationStore,
   now: () => Date,
   channelsSetUp: ((userId: string) => Promise<{ push: boolean; webhook: boolean }>) | undefined,
-  changing: (userId: string, before: Preferences, after: Preferences) => Promise<void>,
+  changed: (userId: string, before: Preferences, after: Preferences) => Promise<void>,
 ) {
   const of = async (userId: string): Promise<Preferences> => {
     const stored = await store.preferencesOf(userId);
@@ -224,16 +224,16 @@ function preferenceCases(
       const current = await of(userId);
       const next = changedPreferences(current, change, await channelsSetUp?.(userId));
       const wasSet = (await store.preferencesOf(userId))?.time_zone_set ?? false;
-      await changing(userId, current, next);
       await save(userId, next, wasSet || change.time_zone !== undefined);
+      await changed(userId, current, next);
       return next;
     },
     async defaultTimeZone(userId: string, timeZone: string): Promise<Preferences> {
       if ((await store.preferencesOf(userId))?.time_zone_set) return of(userId);
       const current = await of(userId);
       const next = changedPreferences(current, { time_zone: timeZone });
-      await changing(userId, current, next);
       await save(userId, next, true);
+      await changed(userId, current, next);
       return next;
     },
   };

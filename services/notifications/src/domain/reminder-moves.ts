@@ -53,9 +53,10 @@ export function reminderMoves(wanted: Reminder[], before: Timing, after: Timing,
 
 /**
  * Moves `userId`'s waiting reminders from `before`'s times to `after`'s; how many now wait
- * for their new time. Run before the new preferences are saved: a failure in between
- * leaves the old ones stored and the jobs moved, and trying the change again moves
- * nothing twice (no job waits at the old times any more, and the new ones are kept once).
+ * for their new time. Run after `after` is saved: a reminder moved to now runs at once and
+ * checks itself against the saved preferences (`remind`), which must be the new ones. A
+ * crash in between leaves a job at its old time, where `remind` still waits again for a
+ * later time or tells it (late) for an earlier one — as before this module.
  */
 export async function moveReminders(
   deps: { store: NotificationStore; scheduler: ReminderScheduler },
