@@ -10,17 +10,8 @@
 // be a second implementation of it, and switching back on must find them again anyway).
 import type { NotificationStore } from './notification-store';
 import type { Preferences } from './preferences';
-import { dueAt, hasStarted, type Reminder, type ReminderScheduler } from './reminders';
+import { dueAt, hasStarted, type Reminder, type ReminderMove, type ReminderScheduler } from './reminders';
 import { wantedReminders } from './rules';
-
-/** A reminder whose time changes: from the time its job waits for to the time it is due now. */
-export interface ReminderMove {
-  reminder: Reminder;
-  from: Date;
-  to: Date;
-  /** Its rule was off: it may have run and been dropped meanwhile, so it is wanted even if nothing waits. */
-  switchedOn: boolean;
-}
 
 type Timing = Pick<Preferences, 'rules' | 'stale_days' | 'time_zone'>;
 
@@ -69,8 +60,5 @@ export async function moveReminders(
   const trips = await deps.store.tripsOf(userId);
   const wanted = trips.flatMap((memory) => wantedReminders(memory, userId));
   const moves = reminderMoves(wanted, before, after, now);
-  const moved = await Promise.all(
-    moves.map(({ reminder, from, to, switchedOn }) => deps.scheduler.move(reminder, from, to, now, switchedOn)),
-  );
-  return moved.filter(Boolean).length;
+  return moves.length === 0 ? 0 : deps.scheduler.move(moves, now);
 }

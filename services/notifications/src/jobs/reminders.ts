@@ -27,34 +27,39 @@ export function startReminderJobs(options: { redisUrl: string; logger: Logger; p
   let worker: Worker | undefined;
   // A job id must not contain ':' in BullMQ's custom ids: the key's parts are joined by '_'.
   const jobIdOf = (reminder: Reminder, at: Date) => reminderKey(reminder, at).replaceAll(':', '_');
-  async function schedule(reminder: Reminder, at: Date, now: Date): Promise<void> {
-    // `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection.
-    await queue.add(
-      reminder.kind,
-      { ...reminder, due: at.toISOString() },
-      {
-        ...EVENT_JOB_OPTIONS,
-        jobId: jobIdOf(reminder, at),
-        delay: Math.max(0, at.getTime() - now.getTime()),
-      },
-    );
-  }
+  /** The job of `reminder` at `at`: `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection. */
+  const jobOf = (reminder: Reminder, at: Date, now: Date) => ({
+    name: reminder.kind,
+    data: { ...reminder, due: at.toISOString() },
+    opts: { ...EVENT_JOB_OPTIONS, jobId: jobIdOf(reminder, at), delay: Math.max(0, at.getTime() - now.getTime()) },
+  });
   return {
     queue,
-    schedule,
-    async move(reminder, from, to, now, always = false) {
-      const old = jobIdOf(reminder, from);
-      const waiting = (await queue.getJobState(old)) === 'delayed';
-      if (!waiting && !always) return false;
-      if (waiting && from.getTime() === to.getTime()) return true;
-      // A finished job keeps its id for a day (EVENT_JOB_OPTIONS), and BullMQ ignores an add
-      // under a kept id: one that ran for `to` already (dropped while the rule was off) goes first.
-      const next = jobIdOf(reminder, to);
-      if (FINISHED.has(await queue.getJobState(next))) await queue.remove(next);
-      await schedule(reminder, to, now);
-      // 0 when it started meanwhile (locked): then it runs, and `remind` checks it again.
-      if (waiting && (await queue.remove(old)) === 0) options.logger.debug({ jobId: old }, 'moved reminder ran first');
-      return true;
+    async schedule(reminder, at, now) {
+      const job = jobOf(reminder, at, now);
+      await queue.add(job.name, job.data, job.opts);
+    },
+    async move(moves, now) {
+      const looked = await Promise.all(
+        moves.map(async (move) => {
+          const [old, next] = [jobIdOf(move.reminder, move.from), jobIdOf(move.reminder, move.to)];
+          const waiting = (await queue.getJobState(old)) === 'delayed';
+          // Added: each waiting for another time, and each of a rule switched on not waiting already.
+          const adds = waiting ? old !== next : move.switchedOn;
+          // A finished job keeps its id for a day (EVENT_JOB_OPTIONS), and BullMQ ignores an add
+          // under a kept id: one that ran for `to` already (dropped while the rule was off) goes first.
+          if (adds && FINISHED.has(await queue.getJobState(next))) await queue.remove(next);
+          return { move, old, waiting, adds };
+        }),
+      );
+      const adding = looked.filter(({ adds }) => adds);
+      // In one go, then the old ones go: a crash in between leaves both, and the old one checks itself when it runs.
+      await queue.addBulk(adding.map(({ move }) => jobOf(move.reminder, move.to, now)));
+      const removed = await Promise.all(adding.filter(({ waiting }) => waiting).map(({ old }) => queue.remove(old)));
+      // 0: it started meanwhile (locked); it runs, and `remind` checks it again.
+      const ranFirst = removed.filter((count) => count === 0).length;
+      if (ranFirst > 0) options.logger.debug({ ranFirst }, 'moved reminders ran before they could be moved');
+      return looked.filter(({ move, waiting }) => waiting || move.switchedOn).length;
     },
     async recheck(tripId, at, now) {
       await queue.add(

@@ -38,13 +38,17 @@ beforeEach(async () => {
     reminders: {
       schedule: async (reminder, at) => void waiting.push({ reminder, at }),
       // As the jobs do: the one waiting for `from` now waits for `to`.
-      move: async (reminder, from, to, _now, always) => {
-        const key = reminderKey(reminder, from);
-        const found = waiting.findIndex((job) => reminderKey(job.reminder, job.at) === key);
-        if (found < 0 && !always) return false;
-        if (found >= 0) waiting.splice(found, 1);
-        waiting.push({ reminder, at: to });
-        return true;
+      move: async (moves) => {
+        let moved = 0;
+        for (const { reminder, from, to, switchedOn } of moves) {
+          const key = reminderKey(reminder, from);
+          const found = waiting.findIndex((job) => reminderKey(job.reminder, job.at) === key);
+          if (found < 0 && !switchedOn) continue;
+          if (found >= 0) waiting.splice(found, 1);
+          waiting.push({ reminder, at: to });
+          moved++;
+        }
+        return moved;
       },
       recheck: async (tripId, at) => void rechecks.push({ tripId, at }),
     },
