@@ -1,8 +1,9 @@
 // Reminders follow a change of preferences (issue 42), through the real service, real
 // Redis (BullMQ delayed jobs) and a fake clock (the service's `now`; nothing waits: a
 // due job is promoted by hand, as in reminders.test.ts). Lowering stale_days tells a
-// price at the new 09:00, raising it fires nothing at the old one, a new time zone moves
-// "starts in 3 days" and "to pay", and a rule switched off and on tells nothing twice.
+// price at the new 09:00, raising it fires nothing at the old one, a new time zone (set,
+// or the browser's on a first visit) moves "starts in 3 days" and "to pay", and a rule
+// switched off and on tells nothing twice.
 import { Queue, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import {
@@ -208,6 +209,22 @@ it('when a member moves to another time zone, then "starts in 3 days" and "to pa
   expect(await listOf(dee)).toEqual([
     expect.objectContaining({ kind: 'starts_soon', body: 'Your trip to Lisbon, Portugal starts on 2031-05-10.' }),
   ]);
+});
+
+it('when the browser gives a first-time member their time zone, then their reminders move to 09:00 there', async () => {
+  const hal = testUser();
+  const plan = { instance_id: 'w1', label: 'May', start: '2031-05-10', end: '2031-05-14', total: 1 };
+  await announce(tripState([hal], { committed: plan }));
+  await eventually(async () =>
+    expect(await waitingFor(hal)).toEqual([{ kind: 'starts_soon', due: '2031-05-07T09:00:00.000Z' }]),
+  );
+  const res = await fetch(`${service.url}/api/notifications/preferences/default-time-zone`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${tokenFor(hal)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ time_zone: 'America/New_York' }),
+  });
+  expect(res.status).toBe(200);
+  expect(await waitingFor(hal)).toEqual([{ kind: 'starts_soon', due: '2031-05-07T13:00:00.000Z' }]);
 });
 
 it('when a member switches the stale-price rule off and on, then the price is told once, at its time or at once if that passed while off', async () => {
