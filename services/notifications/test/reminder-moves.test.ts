@@ -112,9 +112,7 @@ async function fire(user: AuthUser, due: string) {
 
 /** Waits until the user's job for `due` has run (one due at once on a change runs by itself). */
 const ran = (user: AuthUser, due: string) =>
-  eventually(async () =>
-    expect((await jobsOf(user, ['completed'])).some((job) => job.data.due === due)).toBe(true),
-  );
+  eventually(async () => expect((await jobsOf(user, ['completed'])).some((job) => job.data.due === due)).toBe(true));
 
 it('when a member lowers stale_days, then the waiting reminder moves earlier and they are told once at the new 09:00 where they are', async () => {
   const ana = testUser();
@@ -189,7 +187,14 @@ it('when a member raises stale_days, then the reminder moves later and nothing f
 it('when a member moves to another time zone, then "starts in 3 days" and "to pay" wait for 09:00 in the new one', async () => {
   const dee = testUser();
   await put(dee, { time_zone: 'Europe/Lisbon' });
-  const plan = { instance_id: 'w1', label: 'May', start: '2031-05-10', end: '2031-05-14', total: 90_000, to_pay: 30_000 };
+  const plan = {
+    instance_id: 'w1',
+    label: 'May',
+    start: '2031-05-10',
+    end: '2031-05-14',
+    total: 90_000,
+    to_pay: 30_000,
+  };
   await announce(tripState([dee], { committed: plan }));
   await eventually(async () =>
     expect(await waitingFor(dee)).toEqual([

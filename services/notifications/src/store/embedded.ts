@@ -51,7 +51,9 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
     tripMemory: async (tripId) => (await trips.db.findOneAsync({ _id: tripId })) as TripMemory | null,
 
     tripsOf: async (userId) =>
-      isMemberKey(userId) ? ((await trips.db.findAsync({ [`access.${userId}`]: { $exists: true } })) as TripMemory[]) : [],
+      isMemberKey(userId)
+        ? ((await trips.db.findAsync({ [`access.${userId}`]: { $exists: true } })) as TripMemory[])
+        : [],
 
     saveTripMemory: (memory) =>
       trips.exclusive(async () => {
