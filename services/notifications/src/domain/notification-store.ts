@@ -77,6 +77,12 @@ export interface StoredVote {
   at: string;
 }
 
+/**
+ * Whether `id` can be a key of a trip memory's `access` read as a field path (user ids are
+ * hex): the adapters find a person's trips by it, and anything else is nobody's.
+ */
+export const isMemberKey = (id: string): boolean => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
 export interface ListQuery {
   unread?: boolean;
   /** Only notifications shown by then (deliver_at ≤ visibleAt), ISO. */
@@ -102,6 +108,8 @@ export interface NotificationStore extends OutboxStore {
   preferencesOf(userId: string): Promise<StoredPreferences | null>;
   savePreferences(preferences: StoredPreferences): Promise<void>;
   tripMemory(tripId: string): Promise<TripMemory | null>;
+  /** The memories of the trips `userId` is a member of (a key of their `access`): what their reminders are about. */
+  tripsOf(userId: string): Promise<TripMemory[]>;
   /** Keeps `memory` unless a newer version is stored already. */
   saveTripMemory(memory: TripMemory): Promise<void>;
   /** Records the cheapest alert of a re-check, only while the memory is still at `version`; false otherwise. */

@@ -5,6 +5,7 @@ import type { ListQuery, NotificationStore, StoredNotification, StoredVote } fro
 import { changedPreferences, defaultPreferences, type Preferences, type PreferencesChange } from './preferences';
 import { inAppOnly, messagesOf, type Channels, type ReleaseScheduler } from './delivery';
 import { deliveryTime } from './delivery-time';
+import { moveReminders } from './reminder-moves';
 import { dueAt, hasStarted, type Reminder, type ReminderScheduler } from './reminders';
 import { cheapestRecheck, evaluate, MONEY_KINDS, newReminders, reminderAlert, stillHolds, type Alert } from './rules';
 import { votesDigest } from './votes-digest';
@@ -71,7 +72,12 @@ export function createNotifications(deps: NotificationsDeps): Notifications {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
   const channels = deps.channels ?? inAppOnly;
-  const preferences = preferenceCases(store, now, deps.channelsSetUp);
+  // A change of preferences moves the reminders waiting for the person (reminder-moves.ts).
+  const preferences = preferenceCases(store, now, deps.channelsSetUp, async (userId, before, after) => {
+    if (!deps.reminders) return;
+    const moved = await moveReminders({ store, scheduler: deps.reminders }, userId, before, after, now());
+    if (moved > 0) deps.logger.debug({ userId, moved }, 'reminders moved to their new time');
+  });
   const preferencesOf = preferences.of;
 
   /**
@@ -193,11 +199,16 @@ async function scheduleAll(
   );
 }
 
-/** Reading and changing a person's preferences (preferences.ts says what is valid). */
+/**
+ * Reading and changing a person's preferences (preferences.ts says what is valid).
+ * `changed` runs with the old and new preferences once the new are saved (the reminders
+ * move: reminder-moves.ts says why after).
+ */
 function preferenceCases(
   store: NotificationStore,
   now: () => Date,
-  channelsSetUp?: (userId: string) => Promise<{ push: boolean; webhook: boolean }>,
+  channelsSetUp: ((userId: string) => Promise<{ push: boolean; webhook: boolean }>) | undefined,
+  changed: (userId: string, before: Preferences, after: Preferences) => Promise<void>,
 ) {
   const of = async (userId: string): Promise<Preferences> => {
     const stored = await store.preferencesOf(userId);
@@ -210,15 +221,19 @@ function preferenceCases(
   return {
     of,
     async change(userId: string, change: PreferencesChange): Promise<Preferences> {
-      const next = changedPreferences(await of(userId), change, await channelsSetUp?.(userId));
+      const current = await of(userId);
+      const next = changedPreferences(current, change, await channelsSetUp?.(userId));
       const wasSet = (await store.preferencesOf(userId))?.time_zone_set ?? false;
       await save(userId, next, wasSet || change.time_zone !== undefined);
+      await changed(userId, current, next);
       return next;
     },
     async defaultTimeZone(userId: string, timeZone: string): Promise<Preferences> {
       if ((await store.preferencesOf(userId))?.time_zone_set) return of(userId);
-      const next = changedPreferences(await of(userId), { time_zone: timeZone });
+      const current = await of(userId);
+      const next = changedPreferences(current, { time_zone: timeZone });
       await save(userId, next, true);
+      await changed(userId, current, next);
       return next;
     },
   };

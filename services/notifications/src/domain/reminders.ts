@@ -87,10 +87,27 @@ export function dueAt(reminder: Reminder, preferences: { time_zone: string; stal
   return stalePriceAt(reminder.price!.seen_on, reminder.start, preferences.stale_days, preferences.time_zone);
 }
 
+/** A reminder whose time changes: from the time its job waits for to the time it is due now (reminder-moves.ts). */
+export interface ReminderMove {
+  reminder: Reminder;
+  from: Date;
+  to: Date;
+  /** Its rule was off: it may have run and been dropped meanwhile, so it is wanted even if nothing waits. */
+  switchedOn: boolean;
+}
+
 /** Where reminders wait until their time (jobs/reminders.ts). */
 export interface ReminderScheduler {
   /** Runs `reminder` at `at` (at once when `at` has passed); the same reminder at the same time is kept once. */
   schedule(reminder: Reminder, at: Date, now: Date): Promise<void>;
+  /**
+   * Moves each reminder waiting for its `from` to its `to` (the person's preferences
+   * changed its time; `to` passed: at once); how many now wait for their `to`. None
+   * waiting for `from` (it ran, or never was): nothing, unless `switchedOn` — a rule
+   * switched on wants it even if it ran and was dropped while the rule was off. A job that
+   * already ran for `to` is replaced: its time has come again.
+   */
+  move(moves: ReminderMove[], now: Date): Promise<number>;
   /** Looks at the trip's cheapest window again at `at`, when the hour after its last alert ends (kept once per trip and time). */
   recheck(tripId: string, at: Date, now: Date): Promise<void>;
 }

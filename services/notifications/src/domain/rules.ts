@@ -179,13 +179,15 @@ function memberAlerts(memory: TripMemory, state: TripAlertState): Alert[] {
  * The reminders a trip's memory calls for, per member: "starts in 3 days" for everyone,
  * "still to pay" for who may see costs when something is, and one "price seen long
  * ago" per dated price of a window still considered. Whether each still holds, and the
- * person's rule, are checked again when it is due (notifications.remind).
+ * person's rule, are checked again when it is due (notifications.remind). `onlyFor`: that
+ * member's alone.
  */
-export function wantedReminders(memory: TripMemory | null): Reminder[] {
+export function wantedReminders(memory: TripMemory | null, onlyFor?: string): Reminder[] {
   if (!memory) return [];
   const reminders: Reminder[] = [];
   const trip = memory._id;
   for (const [userId, access] of Object.entries(memory.access)) {
+    if (onlyFor !== undefined && userId !== onlyFor) continue;
     const start = memory.committed_start;
     if (memory.committed_id && start) {
       const plan = { user_id: userId, trip_id: trip, instance_id: memory.committed_id, start };

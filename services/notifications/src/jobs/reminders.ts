@@ -10,6 +10,8 @@ import { reminderKey, type Reminder, type ReminderScheduler } from '../domain/re
 export const REMINDERS_QUEUE = 'tripcost-notifications-reminders';
 /** The job name of a trip's cheapest-window re-check after the hour (rules.ts, cheapestRecheck). */
 const RECHECK = 'cheapest-recheck';
+/** States of a job that will not run again by itself. */
+const FINISHED: ReadonlySet<string> = new Set(['completed', 'failed']);
 
 export interface ReminderJobs extends ReminderScheduler {
   queue: Queue;
@@ -23,21 +25,41 @@ export function startReminderJobs(options: { redisUrl: string; logger: Logger; p
   const queue = new Queue(REMINDERS_QUEUE, { connection, prefix: options.prefix });
   queue.on('error', (error) => options.logger.warn({ err: error }, 'reminder queue error'));
   let worker: Worker | undefined;
+  // A job id must not contain ':' in BullMQ's custom ids: the key's parts are joined by '_'.
+  const jobIdOf = (reminder: Reminder, at: Date) => reminderKey(reminder, at).replaceAll(':', '_');
+  /** The job of `reminder` at `at`: `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection. */
+  const jobOf = (reminder: Reminder, at: Date, now: Date) => ({
+    name: reminder.kind,
+    data: { ...reminder, due: at.toISOString() },
+    opts: { ...EVENT_JOB_OPTIONS, jobId: jobIdOf(reminder, at), delay: Math.max(0, at.getTime() - now.getTime()) },
+  });
   return {
     queue,
     async schedule(reminder, at, now) {
-      // A job id must not contain ':' in BullMQ's custom ids: the key's parts are joined by '_'.
-      const jobId = reminderKey(reminder, at).replaceAll(':', '_');
-      // `due` is what the wait is for (the delay counts from the domain's clock), kept for inspection.
-      await queue.add(
-        reminder.kind,
-        { ...reminder, due: at.toISOString() },
-        {
-          ...EVENT_JOB_OPTIONS,
-          jobId,
-          delay: Math.max(0, at.getTime() - now.getTime()),
-        },
+      const job = jobOf(reminder, at, now);
+      await queue.add(job.name, job.data, job.opts);
+    },
+    async move(moves, now) {
+      const looked = await Promise.all(
+        moves.map(async (move) => {
+          const [old, next] = [jobIdOf(move.reminder, move.from), jobIdOf(move.reminder, move.to)];
+          const waiting = (await queue.getJobState(old)) === 'delayed';
+          // Added: each waiting for another time, and each of a rule switched on not waiting already.
+          const adds = waiting ? old !== next : move.switchedOn;
+          // A finished job keeps its id for a day (EVENT_JOB_OPTIONS), and BullMQ ignores an add
+          // under a kept id: one that ran for `to` already (dropped while the rule was off) goes first.
+          if (adds && FINISHED.has(await queue.getJobState(next))) await queue.remove(next);
+          return { move, old, waiting, adds };
+        }),
       );
+      const adding = looked.filter(({ adds }) => adds);
+      // In one go, then the old ones go: a crash in between leaves both, and the old one checks itself when it runs.
+      await queue.addBulk(adding.map(({ move }) => jobOf(move.reminder, move.to, now)));
+      const removed = await Promise.all(adding.filter(({ waiting }) => waiting).map(({ old }) => queue.remove(old)));
+      // 0: it started meanwhile (locked); it runs, and `remind` checks it again.
+      const ranFirst = removed.filter((count) => count === 0).length;
+      if (ranFirst > 0) options.logger.debug({ ranFirst }, 'moved reminders ran before they could be moved');
+      return looked.filter(({ move, waiting }) => waiting || move.switchedOn).length;
     },
     async recheck(tripId, at, now) {
       await queue.add(

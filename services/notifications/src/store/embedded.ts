@@ -2,12 +2,13 @@
 // datafile per collection under <DATA_DIR>/notifications. Read-modify-writes run in the
 // collection's `exclusive` queue (this process owns the files alone).
 import { embeddedDir, isDuplicateKeyError, openEmbeddedCollection, type EmbeddedCollection } from '@tripcost/shared';
-import type {
-  NotificationStore,
-  StoredNotification,
-  StoredPreferences,
-  StoredVote,
-  TripMemory,
+import {
+  isMemberKey,
+  type NotificationStore,
+  type StoredNotification,
+  type StoredPreferences,
+  type StoredVote,
+  type TripMemory,
 } from '../domain/notification-store';
 
 /** Newest first, ties by id (ids of one millisecond are made in order). */
@@ -48,6 +49,11 @@ export async function openEmbeddedNotificationStore(dataDir: string): Promise<No
     },
 
     tripMemory: async (tripId) => (await trips.db.findOneAsync({ _id: tripId })) as TripMemory | null,
+
+    tripsOf: async (userId) =>
+      isMemberKey(userId)
+        ? ((await trips.db.findAsync({ [`access.${userId}`]: { $exists: true } })) as TripMemory[])
+        : [],
 
     saveTripMemory: (memory) =>
       trips.exclusive(async () => {

@@ -3,12 +3,13 @@
 // string with an ObjectId; single-document writes only (no transactions).
 import { fromMongo, isDuplicateKeyError, pingMongo } from '@tripcost/shared';
 import { Schema, type Connection, type Model } from 'mongoose';
-import type {
-  NotificationStore,
-  StoredNotification,
-  StoredPreferences,
-  StoredVote,
-  TripMemory,
+import {
+  isMemberKey,
+  type NotificationStore,
+  type StoredNotification,
+  type StoredPreferences,
+  type StoredVote,
+  type TripMemory,
 } from '../domain/notification-store';
 
 const notificationSchema = new Schema(
@@ -42,6 +43,8 @@ const tripSchema = new Schema(
   { _id: { type: String, required: true }, version: { type: Number, required: true } },
   { versionKey: false, strict: false, collection: 'trips' },
 );
+// A person's trips (the reminders that move with their preferences): members are the keys of `access`.
+tripSchema.index({ 'access.$**': 1 });
 
 const voteSchema = new Schema(
   {
@@ -65,7 +68,7 @@ export async function openMongoNotificationStore(connection: Connection): Promis
   const Trips = connection.model('TripMemory', tripSchema);
   const Votes = connection.model('Vote', voteSchema);
   // The unique (user_id, dedupe_key) index must exist before the first insert: "stored once" rests on it.
-  await Promise.all([Notifications.init(), Votes.init()]);
+  await Promise.all([Notifications.init(), Votes.init(), Trips.init()]);
 
   return {
     pendingEvents: async () => [],
@@ -96,6 +99,12 @@ export async function openMongoNotificationStore(connection: Connection): Promis
     async tripMemory(tripId) {
       const found = await Trips.findById(tripId).lean();
       return found ? fromMongo<TripMemory>(found) : null;
+    },
+
+    async tripsOf(userId) {
+      if (!isMemberKey(userId)) return [];
+      const found = await Trips.find({ [`access.${userId}`]: { $exists: true } }).lean();
+      return found.map((doc) => fromMongo<TripMemory>(doc));
     },
 
     async saveTripMemory(memory) {

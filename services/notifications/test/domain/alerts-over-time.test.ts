@@ -8,7 +8,7 @@ import { silentLogger, tempDataDir } from '@tripcost/shared/testing';
 import type { Message } from '../../src/domain/delivery';
 import type { NotificationStore } from '../../src/domain/notification-store';
 import { createNotifications, type Notifications } from '../../src/domain/notifications';
-import type { Reminder } from '../../src/domain/reminders';
+import { reminderKey, type Reminder } from '../../src/domain/reminders';
 import { openEmbeddedNotificationStore } from '../../src/store/embedded';
 
 const OWNER = newId();
@@ -37,6 +37,19 @@ beforeEach(async () => {
     now: () => clock,
     reminders: {
       schedule: async (reminder, at) => void waiting.push({ reminder, at }),
+      // As the jobs do: the one waiting for `from` now waits for `to`.
+      move: async (moves) => {
+        let moved = 0;
+        for (const { reminder, from, to, switchedOn } of moves) {
+          const key = reminderKey(reminder, from);
+          const found = waiting.findIndex((job) => reminderKey(job.reminder, job.at) === key);
+          if (found < 0 && !switchedOn) continue;
+          if (found >= 0) waiting.splice(found, 1);
+          waiting.push({ reminder, at: to });
+          moved++;
+        }
+        return moved;
+      },
       recheck: async (tripId, at) => void rechecks.push({ tripId, at }),
     },
     releases: { release: async (userId, at) => void releases.push({ userId, at }) },

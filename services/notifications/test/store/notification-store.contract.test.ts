@@ -135,6 +135,35 @@ function notificationStoreContract(open: () => Promise<NotificationStore>) {
     expect(await store.tripMemory(memory._id)).toBeNull();
   });
 
+  it('when a person is a member of some trips, then their trips are found by it, whatever their access, and no others', async () => {
+    const [member, other] = [newId(), newId()];
+    const trip = (access: TripMemory['access']): TripMemory => ({
+      _id: newId(),
+      version: 1,
+      access,
+      cheapest_id: null,
+      cheapest_alerted_id: null,
+      cheapest_alerted_at: null,
+      over_budget: false,
+      committed_id: 'w1',
+      committed_start: '2031-05-10',
+    });
+    const full = trip({ [member]: 'full', [other]: 'full' });
+    const hidden = trip({ [member]: 'hidden' });
+    const theirs = trip({ [other]: 'full' });
+    for (const memory of [full, hidden, theirs]) await store.saveTripMemory(memory);
+    const mine = await store.tripsOf(member);
+    expect(mine.sort((a, b) => a._id.localeCompare(b._id))).toEqual(
+      [full, hidden].sort((a, b) => a._id.localeCompare(b._id)),
+    );
+    expect(await store.tripsOf(newId())).toEqual([]);
+    // Not a user id: it names no one, and never a path into another field.
+    expect(await store.tripsOf(`${member}.x`)).toEqual([]);
+    expect(await store.tripsOf('$where')).toEqual([]);
+    await store.forgetTrip(full._id);
+    expect(await store.tripsOf(member)).toEqual([hidden]);
+  });
+
   it('when votes and preferences are kept and the person is deleted, then what they hold is gone and the rest stays', async () => {
     const [trip, voter, other] = [newId(), newId(), newId()];
     const vote = (userId: string, at: string) => ({
