@@ -11,8 +11,9 @@
 // Every ratio is the median of 5 alternating rounds (1 in --smoke).
 // Run: npm run build && node bench/real-path.mjs [--smoke]   (needs Redis at REDIS_URL)
 import { failuresOf, openLoop, openLoopSummary } from './lib/open-loop.mjs';
-import { loadWithCpu, startNode, summary } from './lib/processes.mjs';
-import { isMain, median, ms, ratio, runAlone } from './lib/table.mjs';
+import { gatewayVsBare } from './lib/gateway-vs-bare.mjs';
+import { startNode } from './lib/processes.mjs';
+import { isMain, median, ms, runAlone } from './lib/table.mjs';
 import { bareProxy } from './lib/upstreams.mjs';
 import { inParallel, startTripsService } from './trips-support.mjs';
 
@@ -62,7 +63,7 @@ export async function seedList(service, count) {
 }
 
 /** One trip with 50 windows × 4 items (200), 6 people, the last window committed. */
-async function seedBigTrip(service, windows) {
+export async function seedBigTrip(service, windows) {
   const trip = await service.call('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' });
   const base = `/api/trips/getaway/${trip._id}`;
   const people = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'].map((name) => ({ name }));
@@ -82,7 +83,6 @@ async function seedBigTrip(service, windows) {
 }
 
 export async function run({ smoke, log }) {
-  const seconds = smoke ? 1 : 4;
   const rounds = smoke ? 1 : 5;
   const service = await startTripsService();
   const bare = await startNode({ source: bareProxy, env: { TARGET: service.url } });
@@ -95,33 +95,18 @@ export async function run({ smoke, log }) {
     log(`seeded in ${((Date.now() - began) / 1000).toFixed(0)} s`);
 
     /** Closed loop through each target, rounds alternating: the gateway ÷ bare proxy ratio. */
-    const closedLoop = async (label, path, { headers = {}, bareTarget = bare, target = '≥ 0.95×' } = {}) => {
-      const urls = { 'bare proxy': `${bareTarget.url}${path}`, gateway: `${service.gatewayUrl}${path}` };
-      const pids = { 'bare proxy': bareTarget.pid, gateway: service.gatewayPid };
-      const all = { ...auth, ...headers };
-      for (const name of TARGETS) await loadWithCpu({ url: urls[name], headers: all, seconds: 1 }, []); // warm up
-      const results = { 'bare proxy': [], gateway: [] };
-      for (let round = 1; round <= rounds; round++) {
-        for (const name of TARGETS) {
-          results[name].push(
-            await loadWithCpu({ url: urls[name], headers: all, seconds, connections: CONNECTIONS }, [pids[name]]),
-          );
-        }
-        log(`${label} round ${round}: ${TARGETS.map((n) => `${n} ${summary(results[n].at(-1))}`).join(' | ')}`);
-      }
-      const failed = TARGETS.some((n) => results[n].some((r) => r.non2xx || r.errors));
-      const value = median(
-        results.gateway.map((r, i) => r.requests.average / results['bare proxy'][i].requests.average),
-      );
-      const cpu = (name) => ms(median(results[name].map((r) => r.cpuPerRequest[0])));
-      return {
-        measure: `${label}: gateway ÷ bare proxy throughput, ${CONNECTIONS} connections`,
-        comparison: `median of ${rounds} alternating rounds; bare proxy ${Math.round(median(results['bare proxy'].map((r) => r.requests.average)))} req/s; proxy CPU per request gateway ${cpu('gateway')} vs bare proxy ${cpu('bare proxy')}`,
-        result: failed ? 'failed: error answers' : ratio(value),
-        target,
-        pass: smoke ? null : !failed && value >= 0.95,
-      };
-    };
+    const gatewayTarget = { url: service.gatewayUrl, pid: service.gatewayPid };
+    const closedLoop = (label, path, { headers = {}, bareTarget = bare } = {}) =>
+      gatewayVsBare({
+        label,
+        bare: bareTarget,
+        gateway: gatewayTarget,
+        path,
+        headers: { ...auth, ...headers },
+        smoke,
+        log,
+        connections: CONNECTIONS,
+      });
 
     /** Open loop at a fixed rate: the p50 / p99 the gateway adds over the bare proxy. */
     const fixedRate = async (label, path) => {

@@ -5,6 +5,9 @@
 // - bareProxy: a minimal node:http streaming proxy with a keep-alive agent, the floor
 //   any gateway in front of the same upstream can be compared with (COMPRESS=br: with
 //   the gateway's Brotli).
+import { join } from 'node:path';
+import { ROOT } from '../../scripts/lib/environment.mjs';
+
 const TRIPS = `Array.from({ length: 40 }, (_, i) => ({
   _id: i.toString(16).padStart(24, '0'), location_address: 'Lisbon, Portugal', trip_location: 'Lisbon, , Portugal',
   image_url: '/api/places-pics?photoreference=places/abc/photos/def', trip_start: '2025-01-05T00:00:00.000Z',
@@ -55,12 +58,12 @@ const zlib = require('node:zlib');
 const target = new URL(process.env.TARGET);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(process.env.SOCKETS || 64) });
 // COMPRESS=br: what the gateway does for a client that accepts Brotli — a JSON answer
-// of at least 1 kB through zlib's Brotli at the gateway's settings (quality 4, text
-// mode, size hint) — so "compressed" rows compare like with like.
+// of at least 1 kB through zlib's Brotli with the gateway's own settings (its built
+// brotliParams: quality, text mode, window, size hint) — so "compressed" rows compare
+// like with like.
 const compressing = process.env.COMPRESS === 'br';
-const brotli = (length) => zlib.createBrotliCompress({ params: {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-  ...(length ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length } : {}) } });
+const { brotliParams } = compressing ? require(${JSON.stringify(join(ROOT, 'gateway', 'dist', 'compression.js'))}) : {};
+const brotli = (length) => zlib.createBrotliCompress({ params: brotliParams(length) });
 http.createServer((req, res) => {
   if (req.url === '/healthz') return res.end('ok');
   const upstream = http.request(
