@@ -9,6 +9,9 @@
 //    gateway adds to it over the bare proxy. A rate the bare proxy itself cannot hold
 //    is reported as the machine saturating, not as the gateway's miss.
 // Also the CPU each proxy spends per request.
+// Context, not a verdict (issue 44): a synthetic upstream on two cores measures the
+// machine as much as the gateway; the real path (real-path.mjs) holds the targets. So
+// 3 rounds of 3 s, not 5 of 5: the full `npm run bench` stays within 15 minutes.
 // Run: npm run build && node bench/gateway-proxy.mjs [--smoke]   (needs Redis at REDIS_URL)
 import { join } from 'node:path';
 import { ROOT } from '../scripts/lib/environment.mjs';
@@ -22,8 +25,8 @@ const CONNECTIONS = 50;
 const signed = (value) => `${value >= 0 ? '+' : '−'}${ms(Math.abs(value))}`;
 
 export async function run({ smoke, log }) {
-  const seconds = smoke ? 1 : 5;
-  const rounds = smoke ? 1 : 5;
+  const seconds = smoke ? 1 : 3;
+  const rounds = smoke ? 1 : 3;
   const { publicKey, token } = benchIdentity();
   const upstream = await startNode({ source: kitService, env: { JWT_PUBLIC_KEY: publicKey } });
   const bare = await startNode({ source: bareProxy, env: { TARGET: upstream.url } });
@@ -69,7 +72,7 @@ export async function run({ smoke, log }) {
             await openLoop({
               url: `${targets[name].url}${LIST_PATH}`,
               headers,
-              seconds: smoke ? seconds : seconds * 2,
+              seconds: smoke ? seconds : 5,
               rate,
             }),
           );
@@ -107,15 +110,15 @@ export async function run({ smoke, log }) {
         measure: `gateway ÷ direct throughput, kit upstream, ~25 kB JSON, ${CONNECTIONS} connections`,
         comparison: `median of ${rounds} rounds; bare node:http proxy ${ratio(throughputRatio('bare proxy'))}`,
         result: ratio(throughputRatio('gateway')),
-        target: '≥ 0.92×',
-        pass: smoke ? null : throughputRatio('gateway') >= 0.92,
+        target: 'context',
+        pass: null,
       },
       {
         measure: busy.measure,
         comparison: busy.comparison,
         result: busy.result,
-        target: '≤ +3 ms',
-        pass: smoke || !busy.bareHeld ? null : busy.keptUp && busy.added <= 3,
+        target: 'context',
+        pass: null,
       },
       { measure: calm.measure, comparison: calm.comparison, result: calm.result, target: 'context', pass: null },
       {

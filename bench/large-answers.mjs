@@ -1,10 +1,12 @@
 // Heavy answers (issue 30, docs/adr/0036-compressed-answers.md):
-// 1. The hop on large bodies: a ~25 kB and a ~600 kB JSON answer, identity-encoded,
+// 1. The hop on a large body: a ~600 kB JSON answer, identity-encoded,
 //    from a bare upstream (lib/upstreams.mjs sizedListService), through a bare
 //    node:http proxy and through the gateway, each in its own process.
-//    - closed loop, 10 connections, median of 5 alternating rounds: gateway ÷ bare proxy;
+//    - closed loop, 10 connections, median of 3 alternating rounds: gateway ÷ bare proxy;
 //    - open loop at a fixed 100 req/s and at 60 % of the bare proxy's maximum: the
 //      gateway's p50 and p99 minus the bare proxy's, same rounds alternating.
+//    Context since issue 44 (3 rounds of 3 s): the real path (real-path.mjs), the built
+//    trips service's own answers, holds the targets.
 // 2. The 200-trip list (200 trips × 5 windows, the built trips service behind the
 //    gateway): bytes on the wire plain, Brotli and gzip; the gateway's CPU per list
 //    compressed minus identity at a fixed rate (apart from the throughput rows); and
@@ -27,14 +29,15 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 export async function run({ smoke, log }) {
   const rows = [];
-  for (const size of [25, 600]) rows.push(...(await hopRows(size, { smoke, log })));
+  // ~25 kB is the gateway bench's own size (gateway-proxy.mjs): here only the large body.
+  rows.push(...(await hopRows(600, { smoke, log })));
   rows.push(...(await listRows({ smoke, log })));
   return rows;
 }
 
 async function hopRows(size, { smoke, log }) {
-  const seconds = smoke ? 1 : 5;
-  const rounds = smoke ? 1 : 5;
+  const seconds = smoke ? 1 : 3;
+  const rounds = smoke ? 1 : 3;
   const { publicKey, token } = benchIdentity();
   const upstream = await startNode({ source: sizedListService });
   const bare = await startNode({ source: bareProxy, env: { TARGET: upstream.url } });
@@ -76,7 +79,7 @@ async function hopRows(size, { smoke, log }) {
       const fixed = { 'bare proxy': [], gateway: [] };
       for (let round = 1; round <= Math.max(1, Math.ceil(rounds / 2)); round++) {
         for (const name of Object.keys(targets)) {
-          fixed[name].push(await openLoop({ url: url(name), headers, seconds: smoke ? 1 : seconds * 2, rate }));
+          fixed[name].push(await openLoop({ url: url(name), headers, seconds: smoke ? 1 : 5, rate }));
         }
         log(
           `${label} fixed ${rate}/s round ${round}: ${Object.entries(fixed)
@@ -97,8 +100,8 @@ async function hopRows(size, { smoke, log }) {
         result: bareHeld
           ? `${signed(p50)} / ${signed(p99)}${keptUp ? '' : ' (gateway did not hold the rate)'}`
           : 'bare proxy saturates: not a gateway measure',
-        target: '≤ +3 ms / ≤ +10 ms',
-        pass: smoke || !bareHeld ? null : keptUp && p50 <= 3 && p99 <= 10,
+        target: 'context',
+        pass: null,
       };
     };
     const steady = await atRate(100, 'steady');
@@ -108,8 +111,8 @@ async function hopRows(size, { smoke, log }) {
         measure: `${label} answer, identity: gateway ÷ bare proxy throughput, ${CONNECTIONS} connections`,
         comparison: `median of ${rounds} alternating rounds; bare proxy ${Math.round(bareMax)} req/s; CPU per request gateway ${ms(cpu('gateway'))} vs bare proxy ${ms(cpu('bare proxy'))}`,
         result: ratio(throughput),
-        target: '≥ 0.95×',
-        pass: smoke ? null : throughput >= 0.95,
+        target: 'context',
+        pass: null,
       },
       steady,
       busy,

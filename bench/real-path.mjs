@@ -6,10 +6,12 @@
 //   prices: closed loop (10 connections), identity and Brotli (the bare proxy then
 //   compresses with the gateway's settings), and the p50 / p99 each adds at a fixed
 //   100 req/s (open loop), held only if the bare proxy holds it;
-// - one trip with 50 windows and 200 items, its flex grid (62 × 14), a page of 100
-//   history entries and the balances of 6 people: closed loop, identity.
+// - one trip with 50 windows and 200 items and its flex grid (62 × 14): closed loop,
+//   identity;
+// - later rows (runLater, `npm run bench -- --later`): a page of 100 history entries and
+//   the balances of 6 people, closed loop, identity.
 // Every ratio is the median of 5 alternating rounds (1 in --smoke).
-// Run: npm run build && node bench/real-path.mjs [--smoke]   (needs Redis at REDIS_URL)
+// Run: npm run build && node bench/real-path.mjs [--smoke] [--later]   (needs Redis at REDIS_URL)
 import { failuresOf, openLoop, openLoopSummary } from './lib/open-loop.mjs';
 import { gatewayVsBare } from './lib/gateway-vs-bare.mjs';
 import { startNode } from './lib/processes.mjs';
@@ -82,7 +84,11 @@ export async function seedBigTrip(service, windows) {
   return { base, window: created[0]._id };
 }
 
-export async function run({ smoke, log }) {
+/**
+ * The rows of `npm run bench` (the list, one big trip, its flex grid); `later: true`, the
+ * reads added as features landed (history, balances), reached with `--later` or `--only`.
+ */
+async function realPath({ smoke, log, later = false }) {
   const rounds = smoke ? 1 : 5;
   const service = await startTripsService();
   const bare = await startNode({ source: bareProxy, env: { TARGET: service.url } });
@@ -90,7 +96,7 @@ export async function run({ smoke, log }) {
   const auth = { authorization: service.token };
   try {
     const began = Date.now();
-    await seedList(service, smoke ? 20 : 200);
+    if (!later) await seedList(service, smoke ? 20 : 200);
     const big = await seedBigTrip(service, smoke ? 10 : 50);
     log(`seeded in ${((Date.now() - began) / 1000).toFixed(0)} s`);
 
@@ -118,7 +124,7 @@ export async function run({ smoke, log }) {
             await openLoop({
               url: urls[name],
               headers: auth,
-              seconds: smoke ? 1 : 6,
+              seconds: smoke ? 1 : 4,
               rate: FIXED_RATE,
             }),
           );
@@ -145,6 +151,12 @@ export async function run({ smoke, log }) {
       };
     };
 
+    if (later) {
+      return [
+        await closedLoop('history page of 100 entries', `${big.base}/history?limit=100`),
+        await closedLoop('balances of the committed window, 6 people', `${big.base}/balances`),
+      ];
+    }
     const list = '/api/trips/getaway-trip';
     const count = smoke ? 20 : 200;
     return [
@@ -159,12 +171,13 @@ export async function run({ smoke, log }) {
         'flex grid 62 × 14 of a window',
         `${big.base}/instances/${big.window}/flex?from=2030-03-01&to=2030-05-01&minNights=1&maxNights=14`,
       ),
-      await closedLoop('history page of 100 entries', `${big.base}/history?limit=100`),
-      await closedLoop('balances of the committed window, 6 people', `${big.base}/balances`),
     ];
   } finally {
     await Promise.all([bare.stop(), bareBr.stop(), service.stop()]);
   }
 }
 
-if (isMain(import.meta.url)) await runAlone(run);
+export const run = (options) => realPath(options);
+export const runLater = (options) => realPath({ ...options, later: true });
+
+if (isMain(import.meta.url)) await runAlone(process.argv.includes('--later') ? runLater : run);

@@ -19,7 +19,7 @@ const TARGETS = ['bare proxy', 'gateway'];
  * @param {number} [options.connections]
  */
 export async function gatewayVsBare({ label, bare, gateway, path, headers, smoke, log, connections = 10 }) {
-  const seconds = smoke ? 1 : 4;
+  const seconds = smoke ? 1 : 3;
   const rounds = smoke ? 1 : 5;
   const targets = { 'bare proxy': bare, gateway };
   for (const name of TARGETS) await loadWithCpu({ url: `${targets[name].url}${path}`, headers, seconds: 1 }, []); // warm up

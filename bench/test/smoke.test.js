@@ -28,6 +28,7 @@ test('when the benches run in smoke mode, then each reports every measure of the
     'trip list 20 × 5, itemised, Brotli',
     'history page of 100 entries',
     'balances of the committed window, 6 people',
+    "a trip owner's notifications list",
     'kit service CPU per request',
     'kit layer: + request context',
     'answer, identity: gateway ÷ bare proxy throughput',
