@@ -71,7 +71,7 @@ export async function run({ smoke, log }) {
 
 /** CPU per request of each step of LADDER, closed loop, rounds alternating; one row per layer. */
 async function layerCosts({ smoke, log, env, headers }) {
-  const seconds = smoke ? 1 : 3;
+  const seconds = smoke ? 1 : 2; // context rows; the full run stays within 15 minutes
   const steps = [];
   for (const [name, layers] of LADDER) {
     steps.push({

@@ -21,7 +21,7 @@ const CONNECTIONS = 50;
 const MB = 1024 * 1024;
 
 export async function run({ smoke, log }) {
-  const seconds = smoke ? 1 : 4; // the full run stays within 15 minutes
+  const seconds = smoke ? 1 : 3; // the full run stays within 15 minutes
   const rounds = smoke ? 1 : 5;
   const count = smoke ? 50 : STREAMS;
   const service = await startTripsService();

@@ -12,7 +12,7 @@
 // - later row (runList, `npm run bench -- --later`): the in-app list of a trip's owner
 //   (19 members joined, each an alert) read through the gateway and through a bare proxy
 //   in front of the same notifications service (issue 44's real path: ≥ 0.95×, median
-//   of 5 alternating rounds).
+//   of 7 alternating rounds).
 // Run: npm run build && node bench/notifications.mjs [--smoke] [--later]   (needs Redis at REDIS_URL)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -10,7 +10,7 @@
 //   identity;
 // - later rows (runLater, `npm run bench -- --later`): a page of 100 history entries and
 //   the balances of 6 people, closed loop, identity.
-// Every ratio is the median of 5 alternating rounds (1 in --smoke).
+// Every ratio is the median of 7 alternating rounds of 3 s (1 in --smoke).
 // Run: npm run build && node bench/real-path.mjs [--smoke] [--later]   (needs Redis at REDIS_URL)
 import { failuresOf, openLoop, openLoopSummary } from './lib/open-loop.mjs';
 import { gatewayVsBare } from './lib/gateway-vs-bare.mjs';

@@ -87,7 +87,7 @@ if (!smoke && !only && later) {
 
 Written by \`npm run bench -- --later\` (bench/run.mjs); do not edit by hand. The reads
 added as features landed, each through the gateway and through a bare proxy in front
-of the same service (median of 5 alternating rounds, ≥ 0.95×). They run apart so that
+of the same service (median of 7 alternating rounds, ≥ 0.95×). They run apart so that
 the full \`npm run bench\` (docs/performance.md) stays within 15 minutes.
 
 ${runFacts}

@@ -40,7 +40,7 @@ export async function seed(service, count) {
 
 export async function run({ smoke, log }) {
   const count = smoke ? 20 : 200;
-  const seconds = smoke ? 1 : 5; // the full run stays within 15 minutes
+  const seconds = smoke ? 1 : 3; // the full run stays within 15 minutes
   const rounds = smoke ? 1 : 3;
   const service = await startTripsService();
   try {

@@ -47,7 +47,7 @@ const CHROMIUM_ARGS = [
 const addDays = (day, days) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function run({ smoke, log }) {
-  const rounds = Number(option('--rounds', smoke ? '1' : '9'));
+  const rounds = Number(option('--rounds', smoke ? '1' : '7'));
   const windows = Number(option('--windows', '50'));
   const screenshotsDir = option('--screenshots', '');
   const bench = await setUp(windows, log);
