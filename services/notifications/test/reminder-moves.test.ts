@@ -5,10 +5,8 @@
 // or the browser's on a first visit) moves "starts in 3 days" and "to pay", and a rule
 // switched off and on tells nothing twice.
 import { Queue, type Job } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import {
   bullConnectionOptions,
-  EVENT_JOB_OPTIONS,
   inboxQueueName,
   newId,
   type AlertWindow,
@@ -17,6 +15,7 @@ import {
 } from '@tripcost/shared';
 import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
 import { configFrom, startNotifications, type RunningNotifications } from '../src';
+import { announceAlertState, notificationsOf, putPreferences } from './support/service-calls';
 import { REMINDERS_QUEUE } from '../src/jobs/reminders';
 
 const env = testServiceEnv();
@@ -71,27 +70,9 @@ const mayWindow = (...seenOn: string[]): AlertWindow[] => [
   },
 ];
 
-async function announce(trip: TripAlertState) {
-  const id = randomUUID();
-  const event = { id, type: 'trip.alert-state', occurredAt: clock.toISOString(), payload: { trip } };
-  await inbox.add('trip.alert-state', event, { ...EVENT_JOB_OPTIONS, jobId: id });
-}
-
-async function put(user: AuthUser, body: unknown) {
-  const res = await fetch(`${service.url}/api/notifications/preferences`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${tokenFor(user)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
-const listOf = async (user: AuthUser) =>
-  (
-    await (
-      await fetch(`${service.url}/api/notifications`, { headers: { authorization: `Bearer ${tokenFor(user)}` } })
-    ).json()
-  ).items as Array<{ kind: string; body: string }>;
+const announce = (trip: TripAlertState) => announceAlertState(inbox, clock, trip);
+const put = (user: AuthUser, body: unknown) => putPreferences(service.url, user, body);
+const listOf = (user: AuthUser) => notificationsOf(service.url, user);
 
 /** The user's reminder jobs in `states`, by kind and due time. */
 async function jobsOf(user: AuthUser, states: Array<'delayed' | 'wait' | 'active' | 'completed'>): Promise<Job[]> {

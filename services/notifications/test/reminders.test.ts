@@ -2,16 +2,10 @@
 // a due job is promoted): scheduled at 09:00 in each member's time zone, kept once, kept
 // across a restart, and dropped when the plan changed before its time.
 import { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
-import {
-  bullConnectionOptions,
-  EVENT_JOB_OPTIONS,
-  inboxQueueName,
-  type AuthUser,
-  type TripAlertState,
-} from '@tripcost/shared';
-import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
+import { bullConnectionOptions, inboxQueueName, type AuthUser, type TripAlertState } from '@tripcost/shared';
+import { eventually, silentLogger, testServiceEnv, testUser } from '@tripcost/shared/testing';
 import { configFrom, startNotifications, type RunningNotifications } from '../src';
+import { announceAlertState, notificationsOf, putPreferences } from './support/service-calls';
 import { REMINDERS_QUEUE } from '../src/jobs/reminders';
 
 const env = testServiceEnv();
@@ -53,26 +47,9 @@ const state = (version: number, committed: TripAlertState['committed']): TripAle
   actor_id: lisbon.id,
 });
 
-async function announce(trip: TripAlertState) {
-  const id = randomUUID();
-  const event = { id, type: 'trip.alert-state', occurredAt: clock.toISOString(), payload: { trip } };
-  await inbox.add('trip.alert-state', event, { ...EVENT_JOB_OPTIONS, jobId: id });
-}
-
-async function put(user: AuthUser, body: unknown) {
-  const res = await fetch(`${service.url}/api/notifications/preferences`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${tokenFor(user)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-const listOf = async (user: AuthUser) =>
-  (
-    await (
-      await fetch(`${service.url}/api/notifications`, { headers: { authorization: `Bearer ${tokenFor(user)}` } })
-    ).json()
-  ).items as Array<{ kind: string; body: string }>;
+const announce = (trip: TripAlertState) => announceAlertState(inbox, clock, trip);
+const put = (user: AuthUser, body: unknown) => putPreferences(service.url, user, body);
+const listOf = (user: AuthUser) => notificationsOf(service.url, user);
 
 const delayed = async () =>
   (await service.reminders.getDelayed()).map((job) => ({ user: job.data.user_id, due: job.data.due }));
