@@ -50,8 +50,16 @@ afterAll(() => stopRedis());
 
 describe('when Redis stops under the imports service', () => {
   it('then imports, drafts, the list, plan and apply answer 503 {msg}, and work again once it is back', async () => {
+    // Each step's time, said if the test fails: a CI run once timed out here with no
+    // sign of which step waited (it passes in ~3 s on an idle machine).
+    const began = Date.now();
+    const steps: string[] = [];
+    let stopsInTime = false;
+    const step = (name: string) => steps.push(`${name} at ${Date.now() - began} ms`);
     const running = await bootImports({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    step('booted');
     const me = caller();
+    // No answer within 15 s is a failure of its own, named, not a silent wait for the test's timeout.
     const send = (method: string, path: string, body?: FormData | object) =>
       fetch(`${running.url}/api/imports${path}`, {
         method,
@@ -60,13 +68,15 @@ describe('when Redis stops under the imports service', () => {
           ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         },
         body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-      });
+        signal: AbortSignal.timeout(15_000),
+      }).finally(() => step(`${method} ${path || '/'}`));
     try {
       const kept = await send('POST', '', upload([['flight.ics', fixture('flight.ics')]]));
       expect(kept.status).toBe(201);
       const draft = await kept.json();
 
       await stopRedis();
+      step('redis stopped');
       const tripId = '0'.repeat(24);
       const answers = [
         await send('POST', '', upload([['flight.ics', fixture('flight.ics')]])),
@@ -84,6 +94,7 @@ describe('when Redis stops under the imports service', () => {
       }
 
       await startRedis();
+      step('redis back');
       const deadline = Date.now() + 10_000;
       let again = await send('GET', `/${'1'.repeat(24)}`);
       while (again.status === 503 && Date.now() < deadline) {
@@ -92,11 +103,17 @@ describe('when Redis stops under the imports service', () => {
       }
       // Back, and empty: this redis-server keeps nothing on disk.
       expect(again.status).toBe(404);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nsteps: ${steps.join('; ')}`, { cause: error });
     } finally {
       // The service stops cleanly only with its Redis there (its inbox closes its connections).
-      if (!redis) await startRedis().catch(() => undefined);
-      await running.service.stop();
+      if (!redis || redis.exitCode !== null) await startRedis().catch(() => undefined);
+      step('stopping');
+      const stopped = running.service.stop().then(() => true);
+      const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), 20_000).unref());
+      stopsInTime = await Promise.race([stopped, late]);
     }
+    if (!stopsInTime) throw new Error(`the imports service did not stop within 20 s; steps: ${steps.join('; ')}`);
     // Two redis-server starts and a reconnect on busy cores: more than the default 20 s.
-  }, 60_000);
+  }, 90_000);
 });
