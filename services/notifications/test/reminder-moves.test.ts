@@ -15,7 +15,7 @@ import {
 } from '@tripcost/shared';
 import { eventually, silentLogger, testServiceEnv, testUser, tokenFor } from '@tripcost/shared/testing';
 import { configFrom, startNotifications, type RunningNotifications } from '../src';
-import { announceAlertState, notificationsOf, putPreferences } from './support/service-calls';
+import { announceAlertState, notificationsOf, obliterateQueues, putPreferences } from './support/service-calls';
 import { REMINDERS_QUEUE } from '../src/jobs/reminders';
 
 const env = testServiceEnv();
@@ -31,12 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service.stop();
-  for (const name of [inboxQueueName('notifications'), REMINDERS_QUEUE]) {
-    const queue = new Queue(name, { connection: bullConnectionOptions(env.REDIS_URL), prefix: env.QUEUE_PREFIX });
-    await queue.obliterate({ force: true });
-    await queue.close();
-  }
-  await inbox.close();
+  await obliterateQueues(env.REDIS_URL, env.QUEUE_PREFIX, inbox, [inboxQueueName('notifications'), REMINDERS_QUEUE]);
 });
 beforeEach(() => {
   clock = new Date('2031-04-01T10:00:00Z');

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { bullConnectionOptions, inboxQueueName, type AuthUser, type TripAlertState } from '@tripcost/shared';
 import { eventually, silentLogger, testServiceEnv, testUser } from '@tripcost/shared/testing';
 import { configFrom, startNotifications, type RunningNotifications } from '../src';
-import { announceAlertState, notificationsOf, putPreferences } from './support/service-calls';
+import { announceAlertState, notificationsOf, obliterateQueues, putPreferences } from './support/service-calls';
 import { REMINDERS_QUEUE } from '../src/jobs/reminders';
 
 const env = testServiceEnv();
@@ -22,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service.stop();
-  for (const name of [inboxQueueName('notifications'), REMINDERS_QUEUE]) {
-    const queue = new Queue(name, { connection: bullConnectionOptions(env.REDIS_URL), prefix: env.QUEUE_PREFIX });
-    await queue.obliterate({ force: true });
-    await queue.close();
-  }
-  await inbox.close();
+  await obliterateQueues(env.REDIS_URL, env.QUEUE_PREFIX, inbox, [inboxQueueName('notifications'), REMINDERS_QUEUE]);
 });
 
 const lisbon = testUser();

@@ -1,9 +1,9 @@
 // What the reminder suites do to the running service, as trips and a traveller would:
 // announce a trip's alert state into the notifications inbox (at the suite's fake
 // clock), set a traveller's preferences, and read their in-app list.
-import type { Queue } from 'bullmq';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { EVENT_JOB_OPTIONS, type AuthUser, type TripAlertState } from '@tripcost/shared';
+import { bullConnectionOptions, EVENT_JOB_OPTIONS, type AuthUser, type TripAlertState } from '@tripcost/shared';
 import { tokenFor } from '@tripcost/shared/testing';
 
 /** trip.alert-state for `trip`, as trips' outbox sends it, occurring at `at`. */
@@ -27,4 +27,19 @@ export async function putPreferences(url: string, user: AuthUser, body: unknown)
 export async function notificationsOf(url: string, user: AuthUser): Promise<Array<{ kind: string; body: string }>> {
   const res = await fetch(`${url}/api/notifications`, { headers: { authorization: `Bearer ${tokenFor(user)}` } });
   return (await res.json()).items;
+}
+
+/** After a suite: its inbox and reminder queues emptied for good, and the inbox closed. */
+export async function obliterateQueues(
+  redisUrl: string,
+  prefix: string,
+  inbox: Queue,
+  names: readonly string[],
+): Promise<void> {
+  for (const name of names) {
+    const queue = new Queue(name, { connection: bullConnectionOptions(redisUrl), prefix });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+  await inbox.close();
 }
