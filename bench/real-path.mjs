@@ -65,7 +65,7 @@ export async function seedList(service, count) {
 }
 
 /** One trip with 50 windows × 4 items (200), 6 people, the last window committed. */
-export async function seedBigTrip(service, windows) {
+async function seedBigTrip(service, windows) {
   const trip = await service.call('POST', '/api/trips/getaway-trip', { location_address: 'Lisbon, Portugal' });
   const base = `/api/trips/getaway/${trip._id}`;
   const people = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'].map((name) => ({ name }));
