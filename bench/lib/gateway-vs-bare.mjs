@@ -4,7 +4,8 @@
 // pass rule is ≥ 0.95×. Both are compared warm: with a 1 s warm-up the gateway, which
 // has far more code for the JIT to settle than the bare proxy, still spent up to 0.15 ms
 // more CPU per 168 kB answer in the first rounds, and always going second in a pair
-// cost a few per cent; both showed as a gap the steady gateway does not have. Used by every bench with a "through the gateway" row.
+// cost a few per cent; both showed as a gap the steady gateway does not have.
+// Used by every bench with a "through the gateway" row.
 import { loadWithCpu, summary } from './processes.mjs';
 import { median, ms, ratio } from './table.mjs';
 
