@@ -80,7 +80,7 @@ async function hopRows(size, { smoke, log }) {
       for (let round = 1; round <= 1; round++) {
         // context: one round at each rate
         for (const name of Object.keys(targets)) {
-          fixed[name].push(await openLoop({ url: url(name), headers, seconds: smoke ? 1 : 5, rate }));
+          fixed[name].push(await openLoop({ url: url(name), headers, seconds: smoke ? 1 : 4, rate }));
         }
         log(
           `${label} fixed ${rate}/s round ${round}: ${Object.entries(fixed)
