@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readDeployables } from './deployables.cjs';
 import { componentArgs, ensureKeyPair, ensureVapidKeys, freePort, ROOT, say } from './environment.mjs';
-import { startFakeRates } from './fake-rates.mjs';
 import mongoUrl from './mongo-url.cjs';
 
 /** The root deployables.json, checked (a mistake in it stops the start, saying where): gateway first. */
@@ -302,6 +301,9 @@ export async function startProductForBrowserSuite({ dataDir, redisUrl }) {
   const metricsPort = await freePort();
   const queuePrefix = `e2e-${Date.now()}`;
   // Exchange rates come from a local fake the tests control (scripts/lib/fake-rates.mjs).
+  // Imported here, not at the top: it needs ioredis, and `npm start` / `npm test` load
+  // this module before they install the dependencies of a fresh clone.
+  const { startFakeRates } = await import('./fake-rates.mjs');
   const rates = await startFakeRates({ redisUrl, cachePattern: `${queuePrefix}:integrations:cache:fx-rates:*` });
   say(`Starting the product for the browser suite on port ${gatewayPort}…`);
   let product;
