@@ -28,8 +28,7 @@ export async function gatewayVsBare({ label, bare, gateway, path, headers, smoke
   // machine (the pass rule asks for at least 5), in about the same time.
   const rounds = smoke ? 1 : 7;
   const targets = { 'bare proxy': bare, gateway };
-  // Warmed until the JIT has settled: after 1 s both processes still compiled, and the
-  // first rounds' CPU per request ran up to twice the later ones'.
+  // Warmed 3 s each, until the JIT has settled (see above).
   for (const name of TARGETS) {
     await loadWithCpu({ url: `${targets[name].url}${path}`, headers, seconds: smoke ? 1 : 3, connections }, []);
   }
